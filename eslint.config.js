@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { existsSync, readdirSync } from 'node:fs';
+
+const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
+const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+
+// Import boundaries (STYLE "Layout that shows the architecture"):
+// domain imports nothing of ours; contracts only domain; web features do not import each other.
+const ours = ['@puente/*', '**/apps/**', '**/packages/**'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', '**/.data/**', 'apps/api/drizzle/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ours, message: 'domain imports nothing of ours.' }, { group: ['node:*', 'fs', 'path', 'http'], message: 'domain is pure: no I/O.' }] }],
+    },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@puente/*', '!@puente/domain', '**/apps/**'], message: 'contracts import only @puente/domain.' }] }],
+    },
+  },
+  // One block per web feature folder, found on disk, forbidding imports of every other feature
+  // (by alias or by relative path).
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: webFeatures.filter((f) => f !== feature).flatMap((other) => [`@/features/${other}`, `@/features/${other}/**`, `**/features/${other}`, `**/features/${other}/**`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`]),
+          message: 'web features do not import each other; routes in app/ compose them.',
+        }],
+      }],
+    },
+  })),
+);

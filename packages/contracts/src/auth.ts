@@ -1,0 +1,75 @@
+import { fullPhoneNumberSchema, LANGUAGES, verificationCodeSchema } from '@puente/domain';
+import { z } from 'zod';
+import { memberSchema } from './member';
+
+/** spec 001 §4 "Login and phone verification outcomes". */
+export const LOGIN_STATUSES = [
+  'new_account_created',
+  'new_account',
+  'account_exist',
+  'multiple_accounts',
+  'merge_required',
+  'phone_already_in_use',
+  'phone_recovery',
+  'account_merged',
+] as const;
+export type LoginStatus = (typeof LOGIN_STATUSES)[number];
+
+/** POST /api/auth/pwdless/phone (spec 001 §7): phoneNumber, resetToken, language, organisationId, empCode. */
+export const pwdlessPhoneRequestSchema = z.object({
+  phoneNumber: fullPhoneNumberSchema,
+  resetToken: z.string().min(1).optional(),
+  language: z.enum(LANGUAGES).optional(),
+  organisationId: z.string().min(1).optional(),
+  empCode: z.string().min(1).optional(),
+});
+export type PwdlessPhoneRequest = z.input<typeof pwdlessPhoneRequestSchema>;
+/** The answer never says whether the phone has an account. */
+export const pwdlessPhoneResponseSchema = z.object({
+  pwdlessToken: z.string(),
+  /** When the same phone may ask for another code (ISO time); spec 9 resend wait. */
+  resendAvailableAt: z.string(),
+});
+export type PwdlessPhoneResponse = z.infer<typeof pwdlessPhoneResponseSchema>;
+
+/** POST /api/auth/pwdless/verify: code, pwdlessToken, orgId, empCode, lang. */
+export const pwdlessVerifyRequestSchema = z.object({
+  code: verificationCodeSchema,
+  pwdlessToken: z.string({ error: 'passwordless-invalid-token' }).min(1, { message: 'passwordless-invalid-token' }),
+  orgId: z.string().min(1).optional(),
+  empCode: z.string().min(1).optional(),
+  lang: z.enum(LANGUAGES).optional(),
+});
+export type PwdlessVerifyRequest = z.input<typeof pwdlessVerifyRequestSchema>;
+export const LOGIN_PROVIDERS_ALL = ['pwdless', 'google', 'facebook', 'apple', 'email'] as const;
+export const pwdlessVerifyResponseSchema = z.object({
+  status: z.enum(LOGIN_STATUSES),
+  loginToken: z.string(),
+  loginProvider: z.enum(LOGIN_PROVIDERS_ALL),
+});
+export type PwdlessVerifyResponse = z.infer<typeof pwdlessVerifyResponseSchema>;
+
+/** GraphQL createSession(loginToken, timeZone) and refreshSession(sessionToken, timeZone). */
+export const createSessionInputSchema = z.object({ loginToken: z.string().min(1), timeZone: z.string().min(1) });
+export const refreshSessionInputSchema = z.object({ sessionToken: z.string().min(1), timeZone: z.string().min(1) });
+export const sessionPayloadSchema = z.object({
+  member: memberSchema,
+  sessionToken: z.string(),
+  mustAcceptTos: z.boolean(),
+});
+export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
+
+/** GET /api/members/{id}/recovery-code: shown once, then NOT_FOUND. */
+export const recoveryCodeResponseSchema = z.object({ recoveryCode: z.string() });
+export type RecoveryCodeResponse = z.infer<typeof recoveryCodeResponseSchema>;
+
+/**
+ * The GraphQL documents the web app sends. The server's SDL (apps/api) must answer exactly these;
+ * a test in apps/api runs each one against the schema.
+ */
+export const MEMBER_FIELDS = `id firstName lastName email phoneNumber countryCode userType preferredLang consultationLang languages organizationId timeZone loginType loginTypes agreedTosAt needsToAcceptTerms createdAt`;
+export const GQL = {
+  createSession: `mutation CreateSession($loginToken: String!, $timeZone: String!) { createSession(loginToken: $loginToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
+  refreshSession: `mutation RefreshSession($sessionToken: String!, $timeZone: String!) { refreshSession(sessionToken: $sessionToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
+  getMember: `query GetMember { getMember { ${MEMBER_FIELDS} } }`,
+} as const;

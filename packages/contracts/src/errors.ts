@@ -1,0 +1,25 @@
+import { ERROR_CODES, ERROR_REASONS } from '@puente/domain';
+import { z } from 'zod';
+
+/**
+ * The one error shape (STYLE: Medplum's OperationOutcome as the model). Every non-2xx answer of
+ * the REST API, and the `extensions.error` of a GraphQL error, has this shape.
+ * - code: from the catalogue (spec 001 §8)
+ * - message: readable, in the caller's language (Accept-Language or the member's preferredLang)
+ * - reason: a finer reason the client reacts to (e.g. passwordless-invalid-code)
+ * - fields: for bad input, field path -> message key (the web form translates the key)
+ * - retryAfterSeconds: for LIMIT_EXCEEDED
+ */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    status: z.number().int(),
+    message: z.string(),
+    reason: z.enum(ERROR_REASONS).optional(),
+    fields: z.record(z.string(), z.string()).optional(),
+    retryAfterSeconds: z.number().int().optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+export type ApiErrorBody = ApiError['error'];

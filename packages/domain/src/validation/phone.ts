@@ -1,0 +1,83 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { z } from 'zod';
+import { PHONE } from '../constants';
+
+/** spec 001 §5: supported country calling codes and the region each one stands for. */
+export const SUPPORTED_PHONE_CODES = ['1', '52', '57'] as const;
+export type SupportedPhoneCode = (typeof SUPPORTED_PHONE_CODES)[number];
+const REGION_BY_CODE: Record<SupportedPhoneCode, CountryCode> = { '1': 'US', '52': 'MX', '57': 'CO' };
+
+export const isSupportedPhoneCode = (code: string): code is SupportedPhoneCode =>
+  (SUPPORTED_PHONE_CODES as readonly string[]).includes(code);
+
+/** spec 001 §5: "The full number sent is the plus sign, the country code, then the digits." */
+export const toFullPhoneNumber = (countryCode: SupportedPhoneCode, digits: string): string => `+${countryCode}${digits}`;
+
+/**
+ * A full number as the server accepts it: +, a supported code, 10 digits, and a number
+ * libphonenumber-js recognises as possible for that code's region.
+ */
+export const fullPhoneNumberSchema = z
+  .string({ error: 'login_screen_error_required' })
+  .transform((s) => s.replace(/\s+/g, ''))
+  .transform((s) => (s.startsWith('+') ? s : `+${s}`))
+  .refine((s) => /^\+(1|52|57)\d{10}$/.test(s), { message: 'login_screen_error_invalid_length' })
+  .refine(
+    (s) => {
+      const code = SUPPORTED_PHONE_CODES.find((c) => s.startsWith(`+${c}`) && s.length === 1 + c.length + PHONE.digits);
+      if (!code) return false;
+      const parsed = parsePhoneNumberFromString(s, REGION_BY_CODE[code]);
+      return parsed !== undefined && parsed.countryCallingCode === code && parsed.isPossible();
+    },
+    { message: 'login_screen_error_invalid_length' },
+  );
+
+/** spec 001 §5: the phonenumber query parameter on /login: + then 1, 52 or 57, then 10 digits. */
+export const phoneQueryParamSchema = z.string().regex(/^\+(1|52|57)\d{10}$/);
+
+/** Split a full number into its supported code and 10 digits (undefined if it is not one). */
+export const splitFullPhoneNumber = (full: string): { countryCode: SupportedPhoneCode; digits: string } | undefined => {
+  const m = /^\+(1|52|57)(\d{10})$/.exec(full);
+  if (!m) return undefined;
+  return { countryCode: m[1] as SupportedPhoneCode, digits: m[2]! };
+};
+
+/** spec 001 §5 display format: plus, code, then groups of 3-3-4. */
+export const formatPhoneForDisplay = (full: string): string => {
+  const parts = splitFullPhoneNumber(full);
+  if (!parts) return full;
+  const d = parts.digits;
+  return `+${parts.countryCode} ${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
+};
+
+/** spec 001 §5 general rule: 11 to 15 characters once spaces are removed. */
+export const generalPhoneRuleMessage = 'Wrong phone number format, should be <country code> <10 Digit phone number>';
+export const generalPhoneSchema = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ''))
+  .refine((s) => s.length >= 11 && s.length <= 15, { message: generalPhoneRuleMessage })
+  .transform((s) => (s.startsWith('+') ? s : `+${s}`));
+
+/**
+ * Login form (spec 001 §5): country code required; phone required, digits only, exactly 10.
+ * "login_screen_error_invalid_length (length, also used for the digits failure)".
+ */
+export const loginPhoneFormSchema = z.object({
+  countryCode: z.enum(SUPPORTED_PHONE_CODES, { error: 'login_screen_error_required' }),
+  phoneNumber: z
+    .string({ error: 'login_screen_error_required' })
+    .min(1, { message: 'login_screen_error_required' })
+    .max(PHONE.inputMax, { message: 'login_screen_error_invalid_length' })
+    .regex(/^\d+$/, { message: 'login_screen_error_invalid_length' })
+    .length(PHONE.digits, { message: 'login_screen_error_invalid_length' }),
+});
+export type LoginPhoneForm = z.infer<typeof loginPhoneFormSchema>;
+
+/** Verification code (spec 001 §5): required, exactly 6 characters. */
+export const verificationCodeSchema = z
+  .string({ error: 'verify_code_error_required' })
+  .trim()
+  .min(1, { message: 'verify_code_error_required' })
+  .length(PHONE.verificationCodeLength, { message: 'verify_code_error_invalid_length' });
+export const verifyCodeFormSchema = z.object({ code: verificationCodeSchema });
+export type VerifyCodeForm = z.infer<typeof verifyCodeFormSchema>;
