@@ -1,0 +1,25 @@
+// `npm run bench`: each hot path against a baseline measured in the same run, printed as a ratio.
+import { startTestServer } from '@puente/api/test';
+import { bareServer, load, report } from './lib';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function healthBench(): Promise<void> {
+  const server = await startTestServer({});
+  try {
+    const body = await (await fetch(`${server.url}/api/health`)).text();
+    const bare = await bareServer(body);
+    try {
+      await load(`${server.url}/api/health`, 1); // warm-up
+      const ours = await load(`${server.url}/api/health`, seconds);
+      const base = await load(bare.url, seconds);
+      report('GET /api/health', ours, base);
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+await healthBench();
