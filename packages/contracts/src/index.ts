@@ -1,3 +1,5 @@
 export * from './errors';
 export * from './member';
 export * from './auth';
+export * from './system';
+export * from './realtime';

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, with its meaning. The README copies this list;
+ * keep them in step.
+ */
+export const CONFIG_VARIABLES = [
+  { name: 'PORT', default: '3000', description: 'HTTP port the server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to bind.' },
+  { name: 'NODE_ENV', default: 'development', description: 'development, test or production. Production hides /api/dev/*, GraphQL introspection and redacts logs.' },
+  { name: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL 15 URL. When unset the server uses an embedded PGlite database stored in DATA_DIR.' },
+  { name: 'DATA_DIR', default: './.data', description: 'Folder for the embedded PGlite database (only when DATABASE_URL is unset).' },
+  { name: 'REDIS_URL', default: '(unset)', description: 'Redis URL. When set, rate limits and the Socket.IO adapter use Redis so several server processes agree.' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'The address people open; the allowed origin for sockets and CORS.' },
+  { name: 'ALLOWED_ORIGINS', default: '(none)', description: 'Comma-separated extra origins allowed to call the API and open sockets (e.g. the Vite dev server).' },
+  { name: 'SESSION_SECRET', default: 'dev value', description: 'Secret for hashing session and login tokens. Required in production.' },
+  { name: 'CODE_PEPPER', default: 'dev value', description: 'Pepper for the HMAC of verification and recovery codes. Required in production.' },
+  { name: 'SMS_PROVIDER', default: 'outbox', description: 'outbox (stores messages, read them at /api/dev/outbox) or twilio.' },
+  { name: 'TWILIO_ACCOUNT_SID', default: '(unset)', description: 'Twilio account SID (SMS_PROVIDER=twilio).' },
+  { name: 'TWILIO_AUTH_TOKEN', default: '(unset)', description: 'Twilio auth token (SMS_PROVIDER=twilio).' },
+  { name: 'TWILIO_FROM', default: '(unset)', description: 'Sending number or messaging service SID (SMS_PROVIDER=twilio).' },
+  { name: 'EMAIL_PROVIDER', default: 'outbox', description: 'outbox or smtp.' },
+  { name: 'SMTP_URL', default: '(unset)', description: 'smtp(s)://user:pass@host:port (EMAIL_PROVIDER=smtp).' },
+  { name: 'EMAIL_FROM', default: 'Puente <no-reply@puente.local>', description: 'From address of emails.' },
+  { name: 'WEB_DIST', default: 'apps/web/dist', description: 'Built web app served from the same origin when the folder exists.' },
+  { name: 'LOG_LEVEL', default: 'info (silent in tests)', description: 'pino log level.' },
+  { name: 'SEED', default: 'true', description: 'Seed demo data on an empty database (false to skip).' },
+] as const;
+
+const DEV_SECRET = 'puente-dev-secret-not-for-production';
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+const booleanString = z.preprocess((v) => (typeof v === 'string' ? !['false', '0', 'no', ''].includes(v.toLowerCase()) : v), z.boolean());
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    DATABASE_URL: optionalString,
+    DATA_DIR: z.string().default('./.data'),
+    REDIS_URL: optionalString,
+    PUBLIC_URL: optionalString,
+    ALLOWED_ORIGINS: z.string().default(''),
+    SESSION_SECRET: optionalString,
+    CODE_PEPPER: optionalString,
+    SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM: optionalString,
+    EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: optionalString,
+    EMAIL_FROM: z.string().default('Puente <no-reply@puente.local>'),
+    WEB_DIST: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    SEED: booleanString.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (!env.SESSION_SECRET) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
+      if (!env.CODE_PEPPER) ctx.addIssue({ code: 'custom', path: ['CODE_PEPPER'], message: 'required in production' });
+    }
+    if (env.SMS_PROVIDER === 'twilio') {
+      for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when SMS_PROVIDER=twilio' });
+      }
+    }
+    if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_PROVIDER=smtp' });
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  databaseUrl: string | undefined;
+  /** Folder for PGlite; the literal 'memory://' keeps the database in memory (tests). */
+  dataDir: string;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  allowedOrigins: string[];
+  sessionSecret: string;
+  codePepper: string;
+  sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string };
+  email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
+  webDist: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  seed: boolean;
+  /** spec-free safety cap on GraphQL nesting (STYLE: Medplum caps depth). */
+  graphqlDepthLimit: number;
+}
+
+/** Reads configuration from an env-like record; throws a readable error listing bad variables. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    publicUrl,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean),
+    sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
+    codePepper: e.CODE_PEPPER ?? DEV_SECRET,
+    sms:
+      e.SMS_PROVIDER === 'twilio'
+        ? { provider: 'twilio', accountSid: e.TWILIO_ACCOUNT_SID ?? '', authToken: e.TWILIO_AUTH_TOKEN ?? '', from: e.TWILIO_FROM ?? '' }
+        : { provider: 'outbox' },
+    email: e.EMAIL_PROVIDER === 'smtp' ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.EMAIL_FROM } : { provider: 'outbox', from: e.EMAIL_FROM },
+    // The default is found from the repository root so it works whatever the working directory.
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    seed: e.SEED,
+    graphqlDepthLimit: 8,
+  };
+}

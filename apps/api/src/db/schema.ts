@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** spec 000 §3 Organization. Feature flags are spec 000 §3 "Organization feature flags". */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    shortName: text('short_name'),
+    /** The employer code members type to join (spec 000 §3 "code (employer code)"). */
+    code: text('code'),
+    description: text('description'),
+    type: text('type'),
+    enabled: boolean('enabled').notNull().default(true),
+    parentOrganizationId: uuid('parent_organization_id'),
+    homePageUrl: text('home_page_url'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organizations_code_unique').on(sql`upper(${t.code})`)],
+);
+
+/** spec 000 §3 User/member: every user type lives here (member, admin, mx-physician, us-physician). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    userType: text('user_type').$type<'member' | 'admin' | 'mx-physician' | 'us-physician'>().notNull().default('member'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    /** Full number (+, code, 10 digits); unique among accounts not deleted. */
+    phoneNumber: text('phone_number'),
+    countryCode: text('country_code'),
+    preferredLang: text('preferred_lang').$type<'es' | 'en'>().notNull().default('es'),
+    consultationLang: text('consultation_lang').$type<'es' | 'en'>().notNull().default('es'),
+    languages: text('languages').array().$type<('es' | 'en')[]>().notNull().default(sql`'{}'::text[]`),
+    practice: text('practice').$type<'health' | 'mentalhealth'>(),
+    timeZone: text('time_zone'),
+    agreedTosAt: ts('agreed_tos_at'),
+    needsToAcceptTerms: boolean('needs_to_accept_terms').notNull().default(false),
+    loginType: text('login_type'),
+    loginTypes: text('login_types').array().notNull().default(sql`'{}'::text[]`),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    address: jsonb('address').$type<{ zipCode?: string; city?: string; state?: string; country?: string }>(),
+    recoveryCodeHash: text('recovery_code_hash'),
+    /** Shown to its owner once (GET /api/members/:id/recovery-code), then cleared. */
+    recoveryCodePending: text('recovery_code_pending'),
+    deletionRequestedAt: ts('deletion_requested_at'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_phone_active_unique').on(t.phoneNumber).where(sql`${t.deletedAt} is null`),
+    index('users_organization_idx').on(t.organizationId),
+  ],
+);
+
+/** spec 000 §3 "professional information ... licenses with licenseNumber and state". */
+export const physicianLicenses = pgTable(
+  'physician_licenses',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    licenseNumber: text('license_number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('physician_licenses_user_state_unique').on(t.userId, t.state)],
+);
+
+/** Opaque bearer sessions, stored as a hash of the token; revocable. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    lastSeenAt: ts('last_seen_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** One passwordless phone challenge: the code sent by SMS, bound to its pwdlessToken. */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    language: text('language').$type<'es' | 'en'>().notNull(),
+    organizationId: text('organization_id'),
+    empCode: text('emp_code'),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: ts('consumed_at'),
+    createdAt: ts('created_at').notNull(),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('otp_challenges_token_hash_unique').on(t.tokenHash), index('otp_challenges_phone_idx').on(t.phoneNumber, t.createdAt)],
+);
+
+/** Bridges verify -> createSession: one use, short-lived. */
+export const loginTokens = pgTable(
+  'login_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [uniqueIndex('login_tokens_token_hash_unique').on(t.tokenHash)],
+);
+
+/** Every SMS and email the outbox providers "send" (read at /api/dev/outbox outside production). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

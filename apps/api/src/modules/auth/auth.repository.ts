@@ -1,0 +1,109 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginTokens, otpChallenges, sessions, users, type OtpChallengeRow, type SessionRow, type UserRow } from '../../db/schema';
+
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  // --- passwordless challenges -------------------------------------------------------------
+
+  async latestChallengeForPhone(phoneNumber: string): Promise<OtpChallengeRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.phoneNumber, phoneNumber))
+      .orderBy(desc(otpChallenges.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** Ends every open challenge of the phone: only the newest code can work. */
+  async supersedeOpenChallenges(phoneNumber: string, now: Date): Promise<void> {
+    await this.db
+      .update(otpChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(otpChallenges.phoneNumber, phoneNumber), isNull(otpChallenges.consumedAt)));
+  }
+
+  async insertChallenge(values: typeof otpChallenges.$inferInsert): Promise<void> {
+    await this.db.insert(otpChallenges).values(values);
+  }
+
+  async findChallengeByTokenHash(tokenHash: string): Promise<OtpChallengeRow | undefined> {
+    const [row] = await this.db.select().from(otpChallenges).where(eq(otpChallenges.tokenHash, tokenHash)).limit(1);
+    return row;
+  }
+
+  /** Counts a wrong try; returns the new count, or undefined if the challenge was already closed. */
+  async addFailedAttempt(id: string, maxAttempts: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .update(otpChallenges)
+      .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+      .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt), lt(otpChallenges.attempts, maxAttempts)))
+      .returning({ attempts: otpChallenges.attempts });
+    return row?.attempts;
+  }
+
+  /** Marks the challenge used; false when another request got there first. */
+  async consumeChallenge(id: string, maxAttempts: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(otpChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt), lt(otpChallenges.attempts, maxAttempts), gt(otpChallenges.expiresAt, now)))
+      .returning({ id: otpChallenges.id });
+    return rows.length === 1;
+  }
+
+  // --- login tokens -----------------------------------------------------------------------------
+
+  async insertLoginToken(values: typeof loginTokens.$inferInsert): Promise<void> {
+    await this.db.insert(loginTokens).values(values);
+  }
+
+  /** Uses the login token once; returns its user id, or why it cannot be used. */
+  async consumeLoginToken(tokenHash: string, now: Date): Promise<{ userId: string } | 'expired' | 'invalid'> {
+    const [row] = await this.db
+      .update(loginTokens)
+      .set({ consumedAt: now })
+      .where(and(eq(loginTokens.tokenHash, tokenHash), isNull(loginTokens.consumedAt), gt(loginTokens.expiresAt, now)))
+      .returning({ userId: loginTokens.userId });
+    if (row) return row;
+    const [existing] = await this.db.select().from(loginTokens).where(eq(loginTokens.tokenHash, tokenHash)).limit(1);
+    return existing && !existing.consumedAt ? 'expired' : 'invalid';
+  }
+
+  // --- sessions ---------------------------------------------------------------------------------
+
+  async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
+    const [row] = await this.db.insert(sessions).values(values).returning();
+    return row!;
+  }
+
+  async findActiveSession(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  }
+
+  async touchSession(id: string, now: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+
+  /** Revokes an active session by its token; returns it if it was active. */
+  async revokeSessionByTokenHash(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
+    const [row] = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .returning();
+    return row;
+  }
+
+  async revokeSession(id: string, now: Date): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  }
+}

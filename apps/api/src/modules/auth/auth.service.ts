@@ -1,0 +1,245 @@
+import type { PwdlessPhoneResponse, PwdlessVerifyResponse, SessionPayload } from '@puente/contracts';
+import { AUTH, splitFullPhoneNumber, type Language } from '@puente/domain';
+import { hashCode, hashToken, newRecoveryCode, newToken, newVerificationCode, safeEqualHex } from '../../lib/secrets';
+import type { Clock } from '../../lib/clock';
+import type { Db } from '../../db/client';
+import type { SessionRow, UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
+import type { SmsProvider } from '../../providers/sms/sms.provider';
+import { MembersRepository } from '../members/members.repository';
+import { presentMember } from '../members/members.presenter';
+import { verificationSms } from './auth.messages';
+import { AuthRepository } from './auth.repository';
+
+export interface AuthLimits {
+  sendsPerPhonePerHour: number;
+  sendsPerIpPerHour: number;
+}
+
+export interface AuthContext {
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** What the auth service needs from the realtime gateway. */
+export interface SessionSocketControl {
+  disconnectSession(sessionId: string): void;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  sms: SmsProvider;
+  limiter: RateLimiter;
+  codePepper: string;
+  limits: AuthLimits;
+  sockets: SessionSocketControl;
+}
+
+const HOUR_MS = 60 * 60_000;
+// Not in the spec: a session's lastSeenAt is written at most once a minute, not on every call.
+const TOUCH_INTERVAL_MS = 60_000;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isValidTimeZone = (timeZone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const invalidToken = () => new AppError('TOKEN_INVALID', { reason: 'passwordless-invalid-token' });
+
+export class AuthService {
+  private readonly auth: AuthRepository;
+  private readonly members: MembersRepository;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.auth = new AuthRepository(deps.db);
+    this.members = new MembersRepository(deps.db);
+  }
+
+  /**
+   * POST /api/auth/pwdless/phone. Sends a code and answers the same way whether or not the phone
+   * has an account (the account is looked up only at verify).
+   */
+  async requestPhoneCode(input: { phoneNumber: string; language: Language; organisationId?: string; empCode?: string; ip: string }): Promise<PwdlessPhoneResponse> {
+    const { clock, limiter, limits, sms, codePepper } = this.deps;
+    const now = clock.now();
+
+    // spec 9: resend wait. Checked before the hourly counters so a refused resend costs nothing.
+    const latest = await this.auth.latestChallengeForPhone(input.phoneNumber);
+    if (latest) {
+      const availableAt = latest.createdAt.getTime() + AUTH.resendWaitMs;
+      if (availableAt > now.getTime()) {
+        throw new AppError('LIMIT_EXCEEDED', {
+          reason: 'resend-too-soon',
+          retryAfterSeconds: Math.ceil((availableAt - now.getTime()) / 1000),
+          data: { resendAvailableAt: new Date(availableAt).toISOString() },
+        });
+      }
+    }
+    for (const [key, limit] of [
+      [`sms:ip:${input.ip}`, limits.sendsPerIpPerHour],
+      [`sms:phone:${input.phoneNumber}`, limits.sendsPerPhonePerHour],
+    ] as const) {
+      const result = await limiter.hit(key, { limit, windowMs: HOUR_MS, now });
+      if (!result.allowed) throw new AppError('LIMIT_EXCEEDED', { retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) });
+    }
+
+    const pwdlessToken = newToken();
+    const code = newVerificationCode();
+    await this.auth.supersedeOpenChallenges(input.phoneNumber, now);
+    await this.auth.insertChallenge({
+      tokenHash: hashToken(pwdlessToken),
+      phoneNumber: input.phoneNumber,
+      codeHash: hashCode(codePepper, 'otp', code),
+      language: input.language,
+      organizationId: input.organisationId ?? null,
+      empCode: input.empCode ?? null,
+      expiresAt: new Date(now.getTime() + AUTH.codeTtlMs),
+      createdAt: now,
+      ip: input.ip,
+    });
+    await sms.send({ to: input.phoneNumber, body: verificationSms(input.language, code) });
+    return { pwdlessToken, resendAvailableAt: new Date(now.getTime() + AUTH.resendWaitMs).toISOString() };
+  }
+
+  /** POST /api/auth/pwdless/verify. Creates the member on first login. */
+  async verifyPhoneCode(input: { code: string; pwdlessToken: string; orgId?: string; empCode?: string; lang?: Language }): Promise<PwdlessVerifyResponse> {
+    const { clock, codePepper, db } = this.deps;
+    const now = clock.now();
+    const challenge = await this.auth.findChallengeByTokenHash(hashToken(input.pwdlessToken));
+    if (!challenge || challenge.consumedAt || challenge.attempts >= AUTH.maxCodeAttempts) throw invalidToken();
+    if (challenge.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError('TOKEN_EXPIRED', { reason: 'passwordless-expired-code' });
+    }
+    if (!safeEqualHex(hashCode(codePepper, 'otp', input.code), challenge.codeHash)) {
+      const attempts = await this.auth.addFailedAttempt(challenge.id, AUTH.maxCodeAttempts);
+      if (attempts === undefined) throw invalidToken();
+      throw new AppError('INVALID_DATA', {
+        reason: 'passwordless-invalid-code',
+        fields: { code: 'passwordless-invalid-code' },
+        data: { attemptsLeft: AUTH.maxCodeAttempts - attempts },
+      });
+    }
+
+    return db.transaction(async (tx) => {
+      const auth = new AuthRepository(tx);
+      const members = new MembersRepository(tx);
+      if (!(await auth.consumeChallenge(challenge.id, AUTH.maxCodeAttempts, now))) throw invalidToken();
+
+      let user = await members.findActiveByPhone(challenge.phoneNumber);
+      let status: PwdlessVerifyResponse['status'] = 'account_exist';
+      if (user) {
+        user = (await members.recordLoginType(user.id, 'pwdless', now)) ?? user;
+      } else {
+        const lang = input.lang ?? challenge.language;
+        const organizationId = await this.findOrganizationId(members, input.orgId ?? challenge.organizationId ?? undefined, input.empCode ?? challenge.empCode ?? undefined);
+        const recoveryCode = newRecoveryCode();
+        user = await members.insert({
+          userType: 'member',
+          phoneNumber: challenge.phoneNumber,
+          countryCode: splitFullPhoneNumber(challenge.phoneNumber)?.countryCode ?? null,
+          preferredLang: lang,
+          consultationLang: lang, // spec 3: consultationLang defaults to preferredLang
+          languages: [lang],
+          loginType: 'pwdless',
+          loginTypes: ['pwdless'],
+          organizationId,
+          needsToAcceptTerms: true,
+          recoveryCodeHash: hashCode(codePepper, 'recovery', recoveryCode),
+          recoveryCodePending: recoveryCode,
+          createdAt: now,
+          updatedAt: now,
+        });
+        status = 'new_account_created';
+      }
+
+      const loginToken = newToken();
+      await auth.insertLoginToken({
+        tokenHash: hashToken(loginToken),
+        userId: user.id,
+        provider: 'pwdless',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
+      });
+      return { status, loginToken, loginProvider: 'pwdless' as const };
+    });
+  }
+
+  /** GraphQL createSession: uses the login token once and opens a session. */
+  async createSession(input: { loginToken: string; timeZone: string }): Promise<SessionPayload> {
+    const now = this.deps.clock.now();
+    this.assertTimeZone(input.timeZone);
+    const consumed = await this.auth.consumeLoginToken(hashToken(input.loginToken), now);
+    if (consumed === 'expired') throw new AppError('TOKEN_EXPIRED', { reason: 'error-generating-token' });
+    if (consumed === 'invalid') throw new AppError('TOKEN_INVALID', { reason: 'error-generating-token' });
+    return this.openSession(consumed.userId, input.timeZone, now);
+  }
+
+  /** GraphQL refreshSession: the old token is revoked and a new one issued (rotation). */
+  async refreshSession(input: { sessionToken: string; timeZone: string }): Promise<SessionPayload> {
+    const now = this.deps.clock.now();
+    this.assertTimeZone(input.timeZone);
+    const old = await this.auth.revokeSessionByTokenHash(hashToken(input.sessionToken), now);
+    if (!old) throw new AppError('UNAUTHORIZED');
+    this.deps.sockets.disconnectSession(old.id);
+    return this.openSession(old.userId, input.timeZone, now);
+  }
+
+  /** Bearer authentication; undefined when the token is unknown, revoked or expired. */
+  async authenticate(sessionToken: string): Promise<AuthContext | undefined> {
+    const now = this.deps.clock.now();
+    const found = await this.auth.findActiveSession(hashToken(sessionToken), now);
+    if (!found) return undefined;
+    if (!found.session.lastSeenAt || now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.auth.touchSession(found.session.id, now);
+    }
+    return found;
+  }
+
+  /** POST /api/auth/logout: the session stops working everywhere, sockets included. */
+  async logout(auth: AuthContext): Promise<void> {
+    await this.auth.revokeSession(auth.session.id, this.deps.clock.now());
+    this.deps.sockets.disconnectSession(auth.session.id);
+  }
+
+  private async openSession(userId: string, timeZone: string, now: Date): Promise<SessionPayload> {
+    const user = await this.members.update(userId, { timeZone, updatedAt: now });
+    if (!user || user.deletedAt) throw new AppError('USER_NOT_FOUND');
+    const sessionToken = newToken();
+    await this.auth.insertSession({
+      tokenHash: hashToken(sessionToken),
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + AUTH.sessionTtlMs),
+      lastSeenAt: now,
+    });
+    return {
+      member: presentMember(user),
+      sessionToken,
+      // spec 4: a session that says terms must be accepted opens the non-dismissible dialog.
+      mustAcceptTos: user.needsToAcceptTerms || !user.agreedTosAt,
+    };
+  }
+
+  private assertTimeZone(timeZone: string): void {
+    if (!isValidTimeZone(timeZone)) throw new AppError('INVALID_DATA', { fields: { timeZone: 'invalid_time_zone' } });
+  }
+
+  private async findOrganizationId(members: MembersRepository, orgId: string | undefined, empCode: string | undefined): Promise<string | null> {
+    if (orgId && UUID_RE.test(orgId)) {
+      const org = await members.findOrganizationById(orgId);
+      if (org) return org.id;
+    }
+    if (empCode) {
+      const org = await members.findOrganizationByCode(empCode);
+      if (org) return org.id;
+    }
+    return null;
+  }
+}

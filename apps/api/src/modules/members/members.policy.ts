@@ -1,0 +1,8 @@
+import type { UserRow } from '../../db/schema';
+
+/** Who may do what with a member record (spec 001 §6). Denials surface as NOT_FOUND. */
+export const membersPolicy = {
+  /** The recovery code is the owner's secret: nobody else, not even staff, may read it. */
+  canReadRecoveryCode: (actor: UserRow, memberId: string): boolean => actor.id === memberId,
+  canReadMember: (actor: UserRow, memberId: string): boolean => actor.id === memberId,
+};

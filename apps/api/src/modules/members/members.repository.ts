@@ -1,0 +1,69 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organizations, users, type NewUserRow, type OrganizationRow, type UserRow } from '../../db/schema';
+
+export class MembersRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+    return row;
+  }
+
+  async findActiveByPhone(phoneNumber: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(and(eq(users.phoneNumber, phoneNumber), isNull(users.deletedAt))).limit(1);
+    return row;
+  }
+
+  async insert(values: NewUserRow): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(values).returning();
+    return row!;
+  }
+
+  async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
+    const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
+    return row;
+  }
+
+  /** Adds a login type to the list if it is not there yet, and records it as the latest. */
+  async recordLoginType(id: string, loginType: string, now: Date): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({
+        loginType,
+        loginTypes: sql`case when ${loginType} = any(${users.loginTypes}) then ${users.loginTypes} else array_append(${users.loginTypes}, ${loginType}::text) end`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Returns the pending recovery code and clears it in one transaction, so it is read once. */
+  async takePendingRecoveryCode(id: string): Promise<string | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ code: users.recoveryCodePending })
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt), isNotNull(users.recoveryCodePending)))
+        .for('update');
+      if (!row?.code) return undefined;
+      await tx.update(users).set({ recoveryCodePending: null }).where(eq(users.id, id));
+      return row.code;
+    });
+  }
+
+  async findOrganizationByCode(code: string): Promise<OrganizationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organizations)
+      .where(and(sql`upper(${organizations.code}) = upper(${code})`, eq(organizations.enabled, true)))
+      .limit(1);
+    return row;
+  }
+
+  async findOrganizationById(id: string): Promise<OrganizationRow | undefined> {
+    const [row] = await this.db.select().from(organizations).where(and(eq(organizations.id, id), eq(organizations.enabled, true))).limit(1);
+    return row;
+  }
+}

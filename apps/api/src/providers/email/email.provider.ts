@@ -1,0 +1,12 @@
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  /** Plain text body. */
+  body: string;
+}
+
+/** Sends email. The outbox adapter is the working local default. */
+export interface EmailProvider {
+  readonly name: string;
+  send(message: EmailMessage): Promise<void>;
+}

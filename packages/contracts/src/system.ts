@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** GET /api/health: answers without touching the database. */
+export const healthResponseSchema = z.object({ status: z.literal('ok') });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** POST /api/auth/logout (bearer): the session is revoked on the server. */
+export const logoutResponseSchema = z.object({ ok: z.literal(true) });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+/** GET /api/dev/outbox?to= (absent in production): every SMS and email "sent", newest first. */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMessageDto = z.infer<typeof outboxMessageSchema>;
+export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
+export const outboxQuerySchema = z.object({ to: z.string().min(1).optional() });
