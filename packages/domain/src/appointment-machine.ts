@@ -1,0 +1,367 @@
+/**
+ * The appointment state machine (spec 000 §4 "Appointment states", "Failure and cancellation
+ * reasons"). The server applies transitions through `assertTransition`; the web app reads the
+ * groups (finished-like, rx-sent, ended) to route the member.
+ */
+import type { AppointmentType, Channel, UserType } from './enums';
+
+/** spec 4: appointment states in order, then the other states, then the event-like states. */
+export const APPOINTMENT_STATE = {
+  S1_IN_QUEUE_FOR_COACH: '1-in-queue-for-coach',
+  S2_COACH_IS_REVIEWING: '2-coach-is-reviewing',
+  S3_COACH_JOINS_CALL: '3-coach-joins-call',
+  S4_COACH_ENDS_CALL: '4-coach-ends-call',
+  S5_COACH_SENDS_RX: '5-coach-sends-rx',
+  S6_IN_QUEUE_FOR_ER: '6-in-queue-for-er',
+  S7_ER_IS_REVIEWING: '7-er-is-reviewing',
+  S8_ER_JOINS_CALL: '8-er-joins-call',
+  S9_ER_ENDS_CALL: '9-er-ends-call',
+  S10_ER_SENDS_RX: '10-er-sends-rx',
+  S11_FINISHED: '11-finished',
+  S12_CANCELED: '12-canceled',
+  SCHEDULED_CANCELED: 'scheduled-canceled',
+  EMPTY: 'empty',
+  EXPIRED: 'expired',
+  PENDING_NOTES: 'pending-notes',
+  TREAT_PENDING: 'treat-info-pending',
+  TREAT_COMPLETED: 'treat-info-completed',
+  // Event-like states: the spec gives their names only; the string values are ours.
+  COACH_REQUEST_US_DR: 'coach-request-us-dr',
+  CONSULTATION_WITHOUT_ER: 'consultation-without-er', // the coach continues alone
+  ER_ACCEPTS_CONSULTATION: 'er-accepts-consultation',
+  COACH_FINISH_VIDEO_CALL: 'coach-finish-video-call',
+  NO_DOCTOR_AVAILABLE: 'no-doctor-available',
+  SEND_SOCIO_TO_WAITING_ROOM: 'send-socio-to-waiting-room',
+  COACH_STORES_INCOMPLETE: 'coach-stores-incomplete', // coach stores an incomplete appointment
+  US_DR_PENDING: 'us-dr-pending',
+} as const;
+export type AppointmentStateName = keyof typeof APPOINTMENT_STATE;
+export type AppointmentState = (typeof APPOINTMENT_STATE)[AppointmentStateName];
+const S = APPOINTMENT_STATE;
+
+/** All states, numbered ones first in spec order. */
+export const APPOINTMENT_STATES = Object.values(APPOINTMENT_STATE) as AppointmentState[];
+/** The twelve numbered states, in order. */
+export const NUMBERED_APPOINTMENT_STATES = APPOINTMENT_STATES.slice(0, 12);
+export const EVENT_LIKE_STATES = [
+  S.COACH_REQUEST_US_DR,
+  S.CONSULTATION_WITHOUT_ER,
+  S.ER_ACCEPTS_CONSULTATION,
+  S.COACH_FINISH_VIDEO_CALL,
+  S.NO_DOCTOR_AVAILABLE,
+  S.SEND_SOCIO_TO_WAITING_ROOM,
+  S.COACH_STORES_INCOMPLETE,
+  S.US_DR_PENDING,
+] as const satisfies readonly AppointmentState[];
+
+export const isAppointmentState = (value: unknown): value is AppointmentState =>
+  typeof value === 'string' && (APPOINTMENT_STATES as readonly string[]).includes(value);
+
+const FINISHED_LIKE: readonly AppointmentState[] = [S.S5_COACH_SENDS_RX, S.S10_ER_SENDS_RX, S.S11_FINISHED, S.S12_CANCELED];
+const RX_SENT: readonly AppointmentState[] = [S.S5_COACH_SENDS_RX, S.S10_ER_SENDS_RX];
+const ENDED: readonly AppointmentState[] = [S.COACH_FINISH_VIDEO_CALL, S.S9_ER_ENDS_CALL, S.US_DR_PENDING];
+
+/** spec 4: finished-like states 5, 10, 11, 12. */
+export const isFinishedLike = (state: AppointmentState | null | undefined): boolean => !!state && FINISHED_LIKE.includes(state);
+/** spec 4: rx-sent states 5 and 10. */
+export const isRxSent = (state: AppointmentState | null | undefined): boolean => !!state && RX_SENT.includes(state);
+/** spec 4: appointment-ended: coach finished call, 9, US doctor pending. */
+export const isAppointmentEnded = (state: AppointmentState | null | undefined): boolean => !!state && ENDED.includes(state);
+
+/**
+ * States from which nothing but bookkeeping follows. Cancelling is refused from these (spec 4:
+ * cancel from any non-finished state). Scheduled-canceled and expired are terminal too.
+ */
+export const TERMINAL_STATES: readonly AppointmentState[] = [...FINISHED_LIKE, S.SCHEDULED_CANCELED, S.EXPIRED];
+export const isTerminal = (state: AppointmentState): boolean => TERMINAL_STATES.includes(state);
+
+/** spec 4 "Failure and cancellation reasons". */
+export const FAILURE_REASONS = [
+  'no-coaches',
+  'no-doctors',
+  'busy-coach',
+  'busy-doctor',
+  'rejected-by-coach',
+  'rejected-by-doctor',
+  'timeout-by-coach',
+  'timeout-by-doctor',
+  'canceled-by-socio',
+  'canceled-by-admin',
+  'canceled-by-sms',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+/** spec 4 / spec 7: the link cancel reason sent to scheduled-appointments/{id}/cancel. */
+export const CANCEL_BY_SMS = 'CANCEL_BY_SMS';
+/** spec 7: cancel_reason values of scheduled-appointments/{id}/cancel ("include CANCEL_BY_SMS and limited services"). */
+export const SCHEDULED_CANCEL_REASONS = [CANCEL_BY_SMS, 'LIMITED_SERVICES', 'CANCELED_BY_SOCIO'] as const;
+export type ScheduledCancelReason = (typeof SCHEDULED_CANCEL_REASONS)[number];
+
+/** spec 4: dashboard end reasons. */
+export const DASHBOARD_END_REASONS = [
+  'cancelled_consultation',
+  'technical_issues_no_coach',
+  'treat_info_completed',
+  'go_to_finished_appointment',
+] as const;
+export type DashboardEndReason = (typeof DASHBOARD_END_REASONS)[number];
+
+/**
+ * spec 4 "Cancel or end reasons on the member side" / "Modal situations": the member-side
+ * situations a consultation can end in. They travel as statusReason next to FAILURE_REASONS.
+ */
+export const MODAL_SITUATIONS = [
+  'canceled-by-sms',
+  'waiting-room',
+  'no-coaches',
+  'limited-services',
+  'location-confirmation',
+  'media-permissions',
+  'socio-disconnected',
+  'second-timeout',
+  'consultation-request',
+  'first-timeout',
+  'coach-absence',
+  'scheduled-modal',
+  'scheduled-card',
+  'busy',
+] as const;
+export type ModalSituation = (typeof MODAL_SITUATIONS)[number];
+
+export type StatusReason = FailureReason | ModalSituation;
+export const STATUS_REASONS: readonly StatusReason[] = [...new Set<StatusReason>([...FAILURE_REASONS, ...MODAL_SITUATIONS])];
+export const isStatusReason = (v: unknown): v is StatusReason => typeof v === 'string' && (STATUS_REASONS as readonly string[]).includes(v);
+
+/** Who moves an appointment. 'system' is the server itself (timeouts, matching, integrations). */
+export const TRANSITION_ROLES = ['member', 'mx-physician', 'us-physician', 'admin', 'system'] as const;
+export type TransitionRole = (typeof TRANSITION_ROLES)[number];
+
+/**
+ * Reasons each role may give when cancelling or sending back (spec 4 reasons named by actor:
+ * "-by-socio", "-by-admin", "-by-coach", "-by-doctor"; the rest are the system's observations).
+ */
+export const REASONS_BY_ROLE: Record<TransitionRole, readonly StatusReason[]> = {
+  member: [
+    'canceled-by-socio',
+    'canceled-by-sms',
+    'waiting-room',
+    'limited-services',
+    'location-confirmation',
+    'media-permissions',
+    'scheduled-card',
+    'scheduled-modal',
+  ],
+  admin: ['canceled-by-admin'],
+  'mx-physician': ['rejected-by-coach', 'busy-coach', 'timeout-by-coach'],
+  'us-physician': ['rejected-by-doctor', 'busy-doctor', 'timeout-by-doctor'],
+  system: [
+    'no-coaches',
+    'no-doctors',
+    'busy-coach',
+    'busy-doctor',
+    'timeout-by-coach',
+    'timeout-by-doctor',
+    'canceled-by-sms',
+    'socio-disconnected',
+    'first-timeout',
+    'second-timeout',
+    'coach-absence',
+    'consultation-request',
+    'busy',
+  ],
+};
+
+export interface TransitionRule {
+  from: AppointmentState;
+  to: AppointmentState;
+  roles: readonly TransitionRole[];
+  /** Why this edge exists, in the spec's words. */
+  note: string;
+  /** The actor issues a prescription: only a provider licensed in the member's state (spec 6). */
+  prescribes?: boolean;
+  /** A reason is required and must be one of these (and one the role may give). */
+  reasons?: readonly StatusReason[];
+}
+
+const BACK_TO_COACH_QUEUE: readonly StatusReason[] = ['rejected-by-coach', 'timeout-by-coach', 'busy-coach'];
+const BACK_TO_ER_QUEUE: readonly StatusReason[] = ['rejected-by-doctor', 'timeout-by-doctor', 'busy-doctor'];
+
+/** Non-terminal states a consultation can be cancelled from (spec 4: "cancel from any non-finished state"). */
+export const CANCELLABLE_STATES: readonly AppointmentState[] = APPOINTMENT_STATES.filter(
+  (s) => !TERMINAL_STATES.includes(s) && s !== S.S12_CANCELED,
+);
+
+/** Physicians may end (with their own reasons) only in the phase they are part of. */
+const COACH_PHASE: readonly AppointmentState[] = [S.S2_COACH_IS_REVIEWING, S.S3_COACH_JOINS_CALL];
+const ER_PHASE: readonly AppointmentState[] = [S.S7_ER_IS_REVIEWING, S.S8_ER_JOINS_CALL];
+
+const cancelRule = (from: AppointmentState): TransitionRule => ({
+  from,
+  to: S.S12_CANCELED,
+  roles: [
+    'member',
+    'admin',
+    'system',
+    ...(COACH_PHASE.includes(from) ? (['mx-physician'] as const) : []),
+    ...(ER_PHASE.includes(from) ? (['us-physician'] as const) : []),
+  ],
+  note: 'cancel from any non-finished state, with a reason',
+  reasons: STATUS_REASONS,
+});
+
+/**
+ * spec 4, read as a machine. One row per edge; the tests have one row per edge too.
+ * Coach = mx-physician, ER (US doctor) = us-physician.
+ */
+export const APPOINTMENT_TRANSITIONS: readonly TransitionRule[] = [
+  { from: S.EMPTY, to: S.S1_IN_QUEUE_FOR_COACH, roles: ['member', 'system'], note: 'member requests a consultation' },
+  { from: S.S1_IN_QUEUE_FOR_COACH, to: S.S2_COACH_IS_REVIEWING, roles: ['mx-physician', 'system'], note: 'coach reviews the request' },
+  { from: S.S2_COACH_IS_REVIEWING, to: S.S3_COACH_JOINS_CALL, roles: ['mx-physician'], note: 'coach accepts and joins the call' },
+  { from: S.S2_COACH_IS_REVIEWING, to: S.S1_IN_QUEUE_FOR_COACH, roles: ['mx-physician', 'system'], note: 'coach rejects, times out or is busy: back to the queue', reasons: BACK_TO_COACH_QUEUE },
+  { from: S.S3_COACH_JOINS_CALL, to: S.S4_COACH_ENDS_CALL, roles: ['mx-physician'], note: 'coach ends the call' },
+  { from: S.S3_COACH_JOINS_CALL, to: S.COACH_FINISH_VIDEO_CALL, roles: ['mx-physician'], note: 'coach finishes the video call' },
+  { from: S.S3_COACH_JOINS_CALL, to: S.COACH_REQUEST_US_DR, roles: ['mx-physician'], note: 'coach requests a US doctor during the call' },
+  { from: S.S3_COACH_JOINS_CALL, to: S.SEND_SOCIO_TO_WAITING_ROOM, roles: ['mx-physician'], note: 'coach sends the member to the waiting room' },
+  { from: S.COACH_FINISH_VIDEO_CALL, to: S.S4_COACH_ENDS_CALL, roles: ['mx-physician', 'system'], note: 'the finished call is recorded as ended' },
+  { from: S.COACH_FINISH_VIDEO_CALL, to: S.COACH_REQUEST_US_DR, roles: ['mx-physician'], note: 'a US doctor is needed after the coach call' },
+  { from: S.S4_COACH_ENDS_CALL, to: S.S5_COACH_SENDS_RX, roles: ['us-physician'], note: 'rx sent; a coach can never prescribe, only a licensed provider', prescribes: true },
+  { from: S.S4_COACH_ENDS_CALL, to: S.COACH_REQUEST_US_DR, roles: ['mx-physician'], note: 'coach requests a US doctor after the call' },
+  { from: S.S4_COACH_ENDS_CALL, to: S.COACH_STORES_INCOMPLETE, roles: ['mx-physician'], note: 'coach stores an incomplete appointment' },
+  { from: S.S4_COACH_ENDS_CALL, to: S.PENDING_NOTES, roles: ['mx-physician', 'system'], note: 'notes still to be written' },
+  { from: S.S4_COACH_ENDS_CALL, to: S.S11_FINISHED, roles: ['mx-physician', 'system'], note: 'coach consultation finishes without a prescription' },
+  { from: S.COACH_STORES_INCOMPLETE, to: S.PENDING_NOTES, roles: ['mx-physician', 'system'], note: 'the incomplete appointment waits for notes' },
+  { from: S.PENDING_NOTES, to: S.S11_FINISHED, roles: ['mx-physician', 'us-physician', 'system'], note: 'notes completed: finish' },
+  { from: S.COACH_REQUEST_US_DR, to: S.S6_IN_QUEUE_FOR_ER, roles: ['system'], note: 'the request queues the member for a US doctor' },
+  { from: S.COACH_REQUEST_US_DR, to: S.ER_ACCEPTS_CONSULTATION, roles: ['us-physician'], note: 'a US doctor accepts right away' },
+  { from: S.COACH_REQUEST_US_DR, to: S.CONSULTATION_WITHOUT_ER, roles: ['mx-physician', 'system'], note: 'coach continues alone' },
+  { from: S.SEND_SOCIO_TO_WAITING_ROOM, to: S.S6_IN_QUEUE_FOR_ER, roles: ['system'], note: 'the member waits in WR two for a US doctor' },
+  { from: S.S6_IN_QUEUE_FOR_ER, to: S.S7_ER_IS_REVIEWING, roles: ['us-physician', 'system'], note: 'a US doctor reviews' },
+  { from: S.S6_IN_QUEUE_FOR_ER, to: S.ER_ACCEPTS_CONSULTATION, roles: ['us-physician'], note: 'a US doctor accepts' },
+  { from: S.S6_IN_QUEUE_FOR_ER, to: S.NO_DOCTOR_AVAILABLE, roles: ['system'], note: 'no US doctor available', reasons: ['no-doctors'] },
+  { from: S.NO_DOCTOR_AVAILABLE, to: S.CONSULTATION_WITHOUT_ER, roles: ['mx-physician', 'system'], note: 'all US doctors busy: the coach continues alone' },
+  { from: S.CONSULTATION_WITHOUT_ER, to: S.S4_COACH_ENDS_CALL, roles: ['mx-physician'], note: 'coach ends the call alone' },
+  { from: S.CONSULTATION_WITHOUT_ER, to: S.COACH_FINISH_VIDEO_CALL, roles: ['mx-physician'], note: 'coach finishes the video call alone' },
+  { from: S.ER_ACCEPTS_CONSULTATION, to: S.S7_ER_IS_REVIEWING, roles: ['us-physician', 'system'], note: 'the accepting US doctor reviews' },
+  { from: S.ER_ACCEPTS_CONSULTATION, to: S.S8_ER_JOINS_CALL, roles: ['us-physician'], note: 'the accepting US doctor joins' },
+  { from: S.S7_ER_IS_REVIEWING, to: S.S8_ER_JOINS_CALL, roles: ['us-physician'], note: 'US doctor joins the call' },
+  { from: S.S7_ER_IS_REVIEWING, to: S.S6_IN_QUEUE_FOR_ER, roles: ['us-physician', 'system'], note: 'US doctor rejects, times out or is busy: back to the queue', reasons: BACK_TO_ER_QUEUE },
+  { from: S.S8_ER_JOINS_CALL, to: S.S9_ER_ENDS_CALL, roles: ['us-physician'], note: 'US doctor ends the call' },
+  { from: S.S8_ER_JOINS_CALL, to: S.US_DR_PENDING, roles: ['us-physician'], note: 'US doctor ends with the treatment still pending' },
+  { from: S.S9_ER_ENDS_CALL, to: S.S10_ER_SENDS_RX, roles: ['us-physician'], note: 'US doctor sends the prescription', prescribes: true },
+  { from: S.S9_ER_ENDS_CALL, to: S.US_DR_PENDING, roles: ['us-physician', 'system'], note: 'treatment pending' },
+  { from: S.S9_ER_ENDS_CALL, to: S.TREAT_PENDING, roles: ['us-physician', 'system'], note: 'treatment information pending' },
+  { from: S.S9_ER_ENDS_CALL, to: S.S11_FINISHED, roles: ['us-physician', 'system'], note: 'finished without a prescription' },
+  { from: S.US_DR_PENDING, to: S.S10_ER_SENDS_RX, roles: ['us-physician'], note: 'pending treatment sent', prescribes: true },
+  { from: S.US_DR_PENDING, to: S.TREAT_PENDING, roles: ['us-physician', 'system'], note: 'treatment information pending' },
+  { from: S.TREAT_PENDING, to: S.TREAT_COMPLETED, roles: ['us-physician', 'system'], note: 'treatment information completed' },
+  { from: S.TREAT_COMPLETED, to: S.S11_FINISHED, roles: ['system', 'us-physician'], note: 'finish after the treatment is complete' },
+  { from: S.S5_COACH_SENDS_RX, to: S.S11_FINISHED, roles: ['system', 'admin'], note: 'finish after rx' },
+  { from: S.S10_ER_SENDS_RX, to: S.S11_FINISHED, roles: ['system', 'admin'], note: 'finish after rx' },
+  { from: S.S11_FINISHED, to: S.EXPIRED, roles: ['system'], note: 'notes hidden after expiry' },
+  { from: S.S1_IN_QUEUE_FOR_COACH, to: S.SCHEDULED_CANCELED, roles: ['member', 'admin', 'system'], note: 'a scheduled appointment is cancelled before it starts', reasons: ['canceled-by-socio', 'canceled-by-admin', 'canceled-by-sms', 'scheduled-card', 'scheduled-modal', 'limited-services'] },
+  ...CANCELLABLE_STATES.map(cancelRule),
+];
+
+/** All rules for an edge (there is at most one). */
+export const findTransition = (from: AppointmentState, to: AppointmentState): TransitionRule | undefined =>
+  APPOINTMENT_TRANSITIONS.find((t) => t.from === from && t.to === to);
+
+/** States reachable from `from` by anyone. */
+export const nextStates = (from: AppointmentState): AppointmentState[] =>
+  APPOINTMENT_TRANSITIONS.filter((t) => t.from === from).map((t) => t.to);
+
+/** spec 1/6: a coach cannot diagnose or prescribe; a provider licensed in the member's state can. */
+export const canPrescribe = (
+  userType: UserType | TransitionRole,
+  licensedStates: readonly string[] | null | undefined,
+  memberState: string | null | undefined,
+): boolean => {
+  if (userType !== 'us-physician' || !memberState) return false;
+  const wanted = memberState.trim().toUpperCase();
+  return (licensedStates ?? []).some((s) => s.trim().toUpperCase() === wanted);
+};
+
+/** Simple edge + role check (no reason or licence checks). */
+export const canTransition = (from: AppointmentState, to: AppointmentState, role: TransitionRole): boolean =>
+  findTransition(from, to)?.roles.includes(role) ?? false;
+
+export type TransitionError =
+  | 'unknown-state'
+  | 'same-state'
+  | 'no-such-transition'
+  | 'role-not-allowed'
+  | 'reason-required'
+  | 'reason-not-allowed'
+  | 'not-licensed-to-prescribe';
+
+export type TransitionResult =
+  | { ok: true; rule: TransitionRule; reason?: StatusReason }
+  | { ok: false; error: TransitionError; from: string; to: string };
+
+export interface TransitionContext {
+  reason?: string | null;
+  /** For prescribing edges: the actor's licensed states and the member's state. */
+  licensedStates?: readonly string[] | null;
+  memberState?: string | null;
+}
+
+/** The whole check as a value: the service turns a failure into a CONFLICT (or FORBIDDEN) error. */
+export const assertTransition = (
+  from: string,
+  to: string,
+  role: TransitionRole,
+  ctx: TransitionContext = {},
+): TransitionResult => {
+  const fail = (error: TransitionError): TransitionResult => ({ ok: false, error, from, to });
+  if (!isAppointmentState(from) || !isAppointmentState(to)) return fail('unknown-state');
+  if (from === to) return fail('same-state');
+  const rule = findTransition(from, to);
+  if (!rule) return fail('no-such-transition');
+  if (!rule.roles.includes(role)) return fail('role-not-allowed');
+  if (rule.prescribes && !canPrescribe(role, ctx.licensedStates, ctx.memberState)) return fail('not-licensed-to-prescribe');
+  if (rule.reasons) {
+    const reason = ctx.reason ?? undefined;
+    if (!reason) return fail('reason-required');
+    if (!isStatusReason(reason) || !rule.reasons.includes(reason) || !REASONS_BY_ROLE[role].includes(reason)) {
+      return fail('reason-not-allowed');
+    }
+    return { ok: true, rule, reason };
+  }
+  return { ok: true, rule };
+};
+
+export interface NewAppointmentDefaults {
+  type: AppointmentType;
+  state: AppointmentState;
+  channel: Channel;
+  usDoctorNeeded: boolean;
+}
+
+/** spec 4: new appointment defaults; usDoctorNeeded becomes true when a US doctor id is set. */
+export const newAppointmentDefaults = (input: { usDoctorId?: string | null } = {}): NewAppointmentDefaults => ({
+  type: 'on-demand',
+  state: S.S1_IN_QUEUE_FOR_COACH,
+  channel: 'video-call',
+  usDoctorNeeded: !!input.usDoctorId,
+});
+
+/** spec 4: usDoctorNeeded follows usDoctorId once one is set. */
+export const usDoctorNeededFor = (current: boolean | null | undefined, usDoctorId: string | null | undefined): boolean =>
+  !!usDoctorId || !!current;
+
+/** spec 4: loginless consults treat states 1 to 3 as 3, with preJoinStep 3. */
+export const loginlessView = <T extends { state: AppointmentState; preJoinStep?: number | null }>(appointment: T): T => {
+  const early: readonly AppointmentState[] = [S.S1_IN_QUEUE_FOR_COACH, S.S2_COACH_IS_REVIEWING, S.S3_COACH_JOINS_CALL];
+  return early.includes(appointment.state) ? { ...appointment, state: S.S3_COACH_JOINS_CALL, preJoinStep: 3 } : appointment;
+};
+
+/** spec 4: a dropped consultation: preJoinStep 3, video call not on, state neither ended nor rx. */
+export const isConsultationDropped = (input: {
+  preJoinStep: number | null | undefined;
+  videoCallOn: boolean;
+  state: AppointmentState | null | undefined;
+}): boolean => input.preJoinStep === 3 && !input.videoCallOn && !isAppointmentEnded(input.state) && !isRxSent(input.state);
+
+/** Exhaustiveness helper for switches over unions. */
+export const assertNever = (value: never): never => {
+  throw new Error(`Unhandled value: ${String(value)}`);
+};
