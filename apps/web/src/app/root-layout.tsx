@@ -1,0 +1,93 @@
+import Box from '@mui/material/Box';
+import { useEffect } from 'react';
+import { Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
+import { AppBottomNavigation, BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-navigation';
+import { ConnectionErrorDialog } from '@/components/ui/connection-error-dialog';
+import { InfoModal } from '@/components/ui/info-modal';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { ToastHost } from '@/components/ui/toast-host';
+import { useMember } from '@/lib/member-query';
+import { decideRoute } from '@/lib/route-guard';
+import { useSessionToken } from '@/lib/session';
+import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
+import { findRoute, isPublicPath } from './route-match';
+import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
+
+/** spec 9: the browser back button is disabled; every history "pop" is blocked and undone. */
+const useDisabledBackButton = (): void => {
+  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
+  useEffect(() => {
+    if (blocker.state === 'blocked') blocker.reset();
+  }, [blocker]);
+};
+
+function GuardRedirect({ to, clearRedirectTo }: { to: string; clearRedirectTo: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (clearRedirectTo) removeStorage(STORAGE_KEYS.redirectTo);
+    void navigate(to, { replace: true });
+  }, [to, clearRedirectTo, navigate]);
+  return null;
+}
+
+/** The shell around every route: route guard, global elements, session lifecycle. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const token = useSessionToken();
+  const member = useMember();
+  const route = findRoute(pathname);
+
+  useDisabledBackButton();
+  useTransportErrors();
+  useResumeRefresh();
+  useRealtimeConnection(token);
+  useUnhandledRejectionDialog();
+
+  const redirectTo = readStorage(STORAGE_KEYS.redirectTo);
+  useEffect(() => {
+    // A stored target that is now the current page has been used.
+    if (redirectTo && redirectTo === pathname) removeStorage(STORAGE_KEYS.redirectTo);
+  }, [redirectTo, pathname]);
+
+  const decision = decideRoute(
+    {
+      pathname,
+      redirectTo,
+      isAuthenticated: token !== null,
+      // TODO(subscriptions): getMember's subscription arrives with the membership issue.
+      subscriptionDaysLeft: null,
+      hasOrganization: Boolean(member.data?.organizationId),
+      preOnboardingDone: readStorage(STORAGE_KEYS.preOnboardingDone) === 'true',
+      isPublicRoute: route?.access === 'public',
+    },
+    isPublicPath,
+  );
+
+  // While the member loads on start, private screens wait instead of flashing empty content.
+  const waitingForMember = token !== null && route?.access === 'private' && member.isPending && member.fetchStatus === 'fetching';
+
+  return (
+    <>
+      {decision.kind === 'redirect' ? (
+        <GuardRedirect to={decision.to} clearRedirectTo={decision.clearRedirectTo} />
+      ) : waitingForMember ? (
+        <LoadingScreen />
+      ) : (
+        <>
+          <Outlet />
+          {route?.bottomNav ? (
+            <>
+              <Box sx={{ height: BOTTOM_NAV_HEIGHT + 16 }} />
+              <AppBottomNavigation />
+            </>
+          ) : null}
+        </>
+      )}
+      <ToastHost />
+      <LoadingOverlay />
+      <InfoModal />
+      <ConnectionErrorDialog />
+    </>
+  );
+}

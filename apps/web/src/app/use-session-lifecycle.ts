@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { refreshSession } from '@/features/auth/api/refresh-session';
+import { isApiRequestError, onTransportError, type ApiRequestError } from '@/lib/api-client';
+import { setMemberData } from '@/lib/member-query';
+import { getSessionToken, setSessionToken } from '@/lib/session';
+import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { ROUTES } from '@/lib/routes';
+import { showToast } from '@/lib/toast';
+import { openInfoModal, showConnectionError } from '@/lib/ui-store';
+
+// Not in the spec: refresh at most once a minute, so flipping between apps does not spam the API.
+const RESUME_REFRESH_MIN_INTERVAL_MS = 60_000;
+
+/** spec 8 "Transport": what the shell does with 401/403, 420, payment-required and expired invitations. */
+export const useTransportErrors = (): void => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onTransportError((error: ApiRequestError) => {
+        if ((error.status === 401 || error.status === 403) && error.authenticated) {
+          if (getSessionToken() === null) return;
+          setSessionToken(null);
+          disconnectSocket();
+          queryClient.removeQueries({ queryKey: ['member'] });
+          showToast({ variant: 'warning', message: 'error_unauthorized' });
+          return;
+        }
+        if (error.status === 420) {
+          const data = error.data ?? {};
+          const body = typeof data.body === 'string' ? data.body : error.message;
+          const imageUrl = typeof data.imageUrl === 'string' ? data.imageUrl : undefined;
+          void navigate(ROUTES.home);
+          openInfoModal({ body, raw: true, imageUrl, primaryButton: { label: 'accept', action: { type: 'close-modal' } } });
+          return;
+        }
+        if (error.code === 'PAYMENT_REQUIRED') {
+          void navigate(ROUTES.paywall);
+          return;
+        }
+        if (error.code === 'INVITATION_EXPIRED') void navigate(ROUTES.expiredInvitation);
+      }),
+    [navigate, queryClient],
+  );
+};
+
+/** refreshSession when the app comes back to the foreground (spec 7). */
+export const useResumeRefresh = (): void => {
+  const queryClient = useQueryClient();
+  const lastRefresh = useRef(Date.now());
+  useEffect(() => {
+    const handleVisibility = () => {
+      const token = getSessionToken();
+      if (document.visibilityState !== 'visible' || !token) return;
+      if (Date.now() - lastRefresh.current < RESUME_REFRESH_MIN_INTERVAL_MS) return;
+      lastRefresh.current = Date.now();
+      refreshSession(token)
+        .then((payload) => {
+          if (getSessionToken() !== token) return; // signed out meanwhile
+          setMemberData(queryClient, payload.sessionToken, payload.member);
+          setSessionToken(payload.sessionToken);
+        })
+        .catch((error: unknown) => {
+          // 401 is handled by the transport listener; anything else keeps the current session.
+          if (!isApiRequestError(error)) console.error('refreshSession failed', error);
+        });
+    };
+    document.addEventListener('visibilitychange', handleVisibility);
+    return () => document.removeEventListener('visibilitychange', handleVisibility);
+  }, [queryClient]);
+};
+
+/** The realtime connection follows the session. */
+export const useRealtimeConnection = (token: string | null): void => {
+  useEffect(() => {
+    if (!token || import.meta.env.MODE === 'test') return undefined;
+    connectSocket(token);
+    return () => disconnectSocket();
+  }, [token]);
+};
+
+/** spec 8: an unhandled promise rejection shows the connection_error dialog with a back button. */
+export const useUnhandledRejectionDialog = (): void => {
+  useEffect(() => {
+    const handleRejection = (event: PromiseRejectionEvent) => {
+      console.error('unhandled rejection', event.reason);
+      showConnectionError('back');
+    };
+    window.addEventListener('unhandledrejection', handleRejection);
+    return () => window.removeEventListener('unhandledrejection', handleRejection);
+  }, []);
+};

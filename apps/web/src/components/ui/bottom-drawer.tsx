@@ -1,0 +1,22 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A sheet from the bottom, used by the help and privacy drawers. */
+export function BottomDrawer({ open, onClose, title, children, testId }: { open: boolean; onClose: () => void; title: string; children: ReactNode; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer anchor="bottom" open={open} onClose={onClose} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxWidth: 744, mx: 'auto' } } }}>
+      <Box sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid={testId}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {children}
+        <Button onClick={onClose}>{t('close')}</Button>
+      </Box>
+    </Drawer>
+  );
+}

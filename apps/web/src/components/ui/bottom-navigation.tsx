@@ -1,0 +1,40 @@
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Paper from '@mui/material/Paper';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { ROUTES } from '@/lib/routes';
+
+/** spec 000 §2: bottom navigation home (/inicio), consultations (/consulta/historial), profile (/perfil). */
+export const BOTTOM_NAV_ITEMS = [
+  { path: ROUTES.home, label: 'nav_home', icon: <HomeOutlined /> },
+  { path: ROUTES.history, label: 'nav_consultations', icon: <EventNoteOutlined /> },
+  { path: ROUTES.profile, label: 'nav_profile', icon: <PersonOutlined /> },
+] as const;
+
+export const BOTTOM_NAV_HEIGHT = 64;
+
+export function AppBottomNavigation() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = BOTTOM_NAV_ITEMS.find((item) => pathname === item.path || (pathname === ROUTES.root && item.path === ROUTES.home));
+
+  return (
+    <Paper component="nav" elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar }}>
+      <BottomNavigation
+        showLabels
+        value={current?.path ?? false}
+        onChange={(_event, path: string) => void navigate(path)}
+        sx={{ height: BOTTOM_NAV_HEIGHT, maxWidth: 744, mx: 'auto' }}
+      >
+        {BOTTOM_NAV_ITEMS.map((item) => (
+          <BottomNavigationAction key={item.path} value={item.path} label={t(item.label)} icon={item.icon} data-testid={`nav-${item.label}`} />
+        ))}
+      </BottomNavigation>
+    </Paper>
+  );
+}

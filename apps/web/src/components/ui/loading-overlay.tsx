@@ -1,0 +1,16 @@
+import Backdrop from '@mui/material/Backdrop';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@/lib/external-store';
+import { loadingStore } from '@/lib/ui-store';
+
+/** spec 000 §2 global elements: the global loading overlay. */
+export function LoadingOverlay() {
+  const { t } = useTranslation();
+  const count = useStore(loadingStore);
+  return (
+    <Backdrop open={count > 0} sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: 'primary.main' }} data-testid="loading-overlay">
+      <CircularProgress color="inherit" aria-label={t('loading')} />
+    </Backdrop>
+  );
+}

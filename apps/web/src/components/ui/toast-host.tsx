@@ -1,0 +1,43 @@
+import { TOAST } from '@puente/domain';
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@/lib/external-store';
+import { hideToast, toastStore } from '@/lib/toast';
+
+/** spec 9: bottom centre, at most 744 px wide from md up, variants success/warning/info/error. */
+export function ToastHost() {
+  const { t } = useTranslation();
+  const toast = useStore(toastStore);
+
+  const handleClose = (_event?: unknown, reason?: string) => {
+    if (reason === 'clickaway') return;
+    hideToast(toast?.id);
+  };
+
+  return (
+    <Snackbar
+      key={toast?.id}
+      open={toast !== null}
+      autoHideDuration={toast?.durationMs ?? null}
+      onClose={handleClose}
+      anchorOrigin={TOAST.position}
+      sx={{ width: { xs: 'calc(100% - 16px)', md: '100%' }, maxWidth: { md: TOAST.maxWidthMdUp }, bottom: { xs: 88, md: 24 } }}
+    >
+      {toast ? (
+        <Alert
+          data-testid="toast"
+          data-variant={toast.variant}
+          data-duration={toast.durationMs}
+          severity={toast.variant}
+          variant="filled"
+          onClose={handleClose}
+          closeText={t('close')}
+          sx={{ width: '100%' }}
+        >
+          {toast.raw ? toast.message : t(toast.message, toast.values)}
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}

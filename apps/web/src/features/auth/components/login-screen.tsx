@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  isSupportedPhoneCode,
+  loginPhoneFormSchema,
+  PHONE,
+  SUPPORTED_PHONE_CODES,
+  toFullPhoneNumber,
+  type LoginPhoneForm,
+  type SupportedPhoneCode,
+} from '@puente/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HelpDrawer } from '@/components/ui/help-drawer';
+import { PrivacyDrawer } from '@/components/ui/privacy-drawer';
+import { ProtectionBanner } from '@/components/ui/protection-banner';
+import { Screen } from '@/components/ui/screen';
+import { isApiRequestError } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+import { ROUTES } from '@/lib/routes';
+import { readSessionStorage, readStorage, removeStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { showToast } from '@/lib/toast';
+import { useSubmitDisabled } from '@/lib/use-stale-submit';
+import { useRequestPhoneCode } from '../api/request-phone-code';
+import { formatCountdown } from '../hooks/use-countdown';
+import { useLoginParams } from '../hooks/use-login-params';
+import { AuthHeader } from './auth-header';
+
+const COUNTRY_LABEL_KEYS: Record<SupportedPhoneCode, string> = { '1': 'country_us', '52': 'country_mx', '57': 'country_co' };
+
+/** spec 000 §2: default country code is the last used one, else 1 (spec 9). */
+const initialCountryCode = (): SupportedPhoneCode => {
+  const last = readStorage(STORAGE_KEYS.lastCountryCode);
+  return last && isSupportedPhoneCode(last) ? last : PHONE.defaultCountryCode;
+};
+
+/** /login: country code, phone, Continue; sends the code and goes to the verify screen. */
+export function LoginScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { params, prefill } = useLoginParams();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  // spec 4: a member-id left in storage on /login marks the "account restored" title, then is removed.
+  const [accountRestored] = useState(() => readStorage(STORAGE_KEYS.memberId) !== null && readStorage(STORAGE_KEYS.sessionToken) === null);
+  const requestCode = useRequestPhoneCode();
+  const submitDisabled = useSubmitDisabled(requestCode.isPending);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginPhoneForm>({
+    resolver: zodResolver(loginPhoneFormSchema),
+    mode: 'onTouched', // spec 5: validation runs on touch
+    defaultValues: { countryCode: prefill?.countryCode ?? initialCountryCode(), phoneNumber: prefill?.digits ?? '' },
+  });
+
+  const countryField = register('countryCode');
+  const phoneField = register('phoneNumber');
+
+  const hasPartner = readSessionStorage(SESSION_STORAGE_KEYS.partnerId) !== null;
+  const isOrganizationLogin = params.orgId !== undefined || params.empCode !== undefined;
+  const showBanner = i18n.language !== 'en' && !isOrganizationLogin;
+
+  const handleBack = () => void navigate(hasPartner ? ROUTES.selectLanguage : ROUTES.presignup);
+
+  const handleValid = async (form: LoginPhoneForm) => {
+    const phoneNumber = toFullPhoneNumber(form.countryCode, form.phoneNumber);
+    try {
+      await requestCode.mutateAsync({
+        phoneNumber,
+        language: currentLanguage(i18n),
+        organisationId: params.orgId,
+        empCode: params.empCode,
+      });
+      writeStorage(STORAGE_KEYS.lastCountryCode, form.countryCode);
+      if (accountRestored) removeStorage(STORAGE_KEYS.memberId);
+      void navigate(ROUTES.verifyPhoneNumber);
+    } catch (error) {
+      if (isApiRequestError(error) && error.reason === 'resend-too-soon') {
+        const wait = formatCountdown((error.retryAfterSeconds ?? 0) * 1000);
+        showToast({ variant: 'warning', message: 'passwordless-resend-too-soon', values: { time: wait } });
+        return;
+      }
+      if (isApiRequestError(error) && error.isNetworkError) {
+        showToast({ variant: 'error', message: 'error_network' });
+        return;
+      }
+      // spec 8: a login failure on a phone gives a warning toast plus a length error on phoneNumber.
+      const key = isApiRequestError(error) && error.fields?.phoneNumber ? error.fields.phoneNumber : 'login_screen_error_invalid_length';
+      setError('phoneNumber', { type: 'server', message: key });
+      showToast({ variant: 'warning', message: 'login_screen_send_error' });
+    }
+  };
+
+  // spec 5: on submit, invalid fields show a warning toast for 10 s.
+  const handleInvalid = (formErrors: FieldErrors<LoginPhoneForm>) => {
+    const first = formErrors.countryCode?.message ?? formErrors.phoneNumber?.message ?? 'form_missing_fields';
+    showToast({ variant: 'warning', message: first });
+  };
+
+  return (
+    <Screen testId="login-screen">
+      <AuthHeader onBack={isOrganizationLogin ? undefined : handleBack} onHelp={() => setHelpOpen(true)} />
+      <Box>
+        {accountRestored ? (
+          <Typography color="secondary" sx={{ fontWeight: 700, mb: 1 }} data-testid="account-restored">
+            {t('login_screen_account_restored')}
+          </Typography>
+        ) : null}
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('login_screen_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('login_screen_subtitle')}
+        </Typography>
+      </Box>
+      {showBanner ? <ProtectionBanner /> : null}
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+          <TextField
+            select
+            label={t('login_screen_country_code_label')}
+            sx={{ width: 150, flexShrink: 0 }}
+            error={errors.countryCode !== undefined}
+            helperText={errors.countryCode?.message ? t(errors.countryCode.message) : undefined}
+            name={countryField.name}
+            onChange={(e) => void countryField.onChange(e)}
+            onBlur={(e) => void countryField.onBlur(e)}
+            inputRef={countryField.ref}
+            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'country-code' } }}
+          >
+            {SUPPORTED_PHONE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {t(COUNTRY_LABEL_KEYS[code])}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            fullWidth
+            type="tel"
+            label={t('login_screen_phone_label')}
+            placeholder={t('login_screen_phone_placeholder')}
+            error={errors.phoneNumber !== undefined}
+            helperText={errors.phoneNumber?.message ? t(errors.phoneNumber.message) : undefined}
+            slotProps={{
+              htmlInput: {
+                maxLength: PHONE.inputMax,
+                inputMode: 'numeric',
+                autoComplete: 'tel-national',
+                'data-testid': 'phone-input',
+                'aria-describedby': 'phone-help',
+              },
+              formHelperText: { id: 'phone-help' },
+            }}
+            name={phoneField.name}
+            onChange={(e) => void phoneField.onChange(e)}
+            onBlur={(e) => void phoneField.onBlur(e)}
+            inputRef={phoneField.ref}
+          />
+        </Box>
+        <Button type="submit" size="large" variant="contained" disabled={submitDisabled} data-testid="login-continue">
+          {t('login_screen_continue')}
+        </Button>
+      </Box>
+      <Box sx={{ textAlign: 'center' }}>
+        <Link component="button" type="button" onClick={() => setPrivacyOpen(true)} color="text.secondary" data-testid="privacy-link">
+          {t('privacy_link')}
+        </Link>
+      </Box>
+      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <PrivacyDrawer open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
+    </Screen>
+  );
+}
+

@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getSessionToken, setSessionToken } from '@/lib/session';
+import { disconnectSocket } from '@/lib/socket';
+import { ROUTES } from '@/lib/routes';
+import { logout } from '../api/logout';
+
+/** /lo: ends the session on the server (best effort), forgets it here, then /login. */
+export function LogoutScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const run = async () => {
+      if (getSessionToken()) {
+        try {
+          await logout();
+        } catch (error) {
+          // The local session is cleared anyway; the server one expires on its own.
+          console.warn('logout call failed', error);
+        }
+      }
+      setSessionToken(null);
+      disconnectSocket();
+      queryClient.clear();
+      void navigate(ROUTES.login, { replace: true });
+    };
+    void run();
+  }, [navigate, queryClient]);
+
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
+      <CircularProgress />
+      <Typography>{t('logout_in_progress')}</Typography>
+    </Box>
+  );
+}

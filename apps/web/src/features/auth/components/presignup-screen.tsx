@@ -1,0 +1,68 @@
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HelpDrawer } from '@/components/ui/help-drawer';
+import { ProtectionBanner } from '@/components/ui/protection-banner';
+import { Screen } from '@/components/ui/screen';
+import { ROUTES } from '@/lib/routes';
+
+/**
+ * /presignup: employer code entry arrives in a later issue; for now the Login button, help,
+ * and back to the language screen. The protection banner shows only when the language is not English.
+ */
+export function PresignupScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  const handleBack = () => void navigate(ROUTES.selectLanguage);
+  const handleLogin = () => void navigate(ROUTES.login);
+
+  return (
+    <Screen testId="presignup-screen">
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Button onClick={handleBack} data-testid="back-to-language">
+          {t('presignup_back_to_language')}
+        </Button>
+        <Button color="secondary" onClick={() => setHelpOpen(true)} data-testid="help-link">
+          {t('help_link')}
+        </Button>
+      </Box>
+      <Box sx={{ textAlign: 'center', mt: 2 }}>
+        <Typography variant="h3" component="p" color="primary" sx={{ fontWeight: 800 }}>
+          {t('app_name')}
+        </Typography>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mt: 2 }}>
+          {t('presignup_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('presignup_subtitle')}
+        </Typography>
+      </Box>
+      {i18n.language !== 'en' ? <ProtectionBanner /> : null}
+      <Paper elevation={0} sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <BusinessOutlined color="secondary" />
+        <Box>
+          <Typography sx={{ fontWeight: 700 }}>{t('presignup_employer_code_title')}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('presignup_employer_code_coming_soon')}
+          </Typography>
+        </Box>
+      </Paper>
+      <Box sx={{ textAlign: 'center', mt: 2 }}>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {t('presignup_have_account')}
+        </Typography>
+        <Button fullWidth size="large" variant="contained" onClick={handleLogin} data-testid="presignup-login">
+          {t('presignup_login_button')}
+        </Button>
+      </Box>
+      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </Screen>
+  );
+}

@@ -1,0 +1,237 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatPhoneForDisplay, PHONE, splitFullPhoneNumber, verifyCodeFormSchema, type VerifyCodeForm } from '@puente/domain';
+import type { LoginStatus, SessionPayload } from '@puente/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { HelpDrawer } from '@/components/ui/help-drawer';
+import { Screen } from '@/components/ui/screen';
+import { isApiRequestError } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+import { ROUTES } from '@/lib/routes';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { showToast } from '@/lib/toast';
+import { showConnectionError } from '@/lib/ui-store';
+import { useSubmitDisabled } from '@/lib/use-stale-submit';
+import { useCreateSession } from '../api/create-session';
+import { useRequestPhoneCode } from '../api/request-phone-code';
+import { useVerifyPhoneCode } from '../api/verify-phone-code';
+import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+import { readStoredLoginParams } from '../hooks/use-login-params';
+import { initialPathAfterLogin } from '../hooks/use-initial-path';
+import { AuthHeader } from './auth-header';
+
+const parseTime = (iso: string | null): number | null => {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+};
+
+/** Where each login outcome leads (spec 000 §4 "Login and phone verification outcomes"). */
+export const pathForLoginStatus = (status: LoginStatus, session: SessionPayload | undefined): string => {
+  switch (status) {
+    case 'new_account_created':
+    case 'new_account':
+    case 'phone_recovery':
+      return ROUTES.saveRecoveryCode;
+    case 'multiple_accounts':
+      return ROUTES.multipleAccounts;
+    case 'account_exist':
+    case 'account_merged':
+    case 'merge_required':
+    case 'phone_already_in_use':
+      return initialPathAfterLogin(session?.member);
+    default: {
+      const exhaustive: never = status;
+      return exhaustive;
+    }
+  }
+};
+
+/** /login/verify-phone-number: the 6-character code, resend with a m:ss countdown, help. */
+export function VerifyPhoneScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [phoneNumber] = useState(() => readStorage(STORAGE_KEYS.phoneNumber));
+  const [pwdlessToken, setPwdlessToken] = useState(() => readStorage(STORAGE_KEYS.pwdlessToken));
+  const [resendAt, setResendAt] = useState(() => parseTime(readStorage(STORAGE_KEYS.resendAvailableAt)));
+  const [expired, setExpired] = useState(false);
+  const remaining = useCountdown(resendAt);
+
+  const verify = useVerifyPhoneCode();
+  const createSession = useCreateSession();
+  const resend = useRequestPhoneCode();
+  const submitDisabled = useSubmitDisabled(verify.isPending || createSession.isPending);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<VerifyCodeForm>({ resolver: zodResolver(verifyCodeFormSchema), mode: 'onTouched', defaultValues: { code: '' } });
+  const codeField = register('code');
+
+  const handleExpired = (reasonKey: 'passwordless-expired-code' | 'passwordless-invalid-token') => {
+    setExpired(true);
+    setError('code', { type: 'server', message: reasonKey });
+    showToast({ variant: 'warning', message: 'passwordless-expired-code-toast' });
+  };
+
+  const handleValid = async (form: VerifyCodeForm) => {
+    if (!pwdlessToken) {
+      handleExpired('passwordless-invalid-token');
+      return;
+    }
+    const params = readStoredLoginParams();
+    let result;
+    try {
+      result = await verify.mutateAsync({ code: form.code, pwdlessToken, lang: currentLanguage(i18n), orgId: params.orgId, empCode: params.empCode });
+    } catch (error) {
+      if (!isApiRequestError(error)) throw error;
+      // spec 8 "Verification".
+      switch (error.reason) {
+        case 'passwordless-invalid-code':
+          setError('code', { type: 'server', message: 'passwordless-invalid-code' });
+          showToast({ variant: 'warning', message: 'passwordless-invalid-code' });
+          return;
+        case 'passwordless-expired-code':
+          handleExpired('passwordless-expired-code');
+          return;
+        case 'passwordless-invalid-token':
+          handleExpired('passwordless-invalid-token');
+          return;
+        default:
+          console.error('verify failed', error.code, error.reason);
+          showToast({ variant: 'error', message: error.isNetworkError ? 'error_network' : `error_${error.code.toLowerCase()}` });
+          return;
+      }
+    }
+    let session: SessionPayload;
+    try {
+      session = await createSession.mutateAsync(result.loginToken);
+    } catch (error) {
+      // spec 8: after a login failure, the connection_error dialog with a sign-in button.
+      console.error('createSession failed', error);
+      showConnectionError('sign-in');
+      return;
+    }
+    removeStorage(STORAGE_KEYS.pwdlessToken);
+    removeStorage(STORAGE_KEYS.resendAvailableAt);
+    removeStorage(STORAGE_KEYS.loginParams);
+    const next = pathForLoginStatus(result.status, session);
+    void navigate(next, { replace: true, state: result.status === 'phone_recovery' ? { recovered: true } : undefined });
+  };
+
+  const handleInvalid = (formErrors: FieldErrors<VerifyCodeForm>) => {
+    showToast({ variant: 'warning', message: formErrors.code?.message ?? 'verify_code_error_invalid_length' });
+  };
+
+  const handleResend = async () => {
+    if (!phoneNumber || remaining > 0 || resend.isPending) return;
+    try {
+      const response = await resend.mutateAsync({ phoneNumber, language: currentLanguage(i18n) });
+      setPwdlessToken(response.pwdlessToken);
+      setResendAt(parseTime(response.resendAvailableAt));
+      setExpired(false);
+      clearErrors('code');
+      showToast({ variant: 'success', message: 'verify_code_resent' });
+    } catch (error) {
+      if (isApiRequestError(error) && error.reason === 'resend-too-soon') {
+        const waitMs = (error.retryAfterSeconds ?? 0) * 1000;
+        setResendAt(Date.now() + waitMs);
+        writeStorage(STORAGE_KEYS.resendAvailableAt, new Date(Date.now() + waitMs).toISOString());
+        showToast({ variant: 'warning', message: 'passwordless-resend-too-soon', values: { time: formatCountdown(waitMs) } });
+        return;
+      }
+      console.error('resend failed', error);
+      showToast({ variant: 'error', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'login_screen_send_error' });
+    }
+  };
+
+  if (!phoneNumber || !splitFullPhoneNumber(phoneNumber)) {
+    return (
+      <Screen testId="verify-screen">
+        <AuthHeader onBack={() => void navigate(ROUTES.login)} />
+        <Alert severity="info">{t('verify_code_missing_phone')}</Alert>
+        <Button component={RouterLink} to={ROUTES.login} variant="contained">
+          {t('login_screen_continue')}
+        </Button>
+      </Screen>
+    );
+  }
+
+  const codeError = errors.code?.message;
+
+  return (
+    <Screen testId="verify-screen">
+      <AuthHeader onBack={() => void navigate(ROUTES.login)} onHelp={() => setHelpOpen(true)} />
+      <Box>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('verify_code_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('verify_code_subtitle')}
+        </Typography>
+      </Box>
+      <TextField
+        label={t('verify_code_phone_label')}
+        value={formatPhoneForDisplay(phoneNumber)}
+        slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'phone-display' } }}
+      />
+      {expired ? (
+        <Alert severity="warning" data-testid="code-expired">
+          {t('passwordless-expired-code')}
+        </Alert>
+      ) : null}
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <TextField
+          label={t('verify_code_label')}
+          error={codeError !== undefined}
+          helperText={codeError ? t(codeError) : undefined}
+          name={codeField.name}
+          onChange={(e) => void codeField.onChange(e)}
+          onBlur={(e) => void codeField.onBlur(e)}
+          inputRef={codeField.ref}
+          autoFocus
+          slotProps={{
+            htmlInput: {
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              maxLength: PHONE.verificationCodeLength,
+              'data-testid': 'code-input',
+              style: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center' },
+            },
+          }}
+        />
+        <Button type="submit" size="large" variant="contained" disabled={submitDisabled} data-testid="verify-submit">
+          {t('verify_code_submit')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Link component={RouterLink} to={ROUTES.login} color="text.secondary" underline="hover">
+          {t('verify_code_change_number')}
+        </Link>
+        <Button
+          variant="text"
+          color="secondary"
+          disabled={remaining > 0 || resend.isPending}
+          onClick={() => void handleResend()}
+          data-testid="resend-link"
+          data-remaining={formatCountdown(remaining)}
+        >
+          {remaining > 0 ? t('verify_code_resend_in', { time: formatCountdown(remaining) }) : t('verify_code_resend')}
+        </Button>
+      </Box>
+      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </Screen>
+  );
+}

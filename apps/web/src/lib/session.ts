@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from 'react';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+/**
+ * The session token is the only auth state kept outside the query cache: it is a credential,
+ * not server data. The member itself lives in the query cache (lib/member-query.ts).
+ */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let token: string | null = null;
+let loaded = false;
+
+const ensureLoaded = (): void => {
+  if (!loaded) {
+    token = readStorage(STORAGE_KEYS.sessionToken);
+    loaded = true;
+  }
+};
+
+export const getSessionToken = (): string | null => {
+  ensureLoaded();
+  return token;
+};
+
+export const setSessionToken = (next: string | null): void => {
+  ensureLoaded();
+  if (next === token) return;
+  token = next;
+  if (next) writeStorage(STORAGE_KEYS.sessionToken, next);
+  else removeStorage(STORAGE_KEYS.sessionToken);
+  listeners.forEach((l) => l());
+};
+
+/** Test helper and logout path: forget the in-memory copy so the next read goes to storage. */
+export const resetSessionForTests = (): void => {
+  loaded = false;
+  token = null;
+  listeners.forEach((l) => l());
+};
+
+const subscribe = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useSessionToken = (): string | null => useSyncExternalStore(subscribe, getSessionToken, getSessionToken);
