@@ -25,6 +25,7 @@ export const CONFIG_VARIABLES = [
   { name: 'SMTP_URL', default: '(unset)', description: 'smtp(s)://user:pass@host:port (EMAIL_PROVIDER=smtp).' },
   { name: 'EMAIL_FROM', default: 'Puente <no-reply@puente.local>', description: 'From address of emails.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'Built web app served from the same origin when the folder exists.' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'true, or the proxy addresses/subnets to trust, when behind a reverse proxy, so per-IP limits see the real client address.' },
   { name: 'LOG_LEVEL', default: 'info (silent in tests)', description: 'pino log level.' },
   { name: 'SEED', default: 'true', description: 'Seed demo data on an empty database (false to skip).' },
 ] as const;
@@ -53,6 +54,7 @@ const envSchema = z
     SMTP_URL: optionalString,
     EMAIL_FROM: z.string().default('Puente <no-reply@puente.local>'),
     WEB_DIST: optionalString,
+    TRUST_PROXY: z.preprocess((v) => (v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v), z.union([z.boolean(), z.string()])),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     SEED: booleanString.default(true),
   })
@@ -89,6 +91,8 @@ export interface Config {
   sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string };
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
   webDist: string;
+  /** true, or the proxy addresses/subnets to trust (comma-separated). */
+  trustProxy: boolean | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   seed: boolean;
   /** spec-free safety cap on GraphQL nesting (STYLE: Medplum caps depth). */
@@ -123,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     email: e.EMAIL_PROVIDER === 'smtp' ? { provider: 'smtp', url: e.SMTP_URL ?? '', from: e.EMAIL_FROM } : { provider: 'outbox', from: e.EMAIL_FROM },
     // The default is found from the repository root so it works whatever the working directory.
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seed: e.SEED,
     graphqlDepthLimit: 8,

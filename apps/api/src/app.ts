@@ -1,0 +1,208 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
+import { AUTH } from '@puente/domain';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedDemoData } from './db/seed';
+import { installErrorHandler } from './error-handler';
+import { AppError } from './errors';
+import { registerGraphql } from './graphql';
+import { bearerToken, sendError } from './http';
+import type { Clock } from './lib/clock';
+import { systemClock } from './lib/clock';
+import { loggerOptions } from './logger';
+import { authResolvers, authTypeDefs } from './modules/auth/auth.resolvers';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService, type AuthLimits } from './modules/auth/auth.service';
+import { devRoutes } from './modules/dev/dev.routes';
+import { DevService } from './modules/dev/dev.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { membersResolvers, membersTypeDefs } from './modules/members/members.resolvers';
+import { MembersRepository } from './modules/members/members.repository';
+import { membersRoutes } from './modules/members/members.routes';
+import { MembersService } from './modules/members/members.service';
+import type { EmailProvider } from './providers/email/email.provider';
+import { OutboxEmailProvider } from './providers/email/outbox.email';
+import { SmtpEmailProvider } from './providers/email/smtp.email';
+import { OutboxRepository } from './providers/outbox.repository';
+import { MemoryRateLimiter } from './providers/rate-limit/memory.rate-limiter';
+import type { RateLimiter } from './providers/rate-limit/rate-limiter';
+import { RedisRateLimiter } from './providers/rate-limit/redis.rate-limiter';
+import { OutboxSmsProvider } from './providers/sms/outbox.sms';
+import type { SmsProvider } from './providers/sms/sms.provider';
+import { TwilioSmsProvider } from './providers/sms/twilio.sms';
+import { RealtimeGateway, type RealtimeServer } from './realtime/gateway';
+
+export interface BuildServerOptions {
+  /** Overrides on top of the environment (process.env unless `env` is given). */
+  config?: Partial<Config>;
+  env?: Record<string, string | undefined>;
+  clock?: Clock;
+  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter };
+  /** Per-phone and per-IP send limits; the spec constants unless a test or benchmark raises them. */
+  limits?: Partial<AuthLimits>;
+  /** Where pino writes (tests capture logs here). */
+  logStream?: DestinationStream;
+  /** Seed demo data on an empty database; defaults to config.seed. */
+  seed?: boolean;
+  /** Prefix for Redis keys, so parallel test servers sharing one Redis do not share counters. */
+  redisKeyPrefix?: string;
+}
+
+export interface Services {
+  auth: AuthService;
+  members: MembersService;
+  dev: DevService;
+}
+
+export interface PuenteServer {
+  app: FastifyInstance;
+  io: RealtimeServer;
+  config: Config;
+  clock: Clock;
+  database: Database;
+  services: Services;
+  realtime: RealtimeGateway;
+  close(): Promise<void>;
+}
+
+function isUnderPrefix(url: string, prefix: string): boolean {
+  return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+}
+
+export async function buildServer(options: BuildServerOptions = {}): Promise<PuenteServer> {
+  const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Request ids are random so a log line cannot be linked to a person by counting.
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const cleanups: (() => Promise<unknown>)[] = [];
+  cleanups.push(() => database.close());
+  try {
+    let redis: { main: Redis; pub: Redis; sub: Redis } | undefined;
+    if (config.redisUrl) {
+      const main = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+      redis = { main, pub: main.duplicate(), sub: main.duplicate() };
+      const r = redis;
+      cleanups.unshift(() => Promise.all([r.main.quit(), r.pub.quit(), r.sub.quit()]));
+    }
+    const redisPrefix = options.redisKeyPrefix ?? 'puente:';
+
+    const outbox = new OutboxRepository(database.db);
+    const sms =
+      options.providers?.sms ??
+      (config.sms.provider === 'twilio'
+        ? new TwilioSmsProvider({ accountSid: config.sms.accountSid, authToken: config.sms.authToken, from: config.sms.from })
+        : new OutboxSmsProvider(outbox, clock));
+    // Email is wired now so later issues (verification reminders, support) find it ready.
+    const email = options.providers?.email ?? (config.email.provider === 'smtp' ? new SmtpEmailProvider(config.email.url, config.email.from) : new OutboxEmailProvider(outbox, clock));
+    void email;
+    const limiter = options.providers?.rateLimiter ?? (redis ? new RedisRateLimiter(redis.main, redisPrefix) : new MemoryRateLimiter());
+    cleanups.unshift(() => limiter.close());
+
+    const realtime = new RealtimeGateway();
+    const services: Services = {
+      auth: new AuthService({
+        db: database.db,
+        clock,
+        sms,
+        limiter,
+        codePepper: config.codePepper,
+        limits: {
+          sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour,
+          sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour,
+        },
+        sockets: realtime,
+      }),
+      members: new MembersService(new MembersRepository(database.db)),
+      dev: new DevService(outbox),
+    };
+
+    if (options.seed ?? config.seed) {
+      const seeded = await seedDemoData(database.db, clock.now());
+      if (seeded) app.log.info('seeded demo data');
+    }
+
+    installErrorHandler(app);
+    const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
+    await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
+
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      if (!isUnderPrefix(request.url, '/api') || isUnderPrefix(request.url, '/api/health')) return;
+      const token = bearerToken(request.headers.authorization);
+      if (token) request.auth = (await services.auth.authenticate(token)) ?? null;
+    });
+
+    await app.register(healthRoutes);
+    await app.register(authRoutes(services.auth));
+    await app.register(membersRoutes(services.members));
+    if (!config.isProduction) await app.register(devRoutes(services.dev));
+    await registerGraphql(app, {
+      typeDefs: [membersTypeDefs, authTypeDefs],
+      resolvers: [membersResolvers(services.members), authResolvers(services.auth)],
+      depthLimit: config.graphqlDepthLimit,
+      introspection: !config.isProduction,
+    });
+
+    // The built web app on the same origin, with the SPA fallback to index.html.
+    const serveWeb = existsSync(path.join(config.webDist, 'index.html'));
+    if (serveWeb) {
+      await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });
+    } else if (config.isProduction) {
+      app.log.warn({ webDist: config.webDist }, 'web build not found; only the API is served');
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const isPage =
+        serveWeb &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isUnderPrefix(pathname, '/api') &&
+        !isUnderPrefix(pathname, '/socket.io') &&
+        !path.extname(pathname);
+      if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendError(request, reply, new AppError('NOT_FOUND'));
+    });
+
+    const io = realtime.attach(app.server, services.auth, {
+      publicUrl: config.publicUrl,
+      allowedOrigins: config.allowedOrigins,
+      redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined,
+      log: app.log,
+    });
+    cleanups.unshift(() => realtime.close());
+
+    await app.ready();
+    let closed = false;
+    return {
+      app,
+      io,
+      config,
+      clock,
+      database,
+      services,
+      realtime,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await realtime.close();
+        await app.close();
+        for (const cleanup of cleanups.slice(1)) await cleanup();
+      },
+    };
+  } catch (error) {
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+    throw error;
+  }
+}

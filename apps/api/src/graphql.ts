@@ -1,0 +1,84 @@
+import type { ApiErrorBody } from '@puente/contracts';
+import type { Language } from '@puente/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
+import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
+import { AppError, languageFromHeader } from './errors';
+import { toAppError } from './error-handler';
+import type { AuthContext } from './modules/auth/auth.service';
+
+declare module 'mercurius' {
+  interface MercuriusContext {
+    /** The bearer session, when the request carried a valid one. */
+    auth: AuthContext | null;
+    lang: Language;
+  }
+}
+export type GraphqlContext = MercuriusContext;
+
+const baseTypeDefs = /* GraphQL */ `
+  type Query {
+    _empty: Boolean
+  }
+  type Mutation {
+    _empty: Boolean
+  }
+`;
+
+export interface GraphqlOptions {
+  typeDefs: string[];
+  resolvers: IResolvers[];
+  depthLimit: number;
+  introspection: boolean;
+}
+
+const mergeResolvers = (list: IResolvers[]): IResolvers => {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const r of list) for (const [type, fields] of Object.entries(r)) merged[type] = { ...merged[type], ...(fields as Record<string, unknown>) };
+  return merged as IResolvers;
+};
+
+/** The GraphQL error in the one error shape: `extensions.error` is the catalogue body. */
+function formatError(error: GraphQLError, lang: Language, log: FastifyRequest['log']): { json: ReturnType<GraphQLError['toJSON']>; status: number } {
+  const original = error.originalError;
+  let appError: AppError;
+  if (original instanceof AppError) appError = original;
+  else if (original && !(original instanceof GraphQLError) && !('errors' in original)) appError = toAppError(original);
+  else appError = new AppError('INVALID_DATA', { fields: { query: 'invalid_graphql_request' } }); // syntax, validation, depth
+  if (appError.status >= 500) log.error({ err: original ?? error }, 'unhandled GraphQL error');
+  const body: ApiErrorBody = appError.toBody(lang);
+  const message = original instanceof AppError || appError.status >= 500 ? body.message : error.message;
+  const json = new GraphQLError(message, { path: error.path, extensions: { code: body.code, error: body } }).toJSON();
+  return { json, status: appError.status };
+}
+
+export async function registerGraphql(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
+  await app.register(mercurius, {
+    schema: [baseTypeDefs, ...options.typeDefs].join('\n'),
+    resolvers: mergeResolvers(options.resolvers),
+    path: '/api/graphql',
+    graphiql: false,
+    ide: false,
+    queryDepth: options.depthLimit,
+    validationRules: options.introspection ? [] : [NoSchemaIntrospectionCustomRule],
+    context: (request: FastifyRequest, _reply: FastifyReply) => ({
+      auth: request.auth,
+      lang: request.auth?.user.preferredLang ?? languageFromHeader(request.headers['accept-language']),
+    }),
+    errorFormatter: (execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>, context: MercuriusContext) => {
+      const request = context.reply.request;
+      const lang = context.lang ?? request.auth?.user.preferredLang ?? languageFromHeader(request.headers['accept-language']);
+      // Validation errors from mercurius wrap a list of errors; unwrap them.
+      const flat = execution.errors.flatMap((e) => {
+        const inner = (e.originalError as { errors?: unknown } | undefined)?.errors;
+        // Syntax, validation, variable and depth errors: all bad input, never a fault.
+        return Array.isArray(inner) ? inner.map((x) => (x instanceof GraphQLError ? x : new GraphQLError(x instanceof Error ? x.message : String(x)))) : [e];
+      });
+      const formatted = flat.map((e) => formatError(e, lang, request.log));
+      const response: FormattedExecutionResult = { data: execution.data ?? null, errors: formatted.map((f) => f.json) };
+      // With no data the HTTP status is the error's (401 for a missing session, 400 for bad input).
+      const statusCode = execution.data ? 200 : (formatted[0]?.status ?? 400);
+      return { statusCode, response };
+    },
+  });
+}

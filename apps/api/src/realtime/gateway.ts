@@ -1,0 +1,123 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { REALTIME_EVENTS, socketAuthSchema, userRoom, type ClientToServerEvents, type ServerToClientEvents, type UserRegistered } from '@puente/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { AppError, languageFromHeader } from '../errors';
+import type { AuthContext, AuthService, SessionSocketControl } from '../modules/auth/auth.service';
+
+interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type PuenteSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** An Error whose `data` reaches the client's connect_error in the one error shape. */
+class HandshakeError extends Error {
+  constructor(
+    message: string,
+    readonly data: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface GatewayOptions {
+  publicUrl: string;
+  allowedOrigins: string[];
+  redis?: { pub: Redis; sub: Redis };
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Decides whether a browser Origin may open a socket: the public URL, the listed extra origins, or
+ * the very host the request reached (same origin). Requests without an Origin (same-origin polling,
+ * native clients) still need a valid session token, which is what protects the socket.
+ */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, options: Pick<GatewayOptions, 'publicUrl' | 'allowedOrigins'>): boolean {
+  if (!origin) return true;
+  const normalised = origin.replace(/\/$/, '');
+  if (normalised === new URL(options.publicUrl).origin || options.allowedOrigins.includes(normalised)) return true;
+  try {
+    return host !== undefined && new URL(normalised).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** Socket.IO on the API's http server at /socket.io. */
+export class RealtimeGateway implements SessionSocketControl {
+  private io: RealtimeServer | undefined;
+
+  attach(httpServer: HttpServer, auth: AuthService, options: GatewayOptions): RealtimeServer {
+    const io: RealtimeServer = new Server(httpServer, {
+      path: '/socket.io',
+      serveClient: false,
+      cors: { origin: (origin, cb) => cb(null, isAllowedOrigin(origin, undefined, options)), credentials: false },
+    });
+    if (options.redis) io.adapter(createAdapter(options.redis.pub, options.redis.sub));
+
+    io.use((socket, next) => {
+      const lang = languageFromHeader(socket.handshake.headers['accept-language']);
+      const refuse = (error: AppError) => next(new HandshakeError(error.toBody(lang).message, error.toJSONBody(lang)));
+      if (!isAllowedOrigin(socket.handshake.headers.origin, socket.handshake.headers.host, options)) return refuse(new AppError('FORBIDDEN'));
+      const parsed = socketAuthSchema.safeParse(socket.handshake.auth);
+      if (!parsed.success) return refuse(new AppError('UNAUTHORIZED'));
+      auth.authenticate(parsed.data.token).then(
+        (ctx: AuthContext | undefined) => {
+          if (!ctx) return refuse(new AppError('UNAUTHORIZED'));
+          socket.data.userId = ctx.user.id;
+          socket.data.sessionId = ctx.session.id;
+          next();
+        },
+        (err: unknown) => {
+          options.log.error({ err }, 'socket authentication failed');
+          refuse(new AppError('UNKNOWN_ERROR'));
+        },
+      );
+    });
+
+    io.on('connection', (socket: PuenteSocket) => this.onConnection(socket));
+    this.io = io;
+    return io;
+  }
+
+  private onConnection(socket: PuenteSocket): void {
+    const { userId, sessionId } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    const registered = (): UserRegistered => ({ userId, socketId: socket.id });
+    socket.on(REALTIME_EVENTS.userRegister, (ack) => {
+      if (typeof ack === 'function') ack(registered());
+    });
+    socket.on(REALTIME_EVENTS.socketIdUpdate, (ack) => {
+      if (typeof ack === 'function') ack(registered());
+    });
+    socket.on(REALTIME_EVENTS.userUnregister, (ack) => {
+      void socket.leave(userRoom(userId));
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    // Appointment and payment events arrive with their issues; until then they are ignored.
+  }
+
+  /** Emits to every socket of a user (services call this after their policy check). */
+  emitToUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.io?.to(userRoom(userId)).emit(event, ...args);
+  }
+
+  disconnectSession(sessionId: string): void {
+    this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  async close(): Promise<void> {
+    const io = this.io;
+    if (!io) return;
+    this.io = undefined;
+    // io.close() would also close the http server, which fastify owns; disconnect sockets only.
+    io.disconnectSockets(true);
+    io.engine.close();
+  }
+}

@@ -1,0 +1,50 @@
+import { randomInt } from 'node:crypto';
+import type { SessionPayload } from '@puente/contracts';
+import { AUTH } from '@puente/domain';
+import type { PuenteServer } from '../app';
+import type { NewUserRow, UserRow } from '../db/schema';
+import { hashToken, newToken } from '../lib/secrets';
+import { AuthRepository } from '../modules/auth/auth.repository';
+import { MembersRepository } from '../modules/members/members.repository';
+
+/** A random, valid US number (+1 415 555 xxxx style, but unique enough for one test run). */
+export const randomUsPhone = (): string => `+1415${String(randomInt(2_000_000, 9_999_999))}`;
+/** A random, valid Mexico City number. */
+export const randomMxPhone = (): string => `+5255${String(randomInt(10_000_000, 99_999_999))}`;
+
+type Target = Pick<PuenteServer, 'database' | 'clock'>;
+
+/** Inserts a member (or any user type) straight into the database. */
+export async function createMember(server: Target, overrides: Partial<NewUserRow> = {}): Promise<UserRow> {
+  const now = server.clock.now();
+  return new MembersRepository(server.database.db).insert({
+    userType: 'member',
+    firstName: 'Test',
+    lastName: 'Member',
+    phoneNumber: randomUsPhone(),
+    countryCode: '1',
+    preferredLang: 'es',
+    consultationLang: 'es',
+    languages: ['es'],
+    loginType: 'pwdless',
+    loginTypes: ['pwdless'],
+    agreedTosAt: now,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  });
+}
+
+/** Opens a session for a user through the real createSession path (a login token, then the service). */
+export async function createSessionFor(server: Pick<PuenteServer, 'database' | 'clock' | 'services'>, userId: string, timeZone = 'America/Mexico_City'): Promise<SessionPayload> {
+  const now = server.clock.now();
+  const loginToken = newToken();
+  await new AuthRepository(server.database.db).insertLoginToken({
+    tokenHash: hashToken(loginToken),
+    userId,
+    provider: 'pwdless',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
+  });
+  return server.services.auth.createSession({ loginToken, timeZone });
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { GQL, outboxResponseSchema, pwdlessPhoneResponseSchema, pwdlessVerifyResponseSchema, sessionPayloadSchema, type PwdlessVerifyResponse, type SessionPayload } from '@puente/contracts';
+import type { Language } from '@puente/domain';
+import pg from 'pg';
+import type { DestinationStream } from 'pino';
+import { buildServer, type BuildServerOptions, type PuenteServer } from '../app';
+import type { Config } from '../config';
+import { createControlledClock, type ControlledClock } from '../lib/clock';
+
+export * from './factories';
+export { DEMO_LOGINS, DEMO_ORGANIZATION } from '../db/seed';
+
+export interface StartTestServerOptions {
+  /** Default: 'postgres' when DATABASE_URL is set, else in-memory 'pglite'. */
+  db?: 'pglite' | 'postgres';
+  clock?: ControlledClock;
+  /** Seed the demo data (default false). */
+  seed?: boolean;
+  config?: Partial<Config>;
+  limits?: BuildServerOptions['limits'];
+  providers?: BuildServerOptions['providers'];
+  logStream?: DestinationStream;
+}
+
+export interface TestServer {
+  url: string;
+  app: PuenteServer['app'];
+  server: PuenteServer;
+  clock: ControlledClock;
+  close(): Promise<void>;
+}
+
+/** Creates `puente_t_<random>` on the server of DATABASE_URL; returns its URL and a dropper. */
+async function createTemporaryDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `puente_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/**
+ * Boots the real server on a random port with a fresh database: in-memory PGlite, or a new
+ * PostgreSQL database (dropped on close) when DATABASE_URL is set or db: 'postgres' is asked.
+ * Redis (REDIS_URL) is used with a random key prefix. The clock is controllable.
+ */
+export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
+  const kind = options.db ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  let temporary: { url: string; drop(): Promise<void> } | undefined;
+  if (kind === 'postgres') {
+    const base = process.env.DATABASE_URL;
+    if (!base) throw new Error("startTestServer({ db: 'postgres' }) needs DATABASE_URL");
+    temporary = await createTemporaryDatabase(base);
+  }
+  const clock = options.clock ?? createControlledClock();
+  try {
+    const server = await buildServer({
+      env: { ...process.env, NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'test' },
+      config: {
+        databaseUrl: temporary?.url,
+        dataDir: 'memory://',
+        seed: false,
+        publicUrl: 'http://localhost:0',
+        ...options.config,
+      },
+      clock,
+      seed: options.seed ?? false,
+      limits: options.limits,
+      providers: options.providers,
+      logStream: options.logStream,
+      redisKeyPrefix: `puente_t_${randomBytes(6).toString('hex')}:`,
+    });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      app: server.app,
+      server,
+      clock,
+      close: async () => {
+        try {
+          await server.close();
+        } finally {
+          await temporary?.drop();
+        }
+      },
+    };
+  } catch (error) {
+    await temporary?.drop();
+    throw error;
+  }
+}
+
+/** Reads the newest 6-digit code sent to `phone` from the dev outbox. */
+export async function readLatestCode(url: string, phone: string): Promise<string> {
+  const res = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(phone)}`);
+  const { messages } = outboxResponseSchema.parse(await res.json());
+  const sms = messages.find((m) => m.channel === 'sms');
+  const code = sms && /\b(\d{6})\b/.exec(sms.body)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${phone}`);
+  return code;
+}
+
+export async function graphql<T = unknown>(url: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<{ status: number; body: { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } }> {
+  const res = await fetch(`${url}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: (await res.json()) as { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+}
+
+export interface LoginResult extends SessionPayload {
+  status: PwdlessVerifyResponse['status'];
+}
+
+/**
+ * The whole phone login over HTTP, as the web app does it: ask for a code, read it from the dev
+ * outbox, verify, then createSession. Works against any non-production server.
+ */
+export async function loginByPhone(url: string, phone: string, options: { lang?: Language; timeZone?: string; ip?: string } = {}): Promise<LoginResult> {
+  const lang = options.lang ?? 'es';
+  const sendRes = await fetch(`${url}/api/auth/pwdless/phone`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber: phone, language: lang }),
+  });
+  if (!sendRes.ok) throw new Error(`pwdless/phone failed: ${sendRes.status} ${await sendRes.text()}`);
+  const { pwdlessToken } = pwdlessPhoneResponseSchema.parse(await sendRes.json());
+  const code = await readLatestCode(url, phone);
+  const verifyRes = await fetch(`${url}/api/auth/pwdless/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, pwdlessToken, lang }),
+  });
+  if (!verifyRes.ok) throw new Error(`pwdless/verify failed: ${verifyRes.status} ${await verifyRes.text()}`);
+  const verified = pwdlessVerifyResponseSchema.parse(await verifyRes.json());
+  const { status, body } = await graphql<{ createSession: unknown }>(url, GQL.createSession, {
+    loginToken: verified.loginToken,
+    timeZone: options.timeZone ?? 'America/Mexico_City',
+  });
+  if (status !== 200 || !body.data) throw new Error(`createSession failed: ${status} ${JSON.stringify(body.errors)}`);
+  return { ...sessionPayloadSchema.parse(body.data.createSession), status: verified.status };
+}
