@@ -5,3 +5,7 @@ export * from './entities';
 export * from './appointment-machine';
 export * from './routes';
 export * from './validation/phone';
+export * from './member-routing';
+export * from './account-flow';
+export * from './subscription';
+export * from './access-rules';

@@ -1,0 +1,176 @@
+/**
+ * Who sees and may do what (spec 001 §6 "Roles and permissions", spec 000 §1 service scope,
+ * spec 9 working hours).
+ */
+import { TZDate } from '@date-fns/tz';
+import { CALENDAR, DOWNLOAD_APP_PROMPT_FROM_VISIT, LIMITS, SERVICE_SCOPE, WORKING_HOURS, type Language } from './constants';
+import type { WorkingHoursConfig } from './entities';
+import { hasOrgFlag, type OrganizationSettings, type Practice, type SurveyType, type UserType } from './enums';
+
+// ---------------------------------------------------------------------------------------------
+// Service scope
+
+export type ServiceScope = 'full-care' | 'coaching-only';
+
+/** spec 1/6: full care in AZ, CA, TX, FL and Mexico; coaching and guidance only elsewhere. */
+export const serviceScope = (where: { country?: string | null; state?: string | null }): ServiceScope => {
+  const country = (where.country ?? '').toUpperCase();
+  if ((SERVICE_SCOPE.fullCareCountries as readonly string[]).includes(country)) return 'full-care';
+  const state = (where.state ?? '').toUpperCase();
+  if (country === 'US' && (SERVICE_SCOPE.fullCareUsStates as readonly string[]).includes(state)) return 'full-care';
+  return 'coaching-only';
+};
+
+/** spec 1/6: prescription delivery is only for California. */
+export const canDeliverPrescription = (where: { country?: string | null; state?: string | null }): boolean =>
+  (where.country ?? '').toUpperCase() === 'US' && (SERVICE_SCOPE.prescriptionDeliveryUsStates as readonly string[]).includes((where.state ?? '').toUpperCase());
+
+/** spec 6: US users check availability by state; non-US users without availability go to limited services. */
+export const locationConfirmationRoute = (where: { country?: string | null; state?: string | null }): 'continue' | 'limited-services' =>
+  serviceScope(where) === 'full-care' ? 'continue' : 'limited-services';
+
+// ---------------------------------------------------------------------------------------------
+// Visibility by organization and member kind (spec 2 /perfil, spec 6)
+
+export interface VisibilityInput {
+  organization?: { settings?: OrganizationSettings | null; dependantOrganizations?: readonly string[] | null; sites?: readonly unknown[] | null } | null;
+  isPartnerUser: boolean;
+  subscriptionStatus?: string | null;
+  membershipExpired: boolean;
+  pushPermissionDenied: boolean;
+  changePhoneFeatureEnabled: boolean;
+}
+
+export interface ProfileMenu {
+  trialCard: boolean;
+  changeLoginPhone: boolean;
+  deleteAccount: boolean;
+  contactSupport: boolean;
+  reportProblem: boolean;
+  profileInformation: boolean;
+  changeLanguage: boolean;
+  membership: boolean;
+  myFamily: boolean;
+  invitationCode: boolean;
+  enableNotifications: boolean;
+  changeSite: boolean;
+  howItWorks: boolean;
+  healthTips: boolean;
+  privacy: boolean;
+  closeSession: boolean;
+}
+
+export const profileMenu = (v: VisibilityInput): ProfileMenu => {
+  const org = v.organization ?? null;
+  const trial = v.subscriptionStatus === 'trial';
+  return {
+    trialCard: trial && !org, // spec 2: trial status and no organization
+    changeLoginPhone: v.changePhoneFeatureEnabled, // feature-gated
+    deleteAccount: !v.isPartnerUser, // hidden for partner users
+    contactSupport: hasOrgFlag(org?.settings, 'SUPPORT_AVAILABLE'), // only with the support setting
+    reportProblem: true,
+    profileInformation: true,
+    changeLanguage: true,
+    membership: !v.isPartnerUser && !trial && !v.membershipExpired, // hidden for partner, trial, expired
+    myFamily: (org?.dependantOrganizations?.length ?? 0) > 0, // if organization has dependantOrganizations
+    invitationCode: !org, // hidden if already in an organization
+    enableNotifications: v.pushPermissionDenied, // only when push permission is denied
+    changeSite: (org?.sites?.length ?? 0) > 1, // spec 6: more than one site
+    howItWorks: !v.isPartnerUser, // spec 6: partner users hide how-it-works, tips, privacy
+    healthTips: !v.isPartnerUser,
+    privacy: !v.isPartnerUser,
+    closeSession: true,
+  };
+};
+
+/** spec 6: scheduling and support tiles depend on SchedulingAvailable and SupportAvailable. */
+export const homeTiles = (settings: OrganizationSettings | null | undefined): { scheduling: boolean; support: boolean } => ({
+  scheduling: hasOrgFlag(settings, 'SCHEDULING_AVAILABLE'),
+  support: hasOrgFlag(settings, 'SUPPORT_AVAILABLE'),
+});
+
+/**
+ * spec 2/6: social login buttons. Restricted by default for members with no organization (shown
+ * when a partner is present), and hidden whenever RestrictSocialLogin is on.
+ */
+export const showsSocialLogin = (ctx: { settings?: OrganizationSettings | null; hasOrganization: boolean; partnerPresent: boolean }): boolean => {
+  if (hasOrgFlag(ctx.settings, 'RESTRICT_SOCIAL_LOGIN')) return false;
+  return ctx.hasOrganization || ctx.partnerPresent;
+};
+
+/** spec 2: the protects-your-info banner: not English, and (on /login) no organization selected. */
+export const showsProtectionBanner = (ctx: { language: Language; screen: 'login' | 'presignup'; hasOrganization: boolean }): boolean =>
+  ctx.language !== 'en' && (ctx.screen === 'presignup' || !ctx.hasOrganization);
+
+/** spec 2: back from /login goes to language select with a partner, else /presignup; hidden for B2B/org login. */
+export const loginBackTarget = (ctx: { partnerPresent: boolean; b2bOrOrganizationLogin: boolean }): string | null => {
+  if (ctx.b2bOrOrganizationLogin) return null;
+  return ctx.partnerPresent ? '/select-language' : '/presignup';
+};
+
+/** spec 2: /select-language continues to /login if a partner exists, otherwise /presignup. */
+export const afterLanguageSelected = (partnerPresent: boolean): string => (partnerPresent ? '/login' : '/presignup');
+
+/** spec 6: the B2B membership support topic is hidden for organization members. */
+export const showsB2bSupportTopic = (hasOrganization: boolean): boolean => !hasOrganization;
+
+/** spec 6: only MEMBER users follow member onboarding. */
+export const followsMemberOnboarding = (userType: UserType): boolean => userType === 'member';
+
+/** spec 6: the survey type depends on practice. */
+export const surveyTypeForPractice = (practice: Practice | null | undefined): Extract<SurveyType, 'mental-health satisfaction' | 'general satisfaction'> =>
+  practice === 'mentalhealth' ? 'mental-health satisfaction' : 'general satisfaction';
+
+/** spec 6: only online, available mx-physicians are online coaches. */
+export const isListedOnlineCoach = (p: { isOnline?: boolean | null; isAvailable?: boolean | null; userType: UserType }): boolean =>
+  !!p.isOnline && !!p.isAvailable && p.userType === 'mx-physician';
+
+/** spec 6: schedulable today: slots today and not online and available. */
+export const isSchedulableToday = (p: { isOnline?: boolean | null; isAvailable?: boolean | null; slotsToday: number }): boolean =>
+  p.slotsToday > 0 && !(p.isOnline && p.isAvailable);
+
+/** spec 9: help by WhatsApp for non-US and by SMS for US. */
+export const helpChannelFor = (country: string): 'whatsapp' | 'sms' => (country.toUpperCase() === 'US' ? 'sms' : 'whatsapp');
+
+/** spec 8: no coaches online: lack_of_personnel_no_ondemand, plus come_back_later without scheduling. */
+export const noCoachesMessageKeys = (schedulingAvailable: boolean): string[] =>
+  schedulingAvailable ? ['lack_of_personnel_no_ondemand'] : ['lack_of_personnel_no_ondemand', 'come_back_later'];
+
+/** spec 9: download-app prompt on mobile web from the second dashboard visit. */
+export const showsDownloadAppPrompt = (ctx: { mobileWeb: boolean; dashboardVisits: number }): boolean =>
+  ctx.mobileWeb && ctx.dashboardVisits >= DOWNLOAD_APP_PROMPT_FROM_VISIT;
+
+/** spec 6: members with a temporary login type mark a free consultation as had after a call. */
+export const marksFreeConsultation = (loginType: string | null | undefined): boolean => loginType === 'temp';
+
+/** spec 5/9: maximum dependants 3. */
+export const canAddDependant = (currentCount: number): boolean => currentCount < LIMITS.maxDependants;
+export const remainingDependantSlots = (currentCount: number): number => Math.max(0, LIMITS.maxDependants - currentCount);
+
+// ---------------------------------------------------------------------------------------------
+// Working hours (spec 9)
+
+const minutesOf = (hhmm: string): number => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/**
+ * spec 9: weekends are excluded unless allowOnWeekend; whitelisted emails and domains bypass the
+ * check; the intervals are read in the configured time zone (fallback America/Mexico_City).
+ */
+export const isWithinWorkingHours = (config: WorkingHoursConfig, now: Date, email?: string | null): boolean => {
+  const mail = (email ?? '').trim().toLowerCase();
+  if (mail) {
+    if (config.whitelistEmails.some((e) => e.toLowerCase() === mail)) return true;
+    const domain = mail.split('@')[1];
+    if (domain && config.whitelistDomains.some((d) => d.toLowerCase().replace(/^@/, '') === domain)) return true;
+  }
+  const local = new TZDate(now.getTime(), config.timezone || CALENDAR.fallbackTimeZone);
+  if (!config.allowOnWeekend && !WORKING_HOURS.weekdays.includes(local.getDay())) return false;
+  const minute = local.getHours() * 60 + local.getMinutes();
+  return config.intervals.some((i) => minute >= minutesOf(i.starts) && minute < minutesOf(i.ends));
+};
+
+/** spec 8: out of working hours: a dialog offering scheduling or calling 911. */
+export const OUT_OF_HOURS_OPTIONS = ['schedule', 'call-911'] as const;
