@@ -59,13 +59,13 @@ export function RootLayout() {
       subscriptionDaysLeft: null,
       hasOrganization: Boolean(member.data?.organizationId),
       preOnboardingDone: readStorage(STORAGE_KEYS.preOnboardingDone) === 'true',
-      isPublicRoute: route?.access === 'public',
+      isPublicRoute: isPublicPath(pathname),
     },
     isPublicPath,
   );
 
   // While the member loads on start, private screens wait instead of flashing empty content.
-  const waitingForMember = token !== null && route?.access === 'private' && member.isPending && member.fetchStatus === 'fetching';
+  const waitingForMember = token !== null && route?.auth === 'member' && member.isPending && member.fetchStatus === 'fetching';
 
   return (
     <>

@@ -1,11 +1,13 @@
-import { matchPath } from 'react-router';
-import { ROUTE_TABLE, type AppRoute } from './route-table';
+import { matchRoute, ROUTES as ROUTE_DEFS, type RouteDef } from '@puente/domain';
 
-export const findRoute = (pathname: string): AppRoute | undefined =>
-  ROUTE_TABLE.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+/** The domain route a pathname belongs to (undefined for unknown paths). */
+export const findRoute = (pathname: string): RouteDef | undefined => {
+  const name = matchRoute(pathname);
+  return name ? ROUTE_DEFS[name] : undefined;
+};
 
-/** Unknown paths count as private: the guard sends anonymous users to sign in. */
+/** Routes the guard leaves alone: 'public' and 'any'. Unknown paths count as private. */
 export const isPublicPath = (path: string): boolean => {
-  const pathname = path.split(/[?#]/)[0] ?? path;
-  return findRoute(pathname)?.access === 'public';
+  const auth = findRoute(path)?.auth;
+  return auth === 'public' || auth === 'any';
 };

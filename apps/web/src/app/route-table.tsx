@@ -1,5 +1,5 @@
+import { ROUTE_NAMES, ROUTES as ROUTE_DEFS, type RouteAuth, type RouteDef, type RouteName } from '@puente/domain';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { LogoutScreen } from '@/features/auth/components/logout-screen';
@@ -8,116 +8,38 @@ import { SaveRecoveryCodeScreen } from '@/features/auth/components/save-recovery
 import { SelectLanguageScreen } from '@/features/auth/components/select-language-screen';
 import { VerifyPhoneScreen } from '@/features/auth/components/verify-phone-screen';
 import { HomeScreen } from '@/features/home/components/home-screen';
-import { ROUTES } from '@/lib/routes';
 
 /**
- * Every route of spec 000 §2, in one table (a test checks it against the spec's list).
- * - access 'public': exempt from the route guard (entry, login, link-to-consult, legal, debug).
- * - bottomNav: the main screens that show the bottom navigation.
- * A screen not built yet renders a placeholder naming its route.
+ * The screens built so far, by route name. Every other route of the domain table (spec 000 §2)
+ * renders a placeholder naming its path until its issue lands.
  */
-export type RouteAccess = 'public' | 'private';
+const SCREENS: Partial<Record<RouteName, ReactNode>> = {
+  selectLanguage: <SelectLanguageScreen />,
+  presignup: <PresignupScreen />,
+  login: <LoginScreen />,
+  verifyPhoneNumber: <VerifyPhoneScreen />,
+  saveRecoveryCode: <SaveRecoveryCodeScreen />,
+  logout: <LogoutScreen />,
+  loading: <LoadingScreen testId="loading-screen" />,
+  paymentLoading: <LoadingScreen testId="payment-loading-screen" />,
+  home: <HomeScreen />,
+};
+
 export interface AppRoute {
+  name: RouteName;
+  /** The path registered with the router (a route's aliases are registered as well). */
   path: string;
-  access: RouteAccess;
+  /** The route's main path, which a placeholder names. */
+  canonicalPath: string;
+  /** 'public' and 'any' are exempt from the route guard; 'member' needs a session. */
+  auth: RouteAuth;
+  bottomNav: boolean;
   element?: ReactNode;
-  bottomNav?: boolean;
 }
 
-const pub = (path: string, element?: ReactNode): AppRoute => ({ path, access: 'public', element });
-const priv = (path: string, element?: ReactNode, bottomNav = false): AppRoute => ({ path, access: 'private', element, bottomNav });
-
-export const ROUTE_TABLE: readonly AppRoute[] = [
-  // Entry, login and account
-  pub(ROUTES.selectLanguage, <SelectLanguageScreen />),
-  pub(ROUTES.presignup, <PresignupScreen />),
-  pub(ROUTES.registerEmployerCode),
-  pub('/register-employer-code-success'),
-  // Employer code for a member: works signed in or not (spec 000 §2).
-  pub('/registro-organizacion'),
-  pub('/registro-organizacion-exitoso'),
-  pub(ROUTES.login, <LoginScreen />),
-  pub(ROUTES.verifyPhoneNumber, <VerifyPhoneScreen />),
-  // Reached right after createSession, so it needs the session like any signed-in screen.
-  priv(ROUTES.saveRecoveryCode, <SaveRecoveryCodeScreen />),
-  pub(ROUTES.multipleAccounts),
-  pub('/login/auth0/verify'),
-  pub('/login/auth0/email'),
-  pub('/login/auth0/social'),
-  pub('/login/merge/error/:provider'),
-  pub('/login/social/:provider'),
-  pub('/login/email/success'),
-  pub('/login/social/success'),
-  pub(ROUTES.changePhoneRecovery),
-  pub('/change-phone/new-phone'),
-  pub('/usar-mi-telefono'),
-  pub('/cuenta-verificada'),
-  pub('/cuenta-en-progreso-de-borrado'),
-  pub(ROUTES.deleteAccountDone),
-  pub(ROUTES.logout, <LogoutScreen />),
-  pub(ROUTES.expiredInvitation),
-  pub('/loading', <LoadingScreen testId="loading-screen" />),
-  priv('/payment-loading', <LoadingScreen testId="payment-loading-screen" />),
-  // Not named in the spec: the mobile web redirect page and the embedded legal pages.
-  pub('/descargar-app'),
-  pub(ROUTES.privacyNotice),
-  pub('/aviso-de-practicas-de-privacidad'),
-  pub('/et'),
-  priv('/induccion/crear-perfil/:stepId/:qnId?'),
-  // Link to consult (guest without login). Not named in the spec: the entry path itself.
-  pub('/link-to-consult'),
-  pub('/link-to-consult-closed'),
-  pub('/link-to-consult-permissions'),
-  pub('/link-to-consult-finished'),
-  pub('/cancel-confirmation-link'),
-  pub('/call'),
-  pub('/open'),
-  // Home and profile
-  priv(ROUTES.root, <Navigate to={ROUTES.home} replace />),
-  priv(ROUTES.home, <HomeScreen />, true),
-  priv('/como-funciona'),
-  priv('/consejos-de-salud'),
-  priv('/contacto-soporte'),
-  priv('/reportar-problema'),
-  priv(ROUTES.profile, undefined, true),
-  priv('/perfil/informacion'),
-  priv('/perfil/notificaciones'),
-  priv('/cambio-idioma'),
-  priv('/perfil/eliminar-cuenta'),
-  priv('/consent'),
-  priv('/limited-services-screen-shown'),
-  // Membership and organization
-  priv('/membership'),
-  priv(ROUTES.paywall),
-  priv('/payment-success'),
-  priv('/cambia-organizacion'),
-  priv('/cancela-membresia-organizacion'),
-  priv('/cambiar-sitio-organizacion'),
-  // Family
-  priv('/dependants'),
-  priv('/dependants/add'),
-  priv('/dependants/invitation-sent'),
-  priv('/dependants/no-available-slots'),
-  // Consultation
-  priv('/consulta/coaches-disponibles'),
-  priv('/coaches-disponibles'),
-  priv('/ondemand-perfil-coach/:id'),
-  priv('/consulta/llenado-de-informacion'),
-  priv('/consulta/video-llamada'),
-  priv('/consulta/infoPage/:code'),
-  priv('/consulta/resumen-de-cita'),
-  priv(ROUTES.history, undefined, true),
-  priv('/consulta/historial/historial-chat'),
-  priv('/consulta/historial/:id'),
-  priv('/consulta/survey/:id'),
-  priv('/consulta-agendada'),
-  // Scheduling
-  priv('/agenda/seleccionar-tema'),
-  priv('/agenda/seleccionar-ph-tema'),
-  priv('/agenda/seleccionar-coach'),
-  priv('/agenda/confirmacion-cita'),
-  priv('/agenda/exito'),
-  priv('/agenda/consulta-en-progreso'),
-  priv('/agenda/espacio-ocupado'),
-  priv('/agenda/cancelada-exitosamente'),
-];
+/** One row per registered path, in the domain table's order. */
+export const ROUTE_TABLE: readonly AppRoute[] = ROUTE_NAMES.flatMap((name) => {
+  const def: RouteDef = ROUTE_DEFS[name];
+  const paths: readonly string[] = [def.path, ...(def.aliases ?? [])];
+  return paths.map((path) => ({ name, path, canonicalPath: def.path, auth: def.auth, bottomNav: def.bottomNav, element: SCREENS[name] }));
+});

@@ -9,7 +9,7 @@ export const buildRoutes = (): RouteObject[] => [
   {
     element: <RootLayout />,
     children: [
-      ...ROUTE_TABLE.map((route) => ({ path: route.path, element: route.element ?? <PlaceholderScreen route={route.path} /> })),
+      ...ROUTE_TABLE.map((route) => ({ path: route.path, element: route.element ?? <PlaceholderScreen route={route.canonicalPath} /> })),
       // Not in the spec: an unknown address goes to the start, where the guard takes over.
       { path: '*', element: <Navigate to={ROUTES.root} replace /> },
     ],

@@ -1,11 +1,8 @@
-import { APP_VERSION, ERROR_CODES, type ErrorCode, type ErrorReason } from '@puente/domain';
+import { APP_VERSION, CLIENT_NAME, ERROR_CODES, RETRY, type ErrorCode, type ErrorReason } from '@puente/domain';
 import { apiErrorSchema, type ApiErrorBody } from '@puente/contracts';
 import type { z } from 'zod';
 import { getDeviceId } from './device-id';
 import { getSessionToken } from './session';
-
-/** spec 7 / spec 9: failed network calls and HTTP 5xx are retried up to 3 times, 1 s apart. */
-export const RETRY = { count: 3, delayMs: 1_000 };
 
 /** Header names the API reads (spec 7: version, client 'app', device id, content type). */
 export const CLIENT_HEADERS = {
@@ -13,7 +10,6 @@ export const CLIENT_HEADERS = {
   client: 'x-client',
   deviceId: 'x-device-id',
 } as const;
-export const CLIENT_NAME = 'app';
 
 /** An error from the API in its one shape, or a network failure (status 0). */
 export class ApiRequestError extends Error {

@@ -1,3 +1,4 @@
+import { CACHE_MS } from '@puente/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from './api-client';
 
@@ -10,7 +11,7 @@ export const createQueryClient = (): QueryClient =>
   new QueryClient({
     defaultOptions: {
       queries: {
-        gcTime: 0,
+        gcTime: CACHE_MS.default,
         staleTime: 0,
         retry: false,
         refetchOnWindowFocus: false,

@@ -1,22 +1,20 @@
-// TODO(domain): swap for ROUTES from @puente/domain once it exports them.
-/** The paths the code navigates to by name (spec 000 §2). The full table is app/route-table.tsx. */
+import { ROUTES as ROUTE_DEFS } from '@puente/domain';
+
+/** The paths the code navigates to by name; the table itself lives in @puente/domain (spec 000 §2). */
 export const ROUTES = {
   root: '/',
-  selectLanguage: '/select-language',
-  presignup: '/presignup',
-  registerEmployerCode: '/register-employer-code',
-  login: '/login',
-  verifyPhoneNumber: '/login/verify-phone-number',
-  saveRecoveryCode: '/login/save-recovery-code',
-  multipleAccounts: '/login/multiple-accounts',
-  changePhoneRecovery: '/change-phone/recovery',
-  deleteAccountDone: '/eliminar-cuenta',
-  logout: '/lo',
-  expiredInvitation: '/expired-invitation',
-  home: '/inicio',
-  profile: '/perfil',
-  history: '/consulta/historial',
-  paywall: '/membresia-expirada',
+  selectLanguage: ROUTE_DEFS.selectLanguage.path,
+  presignup: ROUTE_DEFS.presignup.path,
+  login: ROUTE_DEFS.login.path,
+  verifyPhoneNumber: ROUTE_DEFS.verifyPhoneNumber.path,
+  saveRecoveryCode: ROUTE_DEFS.saveRecoveryCode.path,
+  multipleAccounts: ROUTE_DEFS.multipleAccounts.path,
+  logout: ROUTE_DEFS.logout.path,
+  expiredInvitation: ROUTE_DEFS.expiredInvitation.path,
+  home: ROUTE_DEFS.home.path,
+  profile: ROUTE_DEFS.profile.path,
+  history: ROUTE_DEFS.history.path,
+  paywall: ROUTE_DEFS.paywall.path,
   createProfileFirstStep: '/induccion/crear-perfil/1',
-  privacyNotice: '/aviso-de-privacidad',
+  privacyNotice: ROUTE_DEFS.privacyNotice.path,
 } as const;

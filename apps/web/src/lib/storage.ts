@@ -1,21 +1,15 @@
-/** localStorage keys (spec 9 "Local storage keys include ..."); one place so nothing is misspelled. */
+import { SESSION_STORAGE_KEYS, STORAGE_KEYS as DOMAIN_STORAGE_KEYS } from '@puente/domain';
+
+export { SESSION_STORAGE_KEYS };
+
+/** localStorage keys: the spec's (from @puente/domain) plus the few only the web client uses. */
 export const STORAGE_KEYS = {
-  deviceId: 'deviceId',
-  language: 'language',
-  lastCountryCode: 'lastcountrycode',
-  phoneNumber: 'phoneNumber',
-  redirectTo: 'redirectTo',
-  memberId: 'member-id',
-  organization: 'organization',
-  // Not named in the spec: where the session token and the passwordless challenge are kept.
+  ...DOMAIN_STORAGE_KEYS,
+  // Not named in the spec: the session token and the passwordless challenge in progress.
   sessionToken: 'sessionToken',
   pwdlessToken: 'pwdlessToken',
   resendAvailableAt: 'resendAvailableAt',
-  preOnboardingDone: 'preOnboardingDone',
-  loginParams: 'loginParams',
 } as const;
-/** spec 9: the partner id lives in session storage. */
-export const SESSION_STORAGE_KEYS = { partnerId: 'partnerId' } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

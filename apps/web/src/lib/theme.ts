@@ -1,24 +1,16 @@
 import { createTheme } from '@mui/material/styles';
+import { THEME } from '@puente/domain';
 
-// TODO(domain): read these from the domain theme constants once @puente/domain exports them.
-export const THEME_CONSTANTS = {
-  primary: '#FF5A40', // spec 9: colours
-  secondary: '#037774',
-  background: '#F6F1EB',
-  spacingPx: 8, // spec 9: spacing unit 8 px
-  radiusPx: 16, // spec 9: radius 16 px
-  breakpoints: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 }, // spec 9
-} as const;
-
+/** spec 9: colours, spacing 8, radius 16, breakpoints xs 0 sm 600 md 960 lg 1280 xl 1920 (from @puente/domain). */
 export const theme = createTheme({
   palette: {
-    primary: { main: THEME_CONSTANTS.primary, contrastText: '#FFFFFF' },
-    secondary: { main: THEME_CONSTANTS.secondary, contrastText: '#FFFFFF' },
-    background: { default: THEME_CONSTANTS.background, paper: '#FFFFFF' },
+    primary: { main: THEME.colors.primary, contrastText: '#FFFFFF' },
+    secondary: { main: THEME.colors.secondary, contrastText: '#FFFFFF' },
+    background: { default: THEME.colors.background, paper: '#FFFFFF' },
   },
-  spacing: THEME_CONSTANTS.spacingPx,
-  shape: { borderRadius: THEME_CONSTANTS.radiusPx },
-  breakpoints: { values: { ...THEME_CONSTANTS.breakpoints } },
+  spacing: THEME.spacingPx,
+  shape: { borderRadius: THEME.radiusPx },
+  breakpoints: { values: { ...THEME.breakpoints } },
   typography: {
     fontFamily: '"Roboto", "Helvetica Neue", Arial, sans-serif',
     button: { textTransform: 'none', fontWeight: 600 },

@@ -24,7 +24,7 @@ import { useCreateSession } from '../api/create-session';
 import { useRequestPhoneCode } from '../api/request-phone-code';
 import { useVerifyPhoneCode } from '../api/verify-phone-code';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
-import { readStoredLoginParams } from '../hooks/use-login-params';
+import { clearStoredLoginParams, readStoredLoginParams } from '../hooks/use-login-params';
 import { initialPathAfterLogin } from '../hooks/use-initial-path';
 import { AuthHeader } from './auth-header';
 
@@ -126,7 +126,7 @@ export function VerifyPhoneScreen() {
     }
     removeStorage(STORAGE_KEYS.pwdlessToken);
     removeStorage(STORAGE_KEYS.resendAvailableAt);
-    removeStorage(STORAGE_KEYS.loginParams);
+    clearStoredLoginParams();
     const next = pathForLoginStatus(result.status, session);
     void navigate(next, { replace: true, state: result.status === 'phone_recovery' ? { recovered: true } : undefined });
   };

@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import { matchPath } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { installFakeFetch, member } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+import { setSessionToken } from '@/lib/session';
+import { ROUTE_TABLE } from './route-table';
+
+/** Every path spec 000 §2 names, written out from the spec (parameters filled with examples). */
+const SPEC_PATHS = [
+  // Entry, login and account
+  '/select-language', '/presignup', '/register-employer-code', '/register-employer-code-success',
+  '/registro-organizacion', '/registro-organizacion-exitoso', '/login', '/login/verify-phone-number',
+  '/login/save-recovery-code', '/login/multiple-accounts', '/login/auth0/verify', '/login/auth0/email',
+  '/login/auth0/social', '/login/merge/error/email', '/login/social/google', '/login/email/success',
+  '/login/social/success', '/change-phone/recovery', '/change-phone/new-phone', '/usar-mi-telefono',
+  '/cuenta-verificada', '/cuenta-en-progreso-de-borrado', '/eliminar-cuenta', '/lo', '/expired-invitation',
+  '/loading', '/payment-loading', '/et', '/induccion/crear-perfil/1', '/induccion/crear-perfil/2/q7',
+  // Link to consult
+  '/link-to-consult-closed', '/link-to-consult-permissions', '/link-to-consult-finished',
+  '/cancel-confirmation-link', '/call', '/open',
+  // Home and profile
+  '/', '/inicio', '/como-funciona', '/consejos-de-salud', '/contacto-soporte', '/reportar-problema', '/perfil',
+  '/perfil/informacion', '/perfil/notificaciones', '/cambio-idioma', '/perfil/eliminar-cuenta', '/consent',
+  '/limited-services-screen-shown',
+  // Membership and organization
+  '/membership', '/membresia-expirada', '/payment-success', '/cambia-organizacion',
+  '/cancela-membresia-organizacion', '/cambiar-sitio-organizacion',
+  // Family
+  '/dependants', '/dependants/add', '/dependants/invitation-sent', '/dependants/no-available-slots',
+  // Consultation
+  '/consulta/coaches-disponibles', '/coaches-disponibles', '/ondemand-perfil-coach/abc123',
+  '/consulta/llenado-de-informacion', '/consulta/video-llamada', '/consulta/infoPage/SC005',
+  '/consulta/infoPage/SMC11', '/consulta/resumen-de-cita', '/consulta/historial',
+  '/consulta/historial/historial-chat', '/consulta/historial/apt_42', '/consulta/survey/apt_42',
+  '/consulta-agendada',
+  // Scheduling
+  '/agenda/seleccionar-tema', '/agenda/seleccionar-ph-tema', '/agenda/seleccionar-coach',
+  '/agenda/confirmacion-cita', '/agenda/exito', '/agenda/consulta-en-progreso', '/agenda/espacio-ocupado',
+  '/agenda/cancelada-exitosamente',
+];
+
+const registered = (pathname: string) => ROUTE_TABLE.filter((r) => matchPath({ path: r.path, end: true }, pathname) !== null);
+
+describe('route table', () => {
+  it.each(SPEC_PATHS)('registers %s', (pathname) => {
+    expect(registered(pathname).length).toBeGreaterThan(0);
+  });
+
+  it('matches history chat to its own screen, not to the detail pattern', () => {
+    expect(registered('/consulta/historial/historial-chat').some((r) => r.name === 'historyChat')).toBe(true);
+  });
+
+  it('shows the bottom navigation on home, consultations and profile only', () => {
+    const withNav = ROUTE_TABLE.filter((r) => r.bottomNav).map((r) => r.path).sort();
+    expect(withNav).toEqual(['/', '/consulta/historial', '/inicio', '/perfil']);
+  });
+
+  it('a signed-in member opening an unbuilt screen sees a placeholder naming the route', async () => {
+    installFakeFetch((call) => (call.url === '/api/graphql' ? { status: 200, body: { data: { getMember: member() } } } : undefined));
+    setSessionToken('tok_1');
+    renderApp('/consulta/infoPage/SC099');
+    const placeholder = await screen.findByTestId('placeholder-route');
+    expect(placeholder.textContent).toContain('Esta pantalla llegará pronto');
+    expect(placeholder.textContent).toContain('/consulta/infoPage/:code');
+  });
+
+  it('an anonymous visitor on a member screen is sent to choose a language first', async () => {
+    renderApp('/perfil');
+    expect(await screen.findByTestId('lang-es')).toBeTruthy();
+  });
+});

@@ -1,0 +1,101 @@
+import { TOAST } from '@puente/domain';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+const phoneInput = () => screen.getByTestId('phone-input') as HTMLInputElement;
+const typePhone = (value: string) => {
+  fireEvent.change(phoneInput(), { target: { value } });
+  fireEvent.blur(phoneInput());
+};
+
+describe('login form validation (spec 5)', () => {
+  it.each([
+    ['es', '', 'Ingresa tu número de celular.'],
+    ['es', '55123', 'El número debe tener 10 dígitos.'],
+    ['es', '55-123-4567', 'El número debe tener 10 dígitos.'],
+    ['en', '', 'Enter your mobile number.'],
+    ['en', '55123', 'The number must have 10 digits.'],
+    ['en', '551234567890', 'The number must have 10 digits.'],
+  ] as const)('in %s, "%s" shows "%s" once the field is touched', async (language, value, message) => {
+    renderApp('/login', { language });
+    fireEvent.focus(phoneInput());
+    typePhone(value);
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('shows no error before the field is touched', () => {
+    renderApp('/login');
+    expect(screen.queryByText('Ingresa tu número de celular.')).toBeNull();
+  });
+
+  it('keeps the input to 15 characters and shows the spec placeholder', () => {
+    renderApp('/login');
+    expect(phoneInput().maxLength).toBe(15);
+    expect(phoneInput().placeholder).toBe('(XXX)-XXX-XXXX');
+  });
+
+  it('an invalid submit shows a warning toast that stays 10 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/login');
+    fireEvent.click(screen.getByTestId('login-continue'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.getAttribute('data-variant')).toBe('warning');
+    expect(toast.getAttribute('data-duration')).toBe(String(TOAST.warningMs));
+    expect(toast.textContent).toContain('Ingresa tu número de celular.');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TOAST.defaultMs + 1_000);
+    });
+    expect(screen.queryByTestId('toast')).not.toBeNull(); // still there after the 5 s default
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TOAST.warningMs);
+    });
+    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
+  });
+
+  it('country code defaults to 1, or to the last one used', () => {
+    const first = renderApp('/login');
+    expect((screen.getByTestId('country-code') as HTMLSelectElement).value).toBe('1');
+    first.unmount();
+    window.localStorage.setItem('lastcountrycode', '57');
+    renderApp('/login');
+    expect((screen.getByTestId('country-code') as HTMLSelectElement).value).toBe('57');
+  });
+
+  it('prefills a valid phonenumber query parameter and ignores a malformed one', () => {
+    const first = renderApp('/login?phonenumber=%2B525512345678');
+    expect((screen.getByTestId('country-code') as HTMLSelectElement).value).toBe('52');
+    expect(phoneInput().value).toBe('5512345678');
+    first.unmount();
+    renderApp('/login?phonenumber=%2B445512345678');
+    expect(phoneInput().value).toBe('');
+  });
+
+  it('a valid number asks for a code, remembers the phone and goes to verification', async () => {
+    const { calls } = installFakeFetch((call) =>
+      call.url === '/api/auth/pwdless/phone'
+        ? { status: 200, body: { pwdlessToken: 'pt_1', resendAvailableAt: new Date(Date.now() + 120_000).toISOString() } }
+        : undefined,
+    );
+    const { router } = renderApp('/login?empCode=ACME');
+    fireEvent.change(screen.getByTestId('country-code'), { target: { value: '52' } });
+    typePhone('5512345678');
+    fireEvent.click(screen.getByTestId('login-continue'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/verify-phone-number'));
+    const call = calls.find((c) => c.url === '/api/auth/pwdless/phone');
+    expect(call?.body).toMatchObject({ phoneNumber: '+525512345678', language: 'es', empCode: 'ACME' });
+    expect(call?.headers['x-client']).toBe('app');
+    expect(window.localStorage.getItem('phoneNumber')).toBe('+525512345678');
+    expect(window.localStorage.getItem('lastcountrycode')).toBe('52');
+    expect(await screen.findByDisplayValue('+52 551 234 5678')).toBeTruthy();
+  });
+
+  it('shows the protection banner in Spanish only', () => {
+    const es = renderApp('/login', { language: 'es' });
+    expect(screen.queryByTestId('protection-banner')).not.toBeNull();
+    es.unmount();
+    renderApp('/login', { language: 'en' });
+    expect(screen.queryByTestId('protection-banner')).toBeNull();
+  });
+});

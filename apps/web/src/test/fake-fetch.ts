@@ -1,0 +1,59 @@
+import { vi } from 'vitest';
+
+export interface FakeCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Handler = (call: FakeCall) => { status: number; body: unknown } | undefined;
+
+/**
+ * A fake `fetch` at the network boundary: handlers answer by URL; every call is recorded so a
+ * test can check what the app sent. Unknown calls answer 404 in the API's error shape.
+ */
+export const installFakeFetch = (handler: Handler) => {
+  const calls: FakeCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const call: FakeCall = {
+      url,
+      method: init?.method ?? 'GET',
+      headers,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    const answer = handler(call) ?? { status: 404, body: { error: { code: 'NOT_FOUND', status: 404, message: 'not found' } } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+};
+
+export const apiError = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) => ({
+  status,
+  body: { error: { code, status, message, ...extra } },
+});
+
+export const member = (overrides: Record<string, unknown> = {}) => ({
+  id: 'mem_1',
+  firstName: 'Lucía',
+  lastName: 'Gómez',
+  email: null,
+  phoneNumber: '+525512345678',
+  countryCode: '52',
+  userType: 'member',
+  preferredLang: 'es',
+  consultationLang: 'es',
+  languages: ['es'],
+  organizationId: null,
+  timeZone: 'America/Mexico_City',
+  loginType: 'pwdless',
+  loginTypes: ['pwdless'],
+  agreedTosAt: null,
+  needsToAcceptTerms: false,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});

@@ -1,0 +1,20 @@
+import type { Language } from '@puente/domain';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '@/app/providers';
+import { buildRoutes } from '@/app/router';
+import { createI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+
+/** Renders the whole app (providers, shell, guard) at a path, as the browser would. */
+export const renderApp = (path: string, options: { language?: Language } = {}) => {
+  const i18n = createI18n(options.language ?? 'es');
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, i18n, queryClient };
+};
