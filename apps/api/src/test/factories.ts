@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { SessionPayload } from '@puente/contracts';
 import { AUTH } from '@puente/domain';
 import type { PuenteServer } from '../app';
-import type { NewUserRow, UserRow } from '../db/schema';
+import { organizations, type NewUserRow, type OrganizationRow, type UserRow } from '../db/schema';
 import { hashToken, newToken } from '../lib/secrets';
 import { AuthRepository } from '../modules/auth/auth.repository';
 import { MembersRepository } from '../modules/members/members.repository';
@@ -47,4 +47,14 @@ export async function createSessionFor(server: Pick<PuenteServer, 'database' | '
     expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
   });
   return server.services.auth.createSession({ loginToken, timeZone });
+}
+
+/** Inserts an organization (code = employer code). */
+export async function createOrganization(server: Target, values: Partial<typeof organizations.$inferInsert> = {}): Promise<OrganizationRow> {
+  const now = server.clock.now();
+  const [row] = await server.database.db
+    .insert(organizations)
+    .values({ name: 'Test Org', code: `T${randomInt(100_000, 999_999)}`, createdAt: now, updatedAt: now, ...values })
+    .returning();
+  return row!;
 }

@@ -160,3 +160,23 @@ export async function loginByPhone(url: string, phone: string, options: { lang?:
   if (status !== 200 || !body.data) throw new Error(`createSession failed: ${status} ${JSON.stringify(body.errors)}`);
   return { ...sessionPayloadSchema.parse(body.data.createSession), status: verified.status };
 }
+
+/** A small JSON client for tests: returns the status and the parsed body (or the text). */
+export async function request(url: string, path: string, init: { method?: string; body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.body !== undefined || init.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body, headers: res.headers };
+}
