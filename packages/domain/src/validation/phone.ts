@@ -81,3 +81,72 @@ export const verificationCodeSchema = z
   .length(PHONE.verificationCodeLength, { message: 'verify_code_error_invalid_length' });
 export const verifyCodeFormSchema = z.object({ code: verificationCodeSchema });
 export type VerifyCodeForm = z.infer<typeof verifyCodeFormSchema>;
+
+/**
+ * spec 5 message keys for the phone forms that are not field errors of the schemas below:
+ * the assistive text under the recovery new-phone input and the toasts shown on submit.
+ */
+export const PHONE_MESSAGE_KEYS = {
+  recoveryNewPhoneAssistive: 'recovery_new_phone_required_assistive',
+  changePhoneToastRequired: 'change_phone_screen_toast_error_required',
+  changePhoneToastPhone: 'change_phone_screen_toast_error_phone',
+  changePhoneToastOther: 'change_phone_screen_toast_error_other', // warning, 10 s
+  phoneTaken: 'phone_number_taken', // spec 8: recovery conflict or phone already in use
+  phoneTakenAction: 'phone_number_taken_action', // opens help
+} as const;
+
+/** Ten digits with the spec's keys for required, digits and length. */
+const tenDigits = (keys: { required: string; digits: string; length: string }) =>
+  z
+    .string({ error: keys.required })
+    .trim()
+    .min(1, { message: keys.required })
+    .max(PHONE.inputMax, { message: keys.length })
+    .regex(/^\d+$/, { message: keys.digits })
+    .length(PHONE.digits, { message: keys.length });
+
+/**
+ * Change-phone form (spec 5): required change_phone_screen_phone_error_required, digits
+ * change_phone_screen_phone_error_format, length login_screen_error_invalid_length.
+ */
+export const changePhonePhoneSchema = tenDigits({
+  required: 'change_phone_screen_phone_error_required',
+  digits: 'change_phone_screen_phone_error_format',
+  length: 'login_screen_error_invalid_length',
+});
+export const changePhoneFormSchema = z.object({
+  countryCode: z.enum(SUPPORTED_PHONE_CODES, { error: 'login_screen_error_required' }),
+  phoneNumber: changePhonePhoneSchema,
+});
+export type ChangePhoneForm = z.infer<typeof changePhoneFormSchema>;
+
+/** /change-phone/recovery, step 1: previous phone plus the recovery code (change_phone_screen_code_error_required). */
+export const changePhoneRecoveryFormSchema = changePhoneFormSchema.extend({
+  recoveryCode: z
+    .string({ error: 'change_phone_screen_code_error_required' })
+    .trim()
+    .min(1, { message: 'change_phone_screen_code_error_required' }),
+});
+export type ChangePhoneRecoveryForm = z.infer<typeof changePhoneRecoveryFormSchema>;
+
+/** /change-phone/new-phone, step 2: recovery_new_phone_required and recovery_new_phone_format. */
+export const recoveryNewPhoneFormSchema = z.object({
+  countryCode: z.enum(SUPPORTED_PHONE_CODES, { error: 'recovery_new_phone_required' }),
+  phoneNumber: tenDigits({ required: 'recovery_new_phone_required', digits: 'recovery_new_phone_format', length: 'recovery_new_phone_format' }),
+});
+export type RecoveryNewPhoneForm = z.infer<typeof recoveryNewPhoneFormSchema>;
+
+/**
+ * The warning toast for an invalid change-phone submit (spec 5): a missing field first, then a
+ * bad phone, then anything else.
+ */
+export const changePhoneToastKey = (fieldErrorKeys: readonly string[]): string => {
+  if (fieldErrorKeys.some((k) => k.endsWith('_required'))) return PHONE_MESSAGE_KEYS.changePhoneToastRequired;
+  if (fieldErrorKeys.some((k) => k === 'change_phone_screen_phone_error_format' || k === 'login_screen_error_invalid_length')) {
+    return PHONE_MESSAGE_KEYS.changePhoneToastPhone;
+  }
+  return PHONE_MESSAGE_KEYS.changePhoneToastOther;
+};
+
+/** Invite (add dependant) phone: add_dependant_phone_required, then error_phone_invalid for digits and length. */
+export const invitePhoneSchema = tenDigits({ required: 'add_dependant_phone_required', digits: 'error_phone_invalid', length: 'error_phone_invalid' });

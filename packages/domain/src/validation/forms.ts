@@ -1,0 +1,106 @@
+/**
+ * spec 5 "Other forms": add dependant, organization site, support, consent, complaint report and
+ * the call-flow location form. Messages are the spec's keys where it names one; others are marked.
+ */
+import { z } from 'zod';
+import { LANGUAGES, LIMITS, REPORT_CONSEQUENCES, REPORT_REASONS } from '../constants';
+import { SUPPORT_CONTACT_OPTIONS } from '../enums';
+import { todayIsoDay, toIsoDay } from './dates';
+import { invitePhoneSchema, SUPPORTED_PHONE_CODES } from './phone';
+
+export const FORM_MISSING_FIELDS = 'form_missing_fields'; // spec 5: warning toast, 10 s
+
+// --- Add dependant --------------------------------------------------------------------------
+
+/** Ours: the spec sends LimitExceeded to the no-available-slots screen and names no form key. */
+export const DEPENDANT_LIMIT_KEY = 'add_dependant_limit_exceeded';
+
+export const addDependantSchema = z.object({
+  alias: z.string({ error: 'add_dependant_alias_required' }).trim().min(1, { message: 'add_dependant_alias_required' }),
+  countryCode: z.enum(SUPPORTED_PHONE_CODES).default('1'),
+  phoneNumber: invitePhoneSchema,
+  preferredLang: z.enum(LANGUAGES, { error: FORM_MISSING_FIELDS }),
+});
+export type AddDependantForm = z.input<typeof addDependantSchema>;
+
+/** A batch of new dependants, given how many the member already has (maximum 3, spec 9). */
+export const addDependantsSchema = (existingCount = 0) =>
+  z.array(addDependantSchema).min(1, { message: FORM_MISSING_FIELDS }).max(Math.max(0, LIMITS.maxDependants - existingCount), { message: DEPENDANT_LIMIT_KEY });
+
+// --- Organization site ----------------------------------------------------------------------
+
+export const organizationSiteFormSchema = z.object({
+  organizationSite: z
+    .string({ error: 'change_organization_site_missing_fields' })
+    .trim()
+    .min(1, { message: 'change_organization_site_missing_fields' }),
+});
+
+// --- Support --------------------------------------------------------------------------------
+
+export const supportFormSchema = z.object({
+  helpTopic: z.string({ error: 'customer_support_help_topic_error' }).trim().min(1, { message: 'customer_support_help_topic_error' }),
+  reason: z.string({ error: 'customer_support_reason_error' }).trim().min(1, { message: 'customer_support_reason_error' }),
+  prefersContactBy: z.enum(SUPPORT_CONTACT_OPTIONS).optional(),
+  moreDetails: z.string().trim().max(2000).optional(),
+});
+export type SupportForm = z.infer<typeof supportFormSchema>;
+/** spec 3/7: the support survey items (needs help with, prefers contact by, more details). */
+export const toSupportSurveyItems = (f: SupportForm): { needsHelpWith: string; prefersContactBy: string; moreDetails: string } => ({
+  needsHelpWith: `${f.helpTopic}: ${f.reason}`,
+  prefersContactBy: f.prefersContactBy ?? '',
+  moreDetails: f.moreDetails ?? '',
+});
+export const SUPPORT_SUCCESS_TOAST_KEY = 'customer_support_success_toast'; // spec 8
+
+// --- Consent --------------------------------------------------------------------------------
+
+/** spec 5: labConsent is required (an answer: yes or no). */
+export const consentFormSchema = z.object({
+  labConsent: z.enum(['provided_yes', 'provided_no'], { error: FORM_MISSING_FIELDS }),
+});
+
+// --- Complaint report -----------------------------------------------------------------------
+
+export const COMPLAINT_KEYS = {
+  clinician: 'report_issue_provider_error_message', // spec 5
+  reportReasons: 'consent_dropdown_required_error_message', // spec 5
+  missing: FORM_MISSING_FIELDS, // spec 5: required booleans and the toast
+  issueDate: 'report_issue_date_error', // ours: the spec bounds the date but names no key
+} as const;
+
+const requiredBoolean = z.boolean({ error: COMPLAINT_KEYS.missing });
+
+/** spec 5: the complaint form, with the issue date between 2020-01-01 and today. */
+export const complaintReportSchema = (opts: { now: Date; timeZone?: string }) =>
+  z.object({
+    clinician: z.string({ error: COMPLAINT_KEYS.clinician }).trim().min(1, { message: COMPLAINT_KEYS.clinician }),
+    reportReasons: z.array(z.enum(REPORT_REASONS), { error: COMPLAINT_KEYS.reportReasons }).min(1, { message: COMPLAINT_KEYS.reportReasons }),
+    issueDescription: z.string().trim().max(5000).optional(),
+    expectedBehavior: z.string().trim().max(5000).optional(),
+    issueDate: z
+      .string()
+      .refine(
+        (s) => {
+          const day = toIsoDay(s);
+          return !!day && day >= LIMITS.issueReportEarliestDate && day <= todayIsoDay(opts.now, opts.timeZone);
+        },
+        { message: COMPLAINT_KEYS.issueDate },
+      )
+      .optional(),
+    issueTime: z.string().regex(/^\d{2}:\d{2}$/, { message: COMPLAINT_KEYS.missing }).optional(),
+    shouldFollowUp: requiredBoolean,
+    hasHappenedBefore: requiredBoolean,
+    issueConsequences: z.array(z.enum(REPORT_CONSEQUENCES)).optional(),
+    confidentialityWaiver: requiredBoolean,
+  });
+export type ComplaintReportForm = z.input<ReturnType<typeof complaintReportSchema>>;
+
+// --- Location (call flow) -------------------------------------------------------------------
+
+/** spec 5: state and city required; the city may be a new free entry. Invalid: warning form_missing_fields. */
+export const locationFormSchema = z.object({
+  state: z.string({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }),
+  city: z.string({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }),
+});
+export type LocationForm = z.infer<typeof locationFormSchema>;

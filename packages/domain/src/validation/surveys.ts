@@ -1,0 +1,49 @@
+/**
+ * spec 5 surveys. Ratings are on the 1 to 5 scale (spec 9); an optional rating that is not a
+ * number becomes null; a required one that is missing gives form_missing_fields (the spec's
+ * generic missing key; it names no other).
+ */
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+const MISSING = 'form_missing_fields';
+
+const toNumberOrNull = (v: unknown): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+
+/** Optional rating: non-numeric -> null, else an integer from 1 to 5. */
+export const optionalRatingSchema = z.preprocess(
+  toNumberOrNull,
+  z.number().int().min(LIMITS.ratingMin, { message: MISSING }).max(LIMITS.ratingMax, { message: MISSING }).nullable(),
+);
+
+/** Required rating: minimum 1 (and at most 5). */
+export const requiredRatingSchema = z.preprocess(
+  (v) => toNumberOrNull(v) ?? undefined,
+  z.number({ error: MISSING }).int().min(LIMITS.ratingMin, { message: MISSING }).max(LIMITS.ratingMax, { message: MISSING }),
+);
+
+/** spec 5: mental-health survey (provider quality). */
+export const mentalHealthSurveySchema = z.object({
+  abilityConfidence: requiredRatingSchema,
+  explainedConsultation: optionalRatingSchema.optional().transform((v) => v ?? null),
+  showedEmpathy: optionalRatingSchema.optional().transform((v) => v ?? null),
+  culturallyResponsive: optionalRatingSchema.optional().transform((v) => v ?? null),
+  wasRespectful: optionalRatingSchema.optional().transform((v) => v ?? null),
+});
+export type MentalHealthSurvey = z.output<typeof mentalHealthSurveySchema>;
+
+/** spec 5: general satisfaction survey. */
+export const generalSatisfactionSurveySchema = z.object({
+  satisfactionLevel: requiredRatingSchema,
+  serviceRating: optionalRatingSchema.optional().transform((v) => v ?? null),
+  futureUsage: optionalRatingSchema.optional().transform((v) => v ?? null),
+  comments: z.string().trim().max(5000).optional(),
+});
+export type GeneralSatisfactionSurvey = z.output<typeof generalSatisfactionSurveySchema>;
+
+/** spec 5: submit is disabled while submitting or without a user. */
+export const canSubmitSurvey = (s: { submitting: boolean; hasUser: boolean }): boolean => !s.submitting && s.hasUser;
