@@ -10,8 +10,8 @@ import { ToastHost } from '@/components/ui/toast-host';
 import { useMember } from '@/lib/member-query';
 import { decideRoute } from '@/lib/route-guard';
 import { useSessionToken } from '@/lib/session';
-import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
-import { findRoute, isPublicPath } from './route-match';
+import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
+import { findRoute } from './route-match';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
 
 /** spec 9: the browser back button is disabled; every history "pop" is blocked and undone. */
@@ -44,25 +44,18 @@ export function RootLayout() {
   useRealtimeConnection(token);
   useUnhandledRejectionDialog();
 
-  const redirectTo = readStorage(STORAGE_KEYS.redirectTo);
+  const decision = decideRoute({
+    pathname,
+    authenticated: token !== null,
+    // TODO(subscriptions): getMember's subscription (daysLeft) arrives with the membership issue.
+    daysLeft: null,
+    hasOrganization: Boolean(member.data?.organizationId),
+  });
+  const clearStoredRedirect = decision.kind === 'allow' && decision.clearStoredRedirect;
   useEffect(() => {
     // A stored target that is now the current page has been used.
-    if (redirectTo && redirectTo === pathname) removeStorage(STORAGE_KEYS.redirectTo);
-  }, [redirectTo, pathname]);
-
-  const decision = decideRoute(
-    {
-      pathname,
-      redirectTo,
-      isAuthenticated: token !== null,
-      // TODO(subscriptions): getMember's subscription arrives with the membership issue.
-      subscriptionDaysLeft: null,
-      hasOrganization: Boolean(member.data?.organizationId),
-      preOnboardingDone: readStorage(STORAGE_KEYS.preOnboardingDone) === 'true',
-      isPublicRoute: isPublicPath(pathname),
-    },
-    isPublicPath,
-  );
+    if (clearStoredRedirect) removeStorage(STORAGE_KEYS.redirectTo);
+  }, [clearStoredRedirect]);
 
   // While the member loads on start, private screens wait instead of flashing empty content.
   const waitingForMember = token !== null && route?.auth === 'member' && member.isPending && member.fetchStatus === 'fetching';
@@ -70,7 +63,7 @@ export function RootLayout() {
   return (
     <>
       {decision.kind === 'redirect' ? (
-        <GuardRedirect to={decision.to} clearRedirectTo={decision.clearRedirectTo} />
+        <GuardRedirect to={decision.to} clearRedirectTo={decision.clearStoredRedirect} />
       ) : waitingForMember ? (
         <LoadingScreen />
       ) : (

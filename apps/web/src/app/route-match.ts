@@ -5,9 +5,3 @@ export const findRoute = (pathname: string): RouteDef | undefined => {
   const name = matchRoute(pathname);
   return name ? ROUTE_DEFS[name] : undefined;
 };
-
-/** Routes the guard leaves alone: 'public' and 'any'. Unknown paths count as private. */
-export const isPublicPath = (path: string): boolean => {
-  const auth = findRoute(path)?.auth;
-  return auth === 'public' || auth === 'any';
-};

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch, member } from '@/test/fake-fetch';
@@ -68,5 +68,33 @@ describe('route table', () => {
   it('an anonymous visitor on a member screen is sent to choose a language first', async () => {
     renderApp('/perfil');
     expect(await screen.findByTestId('lang-es')).toBeTruthy();
+  });
+});
+
+describe('route guard in the shell', () => {
+  it('uses a stored redirect target once, then forgets it', async () => {
+    installFakeFetch((call) => (call.url === '/api/graphql' ? { status: 200, body: { data: { getMember: member() } } } : undefined));
+    setSessionToken('tok_1');
+    window.localStorage.setItem('redirectTo', '/consulta/historial');
+    const { router } = renderApp('/inicio');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/historial'));
+    await waitFor(() => expect(window.localStorage.getItem('redirectTo')).toBeNull());
+  });
+
+  it('an anonymous visitor who already passed pre-onboarding goes to /login', async () => {
+    window.localStorage.setItem('pre-onboarding-done', 'true');
+    const { router } = renderApp('/consulta/historial');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('the browser back button does not leave the screen', async () => {
+    const { router } = renderApp('/presignup');
+    await act(async () => {
+      await router.navigate('/login');
+    });
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    expect(router.state.location.pathname).toBe('/login');
   });
 });

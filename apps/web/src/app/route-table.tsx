@@ -8,6 +8,7 @@ import { SaveRecoveryCodeScreen } from '@/features/auth/components/save-recovery
 import { SelectLanguageScreen } from '@/features/auth/components/select-language-screen';
 import { VerifyPhoneScreen } from '@/features/auth/components/verify-phone-screen';
 import { HomeScreen } from '@/features/home/components/home-screen';
+import { InitialPathRedirect } from './initial-path-redirect';
 
 /**
  * The screens built so far, by route name. Every other route of the domain table (spec 000 §2)
@@ -41,5 +42,13 @@ export interface AppRoute {
 export const ROUTE_TABLE: readonly AppRoute[] = ROUTE_NAMES.flatMap((name) => {
   const def: RouteDef = ROUTE_DEFS[name];
   const paths: readonly string[] = [def.path, ...(def.aliases ?? [])];
-  return paths.map((path) => ({ name, path, canonicalPath: def.path, auth: def.auth, bottomNav: def.bottomNav, element: SCREENS[name] }));
+  return paths.map((path) => ({
+    name,
+    path,
+    canonicalPath: def.path,
+    auth: def.auth,
+    bottomNav: def.bottomNav,
+    // "/" is home's alias, and also where a finished login lands: it forwards to the initial path.
+    element: path === '/' ? <InitialPathRedirect /> : SCREENS[name],
+  }));
 });

@@ -59,8 +59,8 @@ export function SaveRecoveryCodeScreen() {
       showToast({ variant: 'warning', message: 'save_recovery_error_toast' });
       return;
     }
-    const recovered = (location.state as { recovered?: boolean } | null)?.recovered === true;
-    if (recovered) showToast({ variant: 'success', message: 'save_recovery_recovered_toast' });
+    const toastAfter = (location.state as { toastAfter?: { variant: 'success' | 'warning'; key: string } } | null)?.toastAfter;
+    if (toastAfter) showToast({ variant: toastAfter.variant, message: toastAfter.key });
     void navigate(ROUTES.root, { replace: true });
   };
 

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
@@ -80,8 +80,9 @@ describe('verify phone number screen', () => {
     submitCode('123456');
     const toast = await screen.findByTestId('toast');
     expect(toast.getAttribute('data-variant')).toBe('warning');
-    expect(toast.textContent).toContain('El código no es correcto');
+    expect(toast.textContent).toContain('El código no es correcto. Revísalo');
     expect(screen.getByTestId('code-input').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('El código no es correcto.')).toBeTruthy(); // the field error
     expect(screen.queryByTestId('code-expired')).toBeNull();
     expect(router.state.location.pathname).toBe('/login/verify-phone-number');
   });
@@ -92,10 +93,11 @@ describe('verify phone number screen', () => {
       installFakeFetch((call) => (call.url === '/api/auth/pwdless/verify' ? apiError(401, 'TOKEN_EXPIRED', 'expired', { reason }) : undefined));
       renderApp('/login/verify-phone-number');
       submitCode('123456');
-      expect((await screen.findByTestId('code-expired')).textContent).toContain('El código expiró. Pide uno nuevo.');
+      expect((await screen.findByTestId('code-expired')).textContent).toContain('Reenviar código');
       const toast = await screen.findByTestId('toast');
       expect(toast.getAttribute('data-variant')).toBe('warning');
-      expect(toast.textContent).toContain('Tu código expiró');
+      expect(toast.textContent).toContain('El código expiró. Pide uno nuevo.');
+      expect(screen.getByText('El código expiró.')).toBeTruthy(); // the field error
       expect(toast.textContent).not.toContain('Sesión expirada');
     },
   );
@@ -134,6 +136,28 @@ describe('verify phone number screen', () => {
     expect(await screen.findByText('Error de conexión')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
   });
+
+  it('error-generating-token logs the user out', async () => {
+    installFakeFetch((call) =>
+      call.url === '/api/auth/pwdless/verify' ? apiError(500, 'UNKNOWN_ERROR', 'boom', { reason: 'error-generating-token' }) : undefined,
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = renderApp('/login/verify-phone-number');
+    submitCode('123456');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4_000); // the client retries a 5xx three times first
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('phone_already_in_use stays signed out, back on /login with the phone_number_taken warning', async () => {
+    installFakeFetch(session('phone_already_in_use'));
+    const { router } = renderApp('/login/verify-phone-number');
+    submitCode('123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Este número ya está en uso');
+    expect(window.localStorage.getItem('sessionToken')).toBeNull();
+  });
 });
 
 describe('save recovery code screen', () => {
@@ -148,7 +172,7 @@ describe('save recovery code screen', () => {
     expect(toast.getAttribute('data-variant')).toBe('warning');
     fireEvent.click(screen.getByTestId('recovery-confirm'));
     fireEvent.click(screen.getByTestId('recovery-continue'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'));
     expect(await screen.findByTestId('home-greeting')).toBeTruthy();
   });
 });

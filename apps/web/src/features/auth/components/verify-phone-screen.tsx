@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatPhoneForDisplay, PHONE, splitFullPhoneNumber, verifyCodeFormSchema, type VerifyCodeForm } from '@puente/domain';
-import type { LoginStatus, SessionPayload } from '@puente/contracts';
+import {
+  formatPhoneForDisplay,
+  loginStatusOutcome,
+  PHONE,
+  splitFullPhoneNumber,
+  verificationErrorOutcome,
+  verifyCodeFormSchema,
+  type VerifyCodeForm,
+} from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,34 +32,12 @@ import { useRequestPhoneCode } from '../api/request-phone-code';
 import { useVerifyPhoneCode } from '../api/verify-phone-code';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { clearStoredLoginParams, readStoredLoginParams } from '../hooks/use-login-params';
-import { initialPathAfterLogin } from '../hooks/use-initial-path';
 import { AuthHeader } from './auth-header';
 
 const parseTime = (iso: string | null): number | null => {
   if (!iso) return null;
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? null : ms;
-};
-
-/** Where each login outcome leads (spec 000 §4 "Login and phone verification outcomes"). */
-export const pathForLoginStatus = (status: LoginStatus, session: SessionPayload | undefined): string => {
-  switch (status) {
-    case 'new_account_created':
-    case 'new_account':
-    case 'phone_recovery':
-      return ROUTES.saveRecoveryCode;
-    case 'multiple_accounts':
-      return ROUTES.multipleAccounts;
-    case 'account_exist':
-    case 'account_merged':
-    case 'merge_required':
-    case 'phone_already_in_use':
-      return initialPathAfterLogin(session?.member);
-    default: {
-      const exhaustive: never = status;
-      return exhaustive;
-    }
-  }
 };
 
 /** /login/verify-phone-number: the 6-character code, resend with a m:ss countdown, help. */
@@ -80,15 +65,15 @@ export function VerifyPhoneScreen() {
   } = useForm<VerifyCodeForm>({ resolver: zodResolver(verifyCodeFormSchema), mode: 'onTouched', defaultValues: { code: '' } });
   const codeField = register('code');
 
-  const handleExpired = (reasonKey: 'passwordless-expired-code' | 'passwordless-invalid-token') => {
+  const handleExpired = () => {
     setExpired(true);
-    setError('code', { type: 'server', message: reasonKey });
-    showToast({ variant: 'warning', message: 'passwordless-expired-code-toast' });
+    setError('code', { type: 'server', message: 'verify_code_error_expired' });
+    showToast({ variant: 'warning', message: 'passwordless-expired-code' });
   };
 
   const handleValid = async (form: VerifyCodeForm) => {
     if (!pwdlessToken) {
-      handleExpired('passwordless-invalid-token');
+      handleExpired();
       return;
     }
     const params = readStoredLoginParams();
@@ -97,38 +82,47 @@ export function VerifyPhoneScreen() {
       result = await verify.mutateAsync({ code: form.code, pwdlessToken, lang: currentLanguage(i18n), orgId: params.orgId, empCode: params.empCode });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
-      // spec 8 "Verification".
-      switch (error.reason) {
-        case 'passwordless-invalid-code':
-          setError('code', { type: 'server', message: 'passwordless-invalid-code' });
-          showToast({ variant: 'warning', message: 'passwordless-invalid-code' });
+      // spec 8 "Verification": the domain decides from the reason (or the message that carries it).
+      const outcome = verificationErrorOutcome(error.reason ?? error.message);
+      switch (outcome.kind) {
+        case 'invalid':
+          setError('code', { type: 'server', message: outcome.fieldError });
+          showToast({ variant: outcome.toast, message: 'passwordless-invalid-code' });
           return;
-        case 'passwordless-expired-code':
-          handleExpired('passwordless-expired-code');
+        case 'expired':
+          handleExpired();
           return;
-        case 'passwordless-invalid-token':
-          handleExpired('passwordless-invalid-token');
+        case 'logout':
+          void navigate(ROUTES.logout, { replace: true });
           return;
-        default:
+        case 'log':
           console.error('verify failed', error.code, error.reason);
           showToast({ variant: 'error', message: error.isNetworkError ? 'error_network' : `error_${error.code.toLowerCase()}` });
           return;
+        default: {
+          const exhaustive: never = outcome;
+          return exhaustive;
+        }
       }
     }
-    let session: SessionPayload;
-    try {
-      session = await createSession.mutateAsync(result.loginToken);
-    } catch (error) {
-      // spec 8: after a login failure, the connection_error dialog with a sign-in button.
-      console.error('createSession failed', error);
-      showConnectionError('sign-in');
-      return;
+    const outcome = loginStatusOutcome(result.status, { provider: result.loginProvider });
+    if (outcome.login) {
+      try {
+        await createSession.mutateAsync(result.loginToken);
+      } catch (error) {
+        // spec 8: after a login failure, the connection_error dialog with a sign-in button.
+        console.error('createSession failed', error);
+        showConnectionError('sign-in');
+        return;
+      }
     }
     removeStorage(STORAGE_KEYS.pwdlessToken);
     removeStorage(STORAGE_KEYS.resendAvailableAt);
     clearStoredLoginParams();
-    const next = pathForLoginStatus(result.status, session);
-    void navigate(next, { replace: true, state: result.status === 'phone_recovery' ? { recovered: true } : undefined });
+    // phone_recovery's success toast shows after the recovery code screen (spec 4).
+    const toastAfter = outcome.toast && outcome.to === ROUTES.saveRecoveryCode ? outcome.toast : undefined;
+    if (outcome.toast && !toastAfter) showToast({ variant: outcome.toast.variant, message: outcome.toast.key });
+    void navigate(outcome.to, { replace: true, state: toastAfter ? { toastAfter } : undefined });
   };
 
   const handleInvalid = (formErrors: FieldErrors<VerifyCodeForm>) => {
@@ -189,7 +183,7 @@ export function VerifyPhoneScreen() {
       />
       {expired ? (
         <Alert severity="warning" data-testid="code-expired">
-          {t('passwordless-expired-code')}
+          {t('passwordless-expired-code')} {t('verify_code_expired_hint')}
         </Alert>
       ) : null}
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
