@@ -33,5 +33,5 @@ export const truncateFileName = (name: string, max: number = CHAT.fileNameMaxCha
   if (name.length <= max) return name;
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
-  return `${name.slice(0, Math.max(1, max - ext.length - 3))}...${ext}`;
+  return `${name.slice(0, Math.max(1, max - ext.length - 1))}…${ext}`;
 };

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changePhoneFormSchema,
+  changePhoneRecoveryFormSchema,
+  changePhoneToastKey,
+  formatPhoneForDisplay,
+  fullPhoneNumberSchema,
+  generalPhoneSchema,
+  loginPhoneFormSchema,
+  phoneQueryParamSchema,
+  recoveryNewPhoneFormSchema,
+  splitFullPhoneNumber,
+  toFullPhoneNumber,
+  verificationCodeSchema,
+  PHONE_MESSAGE_KEYS,
+} from './phone';
+import { firstMessage } from './test-helpers';
+
+describe('spec 5 general phone rule', () => {
+  it.each([
+    ['+1 555 555 0100', '+15555550100'],
+    ['52 55 1234 5678', '+525512345678'],
+    ['15555550100', '+15555550100'],
+  ])('%s is accepted as %s', (input, out) => expect(generalPhoneSchema.parse(input)).toBe(out));
+  it.each(['123', '+1 555 555', '1234567890123456'])('%s is refused with the spec message', (input) => {
+    expect(firstMessage(generalPhoneSchema, input, '')).toBe('Wrong phone number format, should be <country code> <10 Digit phone number>');
+  });
+});
+
+describe('spec 5 supported codes, full number and display', () => {
+  it.each([
+    ['1', '5555550100', '+15555550100'],
+    ['52', '5512345678', '+525512345678'],
+    ['57', '3001234567', '+573001234567'],
+  ] as const)('+%s %s', (code, digits, full) => {
+    expect(toFullPhoneNumber(code, digits)).toBe(full);
+    expect(splitFullPhoneNumber(full)).toEqual({ countryCode: code, digits });
+  });
+  it('display groups 3-3-4', () => expect(formatPhoneForDisplay('+525512345678')).toBe('+52 551 234 5678'));
+  it.each([
+    ['+15555550100', true],
+    ['+525512345678', true],
+    ['+573001234567', true],
+    ['+445512345678', false],
+    ['+1555555010', false],
+    ['15555550100', false],
+  ])('phonenumber query param %s -> %s', (v, ok) => expect(phoneQueryParamSchema.safeParse(v).success).toBe(ok));
+  it.each([
+    ['+12015550123', true],
+    ['+445512345678', false],
+  ])('full number %s -> %s', (v, ok) => expect(fullPhoneNumberSchema.safeParse(v).success).toBe(ok));
+});
+
+describe('spec 5 login form', () => {
+  it.each([
+    [{ countryCode: '1', phoneNumber: '5555550100' }, 'phoneNumber', undefined],
+    [{ countryCode: '1', phoneNumber: '' }, 'phoneNumber', 'login_screen_error_required'],
+    [{ countryCode: '1' }, 'phoneNumber', 'login_screen_error_required'],
+    [{ countryCode: '1', phoneNumber: '55555a0100' }, 'phoneNumber', 'login_screen_error_invalid_length'],
+    [{ countryCode: '1', phoneNumber: '555555010' }, 'phoneNumber', 'login_screen_error_invalid_length'],
+    [{ countryCode: '1', phoneNumber: '1234567890123456' }, 'phoneNumber', 'login_screen_error_invalid_length'],
+    [{ phoneNumber: '5555550100' }, 'countryCode', 'login_screen_error_required'],
+    [{ countryCode: '44', phoneNumber: '5555550100' }, 'countryCode', 'login_screen_error_required'],
+  ])('%j -> %s: %s', (input, path, key) => expect(firstMessage(loginPhoneFormSchema, input, path)).toBe(key));
+});
+
+describe('spec 5 change-phone form', () => {
+  it.each([
+    [{ countryCode: '52', phoneNumber: '5512345678' }, 'phoneNumber', undefined],
+    [{ countryCode: '52', phoneNumber: '' }, 'phoneNumber', 'change_phone_screen_phone_error_required'],
+    [{ countryCode: '52' }, 'phoneNumber', 'change_phone_screen_phone_error_required'],
+    [{ countryCode: '52', phoneNumber: '55-1234567' }, 'phoneNumber', 'change_phone_screen_phone_error_format'],
+    [{ countryCode: '52', phoneNumber: '551234567' }, 'phoneNumber', 'login_screen_error_invalid_length'],
+    [{ phoneNumber: '5512345678' }, 'countryCode', 'login_screen_error_required'],
+  ])('%j -> %s: %s', (input, path, key) => expect(firstMessage(changePhoneFormSchema, input, path)).toBe(key));
+
+  it.each([
+    [{ countryCode: '1', phoneNumber: '5555550100', recoveryCode: 'ABCD' }, 'recoveryCode', undefined],
+    [{ countryCode: '1', phoneNumber: '5555550100', recoveryCode: '  ' }, 'recoveryCode', 'change_phone_screen_code_error_required'],
+    [{ countryCode: '1', phoneNumber: '5555550100' }, 'recoveryCode', 'change_phone_screen_code_error_required'],
+  ])('step 1 %j -> %s: %s', (input, path, key) => expect(firstMessage(changePhoneRecoveryFormSchema, input, path)).toBe(key));
+
+  it.each([
+    [{ countryCode: '1', phoneNumber: '5555550100' }, 'phoneNumber', undefined],
+    [{ countryCode: '1', phoneNumber: '' }, 'phoneNumber', 'recovery_new_phone_required'],
+    [{ countryCode: '1', phoneNumber: 'abc' }, 'phoneNumber', 'recovery_new_phone_format'],
+    [{ countryCode: '1', phoneNumber: '55555' }, 'phoneNumber', 'recovery_new_phone_format'],
+    [{ phoneNumber: '5555550100' }, 'countryCode', 'recovery_new_phone_required'],
+  ])('step 2 %j -> %s: %s', (input, path, key) => expect(firstMessage(recoveryNewPhoneFormSchema, input, path)).toBe(key));
+
+  it.each([
+    [['change_phone_screen_phone_error_required'], 'change_phone_screen_toast_error_required'],
+    [['change_phone_screen_code_error_required', 'login_screen_error_invalid_length'], 'change_phone_screen_toast_error_required'],
+    [['change_phone_screen_phone_error_format'], 'change_phone_screen_toast_error_phone'],
+    [['login_screen_error_invalid_length'], 'change_phone_screen_toast_error_phone'],
+    [['something'], 'change_phone_screen_toast_error_other'],
+  ])('toast for %j is %s', (keys, toast) => expect(changePhoneToastKey(keys)).toBe(toast));
+
+  it('assistive key', () => expect(PHONE_MESSAGE_KEYS.recoveryNewPhoneAssistive).toBe('recovery_new_phone_required_assistive'));
+});
+
+describe('spec 5 verification code', () => {
+  it.each([
+    ['123456', undefined],
+    ['', 'verify_code_error_required'],
+    [undefined, 'verify_code_error_required'],
+    ['12345', 'verify_code_error_invalid_length'],
+    ['1234567', 'verify_code_error_invalid_length'],
+  ])('%s -> %s', (code, key) => expect(firstMessage(verificationCodeSchema, code, '')).toBe(key));
+});
