@@ -1,11 +1,18 @@
 import type { ApiErrorBody } from '@puente/contracts';
 import type { Language } from '@puente/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
+import { createRequire } from 'node:module';
+import type { ExecutionResult, FormattedExecutionResult, GraphQLError as GraphQLErrorType } from 'graphql';
 import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
 import { AppError, languageFromHeader } from './errors';
 import { toAppError } from './error-handler';
 import type { AuthContext } from './modules/auth/auth.service';
+
+// mercurius loads graphql with require(); a bundler (vitest) may give an ESM import its own copy,
+// and graphql refuses rules and errors from "another realm". Take them from the same copy.
+const graphqlCjs = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+const { GraphQLError, NoSchemaIntrospectionCustomRule } = graphqlCjs;
+type GraphQLError = GraphQLErrorType;
 
 declare module 'mercurius' {
   interface MercuriusContext {

@@ -60,7 +60,12 @@ export function loggerOptions(config: Config, stream?: DestinationStream): Fasti
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
+      // Only these fields of a request are ever logged: no headers, no body, a scrubbed path.
+      req: (req: { method?: unknown; url?: unknown; id?: unknown }) => ({
+        id: req.id,
+        method: req.method,
+        url: typeof req.url === 'string' ? scrubUrl(req.url) : undefined,
+      }),
     },
     ...(stream ? { stream } : {}),
   };

@@ -1,0 +1,95 @@
+import { apiErrorSchema, REALTIME_EVENTS, userRegisteredSchema, type ClientToServerEvents, type ServerToClientEvents } from '@puente/contracts';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createSessionFor, request, startTestServer, type TestServer } from '../test';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ config: { publicUrl: 'http://app.puente.test', allowedOrigins: ['http://localhost:5173'] } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const open = (auth: Record<string, unknown> | undefined, origin?: string): ClientSocket =>
+  connect(t.url, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: origin ? { origin } : {} });
+
+const refusal = (socket: ClientSocket) =>
+  new Promise<unknown>((resolve, reject) => {
+    socket.on('connect', () => reject(new Error('connected, but should have been refused')));
+    socket.on('connect_error', (err) => resolve((err as Error & { data?: unknown }).data));
+  }).finally(() => socket.close());
+
+const connected = (socket: ClientSocket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.on('connect', () => resolve());
+    socket.on('connect_error', reject);
+  });
+
+async function memberSession() {
+  const member = await createMember(t.server);
+  const session = await createSessionFor(t.server, member.id);
+  return { member, token: session.sessionToken };
+}
+
+describe('socket handshake', () => {
+  it('is refused without a token, with the catalogue error as data', async () => {
+    const data = await refusal(open(undefined));
+    expect(apiErrorSchema.parse(data).error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+  });
+
+  it('is refused with a forged token', async () => {
+    const data = await refusal(open({ token: 'forged' }));
+    expect(apiErrorSchema.parse(data).error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('is refused from a foreign origin even with a valid session', async () => {
+    const { token } = await memberSession();
+    const data = await refusal(open({ token }, 'https://evil.example'));
+    expect(apiErrorSchema.parse(data).error.code).toBe('FORBIDDEN');
+  });
+
+  it('is accepted from the public URL and the listed origins', async () => {
+    const { token } = await memberSession();
+    for (const origin of ['http://app.puente.test', 'http://localhost:5173']) {
+      const socket = open({ token }, origin);
+      await connected(socket);
+      socket.close();
+    }
+  });
+});
+
+describe('a connected member', () => {
+  it('registers, joins her user room, and is disconnected when she logs out', async () => {
+    const { member, token } = await memberSession();
+    const socket = open({ token }, 'http://app.puente.test');
+    await connected(socket);
+
+    const registered = userRegisteredSchema.parse(await socket.emitWithAck(REALTIME_EVENTS.userRegister));
+    expect(registered).toEqual({ userId: member.id, socketId: socket.id });
+
+    const received = new Promise((resolve) => socket.on(REALTIME_EVENTS.memberDataUpdate, resolve));
+    t.server.realtime.emitToUser(member.id, REALTIME_EVENTS.memberDataUpdate, { member: { firstName: 'Nueva' } });
+    expect(await received).toEqual({ member: { firstName: 'Nueva' } });
+
+    const disconnected = new Promise((resolve) => socket.on('disconnect', resolve));
+    expect((await request(t.url, '/api/auth/logout', { method: 'POST', token })).status).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it("does not receive another member's events", async () => {
+    const a = await memberSession();
+    const b = await memberSession();
+    const socket = open({ token: a.token });
+    await connected(socket);
+    let got = false;
+    socket.on(REALTIME_EVENTS.memberDataUpdate, () => {
+      got = true;
+    });
+    t.server.realtime.emitToUser(b.member.id, REALTIME_EVENTS.memberDataUpdate, { member: { firstName: 'B' } });
+    await socket.emitWithAck(REALTIME_EVENTS.socketIdUpdate); // a round trip after the emit
+    expect(got).toBe(false);
+    socket.close();
+  });
+});
