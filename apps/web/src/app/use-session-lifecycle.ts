@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshSession } from '@/features/auth/api/refresh-session';
+import { transportErrorOutcome } from '@puente/domain';
 import { isApiRequestError, onTransportError, type ApiRequestError } from '@/lib/api-client';
 import { setMemberData } from '@/lib/member-query';
 import { getSessionToken, setSessionToken } from '@/lib/session';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
-import { ROUTES } from '@/lib/routes';
 import { showToast } from '@/lib/toast';
 import { openInfoModal, showConnectionError } from '@/lib/ui-store';
 
@@ -20,27 +20,35 @@ export const useTransportErrors = (): void => {
   useEffect(
     () =>
       onTransportError((error: ApiRequestError) => {
-        if ((error.status === 401 || error.status === 403) && error.authenticated) {
-          if (getSessionToken() === null) return;
-          setSessionToken(null);
-          disconnectSocket();
-          queryClient.removeQueries({ queryKey: ['member'] });
-          showToast({ variant: 'warning', message: 'error_unauthorized' });
-          return;
+        const outcome = transportErrorOutcome({ status: error.status, code: error.code, detail: error.message });
+        switch (outcome.kind) {
+          case 'session-expired':
+            // A 401 on an anonymous call (a wrong or expired code) is the caller's business.
+            if (!error.authenticated || getSessionToken() === null) return;
+            setSessionToken(null);
+            disconnectSocket();
+            queryClient.removeQueries({ queryKey: ['member'] });
+            showToast({ variant: 'warning', message: 'error_unauthorized' });
+            return;
+          case 'navigate': {
+            void navigate(outcome.to);
+            if (outcome.modalFromError) {
+              const data = error.data ?? {};
+              const body = typeof data.body === 'string' ? data.body : error.message;
+              const imageUrl = typeof data.imageUrl === 'string' ? data.imageUrl : undefined;
+              openInfoModal({ body, raw: true, imageUrl, primaryButton: { label: 'accept', action: { type: 'close-modal' } } });
+            }
+            return;
+          }
+          case 'message':
+          case 'network':
+            // Shown by the screen that made the call, in its own words.
+            return;
+          default: {
+            const exhaustive: never = outcome;
+            return exhaustive;
+          }
         }
-        if (error.status === 420) {
-          const data = error.data ?? {};
-          const body = typeof data.body === 'string' ? data.body : error.message;
-          const imageUrl = typeof data.imageUrl === 'string' ? data.imageUrl : undefined;
-          void navigate(ROUTES.home);
-          openInfoModal({ body, raw: true, imageUrl, primaryButton: { label: 'accept', action: { type: 'close-modal' } } });
-          return;
-        }
-        if (error.code === 'PAYMENT_REQUIRED') {
-          void navigate(ROUTES.paywall);
-          return;
-        }
-        if (error.code === 'INVITATION_EXPIRED') void navigate(ROUTES.expiredInvitation);
       }),
     [navigate, queryClient],
   );

@@ -80,6 +80,8 @@ export interface ApiRequestOptions<S extends z.ZodType> {
   schema?: S;
   /** Send the bearer token if there is one (default true). */
   auth?: boolean;
+  /** A token to send instead of the current one (logout sends the token it is ending). */
+  bearer?: string;
   language?: string;
   signal?: AbortSignal;
 }
@@ -99,7 +101,7 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   options: ApiRequestOptions<S> = {},
 ): Promise<z.infer<S>> {
-  const token = options.auth === false ? null : getSessionToken();
+  const token = options.bearer ?? (options.auth === false ? null : getSessionToken());
   const headers: Record<string, string> = {
     Accept: 'application/json',
     [CLIENT_HEADERS.version]: APP_VERSION,

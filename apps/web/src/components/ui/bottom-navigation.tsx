@@ -24,7 +24,7 @@ export function AppBottomNavigation() {
   const current = BOTTOM_NAV_ITEMS.find((item) => pathname === item.path || (pathname === ROUTES.root && item.path === ROUTES.home));
 
   return (
-    <Paper component="nav" elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar }}>
+    <Paper component="nav" square elevation={8} sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar }}>
       <BottomNavigation
         showLabels
         value={current?.path ?? false}

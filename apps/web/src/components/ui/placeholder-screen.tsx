@@ -25,7 +25,7 @@ export function PlaceholderScreen({ route }: { route: string }) {
           {t('placeholder_route', { path: route })}
         </Typography>
         {pathname !== route ? (
-          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          <Typography variant="caption" component="p" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
             {pathname}
           </Typography>
         ) : null}

@@ -17,7 +17,6 @@ export const useCreateSession = () => {
     onSuccess: (payload) => {
       setMemberData(queryClient, payload.sessionToken, payload.member);
       setSessionToken(payload.sessionToken);
-      writeStorage(STORAGE_KEYS.memberId, payload.member.id);
       // Someone who has signed in has passed pre-onboarding: next time the guard sends them to /login.
       writeStorage(STORAGE_KEYS.preOnboardingDone, 'true');
     },

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 export function AuthHeader({ onBack, onHelp }: { onBack?: () => void; onHelp?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', minHeight: 48 }}>
-      <Box sx={{ width: 96 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto 1fr', alignItems: 'center', minHeight: 48, gap: 1 }}>
+      <Box>
         {onBack ? (
           <IconButton onClick={onBack} aria-label={t('back')} edge="start" data-testid="back-button">
             <ArrowBack />
@@ -20,9 +20,9 @@ export function AuthHeader({ onBack, onHelp }: { onBack?: () => void; onHelp?: (
       <Typography variant="h6" component="span" color="primary" sx={{ fontWeight: 800, letterSpacing: 0.5 }}>
         {t('app_name')}
       </Typography>
-      <Box sx={{ width: 96, textAlign: 'right' }}>
+      <Box sx={{ textAlign: 'right' }}>
         {onHelp ? (
-          <Link component="button" type="button" onClick={onHelp} underline="hover" color="secondary" data-testid="help-link" sx={{ fontWeight: 600 }}>
+          <Link component="button" type="button" onClick={onHelp} underline="hover" color="secondary" data-testid="help-link" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
             {t('help_link')}
           </Link>
         ) : null}

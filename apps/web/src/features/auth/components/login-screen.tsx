@@ -13,7 +13,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readSessionStorage, readStorage, removeStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { showToast } from '@/lib/toast';
+import { hideToast, showToast } from '@/lib/toast';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useRequestPhoneCode } from '../api/request-phone-code';
 import { formatCountdown } from '../hooks/use-countdown';
@@ -48,7 +48,10 @@ export function LoginScreen() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [privacyOpen, setPrivacyOpen] = useState(false);
   // spec 4: a member-id left in storage on /login marks the "account restored" title, then is removed.
-  const [accountRestored] = useState(() => readStorage(STORAGE_KEYS.memberId) !== null && readStorage(STORAGE_KEYS.sessionToken) === null);
+  const [accountRestored] = useState(() => readStorage(STORAGE_KEYS.memberId) !== null);
+  useEffect(() => {
+    if (accountRestored) removeStorage(STORAGE_KEYS.memberId);
+  }, [accountRestored]);
   const requestCode = useRequestPhoneCode();
   const submitDisabled = useSubmitDisabled(requestCode.isPending);
 
@@ -82,7 +85,7 @@ export function LoginScreen() {
         empCode: params.empCode,
       });
       writeStorage(STORAGE_KEYS.lastCountryCode, form.countryCode);
-      if (accountRestored) removeStorage(STORAGE_KEYS.memberId);
+      hideToast(); // an earlier "invalid number" warning is no longer true
       void navigate(ROUTES.verifyPhoneNumber);
     } catch (error) {
       if (isApiRequestError(error) && error.reason === 'resend-too-soon') {

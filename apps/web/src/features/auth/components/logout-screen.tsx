@@ -21,17 +21,21 @@ export function LogoutScreen() {
     if (started.current) return;
     started.current = true;
     const run = async () => {
-      if (getSessionToken()) {
+      // Forget the session here first, so answers to calls still in flight cannot look like an
+      // expired session once the server has ended it.
+      const token = getSessionToken();
+      setSessionToken(null);
+      disconnectSocket();
+      await queryClient.cancelQueries();
+      queryClient.clear();
+      if (token) {
         try {
-          await logout();
+          await logout(token);
         } catch (error) {
-          // The local session is cleared anyway; the server one expires on its own.
+          // The local session is gone anyway; the server one expires on its own.
           console.warn('logout call failed', error);
         }
       }
-      setSessionToken(null);
-      disconnectSocket();
-      queryClient.clear();
       void navigate(ROUTES.login, { replace: true });
     };
     void run();

@@ -15,7 +15,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/lib/member-query';
 import { ROUTES } from '@/lib/routes';
-import { showToast } from '@/lib/toast';
+import { hideToast, showToast } from '@/lib/toast';
 import { useRecoveryCode } from '../api/get-recovery-code';
 import { AuthHeader } from './auth-header';
 
@@ -60,6 +60,7 @@ export function SaveRecoveryCodeScreen() {
       return;
     }
     const toastAfter = (location.state as { toastAfter?: { variant: 'success' | 'warning'; key: string } } | null)?.toastAfter;
+    hideToast();
     if (toastAfter) showToast({ variant: toastAfter.variant, message: toastAfter.key });
     void navigate(ROUTES.root, { replace: true });
   };
@@ -89,7 +90,7 @@ export function SaveRecoveryCodeScreen() {
           </Typography>
         ) : null}
         {recovery.isError ? <Alert severity="info">{t('save_recovery_load_error')}</Alert> : null}
-        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap', mt: 1 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1, mt: 1 }}>
           <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void handleCopy()} disabled={!code} data-testid="recovery-copy">
             {t('save_recovery_copy')}
           </Button>

@@ -24,7 +24,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { showToast } from '@/lib/toast';
+import { hideToast, showToast } from '@/lib/toast';
 import { showConnectionError } from '@/lib/ui-store';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useCreateSession } from '../api/create-session';
@@ -116,6 +116,7 @@ export function VerifyPhoneScreen() {
         return;
       }
     }
+    hideToast(); // an earlier "wrong code" warning is no longer true
     removeStorage(STORAGE_KEYS.pwdlessToken);
     removeStorage(STORAGE_KEYS.resendAvailableAt);
     clearStoredLoginParams();
