@@ -95,6 +95,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       const main = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
       redis = { main, pub: main.duplicate(), sub: main.duplicate() };
       const r = redis;
+      for (const client of [r.main, r.pub, r.sub]) client.on('error', (err: Error) => app.log.error({ err }, 'redis error'));
       cleanups.unshift(() => Promise.all([r.main.quit(), r.pub.quit(), r.sub.quit()]));
     }
     const redisPrefix = options.redisKeyPrefix ?? 'puente:';

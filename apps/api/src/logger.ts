@@ -63,7 +63,7 @@ export function loggerOptions(config: Config, stream?: DestinationStream): Fasti
       // Only these fields of a request are ever logged: no headers, no body, a scrubbed path.
       req: (req: { method?: unknown; url?: unknown; id?: unknown }) => ({
         id: req.id,
-        method: req.method,
+        method: typeof req.method === 'string' ? req.method : undefined,
         url: typeof req.url === 'string' ? scrubUrl(req.url) : undefined,
       }),
     },

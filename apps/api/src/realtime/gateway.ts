@@ -108,8 +108,12 @@ export class RealtimeGateway implements SessionSocketControl {
     this.io?.to(userRoom(userId)).emit(event, ...args);
   }
 
+  /** The client sees 'io server disconnect' and does not reconnect by itself. */
   disconnectSession(sessionId: string): void {
-    this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+    // Locally first (the Redis adapter only publishes a request, which arrives later if at all
+    // on this node), then on every other node.
+    this.io?.in(sessionRoom(sessionId)).local.disconnectSockets(false);
+    this.io?.in(sessionRoom(sessionId)).disconnectSockets(false);
   }
 
   async close(): Promise<void> {
