@@ -1,8 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@puente/domain';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '@/locales/en.json';
-import es from '@/locales/es.json';
+import { MESSAGES } from '@/locales';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 export const isLanguage = (value: unknown): value is Language =>
@@ -14,7 +13,7 @@ export const getStoredLanguage = (): Language => {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 };
 
-export const resources = { es: { translation: es }, en: { translation: en } } as const;
+export const resources = { es: { translation: MESSAGES.es }, en: { translation: MESSAGES.en } } as const;
 
 export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   const instance = i18next.createInstance();

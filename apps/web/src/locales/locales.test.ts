@@ -1,7 +1,8 @@
 import { ERROR_CODES, errorMessageKey } from '@puente/domain';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import es from './es.json';
+import { LOCALE_FILES, MESSAGES } from './index';
+
+const { es, en } = MESSAGES;
 
 // Message keys spec 001 §5, §8 name literally (the forms that use some of them arrive later).
 const SPEC_KEYS = [
@@ -29,13 +30,32 @@ describe('translations', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(es).sort());
   });
 
+  it('every feature file exists in both languages with the same keys', () => {
+    for (const file of LOCALE_FILES) {
+      const twin = LOCALE_FILES.find((f) => f.name === file.name && f.language !== file.language);
+      expect(twin, `${file.language}/${file.name}.json has no twin`).toBeDefined();
+      expect(Object.keys(file.messages).sort()).toEqual(Object.keys(twin!.messages).sort());
+    }
+  });
+
+  it('a key is defined in exactly one file per language', () => {
+    const seen = new Map<string, string>();
+    for (const file of LOCALE_FILES) {
+      for (const key of Object.keys(file.messages)) {
+        const where = `${file.language}:${key}`;
+        expect(seen.get(where), `${key} is in both ${seen.get(where)} and ${file.name}`).toBeUndefined();
+        seen.set(where, file.name);
+      }
+    }
+  });
+
   it.each([...SPEC_KEYS, ...ERROR_CODES.map(errorMessageKey)])('%s is translated in both languages', (key) => {
     expect((es as Record<string, string>)[key]?.trim()).toBeTruthy();
     expect((en as Record<string, string>)[key]?.trim()).toBeTruthy();
   });
 
   it('401 and 403 read "Sesión expirada" (spec 8)', () => {
-    expect(es.error_unauthorized).toBe('Sesión expirada');
-    expect(es.error_forbidden).toBe('Sesión expirada');
+    expect(es['error_unauthorized']).toBe('Sesión expirada');
+    expect(es['error_forbidden']).toBe('Sesión expirada');
   });
 });
