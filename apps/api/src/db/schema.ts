@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -50,6 +50,34 @@ export const users = pgTable(
     loginTypes: text('login_types').array().notNull().default(sql`'{}'::text[]`),
     organizationId: uuid('organization_id').references(() => organizations.id),
     address: jsonb('address').$type<{ zipCode?: string; city?: string; state?: string; country?: string }>(),
+    // Profile (issue 3 "Terms, onboarding, profile"): spec 000 §3 User/member fields.
+    nickName: text('nick_name'),
+    /** Calendar day of birth (spec 3 says epoch ms; a day avoids time-zone drift; presented as epoch ms at UTC midnight). */
+    birthday: text('birthday'),
+    sex: text('sex').$type<'male' | 'female'>(),
+    gender: text('gender').$type<'male' | 'female' | 'nonbinary' | 'other'>(),
+    height: doublePrecision('height'),
+    weight: doublePrecision('weight'),
+    heightMetricSystem: boolean('height_metric_system').notNull().default(true),
+    weightMetricSystem: boolean('weight_metric_system').notNull().default(true),
+    alergies: text('alergies').array().notNull().default(sql`'{}'::text[]`),
+    medications: text('medications').array().notNull().default(sql`'{}'::text[]`),
+    medicalConditions: text('medical_conditions').array().notNull().default(sql`'{}'::text[]`),
+    surgeries: jsonb('surgeries').$type<{ name: string; date?: string | null; howLong?: string | null; dateApprox?: boolean | null }[]>().notNull().default([]),
+    preferredContactMethod: text('preferred_contact_method').$type<'email' | 'phone_call' | 'text_message'>(),
+    topicsOfInterest: text('topics_of_interest').array().notNull().default(sql`'{}'::text[]`),
+    identificationNumber: text('identification_number'),
+    labConsent: text('lab_consent').$type<'not_asked' | 'provided_no' | 'provided_yes'>().notNull().default('not_asked'),
+    labConsentUpdatedAt: ts('lab_consent_updated_at'),
+    healthScreeningConsentAt: ts('health_screening_consent_at'),
+    insuranceType: text('insurance_type').$type<'employer' | 'spouse' | 'government' | 'none'>(),
+    hasInsuranceInfoProvided: boolean('has_insurance_info_provided'),
+    pharmacy: jsonb('pharmacy').$type<Record<string, string | number | null>>(),
+    emailVerifiedAt: ts('email_verified_at'),
+    /** Hash of the code in the verification link; cleared once verified. */
+    emailVerificationCodeHash: text('email_verification_code_hash'),
+    emailVerificationSentAt: ts('email_verification_sent_at'),
+    emailVerificationReminderSentAt: ts('email_verification_reminder_sent_at'),
     recoveryCodeHash: text('recovery_code_hash'),
     /** Shown to its owner once (GET /api/members/:id/recovery-code), then cleared. */
     recoveryCodePending: text('recovery_code_pending'),
@@ -61,6 +89,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_phone_active_unique').on(t.phoneNumber).where(sql`${t.deletedAt} is null`),
     index('users_organization_idx').on(t.organizationId),
+    // The reminder sweep reads only members still waiting for a first reminder.
+    index('users_email_reminder_due_idx').on(t.emailVerificationSentAt).where(sql`${t.emailVerifiedAt} is null and ${t.emailVerificationReminderSentAt} is null`),
   ],
 );
 
@@ -147,3 +177,4 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export * from './schema-account'; // recovery, account deletion and audit log (issue 3)
