@@ -19,6 +19,7 @@ import {
   pendingDeletionView,
   roleAfterUnlink,
   routeGuard,
+  staffHomePath,
   transportErrorOutcome,
   verificationErrorOutcome,
   type DeletionEvent,
@@ -43,7 +44,31 @@ describe('spec 4 route guard, in order', () => {
     ['3. unauthenticated, pre-onboarding not done', { authenticated: false, preOnboardingDone: false }, { kind: 'redirect', to: '/select-language' }],
     ['3. unauthenticated on a public page', { authenticated: false, pathname: '/login' }, { kind: 'allow' }],
     ['3. unauthenticated with no days is not sent to the paywall', { authenticated: false, daysLeft: 0 }, { kind: 'redirect', to: '/login' }],
+    // 4. (ours) each role on its own screens
+    ['3. unauthenticated on the dashboard', { authenticated: false, pathname: '/dashboard' }, { kind: 'redirect', to: '/login' }],
+    ['3. unauthenticated on the admin console', { authenticated: false, pathname: '/admin', preOnboardingDone: false }, { kind: 'redirect', to: '/select-language' }],
+    ['4. a member on the dashboard goes home', { pathname: '/dashboard', userType: 'member' }, { kind: 'redirect', to: '/inicio' }],
+    ['4. a member on a consultation of the dashboard goes home', { pathname: '/dashboard/consulta/a1', userType: 'member' }, { kind: 'redirect', to: '/inicio' }],
+    ['4. a member on the admin console goes home', { pathname: '/admin', userType: 'member' }, { kind: 'redirect', to: '/inicio' }],
+    ['4. a coach on the dashboard stays', { pathname: '/dashboard', userType: 'mx-physician' }, { kind: 'allow' }],
+    ['4. a US doctor on a consultation stays', { pathname: '/dashboard/consulta/a1', userType: 'us-physician' }, { kind: 'allow' }],
+    ['4. a coach on the admin console goes to the dashboard', { pathname: '/admin', userType: 'mx-physician' }, { kind: 'redirect', to: '/dashboard' }],
+    ['4. an admin on the dashboard goes to the console', { pathname: '/dashboard', userType: 'admin' }, { kind: 'redirect', to: '/admin' }],
+    ['4. an admin on the console stays', { pathname: '/admin', userType: 'admin' }, { kind: 'allow' }],
+    ['4. a coach on member home goes to the dashboard', { pathname: '/inicio', userType: 'mx-physician' }, { kind: 'redirect', to: '/dashboard' }],
+    ['4. a US doctor in member onboarding goes to the dashboard', { pathname: '/induccion/crear-perfil/1', userType: 'us-physician' }, { kind: 'redirect', to: '/dashboard' }],
+    ['4. an admin on the recovery code screen goes to the console', { pathname: '/login/save-recovery-code', userType: 'admin' }, { kind: 'redirect', to: '/admin' }],
+    ['4. staff may use public and any pages', { pathname: '/lo', userType: 'mx-physician' }, { kind: 'allow' }],
+    ['4. staff are never sent to the paywall', { pathname: '/dashboard', userType: 'mx-physician', daysLeft: 0 }, { kind: 'allow' }],
+    ['4. user type still loading: no role redirect', { pathname: '/dashboard', userType: undefined }, { kind: 'allow' }],
   ] as const)('%s', (_n, over, expected) => expect(routeGuard({ ...guard, ...over })).toMatchObject(expected));
+
+  it.each([
+    ['mx-physician', '/dashboard'],
+    ['us-physician', '/dashboard'],
+    ['admin', '/admin'],
+    ['member', null],
+  ] as const)('staff home of %s is %s', (userType, path) => expect(staffHomePath(userType)).toBe(path));
 });
 
 describe('spec 5 profile completeness', () => {
@@ -70,6 +95,10 @@ describe('spec 4 initial path after login', () => {
     ['loginless', { loginless: true, member: { firstName: null } }, '/link-to-consult-finished'],
     ['loginless with organization', { loginless: true, organizationId: 'o1' }, '/link-to-consult-finished?organizationId=o1'],
     ['incomplete beats stored path', { member: { ...full, firstName: '' }, goAfterOnboardingPath: '/x' }, '/induccion/crear-perfil/1'],
+    ['a coach starts on the dashboard', { userType: 'mx-physician' }, '/dashboard'],
+    ['a US doctor starts on the dashboard, even with an incomplete profile', { userType: 'us-physician', member: { ...full, lastName: null } }, '/dashboard'],
+    ['an admin starts on the console', { userType: 'admin', goAfterOnboardingPath: '/dependants' }, '/admin'],
+    ['a member starts at home', { userType: 'member' }, '/inicio'],
   ] as const)('%s', (_n, over, to) => expect(initialPathAfterLogin({ ...base, ...over })).toBe(to));
 });
 

@@ -5,8 +5,8 @@
  */
 import { assertNever } from './appointment-machine';
 import { PENDING_DELETION_THRESHOLD_MINUTES } from './constants';
-import type { EmployerCodeState, LoginProvider, LoginStatus } from './enums';
-import { paths, requiresAuth } from './routes';
+import type { EmployerCodeState, LoginProvider, LoginStatus, UserType } from './enums';
+import { paths, requiresAuth, routeAuth } from './routes';
 
 // ---------------------------------------------------------------------------------------------
 // Route guard (spec 4, in order)
@@ -20,11 +20,58 @@ export interface GuardInput {
   daysLeft?: number | null;
   hasOrganization: boolean;
   preOnboardingDone: boolean;
+  /** The signed-in user's type, once known (undefined while it loads: role rules wait). */
+  userType?: UserType | null;
 }
 
 export type GuardResult = { kind: 'allow'; clearStoredRedirect: boolean } | { kind: 'redirect'; to: string; clearStoredRedirect: boolean };
 
 export const PAYWALL_PATH = '/membresia-expirada';
+
+/**
+ * Where staff start (spec 1: coaches and doctors use a dashboard; admins the console; the paths
+ * are ours). Members have no staff home.
+ */
+export const staffHomePath = (userType: UserType | null | undefined): string | null => {
+  switch (userType) {
+    case 'mx-physician':
+    case 'us-physician':
+      return '/dashboard';
+    case 'admin':
+      return '/admin';
+    case 'member':
+    case null:
+    case undefined:
+      return null;
+    default:
+      return assertNever(userType);
+  }
+};
+export const isStaff = (userType: UserType | null | undefined): boolean => staffHomePath(userType) !== null;
+
+/**
+ * Ours, after the spec's three rules: members stay out of staff screens, clinicians out of the
+ * admin console (and the reverse), staff out of member screens and onboarding (spec 6: only
+ * MEMBER users follow member onboarding).
+ */
+const roleRedirect = (pathname: string, userType: UserType): string | null => {
+  const auth = routeAuth(pathname);
+  const home = staffHomePath(userType) ?? '/inicio';
+  switch (auth) {
+    case 'staff':
+      return userType === 'mx-physician' || userType === 'us-physician' ? null : home;
+    case 'admin':
+      return userType === 'admin' ? null : home;
+    case 'member':
+      return isStaff(userType) ? home : null;
+    case 'public':
+    case 'any':
+    case undefined:
+      return null;
+    default:
+      return assertNever(auth);
+  }
+};
 
 export const routeGuard = (input: GuardInput): GuardResult => {
   // 1. A stored redirect target is used once and cleared (never to the page we are on).
@@ -36,6 +83,7 @@ export const routeGuard = (input: GuardInput): GuardResult => {
   // Only a known daysLeft counts: "subscription daysLeft zero or less" (spec 4, spec 6).
   if (
     input.authenticated &&
+    !isStaff(input.userType) &&
     typeof input.daysLeft === 'number' &&
     input.daysLeft <= 0 &&
     !input.hasOrganization &&
@@ -47,6 +95,9 @@ export const routeGuard = (input: GuardInput): GuardResult => {
   if (!input.authenticated && requiresAuth(input.pathname)) {
     return { kind: 'redirect', to: input.preOnboardingDone ? '/login' : '/select-language', clearStoredRedirect: clear };
   }
+  // 4. (ours) each role on its own screens.
+  const roleTarget = input.authenticated && input.userType ? roleRedirect(input.pathname, input.userType) : null;
+  if (roleTarget && roleTarget !== input.pathname) return { kind: 'redirect', to: roleTarget, clearStoredRedirect: clear };
   return { kind: 'allow', clearStoredRedirect: clear };
 };
 
@@ -77,6 +128,8 @@ export interface InitialPathInput {
   goAfterOnboardingPath?: string | null;
   loginless: boolean;
   organizationId?: string | null;
+  /** Staff start on their dashboard (or the admin console), never in member onboarding. */
+  userType?: UserType | null;
 }
 
 /**
@@ -86,6 +139,8 @@ export interface InitialPathInput {
 export const initialPathAfterLogin = (i: InitialPathInput): string => {
   if (i.loginless) return i.organizationId ? `/link-to-consult-finished?organizationId=${encodeURIComponent(i.organizationId)}` : '/link-to-consult-finished';
   if (!i.preOnboardingDone && !i.authenticated) return '/select-language';
+  const staffHome = i.authenticated ? staffHomePath(i.userType) : null;
+  if (staffHome) return staffHome;
   if (i.member && isProfileIncomplete(i.member, { minimalOnboarding: i.minimalOnboarding })) return paths.createProfileStep(1);
   if (i.goAfterOnboardingPath) return i.goAfterOnboardingPath;
   return '/inicio';

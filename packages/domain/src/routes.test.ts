@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INFO_PAGE_CODES, ROUTES, ROUTE_NAMES, buildPath, matchRoute, paths, requiresAuth, showsBottomNav } from './routes';
+import { INFO_PAGE_CODES, ROUTES, ROUTE_NAMES, buildPath, matchRoute, paths, requiresAuth, routeAuth, showsBottomNav } from './routes';
 
 // One row per route of spec 000 §2.
 describe('spec 2 routes', () => {
@@ -83,6 +83,10 @@ describe('spec 2 routes', () => {
     ['/agenda/consulta-en-progreso', 'scheduleInProgress', true],
     ['/agenda/espacio-ocupado', 'scheduleSlotTaken', true],
     ['/agenda/cancelada-exitosamente', 'scheduleCanceled', true],
+    // Staff screens (paths ours)
+    ['/dashboard', 'dashboard', true],
+    ['/dashboard/consulta/a1', 'dashboardConsultation', true],
+    ['/admin', 'admin', true],
   ] as const)('%s is %s (auth %s)', (path, name, auth) => {
     expect(matchRoute(path)).toBe(name);
     expect(requiresAuth(path)).toBe(auth);
@@ -96,6 +100,14 @@ describe('spec 2 routes', () => {
     ['/login', false],
   ] as const)('bottom navigation on %s: %s', (path, shown) => expect(showsBottomNav(path)).toBe(shown));
 
+  it.each([
+    ['/dashboard', 'staff'],
+    ['/dashboard/consulta/a1', 'staff'],
+    ['/admin', 'admin'],
+    ['/inicio', 'member'],
+    ['/login', 'public'],
+    ['/nope', undefined],
+  ] as const)('%s has auth kind %s', (path, auth) => expect(routeAuth(path)).toBe(auth));
   it('query strings are ignored when matching', () => expect(matchRoute('/cuenta-en-progreso-de-borrado?drt=1')).toBe('pendingDeletion'));
   it('unknown paths need auth', () => {
     expect(matchRoute('/nope')).toBeUndefined();
@@ -113,5 +125,6 @@ describe('spec 2 routes', () => {
     expect(paths.socialLogin('google')).toBe('/login/social/google');
     expect(buildPath('createProfile', { stepId: 2, qnId: 'x' })).toBe('/induccion/crear-perfil/2/x');
     expect(() => buildPath('historyDetail')).toThrow();
+    expect(paths.dashboardConsultation('a 1')).toBe('/dashboard/consulta/a%201');
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Every route of spec 000 §2 as one typed table. The web app registers each of these; the route
  * guard (member-routing.ts) reads `auth`. Patterns use :param for path parameters.
- * auth: 'public' needs no session, 'member' needs one, 'any' works either way (the screen decides).
+ * auth: 'public' needs no session, 'member' needs one, 'any' works either way (the screen decides),
+ * 'staff' needs a clinician's session (mx-physician or us-physician), 'admin' an admin's.
  */
-export type RouteAuth = 'public' | 'member' | 'any';
+export type RouteAuth = 'public' | 'member' | 'any' | 'staff' | 'admin';
 
 export interface RouteDef {
   path: string;
@@ -105,6 +106,10 @@ export const ROUTES = {
   scheduleInProgress: r('/agenda/consulta-en-progreso', 'member'),
   scheduleSlotTaken: r('/agenda/espacio-ocupado', 'member'),
   scheduleCanceled: r('/agenda/cancelada-exitosamente', 'member'),
+  // Staff (spec 1/6: coaches and doctors use a dashboard; the spec shows no path for it: ours)
+  dashboard: r('/dashboard', 'staff'),
+  dashboardConsultation: r('/dashboard/consulta/:id', 'staff'),
+  admin: r('/admin', 'admin'),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -173,11 +178,20 @@ export const paths = {
   createProfileStep: (stepId: number | string): string => buildPath('createProfile', { stepId }),
   socialLogin: (provider: string): string => buildPath('socialLogin', { provider }),
   mergeError: (provider: string): string => buildPath('mergeError', { provider }),
+  dashboardConsultation: (appointmentId: string): string => buildPath('dashboardConsultation', { id: appointmentId }),
 } as const;
 
 export const requiresAuth = (pathname: string): boolean => {
   const name = matchRoute(pathname);
-  return name ? ROUTES[name].auth === 'member' : true; // unknown paths are private by default
+  if (!name) return true; // unknown paths are private by default
+  const auth: RouteAuth = ROUTES[name].auth;
+  return auth === 'member' || auth === 'staff' || auth === 'admin';
+};
+
+/** The auth kind of a pathname's route (undefined for unknown paths). */
+export const routeAuth = (pathname: string): RouteAuth | undefined => {
+  const name = matchRoute(pathname);
+  return name ? ROUTES[name].auth : undefined;
 };
 
 export const showsBottomNav = (pathname: string): boolean => {

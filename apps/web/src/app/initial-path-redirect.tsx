@@ -21,6 +21,7 @@ export function InitialPathRedirect() {
     minimalOnboarding: false,
     goAfterOnboardingPath: readStorage(STORAGE_KEYS.goAfterOnboarding),
     loginless: false,
+    userType: member.data?.userType,
   });
   return <Navigate to={to} replace />;
 }

@@ -50,6 +50,7 @@ export function RootLayout() {
     // TODO(subscriptions): getMember's subscription (daysLeft) arrives with the membership issue.
     daysLeft: null,
     hasOrganization: Boolean(member.data?.organizationId),
+    userType: member.data?.userType,
   });
   const clearStoredRedirect = decision.kind === 'allow' && decision.clearStoredRedirect;
   useEffect(() => {
@@ -58,7 +59,8 @@ export function RootLayout() {
   }, [clearStoredRedirect]);
 
   // While the member loads on start, private screens wait instead of flashing empty content.
-  const waitingForMember = token !== null && route?.auth === 'member' && member.isPending && member.fetchStatus === 'fetching';
+  const privateRoute = route?.auth === 'member' || route?.auth === 'staff' || route?.auth === 'admin';
+  const waitingForMember = token !== null && privateRoute && member.isPending && member.fetchStatus === 'fetching';
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { routeGuard, type GuardResult } from '@puente/domain';
+import { routeGuard, type GuardResult, type UserType } from '@puente/domain';
 import { readStorage, STORAGE_KEYS } from './storage';
 
 /** What the shell knows when it asks the domain's route guard (spec 000 §4, in order). */
@@ -7,6 +7,8 @@ export interface AppGuardState {
   authenticated: boolean;
   daysLeft: number | null;
   hasOrganization: boolean;
+  /** The signed-in user's type once the member has loaded (staff and members have their own screens). */
+  userType?: UserType | null;
 }
 
 /** Reads the stored values the guard needs and asks @puente/domain's routeGuard. */
@@ -18,4 +20,5 @@ export const decideRoute = (state: AppGuardState): GuardResult =>
     daysLeft: state.daysLeft,
     hasOrganization: state.hasOrganization,
     preOnboardingDone: readStorage(STORAGE_KEYS.preOnboardingDone) === 'true',
+    userType: state.userType,
   });
