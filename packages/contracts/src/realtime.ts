@@ -1,33 +1,16 @@
-import { LANGUAGES } from '@puente/domain';
+import { APPOINTMENT_STATES, APPOINTMENT_TYPES, LANGUAGES } from '@puente/domain';
 import { z } from 'zod';
 import { apiErrorSchema } from './errors';
 import { memberSchema } from './member';
 
 /**
- * The realtime event names (spec 001 §7 "Realtime", spec 000 §4 "Realtime events"). One constant
- * per event so neither side types a string by hand. The socket lives at /socket.io on the API's
- * origin; the handshake carries `auth: { token: sessionToken }`; every socket joins `user:<id>`.
+ * The realtime event names live once, in @puente/domain (REALTIME_EVENTS); this file adds their
+ * payloads. The socket lives at /socket.io on the API's origin; the handshake carries
+ * `auth: { token: sessionToken }`; every socket joins `user:<id>`, and a socket that subscribes to
+ * an appointment (appointment-subscribe) joins `appointment:<id>` once the server has checked
+ * the caller may see it.
  */
-export const REALTIME_EVENTS = {
-  // client -> server
-  userRegister: 'user-register',
-  userUnregister: 'user-unregister',
-  socketIdUpdate: 'socket-id-update',
-  appointmentUpdate: 'appointment-update',
-  finishAppointmentCommand: 'command-finish-appointment',
-  appointmentCancel: 'appointment-cancel',
-  appointmentLocationChange: 'appointment-location-change',
-  appointmentMemberJoined: 'appointment-member-joined',
-  paymentStatusUpdate: 'payment-status-update',
-  // server -> client
-  appointmentAlert: 'appointment-alert',
-  memberDataUpdate: 'member-data-update',
-  paymentRequested: 'payment-requested',
-  logoutCommand: 'command-logout',
-  notificationCommand: 'command-notification',
-  scheduledStarted: 'scheduled-started',
-} as const;
-export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
+export { REALTIME_EVENTS, type RealtimeEventName } from '@puente/domain';
 
 /** Handshake `auth` payload. */
 export const socketAuthSchema = z.object({ token: z.string().min(1) });
@@ -39,15 +22,43 @@ export const socketConnectErrorDataSchema = apiErrorSchema;
 export const userRegisteredSchema = z.object({ userId: z.string(), socketId: z.string() });
 export type UserRegistered = z.infer<typeof userRegisteredSchema>;
 
-// Payloads known today. Appointment payloads arrive with the appointment issues and tighten then.
-export const appointmentRefSchema = z.object({ appointmentId: z.string() });
-/** spec 5/8: "A realtime alert without a state or appointmentId is ignored and logged." */
-export const appointmentAlertSchema = z.object({ appointmentId: z.string(), state: z.string() }).catchall(z.unknown());
+export const appointmentRefSchema = z.object({ appointmentId: z.string().min(1) });
+/**
+ * spec 4 "Member routing on an appointment alert": what the server sends on every transition, to
+ * the member, the assigned coach/doctor, the appointment room, and (for queue states 1 and 6, as
+ * offers) the physicians who may take it. spec 5/8: an alert without a state or appointmentId is
+ * ignored and logged: parse with `parseAppointmentAlert`, which answers null for those.
+ */
+export const appointmentAlertSchema = z.object({
+  appointmentId: z.string().min(1),
+  state: z.enum(APPOINTMENT_STATES),
+  statusReason: z.string().nullable(),
+  previousState: z.enum(APPOINTMENT_STATES).nullable(),
+  type: z.enum(APPOINTMENT_TYPES),
+  memberId: z.string(),
+  mxDoctorId: z.string().nullable(),
+  usDoctorId: z.string().nullable(),
+  usDoctorNeeded: z.boolean(),
+  /** The server time of the transition (ISO). */
+  at: z.string(),
+});
 export type AppointmentAlert = z.infer<typeof appointmentAlertSchema>;
-export const appointmentUpdateSchema = appointmentRefSchema.catchall(z.unknown());
-export const appointmentCancelSchema = z.object({ appointmentId: z.string(), reason: z.string().optional() }).catchall(z.unknown());
-export const appointmentLocationChangeSchema = z.object({ appointmentId: z.string(), state: z.string(), city: z.string() });
-export const appointmentMemberJoinedSchema = z.object({ appointmentId: z.string(), memberId: z.string() });
+/** The alert, or null when it lacks state or appointmentId or is otherwise malformed (caller logs). */
+export const parseAppointmentAlert = (payload: unknown): AppointmentAlert | null => {
+  const parsed = appointmentAlertSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
+};
+/** Answer to appointment client events: ok with the current state, or the one error shape. */
+export const appointmentAckSchema = z.union([
+  z.object({ ok: z.literal(true), appointmentId: z.string(), state: z.enum(APPOINTMENT_STATES), statusReason: z.string().nullable() }),
+  apiErrorSchema,
+]);
+export type AppointmentAck = z.infer<typeof appointmentAckSchema>;
+/** Client -> server appointment-update: a transition request (same rules as GraphQL updateAppointment). */
+export const appointmentUpdateSchema = z.object({ appointmentId: z.string().min(1), state: z.enum(APPOINTMENT_STATES), statusReason: z.string().nullish() });
+export const appointmentCancelSchema = z.object({ appointmentId: z.string().min(1), reason: z.string().min(1) });
+export const appointmentLocationChangeSchema = z.object({ appointmentId: z.string().min(1), country: z.string().length(2).optional(), state: z.string().min(1), city: z.string().min(1) });
+export const appointmentMemberJoinedSchema = z.object({ appointmentId: z.string().min(1), memberId: z.string().optional() });
 export const memberDataUpdateSchema = z.object({ member: memberSchema.partial() });
 export type MemberDataUpdate = z.infer<typeof memberDataUpdateSchema>;
 export const paymentRequestedSchema = z.object({ appointmentId: z.string().optional(), priceType: z.enum(['usp', 'coach']), paymentId: z.string().optional() });
@@ -61,8 +72,8 @@ type Ack<T> = (answer: T) => void;
 
 export interface ServerToClientEvents {
   'appointment-alert': (payload: Payload<typeof appointmentAlertSchema>) => void;
-  'appointment-update': (payload: Payload<typeof appointmentUpdateSchema>) => void;
-  'appointment-cancel': (payload: Payload<typeof appointmentCancelSchema>) => void;
+  'appointment-update': (payload: AppointmentAlert) => void;
+  'appointment-cancel': (payload: AppointmentAlert) => void;
   'appointment-location-change': (payload: Payload<typeof appointmentLocationChangeSchema>) => void;
   'appointment-member-joined': (payload: Payload<typeof appointmentMemberJoinedSchema>) => void;
   'member-data-update': (payload: MemberDataUpdate) => void;
@@ -78,13 +89,17 @@ export interface ClientToServerEvents {
   'user-register': (ack?: Ack<UserRegistered>) => void;
   'user-unregister': (ack?: Ack<{ ok: true }>) => void;
   'socket-id-update': (ack?: Ack<UserRegistered>) => void;
-  'appointment-update': (payload: Payload<typeof appointmentUpdateSchema>) => void;
-  'command-finish-appointment': (payload: Payload<typeof appointmentRefSchema>) => void;
-  'appointment-cancel': (payload: Payload<typeof appointmentCancelSchema>) => void;
-  'appointment-location-change': (payload: Payload<typeof appointmentLocationChangeSchema>) => void;
-  'appointment-member-joined': (payload: Payload<typeof appointmentMemberJoinedSchema>) => void;
+  'appointment-update': (payload: Payload<typeof appointmentUpdateSchema>, ack?: Ack<AppointmentAck>) => void;
+  'command-finish-appointment': (payload: Payload<typeof appointmentRefSchema>, ack?: Ack<AppointmentAck>) => void;
+  'appointment-cancel': (payload: Payload<typeof appointmentCancelSchema>, ack?: Ack<AppointmentAck>) => void;
+  'appointment-location-change': (payload: Payload<typeof appointmentLocationChangeSchema>, ack?: Ack<AppointmentAck>) => void;
+  'appointment-member-joined': (payload: Payload<typeof appointmentMemberJoinedSchema>, ack?: Ack<AppointmentAck>) => void;
+  'appointment-subscribe': (payload: Payload<typeof appointmentRefSchema>, ack?: Ack<AppointmentAck>) => void;
+  'appointment-unsubscribe': (payload: Payload<typeof appointmentRefSchema>, ack?: Ack<{ ok: true }>) => void;
   'payment-status-update': (payload: Payload<typeof paymentStatusUpdateSchema>) => void;
 }
 
 /** The room every socket of a user joins. */
 export const userRoom = (userId: string): `user:${string}` => `user:${userId}`;
+/** The room of one appointment (joined through appointment-subscribe after the policy check). */
+export const appointmentRoom = (appointmentId: string): `appointment:${string}` => `appointment:${appointmentId}`;

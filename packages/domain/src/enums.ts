@@ -321,31 +321,58 @@ export const PUSH_ACTIONS = [
 export type PushAction = (typeof PUSH_ACTIONS)[number];
 
 /**
- * spec 4 "Realtime events" / spec 7 "Realtime". Names only here; payload types belong to
- * packages/contracts. The string values are ours (the spec does not show them).
+ * spec 4 "Realtime events" / spec 7 "Realtime": every event name, once. Payload types live in
+ * packages/contracts (realtime.ts), which imports these names. The string values are ours (the
+ * spec does not show them). appointment-subscribe/unsubscribe join and leave an appointment's room
+ * (the server checks the caller may see the appointment).
  */
+export const REALTIME_EVENTS = {
+  // client -> server
+  userRegister: 'user-register',
+  userUnregister: 'user-unregister',
+  socketIdUpdate: 'socket-id-update',
+  appointmentUpdate: 'appointment-update',
+  finishAppointmentCommand: 'command-finish-appointment',
+  appointmentCancel: 'appointment-cancel',
+  appointmentLocationChange: 'appointment-location-change',
+  appointmentMemberJoined: 'appointment-member-joined',
+  appointmentSubscribe: 'appointment-subscribe',
+  appointmentUnsubscribe: 'appointment-unsubscribe',
+  paymentStatusUpdate: 'payment-status-update',
+  // server -> client
+  appointmentAlert: 'appointment-alert',
+  memberDataUpdate: 'member-data-update',
+  paymentRequested: 'payment-requested',
+  logoutCommand: 'command-logout',
+  notificationCommand: 'command-notification',
+  scheduledStarted: 'scheduled-started',
+} as const;
+export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
+const E = REALTIME_EVENTS;
 export const REALTIME_CLIENT_EVENTS = [
-  'user:register',
-  'user:unregister',
-  'socket:id-update',
-  'appointment:update',
-  'command:finish-appointment',
-  'appointment:cancel',
-  'appointment:location-change',
-  'appointment:member-joined',
-  'payment:status-update',
+  E.userRegister,
+  E.userUnregister,
+  E.socketIdUpdate,
+  E.appointmentUpdate,
+  E.finishAppointmentCommand,
+  E.appointmentCancel,
+  E.appointmentLocationChange,
+  E.appointmentMemberJoined,
+  E.appointmentSubscribe,
+  E.appointmentUnsubscribe,
+  E.paymentStatusUpdate,
 ] as const;
 export type RealtimeClientEvent = (typeof REALTIME_CLIENT_EVENTS)[number];
 export const REALTIME_SERVER_EVENTS = [
-  'appointment:alert',
-  'appointment:update',
-  'member:data-update',
-  'payment:requested',
-  'appointment:cancel',
-  'command:logout',
-  'command:notification',
-  'command:finish-appointment',
-  'scheduled-appointment:started',
+  E.appointmentAlert,
+  E.appointmentUpdate,
+  E.memberDataUpdate,
+  E.paymentRequested,
+  E.appointmentCancel,
+  E.logoutCommand,
+  E.notificationCommand,
+  E.finishAppointmentCommand,
+  E.scheduledStarted,
 ] as const;
 export type RealtimeServerEvent = (typeof REALTIME_SERVER_EVENTS)[number];
 

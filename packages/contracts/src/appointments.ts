@@ -1,0 +1,268 @@
+import {
+  APPOINTMENT_STATES,
+  APPOINTMENT_TYPES,
+  CHANNELS,
+  CONNECTION_STRENGTHS,
+  JOIN_METHODS,
+  LANGUAGES,
+  PRACTICES,
+  SCHEDULED_STATUSES,
+  USER_TYPES,
+} from '@puente/domain';
+import { z } from 'zod';
+import { physicianSchema } from './physicians';
+
+/**
+ * Appointments (spec 000 §3 Appointment, §4 states; spec 001 §7 calls). Every state change goes
+ * through the domain machine on the server; clients ask, the server decides and alerts.
+ */
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+export const appointmentLocationSchema = z.object({
+  /** ISO country code: MX or US (spec 3 Region). */
+  country: z.string().trim().min(2).max(2),
+  /** State code (US: CA, TX...; MX: CDMX...). spec 5: required (mandatory_form_state_placeholder). */
+  state: z.string({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }).max(60),
+  /** spec 5: required (mandatory_form_city_placeholder); may be a new free entry. */
+  city: z.string({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }).max(120),
+});
+export type AppointmentLocation = z.infer<typeof appointmentLocationSchema>;
+
+export const appointmentTopicSchema = z.object({
+  topicId: trimmed(100).min(1),
+  topicText: trimmed(200),
+  subtopicId: trimmed(100).nullish(),
+  subtopicText: trimmed(200).nullish(),
+});
+export const selfAssessmentSchema = z.object({
+  appointmentReason: trimmed(500).nullish(),
+  appointmentReasonKey: trimmed(100).nullish(),
+  painLevel: z.number().int().min(0).max(10).nullish(),
+  symptoms: z.array(trimmed(100)).max(30).optional(),
+});
+
+export const prescriptionSchema = z.object({
+  code: trimmed(50).min(1),
+  codeSystem: trimmed(50).min(1),
+  name: trimmed(200).min(1),
+  qty: trimmed(50).nullish(),
+  duration: trimmed(50).nullish(),
+  freq: trimmed(50).nullish(),
+  dosage: trimmed(100).nullish(),
+  sig: trimmed(500).nullish(),
+});
+export type PrescriptionDto = z.infer<typeof prescriptionSchema>;
+
+export const appointmentPharmacySchema = z.object({
+  pharmStoreName: trimmed(200).nullish(),
+  pharmAddressLine1: trimmed(200).nullish(),
+  pharmAddressLine2: trimmed(200).nullish(),
+  pharmCity: trimmed(100).nullish(),
+  pharmState: trimmed(60).nullish(),
+  pharmZip: trimmed(20).nullish(),
+  pharmPhone: trimmed(30).nullish(),
+  pharmLatitude: z.number().nullish(),
+  pharmLongitude: z.number().nullish(),
+});
+
+/** spec 3 medicalRecord: written by the assigned physicians only (dashboard tabs). */
+export const medicalRecordSchema = z.object({
+  /** Never shown to the member. */
+  internalNotes: trimmed(10_000).nullish(),
+  plan: z
+    .object({
+      conclusions: trimmed(10_000).nullish(),
+      recomendations: trimmed(10_000).nullish(),
+      treatment: z.array(z.object({ medication: trimmed(200).min(1), dosis: trimmed(200) })).max(30).optional(),
+    })
+    .nullish(),
+  pharmacy: appointmentPharmacySchema.nullish(),
+});
+export type MedicalRecordDto = z.infer<typeof medicalRecordSchema>;
+
+/** The appointment as the API presents it (members never receive internalNotes). */
+export const appointmentSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  mxDoctorId: z.string().nullable(),
+  usDoctorId: z.string().nullable(),
+  mxDoctor: physicianSchema.nullable(),
+  usDoctor: physicianSchema.nullable(),
+  state: z.enum(APPOINTMENT_STATES),
+  statusReason: z.string().nullable(),
+  status: z.enum(SCHEDULED_STATUSES),
+  statusUserId: z.string().nullable(),
+  type: z.enum(APPOINTMENT_TYPES),
+  channel: z.enum(CHANNELS),
+  previousChannel: z.enum(CHANNELS).nullable(),
+  practice: z.enum(PRACTICES),
+  language: z.enum(LANGUAGES),
+  topic: appointmentTopicSchema.nullable(),
+  selfAssessment: selfAssessmentSchema.nullable(),
+  location: appointmentLocationSchema.nullable(),
+  /** spec 1/6: full-care or coaching-only, from the location at creation. */
+  serviceScope: z.enum(['full-care', 'coaching-only']),
+  usDoctorNeeded: z.boolean(),
+  prescriptionNeeded: z.boolean(),
+  prescriptions: z.array(prescriptionSchema),
+  medicalRecord: medicalRecordSchema.nullable(),
+  roomName: z.string().nullable(),
+  preJoinStep: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
+  cameraAccessGranted: z.boolean().nullable(),
+  memberJoinMethod: z.enum(JOIN_METHODS).nullable(),
+  connectionStrength: z.number().int().nullable(),
+  isMxDoctorBusy: z.boolean(),
+  chatHasMessages: z.boolean(),
+  conversationid: z.string().nullable(),
+  parentAppointmentId: z.string().nullable(),
+  chiefComplaint: z.string().nullable(),
+  templateId: z.string().nullable(),
+  timezone: z.string().nullable(),
+  createdByRole: z.enum(USER_TYPES).nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When the current waiting phase times out (S1/S2 coach, S6/S7 doctor), ISO; null otherwise. */
+  deadlineAt: z.string().nullable(),
+  /** The member's name for the physician dashboard (null for the member's own view). */
+  memberName: z.string().nullable(),
+});
+export type AppointmentDto = z.infer<typeof appointmentSchema>;
+
+/**
+ * createAppointment(data, returnNewDocument) (spec 7). Defaults from domain newAppointmentDefaults:
+ * type on-demand, state 1, channel video-call. The member is the caller.
+ */
+export const createAppointmentDataSchema = z.object({
+  practice: z.enum(PRACTICES),
+  language: z.enum(LANGUAGES).optional(),
+  channel: z.enum(CHANNELS).optional(),
+  topic: appointmentTopicSchema.nullish(),
+  selfAssessment: selfAssessmentSchema.nullish(),
+  location: appointmentLocationSchema,
+  timezone: trimmed(60).optional(),
+  /** A specific online coach chosen on /ondemand-perfil-coach/{id}; otherwise any matching coach. */
+  mxDoctorId: z.string().uuid({ message: 'invalid_physician' }).optional(),
+  chiefComplaint: trimmed(2_000).nullish(),
+});
+export type CreateAppointmentData = z.input<typeof createAppointmentDataSchema>;
+export const createAppointmentInputSchema = z.object({ data: createAppointmentDataSchema, returnNewDocument: z.boolean().optional() });
+/** With returnNewDocument the appointment, otherwise only its id. */
+export const createAppointmentResultSchema = z.object({ id: z.string(), appointment: appointmentSchema.nullable() });
+export type CreateAppointmentResult = z.infer<typeof createAppointmentResultSchema>;
+
+/**
+ * updateAppointment(appointment) (spec 7). `state` (+ `statusReason`) asks for a transition; the
+ * server checks it against the machine and the caller's role. The other fields are edits the
+ * caller's role may make (members: prejoin, camera, location, channel; physicians: chief
+ * complaint, template, prescriptionNeeded).
+ */
+export const updateAppointmentInputSchema = z.object({
+  id: z.string().min(1),
+  state: z.enum(APPOINTMENT_STATES).optional(),
+  statusReason: trimmed(60).nullish(),
+  preJoinStep: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  cameraAccessGranted: z.boolean().optional(),
+  location: appointmentLocationSchema.optional(),
+  channel: z.enum(CHANNELS).optional(),
+  chiefComplaint: trimmed(2_000).nullish(),
+  templateId: trimmed(100).nullish(),
+  prescriptionNeeded: z.boolean().optional(),
+});
+export type UpdateAppointmentInput = z.input<typeof updateAppointmentInputSchema>;
+
+/** cancelAppointment(appointmentId, reason): member (canceled-by-socio...), admin (canceled-by-admin). */
+export const cancelAppointmentInputSchema = z.object({ appointmentId: z.string().min(1), reason: trimmed(60).min(1) });
+
+/** saveMedicalRecord(appointmentId, medicalRecord): assigned physicians only. */
+export const saveMedicalRecordInputSchema = z.object({ appointmentId: z.string().min(1), medicalRecord: medicalRecordSchema });
+/** sendPrescription(appointmentId, prescriptions): only a US doctor licensed in the member's state. */
+export const sendPrescriptionInputSchema = z.object({
+  appointmentId: z.string().min(1),
+  prescriptions: z.array(prescriptionSchema).min(1, { message: 'prescriptions_required' }).max(20),
+});
+/** saveConsultationNote(appointmentId, templateId, values): assigned physicians only. */
+export const saveConsultationNoteInputSchema = z.object({
+  appointmentId: z.string().min(1),
+  templateId: trimmed(100).min(1),
+  values: z.record(z.string().max(100), z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()])),
+});
+
+/** spec 3 Consultation note: values by field name; templates by practice (name, label per role, _id). */
+export const consultationNoteFieldSchema = z.object({ name: z.string(), label: z.string(), kind: z.enum(['text', 'textarea']) });
+export const consultationNoteTemplateSchema = z.object({
+  _id: z.string(),
+  practice: z.enum(PRACTICES),
+  name: z.string(),
+  /** The label each role sees (mx-physician, us-physician, member). */
+  label: z.object({ member: z.string(), mxPhysician: z.string(), usPhysician: z.string() }),
+  fields: z.array(consultationNoteFieldSchema),
+});
+export const consultationNoteSchema = z.object({
+  values: z.record(z.string(), z.unknown()),
+  templates: z.array(consultationNoteTemplateSchema),
+  partnerProducts: z.array(z.object({ id: z.string(), title: z.string() })),
+});
+export type ConsultationNoteDto = z.infer<typeof consultationNoteSchema>;
+
+/** spec 4 history card data (getAppointmentsHistory). */
+export const appointmentHistoryItemSchema = z.object({
+  id: z.string(),
+  startDate: z.string(),
+  state: z.enum(APPOINTMENT_STATES),
+  status: z.enum(SCHEDULED_STATUSES),
+  statusReason: z.string().nullable(),
+  type: z.enum(APPOINTMENT_TYPES),
+  channel: z.enum(CHANNELS),
+  practice: z.enum(PRACTICES),
+  reason: z.string().nullable(),
+  physicianName: z.string().nullable(),
+  physicianUserType: z.enum(['mx-physician', 'us-physician']).nullable(),
+  prescriptionNeeded: z.boolean(),
+  parentAppointmentId: z.string().nullable(),
+  chatHasMessages: z.boolean(),
+});
+export type AppointmentHistoryItem = z.infer<typeof appointmentHistoryItemSchema>;
+
+/** REST: PATCH /api/appointments/{id}/join-method/{app|link}, PATCH .../connection-strength/{1..3}. */
+export const joinMethodParamsSchema = z.object({ id: z.string().min(1), method: z.enum(JOIN_METHODS, { message: 'invalid_join_method' }) });
+export const connectionStrengthParamsSchema = z.object({
+  id: z.string().min(1),
+  value: z.coerce
+    .number({ message: 'invalid_connection_strength' })
+    .int({ message: 'invalid_connection_strength' })
+    .refine((v) => (CONNECTION_STRENGTHS as readonly number[]).includes(v), { message: 'invalid_connection_strength' }),
+});
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+/** GET /api/appointments/{id}/exit-redirect-url: where the member goes when leaving the call. */
+export const exitRedirectUrlResponseSchema = z.object({ url: z.string() });
+/** GET /api/admin/appointments/live (admin): every appointment not yet in a terminal state. */
+export const liveQueueResponseSchema = z.object({ appointments: z.array(appointmentSchema) });
+
+/** What the web sends to the server for a physician's own appointments. */
+export const APPOINTMENT_FIELDS = `id memberId mxDoctorId usDoctorId mxDoctor { id firstName lastName nickName imgUrl userType practice languages } usDoctor { id firstName lastName nickName imgUrl userType practice languages } state statusReason status statusUserId type channel previousChannel practice language topic { topicId topicText subtopicId subtopicText } selfAssessment { appointmentReason appointmentReasonKey painLevel symptoms } location { country state city } serviceScope usDoctorNeeded prescriptionNeeded prescriptions { code codeSystem name qty duration freq dosage sig } medicalRecord { internalNotes plan { conclusions recomendations treatment { medication dosis } } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } } roomName preJoinStep cameraAccessGranted memberJoinMethod connectionStrength isMxDoctorBusy chatHasMessages conversationid parentAppointmentId chiefComplaint templateId timezone createdByRole startDate endDate createdAt updatedAt deadlineAt memberName`;
+const HISTORY_FIELDS = `id startDate state status statusReason type channel practice reason physicianName physicianUserType prescriptionNeeded parentAppointmentId chatHasMessages`;
+const NOTE_FIELDS = `values templates { _id practice name label { member mxPhysician usPhysician } fields { name label kind } } partnerProducts { id title }`;
+
+/**
+ * GraphQL documents. `values` of a consultation note and the `data` of alerts are JSON scalars.
+ * getAppointmentQueue: coach -> S1 requests matching language, practice and licence; US doctor ->
+ * S6 escalations in states they are licensed in; admin -> the live queue.
+ */
+export const APPOINTMENT_GQL = {
+  createAppointment: `mutation CreateAppointment($data: CreateAppointmentData!, $returnNewDocument: Boolean) { createAppointment(data: $data, returnNewDocument: $returnNewDocument) { id appointment { ${APPOINTMENT_FIELDS} } } }`,
+  getAppointment: `query GetAppointment($appointmentId: ID!) { getAppointment(appointmentId: $appointmentId) { ${APPOINTMENT_FIELDS} } }`,
+  getCurrentAppointment: `query GetCurrentAppointment { getCurrentAppointment { ${APPOINTMENT_FIELDS} } }`,
+  appointmentDetails: `query AppointmentDetails($appointmentId: ID!) { appointmentDetails(appointmentId: $appointmentId) { ${APPOINTMENT_FIELDS} } }`,
+  getAppointmentsHistory: `query GetAppointmentsHistory($memberId: ID!) { getAppointmentsHistory(memberId: $memberId) { ${HISTORY_FIELDS} } }`,
+  getAppointmentQueue: `query GetAppointmentQueue { getAppointmentQueue { ${APPOINTMENT_FIELDS} } }`,
+  updateAppointment: `mutation UpdateAppointment($appointment: UpdateAppointmentInput!) { updateAppointment(appointment: $appointment) { ${APPOINTMENT_FIELDS} } }`,
+  acceptAppointment: `mutation AcceptAppointment($appointmentId: ID!) { acceptAppointment(appointmentId: $appointmentId) { ${APPOINTMENT_FIELDS} } }`,
+  cancelAppointment: `mutation CancelAppointment($appointmentId: ID!, $reason: String!) { cancelAppointment(appointmentId: $appointmentId, reason: $reason) { ${APPOINTMENT_FIELDS} } }`,
+  saveMedicalRecord: `mutation SaveMedicalRecord($appointmentId: ID!, $medicalRecord: MedicalRecordInput!) { saveMedicalRecord(appointmentId: $appointmentId, medicalRecord: $medicalRecord) { ${APPOINTMENT_FIELDS} } }`,
+  sendPrescription: `mutation SendPrescription($appointmentId: ID!, $prescriptions: [PrescriptionInput!]!) { sendPrescription(appointmentId: $appointmentId, prescriptions: $prescriptions) { ${APPOINTMENT_FIELDS} } }`,
+  getConsultationNoteForMember: `query GetConsultationNoteForMember($appointmentId: ID!, $memberId: ID!, $templateId: String) { getConsultationNoteForMember(appointmentId: $appointmentId, memberId: $memberId, templateId: $templateId) { ${NOTE_FIELDS} } }`,
+  saveConsultationNote: `mutation SaveConsultationNote($appointmentId: ID!, $templateId: String!, $values: JSON!) { saveConsultationNote(appointmentId: $appointmentId, templateId: $templateId, values: $values) { ${NOTE_FIELDS} } }`,
+} as const;

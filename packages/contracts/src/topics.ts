@@ -1,0 +1,46 @@
+import { HARDCODED_TOPIC_IDS, LANGUAGES, PRACTICES } from '@puente/domain';
+import { z } from 'zod';
+
+/**
+ * spec 000 §3 Topic template: sections (title, topics) and mainActions. Texts come in the caller's
+ * language (the member's preferredLang, or the `lang` argument). tags defaults to practice_health,
+ * reason to 'Otra preocupación médica' (domain TOPIC_DEFAULTS).
+ */
+const topicBase = z.object({
+  id: z.string(),
+  type: z.string().nullable(),
+  practice: z.enum(PRACTICES),
+  title: z.string(),
+  description: z.string().nullable(),
+  tags: z.string(),
+  reason: z.string(),
+  iconName: z.string().nullable(),
+  iconColor: z.string().nullable(),
+  iconColorShade: z.string().nullable(),
+  backgroundColor: z.string().nullable(),
+  backgroundColorShade: z.string().nullable(),
+  requiresSelfAssessment: z.boolean(),
+});
+/** Subtopics are one level deep (a topic's subtopics have none). */
+export const subtopicSchema = topicBase;
+export const topicSchema = topicBase.extend({ subtopics: z.array(subtopicSchema) });
+export type TopicDto = z.infer<typeof topicSchema>;
+export const topicSectionSchema = z.object({ title: z.string(), topics: z.array(topicSchema) });
+export const topicTemplateSchema = z.object({
+  id: z.string(),
+  sections: z.array(topicSectionSchema),
+  mainActions: z.array(topicSchema),
+});
+export type TopicTemplateDto = z.infer<typeof topicTemplateSchema>;
+
+/** getConsultationTopicsTemplate(lang): the member's organization template (topicsTemplateId) or the default. */
+export const topicsTemplateArgsSchema = z.object({ lang: z.enum(LANGUAGES).optional() });
+
+/** spec 3/9: the two hardcoded topics (physical and mental) are always in mainActions. */
+export const HARDCODED_TOPICS = HARDCODED_TOPIC_IDS;
+
+const SUBTOPIC_FIELDS = `id type practice title description tags reason iconName iconColor iconColorShade backgroundColor backgroundColorShade requiresSelfAssessment`;
+const TOPIC_FIELDS = `${SUBTOPIC_FIELDS} subtopics { ${SUBTOPIC_FIELDS} }`;
+export const TOPICS_GQL = {
+  getConsultationTopicsTemplate: `query GetConsultationTopicsTemplate($lang: String) { getConsultationTopicsTemplate(lang: $lang) { id mainActions { ${TOPIC_FIELDS} } sections { title topics { ${TOPIC_FIELDS} } } } }`,
+} as const;
