@@ -128,11 +128,12 @@ export function LoginScreen() {
       </Box>
       {showBanner ? <ProtectionBanner /> : null}
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+        {/* Country above the phone on phones: the phone field gets the full width, so its error fits one line. */}
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
           <TextField
             select
             label={t('login_screen_country_code_label')}
-            sx={{ width: 150, flexShrink: 0 }}
+            sx={{ width: { xs: '100%', sm: 150 }, flexShrink: 0 }}
             error={errors.countryCode !== undefined}
             helperText={errors.countryCode?.message ? t(errors.countryCode.message) : undefined}
             name={countryField.name}
@@ -153,7 +154,9 @@ export function LoginScreen() {
             label={t('login_screen_phone_label')}
             placeholder={t('login_screen_phone_placeholder')}
             error={errors.phoneNumber !== undefined}
-            helperText={errors.phoneNumber?.message ? t(errors.phoneNumber.message) : undefined}
+            // A reserved helper line: an error appearing on blur must not move the Continue button
+            // from under the finger that is pressing it.
+            helperText={errors.phoneNumber?.message ? t(errors.phoneNumber.message) : ' '}
             slotProps={{
               htmlInput: {
                 maxLength: PHONE.inputMax,

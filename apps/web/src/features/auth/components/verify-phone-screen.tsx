@@ -191,7 +191,7 @@ export function VerifyPhoneScreen() {
         <TextField
           label={t('verify_code_label')}
           error={codeError !== undefined}
-          helperText={codeError ? t(codeError) : undefined}
+          helperText={codeError ? t(codeError) : ' '} // reserved line: no layout jump under the pressing finger
           name={codeField.name}
           onChange={(e) => void codeField.onChange(e)}
           onBlur={(e) => void codeField.onBlur(e)}
