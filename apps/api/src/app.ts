@@ -26,6 +26,10 @@ import { membersResolvers, membersTypeDefs } from './modules/members/members.res
 import { MembersRepository } from './modules/members/members.repository';
 import { membersRoutes } from './modules/members/members.routes';
 import { MembersService } from './modules/members/members.service';
+import { profileResolvers, profileTypeDefs } from './modules/profile/profile.resolvers';
+import { ProfileRepository } from './modules/profile/profile.repository';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { EMAIL_REMINDER_SWEEP_MS, EmailReminderScheduler, ProfileService } from './modules/profile/profile.service';
 import type { EmailProvider } from './providers/email/email.provider';
 import { OutboxEmailProvider } from './providers/email/outbox.email';
 import { SmtpEmailProvider } from './providers/email/smtp.email';
@@ -58,6 +62,7 @@ export interface Services {
   auth: AuthService;
   members: MembersService;
   dev: DevService;
+  profile: ProfileService;
 }
 
 export interface PuenteServer {
@@ -128,6 +133,14 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       }),
       members: new MembersService(new MembersRepository(database.db)),
       dev: new DevService(outbox),
+      profile: new ProfileService({
+        profiles: new ProfileRepository(database.db),
+        members: new MembersRepository(database.db),
+        clock,
+        email,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      }),
     };
 
     if (options.seed ?? config.seed) {
@@ -149,10 +162,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(healthRoutes);
     await app.register(authRoutes(services.auth));
     await app.register(membersRoutes(services.members));
+    await app.register(profileRoutes(services.profile));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await registerGraphql(app, {
-      typeDefs: [membersTypeDefs, authTypeDefs],
-      resolvers: [membersResolvers(services.members), authResolvers(services.auth)],
+      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs],
+      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth)],
       depthLimit: config.graphqlDepthLimit,
       introspection: !config.isProduction,
     });
@@ -175,6 +189,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return sendError(request, reply, new AppError('NOT_FOUND'));
     });
+
+    // spec 4/9: the email verification reminder after 24 hours, swept in process on the injectable clock.
+    const emailReminders = new EmailReminderScheduler(services.profile, app.log);
+    emailReminders.start(EMAIL_REMINDER_SWEEP_MS);
+    cleanups.unshift(() => emailReminders.stop());
 
     const io = realtime.attach(app.server, services.auth, {
       publicUrl: config.publicUrl,

@@ -30,7 +30,7 @@ describe('the GraphQL documents the web app sends (packages/contracts GQL)', () 
 
   it('every contract document is valid against the schema (no validation errors, only auth ones)', async () => {
     for (const [name, document] of Object.entries(GQL)) {
-      const res = await graphql(t.url, document, { loginToken: 'x', sessionToken: 'x', timeZone: 'UTC' });
+      const res = await graphql(t.url, document, { loginToken: 'x', sessionToken: 'x', timeZone: 'UTC', memberId: 'x', data: {} });
       const error = apiErrorSchema.parse(res.body.errors?.[0]?.extensions).error;
       expect([name, error.code]).not.toEqual([name, 'INVALID_DATA']);
     }

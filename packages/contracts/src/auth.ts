@@ -67,9 +67,13 @@ export type RecoveryCodeResponse = z.infer<typeof recoveryCodeResponseSchema>;
  * The GraphQL documents the web app sends. The server's SDL (apps/api) must answer exactly these;
  * a test in apps/api runs each one against the schema.
  */
-export const MEMBER_FIELDS = `id firstName lastName email phoneNumber countryCode userType preferredLang consultationLang languages organizationId timeZone loginType loginTypes agreedTosAt needsToAcceptTerms createdAt`;
+export const MEMBER_FIELDS = `id firstName lastName email phoneNumber countryCode userType preferredLang consultationLang languages organizationId timeZone loginType loginTypes agreedTosAt needsToAcceptTerms createdAt nickName birthday sex gender address { zipCode city state country } height weight heightMetricSystem weightMetricSystem alergies medications medicalConditions surgeries { name date howLong dateApprox } preferredContactMethod topicsOfInterest identificationNumber labConsent { wasInfoProvided updatedAt } healthScreeningConsentAt insuranceInfo { typeOfInsurance } hasInsurance { wasInfoProvided } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } emailVerifiedAt organization { id name settings }`;
 export const GQL = {
   createSession: `mutation CreateSession($loginToken: String!, $timeZone: String!) { createSession(loginToken: $loginToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
   refreshSession: `mutation RefreshSession($sessionToken: String!, $timeZone: String!) { refreshSession(sessionToken: $sessionToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
   getMember: `query GetMember { getMember { ${MEMBER_FIELDS} } }`,
+  /** spec 7 updateMember(memberId, data): data holds only MEMBER_UPDATE_WHITELIST fields (the server refuses others). */
+  updateMember: `mutation UpdateMember($memberId: ID!, $data: MemberUpdateData!) { updateMember(memberId: $memberId, data: $data) { ${MEMBER_FIELDS} } }`,
+  /** spec 7 "accept terms (returns an agreement date)". */
+  acceptTerms: `mutation AcceptTerms { acceptTerms }`,
 } as const;

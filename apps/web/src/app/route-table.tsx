@@ -1,13 +1,24 @@
 import { ROUTE_NAMES, ROUTES as ROUTE_DEFS, type RouteAuth, type RouteDef, type RouteName } from '@puente/domain';
 import type { ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { AdminScreen } from '@/features/admin/components/admin-screen';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { LogoutScreen } from '@/features/auth/components/logout-screen';
 import { PresignupScreen } from '@/features/auth/components/presignup-screen';
 import { SaveRecoveryCodeScreen } from '@/features/auth/components/save-recovery-code-screen';
 import { SelectLanguageScreen } from '@/features/auth/components/select-language-screen';
 import { VerifyPhoneScreen } from '@/features/auth/components/verify-phone-screen';
+import { ConsultationScreen } from '@/features/dashboard/components/consultation-screen';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
+import { AvailableCoachesScreen } from '@/features/consultation/components/available-coaches-screen';
+import { CoachProfileScreen } from '@/features/consultation/components/coach-profile-screen';
+import { InfoPageScreen } from '@/features/consultation/components/info-page-screen';
+import { LimitedServicesScreen } from '@/features/consultation/components/limited-services-screen';
+import { LocationFormScreen } from '@/features/consultation/components/location-form-screen';
+import { VideoCallScreen } from '@/features/consultation/components/video-call-screen';
+import { HealthTipsScreen } from '@/features/home/components/health-tips-screen';
 import { HomeScreen } from '@/features/home/components/home-screen';
+import { HowItWorksScreen } from '@/features/home/components/how-it-works-screen';
 import { InitialPathRedirect } from './initial-path-redirect';
 
 /**
@@ -24,6 +35,17 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   loading: <LoadingScreen testId="loading-screen" />,
   paymentLoading: <LoadingScreen testId="payment-loading-screen" />,
   home: <HomeScreen />,
+  howItWorks: <HowItWorksScreen />,
+  healthTips: <HealthTipsScreen />,
+  limitedServices: <LimitedServicesScreen />,
+  availableCoaches: <AvailableCoachesScreen />,
+  coachProfile: <CoachProfileScreen />,
+  locationForm: <LocationFormScreen />,
+  videoCall: <VideoCallScreen />,
+  infoPage: <InfoPageScreen />,
+  dashboard: <DashboardScreen />,
+  dashboardConsultation: <ConsultationScreen />,
+  admin: <AdminScreen />,
 };
 
 export interface AppRoute {

@@ -33,6 +33,7 @@ export const MEMBER_UPDATE_WHITELIST = [
   'surgeries',
   'identificationNumber',
   'labConsent',
+  'healthScreeningConsent',
   'insuranceInfo',
   'hasInsurance',
   'pharmacy',
@@ -98,6 +99,8 @@ export const memberUpdateSchema = z
     ),
     identificationNumber: z.string().trim().max(50).nullable(),
     labConsent: z.strictObject({ wasInfoProvided: z.enum(LAB_CONSENT) }),
+    // The consent some organizations require (spec 5); it is given here and recorded with its time.
+    healthScreeningConsent: z.literal(true),
     insuranceInfo: z.strictObject({ typeOfInsurance: z.enum(INSURANCE_TYPES) }).nullable(),
     hasInsurance: z.strictObject({ wasInfoProvided: z.boolean() }).nullable(),
     pharmacy: z

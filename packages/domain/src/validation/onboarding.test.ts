@@ -69,7 +69,7 @@ describe('spec 5 onboarding profile form', () => {
 describe('spec 5 member updates', () => {
   it('the whitelist holds the chosen fields', () =>
     expect([...MEMBER_UPDATE_WHITELIST].sort()).toEqual(
-      ['address', 'alergies', 'birthday', 'consultationLang', 'email', 'firstName', 'gender', 'hasInsurance', 'height', 'heightMetricSystem', 'identificationNumber', 'insuranceInfo', 'labConsent', 'languages', 'lastName', 'medicalConditions', 'medications', 'nickName', 'pharmacy', 'preferredContactMethod', 'preferredLang', 'sex', 'surgeries', 'timeZone', 'topicsOfInterest', 'weight', 'weightMetricSystem'].sort(),
+      ['address', 'alergies', 'birthday', 'consultationLang', 'email', 'firstName', 'gender', 'hasInsurance', 'healthScreeningConsent', 'height', 'heightMetricSystem', 'identificationNumber', 'insuranceInfo', 'labConsent', 'languages', 'lastName', 'medicalConditions', 'medications', 'nickName', 'pharmacy', 'preferredContactMethod', 'preferredLang', 'sex', 'surgeries', 'timeZone', 'topicsOfInterest', 'weight', 'weightMetricSystem'].sort(),
     ));
   it.each(['userType', 'organizationId', 'phoneNumber', 'subscription', 'recoveryCode', 'id', 'agreedTosAt', 'loginType'])('%s is refused', (field) => {
     expect(memberUpdateSchema.safeParse({ [field]: 'x' }).success).toBe(false);

@@ -27,6 +27,70 @@ export const membersTypeDefs = /* GraphQL */ `
     needsToAcceptTerms: Boolean!
     "ISO date-time"
     createdAt: String!
+    nickName: String
+    "epoch ms (UTC midnight of the day of birth)"
+    birthday: Float
+    sex: String
+    gender: String
+    address: MemberAddress
+    height: Float
+    weight: Float
+    heightMetricSystem: Boolean!
+    weightMetricSystem: Boolean!
+    alergies: [String!]!
+    medications: [String!]!
+    medicalConditions: [String!]!
+    surgeries: [MemberSurgery!]!
+    preferredContactMethod: String
+    topicsOfInterest: [String!]!
+    identificationNumber: String
+    labConsent: MemberLabConsent!
+    healthScreeningConsentAt: String
+    insuranceInfo: MemberInsuranceInfo
+    hasInsurance: MemberHasInsurance
+    pharmacy: MemberPharmacy
+    emailVerifiedAt: String
+    organization: MemberOrganization
+  }
+  type MemberAddress {
+    zipCode: String
+    city: String
+    state: String
+    country: String
+  }
+  type MemberSurgery {
+    name: String!
+    date: String
+    howLong: String
+    dateApprox: Boolean
+  }
+  type MemberLabConsent {
+    "not_asked, provided_no or provided_yes"
+    wasInfoProvided: String!
+    updatedAt: String
+  }
+  type MemberInsuranceInfo {
+    typeOfInsurance: String!
+  }
+  type MemberHasInsurance {
+    wasInfoProvided: Boolean!
+  }
+  type MemberPharmacy {
+    pharmStoreName: String!
+    pharmAddressLine1: String
+    pharmAddressLine2: String
+    pharmCity: String
+    pharmState: String
+    pharmZip: String
+    pharmPhone: String
+    pharmLatitude: Float
+    pharmLongitude: Float
+  }
+  type MemberOrganization {
+    id: ID!
+    name: String!
+    "canonical organization feature flags that are on (spec 3)"
+    settings: [String!]!
   }
   extend type Query {
     getMember: Member!
@@ -40,6 +104,11 @@ export function membersResolvers(members: MembersService) {
         if (!ctx.auth) throw new AppError('UNAUTHORIZED');
         return members.getOwnMember(ctx.auth.user);
       },
+    },
+    Member: {
+      // Every path that presents a member (sessions, getMember, updateMember) gets its organization here.
+      organization: (member: MemberDto): Promise<MemberDto['organization']> | MemberDto['organization'] =>
+        member.organization ?? (member.organizationId ? members.organizationOf(member.organizationId) : null),
     },
   };
 }

@@ -1,0 +1,225 @@
+import type { ChangeLanguageResponse, MemberDto, VerifyEmailResponse, ZipCodeLookupResponse } from '@puente/contracts';
+import { birthdayIssue, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
+import type { NewUserRow, UserRow } from '../../db/schema';
+import { AppError, fromZodError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { hashToken, newToken } from '../../lib/secrets';
+import type { EmailProvider } from '../../providers/email/email.provider';
+import { presentMember } from '../members/members.presenter';
+import type { MembersRepository } from '../members/members.repository';
+import { profilePolicy } from './profile.policy';
+import { verificationEmail } from './profile.messages';
+import type { ProfileRepository } from './profile.repository';
+import { lookupUsZipCode } from './zip-codes';
+
+export interface ProfileServiceDeps {
+  profiles: ProfileRepository;
+  members: MembersRepository;
+  clock: Clock;
+  email: EmailProvider;
+  /** Where the verification link points (the web app's origin). */
+  publicUrl: string;
+  log?: { error(obj: unknown, msg: string): void };
+}
+
+// Not in the spec: the reminder sweep runs every minute, so a reminder leaves at most a minute late.
+export const EMAIL_REMINDER_SWEEP_MS = 60_000;
+// Not in the spec: at most this many reminders per sweep, so one tick stays short.
+const REMINDER_BATCH = 100;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The profile of a member: updateMember (whitelist), terms, language, zip lookup, email verification. */
+export class ProfileService {
+  constructor(private readonly deps: ProfileServiceDeps) {}
+
+  /**
+   * spec 7 updateMember(memberId, data). spec 5: only the whitelist of fields is accepted; any
+   * other field is refused (400 INVALID_DATA naming it) rather than dropped silently. Another
+   * member's id is NOT_FOUND.
+   */
+  async updateMember(actor: UserRow, memberId: string, data: unknown): Promise<MemberDto> {
+    if (!profilePolicy.canUpdateProfile(actor, memberId)) throw new AppError('NOT_FOUND');
+    if (!isPlainObject(data)) throw new AppError('INVALID_DATA', { fields: { data: 'invalid_member_update' } });
+    const refused = Object.keys(data).filter((k) => !(MEMBER_UPDATE_WHITELIST as readonly string[]).includes(k));
+    if (refused.length > 0) throw new AppError('INVALID_DATA', { fields: Object.fromEntries(refused.map((k) => [k, 'field_not_allowed'])) });
+    const parsed = memberUpdateSchema.safeParse(data);
+    if (!parsed.success) throw fromZodError(parsed.error);
+    const patch = parsed.data;
+    const now = this.deps.clock.now();
+
+    const current = await this.deps.members.findById(actor.id);
+    if (!current) throw new AppError('USER_NOT_FOUND');
+    if (patch.birthday !== undefined && patch.birthday !== null) {
+      const problem = birthdayIssue(patch.birthday, now, current.timeZone ?? undefined);
+      if (problem) throw new AppError('INVALID_DATA', { fields: { birthday: problem } });
+    }
+
+    const values = this.toColumns(patch, current, now);
+    let verificationCode: string | undefined;
+    const newEmail = patch.email === undefined ? undefined : patch.email === null ? null : patch.email.trim();
+    if (newEmail !== undefined && (newEmail ?? '').toLowerCase() !== (current.email ?? '').toLowerCase()) {
+      values.email = newEmail;
+      values.emailVerifiedAt = null;
+      values.emailVerificationReminderSentAt = null;
+      if (newEmail) {
+        verificationCode = newToken();
+        values.emailVerificationCodeHash = hashToken(verificationCode);
+        values.emailVerificationSentAt = now;
+      } else {
+        values.emailVerificationCodeHash = null;
+        values.emailVerificationSentAt = null;
+      }
+    }
+    const row = await this.deps.profiles.update(actor.id, { ...values, updatedAt: now });
+    if (!row) throw new AppError('USER_NOT_FOUND');
+    if (verificationCode && row.email) await this.sendVerification(row, verificationCode, 'first');
+    return presentMember(row);
+  }
+
+  /** spec 7 "accept terms (returns an agreement date)"; the mustAcceptTos dialog's accept button. */
+  async acceptTerms(actor: UserRow): Promise<string> {
+    const now = this.deps.clock.now();
+    const row = await this.deps.profiles.update(actor.id, { agreedTosAt: now, needsToAcceptTerms: false, updatedAt: now });
+    if (!row?.agreedTosAt) throw new AppError('USER_NOT_FOUND');
+    return row.agreedTosAt.toISOString();
+  }
+
+  /** POST /api/users/{id}/language/{lang} (spec 7). */
+  async changeLanguage(actor: UserRow, memberId: string, lang: Language): Promise<ChangeLanguageResponse> {
+    if (!profilePolicy.canUpdateProfile(actor, memberId)) throw new AppError('NOT_FOUND');
+    const row = await this.deps.profiles.update(actor.id, { preferredLang: lang, updatedAt: this.deps.clock.now() });
+    if (!row) throw new AppError('USER_NOT_FOUND');
+    return { preferredLang: row.preferredLang };
+  }
+
+  /** GET /api/zip-codes/{zip}: a five-digit US zip to its state and city (spec 5). */
+  lookupZipCode(zip: string): ZipCodeLookupResponse {
+    const found = lookupUsZipCode(zip);
+    if (!found) throw new AppError('NOT_FOUND');
+    return found;
+  }
+
+  /** The code from the link in the verification email; works once, and only while it is the latest. */
+  async verifyEmail(code: string): Promise<VerifyEmailResponse> {
+    const codeHash = hashToken(code);
+    const row = await this.deps.profiles.findByEmailVerificationCodeHash(codeHash);
+    if (!row?.email) throw new AppError('TOKEN_INVALID');
+    const verified = await this.deps.profiles.markEmailVerified(row.id, codeHash, this.deps.clock.now());
+    if (!verified?.email) throw new AppError('TOKEN_INVALID');
+    return { verified: true, email: verified.email };
+  }
+
+  /**
+   * spec 4/9: a reminder 24 hours after the verification email when still unverified. Sent once per
+   * address; the scheduler calls this, reading the injectable clock (tests move it).
+   */
+  async sendDueReminders(): Promise<number> {
+    const now = this.deps.clock.now();
+    const due = await this.deps.profiles.findDueForReminder(new Date(now.getTime() - TIMERS.emailVerificationReminderMs), REMINDER_BATCH);
+    let sent = 0;
+    for (const member of due) {
+      const code = newToken();
+      if (!(await this.deps.profiles.claimReminder(member.id, hashToken(code), now))) continue;
+      try {
+        await this.sendVerification(member, code, 'reminder');
+        sent++;
+      } catch (err) {
+        this.deps.log?.error({ err, memberId: member.id }, 'email verification reminder failed');
+      }
+    }
+    return sent;
+  }
+
+  private async sendVerification(member: UserRow, code: string, kind: 'first' | 'reminder'): Promise<void> {
+    if (!member.email) return;
+    const lang = member.preferredLang;
+    const url = new URL('/cuenta-verificada', this.deps.publicUrl);
+    // spec 2: the verified-email screen needs supportSignUp, success and code; lang is es or en.
+    url.search = new URLSearchParams({ supportSignUp: 'false', success: 'true', code, lang }).toString();
+    const { subject, body } = verificationEmail(lang, url.toString(), kind);
+    await this.deps.email.send({ to: member.email, subject, body });
+  }
+
+  private toColumns(p: MemberUpdate, current: UserRow, now: Date): Partial<NewUserRow> {
+    const v: Partial<NewUserRow> = {};
+    if (p.firstName !== undefined) v.firstName = p.firstName;
+    if (p.lastName !== undefined) v.lastName = p.lastName;
+    if (p.nickName !== undefined) v.nickName = p.nickName;
+    if (p.birthday !== undefined) v.birthday = p.birthday === null ? null : (toIsoDay(p.birthday) ?? null);
+    if (p.sex !== undefined) v.sex = p.sex;
+    if (p.gender !== undefined) v.gender = p.gender;
+    if (p.address !== undefined) {
+      const a = p.address;
+      v.address = {
+        ...(a.zipCode ? { zipCode: a.zipCode } : {}),
+        ...(a.city ? { city: a.city } : {}),
+        ...(a.state ? { state: a.state } : {}),
+        ...(a.country ? { country: a.country.toUpperCase() } : {}),
+      };
+    }
+    if (p.preferredLang !== undefined) v.preferredLang = p.preferredLang;
+    if (p.consultationLang !== undefined) v.consultationLang = p.consultationLang;
+    if (p.languages !== undefined) v.languages = p.languages;
+    if (p.preferredContactMethod !== undefined) v.preferredContactMethod = p.preferredContactMethod;
+    if (p.topicsOfInterest !== undefined) v.topicsOfInterest = [...new Set(p.topicsOfInterest)];
+    if (p.height !== undefined) v.height = p.height;
+    if (p.weight !== undefined) v.weight = p.weight;
+    if (p.heightMetricSystem !== undefined) v.heightMetricSystem = p.heightMetricSystem;
+    if (p.weightMetricSystem !== undefined) v.weightMetricSystem = p.weightMetricSystem;
+    if (p.alergies !== undefined) v.alergies = p.alergies;
+    if (p.medications !== undefined) v.medications = p.medications;
+    if (p.medicalConditions !== undefined) v.medicalConditions = p.medicalConditions;
+    if (p.surgeries !== undefined) v.surgeries = p.surgeries;
+    if (p.identificationNumber !== undefined) v.identificationNumber = p.identificationNumber;
+    if (p.labConsent !== undefined) {
+      v.labConsent = p.labConsent.wasInfoProvided;
+      v.labConsentUpdatedAt = now;
+    }
+    // The first consent time is kept; giving it again changes nothing.
+    if (p.healthScreeningConsent === true && !current.healthScreeningConsentAt) v.healthScreeningConsentAt = now;
+    if (p.insuranceInfo !== undefined) v.insuranceType = p.insuranceInfo?.typeOfInsurance ?? null;
+    if (p.hasInsurance !== undefined) v.hasInsuranceInfoProvided = p.hasInsurance?.wasInfoProvided ?? null;
+    if (p.pharmacy !== undefined) v.pharmacy = p.pharmacy;
+    if (p.timeZone !== undefined) v.timeZone = p.timeZone;
+    return v;
+  }
+}
+
+/** The in-process scheduler for reminders: a sweep on an interval, never two at once. */
+export class EmailReminderScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly profile: ProfileService,
+    private readonly log: { error(obj: unknown, msg: string): void },
+  ) {}
+
+  start(intervalMs: number): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** One sweep now (tests call it after moving the clock). */
+  async tick(): Promise<number> {
+    if (this.running) await this.running;
+    const run = this.profile.sendDueReminders().catch((err: unknown) => {
+      this.log.error({ err }, 'email reminder sweep failed');
+      return 0;
+    });
+    this.running = run;
+    try {
+      return await run;
+    } finally {
+      if (this.running === run) this.running = undefined;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

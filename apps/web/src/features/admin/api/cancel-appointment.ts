@@ -1,0 +1,20 @@
+import { APPOINTMENT_GQL, appointmentSchema, type AppointmentDto } from '@puente/contracts';
+import type { FailureReason } from '@puente/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphqlRequest } from '@/lib/api-client';
+import { adminKeys } from './query-keys';
+
+// spec 4: an admin cancels with the reason canceled-by-admin (the member is sent to SC023).
+export const ADMIN_CANCEL_REASON: FailureReason = 'canceled-by-admin';
+
+/** cancelAppointment(appointmentId, reason) as an admin. */
+export const cancelAppointment = (appointmentId: string): Promise<AppointmentDto> =>
+  graphqlRequest(APPOINTMENT_GQL.cancelAppointment, { appointmentId, reason: ADMIN_CANCEL_REASON }, 'cancelAppointment', appointmentSchema);
+
+export const useCancelAppointment = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelAppointment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.liveQueue() }),
+  });
+};

@@ -1,0 +1,3 @@
+export const adminKeys = {
+  liveQueue: () => ['admin', 'live-queue'] as const,
+};

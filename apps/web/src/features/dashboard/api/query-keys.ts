@@ -1,0 +1,9 @@
+/** Query keys of the physician dashboard; realtime alerts invalidate them. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  queue: () => ['dashboard', 'queue'] as const,
+  profile: () => ['dashboard', 'profile'] as const,
+  appointment: (id: string) => ['dashboard', 'appointment', id] as const,
+  history: (memberId: string) => ['dashboard', 'history', memberId] as const,
+  note: (appointmentId: string, templateId: string | null) => ['dashboard', 'note', appointmentId, templateId] as const,
+};

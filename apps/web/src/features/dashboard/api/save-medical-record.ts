@@ -1,0 +1,16 @@
+import { APPOINTMENT_GQL, appointmentSchema, type AppointmentDto, type MedicalRecordDto } from '@puente/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { graphqlRequest } from '@/lib/api-client';
+import { dashboardKeys } from './query-keys';
+
+/** saveMedicalRecord(appointmentId, medicalRecord): internal notes, plan, pharmacy. */
+export const saveMedicalRecord = (input: { appointmentId: string; medicalRecord: MedicalRecordDto }): Promise<AppointmentDto> =>
+  graphqlRequest(APPOINTMENT_GQL.saveMedicalRecord, input, 'saveMedicalRecord', appointmentSchema);
+
+export const useSaveMedicalRecord = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMedicalRecord,
+    onSuccess: (appointment) => queryClient.setQueryData(dashboardKeys.appointment(appointment.id), appointment),
+  });
+};

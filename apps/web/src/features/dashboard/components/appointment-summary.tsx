@@ -1,0 +1,28 @@
+import type { AppointmentDto } from '@puente/contracts';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+
+/** The reason the member gave: the self-assessment, else the topic. */
+export const appointmentReason = (a: Pick<AppointmentDto, 'selfAssessment' | 'topic' | 'chiefComplaint'>): string | null =>
+  a.selfAssessment?.appointmentReason ?? a.topic?.subtopicText ?? a.topic?.topicText ?? a.chiefComplaint ?? null;
+
+/** Language, practice, location and channel as chips. */
+export function AppointmentChips({ appointment }: { appointment: AppointmentDto }) {
+  const { t } = useTranslation();
+  const place = appointment.location ? [appointment.location.city, appointment.location.state, appointment.location.country].filter(Boolean).join(', ') : null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Chip size="small" label={t(`dashboard_language_${appointment.language}`)} />
+      <Chip size="small" label={t(`dashboard_practice_${appointment.practice}`)} />
+      <Chip size="small" label={t(`dashboard_channel_${appointment.channel}`)} />
+      {place ? <Chip size="small" variant="outlined" label={place} /> : null}
+      {appointment.serviceScope === 'coaching-only' ? <Chip size="small" color="warning" label={t('dashboard_scope_coaching_only')} /> : null}
+    </Stack>
+  );
+}
+
+export function StateChip({ state }: { state: AppointmentDto['state'] }) {
+  const { t } = useTranslation();
+  return <Chip size="small" color="secondary" label={t(`dashboard_state_${state}`)} data-testid="appointment-state" data-state={state} />;
+}

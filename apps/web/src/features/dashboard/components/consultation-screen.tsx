@@ -1,0 +1,184 @@
+import type { PrescriptionDto } from '@puente/contracts';
+import { buildPath, isFinishedLike, type AppointmentState } from '@puente/domain';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { StaffFrame } from '@/components/ui/staff-frame';
+import { isApiRequestError } from '@/lib/api-client';
+import { useMember } from '@/lib/member-query';
+import { showToast } from '@/lib/toast';
+import { useAcceptAppointment } from '../api/accept-appointment';
+import { useDashboardAppointment } from '../api/get-dashboard-appointment';
+import { useSaveMedicalRecord } from '../api/save-medical-record';
+import { useSendPrescription } from '../api/send-prescription';
+import { useUpdateAppointmentState } from '../api/update-appointment-state';
+import { useDashboardRealtime } from '../hooks/use-dashboard-realtime';
+import { useDoctorNotice } from '../hooks/use-doctor-notice';
+import { ActionsBar } from './actions-bar';
+import { StateChip } from './appointment-summary';
+import { ConsultationNotes } from './consultation-notes';
+import { DASHBOARD_ACTIONS, actionsFor, type DashboardAction } from './dashboard-actions';
+import { DoctorModal } from './doctor-modal';
+import { HistoryTab } from './history-tab';
+import { MemberPanel } from './member-panel';
+import { PlanTab } from './plan-tab';
+import { EMPTY_PHARMACY, PrescriptionTab, type PharmacyDraft } from './prescription-tab';
+
+const TABS = [
+  { id: 'medical-prescription', testId: 'tab-prescription', label: 'dashboard_tab_prescription' },
+  { id: 'clinical-history', testId: 'tab-history', label: 'dashboard_tab_history' },
+  { id: 'medical-plan', testId: 'tab-plan', label: 'dashboard_tab_plan' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** /dashboard/consulta/:id: one consultation for its coach or US doctor. */
+export function ConsultationScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const member = useMember();
+  const me = member.data;
+  const userType = me?.userType === 'us-physician' ? 'us-physician' : 'mx-physician';
+  const appointment = useDashboardAppointment(id);
+  const accept = useAcceptAppointment();
+  const update = useUpdateAppointmentState();
+  const send = useSendPrescription();
+  const saveRecord = useSaveMedicalRecord();
+  const [tab, setTab] = useState<TabId>('medical-prescription');
+  const [lines, setLines] = useState<PrescriptionDto[]>([]);
+  const [pharmacy, setPharmacy] = useState<PharmacyDraft>(EMPTY_PHARMACY);
+  useDashboardRealtime(id);
+
+  const a = appointment.data;
+  const state: AppointmentState | undefined = a?.state;
+  const notice = useDoctorNotice(me?.userType, a?.id, state);
+  const assigned = !!a && !!me && (userType === 'us-physician' ? a.usDoctorId === me.id : a.mxDoctorId === me.id);
+  const viewer = { userType, assigned } as const;
+  const canSendTreatment = !!state && actionsFor(state, viewer).includes('send-treatment');
+  const busy = accept.isPending || update.isPending || send.isPending || saveRecord.isPending;
+
+  const handleError = (error: unknown) => {
+    const conflict = isApiRequestError(error) && error.code !== 'UNKNOWN_ERROR' && error.status !== 0;
+    showToast({ variant: 'warning', message: conflict ? 'dashboard_action_refused' : 'dashboard_action_error' });
+    void appointment.refetch();
+  };
+
+  const handleSendTreatment = async () => {
+    if (!a) return;
+    if (lines.length === 0) {
+      setTab('medical-prescription');
+      showToast({ variant: 'warning', message: 'dashboard_rx_required' });
+      return;
+    }
+    try {
+      if (pharmacy.pharmStoreName.trim()) {
+        const clean = Object.fromEntries(Object.entries(pharmacy).map(([k, v]) => [k, v.trim() || null]));
+        await saveRecord.mutateAsync({ appointmentId: a.id, medicalRecord: { ...a.medicalRecord, pharmacy: clean } });
+      }
+      await send.mutateAsync({ appointmentId: a.id, prescriptions: lines });
+      setLines([]);
+      showToast({ variant: 'success', message: 'dashboard_rx_sent_toast' });
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  const handleAction = (action: DashboardAction) => {
+    if (!a) return;
+    switch (action) {
+      case 'accept-request':
+      case 'accept-escalation':
+        accept.mutate(a.id, { onError: handleError });
+        return;
+      case 'send-treatment':
+        void handleSendTreatment();
+        return;
+      case 'coach-join-call':
+      case 'request-us-doctor':
+      case 'continue-alone':
+      case 'send-to-waiting-room':
+      case 'finish-call':
+      case 'join-call':
+      case 'end-call':
+      case 'finish-consultation':
+        update.mutate({ id: a.id, state: DASHBOARD_ACTIONS[action].to }, { onError: handleError });
+        return;
+      default: {
+        const exhaustive: never = action;
+        return exhaustive;
+      }
+    }
+  };
+
+  const name = [me?.firstName, me?.lastName].filter(Boolean).join(' ');
+  return (
+    <StaffFrame testId="dashboard" title={t('dashboard_title')} subtitle={me ? `${name} · ${t(`dashboard_role_${me.userType}`)}` : undefined} logoutLabel={t('dashboard_logout')}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="consultation-screen">
+        <Box>
+          <Button component={RouterLink} to={buildPath('dashboard')} startIcon={<ArrowBack />} data-testid="back-to-dashboard">
+            {t('dashboard_back')}
+          </Button>
+        </Box>
+        {appointment.isPending ? (
+          <Skeleton variant="rounded" height={240} />
+        ) : appointment.isError || !a ? (
+          <Alert severity="error" data-testid="consultation-error">
+            {t('dashboard_consultation_not_found')}
+          </Alert>
+        ) : (
+          <>
+            <Paper variant="outlined" sx={{ p: 2.5, borderRadius: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+                <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+                  {t('dashboard_consultation_with', { name: a.memberName ?? t('dashboard_member_unknown') })}
+                </Typography>
+                <StateChip state={a.state} />
+              </Box>
+              {isFinishedLike(a.state) ? <Typography color="text.secondary">{t('dashboard_consultation_over')}</Typography> : null}
+              <ActionsBar state={a.state} viewer={viewer} busy={busy} onAction={handleAction} />
+            </Paper>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
+              <MemberPanel appointment={a} />
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+                <Paper variant="outlined" sx={{ borderRadius: 2 }}>
+                  <Tabs value={tab} onChange={(_e, v: TabId) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+                    {TABS.map((tb) => (
+                      <Tab key={tb.id} value={tb.id} label={t(tb.label)} data-testid={tb.testId} />
+                    ))}
+                  </Tabs>
+                  <Box sx={{ p: 2.5 }}>
+                    {tab === 'medical-prescription' ? (
+                      <PrescriptionTab
+                        appointment={a}
+                        editable={canSendTreatment}
+                        viewerIsCoach={userType === 'mx-physician'}
+                        lines={lines}
+                        onLinesChange={setLines}
+                        pharmacy={pharmacy}
+                        onPharmacyChange={setPharmacy}
+                      />
+                    ) : tab === 'clinical-history' ? (
+                      <HistoryTab memberId={a.memberId} currentId={a.id} />
+                    ) : (
+                      <PlanTab appointment={a} editable={assigned} />
+                    )}
+                  </Box>
+                </Paper>
+                <ConsultationNotes appointment={a} userType={userType} editable={assigned} />
+              </Box>
+            </Box>
+          </>
+        )}
+      </Box>
+      <DoctorModal modal={notice.modal} onClose={notice.close} />
+    </StaffFrame>
+  );
+}

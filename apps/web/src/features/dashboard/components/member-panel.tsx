@@ -1,0 +1,46 @@
+import type { AppointmentDto } from '@puente/contracts';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { AppointmentChips, appointmentReason } from './appointment-summary';
+
+function Row({ label, value, testId }: { label: string; value: string | null | undefined; testId?: string }) {
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-wrap' }}>{value && value.trim() !== '' ? value : '—'}</Typography>
+    </Box>
+  );
+}
+
+/** The member's side of the consultation: who, where, why, and the coach's notes for the US doctor. */
+export function MemberPanel({ appointment }: { appointment: AppointmentDto }) {
+  const { t, i18n } = useTranslation();
+  const sa = appointment.selfAssessment;
+  const coach = appointment.mxDoctor ? `${appointment.mxDoctor.firstName} ${appointment.mxDoctor.lastName}` : null;
+  const usDoctor = appointment.usDoctor ? `${appointment.usDoctor.firstName} ${appointment.usDoctor.lastName}` : null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5, borderRadius: 2 }} data-testid="member-panel">
+      <Typography variant="overline" color="text.secondary">
+        {t('dashboard_member_profile')}
+      </Typography>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 800, mt: -1 }} data-testid="member-name">
+        {appointment.memberName ?? t('dashboard_member_unknown')}
+      </Typography>
+      <AppointmentChips appointment={appointment} />
+      <Row label={t('dashboard_reason')} value={appointmentReason(appointment)} testId="member-reason" />
+      {sa?.painLevel !== null && sa?.painLevel !== undefined ? <Row label={t('dashboard_pain_level')} value={`${sa.painLevel}/10`} /> : null}
+      {sa?.symptoms?.length ? <Row label={t('dashboard_symptoms')} value={sa.symptoms.join(', ')} /> : null}
+      <Row label={t('dashboard_requested_at')} value={new Date(appointment.createdAt).toLocaleString(i18n.language)} />
+      <Divider />
+      <Row label={t('dashboard_coach')} value={coach} />
+      {appointment.usDoctorNeeded || usDoctor ? <Row label={t('dashboard_us_doctor')} value={usDoctor ?? t('dashboard_us_doctor_searching')} /> : null}
+      <Row label={t('dashboard_chief_complaint')} value={appointment.chiefComplaint} testId="chief-complaint" />
+      <Row label={t('dashboard_coach_notes')} value={appointment.medicalRecord?.internalNotes} testId="internal-notes" />
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+import type { AppointmentDto } from '@puente/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { AppointmentChips, appointmentReason } from './appointment-summary';
+
+const minutesSince = (iso: string, now: number): number => Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+
+/** One incoming request (coach, S1) or escalation (US doctor, S6) with its accept button. */
+export function QueueCard({
+  appointment,
+  kind,
+  onAccept,
+  accepting,
+  now,
+}: {
+  appointment: AppointmentDto;
+  kind: 'request' | 'escalation';
+  onAccept: () => void;
+  accepting: boolean;
+  now: number;
+}) {
+  const { t } = useTranslation();
+  const reason = appointmentReason(appointment);
+  const coach = appointment.mxDoctor ? `${appointment.mxDoctor.firstName} ${appointment.mxDoctor.lastName}` : null;
+  const coachNotes = [appointment.chiefComplaint, appointment.medicalRecord?.internalNotes].filter((v): v is string => !!v && v.trim() !== '');
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, borderRadius: 2 }}
+      data-testid={`${kind}-card-${appointment.id}`}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+          {appointment.memberName ?? t('dashboard_member_unknown')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {t('dashboard_waiting_minutes', { minutes: minutesSince(appointment.updatedAt, now) })}
+        </Typography>
+      </Box>
+      <Typography>{reason ?? t('dashboard_reason_none')}</Typography>
+      <AppointmentChips appointment={appointment} />
+      {kind === 'escalation' ? (
+        <Box sx={{ bgcolor: 'action.hover', p: 1.5, borderRadius: 1 }} data-testid="coach-notes">
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {coach ? t('dashboard_coach_notes_by', { name: coach }) : t('dashboard_coach_notes')}
+          </Typography>
+          {coachNotes.length ? (
+            coachNotes.map((note, i) => (
+              <Typography key={i} variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                {note}
+              </Typography>
+            ))
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t('dashboard_coach_notes_none')}
+            </Typography>
+          )}
+        </Box>
+      ) : null}
+      <Box>
+        <Button
+          variant="contained"
+          onClick={onAccept}
+          disabled={accepting}
+          data-testid={kind === 'request' ? 'accept-request' : 'accept-escalation'}
+        >
+          {kind === 'request' ? t('dashboard_accept_request') : t('dashboard_accept_escalation')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,48 @@
+import { parseAppointmentAlert, REALTIME_EVENTS } from '@puente/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useStore } from '@/lib/external-store';
+import { socketStore } from '@/lib/socket';
+import { dashboardKeys } from '../api/query-keys';
+
+/**
+ * Realtime for the dashboard: every appointment alert (offers of new requests and escalations,
+ * transitions of the physician's consultations) refetches the queue and that consultation; a
+ * reconnect refetches everything, so no transition is missed (issue 4). When `appointmentId` is
+ * given, the socket also subscribes to that appointment's room.
+ */
+export const useDashboardRealtime = (appointmentId?: string): void => {
+  const queryClient = useQueryClient();
+  const socket = useStore(socketStore);
+  useEffect(() => {
+    if (!socket) return undefined;
+    const handleAlert = (payload: unknown) => {
+      const alert = parseAppointmentAlert(payload);
+      if (!alert) {
+        console.warn('appointment alert ignored: no state or appointmentId', payload);
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.queue() });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.appointment(alert.appointmentId) });
+    };
+    const subscribe = () => {
+      if (appointmentId) socket.emit(REALTIME_EVENTS.appointmentSubscribe, { appointmentId });
+    };
+    const handleReconnect = () => {
+      subscribe();
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    };
+    socket.on(REALTIME_EVENTS.appointmentAlert, handleAlert);
+    socket.on(REALTIME_EVENTS.appointmentUpdate, handleAlert);
+    socket.on(REALTIME_EVENTS.appointmentCancel, handleAlert);
+    socket.on('connect', handleReconnect);
+    if (socket.connected) subscribe();
+    return () => {
+      socket.off(REALTIME_EVENTS.appointmentAlert, handleAlert);
+      socket.off(REALTIME_EVENTS.appointmentUpdate, handleAlert);
+      socket.off(REALTIME_EVENTS.appointmentCancel, handleAlert);
+      socket.off('connect', handleReconnect);
+      if (appointmentId && socket.connected) socket.emit(REALTIME_EVENTS.appointmentUnsubscribe, { appointmentId });
+    };
+  }, [socket, queryClient, appointmentId]);
+};
