@@ -177,4 +177,3 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
-export * from './schema-account'; // recovery, account deletion and audit log (issue 3)
