@@ -1,0 +1,260 @@
+import { COACH_SEARCHING_US_DOCTOR_TOAST, MODAL, type AppointmentState } from '@puente/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render-app';
+import { resetDoctorNoticesForTests } from '../hooks/use-doctor-notice';
+import { alertFor, appointment, COACH_ID, DOCTOR_ID, installFakeSocket, installStaffServer, physician } from './dashboard-test-kit';
+
+let socket: ReturnType<typeof installFakeSocket>;
+beforeEach(() => {
+  resetDoctorNoticesForTests();
+  socket = installFakeSocket();
+});
+afterEach(() => socket.remove());
+
+const coach = physician();
+const doctor = physician({ id: DOCTOR_ID, firstName: 'Emily', lastName: 'Carter', userType: 'us-physician' });
+
+describe('coach dashboard', () => {
+  it('shows matching requests, toggles availability and accepts a request into the consultation', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', queue: [appointment({ id: 'apt_7', memberName: 'Ana López' })] });
+    const { router } = renderApp('/dashboard');
+    const card = await screen.findByTestId('request-card-apt_7');
+    expect(card.textContent).toContain('Ana López');
+    expect(card.textContent).toContain('Dolor de cabeza');
+
+    const toggle = screen.getByTestId('availability-toggle');
+    await waitFor(() => expect(toggle.getAttribute('data-checked')).toBe('true'));
+    fireEvent.click(within(toggle).getByRole('switch'));
+    await waitFor(() => expect(toggle.getAttribute('data-checked')).toBe('false'));
+    expect(server.opCalls('SetAvailability')[0]?.variables).toEqual({ isAvailable: false });
+    expect(await screen.findByTestId('availability-off-hint')).toBeTruthy();
+
+    fireEvent.click(within(card).getByTestId('accept-request'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/consulta/apt_7'));
+    expect(server.opCalls('AcceptAppointment')[0]?.variables).toEqual({ appointmentId: 'apt_7' });
+    expect((await screen.findByTestId('appointment-state')).getAttribute('data-state')).toBe('3-coach-joins-call');
+    expect(screen.getByTestId('request-us-doctor')).toBeTruthy();
+  });
+
+  it('a new request arriving by realtime appears without a reload', async () => {
+    const server = installStaffServer({ userType: 'mx-physician' });
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('queue-empty')).toBeTruthy();
+    const fresh = appointment({ id: 'apt_new' });
+    server.state.queue = [fresh];
+    act(() => socket.serverEmit('appointment-alert', alertFor(fresh)));
+    expect(await screen.findByTestId('request-card-apt_new')).toBeTruthy();
+    // and leaves when another coach takes it
+    server.state.queue = [];
+    act(() => socket.serverEmit('appointment-alert', alertFor({ ...fresh, state: '3-coach-joins-call' })));
+    await waitFor(() => expect(screen.queryByTestId('request-card-apt_new')).toBeNull());
+  });
+
+  it('an alert without a state or appointmentId is ignored', async () => {
+    const server = installStaffServer({ userType: 'mx-physician' });
+    renderApp('/dashboard');
+    await screen.findByTestId('queue-empty');
+    const before = server.opCalls('GetAppointmentQueue').length;
+    act(() => socket.serverEmit('appointment-alert', { appointmentId: 'x' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.opCalls('GetAppointmentQueue').length).toBe(before);
+  });
+
+  it('losing the race to another coach says so and refreshes the queue', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', queue: [appointment({ id: 'apt_race' })] });
+    const { fetchMock } = server;
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { query?: string }) : {};
+      if (body.query?.includes('AcceptAppointment')) {
+        return new Response(JSON.stringify({ data: null, errors: [{ message: 'taken', extensions: { error: { code: 'APPOINTMENT_ALREADY_IN_PROGRESS', status: 409, message: 'taken' } } }] }), { status: 200 });
+      }
+      return original(input, init);
+    });
+    const { router } = renderApp('/dashboard');
+    fireEvent.click(within(await screen.findByTestId('request-card-apt_race')).getByTestId('accept-request'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Otro profesional ya tomó esta solicitud.');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe('consultation: the coach during and after the call', () => {
+  const inCall = (state: AppointmentState = '3-coach-joins-call') => appointment({ id: 'apt_1', state, mxDoctorId: COACH_ID, mxDoctor: coach });
+
+  it('requesting a US doctor shows the searching toast, then continue alone', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
+    renderApp('/dashboard/consulta/apt_1');
+    fireEvent.click(await screen.findByTestId('request-us-doctor'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toBe(COACH_SEARCHING_US_DOCTOR_TOAST);
+    expect(server.opCalls('UpdateAppointment')[0]?.variables).toEqual({ appointment: { id: 'apt_1', state: 'coach-request-us-dr' } });
+    fireEvent.click(await screen.findByTestId('continue-alone'));
+    await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('consultation-without-er'));
+    expect(server.opCalls('UpdateAppointment')[1]?.variables).toEqual({ appointment: { id: 'apt_1', state: 'consultation-without-er' } });
+    // spec 6: the coach continuing alone sees "all US doctors busy"
+    expect((await screen.findByTestId('doctor-modal')).getAttribute('data-modal')).toBe('all-us-doctors-busy');
+    fireEvent.click(screen.getByTestId('doctor-modal-close'));
+    fireEvent.click(screen.getByTestId('finish-call'));
+    await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('coach-finish-video-call'));
+  });
+
+  it('the toast is in English for an English-speaking coach', async () => {
+    installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
+    renderApp('/dashboard/consulta/apt_1', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('request-us-doctor'));
+    expect((await screen.findByTestId('toast')).textContent).toBe('Please wait a moment. We are looking for an available US doctor.');
+  });
+
+  it('sends the member to the waiting room', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
+    renderApp('/dashboard/consulta/apt_1');
+    fireEvent.click(await screen.findByTestId('send-to-waiting-room'));
+    await waitFor(() => expect(server.opCalls('UpdateAppointment')[0]?.variables).toEqual({ appointment: { id: 'apt_1', state: 'send-socio-to-waiting-room' } }));
+    await waitFor(() => expect(screen.queryByTestId('send-to-waiting-room')).toBeNull());
+  });
+
+  it('a refused transition refreshes the consultation and warns', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
+    const original = server.fetchMock.getMockImplementation()!;
+    server.fetchMock.mockImplementation(async (input, init) => {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { query?: string }) : {};
+      if (body.query?.includes('UpdateAppointment')) {
+        return new Response(JSON.stringify({ data: null, errors: [{ message: 'no', extensions: { error: { code: 'CONFLICT', status: 409, message: 'no' } } }] }), { status: 200 });
+      }
+      return original(input, init);
+    });
+    renderApp('/dashboard/consulta/apt_1');
+    fireEvent.click(await screen.findByTestId('finish-call'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('La consulta cambió de estado');
+  });
+
+  it('a realtime alert moves the consultation (US doctor accepted: support modal)', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall('coach-request-us-dr')] });
+    renderApp('/dashboard/consulta/apt_1');
+    await screen.findByTestId('continue-alone');
+    expect(socket.emitted).toContainEqual({ event: 'appointment-subscribe', payload: { appointmentId: 'apt_1' } });
+    const accepted = { ...inCall('er-accepts-consultation'), usDoctorId: DOCTOR_ID, usDoctor: doctor };
+    server.state.appointments.set('apt_1', accepted);
+    act(() => socket.serverEmit('appointment-alert', alertFor(accepted)));
+    expect((await screen.findByTestId('doctor-modal')).getAttribute('data-modal')).toBe('us-doctor-support');
+    expect(screen.queryByTestId('continue-alone')).toBeNull();
+  });
+});
+
+describe('doctor-side modals by role and state (spec 001 §6)', () => {
+  it.each([
+    ['us-physician', '7-er-is-reviewing', 'treatment-received'],
+    ['us-physician', 'us-dr-pending', 'pending-treatment-thanks'],
+    ['mx-physician', '9-er-ends-call', 'consultation-finished'],
+    ['mx-physician', 'consultation-without-er', 'all-us-doctors-busy'],
+    ['mx-physician', 'er-accepts-consultation', 'us-doctor-support'],
+    ['mx-physician', '3-coach-joins-call', null],
+    ['us-physician', '9-er-ends-call', null],
+    ['mx-physician', '7-er-is-reviewing', null],
+  ] as const)('%s in %s sees %s', async (userType, state, modal) => {
+    const a = appointment({ id: 'apt_m', state, mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorId: DOCTOR_ID, usDoctor: doctor, usDoctorNeeded: true });
+    installStaffServer({ userType, appointments: [a] });
+    renderApp('/dashboard/consulta/apt_m');
+    await screen.findByTestId('appointment-state');
+    if (modal === null) {
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByTestId('doctor-modal')).toBeNull();
+      return;
+    }
+    const shown = await screen.findByTestId('doctor-modal');
+    expect(shown.getAttribute('data-modal')).toBe(modal);
+    const paper = shown.closest('.MuiDialog-paper') as HTMLElement;
+    expect(getComputedStyle(paper).width).toBe(`${MODAL.doctorModalWidthPx}px`);
+    fireEvent.click(screen.getByTestId('doctor-modal-close'));
+    await waitFor(() => expect(screen.queryByTestId('doctor-modal')).toBeNull());
+  });
+});
+
+describe('US doctor', () => {
+  it('sees escalations with the coach notes and accepts one', async () => {
+    const esc = appointment({ id: 'apt_e', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, chiefComplaint: 'Necesita antibiótico', medicalRecord: { internalNotes: 'Faringitis probable' } });
+    const server = installStaffServer({ userType: 'us-physician', queue: [esc] });
+    const { router } = renderApp('/dashboard', { language: 'en' });
+    const card = await screen.findByTestId('escalation-card-apt_e');
+    const notes = within(card).getByTestId('coach-notes');
+    expect(notes.textContent).toContain('Necesita antibiótico');
+    expect(notes.textContent).toContain('Faringitis probable');
+    expect(notes.textContent).toContain('María Hernández');
+    expect(screen.getByText(/licensed in: CA, TX/)).toBeTruthy();
+    fireEvent.click(within(card).getByTestId('accept-escalation'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/consulta/apt_e'));
+    expect(server.opCalls('AcceptAppointment')).toHaveLength(1);
+    expect((await screen.findByTestId('doctor-modal')).getAttribute('data-modal')).toBe('treatment-received');
+  });
+
+  it('joins, ends and sends the treatment to a pharmacy', async () => {
+    const a = appointment({ id: 'apt_u', state: '7-er-is-reviewing', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorId: DOCTOR_ID, usDoctor: doctor, usDoctorNeeded: true });
+    const server = installStaffServer({ userType: 'us-physician', appointments: [a] });
+    renderApp('/dashboard/consulta/apt_u', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('doctor-modal-close'));
+    fireEvent.click(await screen.findByTestId('join-call'));
+    fireEvent.click(await screen.findByTestId('end-call'));
+    await screen.findByTestId('send-treatment');
+    expect(server.opCalls('UpdateAppointment').map((c) => (c.variables.appointment as { state: string }).state)).toEqual(['8-er-joins-call', '9-er-ends-call']);
+
+    // sending with no medication asks for one first
+    fireEvent.click(screen.getByTestId('send-treatment'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Add at least one medication');
+    expect(server.opCalls('SendPrescription')).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('rx-name'), { target: { value: 'Amoxicillin 500 mg' } });
+    fireEvent.change(screen.getByTestId('rx-code'), { target: { value: '308182' } });
+    fireEvent.change(screen.getByTestId('rx-freq'), { target: { value: 'every 8 h' } });
+    fireEvent.click(screen.getByTestId('rx-add'));
+    expect((await screen.findByTestId('rx-draft')).textContent).toContain('Amoxicillin 500 mg');
+    fireEvent.change(screen.getByTestId('pharmacy-pharmStoreName'), { target: { value: 'CVS Market St' } });
+    fireEvent.click(screen.getByTestId('send-treatment'));
+    await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('10-er-sends-rx'));
+    expect(server.opCalls('SaveMedicalRecord')[0]?.variables).toMatchObject({ appointmentId: 'apt_u', medicalRecord: { pharmacy: { pharmStoreName: 'CVS Market St' } } });
+    expect(server.opCalls('SendPrescription')[0]?.variables).toMatchObject({
+      appointmentId: 'apt_u',
+      prescriptions: [{ name: 'Amoxicillin 500 mg', code: '308182', codeSystem: 'RxNorm', freq: 'every 8 h' }],
+    });
+    expect((await screen.findByTestId('rx-sent')).textContent).toContain('Amoxicillin 500 mg');
+    expect(screen.queryByTestId('send-treatment')).toBeNull();
+  });
+});
+
+describe('dashboard tabs and notes', () => {
+  it('prescription, clinical history and plan tabs; notes by the practice template', async () => {
+    const a = appointment({ id: 'apt_t', state: '3-coach-joins-call', mxDoctorId: COACH_ID, mxDoctor: coach, medicalRecord: { internalNotes: 'Nota previa' } });
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [a] });
+    server.state.history = [
+      { id: 'apt_old', startDate: '2026-03-02T10:00:00.000Z', state: '11-finished', status: 'finished', statusReason: null, type: 'on-demand', channel: 'video-call', practice: 'health', reason: 'Gripe', physicianName: 'Daniel Rivera', physicianUserType: 'mx-physician', prescriptionNeeded: false, parentAppointmentId: null, chatHasMessages: false },
+    ];
+    renderApp('/dashboard/consulta/apt_t');
+    // prescription tab first: a coach cannot prescribe
+    expect((await screen.findByTestId('prescription-tab')).textContent).toContain('Un coach no puede diagnosticar ni recetar');
+    expect(screen.queryByTestId('rx-add')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('tab-history'));
+    expect((await screen.findByTestId('history-item-apt_old')).textContent).toContain('Daniel Rivera');
+    expect(server.opCalls('GetAppointmentsHistory')[0]?.variables).toEqual({ memberId: 'mem_9' });
+
+    fireEvent.click(screen.getByTestId('tab-plan'));
+    const notes = (await screen.findByTestId('plan-internalNotes')) as HTMLTextAreaElement;
+    expect(notes.value).toBe('Nota previa');
+    fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Migraña tensional' } });
+    fireEvent.click(screen.getByTestId('plan-save'));
+    await waitFor(() => expect(server.opCalls('SaveMedicalRecord')).toHaveLength(1));
+    expect(server.opCalls('SaveMedicalRecord')[0]?.variables).toMatchObject({ appointmentId: 'apt_t', medicalRecord: { internalNotes: 'Nota previa', plan: { conclusions: 'Migraña tensional' } } });
+
+    expect((await screen.findByTestId('notes-template')).textContent).toBe('Notas SOAP del coach');
+    expect(server.opCalls('GetConsultationNoteForMember')[0]?.variables).toEqual({ appointmentId: 'apt_t', memberId: 'mem_9', templateId: null });
+    expect((screen.getByTestId('note-subjective') as HTMLTextAreaElement).value).toBe('Dolor desde ayer');
+    fireEvent.change(screen.getByTestId('note-plan'), { target: { value: 'Paracetamol y reposo' } });
+    fireEvent.click(screen.getByTestId('notes-save'));
+    await waitFor(() => expect(server.opCalls('SaveConsultationNote')).toHaveLength(1));
+    expect(server.opCalls('SaveConsultationNote')[0]?.variables).toEqual({
+      appointmentId: 'apt_t',
+      templateId: 'tpl_health',
+      values: { subjective: 'Dolor desde ayer', plan: 'Paracetamol y reposo' },
+    });
+  });
+});

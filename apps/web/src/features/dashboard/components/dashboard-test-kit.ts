@@ -1,0 +1,253 @@
+import type { AppointmentDto, ConsultationNoteDto, PhysicianDto } from '@puente/contracts';
+import type { AppointmentState } from '@puente/domain';
+import type { Socket } from 'socket.io-client';
+import { socketStore } from '@/lib/socket';
+import { setSessionToken } from '@/lib/session';
+import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+
+/** Test data and fakes at the network boundary (fetch and the socket) for the dashboard tests. */
+export const COACH_ID = 'coach_1';
+export const DOCTOR_ID = 'doctor_1';
+
+export const physician = (overrides: Partial<PhysicianDto> = {}): PhysicianDto => ({
+  id: COACH_ID,
+  firstName: 'María',
+  lastName: 'Hernández',
+  nickName: null,
+  imgUrl: null,
+  languages: ['es'],
+  medicalSpecialties: [],
+  practice: 'health',
+  userType: 'mx-physician',
+  isOnline: true,
+  isAvailable: true,
+  academicBackground: [],
+  bio: null,
+  licensedStates: [],
+  ...overrides,
+});
+
+export const appointment = (overrides: Partial<AppointmentDto> = {}): AppointmentDto => ({
+  id: 'apt_1',
+  memberId: 'mem_9',
+  mxDoctorId: null,
+  usDoctorId: null,
+  mxDoctor: null,
+  usDoctor: null,
+  state: '1-in-queue-for-coach',
+  statusReason: null,
+  status: 'in-progress',
+  statusUserId: null,
+  type: 'on-demand',
+  channel: 'video-call',
+  previousChannel: null,
+  practice: 'health',
+  language: 'es',
+  topic: null,
+  selfAssessment: { appointmentReason: 'Dolor de cabeza', painLevel: 4, symptoms: ['fiebre'] },
+  location: { country: 'US', state: 'CA', city: 'San Francisco' },
+  serviceScope: 'full-care',
+  usDoctorNeeded: false,
+  prescriptionNeeded: false,
+  prescriptions: [],
+  medicalRecord: null,
+  roomName: null,
+  preJoinStep: null,
+  cameraAccessGranted: null,
+  memberJoinMethod: null,
+  connectionStrength: null,
+  isMxDoctorBusy: false,
+  chatHasMessages: false,
+  conversationid: null,
+  parentAppointmentId: null,
+  chiefComplaint: null,
+  templateId: null,
+  timezone: null,
+  createdByRole: 'member',
+  startDate: '2026-11-21T18:00:00.000Z',
+  endDate: null,
+  createdAt: '2026-11-21T18:00:00.000Z',
+  updatedAt: '2026-11-21T18:00:00.000Z',
+  deadlineAt: null,
+  memberName: 'Ana López',
+  ...overrides,
+});
+
+export const NOTE: ConsultationNoteDto = {
+  values: { subjective: 'Dolor desde ayer' },
+  templates: [
+    {
+      _id: 'tpl_health',
+      practice: 'health',
+      name: 'SOAP',
+      label: { member: 'Notas', mxPhysician: 'Notas SOAP del coach', usPhysician: 'SOAP notes (US doctor)' },
+      fields: [
+        { name: 'subjective', label: 'Subjetivo', kind: 'textarea' },
+        { name: 'plan', label: 'Plan', kind: 'textarea' },
+      ],
+    },
+  ],
+  partnerProducts: [],
+};
+
+/** A staff user as getMember answers (every profile field present; staff leave them empty). */
+export const staffMember = (overrides: Record<string, unknown>) => ({
+  ...member(),
+  nickName: null,
+  birthday: null,
+  sex: null,
+  gender: null,
+  address: null,
+  height: null,
+  weight: null,
+  heightMetricSystem: true,
+  weightMetricSystem: true,
+  alergies: [],
+  medications: [],
+  medicalConditions: [],
+  surgeries: [],
+  preferredContactMethod: null,
+  topicsOfInterest: [],
+  identificationNumber: null,
+  labConsent: { wasInfoProvided: 'not_asked', updatedAt: null },
+  healthScreeningConsentAt: null,
+  insuranceInfo: null,
+  hasInsurance: null,
+  pharmacy: null,
+  emailVerifiedAt: null,
+  organization: null,
+  ...overrides,
+});
+
+type Gql = { query: string; variables: Record<string, unknown> };
+const op = (call: FakeCall): { name: string; variables: Record<string, unknown> } | null => {
+  if (call.url !== '/api/graphql') return null;
+  const body = call.body as Gql;
+  const name = /(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? '';
+  return { name, variables: body.variables };
+};
+
+/**
+ * A tiny in-memory server for the GraphQL operations the dashboard calls. Tests change `state`
+ * (queue, appointments) and read `calls`; unknown operations answer 404.
+ */
+export const installStaffServer = (options: { userType: 'mx-physician' | 'us-physician'; queue?: AppointmentDto[]; appointments?: AppointmentDto[] }) => {
+  const me = options.userType === 'us-physician'
+    ? physician({ id: DOCTOR_ID, firstName: 'Emily', lastName: 'Carter', userType: 'us-physician', languages: ['en'], licensedStates: ['CA', 'TX'] })
+    : physician();
+  const state = {
+    profile: me,
+    queue: options.queue ?? [],
+    appointments: new Map((options.appointments ?? []).map((a) => [a.id, a])),
+    current: null as AppointmentDto | null,
+    history: [] as unknown[],
+    /** Next answer of updateAppointment: by default the requested state. */
+    onUpdate: (a: AppointmentDto, to: AppointmentState): AppointmentDto => ({ ...a, state: to }),
+  };
+  const ok = (field: string, value: unknown) => ({ status: 200, body: { data: { [field]: value } } });
+  const fake = installFakeFetch((call) => {
+    const o = op(call);
+    if (!o) return undefined;
+    const v = o.variables;
+    switch (o.name) {
+      case 'GetMember':
+        return ok('getMember', staffMember({ id: me.id, firstName: me.firstName, lastName: me.lastName, userType: me.userType }));
+      case 'GetMyPhysicianProfile':
+        return ok('getMyPhysicianProfile', state.profile);
+      case 'SetAvailability':
+        state.profile = { ...state.profile, isAvailable: v.isAvailable as boolean };
+        return ok('setAvailability', state.profile);
+      case 'GetAppointmentQueue':
+        return ok('getAppointmentQueue', state.queue);
+      case 'GetCurrentAppointment':
+        return ok('getCurrentAppointment', state.current);
+      case 'GetAppointment': {
+        const a = state.appointments.get(v.appointmentId as string);
+        return a ? ok('getAppointment', a) : { status: 200, body: { data: null, errors: [{ message: 'not found', extensions: { error: { code: 'NOT_FOUND', status: 404, message: 'not found' } } }] } };
+      }
+      case 'AcceptAppointment': {
+        const id = v.appointmentId as string;
+        const base = state.appointments.get(id) ?? state.queue.find((a) => a.id === id)!;
+        const accepted =
+          options.userType === 'mx-physician'
+            ? { ...base, state: '3-coach-joins-call' as const, mxDoctorId: me.id, mxDoctor: me }
+            : { ...base, state: '7-er-is-reviewing' as const, usDoctorId: me.id, usDoctor: me, usDoctorNeeded: true };
+        state.appointments.set(id, accepted);
+        state.queue = state.queue.filter((a) => a.id !== id);
+        return ok('acceptAppointment', accepted);
+      }
+      case 'UpdateAppointment': {
+        const input = v.appointment as { id: string; state: AppointmentState };
+        const next = state.onUpdate(state.appointments.get(input.id)!, input.state);
+        state.appointments.set(input.id, next);
+        return ok('updateAppointment', next);
+      }
+      case 'SendPrescription': {
+        const id = v.appointmentId as string;
+        const next = { ...state.appointments.get(id)!, state: '10-er-sends-rx' as const, prescriptions: v.prescriptions as AppointmentDto['prescriptions'] };
+        state.appointments.set(id, next);
+        return ok('sendPrescription', next);
+      }
+      case 'SaveMedicalRecord': {
+        const id = v.appointmentId as string;
+        const next = { ...state.appointments.get(id)!, medicalRecord: v.medicalRecord as AppointmentDto['medicalRecord'] };
+        state.appointments.set(id, next);
+        return ok('saveMedicalRecord', next);
+      }
+      case 'GetAppointmentsHistory':
+        return ok('getAppointmentsHistory', state.history);
+      case 'GetConsultationNoteForMember':
+        return ok('getConsultationNoteForMember', NOTE);
+      case 'SaveConsultationNote':
+        return ok('saveConsultationNote', { ...NOTE, values: v.values as Record<string, unknown> });
+      default:
+        return undefined;
+    }
+  });
+  const opCalls = (name: string) => fake.calls.map(op).filter((o): o is NonNullable<typeof o> => o?.name === name);
+  setSessionToken('st_staff');
+  return { ...fake, state, me, opCalls };
+};
+
+/** A fake socket in the app's socket store: tests deliver server events with `serverEmit`. */
+export const installFakeSocket = () => {
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const emitted: { event: string; payload: unknown }[] = [];
+  const fake = {
+    connected: true,
+    on: (event: string, fn: (payload: unknown) => void) => {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event)!.add(fn);
+      return fake;
+    },
+    off: (event: string, fn: (payload: unknown) => void) => {
+      handlers.get(event)?.delete(fn);
+      return fake;
+    },
+    emit: (event: string, payload: unknown) => {
+      emitted.push({ event, payload });
+      return fake;
+    },
+  };
+  socketStore.set(fake as unknown as Socket);
+  return {
+    emitted,
+    serverEmit: (event: string, payload: unknown) => handlers.get(event)?.forEach((fn) => fn(payload)),
+    listeners: (event: string) => handlers.get(event)?.size ?? 0,
+    remove: () => socketStore.set(null),
+  };
+};
+
+/** An appointment-alert payload as the server sends it. */
+export const alertFor = (a: AppointmentDto) => ({
+  appointmentId: a.id,
+  state: a.state,
+  statusReason: a.statusReason,
+  previousState: null,
+  type: a.type,
+  memberId: a.memberId,
+  mxDoctorId: a.mxDoctorId,
+  usDoctorId: a.usDoctorId,
+  usDoctorNeeded: a.usDoctorNeeded,
+  at: new Date().toISOString(),
+});
