@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { AUTH } from '@puente/domain';
-import { loadConfig, type Config } from './config';
+import { identityConfig, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
 import { installErrorHandler } from './error-handler';
@@ -22,6 +22,8 @@ import { AuthService, type AuthLimits } from './modules/auth/auth.service';
 import { devRoutes } from './modules/dev/dev.routes';
 import { DevService } from './modules/dev/dev.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { IdentityService } from './modules/identity/identity.service';
 import { membersResolvers, membersTypeDefs } from './modules/members/members.resolvers';
 import { MembersRepository } from './modules/members/members.repository';
 import { membersRoutes } from './modules/members/members.routes';
@@ -41,6 +43,11 @@ import { OutboxSmsProvider } from './providers/sms/outbox.sms';
 import type { SmsProvider } from './providers/sms/sms.provider';
 import { TwilioSmsProvider } from './providers/sms/twilio.sms';
 import { RealtimeGateway, type RealtimeServer } from './realtime/gateway';
+import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes';
+import { StaffAuthService } from './modules/staff-auth/staff-auth.service';
+import { createDevIdentityProvider } from './providers/identity/dev-idp';
+import type { IdentityProvider } from './providers/identity/identity.provider';
+import { OidcIdentityProvider } from './providers/identity/oidc.identity';
 
 export interface BuildServerOptions {
   /** Overrides on top of the environment (process.env unless `env` is given). */
@@ -62,6 +69,8 @@ export interface Services {
   auth: AuthService;
   members: MembersService;
   dev: DevService;
+  identity: IdentityService;
+  staffAuth: StaffAuthService;
   profile: ProfileService;
 }
 
@@ -82,6 +91,8 @@ function isUnderPrefix(url: string, prefix: string): boolean {
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<PuenteServer> {
   const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
+  // Identity providers follow the final PUBLIC_URL (tests and benchmarks override it).
+  if (!options.config?.identity) config.identity = identityConfig(options.env ?? process.env, config.publicUrl, config.isProduction);
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
@@ -118,6 +129,12 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     cleanups.unshift(() => limiter.close());
 
     const realtime = new RealtimeGateway();
+    const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
+      Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
+    );
+    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, log: app.log });
+    const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
+    const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
     const services: Services = {
       auth: new AuthService({
         db: database.db,
@@ -133,6 +150,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       }),
       members: new MembersService(new MembersRepository(database.db)),
       dev: new DevService(outbox),
+      identity,
+      staffAuth,
       profile: new ProfileService({
         profiles: new ProfileRepository(database.db),
         members: new MembersRepository(database.db),
@@ -164,6 +183,12 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(membersRoutes(services.members));
     await app.register(profileRoutes(services.profile));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
+    await app.register(identityRoutes(services.identity));
+    await app.register(staffAuthRoutes(services.staffAuth));
+    // The local OpenID provider: development and tests only, never in production.
+    if (config.identity.devProvider && !config.isProduction) {
+      await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret }).register(app);
+    }
     await registerGraphql(app, {
       typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs],
       resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth)],

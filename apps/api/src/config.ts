@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -28,6 +29,12 @@ export const CONFIG_VARIABLES = [
   { name: 'TRUST_PROXY', default: 'false', description: 'true, or the proxy addresses/subnets to trust, when behind a reverse proxy, so per-IP limits see the real client address.' },
   { name: 'LOG_LEVEL', default: 'info (silent in tests)', description: 'pino log level.' },
   { name: 'SEED', default: 'true', description: 'Seed demo data on an empty database (false to skip).' },
+  { name: 'IDENTITY_<P>_ISSUER', default: '(unset)', description: 'OpenID Connect issuer URL of provider P (GOOGLE, APPLE, FACEBOOK, EMAIL). A provider is offered only when its issuer and client id are set.' },
+  { name: 'IDENTITY_<P>_CLIENT_ID', default: '(unset)', description: 'Client id registered at provider P.' },
+  { name: 'IDENTITY_<P>_CLIENT_SECRET', default: '(unset)', description: 'Client secret at provider P (unset: a public client, PKCE only).' },
+  { name: 'IDENTITY_<P>_REDIRECT_URI', default: 'PUBLIC_URL/login/auth0/verify', description: 'Redirect URI registered at provider P.' },
+  { name: 'DEV_IDENTITY_PROVIDER', default: 'true outside production when no provider is set', description: 'Serve a local OpenID provider at /api/dev-idp (a simple login form) and point every provider at it. Never in production.' },
+  { name: 'STAFF_TOTP_KEY', default: 'dev value', description: 'Key (32 bytes, base64 or hex) that encrypts staff TOTP secrets at rest. Required in production.' },
 ] as const;
 
 const DEV_SECRET = 'puente-dev-secret-not-for-production';
@@ -57,11 +64,14 @@ const envSchema = z
     TRUST_PROXY: z.preprocess((v) => (v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v), z.union([z.boolean(), z.string()])),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     SEED: booleanString.default(true),
+    DEV_IDENTITY_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), booleanString.optional()),
+    STAFF_TOTP_KEY: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       if (!env.SESSION_SECRET) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
       if (!env.CODE_PEPPER) ctx.addIssue({ code: 'custom', path: ['CODE_PEPPER'], message: 'required in production' });
+      if (!env.STAFF_TOTP_KEY) ctx.addIssue({ code: 'custom', path: ['STAFF_TOTP_KEY'], message: 'required in production' });
     }
     if (env.SMS_PROVIDER === 'twilio') {
       for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
@@ -95,6 +105,10 @@ export interface Config {
   trustProxy: boolean | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   seed: boolean;
+  /** Identity providers (issue 3) and the local development provider. */
+  identity: IdentityConfig;
+  /** Encrypts staff TOTP secrets at rest (AES-256-GCM); 32 bytes. */
+  staffTotpKey: Buffer;
   /** spec-free safety cap on GraphQL nesting (STYLE: Medplum caps depth). */
   graphqlDepthLimit: number;
 }
@@ -131,5 +145,72 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seed: e.SEED,
     graphqlDepthLimit: 8,
+    identity: identityConfig(env, publicUrl, e.NODE_ENV === 'production'),
+    staffTotpKey: totpKey(e.STAFF_TOTP_KEY),
   };
 }
+
+export const IDENTITY_PROVIDER_NAMES = ['google', 'apple', 'facebook', 'email'] as const;
+export type IdentityProviderName = (typeof IDENTITY_PROVIDER_NAMES)[number];
+export interface IdentityProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  redirectUri: string;
+  /** Sent as the prompt parameter (the development provider asks who you are every time). */
+  prompt?: string;
+  /** Scopes asked for (default 'openid email profile'; the development provider adds phone). */
+  scope?: string;
+}
+export interface IdentityConfig {
+  providers: Partial<Record<IdentityProviderName, IdentityProviderConfig>>;
+  /** Mount the local development OpenID provider at /api/dev-idp (never in production). */
+  devProvider: boolean;
+}
+
+export const DEV_IDP_PATH = '/api/dev-idp';
+/**
+ * The page providers send the browser back to. No query string: openid-client compares redirect
+ * URIs without one, so the web app remembers the provider of the request it started.
+ */
+export const identityRedirectUri = (publicUrl: string, _provider: IdentityProviderName): string => `${publicUrl}/login/auth0/verify`;
+/** The development provider's client for each of our providers (its secret is not a secret). */
+export const devIdentityClient = (publicUrl: string, provider: IdentityProviderName): IdentityProviderConfig => ({
+  issuer: `${publicUrl}${DEV_IDP_PATH}`,
+  clientId: `puente-dev-${provider}`,
+  clientSecret: `puente-dev-${provider}-secret`,
+  redirectUri: identityRedirectUri(publicUrl, provider),
+  prompt: 'login',
+  scope: 'openid email profile phone',
+});
+
+/** Reads IDENTITY_<P>_* for each provider; without any, outside production, the development provider. */
+export function identityConfig(env: Record<string, string | undefined>, publicUrl: string, isProduction: boolean): IdentityConfig {
+  const flag = env.DEV_IDENTITY_PROVIDER?.toLowerCase();
+  const devFlag = flag === undefined || flag === '' ? undefined : !['false', '0', 'no'].includes(flag);
+  const providers: IdentityConfig['providers'] = {};
+  for (const name of IDENTITY_PROVIDER_NAMES) {
+    const prefix = `IDENTITY_${name.toUpperCase()}_`;
+    const issuer = env[`${prefix}ISSUER`];
+    const clientId = env[`${prefix}CLIENT_ID`];
+    if (!issuer || !clientId) continue;
+    providers[name] = {
+      issuer: issuer.replace(/\/$/, ''),
+      clientId,
+      clientSecret: env[`${prefix}CLIENT_SECRET`] || undefined,
+      redirectUri: env[`${prefix}REDIRECT_URI`] || identityRedirectUri(publicUrl, name),
+    };
+  }
+  const devProvider = !isProduction && (devFlag ?? Object.keys(providers).length === 0);
+  if (devProvider) {
+    for (const name of IDENTITY_PROVIDER_NAMES) providers[name] ??= devIdentityClient(publicUrl, name);
+  }
+  return { providers, devProvider };
+}
+
+const totpKey = (value: string | undefined): Buffer => {
+  if (!value) return createHash('sha256').update(`${DEV_SECRET}:staff-totp`).digest();
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error('Invalid configuration:\n  STAFF_TOTP_KEY: must be 32 bytes (64 hex characters or base64)');
+  return key;
+};

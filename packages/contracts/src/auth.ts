@@ -1,19 +1,9 @@
-import { fullPhoneNumberSchema, LANGUAGES, verificationCodeSchema } from '@puente/domain';
+import { fullPhoneNumberSchema, LANGUAGES, LOGIN_STATUSES, verificationCodeSchema } from '@puente/domain';
 import { z } from 'zod';
 import { memberSchema } from './member';
 
-/** spec 001 §4 "Login and phone verification outcomes". */
-export const LOGIN_STATUSES = [
-  'new_account_created',
-  'new_account',
-  'account_exist',
-  'multiple_accounts',
-  'merge_required',
-  'phone_already_in_use',
-  'phone_recovery',
-  'account_merged',
-] as const;
-export type LoginStatus = (typeof LOGIN_STATUSES)[number];
+/** spec 000 §4 "Login and phone verification outcomes": the list lives once, in @puente/domain. */
+export { LOGIN_STATUSES, type LoginStatus } from '@puente/domain';
 
 /** POST /api/auth/pwdless/phone (spec 001 §7): phoneNumber, resetToken, language, organisationId, empCode. */
 export const pwdlessPhoneRequestSchema = z.object({

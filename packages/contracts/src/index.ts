@@ -6,3 +6,5 @@ export * from './realtime';
 export * from './physicians';
 export * from './topics';
 export * from './appointments';
+export * from './identity';
+export * from './staff-auth';

@@ -28,6 +28,21 @@ export const AUTH = {
   recoveryCodeLength: 12, // Not in the spec: 12 characters from a 32-symbol alphabet (60 bits).
 } as const;
 
+/**
+ * Staff sign-in (issue 3). Not in the spec: HIPAA's automatic logoff after 15 minutes without
+ * activity; TOTP per RFC 6238 (30 s steps, 6 digits, one step of clock drift either way).
+ */
+export const STAFF_AUTH = {
+  idleTimeoutMs: 15 * 60_000,
+  sessionTtlMs: 12 * 60 * 60_000, // a staff session lasts one working day at most, however active
+  mfaTicketTtlMs: 10 * 60_000, // the first factor is good for the same 10 minutes as a code
+  maxTotpAttempts: 5, // like the phone code: five wrong tries end the ticket
+  totpPeriodSeconds: 30,
+  totpDigits: 6,
+  totpWindow: 1,
+  totpIssuer: 'Puente',
+} as const;
+
 export const TOAST = {
   defaultMs: 5_000, // spec 9: default auto-hide 5000 ms
   warningMs: 10_000, // spec 9: 10000 ms for warnings and form-missing

@@ -61,6 +61,10 @@ export const ERROR_REASONS = [
   'error-generating-token',
   'resend-too-soon',
   'is blocked',
+  // Ours (issue 3): staff sign in at /staff/login (email code or identity provider, then TOTP).
+  'staff-sign-in-required',
+  // spec 8: identity verification failed while merging accounts.
+  'merge-failed',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -83,6 +83,7 @@ describe('spec 2 routes', () => {
     ['/agenda/consulta-en-progreso', 'scheduleInProgress', true],
     ['/agenda/espacio-ocupado', 'scheduleSlotTaken', true],
     ['/agenda/cancelada-exitosamente', 'scheduleCanceled', true],
+    ['/staff/login', 'staffLogin', false],
     // Staff screens (paths ours)
     ['/dashboard', 'dashboard', true],
     ['/dashboard/consulta/a1', 'dashboardConsultation', true],

@@ -110,6 +110,8 @@ export const ROUTES = {
   dashboard: r('/dashboard', 'staff'),
   dashboardConsultation: r('/dashboard/consulta/:id', 'staff'),
   admin: r('/admin', 'admin'),
+  // Staff sign-in (issue 3: email code or identity provider, then TOTP; the path is ours)
+  staffLogin: r('/staff/login', 'public'),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -177,3 +177,4 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export * from './schema-identity'; // linked identities, merge tokens, staff sign-in (issue 3)

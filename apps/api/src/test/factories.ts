@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { SessionPayload } from '@puente/contracts';
-import { AUTH } from '@puente/domain';
+import { AUTH, isStaff } from '@puente/domain';
 import type { PuenteServer } from '../app';
 import { organizations, type NewUserRow, type OrganizationRow, type UserRow } from '../db/schema';
 import { hashToken, newToken } from '../lib/secrets';
 import { AuthRepository } from '../modules/auth/auth.repository';
+import { STAFF_SESSION_PROVIDER } from '../modules/auth/auth.service';
 import { MembersRepository } from '../modules/members/members.repository';
 
 /** A random, valid US number (+1 415 555 xxxx style, but unique enough for one test run). */
@@ -39,10 +40,12 @@ export async function createMember(server: Target, overrides: Partial<NewUserRow
 export async function createSessionFor(server: Pick<PuenteServer, 'database' | 'clock' | 'services'>, userId: string, timeZone = 'America/Mexico_City'): Promise<SessionPayload> {
   const now = server.clock.now();
   const loginToken = newToken();
+  // Staff sessions open only after the TOTP step; tests that need one start there directly.
+  const user = await new MembersRepository(server.database.db).findById(userId);
   await new AuthRepository(server.database.db).insertLoginToken({
     tokenHash: hashToken(loginToken),
     userId,
-    provider: 'pwdless',
+    provider: user && isStaff(user.userType) ? STAFF_SESSION_PROVIDER : 'pwdless',
     createdAt: now,
     expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
   });

@@ -21,6 +21,29 @@ export interface StartTestServerOptions {
   limits?: BuildServerOptions['limits'];
   providers?: BuildServerOptions['providers'];
   logStream?: DestinationStream;
+  /** On-demand working hours; default: no hours check, so journeys run on any day and hour. */
+  workingHours?: BuildServerOptions['workingHours'];
+  appointmentTimeouts?: BuildServerOptions['appointmentTimeouts'];
+  /** Default 0: tests advance the clock and call server.services.appointmentScheduler.tick(). */
+  appointmentSweepMs?: number;
+  /**
+   * Listen on this port and use http://127.0.0.1:<port> as PUBLIC_URL (identity-provider redirects
+   * need the real address before the server starts). Default: a random port, PUBLIC_URL unused.
+   */
+  port?: number;
+}
+
+/** A free TCP port on 127.0.0.1 (for startTestServer({ port })). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export interface TestServer {
@@ -78,7 +101,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
         databaseUrl: temporary?.url,
         dataDir: 'memory://',
         seed: false,
-        publicUrl: 'http://localhost:0',
+        publicUrl: options.port ? `http://127.0.0.1:${options.port}` : 'http://localhost:0',
         ...options.config,
       },
       clock,
@@ -86,9 +109,12 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       limits: options.limits,
       providers: options.providers,
       logStream: options.logStream,
+      workingHours: options.workingHours ?? (() => undefined),
+      appointmentTimeouts: options.appointmentTimeouts,
+      appointmentSweepMs: options.appointmentSweepMs ?? 0,
       redisKeyPrefix: `puente_t_${randomBytes(6).toString('hex')}:`,
     });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    await server.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
     return {
       url: `http://127.0.0.1:${port}`,
@@ -180,3 +206,5 @@ export async function request(url: string, path: string, init: { method?: string
   }
   return { status: res.status, body, headers: res.headers };
 }
+export { signInAtDevIdp } from './identity';
+export * from './appointments'; // physicians, sockets and appointment data (issue 4)

@@ -61,12 +61,12 @@ export class AuthRepository {
   }
 
   /** Uses the login token once; returns its user id, or why it cannot be used. */
-  async consumeLoginToken(tokenHash: string, now: Date): Promise<{ userId: string } | 'expired' | 'invalid'> {
+  async consumeLoginToken(tokenHash: string, now: Date): Promise<{ userId: string; provider: string } | 'expired' | 'invalid'> {
     const [row] = await this.db
       .update(loginTokens)
       .set({ consumedAt: now })
       .where(and(eq(loginTokens.tokenHash, tokenHash), isNull(loginTokens.consumedAt), gt(loginTokens.expiresAt, now)))
-      .returning({ userId: loginTokens.userId });
+      .returning({ userId: loginTokens.userId, provider: loginTokens.provider });
     if (row) return row;
     const [existing] = await this.db.select().from(loginTokens).where(eq(loginTokens.tokenHash, tokenHash)).limit(1);
     return existing && !existing.consumedAt ? 'expired' : 'invalid';

@@ -1,5 +1,5 @@
 import type { PwdlessPhoneResponse, PwdlessVerifyResponse, SessionPayload } from '@puente/contracts';
-import { AUTH, splitFullPhoneNumber, type Language } from '@puente/domain';
+import { AUTH, isStaff, STAFF_AUTH, splitFullPhoneNumber, type Language } from '@puente/domain';
 import { hashCode, hashToken, newRecoveryCode, newToken, newVerificationCode, safeEqualHex } from '../../lib/secrets';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
@@ -38,6 +38,10 @@ export interface AuthServiceDeps {
 }
 
 const HOUR_MS = 60 * 60_000;
+/** The login-token provider of a staff sign-in that passed TOTP (modules/staff-auth). */
+export const STAFF_SESSION_PROVIDER = 'staff-totp';
+const isIdle = (session: SessionRow, now: Date): boolean =>
+  now.getTime() - (session.lastSeenAt ?? session.createdAt).getTime() > STAFF_AUTH.idleTimeoutMs;
 // Not in the spec: a session's lastSeenAt is written at most once a minute, not on every call.
 const TOUCH_INTERVAL_MS = 60_000;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -131,6 +135,9 @@ export class AuthService {
       const auth = new AuthRepository(tx);
       const members = new MembersRepository(tx);
       if (!(await auth.consumeChallenge(challenge.id, AUTH.maxCodeAttempts, now))) throw invalidToken();
+      // Staff sign in at /staff/login (email code or identity provider, then TOTP), never by phone alone.
+      const staffOwner = await members.findActiveByPhone(challenge.phoneNumber);
+      if (staffOwner && isStaff(staffOwner.userType)) throw new AppError('FORBIDDEN', { reason: 'staff-sign-in-required' });
 
       let user = await members.findActiveByPhone(challenge.phoneNumber);
       let status: PwdlessVerifyResponse['status'] = 'account_exist';
@@ -178,7 +185,7 @@ export class AuthService {
     const consumed = await this.auth.consumeLoginToken(hashToken(input.loginToken), now);
     if (consumed === 'expired') throw new AppError('TOKEN_EXPIRED', { reason: 'error-generating-token' });
     if (consumed === 'invalid') throw new AppError('TOKEN_INVALID', { reason: 'error-generating-token' });
-    return this.openSession(consumed.userId, input.timeZone, now);
+    return this.openSession(consumed.userId, input.timeZone, now, consumed.provider);
   }
 
   /** GraphQL refreshSession: the old token is revoked and a new one issued (rotation). */
@@ -188,7 +195,10 @@ export class AuthService {
     const old = await this.auth.revokeSessionByTokenHash(hashToken(input.sessionToken), now);
     if (!old) throw new AppError('UNAUTHORIZED');
     this.deps.sockets.disconnectSession(old.id);
-    return this.openSession(old.userId, input.timeZone, now);
+    const owner = await this.members.findById(old.userId);
+    // Staff: an idle session cannot be renewed (HIPAA automatic logoff); a renewed one stays staff-grade.
+    if (owner && isStaff(owner.userType) && isIdle(old, now)) throw new AppError('UNAUTHORIZED');
+    return this.openSession(old.userId, input.timeZone, now, owner && isStaff(owner.userType) ? STAFF_SESSION_PROVIDER : undefined);
   }
 
   /** Bearer authentication; undefined when the token is unknown, revoked or expired. */
@@ -196,6 +206,12 @@ export class AuthService {
     const now = this.deps.clock.now();
     const found = await this.auth.findActiveSession(hashToken(sessionToken), now);
     if (!found) return undefined;
+    if (isStaff(found.user.userType) && isIdle(found.session, now)) {
+      // HIPAA automatic logoff: a staff session idle for STAFF_AUTH.idleTimeoutMs ends for good.
+      await this.auth.revokeSession(found.session.id, now);
+      this.deps.sockets.disconnectSession(found.session.id);
+      return undefined;
+    }
     if (!found.session.lastSeenAt || now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.auth.touchSession(found.session.id, now);
     }
@@ -208,7 +224,10 @@ export class AuthService {
     this.deps.sockets.disconnectSession(auth.session.id);
   }
 
-  private async openSession(userId: string, timeZone: string, now: Date): Promise<SessionPayload> {
+  private async openSession(userId: string, timeZone: string, now: Date, loginProvider?: string): Promise<SessionPayload> {
+    const existing = await this.members.findById(userId);
+    // Staff open sessions only after the TOTP step (modules/staff-auth issues that login token).
+    if (existing && isStaff(existing.userType) && loginProvider !== STAFF_SESSION_PROVIDER) throw new AppError('FORBIDDEN', { reason: 'staff-sign-in-required' });
     const user = await this.members.update(userId, { timeZone, updatedAt: now });
     if (!user || user.deletedAt) throw new AppError('USER_NOT_FOUND');
     const sessionToken = newToken();
@@ -216,7 +235,7 @@ export class AuthService {
       tokenHash: hashToken(sessionToken),
       userId,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + AUTH.sessionTtlMs),
+      expiresAt: new Date(now.getTime() + (isStaff(user.userType) ? STAFF_AUTH.sessionTtlMs : AUTH.sessionTtlMs)),
       lastSeenAt: now,
     });
     return {

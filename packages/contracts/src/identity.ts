@@ -1,0 +1,60 @@
+import { LANGUAGES, LOGIN_PROVIDERS, LOGIN_STATUSES } from '@puente/domain';
+import { z } from 'zod';
+
+/**
+ * Identity-provider login (spec 000 §2 /login/auth0/*, spec 001 §7 POST auth/auth0/verify).
+ * One generic OpenID Connect client serves every provider (google, apple, facebook, email).
+ */
+
+/** GET /api/auth/identity-providers?orgId=&empCode=: what the login screen may offer. */
+export const identityProvidersResponseSchema = z.object({
+  /** Providers configured on this server (env, or the local development provider). */
+  providers: z.array(z.enum(LOGIN_PROVIDERS)),
+  /** The organization the login is for (orgId or empCode), with its settings, if any. */
+  organization: z.object({ id: z.string(), settings: z.union([z.array(z.string()), z.record(z.string(), z.boolean().nullable())]) }).nullable(),
+});
+export type IdentityProvidersResponse = z.infer<typeof identityProvidersResponseSchema>;
+
+/** POST /api/auth/oidc/authorize: starts the authorization code flow (PKCE, state, nonce kept on the server). */
+export const identityAuthorizeRequestSchema = z.object({
+  provider: z.enum(LOGIN_PROVIDERS),
+  purpose: z.enum(['member', 'staff']).default('member'),
+  lang: z.enum(LANGUAGES).optional(),
+});
+export type IdentityAuthorizeRequest = z.input<typeof identityAuthorizeRequestSchema>;
+export const identityAuthorizeResponseSchema = z.object({
+  authorizationUrl: z.string(),
+  /** The web app keeps it and checks the provider sends the same one back. */
+  state: z.string(),
+});
+export type IdentityAuthorizeResponse = z.infer<typeof identityAuthorizeResponseSchema>;
+
+/**
+ * POST /api/auth/auth0/verify (spec 7: mergeToken, auth0Token, orgId, empCode, lang → loginToken,
+ * status). The provider's answer arrives as code + state (+ iss) from /login/auth0/verify; with a
+ * mergeToken, `loginToken` (from the phone verification) proves the phone of the account to link.
+ */
+export const identityVerifyRequestSchema = z
+  .object({
+    provider: z.enum(LOGIN_PROVIDERS),
+    code: z.string().min(1).optional(),
+    state: z.string().min(1).optional(),
+    iss: z.string().min(1).optional(),
+    mergeToken: z.string().min(1).optional(),
+    loginToken: z.string().min(1).optional(),
+    orgId: z.string().min(1).optional(),
+    empCode: z.string().min(1).optional(),
+    lang: z.enum(LANGUAGES).optional(),
+  })
+  .refine((v) => (v.code && v.state) || (v.mergeToken && v.loginToken), { message: 'identity_verify_missing_proof', path: ['code'] });
+export type IdentityVerifyRequest = z.input<typeof identityVerifyRequestSchema>;
+
+export const identityVerifyResponseSchema = z.object({
+  status: z.enum(LOGIN_STATUSES),
+  /** Absent while a merge waits for the phone (merge_required) or for multiple_accounts. */
+  loginToken: z.string().optional(),
+  loginProvider: z.enum(LOGIN_PROVIDERS),
+  /** spec 3 Auth responses: present with merge_required; the web keeps it under verifyResponse. */
+  mergeToken: z.string().optional(),
+});
+export type IdentityVerifyResponse = z.infer<typeof identityVerifyResponseSchema>;
