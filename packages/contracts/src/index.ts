@@ -8,3 +8,4 @@ export * from './topics';
 export * from './appointments';
 export * from './identity';
 export * from './staff-auth';
+export * from './call';

@@ -18,3 +18,4 @@ export * from './validation/forms';
 export * from './validation/surveys';
 export * from './validation/chat';
 export * from './validation/account';
+export * from './call';
