@@ -13,7 +13,7 @@ const admin = () => ({
   heightMetricSystem: true, weightMetricSystem: true, alergies: [], medications: [], medicalConditions: [], surgeries: [],
   preferredContactMethod: null, topicsOfInterest: [], identificationNumber: null,
   labConsent: { wasInfoProvided: 'not_asked', updatedAt: null }, healthScreeningConsentAt: null, insuranceInfo: null,
-  hasInsurance: null, pharmacy: null, emailVerifiedAt: null, organization: null,
+  hasInsurance: null, pharmacy: null, emailVerifiedAt: null, organization: null, agreedTosAt: '2026-01-01T00:00:00.000Z',
 });
 
 const row = (id: string, state: AppointmentDto['state'], memberName: string): AppointmentDto => ({

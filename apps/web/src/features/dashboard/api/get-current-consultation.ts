@@ -11,4 +11,4 @@ export const getCurrentConsultation = (): Promise<AppointmentDto | null> =>
   graphqlRequest(APPOINTMENT_GQL.getCurrentAppointment, {}, 'getCurrentAppointment', appointmentSchema.nullable());
 
 export const useCurrentConsultation = (enabled: boolean) =>
-  useQuery({ queryKey: [...dashboardKeys.all, 'current'], queryFn: getCurrentConsultation, enabled });
+  useQuery({ queryKey: dashboardKeys.current(), queryFn: getCurrentConsultation, enabled });

@@ -2,6 +2,7 @@
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   queue: () => ['dashboard', 'queue'] as const,
+  current: () => ['dashboard', 'current'] as const,
   profile: () => ['dashboard', 'profile'] as const,
   appointment: (id: string) => ['dashboard', 'appointment', id] as const,
   history: (memberId: string) => ['dashboard', 'history', memberId] as const,

@@ -19,7 +19,7 @@ describe('coach dashboard', () => {
   it('shows matching requests, toggles availability and accepts a request into the consultation', async () => {
     const server = installStaffServer({ userType: 'mx-physician', queue: [appointment({ id: 'apt_7', memberName: 'Ana López' })] });
     const { router } = renderApp('/dashboard');
-    const card = await screen.findByTestId('request-card-apt_7');
+    const card = await screen.findByTestId('request-card-apt_7', {}, { timeout: 5000 });
     expect(card.textContent).toContain('Ana López');
     expect(card.textContent).toContain('Dolor de cabeza');
 
@@ -49,6 +49,18 @@ describe('coach dashboard', () => {
     server.state.queue = [];
     act(() => socket.serverEmit('appointment-alert', alertFor({ ...fresh, state: '3-coach-joins-call' })));
     await waitFor(() => expect(screen.queryByTestId('request-card-apt_new')).toBeNull());
+  });
+
+  it('shows the consultation in progress and its doctor-side notice on the list too', async () => {
+    const server = installStaffServer({ userType: 'mx-physician' });
+    const mine = appointment({ id: 'apt_cur', state: '8-er-joins-call', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorId: DOCTOR_ID, usDoctor: doctor });
+    server.state.current = mine;
+    renderApp('/dashboard');
+    expect((await screen.findByTestId('current-consultation')).textContent).toContain('Ana López');
+    expect(screen.queryByTestId('doctor-modal')).toBeNull();
+    server.state.current = { ...mine, state: '9-er-ends-call' };
+    act(() => socket.serverEmit('appointment-alert', alertFor(server.state.current!)));
+    expect((await screen.findByTestId('doctor-modal')).getAttribute('data-modal')).toBe('consultation-finished');
   });
 
   it('an alert without a state or appointmentId is ignored', async () => {

@@ -16,7 +16,9 @@ import { useAppointmentQueue } from '../api/get-appointment-queue';
 import { useCurrentConsultation } from '../api/get-current-consultation';
 import { useMyPhysicianProfile } from '../api/get-my-physician-profile';
 import { useDashboardRealtime } from '../hooks/use-dashboard-realtime';
+import { useDoctorNotice } from '../hooks/use-doctor-notice';
 import { AvailabilityToggle } from './availability-toggle';
+import { DoctorModal } from './doctor-modal';
 import { QueueCard } from './queue-card';
 
 const useNow = (intervalMs: number): number => {
@@ -45,6 +47,8 @@ export function DashboardScreen() {
   const current = useCurrentConsultation(isPhysician);
   const now = useNow(30_000);
   useDashboardRealtime();
+  // The doctor-side notices also reach a physician who is back on the list (spec 001 §6).
+  const notice = useDoctorNotice(userType, current.data?.id, current.data?.state);
 
   const handleAccept = (appointmentId: string) => {
     accept.mutate(appointmentId, {
@@ -119,6 +123,7 @@ export function DashboardScreen() {
           </Box>
         )}
       </Box>
+      <DoctorModal modal={notice.modal} onClose={notice.close} />
     </StaffFrame>
   );
 }

@@ -116,6 +116,7 @@ export const staffMember = (overrides: Record<string, unknown>) => ({
   pharmacy: null,
   emailVerifiedAt: null,
   organization: null,
+  agreedTosAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
 

@@ -23,6 +23,7 @@ export const useDashboardRealtime = (appointmentId?: string): void => {
         return;
       }
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.queue() });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.current() });
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.appointment(alert.appointmentId) });
     };
     const subscribe = () => {
