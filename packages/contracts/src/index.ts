@@ -9,3 +9,4 @@ export * from './appointments';
 export * from './identity';
 export * from './staff-auth';
 export * from './call';
+export * from './chat';

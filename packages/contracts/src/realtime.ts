@@ -1,5 +1,6 @@
 import { APPOINTMENT_STATES, APPOINTMENT_TYPES, LANGUAGES } from '@puente/domain';
 import { z } from 'zod';
+import type { ChatClientToServerEvents, ChatServerToClientEvents } from './chat';
 import { apiErrorSchema } from './errors';
 import { memberSchema } from './member';
 
@@ -70,7 +71,7 @@ export const scheduledStartedSchema = z.object({ scheduledAppointmentId: z.strin
 type Payload<S extends z.ZodType> = z.infer<S>;
 type Ack<T> = (answer: T) => void;
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends ChatServerToClientEvents {
   'appointment-alert': (payload: Payload<typeof appointmentAlertSchema>) => void;
   'appointment-update': (payload: AppointmentAlert) => void;
   'appointment-cancel': (payload: AppointmentAlert) => void;
@@ -85,7 +86,7 @@ export interface ServerToClientEvents {
   'scheduled-started': (payload: Payload<typeof scheduledStartedSchema>) => void;
 }
 
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends ChatClientToServerEvents {
   'user-register': (ack?: Ack<UserRegistered>) => void;
   'user-unregister': (ack?: Ack<{ ok: true }>) => void;
   'socket-id-update': (ack?: Ack<UserRegistered>) => void;

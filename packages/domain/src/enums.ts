@@ -339,6 +339,8 @@ export const REALTIME_EVENTS = {
   appointmentSubscribe: 'appointment-subscribe',
   appointmentUnsubscribe: 'appointment-unsubscribe',
   paymentStatusUpdate: 'payment-status-update',
+  /** Chat (issue 5): a message with its client id; acked with the stored message. */
+  chatSend: 'chat-send',
   // server -> client
   appointmentAlert: 'appointment-alert',
   memberDataUpdate: 'member-data-update',
@@ -346,6 +348,8 @@ export const REALTIME_EVENTS = {
   logoutCommand: 'command-logout',
   notificationCommand: 'command-notification',
   scheduledStarted: 'scheduled-started',
+  /** Chat (issue 5): a stored message, sent to the conversation's participants only. */
+  chatMessage: 'chat-message',
 } as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 const E = REALTIME_EVENTS;
@@ -361,6 +365,7 @@ export const REALTIME_CLIENT_EVENTS = [
   E.appointmentSubscribe,
   E.appointmentUnsubscribe,
   E.paymentStatusUpdate,
+  E.chatSend,
 ] as const;
 export type RealtimeClientEvent = (typeof REALTIME_CLIENT_EVENTS)[number];
 export const REALTIME_SERVER_EVENTS = [
@@ -373,6 +378,7 @@ export const REALTIME_SERVER_EVENTS = [
   E.notificationCommand,
   E.finishAppointmentCommand,
   E.scheduledStarted,
+  E.chatMessage,
 ] as const;
 export type RealtimeServerEvent = (typeof REALTIME_SERVER_EVENTS)[number];
 

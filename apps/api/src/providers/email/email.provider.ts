@@ -3,6 +3,8 @@ export interface EmailMessage {
   subject: string;
   /** Plain text body. */
   body: string;
+  /** Where replies go (email-channel consultations thread replies by this address). */
+  replyTo?: string;
 }
 
 /** Sends email. The outbox adapter is the working local default. */
