@@ -12,6 +12,7 @@ import { decideRoute } from '@/lib/route-guard';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { findRoute } from './route-match';
+import { useAppointmentRouting } from './use-appointment-routing';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
 
 /** spec 9: the browser back button is disabled; every history "pop" is blocked and undone. */
@@ -43,6 +44,7 @@ export function RootLayout() {
   useResumeRefresh();
   useRealtimeConnection(token);
   useUnhandledRejectionDialog();
+  useAppointmentRouting();
 
   const decision = decideRoute({
     pathname,

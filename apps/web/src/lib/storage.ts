@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   sessionToken: 'sessionToken',
   pwdlessToken: 'pwdlessToken',
   resendAvailableAt: 'resendAvailableAt',
+  // Not named in the spec: the on-demand appointment the member is in, so a reload can recover it.
+  currentAppointment: 'current-appointment',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,21 +1,106 @@
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
+import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { TopicDto } from '@puente/contracts';
+import { homeTiles, profileMenu } from '@puente/domain';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { BottomDrawer } from '@/components/ui/bottom-drawer';
 import { Screen } from '@/components/ui/screen';
+import { writeConsultationRequest } from '@/lib/consultation-request';
+import { currentLanguage } from '@/lib/i18n';
 import { useMember } from '@/lib/member-query';
+import { memberOrganizationSettings } from '@/lib/member-profile';
+import { readSessionStorage, SESSION_STORAGE_KEYS } from '@/lib/storage';
+import { useTopicsTemplate } from '../api/get-topics-template';
+import { useDownloadPrompt } from '../hooks/use-download-prompt';
+import { ActiveAppointmentCard } from './active-appointment-card';
+import { DownloadAppPrompt } from './download-app-prompt';
 
-/** /inicio: a minimal home for now; the tiles and appointment card arrive with their issues. */
+const AVAILABLE_COACHES = '/consulta/coaches-disponibles';
+const SCHEDULING_START = '/agenda/seleccionar-tema';
+const SUPPORT = '/contacto-soporte';
+
+const topicIcon = (topic: Pick<TopicDto, 'practice'>): ReactNode =>
+  topic.practice === 'mentalhealth' ? <PsychologyOutlined /> : <MedicalServicesOutlined />;
+
+function Tile({ testId, icon, title, description, onClick, color }: { testId: string; icon: ReactNode; title: string; description?: string | null; onClick: () => void; color?: string | null }) {
+  return (
+    <ButtonBase
+      data-testid={testId}
+      onClick={onClick}
+      sx={{ borderRadius: 4, textAlign: 'left', display: 'block', width: '100%', height: '100%' }}
+      focusRipple
+    >
+      <Paper elevation={0} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 1, border: 1, borderColor: 'divider' }}>
+        <Box sx={{ color: color ?? 'primary.main', display: 'flex' }}>{icon}</Box>
+        <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
+        {description ? (
+          <Typography variant="body2" color="text.secondary">
+            {description}
+          </Typography>
+        ) : null}
+      </Paper>
+    </ButtonBase>
+  );
+}
+
+/** /inicio (and /): greeting, the current consultation, main actions, topic sections, other info. */
 export function HomeScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
   const member = useMember();
+  const template = useTopicsTemplate(currentLanguage(i18n));
+  const download = useDownloadPrompt();
+  const [withSubtopics, setWithSubtopics] = useState<TopicDto | null>(null);
   const name = member.data?.firstName?.trim();
+  const hasScheduledAppointment = (location.state as { hasScheduledAppointment?: boolean } | null)?.hasScheduledAppointment === true;
+
+  const tiles = homeTiles(memberOrganizationSettings(member.data));
+  const partnerUser = readSessionStorage(SESSION_STORAGE_KEYS.partnerId) !== null;
+  const menu = profileMenu({ organization: null, isPartnerUser: partnerUser, membershipExpired: false, pushPermissionDenied: false, changePhoneFeatureEnabled: false });
+
+  const startConsultation = (topic: TopicDto, subtopic?: TopicDto['subtopics'][number]) => {
+    writeConsultationRequest({
+      topicId: topic.id,
+      topicText: topic.title,
+      practice: subtopic?.practice ?? topic.practice,
+      tags: subtopic?.tags ?? topic.tags,
+      reason: subtopic?.reason ?? topic.reason,
+      requiresSelfAssessment: subtopic?.requiresSelfAssessment ?? topic.requiresSelfAssessment,
+      subtopicId: subtopic?.id ?? null,
+      subtopicText: subtopic?.title ?? null,
+    });
+    void navigate(AVAILABLE_COACHES);
+  };
+
+  const handleTopic = (topic: TopicDto) => {
+    if (topic.subtopics.length > 0) setWithSubtopics(topic);
+    else startConsultation(topic);
+  };
 
   return (
     <Screen testId="home-screen">
-      <Box sx={{ mt: 2 }}>
+      <Box sx={{ mt: 1 }}>
         {member.isPending && member.fetchStatus === 'fetching' ? (
           <Skeleton variant="text" width="60%" sx={{ fontSize: 32 }} />
         ) : (
@@ -27,10 +112,108 @@ export function HomeScreen() {
           {t('home_subtitle')}
         </Typography>
       </Box>
-      <Paper elevation={0} sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'center' }}>
-        <MedicalServicesOutlined color="primary" sx={{ fontSize: 40 }} />
-        <Typography>{t('home_coming_soon')}</Typography>
-      </Paper>
+
+      {hasScheduledAppointment ? (
+        <Alert severity="info" data-testid="has-scheduled-appointment">
+          {t('home_has_scheduled_appointment')}
+        </Alert>
+      ) : null}
+
+      <ActiveAppointmentCard />
+
+      <Box component="section" aria-labelledby="home-main-actions">
+        <Typography id="home-main-actions" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+          {t('home_main_actions_title')}
+        </Typography>
+        {template.isError ? (
+          <Alert severity="warning" action={<Button onClick={() => void template.refetch()}>{t('home_retry')}</Button>} data-testid="topics-error">
+            {t('home_topics_error')}
+          </Alert>
+        ) : (
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' }, gap: 1.5 }}>
+            {template.data
+              ? template.data.mainActions.map((topic) => (
+                  <Tile
+                    key={topic.id}
+                    testId={`tile-${topic.type ?? topic.id}`}
+                    icon={topicIcon(topic)}
+                    title={topic.title}
+                    description={topic.description}
+                    color={topic.iconColor}
+                    onClick={() => handleTopic(topic)}
+                  />
+                ))
+              : [0, 1].map((i) => <Skeleton key={i} variant="rounded" height={120} />)}
+            {tiles.scheduling ? (
+              <Tile testId="tile-scheduling" icon={<EventAvailableOutlined />} title={t('home_tile_scheduling')} description={t('home_tile_scheduling_description')} onClick={() => void navigate(SCHEDULING_START)} />
+            ) : null}
+            {tiles.support ? (
+              <Tile testId="tile-support" icon={<SupportAgentOutlined />} title={t('home_tile_support')} description={t('home_tile_support_description')} onClick={() => void navigate(SUPPORT)} />
+            ) : null}
+          </Box>
+        )}
+      </Box>
+
+      {template.data?.sections.map((section, index) => (
+        <Box component="section" key={`${section.title}-${index}`}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+            {section.title}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {section.topics.map((topic) => (
+              <Chip
+                key={topic.id}
+                data-testid={`topic-${topic.id}`}
+                icon={<FavoriteBorderOutlined />}
+                label={topic.title}
+                onClick={() => handleTopic(topic)}
+                variant="outlined"
+                sx={{ bgcolor: 'background.paper', py: 2.5, px: 0.5, fontSize: 15 }}
+              />
+            ))}
+          </Box>
+        </Box>
+      ))}
+
+      {menu.howItWorks || menu.healthTips ? (
+        <Box component="section">
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+            {t('home_other_info_title')}
+          </Typography>
+          <Paper elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
+            <List disablePadding>
+              {menu.howItWorks ? (
+                <ListItemButton onClick={() => void navigate('/como-funciona')} data-testid="other-info-how-it-works">
+                  <ListItemIcon>
+                    <HelpOutlineOutlined color="secondary" />
+                  </ListItemIcon>
+                  <ListItemText primary={t('home_how_it_works')} secondary={t('home_how_it_works_description')} />
+                  <ChevronRight />
+                </ListItemButton>
+              ) : null}
+              {menu.healthTips ? (
+                <ListItemButton onClick={() => void navigate('/consejos-de-salud')} data-testid="other-info-health-tips">
+                  <ListItemIcon>
+                    <LightbulbOutlined color="secondary" />
+                  </ListItemIcon>
+                  <ListItemText primary={t('home_health_tips')} secondary={t('home_health_tips_description')} />
+                  <ChevronRight />
+                </ListItemButton>
+              ) : null}
+            </List>
+          </Paper>
+        </Box>
+      ) : null}
+
+      <BottomDrawer open={withSubtopics !== null} onClose={() => setWithSubtopics(null)} title={withSubtopics?.title ?? ''} testId="subtopics-drawer">
+        <Typography color="text.secondary">{t('home_choose_subtopic')}</Typography>
+        {withSubtopics?.subtopics.map((sub) => (
+          <Button key={sub.id} variant="outlined" data-testid={`subtopic-${sub.id}`} onClick={() => startConsultation(withSubtopics, sub)}>
+            {sub.title}
+          </Button>
+        ))}
+      </BottomDrawer>
+      <DownloadAppPrompt open={download.open} onClose={download.dismiss} />
     </Screen>
   );
 }

@@ -1,0 +1,194 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { MemberDto } from '@puente/contracts';
+import { CALENDAR, FORM_MISSING_FIELDS, locationConfirmationRoute, locationFormSchema, serviceScope, type LocationForm } from '@puente/domain';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Screen } from '@/components/ui/screen';
+import { isApiRequestError } from '@/lib/api-client';
+import { useMember } from '@/lib/member-query';
+import { memberAddress } from '@/lib/member-profile';
+import { getTimeZone } from '@/lib/time-zone';
+import { showToast } from '@/lib/toast';
+import { hideLoading, showLoading } from '@/lib/ui-store';
+import { useCreateAppointment } from '../api/create-appointment';
+import { useStates } from '../api/get-states';
+import { requestOrDefault } from '../hooks/use-consultation-request';
+
+const COUNTRY_BY_PHONE_CODE: Record<string, string> = { '52': 'MX', '1': 'US', '57': 'CO' };
+const LIMITED_SERVICES = '/limited-services-screen-shown';
+const VIDEO_CALL = '/consulta/video-llamada';
+
+/** The member's country: the profile address, else the phone's country code, else Mexico. */
+export const memberCountry = (member: MemberDto | undefined): string =>
+  (memberAddress(member)?.country ?? COUNTRY_BY_PHONE_CODE[member?.countryCode ?? ''] ?? 'MX').toUpperCase();
+
+/**
+ * /consulta/llenado-de-informacion: confirm state and city (spec 5 location form: both required; a
+ * new city may be typed). Then the service scope decides (spec 1/6) and the appointment is created
+ * with the spec defaults; the member goes to the waiting room.
+ */
+export function LocationFormScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const member = useMember();
+  const country = memberCountry(member.data);
+  const states = useStates(country);
+  const create = useCreateAppointment();
+  const address = memberAddress(member.data);
+  const sameCountry = (address?.country ?? country).toUpperCase() === country;
+
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<LocationForm>({
+    resolver: zodResolver(locationFormSchema),
+    mode: 'onTouched',
+    defaultValues: { state: '', city: '' },
+  });
+  const chosenState = useWatch({ control, name: 'state' });
+
+  // Prefill from the profile once it is known (spec 9 default state CA for the US).
+  const prefillState = sameCountry ? (address?.state ?? (country === 'US' ? CALENDAR.defaultState : '')) : '';
+  const prefillCity = sameCountry ? (address?.city ?? '') : '';
+  useEffect(() => {
+    reset({ state: prefillState, city: prefillCity });
+  }, [prefillState, prefillCity, reset]);
+
+  const stateList = states.data ?? null;
+  const cities = stateList?.find((s) => s.code === chosenState || s.name === chosenState)?.cities ?? [];
+
+  const handleValid = async (form: LocationForm) => {
+    const where = { country, state: form.state.trim(), city: form.city.trim() };
+    // spec 6: non-US members without availability go to the limited-services screen; US members
+    // outside the full-care states continue with coaching only.
+    if (country !== 'US' && locationConfirmationRoute(where) === 'limited-services') {
+      void navigate(LIMITED_SERVICES, { state: { comesFromRegistrationForm: false } });
+      return;
+    }
+    const request = requestOrDefault();
+    showLoading();
+    try {
+      await create.mutateAsync({
+        practice: request.practice,
+        language: request.language ?? member.data?.consultationLang ?? undefined,
+        topic: { topicId: request.topicId, topicText: request.topicText, subtopicId: request.subtopicId ?? null, subtopicText: request.subtopicText ?? null },
+        selfAssessment: request.selfAssessment ?? null,
+        location: where,
+        timezone: getTimeZone(),
+        ...(request.physicianId ? { mxDoctorId: request.physicianId } : {}),
+      });
+      void navigate(VIDEO_CALL, { replace: true });
+    } catch (error) {
+      if (!isApiRequestError(error)) throw error;
+      showToast({ variant: 'error', message: error.isNetworkError ? 'error_network' : `error_${error.code.toLowerCase()}` });
+    } finally {
+      hideLoading();
+    }
+  };
+
+  const handleInvalid = () => showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
+  const coachingOnly = country === 'US' && chosenState.trim() !== '' && serviceScope({ country, state: chosenState }) === 'coaching-only';
+
+  return (
+    <Screen testId="location-form-screen">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <IconButton aria-label={t('back')} onClick={() => void navigate('/consulta/coaches-disponibles')} edge="start">
+          <ArrowBack />
+        </IconButton>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+          {t('location_title')}
+        </Typography>
+      </Box>
+      <Typography color="text.secondary">{t('location_subtitle')}</Typography>
+
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Controller
+          control={control}
+          name="state"
+          render={({ field }) =>
+            stateList ? (
+              <TextField
+                select
+                label={t('location_state_label')}
+                value={field.value}
+                onChange={(e) => {
+                  field.onChange(e.target.value);
+                  setValue('city', '');
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={errors.state !== undefined}
+                helperText={errors.state?.message ? t(errors.state.message) : undefined}
+                slotProps={{ htmlInput: { 'data-testid': 'location-state' } }}
+              >
+                {stateList.map((s) => (
+                  <MenuItem key={s.code} value={s.code}>
+                    {s.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <TextField
+                label={t('location_state_label')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+                error={errors.state !== undefined}
+                helperText={errors.state?.message ? t(errors.state.message) : undefined}
+                slotProps={{ htmlInput: { 'data-testid': 'location-state', maxLength: 60 } }}
+              />
+            )
+          }
+        />
+        <Controller
+          control={control}
+          name="city"
+          render={({ field }) => (
+            <Autocomplete
+              freeSolo
+              options={cities}
+              inputValue={field.value}
+              onInputChange={(_e, value) => field.onChange(value)}
+              onChange={(_e, value) => field.onChange(value ?? '')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t('location_city_label')}
+                  name={field.name}
+                  onBlur={field.onBlur}
+                  error={errors.city !== undefined}
+                  helperText={errors.city?.message ? t(errors.city.message) : t('location_city_helper')}
+                  slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'location-city', maxLength: 120 } }}
+                />
+              )}
+            />
+          )}
+        />
+        {coachingOnly ? (
+          <Alert severity="info" data-testid="coaching-only-notice">
+            {t('location_coaching_only')}
+          </Alert>
+        ) : null}
+        <Button type="submit" size="large" variant="contained" disabled={isSubmitting || create.isPending} data-testid="location-submit">
+          {t('location_submit')}
+        </Button>
+      </Box>
+    </Screen>
+  );
+}

@@ -1,0 +1,48 @@
+import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { isFinishedLike, refreshesQueueOnHome, TIMERS } from '@puente/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { appointmentQueryKey, getAppointment } from '@/lib/appointment-api';
+import { useCurrentAppointment } from '@/lib/current-appointment';
+
+/**
+ * The member's consultation in progress, on top of home. spec 4: states 1 and 6 (in a queue)
+ * refresh on home, so the card keeps up even if a realtime message was lost.
+ */
+export function ActiveAppointmentCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const current = useCurrentAppointment();
+  const queued = refreshesQueueOnHome(current?.state);
+  const details = useQuery({
+    queryKey: appointmentQueryKey(current?.id ?? ''),
+    queryFn: () => getAppointment(current!.id),
+    enabled: current !== null && !isFinishedLike(current.state),
+    refetchInterval: queued ? TIMERS.onlineCoachesPollMs : false,
+  });
+  if (!current || isFinishedLike(current.state)) return null;
+  const state = details.data?.state ?? current.state;
+  if (isFinishedLike(state)) return null;
+
+  return (
+    <Paper elevation={0} sx={{ p: 2.5, bgcolor: 'secondary.main', color: 'secondary.contrastText', borderRadius: 4 }} data-testid="active-appointment-card" data-state={state}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+        <VideocamOutlined />
+        <Typography sx={{ fontWeight: 700, flex: 1 }}>{t(refreshesQueueOnHome(state) ? 'home_appointment_in_queue' : 'home_appointment_in_progress')}</Typography>
+      </Box>
+      {details.data?.topic ? (
+        <Typography variant="body2" sx={{ mt: 0.5, opacity: 0.9 }}>
+          {details.data.topic.subtopicText ?? details.data.topic.topicText}
+        </Typography>
+      ) : null}
+      <Button variant="contained" color="inherit" sx={{ mt: 1.5, color: 'secondary.main' }} onClick={() => void navigate('/consulta/video-llamada')} data-testid="active-appointment-open">
+        {t('home_appointment_open')}
+      </Button>
+    </Paper>
+  );
+}
