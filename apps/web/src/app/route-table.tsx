@@ -19,6 +19,10 @@ import { VideoCallScreen } from '@/features/consultation/components/video-call-s
 import { HealthTipsScreen } from '@/features/home/components/health-tips-screen';
 import { HomeScreen } from '@/features/home/components/home-screen';
 import { HowItWorksScreen } from '@/features/home/components/how-it-works-screen';
+import { IdentityEntryScreen, MergeErrorScreen, MergeSuccessScreen, SocialLoginScreen } from '@/features/identity/components/identity-screens';
+import { IdentityVerifyScreen } from '@/features/identity/components/identity-verify-screen';
+import { SocialLoginButtons } from '@/features/identity/components/social-login-buttons';
+import { StaffLoginScreen } from '@/features/staff-auth/components/staff-login-screen';
 import { InitialPathRedirect } from './initial-path-redirect';
 
 /**
@@ -28,7 +32,15 @@ import { InitialPathRedirect } from './initial-path-redirect';
 const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   selectLanguage: <SelectLanguageScreen />,
   presignup: <PresignupScreen />,
-  login: <LoginScreen />,
+  login: <LoginScreen extras={<SocialLoginButtons />} />,
+  identityVerify: <IdentityVerifyScreen />,
+  identityEmail: <IdentityEntryScreen provider="email" />,
+  identitySocial: <IdentityEntryScreen provider="google" />,
+  socialLogin: <SocialLoginScreen />,
+  mergeError: <MergeErrorScreen />,
+  emailMergeSuccess: <MergeSuccessScreen kind="email" />,
+  socialMergeSuccess: <MergeSuccessScreen kind="social" />,
+  staffLogin: <StaffLoginScreen />,
   verifyPhoneNumber: <VerifyPhoneScreen />,
   saveRecoveryCode: <SaveRecoveryCodeScreen />,
   logout: <LogoutScreen />,

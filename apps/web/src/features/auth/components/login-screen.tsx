@@ -13,7 +13,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,8 +40,11 @@ const initialCountryCode = (): SupportedPhoneCode => {
   return last && isSupportedPhoneCode(last) ? last : PHONE.defaultCountryCode;
 };
 
-/** /login: country code, phone, Continue; sends the code and goes to the verify screen. */
-export function LoginScreen() {
+/**
+ * /login: country code, phone, Continue; sends the code and goes to the verify screen. `extras`
+ * (the route table passes the identity feature's social buttons and staff link) render below.
+ */
+export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { params, prefill } = useLoginParams();
@@ -177,6 +180,7 @@ export function LoginScreen() {
           {t('login_screen_continue')}
         </Button>
       </Box>
+      {extras}
       <Box sx={{ textAlign: 'center' }}>
         <Link component="button" type="button" onClick={() => setPrivacyOpen(true)} color="text.secondary" data-testid="privacy-link">
           {t('privacy_link')}

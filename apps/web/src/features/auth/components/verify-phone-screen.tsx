@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatPhoneForDisplay,
+  paths,
   loginStatusOutcome,
   PHONE,
   splitFullPhoneNumber,
@@ -27,6 +28,7 @@ import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/st
 import { hideToast, showToast } from '@/lib/toast';
 import { showConnectionError } from '@/lib/ui-store';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
+import { completeMerge, readPendingMerge } from '../api/complete-merge';
 import { useCreateSession } from '../api/create-session';
 import { useRequestPhoneCode } from '../api/request-phone-code';
 import { useVerifyPhoneCode } from '../api/verify-phone-code';
@@ -103,6 +105,22 @@ export function VerifyPhoneScreen() {
           const exhaustive: never = outcome;
           return exhaustive;
         }
+      }
+    }
+    // An identity waits to be linked (merge_required): the phone just proven must be its account's.
+    const merge = readPendingMerge();
+    if (merge && result.loginToken) {
+      removeStorage(STORAGE_KEYS.verifyResponse);
+      try {
+        const merged = await completeMerge({ ...merge, loginToken: result.loginToken });
+        result = { ...result, status: merged.status, loginToken: merged.loginToken ?? '', loginProvider: merged.loginProvider };
+      } catch (error) {
+        // spec 4/8: identity verification failed while merging: log out, go to the merge error page.
+        console.error('Error verifying Auth0 account', error);
+        if (merge.provider === 'email') showToast({ variant: 'warning', message: 'merge_accounts_email_wrong_credentials' });
+        removeStorage(STORAGE_KEYS.pwdlessToken);
+        void navigate(paths.mergeError(merge.provider), { replace: true });
+        return;
       }
     }
     const outcome = loginStatusOutcome(result.status, { provider: result.loginProvider });

@@ -1,0 +1,104 @@
+import { mergeErrorRetryTarget, type LoginProvider } from '@puente/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { HelpDrawer } from '@/components/ui/help-drawer';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { Screen } from '@/components/ui/screen';
+import { currentLanguage } from '@/lib/i18n';
+import { showToast } from '@/lib/toast';
+import { startIdentityLogin } from '../api/identity-api';
+import { isLoginProvider } from './social-login-buttons';
+
+const useStart = () => {
+  const { i18n } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const start = async (provider: LoginProvider) => {
+    setBusy(true);
+    try {
+      await startIdentityLogin({ provider, purpose: 'member', lang: currentLanguage(i18n) });
+    } catch (error) {
+      console.error('identity authorize failed', error);
+      setBusy(false);
+      showToast({ variant: 'error', message: 'identity_provider_unavailable' });
+    }
+  };
+  return { busy, start };
+};
+
+/** /login/social/{provider}: a prompt with the sign-in button and the help drawer (spec 2). */
+export function SocialLoginScreen() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const provider: LoginProvider = isLoginProvider(params.provider) ? params.provider : 'google';
+  const { busy, start } = useStart();
+  const [helpOpen, setHelpOpen] = useState(false);
+  return (
+    <Screen testId="social-login-screen">
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {t('identity_social_title', { provider: t(`identity_provider_${provider}`) })}
+      </Typography>
+      <Typography color="text.secondary">{t('identity_social_body')}</Typography>
+      <Button variant="contained" size="large" disabled={busy} onClick={() => void start(provider)} data-testid="social-sign-in">
+        {t(`identity_continue_with_${provider}`)}
+      </Button>
+      <Button variant="text" onClick={() => setHelpOpen(true)}>
+        {t('help_link')}
+      </Button>
+      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </Screen>
+  );
+}
+
+/** /login/auth0/email and /login/auth0/social: entry points that go straight to the provider. */
+export function IdentityEntryScreen({ provider }: { provider: LoginProvider }) {
+  const { start } = useStart();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    void start(provider);
+  }, [provider, start]);
+  return <LoadingScreen testId="identity-entry-screen" />;
+}
+
+/** /login/merge/error/{provider}: email retries identity login by email, otherwise the social page (spec 2). */
+export function MergeErrorScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const provider: LoginProvider = isLoginProvider(params.provider) ? params.provider : 'google';
+  return (
+    <Screen testId="merge-error-screen">
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {t('identity_merge_error_title')}
+      </Typography>
+      <Alert severity="warning">{t('identity_merge_error_body', { provider: t(`identity_provider_${provider}`) })}</Alert>
+      <Button variant="contained" size="large" onClick={() => void navigate(mergeErrorRetryTarget(provider))} data-testid="merge-error-retry">
+        {t('identity_merge_error_retry')}
+      </Button>
+      <Button component={RouterLink} to="/login" variant="text">
+        {t('identity_back_to_login')}
+      </Button>
+    </Screen>
+  );
+}
+
+/** /login/email/success and /login/social/success: the accounts are joined; next, the recovery code (spec 2). */
+export function MergeSuccessScreen({ kind }: { kind: 'email' | 'social' }) {
+  const { t } = useTranslation();
+  return (
+    <Screen testId={`merge-success-${kind}`}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {t('identity_merge_success_title')}
+      </Typography>
+      <Typography color="text.secondary">{t(kind === 'email' ? 'identity_merge_success_email' : 'identity_merge_success_social')}</Typography>
+      <Button component={RouterLink} to="/login/save-recovery-code" variant="contained" size="large" data-testid="merge-success-continue">
+        {t('continue')}
+      </Button>
+    </Screen>
+  );
+}

@@ -1,0 +1,180 @@
+import { staffHomePath, type LoginProvider } from '@puente/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Screen } from '@/components/ui/screen';
+import { isApiRequestError } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+import { setMemberData } from '@/lib/member-query';
+import { setSessionToken } from '@/lib/session';
+import { hideToast, showToast } from '@/lib/toast';
+import {
+  createStaffSession,
+  enrolStaffTotp,
+  readStaffPendingState,
+  startStaffEmail,
+  startStaffIdentityLogin,
+  verifyStaffEmail,
+  verifyStaffIdentity,
+  verifyStaffTotp,
+} from '../api/staff-auth-api';
+
+type Step = { kind: 'email' } | { kind: 'code'; challengeToken: string; email: string } | { kind: 'totp'; mfaToken: string; enrolment?: { secret: string; qrCodeDataUrl: string } };
+
+const errorKey = (error: unknown, fallback: string): string => {
+  if (!isApiRequestError(error)) return fallback;
+  if (error.isNetworkError) return 'error_network';
+  return error.fields?.code ?? error.fields?.email ?? error.reason ?? fallback;
+};
+
+/** /staff/login: coaches, US doctors and admins: email code (or identity provider), then TOTP. */
+export function StaffLoginScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const [step, setStep] = useState<Step>({ kind: 'email' });
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const handled = useRef(false);
+
+  const goToSecondFactor = async (mfaToken: string, enrolmentRequired: boolean) => {
+    const enrolment = enrolmentRequired ? await enrolStaffTotp(mfaToken) : undefined;
+    setValue('');
+    setStep({ kind: 'totp', mfaToken, enrolment });
+  };
+
+  // Back from the identity provider (the identity verify page forwards code + state here).
+  useEffect(() => {
+    const code = searchParams.get('code');
+    const state = searchParams.get('state');
+    const provider = searchParams.get('provider') as LoginProvider | null;
+    if (handled.current || !code || !state || !provider) return;
+    handled.current = true;
+    const expected = readStaffPendingState();
+    if (expected !== state) {
+      showToast({ variant: 'warning', message: 'identity_verify_failed' });
+      return;
+    }
+    setBusy(true);
+    verifyStaffIdentity({ provider, code, state, iss: searchParams.get('iss') ?? undefined })
+      .then((result) => goToSecondFactor(result.mfaToken, result.enrolmentRequired))
+      .catch((error: unknown) => {
+        console.error('staff identity sign-in failed', error);
+        showToast({ variant: 'warning', message: 'staff_login_identity_failed' });
+      })
+      .finally(() => setBusy(false));
+  }, [searchParams]);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(null);
+    setBusy(true);
+    try {
+      if (step.kind === 'email') {
+        const response = await startStaffEmail(value.trim());
+        setStep({ kind: 'code', challengeToken: response.challengeToken, email: value.trim() });
+        setValue('');
+        showToast({ variant: 'success', message: 'staff_login_code_sent' });
+      } else if (step.kind === 'code') {
+        const result = await verifyStaffEmail(step.challengeToken, value.trim());
+        hideToast();
+        await goToSecondFactor(result.mfaToken, result.enrolmentRequired);
+      } else {
+        const { loginToken } = await verifyStaffTotp(step.mfaToken, value.trim());
+        const session = await createStaffSession(loginToken);
+        setMemberData(queryClient, session.sessionToken, session.member);
+        setSessionToken(session.sessionToken);
+        hideToast();
+        void navigate(staffHomePath(session.member.userType) ?? '/', { replace: true });
+      }
+    } catch (error) {
+      const key = errorKey(error, step.kind === 'email' ? 'staff_login_email_invalid' : step.kind === 'code' ? 'passwordless-invalid-code' : 'staff_totp_error_invalid');
+      if (isApiRequestError(error) && (error.code === 'TOKEN_INVALID' || error.code === 'TOKEN_EXPIRED')) {
+        // The code or ticket ended (expired, used or too many tries): start again.
+        setStep({ kind: 'email' });
+        setValue('');
+        showToast({ variant: 'warning', message: 'staff_login_start_again' });
+      } else {
+        setFieldError(key);
+        showToast({ variant: 'warning', message: key });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleIdentity = async () => {
+    setBusy(true);
+    try {
+      await startStaffIdentityLogin('google', currentLanguage(i18n));
+    } catch (error) {
+      console.error('identity authorize failed', error);
+      setBusy(false);
+      showToast({ variant: 'error', message: 'identity_provider_unavailable' });
+    }
+  };
+
+  const label = step.kind === 'email' ? t('staff_login_email_label') : step.kind === 'code' ? t('staff_login_code_label') : t('staff_totp_code_label');
+
+  return (
+    <Screen testId="staff-login-screen">
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {t('staff_login_title')}
+      </Typography>
+      <Typography color="text.secondary">
+        {step.kind === 'email' ? t('staff_login_subtitle') : step.kind === 'code' ? t('staff_login_code_sent_to', { email: step.email }) : t('staff_totp_subtitle')}
+      </Typography>
+      {step.kind === 'totp' && step.enrolment ? (
+        <Box data-testid="staff-totp-enrolment" sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'center' }}>
+          <Alert severity="info">{t('staff_totp_enrol_help')}</Alert>
+          <img src={step.enrolment.qrCodeDataUrl} alt={t('staff_totp_qr_alt')} width={200} height={200} data-testid="staff-totp-qr" />
+          <Typography variant="body2">{t('staff_totp_manual_key')}</Typography>
+          <Typography component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="staff-totp-secret">
+            {step.enrolment.secret}
+          </Typography>
+        </Box>
+      ) : null}
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <TextField
+          key={step.kind}
+          label={label}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={fieldError !== null}
+          helperText={fieldError ? t(fieldError) : undefined}
+          autoFocus
+          slotProps={{
+            htmlInput: {
+              'data-testid': `staff-${step.kind}-input`,
+              inputMode: step.kind === 'email' ? 'email' : 'numeric',
+              autoComplete: step.kind === 'email' ? 'email' : 'one-time-code',
+              maxLength: step.kind === 'email' ? 254 : 6,
+            },
+          }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy || value.trim() === ''} data-testid="staff-login-submit">
+          {step.kind === 'email' ? t('staff_login_send_code') : t('staff_login_verify')}
+        </Button>
+      </Box>
+      {step.kind === 'email' ? (
+        <Button variant="outlined" disabled={busy} onClick={() => void handleIdentity()} data-testid="staff-login-identity">
+          {t('staff_login_with_identity_provider')}
+        </Button>
+      ) : null}
+      <Box sx={{ textAlign: 'center' }}>
+        <Link component={RouterLink} to="/login" color="text.secondary">
+          {t('staff_login_member_link')}
+        </Link>
+      </Box>
+    </Screen>
+  );
+}
