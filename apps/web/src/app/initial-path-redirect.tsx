@@ -1,14 +1,12 @@
 import { initialPathAfterLogin } from '@puente/domain';
 import { Navigate } from 'react-router';
 import { useMember } from '@/lib/member-query';
+import { onboardingRequirements } from '@/lib/organization-flags';
 import { useSessionToken } from '@/lib/session';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
-/**
- * TODO(onboarding): the mandatory profile form (/induccion/crear-perfil) is not built yet; until it
- * is, the incomplete-profile rule is left out so new members are not stranded on a placeholder.
- */
-export const PROFILE_FORM_AVAILABLE = false;
+/** The mandatory profile form (/induccion/crear-perfil) is built: the incomplete-profile rule applies. */
+export const PROFILE_FORM_AVAILABLE = true;
 
 /** "/": goes to the initial path (spec 000 §4 "Initial path after login"). */
 export function InitialPathRedirect() {
@@ -18,7 +16,7 @@ export function InitialPathRedirect() {
     authenticated: token !== null,
     preOnboardingDone: readStorage(STORAGE_KEYS.preOnboardingDone) === 'true',
     member: PROFILE_FORM_AVAILABLE ? member.data : null,
-    minimalOnboarding: false,
+    minimalOnboarding: onboardingRequirements(member.data).minimalOnboarding,
     goAfterOnboardingPath: readStorage(STORAGE_KEYS.goAfterOnboarding),
     loginless: false,
     userType: member.data?.userType,

@@ -23,6 +23,14 @@ import { IdentityEntryScreen, MergeErrorScreen, MergeSuccessScreen, SocialLoginS
 import { IdentityVerifyScreen } from '@/features/identity/components/identity-verify-screen';
 import { SocialLoginButtons } from '@/features/identity/components/social-login-buttons';
 import { StaffLoginScreen } from '@/features/staff-auth/components/staff-login-screen';
+import { CreateProfileScreen } from '@/features/onboarding/components/create-profile-screen';
+import { ChangeLanguageScreen } from '@/features/profile/components/change-language-screen';
+import { ConsentScreen } from '@/features/profile/components/consent-screen';
+import { NotificationsScreen } from '@/features/profile/components/notifications-screen';
+import { ProfileInformationScreen } from '@/features/profile/components/profile-information-screen';
+import { ProfileScreen } from '@/features/profile/components/profile-screen';
+import { UseMyPhoneScreen } from '@/features/profile/components/use-my-phone-screen';
+import { VerifiedEmailScreen } from '@/features/profile/components/verified-email-screen';
 import { InitialPathRedirect } from './initial-path-redirect';
 
 /**
@@ -47,6 +55,14 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   loading: <LoadingScreen testId="loading-screen" />,
   paymentLoading: <LoadingScreen testId="payment-loading-screen" />,
   home: <HomeScreen />,
+  createProfile: <CreateProfileScreen />,
+  profile: <ProfileScreen />,
+  profileInformation: <ProfileInformationScreen />,
+  profileNotifications: <NotificationsScreen />,
+  changeLanguage: <ChangeLanguageScreen />,
+  consent: <ConsentScreen />,
+  verifiedEmail: <VerifiedEmailScreen />,
+  useMyPhone: <UseMyPhoneScreen />,
   howItWorks: <HowItWorksScreen />,
   healthTips: <HealthTipsScreen />,
   limitedServices: <LimitedServicesScreen />,

@@ -1,0 +1,489 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { MemberDto } from '@puente/contracts';
+import {
+  birthdayIssue,
+  GENDER,
+  initialPathAfterLogin,
+  ONBOARDING_KEYS,
+  onboardingProfileSchema,
+  paths,
+  PREFERRED_CONTACT_METHODS,
+  ROUTES,
+  serviceScope,
+  SEX,
+  splitFullPhoneNumber,
+  toIsoDay,
+  type OnboardingProfileForm,
+} from '@puente/domain';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Controller, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { Screen } from '@/components/ui/screen';
+import { isApiRequestError } from '@/lib/api-client';
+import { useMember } from '@/lib/member-query';
+import { onboardingRequirements } from '@/lib/organization-flags';
+import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
+import { hideToast, showToast } from '@/lib/toast';
+import { useUpdateMember } from '@/lib/update-member';
+import { useCountryStates, hasStatesFile } from '../api/get-country-states';
+import { useZipCodeLookup } from '../api/lookup-zip-code';
+
+type Form = OnboardingProfileForm;
+type Field = FieldPath<Form>;
+type Requirements = ReturnType<typeof onboardingRequirements>;
+
+/** The countries the form offers: the regions of the supported phone codes (spec 5: 1, 52, 57). */
+export const ONBOARDING_COUNTRIES = ['MX', 'US', 'CO'] as const;
+const COUNTRY_BY_PHONE_CODE: Record<string, string> = { '52': 'MX', '1': 'US', '57': 'CO' };
+
+/**
+ * The form in three steps (the spec names /induccion/crear-perfil/{stepId}; the split is ours):
+ * about you, contact and location, then the confirmations. With minimal onboarding the shorter
+ * form leaves out what it does not require (birthday, sex, gender, city).
+ */
+export const onboardingSteps = (req: Requirements): Field[][] =>
+  [
+    req.minimalOnboarding ? ['firstName', 'lastName'] : ['firstName', 'lastName', 'birthday', 'sex', 'gender'],
+    req.minimalOnboarding
+      ? ['email', 'preferredContactMethod', 'phoneNumber', 'country', 'zipCode', 'state']
+      : ['email', 'preferredContactMethod', 'phoneNumber', 'country', 'zipCode', 'state', 'city'],
+    [
+      ...(req.requiresIdentificationNumber ? (['identificationNumber'] as const) : []),
+      ...(req.requiresLabConsent ? (['labConsent'] as const) : []),
+      ...(req.requiresHealthScreeningConsent ? (['healthScreeningConsent'] as const) : []),
+      'legalAge',
+      'tos',
+    ],
+  ] as Field[][];
+
+const defaultsFrom = (m: MemberDto | undefined): Form => {
+  const phone = m?.phoneNumber ? splitFullPhoneNumber(m.phoneNumber) : undefined;
+  return {
+    firstName: m?.firstName ?? '',
+    lastName: m?.lastName ?? '',
+    email: m?.email ?? '',
+    preferredContactMethod: m?.preferredContactMethod ?? null,
+    phoneNumber: phone?.digits ?? '',
+    countryCode: phone?.countryCode ?? m?.countryCode ?? undefined,
+    country: m?.address?.country ?? COUNTRY_BY_PHONE_CODE[phone?.countryCode ?? m?.countryCode ?? ''] ?? '',
+    state: m?.address?.state ?? '',
+    city: m?.address?.city ?? '',
+    zipCode: m?.address?.zipCode ?? '',
+    birthday: m?.birthday !== null && m?.birthday !== undefined ? (toIsoDay(m.birthday) ?? '') : '',
+    sex: m?.sex ?? null,
+    gender: m?.gender ?? null,
+    identificationNumber: m?.identificationNumber ?? '',
+    labConsent: m?.labConsent.wasInfoProvided && m.labConsent.wasInfoProvided !== 'not_asked' ? m.labConsent.wasInfoProvided : undefined,
+    healthScreeningConsent: m?.healthScreeningConsentAt ? true : false,
+    legalAge: false as unknown as true,
+    tos: false as unknown as true,
+  };
+};
+
+/** spec 5: the email must be valid; it is required when the preferred contact method is email. */
+const emailIssue = (email: string | null | undefined, method: string | null | undefined): string | undefined => {
+  const value = (email ?? '').trim();
+  if (value) return z.email().safeParse(value).success ? undefined : ONBOARDING_KEYS.email;
+  return method === 'email' ? ONBOARDING_KEYS.emailEmpty : undefined;
+};
+
+const blankToNull = (v: string | null | undefined): string | null => (v && v.trim() ? v.trim() : null);
+
+/** /induccion/crear-perfil/{stepId}/{qnId?}: the mandatory profile form (spec 001 §5 "Onboarding profile form"). */
+export function CreateProfileScreen() {
+  const member = useMember();
+  if (!member.data) return <LoadingScreen />;
+  return <CreateProfileForm member={member.data} />;
+}
+
+function CreateProfileForm({ member }: { member: MemberDto }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const req = useMemo(() => onboardingRequirements(member), [member]);
+  const steps = useMemo(() => onboardingSteps(req), [req]);
+  const stepIndex = Math.min(Math.max(Number.parseInt(params.stepId ?? '1', 10) || 1, 1), steps.length) - 1;
+  const update = useUpdateMember();
+
+  const resolver: Resolver<Form> = async (values, context, options) => {
+    const now = new Date();
+    const timeZone = member.timeZone ?? undefined;
+    const result = await zodResolver(onboardingProfileSchema({ ...req, country: values.country, now, timeZone }))(values, context, options);
+    // The schema checks birthday and email in a refinement that runs only once every field is
+    // valid; a person on step 1 should hear about an underage birthday on step 1.
+    const errors = { ...result.errors } as Record<string, { type: string; message: string }>;
+    const birthday = values.birthday;
+    if (!errors.birthday && birthday !== null && birthday !== undefined && birthday !== '') {
+      const problem = birthdayIssue(birthday, now, timeZone);
+      if (problem) errors.birthday = { type: 'custom', message: problem };
+    }
+    if (!errors.email) {
+      const problem = emailIssue(values.email, values.preferredContactMethod);
+      if (problem) errors.email = { type: 'custom', message: problem };
+    }
+    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<Form> } : result;
+  };
+
+  const {
+    control,
+    handleSubmit,
+    trigger,
+    watch,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<Form>({ resolver, mode: 'onTouched', defaultValues: defaultsFrom(member) });
+
+  const country = watch('country');
+  const stateValue = watch('state');
+  const zipCode = watch('zipCode') ?? '';
+  const isUs = country === 'US';
+  const states = useCountryStates(country);
+  const zip = useZipCodeLookup(zipCode.trim(), isUs);
+
+  // spec 5: for the US a five-digit zip code fills state and city.
+  useEffect(() => {
+    if (!zip.data) return;
+    setValue('state', zip.data.state, { shouldValidate: true });
+    setValue('city', zip.data.city, { shouldValidate: true });
+    clearErrors('zipCode');
+  }, [zip.data, setValue, clearErrors]);
+  useEffect(() => {
+    if (zip.isError && isApiRequestError(zip.error) && zip.error.status === 404) setError('zipCode', { type: 'server', message: 'mandatory_form_zipcode_not_found' });
+  }, [zip.isError, zip.error, setError]);
+
+  const cityOptions = useMemo(() => states.data?.states.find((s) => s.code === stateValue || s.name === stateValue)?.cities ?? [], [states.data, stateValue]);
+
+  const stepOf = (field: string): number => Math.max(0, steps.findIndex((fields) => fields.includes(field as Field)));
+  const goToStep = (index: number) => void navigate(paths.createProfileStep(index + 1));
+
+  const warnMissing = () => showToast({ variant: 'warning', message: 'form_missing_fields' });
+
+  const handleNext = async () => {
+    const fields = steps[stepIndex] ?? [];
+    if (await trigger(fields)) {
+      hideToast();
+      goToStep(stepIndex + 1);
+    } else warnMissing();
+  };
+
+  const handleValid = async (form: Form) => {
+    const address = {
+      country: form.country.trim().toUpperCase(),
+      state: blankToNull(form.state),
+      city: blankToNull(form.city),
+      zipCode: isUs ? blankToNull(form.zipCode ?? null) : null,
+    };
+    const data: Record<string, unknown> = {
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      address,
+    };
+    const email = blankToNull(form.email);
+    if (email) data.email = email;
+    if (form.preferredContactMethod) data.preferredContactMethod = form.preferredContactMethod;
+    const birthday = typeof form.birthday === 'string' ? blankToNull(form.birthday) : form.birthday;
+    if (birthday !== null && birthday !== undefined) data.birthday = birthday;
+    if (form.sex) data.sex = form.sex;
+    if (form.gender) data.gender = form.gender;
+    const idNumber = blankToNull(form.identificationNumber);
+    if (idNumber) data.identificationNumber = idNumber;
+    if (form.labConsent === 'provided_yes' || form.labConsent === 'provided_no') data.labConsent = { wasInfoProvided: form.labConsent };
+    if (form.healthScreeningConsent === true) data.healthScreeningConsent = true;
+
+    let saved: MemberDto;
+    try {
+      saved = await update.mutateAsync({ memberId: member.id, data });
+    } catch (error) {
+      if (isApiRequestError(error) && error.fields) {
+        for (const [field, key] of Object.entries(error.fields)) setError(field.split('.')[0] as Field, { type: 'server', message: key });
+        const first = Object.keys(error.fields)[0]?.split('.')[0];
+        if (first) goToStep(stepOf(first));
+        warnMissing();
+        return;
+      }
+      showToast({ variant: 'error', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'onboarding_save_error' });
+      return;
+    }
+    hideToast();
+    // Outside full-care places the member learns first what Puente can and cannot do there (spec 1/6).
+    if (serviceScope({ country: saved.address?.country, state: saved.address?.state }) === 'coaching-only') {
+      void navigate(ROUTES.limitedServices.path, { replace: true, state: { comesFromRegistrationForm: true } });
+      return;
+    }
+    const to = initialPathAfterLogin({
+      authenticated: true,
+      preOnboardingDone: true,
+      member: saved,
+      minimalOnboarding: req.minimalOnboarding,
+      goAfterOnboardingPath: readStorage(STORAGE_KEYS.goAfterOnboarding),
+      loginless: false,
+    });
+    removeStorage(STORAGE_KEYS.goAfterOnboarding);
+    void navigate(to, { replace: true });
+  };
+
+  const handleInvalid = (formErrors: FieldErrors<Form>) => {
+    warnMissing();
+    const first = Object.keys(formErrors)[0];
+    if (first && stepOf(first) !== stepIndex) goToStep(stepOf(first));
+  };
+
+  const fieldError = (name: Field): string | undefined => {
+    const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    return message ? t(message) : undefined;
+  };
+
+  const visible = new Set(steps[stepIndex]);
+  const isLast = stepIndex === steps.length - 1;
+  const statesList = states.data?.states ?? [];
+
+  const textField = (name: Field, label: string, extra: { type?: string; inputMode?: 'numeric' | 'email' | 'text'; readOnly?: boolean; autoComplete?: string; helper?: ReactNode; maxLength?: number } = {}) =>
+    visible.has(name) ? (
+      <Controller
+        key={name}
+        name={name}
+        control={control}
+        render={({ field }) => (
+          <TextField
+            label={label}
+            type={extra.type ?? 'text'}
+            value={(field.value as string | null | undefined) ?? ''}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldError(name) !== undefined}
+            helperText={fieldError(name) ?? extra.helper ?? ' '}
+            slotProps={{
+              inputLabel: extra.type === 'date' ? { shrink: true } : undefined,
+              htmlInput: { 'data-testid': `field-${name}`, inputMode: extra.inputMode, readOnly: extra.readOnly, autoComplete: extra.autoComplete, maxLength: extra.maxLength },
+            }}
+            fullWidth
+          />
+        )}
+      />
+    ) : null;
+
+  const selectField = (name: Field, label: string, options: readonly { value: string; label: string }[], optional = false) =>
+    visible.has(name) ? (
+      <Controller
+        key={name}
+        name={name}
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={label}
+            value={(field.value as string | null | undefined) ?? ''}
+            onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldError(name) !== undefined}
+            helperText={fieldError(name) ?? ' '}
+            slotProps={{ htmlInput: { 'data-testid': `field-${name}` }, select: { native: true } }}
+            fullWidth
+          >
+            <option value="">{optional ? t('onboarding_optional_choose') : t('onboarding_choose')}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </TextField>
+        )}
+      />
+    ) : null;
+
+  const checkboxField = (name: 'legalAge' | 'tos' | 'healthScreeningConsent', label: ReactNode) =>
+    visible.has(name) ? (
+      <Controller
+        key={name}
+        name={name}
+        control={control}
+        render={({ field }) => (
+          <FormControl error={fieldError(name) !== undefined}>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={field.value === true}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{ input: { 'data-testid': `field-${name}` } as React.InputHTMLAttributes<HTMLInputElement> }}
+                />
+              }
+              label={label}
+            />
+            {fieldError(name) ? <FormHelperText>{fieldError(name)}</FormHelperText> : null}
+          </FormControl>
+        )}
+      />
+    ) : null;
+
+  const titles = ['onboarding_step1_title', 'onboarding_step2_title', 'onboarding_step3_title'];
+
+  return (
+    <Screen testId="create-profile-screen">
+      <Box>
+        <Typography variant="overline" color="text.secondary" data-testid="onboarding-step">
+          {t('onboarding_step_of', { step: stepIndex + 1, total: steps.length })}
+        </Typography>
+        <LinearProgress variant="determinate" value={((stepIndex + 1) / steps.length) * 100} sx={{ borderRadius: 4, height: 6, mb: 2 }} />
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t(titles[stepIndex] ?? 'onboarding_step1_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t(req.minimalOnboarding && stepIndex === 0 ? 'onboarding_minimal_subtitle' : `${titles[stepIndex] ?? 'onboarding_step1_title'}_subtitle`)}
+        </Typography>
+      </Box>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (isLast) void handleSubmit(handleValid, handleInvalid)(e);
+          else void handleNext();
+        }}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+      >
+        {textField('firstName', t('onboarding_first_name'), { autoComplete: 'given-name' })}
+        {textField('lastName', t('onboarding_last_name'), { autoComplete: 'family-name' })}
+        {textField('birthday', t('onboarding_birthday'), { type: 'date', autoComplete: 'bday' })}
+        {selectField('sex', t('onboarding_sex'), SEX.map((v) => ({ value: v, label: t(`onboarding_sex_${v}`) })), true)}
+        {selectField('gender', t('onboarding_gender'), GENDER.map((v) => ({ value: v, label: t(`onboarding_gender_${v}`) })), true)}
+
+        {textField('email', t('onboarding_email'), { type: 'email', inputMode: 'email', autoComplete: 'email', helper: t('onboarding_email_helper') })}
+        {selectField('preferredContactMethod', t('onboarding_contact_method'), PREFERRED_CONTACT_METHODS.map((v) => ({ value: v, label: t(`onboarding_contact_${v}`) })), true)}
+        {textField('phoneNumber', t('onboarding_phone'), { inputMode: 'numeric', readOnly: true, helper: t('onboarding_phone_helper') })}
+        {visible.has('country') ? (
+          <Controller
+            name="country"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('onboarding_country')}
+                value={field.value ?? ''}
+                onChange={(e) => {
+                  field.onChange(e.target.value);
+                  // A new country: its states and cities are different.
+                  setValue('state', '');
+                  setValue('city', '');
+                  if (e.target.value !== 'US') setValue('zipCode', '');
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldError('country') !== undefined}
+                helperText={fieldError('country') ?? ' '}
+                slotProps={{ htmlInput: { 'data-testid': 'field-country' }, select: { native: true } }}
+                fullWidth
+              >
+                <option value="">{t('onboarding_choose')}</option>
+                {ONBOARDING_COUNTRIES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`onboarding_country_${c.toLowerCase()}`)}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+        ) : null}
+        {isUs ? textField('zipCode', t('onboarding_zip_code'), { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 5, helper: zip.isFetching ? t('onboarding_zip_looking_up') : t('onboarding_zip_helper') }) : null}
+        {visible.has('state') && country
+          ? hasStatesFile(country)
+            ? selectField(
+                'state',
+                isUs ? t('onboarding_state') : t('onboarding_state_optional'),
+                statesList.map((s) => ({ value: isUs ? s.code : s.name, label: s.name })),
+                !isUs,
+              )
+            : textField('state', t('onboarding_state_optional'))
+          : null}
+        {visible.has('city') && country ? (
+          <Controller
+            name="city"
+            control={control}
+            render={({ field }) => (
+              // spec 5 (location form): the city may be a new free entry; the list only helps.
+              <Autocomplete
+                freeSolo
+                options={cityOptions}
+                value={field.value ?? ''}
+                inputValue={field.value ?? ''}
+                onInputChange={(_e, value) => field.onChange(value)}
+                onChange={(_e, value) => field.onChange(value ?? '')}
+                renderInput={(p) => (
+                  <TextField
+                    {...p}
+                    label={isUs && !req.minimalOnboarding ? t('onboarding_city') : t('onboarding_city_optional')}
+                    onBlur={field.onBlur}
+                    error={fieldError('city') !== undefined}
+                    helperText={fieldError('city') ?? ' '}
+                    slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'field-city' } }}
+                  />
+                )}
+              />
+            )}
+          />
+        ) : null}
+
+        {textField('identificationNumber', t('onboarding_identification_number'))}
+        {visible.has('labConsent') ? (
+          <Controller
+            name="labConsent"
+            control={control}
+            render={({ field }) => (
+              <FormControl error={fieldError('labConsent') !== undefined} sx={{ mb: 1 }}>
+                <FormLabel id="lab-consent-label">{t('onboarding_lab_consent')}</FormLabel>
+                <RadioGroup aria-labelledby="lab-consent-label" value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)}>
+                  <FormControlLabel value="provided_yes" control={<Radio slotProps={{ input: { 'data-testid': 'lab-consent-yes' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('onboarding_lab_consent_yes')} />
+                  <FormControlLabel value="provided_no" control={<Radio slotProps={{ input: { 'data-testid': 'lab-consent-no' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('onboarding_lab_consent_no')} />
+                </RadioGroup>
+                {fieldError('labConsent') ? <FormHelperText>{fieldError('labConsent')}</FormHelperText> : null}
+              </FormControl>
+            )}
+          />
+        ) : null}
+        {checkboxField('healthScreeningConsent', t('onboarding_health_screening_consent'))}
+        {checkboxField('legalAge', t('onboarding_legal_age'))}
+        {checkboxField(
+          'tos',
+          <span>
+            {t('onboarding_tos_prefix')}{' '}
+            <Link component={RouterLink} to={ROUTES.privacyNotice.path} target="_blank" rel="noopener">
+              {t('onboarding_tos_link')}
+            </Link>
+          </span>,
+        )}
+
+        <Box sx={{ display: 'flex', gap: 1.5, mt: 1 }}>
+          {stepIndex > 0 ? (
+            <Button variant="outlined" size="large" onClick={() => goToStep(stepIndex - 1)} data-testid="onboarding-back" sx={{ flex: 1 }}>
+              {t('back')}
+            </Button>
+          ) : null}
+          <Button type="submit" variant="contained" size="large" disabled={update.isPending} data-testid={isLast ? 'onboarding-submit' : 'onboarding-next'} sx={{ flex: 2 }}>
+            {isLast ? (update.isPending ? t('loading') : t('onboarding_finish')) : t('continue')}
+          </Button>
+        </Box>
+      </Box>
+    </Screen>
+  );
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Screen } from '@/components/ui/screen';
+import { isApiRequestError } from '@/lib/api-client';
+import { useMember } from '@/lib/member-query';
+import { showToast } from '@/lib/toast';
+import { useUpdateMember } from '@/lib/update-member';
+import { ProfileHeader } from './profile-header';
+
+/** spec 5 "Consent form: labConsent is required" (the spec names no key; ours). */
+export const consentFormSchema = z.object({ labConsent: z.enum(['provided_yes', 'provided_no'], { error: 'consent_lab_required' }) });
+type ConsentForm = z.input<typeof consentFormSchema>;
+
+/** /consent: the lab consent, saved through updateMember (labConsent.wasInfoProvided). */
+export function ConsentScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const member = useMember();
+  const update = useUpdateMember();
+  const current = member.data?.labConsent.wasInfoProvided;
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ConsentForm>({
+    resolver: zodResolver(consentFormSchema),
+    defaultValues: { labConsent: current === 'provided_yes' || current === 'provided_no' ? current : undefined },
+  });
+
+  const handleValid = async (form: ConsentForm) => {
+    if (!member.data) return;
+    try {
+      await update.mutateAsync({ memberId: member.data.id, data: { labConsent: { wasInfoProvided: form.labConsent } } });
+    } catch (error) {
+      showToast({ variant: 'error', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'consent_save_error' });
+      return;
+    }
+    showToast({ variant: 'success', message: 'consent_saved' });
+    void navigate('/perfil', { replace: true });
+  };
+
+  return (
+    <Screen testId="consent-screen">
+      <ProfileHeader title={t('consent_title')} />
+      <Typography color="text.secondary">{t('consent_description')}</Typography>
+      <Paper elevation={0} sx={{ p: 2 }} component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, () => showToast({ variant: 'warning', message: 'form_missing_fields' }))(e)}>
+        <Controller
+          name="labConsent"
+          control={control}
+          render={({ field }) => (
+            <FormControl error={errors.labConsent !== undefined}>
+              <RadioGroup value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)}>
+                <FormControlLabel value="provided_yes" control={<Radio slotProps={{ input: { 'data-testid': 'consent-yes' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('consent_yes')} />
+                <FormControlLabel value="provided_no" control={<Radio slotProps={{ input: { 'data-testid': 'consent-no' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('consent_no')} />
+              </RadioGroup>
+              {errors.labConsent?.message ? <FormHelperText data-testid="consent-error">{t(errors.labConsent.message)}</FormHelperText> : null}
+            </FormControl>
+          )}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={update.isPending} sx={{ mt: 2 }} data-testid="consent-submit">
+          {t('consent_submit')}
+        </Button>
+      </Paper>
+    </Screen>
+  );
+}

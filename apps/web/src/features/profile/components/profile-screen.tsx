@@ -1,0 +1,140 @@
+import type { ProfileMenu } from '@puente/domain';
+import { ROUTES } from '@puente/domain';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import FamilyRestroomOutlined from '@mui/icons-material/FamilyRestroomOutlined';
+import HelpOutline from '@mui/icons-material/HelpOutlined';
+import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
+import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
+import Logout from '@mui/icons-material/Logout';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutlined';
+import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Screen } from '@/components/ui/screen';
+import { useMember } from '@/lib/member-query';
+import { useProfileMenu } from '../hooks/use-profile-menu';
+
+interface Entry {
+  key: keyof ProfileMenu;
+  label: string;
+  to: string;
+  icon: ReactNode;
+  secondary?: string;
+  danger?: boolean;
+}
+
+function Section({ title, entries, testId }: { title: string; entries: Entry[]; testId: string }) {
+  if (entries.length === 0) return null;
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="overline" color="text.secondary" sx={{ px: 1 }}>
+        {title}
+      </Typography>
+      <Paper elevation={0} sx={{ overflow: 'hidden' }}>
+        <List disablePadding>
+          {entries.map((e) => (
+            <ListItemButton key={e.key} component={RouterLink} to={e.to} data-testid={`profile-entry-${e.key}`} divider>
+              <ListItemIcon sx={{ minWidth: 40, color: e.danger ? 'error.main' : 'secondary.main' }}>{e.icon}</ListItemIcon>
+              <ListItemText primary={e.label} secondary={e.secondary} slotProps={{ primary: { sx: { fontWeight: 600, color: e.danger ? 'error.main' : undefined } } }} />
+              <ChevronRight color="action" />
+            </ListItemButton>
+          ))}
+        </List>
+      </Paper>
+    </Box>
+  );
+}
+
+/** /perfil: header, trial card, security and configuration sections, notifications, close session (spec 000 §2). */
+export function ProfileScreen() {
+  const { t, i18n } = useTranslation();
+  const member = useMember();
+  const menu = useProfileMenu(member.data);
+  const m = member.data;
+  const name = [m?.firstName, m?.lastName].filter(Boolean).join(' ');
+  const initials = [m?.firstName?.[0], m?.lastName?.[0]].filter(Boolean).join('').toUpperCase();
+  const language = (m?.preferredLang ?? i18n.language) === 'en' ? t('profile_language_en') : t('profile_language_es');
+
+  const shown = (entries: Entry[]) => entries.filter((e) => menu[e.key]);
+
+  const security = shown([
+    { key: 'changeLoginPhone', label: t('profile_change_login_phone'), to: ROUTES.changePhoneRecovery.path, icon: <PhoneIphoneOutlined /> },
+    { key: 'deleteAccount', label: t('profile_delete_account'), to: ROUTES.deleteAccount.path, icon: <DeleteOutline />, danger: true },
+    { key: 'contactSupport', label: t('profile_contact_support'), to: ROUTES.supportContact.path, icon: <SupportAgentOutlined /> },
+    { key: 'reportProblem', label: t('profile_report_problem'), to: ROUTES.reportProblem.path, icon: <ReportProblemOutlined /> },
+  ]);
+  const configuration = shown([
+    { key: 'profileInformation', label: t('profile_information'), to: ROUTES.profileInformation.path, icon: <PersonOutline /> },
+    { key: 'changeLanguage', label: t('profile_change_language'), to: ROUTES.changeLanguage.path, icon: <LanguageOutlined />, secondary: language },
+    { key: 'membership', label: t('profile_membership'), to: ROUTES.membership.path, icon: <CardMembershipOutlined /> },
+    { key: 'myFamily', label: t('profile_my_family'), to: ROUTES.dependants.path, icon: <FamilyRestroomOutlined /> },
+    { key: 'changeSite', label: t('profile_change_site'), to: ROUTES.changeOrganizationSite.path, icon: <PlaceOutlined /> },
+    { key: 'invitationCode', label: t('profile_invitation_code'), to: ROUTES.organizationRegistration.path, icon: <VpnKeyOutlined /> },
+  ]);
+  const more = shown([
+    { key: 'howItWorks', label: t('profile_how_it_works'), to: ROUTES.howItWorks.path, icon: <HelpOutline /> },
+    { key: 'healthTips', label: t('profile_health_tips'), to: ROUTES.healthTips.path, icon: <LightbulbOutlined /> },
+    { key: 'privacy', label: t('profile_privacy'), to: ROUTES.privacyNotice.path, icon: <PolicyOutlined /> },
+  ]);
+
+  return (
+    <Screen testId="profile-screen">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
+        <Avatar sx={{ width: 64, height: 64, bgcolor: 'secondary.main', fontSize: 24, fontWeight: 700 }}>{initials || <BadgeOutlined />}</Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }} data-testid="profile-name">
+            {name || t('profile_title')}
+          </Typography>
+          <Typography color="text.secondary" data-testid="profile-plan">
+            {m?.organization ? t('profile_plan_organization', { name: m.organization.name }) : t('profile_plan_individual')}
+          </Typography>
+        </Box>
+      </Box>
+
+      {menu.trialCard ? (
+        <Paper elevation={0} sx={{ p: 2.5, bgcolor: 'secondary.main', color: 'secondary.contrastText' }} data-testid="profile-trial-card">
+          <Typography sx={{ fontWeight: 700 }}>{t('profile_trial_title')}</Typography>
+          <Button component={RouterLink} to={ROUTES.paywall.path} variant="contained" color="primary" sx={{ mt: 1.5 }}>
+            {t('profile_trial_start')}
+          </Button>
+        </Paper>
+      ) : null}
+
+      <Section title={t('profile_section_security')} entries={security} testId="profile-section-security" />
+      <Section title={t('profile_section_configuration')} entries={configuration} testId="profile-section-configuration" />
+      {menu.enableNotifications ? (
+        <Section
+          title={t('profile_section_notifications')}
+          entries={[{ key: 'enableNotifications', label: t('profile_enable_notifications'), to: ROUTES.profileNotifications.path, icon: <NotificationsActiveOutlined /> }]}
+          testId="profile-section-notifications"
+        />
+      ) : null}
+      <Section title={t('profile_section_more')} entries={more} testId="profile-section-more" />
+
+      {menu.closeSession ? (
+        <Button component={RouterLink} to={ROUTES.logout.path} variant="outlined" color="inherit" size="large" startIcon={<Logout />} data-testid="profile-close-session">
+          {t('profile_close_session')}
+        </Button>
+      ) : null}
+    </Screen>
+  );
+}

@@ -1,0 +1,35 @@
+import type { MemberDto } from '@puente/contracts';
+import { profileMenu, SESSION_STORAGE_KEYS, type ProfileMenu, type VisibilityInput } from '@puente/domain';
+import { readSessionStorage } from '@/lib/storage';
+
+/**
+ * "Change login phone" is feature-gated (spec 2). The gate is on: the recovery and phone change
+ * flow (/change-phone/...) ships with the accounts issue.
+ */
+export const CHANGE_PHONE_FEATURE_ENABLED = true;
+
+export interface ProfileEnvironment {
+  partnerId: string | null;
+  pushPermission: NotificationPermission | 'unsupported';
+}
+
+export const readProfileEnvironment = (): ProfileEnvironment => ({
+  partnerId: readSessionStorage(SESSION_STORAGE_KEYS.partnerId),
+  pushPermission: typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
+});
+
+/**
+ * The inputs of the domain's profileMenu (spec 000 §2 /perfil, spec 001 §6) from what the app knows.
+ * Subscriptions, sites and family plans arrive with later issues; until then they read as absent,
+ * so the entries that depend on them stay hidden by the same rules.
+ */
+export const profileVisibility = (member: MemberDto | undefined, env: ProfileEnvironment): VisibilityInput => ({
+  organization: member?.organization ? { settings: member.organization.settings, dependantOrganizations: null, sites: null } : null,
+  isPartnerUser: env.partnerId !== null && env.partnerId !== '',
+  subscriptionStatus: null,
+  membershipExpired: false,
+  pushPermissionDenied: env.pushPermission === 'denied',
+  changePhoneFeatureEnabled: CHANGE_PHONE_FEATURE_ENABLED,
+});
+
+export const useProfileMenu = (member: MemberDto | undefined): ProfileMenu => profileMenu(profileVisibility(member, readProfileEnvironment()));
