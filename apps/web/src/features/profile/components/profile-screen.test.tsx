@@ -1,0 +1,171 @@
+import { TOAST } from '@puente/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+const gql = (call: FakeCall) => call.body as { query: string; variables: Record<string, unknown> };
+
+const signedIn = (overrides: Record<string, unknown> = {}) => {
+  window.localStorage.setItem('sessionToken', 'st_1');
+  let current = member({ address: { country: 'MX', state: 'CDMX', city: 'Coyoacán', zipCode: null }, ...overrides });
+  return installFakeFetch((call) => {
+    if (call.url === '/api/graphql') {
+      const { query, variables } = gql(call);
+      if (query.includes('updateMember')) {
+        const { labConsent } = variables.data as { labConsent?: { wasInfoProvided: string } };
+        current = { ...current, ...(labConsent ? { labConsent: { ...labConsent, updatedAt: '2025-06-01T00:00:00.000Z' } } : {}) } as typeof current;
+        return { status: 200, body: { data: { updateMember: current } } };
+      }
+      return { status: 200, body: { data: { getMember: current } } };
+    }
+    const lang = /^\/api\/users\/mem_1\/language\/(es|en)$/.exec(call.url)?.[1];
+    if (lang && call.method === 'POST') {
+      current = { ...current, preferredLang: lang };
+      return { status: 200, body: { preferredLang: lang } };
+    }
+    if (call.url === '/api/email-verification/verify') {
+      const { code } = call.body as { code: string };
+      return code === 'good' ? { status: 200, body: { verified: true, email: 'ana@example.com' } } : { status: 401, body: { error: { code: 'TOKEN_INVALID', status: 401, message: 'x' } } };
+    }
+    return undefined;
+  });
+};
+
+const entry = (key: string) => screen.queryByTestId(`profile-entry-${key}`);
+
+describe('/perfil visibility rules (spec 000 §2, spec 001 §6)', () => {
+  it('an individual member: invitation code, delete account, membership; no support, family or site entries', async () => {
+    signedIn();
+    renderApp('/perfil');
+    expect((await screen.findByTestId('profile-name')).textContent).toBe('Lucía Gómez');
+    expect(screen.getByTestId('profile-plan').textContent).toBe('Plan individual');
+    for (const key of ['changeLoginPhone', 'deleteAccount', 'reportProblem', 'profileInformation', 'changeLanguage', 'membership', 'invitationCode', 'howItWorks', 'healthTips', 'privacy']) {
+      expect(entry(key), key).not.toBeNull();
+    }
+    for (const key of ['contactSupport', 'myFamily', 'changeSite', 'enableNotifications']) expect(entry(key), key).toBeNull();
+    expect(entry('changeLanguage')?.textContent).toContain('Español');
+    expect(screen.getByTestId('profile-close-session')).toBeTruthy();
+  });
+
+  it('an organization member with the support setting: contact support shows, the invitation code hides', async () => {
+    signedIn({ organizationId: 'org_1', organization: { id: 'org_1', name: 'Acme Salud', settings: ['SUPPORT_AVAILABLE'] } });
+    renderApp('/perfil', { language: 'en' });
+    expect((await screen.findByTestId('profile-plan')).textContent).toBe('Acme Salud plan');
+    expect(entry('contactSupport')).not.toBeNull();
+    expect(entry('invitationCode')).toBeNull();
+  });
+
+  it('a partner user: no delete account, how it works, tips, privacy or membership', async () => {
+    window.sessionStorage.setItem('partnerId', 'partner_1');
+    signedIn();
+    renderApp('/perfil');
+    await screen.findByTestId('profile-name');
+    for (const key of ['deleteAccount', 'howItWorks', 'healthTips', 'privacy', 'membership']) expect(entry(key), key).toBeNull();
+    expect(entry('reportProblem')).not.toBeNull();
+  });
+
+  it('denied push permission shows the enable-notifications entry', async () => {
+    vi.stubGlobal('Notification', { permission: 'denied', requestPermission: vi.fn() });
+    signedIn();
+    renderApp('/perfil');
+    fireEvent.click(await screen.findByTestId('profile-entry-enableNotifications'));
+    expect(await screen.findByTestId('notifications-steps')).toBeTruthy();
+    expect(screen.getByTestId('notifications-steps').querySelectorAll('li')).toHaveLength(3);
+  });
+
+  it('the notifications screen leaves to /perfil once permission is granted', async () => {
+    vi.stubGlobal('Notification', { permission: 'granted', requestPermission: vi.fn() });
+    signedIn();
+    const { router } = renderApp('/perfil/notificaciones');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+  });
+
+  it('entries for screens of later issues navigate to their routes', async () => {
+    signedIn();
+    const { router } = renderApp('/perfil');
+    fireEvent.click(await screen.findByTestId('profile-entry-membership'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/membership'));
+  });
+});
+
+describe('/cambio-idioma (spec 5: confirm disabled when unchanged)', () => {
+  it('confirm is disabled on the current language; choosing English posts it and the UI switches', async () => {
+    const { calls } = signedIn();
+    const { router, i18n } = renderApp('/cambio-idioma');
+    const confirm = (await screen.findByTestId('language-confirm')) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('language-en'));
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('language-es'));
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('language-en'));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+    expect(calls.some((c) => c.url === '/api/users/mem_1/language/en' && c.method === 'POST')).toBe(true);
+    expect(i18n.language).toBe('en');
+    expect(window.localStorage.getItem('language')).toBe('en');
+    expect((await screen.findByTestId('profile-entry-changeLanguage')).textContent).toContain('Change language');
+  });
+});
+
+describe('/perfil/informacion', () => {
+  it('copies email, phone and user id, each with a toast', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    signedIn({ email: 'lucia@example.com' });
+    renderApp('/perfil/informacion');
+    fireEvent.click(await screen.findByTestId('copy-phone'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Teléfono copiado');
+    expect(toast.getAttribute('data-duration')).toBe(String(TOAST.copyMs));
+    expect(writeText).toHaveBeenLastCalledWith('+525512345678');
+    fireEvent.click(screen.getByTestId('copy-id'));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('ID de usuario copiado'));
+    expect(writeText).toHaveBeenLastCalledWith('mem_1');
+    fireEvent.click(screen.getByTestId('copy-email'));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Correo copiado'));
+    expect(screen.getByTestId('info-email').textContent).toContain('sin verificar');
+  });
+});
+
+describe('/consent (spec 5: labConsent is required)', () => {
+  it('refuses an empty answer, then saves the lab consent', async () => {
+    const { calls } = signedIn();
+    const { router } = renderApp('/consent');
+    fireEvent.click(await screen.findByTestId('consent-submit'));
+    expect((await screen.findByTestId('consent-error')).textContent).toBe('Elige una respuesta.');
+    fireEvent.click(screen.getByTestId('consent-yes'));
+    fireEvent.click(screen.getByTestId('consent-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+    const sent = calls.find((c) => c.url === '/api/graphql' && gql(c).query.includes('updateMember'));
+    expect(gql(sent!).variables).toEqual({ memberId: 'mem_1', data: { labConsent: { wasInfoProvided: 'provided_yes' } } });
+  });
+});
+
+describe('/cuenta-verificada and /usar-mi-telefono', () => {
+  it('without supportSignUp, success and code it redirects to /', async () => {
+    installFakeFetch(() => undefined);
+    const { router } = renderApp('/cuenta-verificada?success=true&code=good');
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/cuenta-verificada'));
+  });
+
+  it('a good code verifies the email (lang=en switches the language); close goes to /usar-mi-telefono', async () => {
+    const { calls } = signedIn();
+    window.localStorage.removeItem('sessionToken');
+    const { router } = renderApp('/cuenta-verificada?supportSignUp=false&success=true&code=good&lang=en');
+    await waitFor(() => expect(screen.getByTestId('verified-email-state').getAttribute('data-state')).toBe('verified'));
+    expect(screen.getByText('Email verified!')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/email-verification/verify')?.body).toEqual({ code: 'good' });
+    fireEvent.click(screen.getByTestId('verified-email-close'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/usar-mi-telefono'));
+    expect(screen.getByText('Sign in with your mobile number')).toBeTruthy();
+  });
+
+  it('a used code shows the failure', async () => {
+    signedIn();
+    renderApp('/cuenta-verificada?supportSignUp=false&success=true&code=used');
+    await waitFor(() => expect(screen.getByTestId('verified-email-state').getAttribute('data-state')).toBe('failed'));
+    expect(screen.getByText('No pudimos verificar tu correo')).toBeTruthy();
+  });
+});
