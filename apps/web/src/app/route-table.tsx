@@ -31,6 +31,7 @@ import { ProfileInformationScreen } from '@/features/profile/components/profile-
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 import { UseMyPhoneScreen } from '@/features/profile/components/use-my-phone-screen';
 import { VerifiedEmailScreen } from '@/features/profile/components/verified-email-screen';
+import { HistoryChatScreen } from '@/features/chat';
 import { InitialPathRedirect } from './initial-path-redirect';
 
 /**
@@ -71,6 +72,7 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   locationForm: <LocationFormScreen />,
   videoCall: <VideoCallScreen />,
   infoPage: <InfoPageScreen />,
+  historyChat: <HistoryChatScreen />,
   dashboard: <DashboardScreen />,
   dashboardConsultation: <ConsultationScreen />,
   admin: <AdminScreen />,

@@ -1,0 +1,46 @@
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { buildPath } from '@puente/domain';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Screen } from '@/components/ui/screen';
+import { useMember } from '@/lib/member-query';
+import { useConversationId } from '../api/create-conversation';
+import { useConversation } from '../api/get-conversation';
+import { ChatMessageList, toBubbles } from './chat-message-list';
+
+/** The appointment whose chat to show: ?appointmentId= or router state { appointmentId }. */
+export const historyChatAppointmentId = (search: URLSearchParams, state: unknown): string | null =>
+  search.get('appointmentId') ?? ((state as { appointmentId?: unknown } | null)?.appointmentId as string | undefined) ?? null;
+
+/** /consulta/historial/historial-chat: a past consultation's chat, read only (spec 2). */
+export function HistoryChatScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const appointmentId = historyChatAppointmentId(search, location.state);
+  const me = useMember().data?.id;
+  const conversationId = useConversationId(appointmentId);
+  const conversation = useConversation(conversationId.data);
+  const failed = !appointmentId || conversationId.isError || conversation.isError;
+  return (
+    <Screen testId="history-chat-screen">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <IconButton aria-label={t('chat_back')} onClick={() => void navigate(appointmentId ? buildPath('historyDetail', { id: appointmentId }) : buildPath('history'))}>
+          <ArrowBackRounded />
+        </IconButton>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('chat_history_title')}
+        </Typography>
+      </Box>
+      {failed ? <Alert severity="warning">{t('chat_history_missing')}</Alert> : null}
+      {!failed && !conversation.data ? <CircularProgress sx={{ alignSelf: 'center' }} /> : null}
+      {conversation.data ? <ChatMessageList bubbles={toBubbles(conversation.data.messages, [], conversation.data.participants, me)} /> : null}
+    </Screen>
+  );
+}
