@@ -16,13 +16,13 @@ import { StaffFrame } from '@/components/ui/staff-frame';
 import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/lib/member-query';
 import { showToast } from '@/lib/toast';
-import { useAcceptAppointment } from '../api/accept-appointment';
 import { useDashboardAppointment } from '../api/get-dashboard-appointment';
 import { useSaveMedicalRecord } from '../api/save-medical-record';
 import { useSendPrescription } from '../api/send-prescription';
 import { useUpdateAppointmentState } from '../api/update-appointment-state';
 import { useDashboardRealtime } from '../hooks/use-dashboard-realtime';
 import { useDoctorNotice } from '../hooks/use-doctor-notice';
+import { useTakeAppointment } from '../hooks/use-take-appointment';
 import { ActionsBar } from './actions-bar';
 import { StateChip } from './appointment-summary';
 import { ConsultationNotes } from './consultation-notes';
@@ -48,7 +48,7 @@ export function ConsultationScreen() {
   const me = member.data;
   const userType = me?.userType === 'us-physician' ? 'us-physician' : 'mx-physician';
   const appointment = useDashboardAppointment(id);
-  const accept = useAcceptAppointment();
+  const accept = useTakeAppointment(me?.userType);
   const update = useUpdateAppointmentState();
   const send = useSendPrescription();
   const saveRecord = useSaveMedicalRecord();
@@ -96,7 +96,7 @@ export function ConsultationScreen() {
     switch (action) {
       case 'accept-request':
       case 'accept-escalation':
-        accept.mutate(a.id, { onError: handleError });
+        accept.take(a.id).catch(handleError);
         return;
       case 'send-treatment':
         void handleSendTreatment();

@@ -33,6 +33,8 @@ describe('coach dashboard', () => {
     fireEvent.click(within(card).getByTestId('accept-request'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/consulta/apt_7'));
     expect(server.opCalls('AcceptAppointment')[0]?.variables).toEqual({ appointmentId: 'apt_7' });
+    // accept claims the request (S1 -> S2) and joins the call at once (S2 -> S3)
+    expect(server.opCalls('UpdateAppointment')[0]?.variables).toEqual({ appointment: { id: 'apt_7', state: '3-coach-joins-call' } });
     expect((await screen.findByTestId('appointment-state')).getAttribute('data-state')).toBe('3-coach-joins-call');
     expect(screen.getByTestId('request-us-doctor')).toBeTruthy();
   });
@@ -88,6 +90,22 @@ describe('coach dashboard', () => {
     fireEvent.click(within(await screen.findByTestId('request-card-apt_race')).getByTestId('accept-request'));
     expect((await screen.findByTestId('toast')).textContent).toContain('Otro profesional ya tomó esta solicitud.');
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('if joining after the claim fails, the consultation offers the join button', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', queue: [appointment({ id: 'apt_j' })] });
+    const original = server.fetchMock.getMockImplementation()!;
+    server.fetchMock.mockImplementation(async (input, init) => {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { query?: string }) : {};
+      if (body.query?.includes('UpdateAppointment')) {
+        return new Response(JSON.stringify({ data: null, errors: [{ message: 'no', extensions: { error: { code: 'CONFLICT', status: 409, message: 'no' } } }] }), { status: 200 });
+      }
+      return original(input, init);
+    });
+    const { router } = renderApp('/dashboard');
+    fireEvent.click(within(await screen.findByTestId('request-card-apt_j', {}, { timeout: 3000 })).getByTestId('accept-request'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/consulta/apt_j'));
+    expect(await screen.findByTestId('coach-join-call')).toBeTruthy();
   });
 });
 

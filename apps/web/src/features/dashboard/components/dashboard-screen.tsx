@@ -11,12 +11,12 @@ import { StaffFrame } from '@/components/ui/staff-frame';
 import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/lib/member-query';
 import { showToast } from '@/lib/toast';
-import { useAcceptAppointment } from '../api/accept-appointment';
 import { useAppointmentQueue } from '../api/get-appointment-queue';
 import { useCurrentConsultation } from '../api/get-current-consultation';
 import { useMyPhysicianProfile } from '../api/get-my-physician-profile';
 import { useDashboardRealtime } from '../hooks/use-dashboard-realtime';
 import { useDoctorNotice } from '../hooks/use-doctor-notice';
+import { useTakeAppointment } from '../hooks/use-take-appointment';
 import { AvailabilityToggle } from './availability-toggle';
 import { DoctorModal } from './doctor-modal';
 import { QueueCard } from './queue-card';
@@ -43,7 +43,7 @@ export function DashboardScreen() {
   const kind = userType === 'us-physician' ? 'escalation' : 'request';
   const profile = useMyPhysicianProfile(isPhysician);
   const queue = useAppointmentQueue(isPhysician);
-  const accept = useAcceptAppointment();
+  const accept = useTakeAppointment(userType);
   const current = useCurrentConsultation(isPhysician);
   const now = useNow(30_000);
   useDashboardRealtime();
@@ -51,13 +51,15 @@ export function DashboardScreen() {
   const notice = useDoctorNotice(userType, current.data?.id, current.data?.state);
 
   const handleAccept = (appointmentId: string) => {
-    accept.mutate(appointmentId, {
-      onSuccess: (appointment) => void navigate(paths.dashboardConsultation(appointment.id)),
-      onError: (error) => {
-        const taken = isApiRequestError(error) && TAKEN_CODES.has(error.code);
-        showToast({ variant: 'warning', message: taken ? 'dashboard_accept_taken' : 'dashboard_action_error' });
+    accept.take(appointmentId).then(
+      (appointment) => void navigate(paths.dashboardConsultation(appointment.id)),
+      (error: unknown) => {
+        const code = isApiRequestError(error) ? error.code : null;
+        const message = code === 'PHYSICIAN_NOT_AVAILABLE' ? 'dashboard_accept_busy' : code && TAKEN_CODES.has(code) ? 'dashboard_accept_taken' : 'dashboard_action_error';
+        showToast({ variant: 'warning', message });
+        void queue.refetch();
       },
-    });
+    );
   };
 
   const name = [member.data?.firstName, member.data?.lastName].filter(Boolean).join(' ');
@@ -116,7 +118,7 @@ export function DashboardScreen() {
                 appointment={a}
                 kind={kind}
                 now={now}
-                accepting={accept.isPending && accept.variables === a.id}
+                accepting={accept.isPending && accept.takingId === a.id}
                 onAccept={() => handleAccept(a.id)}
               />
             ))}

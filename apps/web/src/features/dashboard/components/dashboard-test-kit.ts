@@ -171,7 +171,7 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
         const base = state.appointments.get(id) ?? state.queue.find((a) => a.id === id)!;
         const accepted =
           options.userType === 'mx-physician'
-            ? { ...base, state: '3-coach-joins-call' as const, mxDoctorId: me.id, mxDoctor: me }
+            ? { ...base, state: '2-coach-is-reviewing' as const, mxDoctorId: me.id, mxDoctor: me }
             : { ...base, state: '7-er-is-reviewing' as const, usDoctorId: me.id, usDoctor: me, usDoctorNeeded: true };
         state.appointments.set(id, accepted);
         state.queue = state.queue.filter((a) => a.id !== id);
