@@ -282,7 +282,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
       />
     ) : null;
 
-  const selectField = (name: Field, label: string, options: readonly { value: string; label: string }[], optional = false) =>
+  const selectField = (name: Field, label: string, options: readonly { value: string; label: string }[], emptyLabel = 'onboarding_choose') =>
     visible.has(name) ? (
       <Controller
         key={name}
@@ -298,10 +298,10 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
             inputRef={field.ref}
             error={fieldError(name) !== undefined}
             helperText={fieldError(name) ?? ' '}
-            slotProps={{ htmlInput: { 'data-testid': `field-${name}` }, select: { native: true } }}
+            slotProps={{ htmlInput: { 'data-testid': `field-${name}` }, select: { native: true }, inputLabel: { shrink: true } }}
             fullWidth
           >
-            <option value="">{optional ? t('onboarding_optional_choose') : t('onboarding_choose')}</option>
+            <option value="">{t(emptyLabel)}</option>
             {options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -366,11 +366,11 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
         {textField('firstName', t('onboarding_first_name'), { autoComplete: 'given-name' })}
         {textField('lastName', t('onboarding_last_name'), { autoComplete: 'family-name' })}
         {textField('birthday', t('onboarding_birthday'), { type: 'date', autoComplete: 'bday' })}
-        {selectField('sex', t('onboarding_sex'), SEX.map((v) => ({ value: v, label: t(`onboarding_sex_${v}`) })), true)}
-        {selectField('gender', t('onboarding_gender'), GENDER.map((v) => ({ value: v, label: t(`onboarding_gender_${v}`) })), true)}
+        {selectField('sex', t('onboarding_sex'), SEX.map((v) => ({ value: v, label: t(`onboarding_sex_${v}`) })), 'onboarding_optional_choose')}
+        {selectField('gender', t('onboarding_gender'), GENDER.map((v) => ({ value: v, label: t(`onboarding_gender_${v}`) })), 'onboarding_optional_choose')}
 
         {textField('email', t('onboarding_email'), { type: 'email', inputMode: 'email', autoComplete: 'email', helper: t('onboarding_email_helper') })}
-        {selectField('preferredContactMethod', t('onboarding_contact_method'), PREFERRED_CONTACT_METHODS.map((v) => ({ value: v, label: t(`onboarding_contact_${v}`) })), true)}
+        {selectField('preferredContactMethod', t('onboarding_contact_method'), PREFERRED_CONTACT_METHODS.map((v) => ({ value: v, label: t(`onboarding_contact_${v}`) })))}
         {textField('phoneNumber', t('onboarding_phone'), { inputMode: 'numeric', readOnly: true, helper: t('onboarding_phone_helper') })}
         {visible.has('country') ? (
           <Controller
@@ -392,7 +392,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
                 inputRef={field.ref}
                 error={fieldError('country') !== undefined}
                 helperText={fieldError('country') ?? ' '}
-                slotProps={{ htmlInput: { 'data-testid': 'field-country' }, select: { native: true } }}
+                slotProps={{ htmlInput: { 'data-testid': 'field-country' }, select: { native: true }, inputLabel: { shrink: true } }}
                 fullWidth
               >
                 <option value="">{t('onboarding_choose')}</option>
@@ -412,7 +412,6 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
                 'state',
                 isUs ? t('onboarding_state') : t('onboarding_state_optional'),
                 statesList.map((s) => ({ value: isUs ? s.code : s.name, label: s.name })),
-                !isUs,
               )
             : textField('state', t('onboarding_state_optional'))
           : null}

@@ -1,0 +1,107 @@
+import { loginByPhone, startTestServer, type TestServer } from '@puente/api/test';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+
+// Issue 3 "Terms, onboarding, profile, language": the profile and the language change, in es and en.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({});
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A member with a complete profile and accepted terms, as onboarding would leave her. */
+async function completeMember(lang: 'es' | 'en'): Promise<ReturnType<typeof uniquePhone>> {
+  const phone = uniquePhone(lang === 'es' ? '52' : '1');
+  const first = await loginByPhone(server.url, phone.full, { lang });
+  await server.server.database.db.execute(
+    sql`update users set first_name = 'Lucía', last_name = 'Campos', email = 'lucia@example.com', agreed_tos_at = now(), needs_to_accept_terms = false, address = '{"country":"MX","state":"Ciudad de México","city":"Coyoacán"}'::jsonb, recovery_code_pending = null where id = ${first.member.id}`,
+  );
+  server.clock.advance(3 * 60_000); // past the resend wait of the first login
+  return phone;
+}
+
+async function signIn(page: Page, phone: ReturnType<typeof uniquePhone>): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('country-code').selectOption(phone.code);
+  await page.getByTestId('phone-input').fill(phone.digits);
+  await page.getByTestId('login-continue').click();
+  await page.waitForURL('**/login/verify-phone-number');
+  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, phone.full, new Date(server.clock.now().getTime() - 1000)));
+  await page.getByTestId('verify-submit').click();
+  await page.waitForURL('**/inicio');
+}
+
+describe('profile and language in the browser', () => {
+  it('es: from /perfil the member changes the language to English and the whole UI switches', async () => {
+    const phone = await completeMember('es');
+    await withBrowser(async (ctx) => {
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}/select-language`);
+      await page.getByTestId('lang-es').click();
+      await signIn(page, phone);
+      await page.getByTestId('nav-nav_profile').click();
+      await page.waitForURL('**/perfil');
+      await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Lucía Campos');
+      expect(await page.getByTestId('profile-entry-changeLanguage').textContent()).toContain('Español');
+      expect(await page.getByTestId('profile-entry-contactSupport').count()).toBe(0); // no organization, no support setting
+      await snap(page, 'profile-es-mobile');
+
+      // Profile information: copy the phone, with a toast.
+      await page.getByTestId('profile-entry-profileInformation').click();
+      await page.waitForURL('**/perfil/informacion');
+      await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      await page.getByTestId('copy-phone').click();
+      await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Teléfono copiado');
+      await snap(page, 'profile-information-es');
+      await page.getByTestId('back-button').click();
+      await page.waitForURL('**/perfil');
+
+      await page.getByTestId('profile-entry-changeLanguage').click();
+      await page.waitForURL('**/cambio-idioma');
+      const confirm = page.getByTestId('language-confirm');
+      expect(await confirm.isDisabled()).toBe(true); // spec 5: unchanged selection
+      await page.getByTestId('language-en').check();
+      expect(await confirm.isDisabled()).toBe(false);
+      await snap(page, 'change-language-es');
+      await confirm.click();
+      await page.waitForURL('**/perfil');
+      await expect.poll(() => page.getByTestId('profile-entry-changeLanguage').textContent()).toContain('Change language');
+      expect(await page.getByTestId('profile-entry-changeLanguage').textContent()).toContain('English');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await snap(page, 'profile-en-after-change');
+    });
+    const { rows } = await server.server.database.db.execute<{ preferred_lang: string }>(sql`select preferred_lang from users where phone_number = ${phone.full}`);
+    expect(rows[0]?.preferred_lang).toBe('en');
+  });
+
+  it('en: an English member switches to Spanish on a desktop screen', async () => {
+    const phone = await completeMember('en');
+    await withBrowser(
+      async (ctx) => {
+        const page = await ctx.newPage();
+        await page.goto(`${server.url}/select-language`);
+        await page.getByTestId('lang-en').click();
+        await signIn(page, phone);
+        await page.goto(`${server.url}/perfil`);
+        await expect.poll(() => page.getByTestId('profile-entry-changeLanguage').textContent()).toContain('Change language');
+        await snap(page, 'profile-en-desktop');
+        await page.getByTestId('profile-entry-changeLanguage').click();
+        await page.waitForURL('**/cambio-idioma');
+        expect(await page.getByTestId('language-confirm').isDisabled()).toBe(true);
+        await page.getByTestId('language-es').check();
+        await page.getByTestId('language-confirm').click();
+        await page.waitForURL('**/perfil');
+        await expect.poll(() => page.getByTestId('profile-entry-changeLanguage').textContent()).toContain('Cambiar idioma');
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+        await page.getByTestId('nav-nav_home').click();
+        await page.waitForURL('**/inicio');
+        await expect.poll(() => page.getByTestId('home-greeting').textContent()).toContain('Hola');
+      },
+      { locale: 'en-US', viewport: { width: 1280, height: 900 } },
+    );
+  });
+});
