@@ -115,7 +115,8 @@ const renderDrawer = (socket: FakeSocket | null, options: { open?: boolean } = {
 const drawer = () => screen.getByTestId('chat-drawer');
 const bubbles = () => within(drawer()).queryAllByTestId('chat-message');
 
-describe('chat drawer', () => {
+// The first render pays for loading MUI and the drawer; give the stories room on a busy machine.
+describe('chat drawer', { timeout: 20_000 }, () => {
   it('spec 4: a message from someone else while the drawer is closed sets the unread flag; opening clears it', async () => {
     const socket = new FakeSocket();
     renderDrawer(socket);

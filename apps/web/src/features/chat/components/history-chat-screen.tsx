@@ -1,16 +1,20 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import type { ChatMessageDto } from '@puente/contracts';
 import { buildPath } from '@puente/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/lib/member-query';
 import { useConversationId } from '../api/create-conversation';
-import { useConversation } from '../api/get-conversation';
+import { fetchConversation, useConversation } from '../api/get-conversation';
+import { mergeMessages } from '../hooks/chat-state';
 import { ChatMessageList, toBubbles } from './chat-message-list';
 
 /** The appointment whose chat to show: ?appointmentId= or router state { appointmentId }. */
@@ -28,6 +32,21 @@ export function HistoryChatScreen() {
   const conversationId = useConversationId(appointmentId);
   const conversation = useConversation(conversationId.data);
   const failed = !appointmentId || conversationId.isError || conversation.isError;
+  // Older pages, fetched on demand (the first page is the newest).
+  const [older, setOlder] = useState<{ messages: ChatMessageDto[]; hasMore: boolean } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const messages = mergeMessages(older?.messages ?? [], conversation.data?.messages ?? []);
+  const hasMore = older ? older.hasMore : (conversation.data?.hasMore ?? false);
+  const handleLoadOlder = async () => {
+    if (!conversationId.data || messages.length === 0) return;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchConversation(conversationId.data, { before: messages[0]!.index });
+      setOlder({ messages: mergeMessages(older?.messages ?? [], page.messages), hasMore: page.hasMore });
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
   return (
     <Screen testId="history-chat-screen">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -40,7 +59,12 @@ export function HistoryChatScreen() {
       </Box>
       {failed ? <Alert severity="warning">{t('chat_history_missing')}</Alert> : null}
       {!failed && !conversation.data ? <CircularProgress sx={{ alignSelf: 'center' }} /> : null}
-      {conversation.data ? <ChatMessageList bubbles={toBubbles(conversation.data.messages, [], conversation.data.participants, me)} /> : null}
+      {hasMore ? (
+        <Button onClick={() => void handleLoadOlder()} disabled={loadingOlder} data-testid="chat-load-older">
+          {t('chat_load_older')}
+        </Button>
+      ) : null}
+      {conversation.data ? <ChatMessageList bubbles={toBubbles(messages, [], conversation.data.participants, me)} /> : null}
     </Screen>
   );
 }
