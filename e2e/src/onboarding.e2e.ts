@@ -106,9 +106,9 @@ describe('terms and onboarding in the browser', () => {
     });
 
     // The server kept what the member typed.
-    const { rows } = await server.server.database.db.execute<{ first_name: string; birthday: string; address: { city: string; state: string; zipCode: string }; agreed_tos_at: string | null; email_verified_at: string | null }>(
+    const { rows } = (await server.server.database.db.execute(
       (await import('drizzle-orm')).sql`select first_name, birthday, address, agreed_tos_at, email_verified_at from users where phone_number = ${phone.full}`,
-    );
+    )) as unknown as { rows: { first_name: string; birthday: string; address: object; agreed_tos_at: string | null; email_verified_at: string | null }[] };
     expect(rows[0]).toMatchObject({ first_name: 'Ana', birthday: '1990-05-01', address: { city: 'Beverly Hills', state: 'CA', zipCode: '90210' } });
     expect(rows[0]!.agreed_tos_at).not.toBeNull();
     expect(rows[0]!.email_verified_at).not.toBeNull();
@@ -147,9 +147,9 @@ describe('terms and onboarding in the browser', () => {
       },
       { locale: 'en-US' },
     );
-    const { rows } = await server.server.database.db.execute<{ organization_id: string; birthday: string | null; address: { state: string; city?: string } }>(
+    const { rows } = (await server.server.database.db.execute(
       (await import('drizzle-orm')).sql`select organization_id, birthday, address from users where phone_number = ${phone.full}`,
-    );
+    )) as unknown as { rows: { organization_id: string; birthday: string | null; address: object }[] };
     expect(rows[0]).toMatchObject({ organization_id: org.id, birthday: null, address: { state: 'TX' } });
   });
 });

@@ -74,7 +74,7 @@ describe('profile and language in the browser', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
       await snap(page, 'profile-en-after-change');
     });
-    const { rows } = await server.server.database.db.execute<{ preferred_lang: string }>(sql`select preferred_lang from users where phone_number = ${phone.full}`);
+    const { rows } = (await server.server.database.db.execute(sql`select preferred_lang from users where phone_number = ${phone.full}`)) as unknown as { rows: { preferred_lang: string }[] };
     expect(rows[0]?.preferred_lang).toBe('en');
   });
 
