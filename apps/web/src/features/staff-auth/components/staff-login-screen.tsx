@@ -14,6 +14,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { setMemberData } from '@/lib/member-query';
 import { setSessionToken } from '@/lib/session';
+import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { hideToast, showToast } from '@/lib/toast';
 import {
   createStaffSession,
@@ -93,6 +94,8 @@ export function StaffLoginScreen() {
         const session = await createStaffSession(loginToken);
         setMemberData(queryClient, session.sessionToken, session.member);
         setSessionToken(session.sessionToken);
+        // Signed in once: when the session ends the guard sends them back to sign-in, not to the intro.
+        writeStorage(STORAGE_KEYS.preOnboardingDone, 'true');
         hideToast();
         void navigate(staffHomePath(session.member.userType) ?? '/', { replace: true });
       }
