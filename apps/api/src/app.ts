@@ -43,6 +43,22 @@ import { OutboxSmsProvider } from './providers/sms/outbox.sms';
 import type { SmsProvider } from './providers/sms/sms.provider';
 import { TwilioSmsProvider } from './providers/sms/twilio.sms';
 import { RealtimeGateway, type RealtimeServer } from './realtime/gateway';
+import { SessionCache } from './lib/session-cache';
+import { appointmentsResolvers, appointmentsTypeDefs } from './modules/appointments/appointments.resolvers';
+import { AppointmentsRepository } from './modules/appointments/appointments.repository';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { AppointmentScheduler } from './modules/appointments/appointments.scheduler';
+import { appointmentsSocketPlugin, SocketAppointmentNotifier } from './modules/appointments/appointments.realtime';
+import { AppointmentsService, type WorkingHoursSource } from './modules/appointments/appointments.service';
+import { DEFAULT_APPOINTMENT_TIMEOUTS, type AppointmentTimeouts } from './modules/appointments/appointments.timeouts';
+import { physiciansResolvers, physiciansTypeDefs } from './modules/physicians/physicians.resolvers';
+import { PhysiciansRepository } from './modules/physicians/physicians.repository';
+import { physiciansRoutes } from './modules/physicians/physicians.routes';
+import { PhysiciansService } from './modules/physicians/physicians.service';
+import { MemoryPresenceStore, RedisPresenceStore } from './modules/physicians/presence';
+import { topicsResolvers, topicsTypeDefs } from './modules/topics/topics.resolvers';
+import { TopicsRepository } from './modules/topics/topics.repository';
+import { TopicsService } from './modules/topics/topics.service';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes';
 import { StaffAuthService } from './modules/staff-auth/staff-auth.service';
 import { createDevIdentityProvider } from './providers/identity/dev-idp';
@@ -63,11 +79,21 @@ export interface BuildServerOptions {
   seed?: boolean;
   /** Prefix for Redis keys, so parallel test servers sharing one Redis do not share counters. */
   redisKeyPrefix?: string;
+  /** Working hours for on-demand requests (default: the public configuration's). */
+  workingHours?: WorkingHoursSource;
+  /** Appointment waiting-phase timeouts (default DEFAULT_APPOINTMENT_TIMEOUTS). */
+  appointmentTimeouts?: Partial<AppointmentTimeouts>;
+  /** Sweep appointment timeouts every this many ms (default 1 s; 0 = never, tests call tick()). */
+  appointmentSweepMs?: number;
 }
 
 export interface Services {
   auth: AuthService;
   members: MembersService;
+  physicians: PhysiciansService;
+  topics: TopicsService;
+  appointments: AppointmentsService;
+  appointmentScheduler: AppointmentScheduler;
   dev: DevService;
   identity: IdentityService;
   staffAuth: StaffAuthService;
@@ -135,6 +161,22 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, log: app.log });
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
     const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
+    const presence = redis ? new RedisPresenceStore(redis.main, redisPrefix) : new MemoryPresenceStore();
+    cleanups.unshift(() => presence.close());
+    const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock });
+    const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
+    const appointmentsRepository = new AppointmentsRepository(database.db);
+    const appointments = new AppointmentsService({
+      repository: appointmentsRepository,
+      physicians,
+      clock,
+      notifier: new SocketAppointmentNotifier(realtime, app.log),
+      timeouts: { ...DEFAULT_APPOINTMENT_TIMEOUTS, ...options.appointmentTimeouts },
+      workingHours: options.workingHours ?? (() => undefined),
+      publicUrl: config.publicUrl,
+      log: app.log,
+    });
+    const appointmentScheduler = new AppointmentScheduler(appointments, app.log);
     const services: Services = {
       auth: new AuthService({
         db: database.db,
@@ -149,6 +191,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         sockets: realtime,
       }),
       members: new MembersService(new MembersRepository(database.db)),
+      physicians,
+      topics,
+      appointments,
+      appointmentScheduler,
       dev: new DevService(outbox),
       identity,
       staffAuth,
@@ -162,6 +208,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       }),
     };
 
+    // Reference data (topic and note templates) before the demo seed, which links to it.
+    await topics.ensureDefaults(clock.now());
+    await appointments.ensureReferenceData();
+
     if (options.seed ?? config.seed) {
       const seeded = await seedDemoData(database.db, clock.now());
       if (seeded) app.log.info('seeded demo data');
@@ -171,16 +221,19 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 
+    const sessionCache = new SessionCache((token) => services.auth.authenticate(token), clock);
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       if (!isUnderPrefix(request.url, '/api') || isUnderPrefix(request.url, '/api/health')) return;
       const token = bearerToken(request.headers.authorization);
-      if (token) request.auth = (await services.auth.authenticate(token)) ?? null;
+      if (token) request.auth = (request.routeOptions.config.cachedAuth ? await sessionCache.get(token) : await services.auth.authenticate(token)) ?? null;
     });
 
     await app.register(healthRoutes);
     await app.register(authRoutes(services.auth));
     await app.register(membersRoutes(services.members));
+    await app.register(physiciansRoutes(services.physicians));
+    await app.register(appointmentsRoutes(services.appointments));
     await app.register(profileRoutes(services.profile));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
@@ -190,8 +243,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret }).register(app);
     }
     await registerGraphql(app, {
-      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs],
-      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth)],
+      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs],
+      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth), physiciansResolvers(services.physicians), topicsResolvers(services.topics), appointmentsResolvers(services.appointments)],
       depthLimit: config.graphqlDepthLimit,
       introspection: !config.isProduction,
     });
@@ -220,6 +273,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     emailReminders.start(EMAIL_REMINDER_SWEEP_MS);
     cleanups.unshift(() => emailReminders.stop());
 
+    await physicians.init();
+    realtime.use(appointmentsSocketPlugin({ appointments, physicians, repository: appointmentsRepository, gateway: realtime, log: app.log }));
+    appointmentScheduler.start(options.appointmentSweepMs);
+    cleanups.unshift(() => appointmentScheduler.stop());
     const io = realtime.attach(app.server, services.auth, {
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,

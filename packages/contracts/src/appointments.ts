@@ -260,6 +260,7 @@ export const APPOINTMENT_GQL = {
   getAppointmentQueue: `query GetAppointmentQueue { getAppointmentQueue { ${APPOINTMENT_FIELDS} } }`,
   updateAppointment: `mutation UpdateAppointment($appointment: UpdateAppointmentInput!) { updateAppointment(appointment: $appointment) { ${APPOINTMENT_FIELDS} } }`,
   acceptAppointment: `mutation AcceptAppointment($appointmentId: ID!) { acceptAppointment(appointmentId: $appointmentId) { ${APPOINTMENT_FIELDS} } }`,
+  finishAppointment: `mutation FinishAppointment($appointmentId: ID!) { finishAppointment(appointmentId: $appointmentId) { ${APPOINTMENT_FIELDS} } }`,
   cancelAppointment: `mutation CancelAppointment($appointmentId: ID!, $reason: String!) { cancelAppointment(appointmentId: $appointmentId, reason: $reason) { ${APPOINTMENT_FIELDS} } }`,
   saveMedicalRecord: `mutation SaveMedicalRecord($appointmentId: ID!, $medicalRecord: MedicalRecordInput!) { saveMedicalRecord(appointmentId: $appointmentId, medicalRecord: $medicalRecord) { ${APPOINTMENT_FIELDS} } }`,
   sendPrescription: `mutation SendPrescription($appointmentId: ID!, $prescriptions: [PrescriptionInput!]!) { sendPrescription(appointmentId: $appointmentId, prescriptions: $prescriptions) { ${APPOINTMENT_FIELDS} } }`,

@@ -19,3 +19,4 @@ export * from './validation/surveys';
 export * from './validation/chat';
 export * from './validation/account';
 export * from './call';
+export * from './physician-slots';

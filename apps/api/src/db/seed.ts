@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '@puente/domain';
 import type { Db } from './client';
-import { organizations, physicianLicenses, users, type NewUserRow } from './schema';
+import { organizations, organizationTopicTemplates, physicianAvailability, physicianLicenses, physicianProfiles, users, type NewUserRow } from './schema';
 
 /**
  * The demo logins (the README lists them). Everyone signs in with the phone number and the code
@@ -141,10 +141,85 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
     ];
     const inserted = await tx.insert(users).values(rows).returning({ id: users.id, phoneNumber: users.phoneNumber });
     const doctorId = inserted.find((u) => u.phoneNumber === phoneOf('doctor'))!.id;
+    const coachEsId = inserted.find((u) => u.phoneNumber === phoneOf('coachEs'))!.id;
+    const coachEnId = inserted.find((u) => u.phoneNumber === phoneOf('coachEn'))!.id;
     await tx.insert(physicianLicenses).values([
       { userId: doctorId, state: 'CA', licenseNumber: 'A123456', createdAt: now },
       { userId: doctorId, state: 'TX', licenseNumber: 'R78901', createdAt: now },
+      // Coaches hold a Mexican professional licence (cédula profesional), recorded with state MX.
+      { userId: coachEsId, state: 'MX', licenseNumber: '10234567', createdAt: now },
+      { userId: coachEnId, state: 'MX', licenseNumber: '11876543', createdAt: now },
     ]);
+    // Demo physician profiles (spec 3 Physician): available for on-demand requests once signed in.
+    await tx.insert(physicianProfiles).values([
+      {
+        userId: coachEsId,
+        nickName: 'Dra. María',
+        imgUrl: null,
+        bio: {
+          es: 'Médica general con 12 años de experiencia en atención primaria y enfermedades crónicas.',
+          en: 'General practitioner with 12 years of experience in primary care and chronic conditions.',
+        },
+        medicalSpecialties: [{ speciality: 'Medicina general', subspecialities: ['Enfermedades crónicas'] }, { speciality: 'Nutrición clínica' }],
+        academicBackground: [
+          { institutionName: 'Universidad Nacional Autónoma de México', grade: 'Médico Cirujano', startYear: 2004, endYear: 2010 },
+          { institutionName: 'Instituto Nacional de Ciencias Médicas y Nutrición Salvador Zubirán', grade: 'Diplomado en nutrición clínica', startYear: 2013, endYear: 2014 },
+        ],
+        cedula: '10234567',
+        isAvailable: true,
+        tags: ['general', 'chronic_conditions', 'nutrition_weight'],
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        userId: coachEnId,
+        nickName: 'Psic. Daniel',
+        imgUrl: null,
+        bio: {
+          es: 'Psicólogo clínico especializado en ansiedad, estrés laboral y terapia cognitivo-conductual.',
+          en: 'Clinical psychologist focused on anxiety, work stress and cognitive behavioural therapy.',
+        },
+        medicalSpecialties: [{ speciality: 'Psicología clínica', subspecialities: ['Terapia cognitivo-conductual'] }],
+        academicBackground: [
+          { institutionName: 'Universidad Iberoamericana', grade: 'Licenciatura en Psicología', startYear: 2008, endYear: 2012 },
+          { institutionName: 'Universidad de Guadalajara', grade: 'Maestría en Psicología Clínica', startYear: 2013, endYear: 2015 },
+        ],
+        cedula: '11876543',
+        isAvailable: true,
+        tags: ['stress'],
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        userId: doctorId,
+        nickName: 'Dr. Carter',
+        imgUrl: null,
+        bio: {
+          es: 'Médica familiar certificada en EE. UU., con licencia en California y Texas.',
+          en: 'Board-certified family physician licensed in California and Texas.',
+        },
+        medicalSpecialties: [{ speciality: 'Family Medicine' }],
+        academicBackground: [
+          { institutionName: 'University of California, San Francisco', grade: 'MD', startYear: 2006, endYear: 2010 },
+          { institutionName: 'Stanford Health Care', grade: 'Family Medicine Residency', startYear: 2010, endYear: 2013 },
+        ],
+        npi: '1234567893',
+        isAvailable: true,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+    // Weekly hours (Monday to Friday, spec 9) for the schedulable list and availableSlots(date).
+    const weekdays = [1, 2, 3, 4, 5];
+    await tx.insert(physicianAvailability).values([
+      ...weekdays.flatMap((weekday) => [
+        { userId: coachEsId, weekday, starts: '09:00', ends: '14:00', timeZone: 'America/Mexico_City', slotMinutes: 30 },
+        { userId: coachEsId, weekday, starts: '16:00', ends: '19:00', timeZone: 'America/Mexico_City', slotMinutes: 30 },
+      ]),
+      ...weekdays.map((weekday) => ({ userId: coachEnId, weekday, starts: '10:00', ends: '18:00', timeZone: 'America/Mexico_City', slotMinutes: 45 })),
+    ]);
+    // Acme Salud members see its own topic template (spec 3 topicsTemplateId).
+    await tx.insert(organizationTopicTemplates).values({ organizationId: acme!.id, topicsTemplateId: 'acme' });
     return true;
   });
 }

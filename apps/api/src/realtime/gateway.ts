@@ -10,9 +10,10 @@ import type { AuthContext, AuthService, SessionSocketControl } from '../modules/
 interface SocketData {
   userId: string;
   sessionId: string;
+  userType: AuthContext['user']['userType'];
 }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type PuenteSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type PuenteSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -52,6 +53,12 @@ export function isAllowedOrigin(origin: string | undefined, host: string | undef
 /** Socket.IO on the API's http server at /socket.io. */
 export class RealtimeGateway implements SessionSocketControl {
   private io: RealtimeServer | undefined;
+  private readonly plugins: ((socket: PuenteSocket) => void)[] = [];
+
+  /** Modules add their socket handlers here (before or after attach). */
+  use(plugin: (socket: PuenteSocket) => void): void {
+    this.plugins.push(plugin);
+  }
 
   attach(httpServer: HttpServer, auth: AuthService, options: GatewayOptions): RealtimeServer {
     const io: RealtimeServer = new Server(httpServer, {
@@ -72,6 +79,7 @@ export class RealtimeGateway implements SessionSocketControl {
           if (!ctx) return refuse(new AppError('UNAUTHORIZED'));
           socket.data.userId = ctx.user.id;
           socket.data.sessionId = ctx.session.id;
+          socket.data.userType = ctx.user.userType;
           next();
         },
         (err: unknown) => {
@@ -100,12 +108,22 @@ export class RealtimeGateway implements SessionSocketControl {
       void socket.leave(userRoom(userId));
       if (typeof ack === 'function') ack({ ok: true });
     });
-    // Appointment and payment events arrive with their issues; until then they are ignored.
+    for (const plugin of this.plugins) plugin(socket);
   }
 
   /** Emits to every socket of a user (services call this after their policy check). */
   emitToUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     this.io?.to(userRoom(userId)).emit(event, ...args);
+  }
+
+  /** Emits to the union of rooms (each socket once). Callers run their policy check first. */
+  emitToRooms<E extends keyof ServerToClientEvents>(rooms: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    if (rooms.length > 0) this.io?.to(rooms).emit(event, ...args);
+  }
+
+  /** Every socket in `fromRoom` (e.g. a user's room) leaves `room`, on every node. */
+  leaveRoom(fromRoom: string, room: string): void {
+    this.io?.in(fromRoom).socketsLeave(room);
   }
 
   /** The client sees 'io server disconnect' and does not reconnect by itself. */

@@ -1,0 +1,152 @@
+import {
+  appointmentCancelSchema,
+  appointmentLocationChangeSchema,
+  appointmentMemberJoinedSchema,
+  appointmentRefSchema,
+  appointmentRoom,
+  appointmentUpdateSchema,
+  parseAppointmentAlert,
+  userRoom,
+  type AppointmentAck,
+  type AppointmentAlert,
+} from '@puente/contracts';
+import type { AppointmentState, Language } from '@puente/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/schema';
+import { AppError, fromZodError, languageFromHeader } from '../../errors';
+import type { PuenteSocket, RealtimeGateway } from '../../realtime/gateway';
+import type { PhysiciansService } from '../physicians/physicians.service';
+import type { AppointmentsRepository } from './appointments.repository';
+import { isParticipant } from './appointments.policy';
+import type { AlertTarget, AppointmentNotifier, AppointmentsService } from './appointments.service';
+
+/** Every admin socket joins this room (spec 6: admins watch the live queue). */
+export const ADMIN_ROOM = 'role:admin';
+
+/** Alerts go to user rooms the policy picked, the admins' room and the appointment room. */
+export class SocketAppointmentNotifier implements AppointmentNotifier {
+  constructor(
+    private readonly gateway: RealtimeGateway,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  appointmentAlert(target: AlertTarget, alert: AppointmentAlert): void {
+    // spec 8: an alert without state or appointmentId is ignored and logged, here as on the client.
+    if (!parseAppointmentAlert(alert)) {
+      this.log.warn({ appointmentId: target.appointmentId }, 'appointment alert without state or appointmentId not sent');
+      return;
+    }
+    const room = appointmentRoom(target.appointmentId);
+    // Whoever lost access leaves the appointment room before anything else is sent there.
+    for (const userId of target.evictUserIds) this.gateway.leaveRoom(userRoom(userId), room);
+    const rooms = [...target.userIds.map(userRoom), ...(target.admins ? [ADMIN_ROOM] : []), room];
+    this.gateway.emitToRooms(rooms, 'appointment-alert', alert);
+  }
+}
+
+type Ack<T> = ((answer: T) => void) | undefined;
+
+/**
+ * The appointment socket events (spec 7 Realtime): presence of coaches and doctors, joining an
+ * appointment's room (only its member, its physicians and admins; anyone else gets NOT_FOUND, the
+ * same answer REST and GraphQL give), and the client events that move an appointment, each
+ * checked by the same service as GraphQL.
+ */
+export function appointmentsSocketPlugin(deps: {
+  appointments: AppointmentsService;
+  physicians: PhysiciansService;
+  repository: AppointmentsRepository;
+  gateway: RealtimeGateway;
+  log: FastifyBaseLogger;
+}) {
+  const { appointments, physicians, repository, gateway, log } = deps;
+
+  return (socket: PuenteSocket): void => {
+    const { userId, userType } = socket.data;
+    const who = { id: userId, userType };
+    if (userType === 'admin') void socket.join(ADMIN_ROOM);
+    physicians.socketConnected(who, socket.id).catch((err: unknown) => log.error({ err }, 'presence connect failed'));
+    socket.on('disconnect', () => {
+      physicians.socketDisconnected(who, socket.id).catch((err: unknown) => log.error({ err }, 'presence disconnect failed'));
+    });
+
+    let lang: Language = languageFromHeader(socket.handshake.headers['accept-language']);
+    const actor = async (): Promise<UserRow> => {
+      const user = await repository.findUser(userId);
+      if (!user || user.deletedAt) throw new AppError('UNAUTHORIZED');
+      return user;
+    };
+
+    /** Runs a handler and answers the ack with ok + state, or the one error shape. */
+    const handle = <S extends z.ZodType>(schema: S, run: (user: UserRow, payload: z.output<S>) => Promise<{ id: string; state: AppointmentState; statusReason: string | null }>) =>
+      (payload: unknown, ack: Ack<AppointmentAck>): void => {
+        const parsed = schema.safeParse(payload);
+        const reply = (answer: AppointmentAck) => {
+          if (typeof ack === 'function') ack(answer);
+        };
+        if (!parsed.success) {
+          reply(fromZodError(parsed.error).toJSONBody(lang));
+          return;
+        }
+        actor()
+          .then(async (user) => {
+            lang = user.preferredLang;
+            const done = await run(user, parsed.data);
+            reply({ ok: true, appointmentId: done.id, state: done.state, statusReason: done.statusReason });
+          })
+          .catch((err: unknown) => {
+            if (err instanceof AppError) return reply(err.toJSONBody(lang));
+            log.error({ err }, 'appointment socket event failed');
+            reply(new AppError('UNKNOWN_ERROR').toJSONBody(lang));
+          });
+      };
+
+    socket.on(
+      'appointment-subscribe',
+      handle(appointmentRefSchema, async (user, { appointmentId }) => {
+        const row = await appointments.forSubscription(user, appointmentId);
+        // Only the people in the consultation (and admins) follow its room; physicians it is
+        // offered to get the queue alerts in their own room.
+        if (user.userType !== 'admin' && !isParticipant(user, row)) throw new AppError('NOT_FOUND');
+        await socket.join(appointmentRoom(row.id));
+        return row;
+      }),
+    );
+    socket.on('appointment-unsubscribe', (payload: unknown, ack: Ack<{ ok: true }>) => {
+      const parsed = appointmentRefSchema.safeParse(payload);
+      if (parsed.success) void socket.leave(appointmentRoom(parsed.data.appointmentId));
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    socket.on(
+      'appointment-update',
+      handle(appointmentUpdateSchema, (user, p) => appointments.update(user, { id: p.appointmentId, state: p.state, statusReason: p.statusReason ?? undefined }, user.preferredLang)),
+    );
+    socket.on(
+      'appointment-cancel',
+      handle(appointmentCancelSchema, (user, p) => appointments.cancel(user, p.appointmentId, p.reason, user.preferredLang)),
+    );
+    socket.on(
+      'command-finish-appointment',
+      handle(appointmentRefSchema, (user, p) => appointments.finish(user, p.appointmentId, user.preferredLang)),
+    );
+    socket.on(
+      'appointment-location-change',
+      handle(appointmentLocationChangeSchema, async (user, p) => {
+        const row = await appointments.changeLocation(user, p.appointmentId, { country: p.country ?? '', state: p.state, city: p.city });
+        gateway.emitToRooms([appointmentRoom(row.id)], 'appointment-location-change', { appointmentId: row.id, country: row.location?.country, state: p.state, city: p.city });
+        return row;
+      }),
+    );
+    socket.on(
+      'appointment-member-joined',
+      handle(appointmentMemberJoinedSchema, async (user, p) => {
+        const row = await appointments.forSubscription(user, p.appointmentId);
+        if (row.memberId !== user.id) throw new AppError('NOT_FOUND');
+        const rooms = [row.mxDoctorId, row.usDoctorId].filter((v): v is string => !!v).map(userRoom);
+        gateway.emitToRooms(rooms, 'appointment-member-joined', { appointmentId: row.id, memberId: row.memberId });
+        return row;
+      }),
+    );
+  };
+}

@@ -1,0 +1,151 @@
+import { and, desc, eq, inArray, isNotNull, lte, notInArray, or } from 'drizzle-orm';
+import type { AppointmentState } from '@puente/domain';
+import type { Db } from '../../db/client';
+import {
+  appointmentEvents,
+  appointments,
+  consultationNotes,
+  consultationNoteTemplates,
+  users,
+  type AppointmentRow,
+  type ConsultationNoteTemplateRow,
+  type NewAppointmentRow,
+  type UserRow,
+} from '../../db/schema';
+
+export interface TransitionEvent {
+  fromState: AppointmentState | null;
+  toState: AppointmentState;
+  reason: string | null;
+  actorId: string | null;
+  actorRole: string;
+  at: Date;
+}
+
+/** Queries only; the service owns the rules. */
+export class AppointmentsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: NewAppointmentRow, event: TransitionEvent): Promise<AppointmentRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(appointments).values(values).returning();
+      await tx.insert(appointmentEvents).values({ ...event, appointmentId: row!.id });
+      return row!;
+    });
+  }
+
+  async findById(id: string): Promise<AppointmentRow | undefined> {
+    const [row] = await this.db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * The race-safe transition: UPDATE ... WHERE id = ? AND state = <expected>. Of two concurrent
+   * callers expecting the same state exactly one gets the row back; the other gets undefined.
+   * `extra` narrows further (e.g. the scheduler only moves rows whose deadline has passed).
+   */
+  async transition(id: string, expected: AppointmentState, patch: Partial<NewAppointmentRow>, event: TransitionEvent, extra?: { deadlineBefore?: Date }): Promise<AppointmentRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const conditions = [eq(appointments.id, id), eq(appointments.state, expected)];
+      if (extra?.deadlineBefore) conditions.push(lte(appointments.deadlineAt, extra.deadlineBefore));
+      const [row] = await tx
+        .update(appointments)
+        .set(patch)
+        .where(and(...conditions))
+        .returning();
+      if (!row) return undefined;
+      await tx.insert(appointmentEvents).values({ ...event, appointmentId: id });
+      return row;
+    });
+  }
+
+  /** Field edits that are not transitions (prejoin step, location, join method...). */
+  async update(id: string, patch: Partial<NewAppointmentRow>): Promise<AppointmentRow | undefined> {
+    const [row] = await this.db.update(appointments).set(patch).where(eq(appointments.id, id)).returning();
+    return row;
+  }
+
+  async latestForMember(memberId: string, states: readonly AppointmentState[]): Promise<AppointmentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.memberId, memberId), inArray(appointments.state, [...states])))
+      .orderBy(desc(appointments.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async latestForPhysician(physicianId: string, states: readonly AppointmentState[]): Promise<AppointmentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(appointments)
+      .where(and(or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId)), inArray(appointments.state, [...states])))
+      .orderBy(desc(appointments.updatedAt))
+      .limit(1);
+    return row;
+  }
+
+  /** Whether the physician holds an appointment in one of `states` other than `exceptId`. */
+  async physicianHolds(physicianId: string, states: readonly AppointmentState[], exceptId?: string): Promise<boolean> {
+    const conditions = [or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId)), inArray(appointments.state, [...states])];
+    if (exceptId) conditions.push(notInArray(appointments.id, [exceptId]));
+    const [row] = await this.db.select({ id: appointments.id }).from(appointments).where(and(...conditions)).limit(1);
+    return !!row;
+  }
+
+  async listInStates(states: readonly AppointmentState[]): Promise<AppointmentRow[]> {
+    return this.db.select().from(appointments).where(inArray(appointments.state, [...states])).orderBy(appointments.createdAt);
+  }
+
+  async historyForMember(memberId: string): Promise<AppointmentRow[]> {
+    return this.db.select().from(appointments).where(eq(appointments.memberId, memberId)).orderBy(desc(appointments.startDate));
+  }
+
+  async due(now: Date): Promise<AppointmentRow[]> {
+    return this.db
+      .select()
+      .from(appointments)
+      .where(and(isNotNull(appointments.deadlineAt), lte(appointments.deadlineAt, now)))
+      .limit(100);
+  }
+
+  async events(appointmentId: string) {
+    return this.db.select().from(appointmentEvents).where(eq(appointmentEvents.appointmentId, appointmentId)).orderBy(appointmentEvents.at);
+  }
+
+  async findUser(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findUsers(ids: readonly string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(users).where(inArray(users.id, [...ids]));
+  }
+
+  // Consultation notes ------------------------------------------------------------------------
+
+  async insertMissingNoteTemplates(rows: ConsultationNoteTemplateRow[]): Promise<void> {
+    if (rows.length > 0) await this.db.insert(consultationNoteTemplates).values(rows).onConflictDoNothing();
+  }
+
+  async noteTemplates(): Promise<ConsultationNoteTemplateRow[]> {
+    return this.db.select().from(consultationNoteTemplates).orderBy(consultationNoteTemplates.id);
+  }
+
+  async noteValues(appointmentId: string, templateId: string): Promise<Record<string, string | number | boolean | null> | undefined> {
+    const [row] = await this.db
+      .select({ values: consultationNotes.values })
+      .from(consultationNotes)
+      .where(and(eq(consultationNotes.appointmentId, appointmentId), eq(consultationNotes.templateId, templateId)))
+      .limit(1);
+    return row?.values;
+  }
+
+  async saveNote(appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>, authorId: string, now: Date): Promise<void> {
+    await this.db
+      .insert(consultationNotes)
+      .values({ appointmentId, templateId, values, authorId, updatedAt: now })
+      .onConflictDoUpdate({ target: [consultationNotes.appointmentId, consultationNotes.templateId], set: { values, authorId, updatedAt: now } });
+  }
+}

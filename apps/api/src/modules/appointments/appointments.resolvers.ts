@@ -1,0 +1,352 @@
+import { createRequire } from 'node:module';
+import {
+  cancelAppointmentInputSchema,
+  createAppointmentInputSchema,
+  saveConsultationNoteInputSchema,
+  saveMedicalRecordInputSchema,
+  sendPrescriptionInputSchema,
+  updateAppointmentInputSchema,
+  type AppointmentDto,
+  type AppointmentHistoryItem,
+  type ConsultationNoteDto,
+  type CreateAppointmentResult,
+} from '@puente/contracts';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import type { GraphqlContext } from '../../graphql';
+import { parseWith } from '../../http';
+import type { AppointmentsService } from './appointments.service';
+
+// The same graphql copy mercurius uses (see graphql.ts).
+const { GraphQLScalarType } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+
+/** A JSON value (consultation note values). Validated by the contract schema in the resolver. */
+const JSONScalar = new GraphQLScalarType({
+  name: 'JSON',
+  serialize: (v: unknown) => v,
+  parseValue: (v: unknown) => v,
+});
+
+/** Field names exactly as packages/contracts appointmentSchema (a test runs every APPOINTMENT_GQL document). */
+export const appointmentsTypeDefs = /* GraphQL */ `
+  scalar JSON
+  type AppointmentTopic {
+    topicId: String!
+    topicText: String!
+    subtopicId: String
+    subtopicText: String
+  }
+  type SelfAssessment {
+    appointmentReason: String
+    appointmentReasonKey: String
+    painLevel: Int
+    symptoms: [String!]
+  }
+  type AppointmentLocation {
+    country: String!
+    state: String!
+    city: String!
+  }
+  type Prescription {
+    code: String!
+    codeSystem: String!
+    name: String!
+    qty: String
+    duration: String
+    freq: String
+    dosage: String
+    sig: String
+  }
+  type Treatment {
+    medication: String!
+    dosis: String!
+  }
+  type MedicalPlan {
+    conclusions: String
+    recomendations: String
+    treatment: [Treatment!]
+  }
+  type Pharmacy {
+    pharmStoreName: String
+    pharmAddressLine1: String
+    pharmAddressLine2: String
+    pharmCity: String
+    pharmState: String
+    pharmZip: String
+    pharmPhone: String
+    pharmLatitude: Float
+    pharmLongitude: Float
+  }
+  type MedicalRecord {
+    "never sent to the member"
+    internalNotes: String
+    plan: MedicalPlan
+    pharmacy: Pharmacy
+  }
+  type Appointment {
+    id: ID!
+    memberId: ID!
+    mxDoctorId: ID
+    usDoctorId: ID
+    mxDoctor: Physician
+    usDoctor: Physician
+    state: String!
+    statusReason: String
+    status: String!
+    statusUserId: ID
+    type: String!
+    channel: String!
+    previousChannel: String
+    practice: String!
+    language: String!
+    topic: AppointmentTopic
+    selfAssessment: SelfAssessment
+    location: AppointmentLocation
+    serviceScope: String!
+    usDoctorNeeded: Boolean!
+    prescriptionNeeded: Boolean!
+    prescriptions: [Prescription!]!
+    medicalRecord: MedicalRecord
+    roomName: String
+    preJoinStep: Int
+    cameraAccessGranted: Boolean
+    memberJoinMethod: String
+    connectionStrength: Int
+    isMxDoctorBusy: Boolean!
+    chatHasMessages: Boolean!
+    conversationid: String
+    parentAppointmentId: ID
+    chiefComplaint: String
+    templateId: String
+    timezone: String
+    createdByRole: String
+    startDate: String!
+    endDate: String
+    createdAt: String!
+    updatedAt: String!
+    deadlineAt: String
+    memberName: String
+  }
+  type CreateAppointmentResult {
+    id: ID!
+    appointment: Appointment
+  }
+  type AppointmentHistoryItem {
+    id: ID!
+    startDate: String!
+    state: String!
+    status: String!
+    statusReason: String
+    type: String!
+    channel: String!
+    practice: String!
+    reason: String
+    physicianName: String
+    physicianUserType: String
+    prescriptionNeeded: Boolean!
+    parentAppointmentId: ID
+    chatHasMessages: Boolean!
+  }
+  type ConsultationNoteLabel {
+    member: String!
+    mxPhysician: String!
+    usPhysician: String!
+  }
+  type ConsultationNoteField {
+    name: String!
+    label: String!
+    kind: String!
+  }
+  type ConsultationNoteTemplate {
+    _id: ID!
+    practice: String!
+    name: String!
+    label: ConsultationNoteLabel!
+    fields: [ConsultationNoteField!]!
+  }
+  type PartnerProduct {
+    id: ID!
+    title: String!
+  }
+  type ConsultationNote {
+    values: JSON!
+    templates: [ConsultationNoteTemplate!]!
+    partnerProducts: [PartnerProduct!]!
+  }
+  input AppointmentTopicInput {
+    topicId: String!
+    topicText: String!
+    subtopicId: String
+    subtopicText: String
+  }
+  input SelfAssessmentInput {
+    appointmentReason: String
+    appointmentReasonKey: String
+    painLevel: Int
+    symptoms: [String!]
+  }
+  input AppointmentLocationInput {
+    country: String!
+    state: String!
+    city: String!
+  }
+  input CreateAppointmentData {
+    "health or mentalhealth"
+    practice: String!
+    language: String
+    channel: String
+    topic: AppointmentTopicInput
+    selfAssessment: SelfAssessmentInput
+    location: AppointmentLocationInput!
+    timezone: String
+    "a chosen coach (optional)"
+    mxDoctorId: ID
+    chiefComplaint: String
+  }
+  input UpdateAppointmentInput {
+    id: ID!
+    "asks for a transition; checked against the state machine and the caller's role"
+    state: String
+    statusReason: String
+    preJoinStep: Int
+    cameraAccessGranted: Boolean
+    location: AppointmentLocationInput
+    channel: String
+    chiefComplaint: String
+    templateId: String
+    prescriptionNeeded: Boolean
+  }
+  input PrescriptionInput {
+    code: String!
+    codeSystem: String!
+    name: String!
+    qty: String
+    duration: String
+    freq: String
+    dosage: String
+    sig: String
+  }
+  input TreatmentInput {
+    medication: String!
+    dosis: String!
+  }
+  input MedicalPlanInput {
+    conclusions: String
+    recomendations: String
+    treatment: [TreatmentInput!]
+  }
+  input PharmacyInput {
+    pharmStoreName: String
+    pharmAddressLine1: String
+    pharmAddressLine2: String
+    pharmCity: String
+    pharmState: String
+    pharmZip: String
+    pharmPhone: String
+    pharmLatitude: Float
+    pharmLongitude: Float
+  }
+  input MedicalRecordInput {
+    internalNotes: String
+    plan: MedicalPlanInput
+    pharmacy: PharmacyInput
+  }
+  extend type Query {
+    getAppointment(appointmentId: ID!): Appointment!
+    "the caller's appointment still in progress (after a reload or reconnect), or null"
+    getCurrentAppointment: Appointment
+    appointmentDetails(appointmentId: ID!): Appointment!
+    getAppointmentsHistory(memberId: ID!): [AppointmentHistoryItem!]!
+    "coach: matching requests in the queue; US doctor: escalations they are licensed for; admin: the live queue"
+    getAppointmentQueue: [Appointment!]!
+    getConsultationNoteForMember(appointmentId: ID!, memberId: ID!, templateId: String): ConsultationNote!
+  }
+  extend type Mutation {
+    createAppointment(data: CreateAppointmentData!, returnNewDocument: Boolean): CreateAppointmentResult!
+    updateAppointment(appointment: UpdateAppointmentInput!): Appointment!
+    acceptAppointment(appointmentId: ID!): Appointment!
+    cancelAppointment(appointmentId: ID!, reason: String!): Appointment!
+    finishAppointment(appointmentId: ID!): Appointment!
+    saveMedicalRecord(appointmentId: ID!, medicalRecord: MedicalRecordInput!): Appointment!
+    sendPrescription(appointmentId: ID!, prescriptions: [PrescriptionInput!]!): Appointment!
+    saveConsultationNote(appointmentId: ID!, templateId: String!, values: JSON!): ConsultationNote!
+  }
+`;
+
+const appointmentIdArgs = z.object({ appointmentId: z.string().min(1) });
+const historyArgs = z.object({ memberId: z.string().min(1) });
+const noteArgs = z.object({ appointmentId: z.string().min(1), memberId: z.string().min(1), templateId: z.string().min(1).nullish() });
+
+/** GraphQL leaves absent optional inputs as null; the contracts use undefined for "not sent". */
+const dropNulls = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(dropNulls);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, dropNulls(v)]));
+  return value;
+};
+
+const session = (ctx: GraphqlContext) => {
+  if (!ctx.auth) throw new AppError('UNAUTHORIZED');
+  return ctx.auth.user;
+};
+
+export function appointmentsResolvers(appointments: AppointmentsService) {
+  return {
+    JSON: JSONScalar,
+    Query: {
+      getAppointment: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> =>
+        appointments.get(session(ctx), parseWith(appointmentIdArgs, args).appointmentId, ctx.lang),
+      getCurrentAppointment: (_r: unknown, _a: unknown, ctx: GraphqlContext): Promise<AppointmentDto | null> => appointments.current(session(ctx), ctx.lang),
+      appointmentDetails: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> =>
+        appointments.get(session(ctx), parseWith(appointmentIdArgs, args).appointmentId, ctx.lang),
+      getAppointmentsHistory: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentHistoryItem[]> =>
+        appointments.history(session(ctx), parseWith(historyArgs, args).memberId, ctx.lang),
+      getAppointmentQueue: (_r: unknown, _a: unknown, ctx: GraphqlContext): Promise<AppointmentDto[]> => appointments.queue(session(ctx), ctx.lang),
+      getConsultationNoteForMember: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<ConsultationNoteDto> => {
+        const user = session(ctx);
+        const a = parseWith(noteArgs, args);
+        return appointments.consultationNote(user, a.appointmentId, a.memberId, a.templateId);
+      },
+    },
+    Mutation: {
+      createAppointment: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<CreateAppointmentResult> => {
+        const user = session(ctx);
+        const input = parseWith(createAppointmentInputSchema, dropNulls(args));
+        return appointments.create(user, input.data, input.returnNewDocument ?? false, ctx.lang);
+      },
+      updateAppointment: (_r: unknown, args: { appointment?: unknown }, ctx: GraphqlContext): Promise<AppointmentDto> => {
+        const user = session(ctx);
+        const raw = (args.appointment ?? {}) as Record<string, unknown>;
+        // statusReason and the nullable physician fields may be sent as null on purpose.
+        const input = parseWith(updateAppointmentInputSchema, { ...(dropNulls(raw) as object), ...pickNulls(raw, ['statusReason', 'chiefComplaint', 'templateId']) });
+        return appointments.update(user, input, ctx.lang);
+      },
+      acceptAppointment: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> =>
+        appointments.accept(session(ctx), parseWith(appointmentIdArgs, args).appointmentId, ctx.lang),
+      cancelAppointment: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> => {
+        const user = session(ctx);
+        const input = parseWith(cancelAppointmentInputSchema, args);
+        return appointments.cancel(user, input.appointmentId, input.reason, ctx.lang);
+      },
+      finishAppointment: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> =>
+        appointments.finish(session(ctx), parseWith(appointmentIdArgs, args).appointmentId, ctx.lang),
+      saveMedicalRecord: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> => {
+        const user = session(ctx);
+        const input = parseWith(saveMedicalRecordInputSchema, dropNulls(args));
+        return appointments.saveMedicalRecord(user, input.appointmentId, input.medicalRecord, ctx.lang);
+      },
+      sendPrescription: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> => {
+        const user = session(ctx);
+        const input = parseWith(sendPrescriptionInputSchema, dropNulls(args));
+        return appointments.sendPrescription(user, input.appointmentId, input.prescriptions, ctx.lang);
+      },
+      saveConsultationNote: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<ConsultationNoteDto> => {
+        const user = session(ctx);
+        const input = parseWith(saveConsultationNoteInputSchema, args);
+        return appointments.saveConsultationNote(user, input.appointmentId, input.templateId, input.values);
+      },
+    },
+  };
+}
+
+const pickNulls = (raw: Record<string, unknown>, keys: string[]): Record<string, null> =>
+  Object.fromEntries(keys.filter((k) => raw[k] === null).map((k) => [k, null]));

@@ -1,0 +1,48 @@
+import {
+  connectionStrengthParamsSchema,
+  isBusyQuerySchema,
+  joinMethodParamsSchema,
+  type IsBusyResponse,
+} from '@puente/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseWith, requestLanguage, requireAuth } from '../../http';
+import type { AppointmentsService } from './appointments.service';
+
+const idParams = z.object({ id: z.string().min(1) });
+
+export function appointmentsRoutes(appointments: AppointmentsService) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get('/api/physicians/:id/isbusy', async (request): Promise<IsBusyResponse> => {
+      requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      const { appointmentId } = parseWith(isBusyQuerySchema, request.query);
+      return { isBusy: await appointments.isBusy(id, appointmentId) };
+    });
+
+    app.patch('/api/appointments/:id/join-method/:method', async (request) => {
+      const { user } = requireAuth(request);
+      const { id, method } = parseWith(joinMethodParamsSchema, request.params);
+      await appointments.setJoinMethod(user, id, method);
+      return { ok: true as const };
+    });
+
+    app.patch('/api/appointments/:id/connection-strength/:value', async (request) => {
+      const { user } = requireAuth(request);
+      const { id, value } = parseWith(connectionStrengthParamsSchema, request.params);
+      await appointments.setConnectionStrength(user, id, value);
+      return { ok: true as const };
+    });
+
+    app.get('/api/appointments/:id/exit-redirect-url', async (request) => {
+      const { user } = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return { url: await appointments.exitRedirectUrl(user, id) };
+    });
+
+    app.get('/api/admin/appointments/live', async (request) => {
+      const { user } = requireAuth(request);
+      return { appointments: await appointments.liveQueue(user, requestLanguage(request)) };
+    });
+  };
+}

@@ -1,0 +1,48 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { physicianAvailability, physicianLicenses, physicianProfiles, users, type PhysicianAvailabilityRow, type PhysicianProfileRow, type UserRow } from '../../db/schema';
+
+export interface PhysicianRecord {
+  user: UserRow;
+  profile: PhysicianProfileRow | undefined;
+  licenses: { state: string; licenseNumber: string }[];
+  hours: PhysicianAvailabilityRow[];
+}
+
+const PHYSICIAN_TYPES = ['mx-physician', 'us-physician'] as const;
+
+export class PhysiciansRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Every coach and US doctor with profile, licences and weekly hours (four queries in all). */
+  async listAll(ids?: readonly string[]): Promise<PhysicianRecord[]> {
+    const where = and(inArray(users.userType, [...PHYSICIAN_TYPES]), isNull(users.deletedAt), ids ? inArray(users.id, [...ids]) : undefined);
+    const people = await this.db.select().from(users).where(where);
+    if (people.length === 0) return [];
+    const userIds = people.map((p) => p.id);
+    const [profiles, licenses, hours] = await Promise.all([
+      this.db.select().from(physicianProfiles).where(inArray(physicianProfiles.userId, userIds)),
+      this.db.select().from(physicianLicenses).where(inArray(physicianLicenses.userId, userIds)),
+      this.db.select().from(physicianAvailability).where(inArray(physicianAvailability.userId, userIds)),
+    ]);
+    return people.map((user) => ({
+      user,
+      profile: profiles.find((p) => p.userId === user.id),
+      licenses: licenses.filter((l) => l.userId === user.id).map((l) => ({ state: l.state, licenseNumber: l.licenseNumber })),
+      hours: hours.filter((h) => h.userId === user.id),
+    }));
+  }
+
+  /** isAvailable is the physician's own switch; the profile row is created on first use. */
+  async setAvailable(userId: string, isAvailable: boolean, now: Date): Promise<void> {
+    await this.db
+      .insert(physicianProfiles)
+      .values({ userId, isAvailable, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: physicianProfiles.userId, set: { isAvailable, updatedAt: now } });
+  }
+
+  async availableIds(): Promise<string[]> {
+    const rows = await this.db.select({ id: physicianProfiles.userId }).from(physicianProfiles).where(eq(physicianProfiles.isAvailable, true));
+    return rows.map((r) => r.id);
+  }
+}

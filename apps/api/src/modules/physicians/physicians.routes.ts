@@ -1,0 +1,16 @@
+import { onlinePhysiciansQuerySchema, type OnlinePhysiciansResponse } from '@puente/contracts';
+import type { FastifyInstance } from 'fastify';
+import { parseWith, requestLanguage, requireAuth } from '../../http';
+import type { PhysiciansService } from './physicians.service';
+
+export function physiciansRoutes(physicians: PhysiciansService) {
+  return async (app: FastifyInstance): Promise<void> => {
+    // spec 7: polled every 4 s by waiting members. `cachedAuth` lets the bearer hook answer from
+    // its short session cache, so a poll touches neither the sessions nor the physicians tables.
+    app.get('/api/online-physicians', { config: { cachedAuth: true } }, async (request): Promise<OnlinePhysiciansResponse> => {
+      requireAuth(request);
+      const query = parseWith(onlinePhysiciansQuerySchema, request.query);
+      return { physicians: await physicians.onlinePhysicians(query, requestLanguage(request)) };
+    });
+  };
+}

@@ -1,0 +1,172 @@
+import { PHYSICIAN_TAG_PREFIX, type GetPhysiciansArgs, type OnlinePhysiciansQuery, type PhysicianDto } from '@puente/contracts';
+import { availableSlotsOn, isListedOnlineCoach, isSchedulableToday, isSlotDate, slotDateIn, CALENDAR, type Language, type UserType } from '@puente/domain';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { presentPhysician } from './physicians.presenter';
+import type { PhysicianRecord, PhysiciansRepository } from './physicians.repository';
+import type { PresenceStore } from './presence';
+
+const isPhysicianType = (t: UserType): t is 'mx-physician' | 'us-physician' => t === 'mx-physician' || t === 'us-physician';
+
+export interface PhysicianFlags {
+  isOnline: boolean;
+  isAvailable: boolean;
+}
+
+/**
+ * Physician profiles, presence and availability. Public profiles are cached in memory (loaded in
+ * one go, dropped whenever a physician changes), so GET /api/online-physicians, polled every 4 s
+ * by each waiting member, never queries the database: it reads the cache and the presence store.
+ */
+export class PhysiciansService {
+  private cache: Promise<Map<string, PhysicianRecord>> | undefined;
+
+  constructor(
+    private readonly deps: {
+      repository: PhysiciansRepository;
+      presence: PresenceStore;
+      clock: Clock;
+    },
+  ) {}
+
+  /** Copies isAvailable from the database into the presence store (the database is the truth). */
+  async init(): Promise<void> {
+    const available = await this.deps.repository.availableIds();
+    for (const id of available) await this.deps.presence.setAvailable(id, true);
+  }
+
+  /** Drops the cached profiles (after a profile, licence or hours change). */
+  invalidate(): void {
+    this.cache = undefined;
+  }
+
+  private records(): Promise<Map<string, PhysicianRecord>> {
+    this.cache ??= this.deps.repository.listAll().then(
+      (list) => new Map(list.map((r) => [r.user.id, r])),
+      (err: unknown) => {
+        this.cache = undefined;
+        throw err;
+      },
+    );
+    return this.cache;
+  }
+
+  async record(id: string): Promise<PhysicianRecord | undefined> {
+    return (await this.records()).get(id);
+  }
+
+  async allRecords(): Promise<PhysicianRecord[]> {
+    return [...(await this.records()).values()];
+  }
+
+  async flags(id: string): Promise<PhysicianFlags> {
+    const [online, available] = await Promise.all([this.deps.presence.onlineIds(), this.deps.presence.availableIds()]);
+    return { isOnline: online.has(id), isAvailable: available.has(id) };
+  }
+
+  private async flagsLookup(): Promise<(id: string) => PhysicianFlags> {
+    const [online, available] = await Promise.all([this.deps.presence.onlineIds(), this.deps.presence.availableIds()]);
+    return (id) => ({ isOnline: online.has(id), isAvailable: available.has(id) });
+  }
+
+  /** A socket of a coach or doctor connected / disconnected (the realtime gateway calls these). */
+  async socketConnected(user: Pick<UserRow, 'id' | 'userType'>, socketId: string): Promise<void> {
+    if (isPhysicianType(user.userType)) await this.deps.presence.connect(user.id, socketId);
+  }
+
+  async socketDisconnected(user: Pick<UserRow, 'id' | 'userType'>, socketId: string): Promise<void> {
+    if (isPhysicianType(user.userType)) await this.deps.presence.disconnect(user.id, socketId);
+  }
+
+  /**
+   * GET /api/online-physicians (spec 6: only online, available mx-physicians). tags: practice_*,
+   * lang_* and free tags from the profile; partnerId: physicians who serve that partner (or all).
+   */
+  async onlinePhysicians(query: OnlinePhysiciansQuery, lang: Language): Promise<PhysicianDto[]> {
+    const [records, flagsOf] = await Promise.all([this.records(), this.flagsLookup()]);
+    const tags = (query.tags ?? '')
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter(Boolean);
+    const out: PhysicianDto[] = [];
+    for (const record of records.values()) {
+      const flags = flagsOf(record.user.id);
+      if (!isListedOnlineCoach({ ...flags, userType: record.user.userType })) continue;
+      if (!matchesTags(record, tags)) continue;
+      const partners = record.profile?.partnerIds ?? [];
+      if (query.partnerId && partners.length > 0 && !partners.includes(query.partnerId)) continue;
+      out.push(presentPhysician(record, flags, lang));
+    }
+    return out.sort((a, b) => a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id));
+  }
+
+  /** getPhysician(id): any coach or US doctor; NOT_FOUND for anything else. */
+  async getPhysician(id: string, lang: Language): Promise<PhysicianDto> {
+    const record = await this.record(id);
+    if (!record) throw new AppError('NOT_FOUND');
+    return presentPhysician(record, await this.flags(id), lang);
+  }
+
+  /**
+   * getPhysicians(schedulable, language, practice, availabilityDate). schedulable: spec 6
+   * "schedulable coaches for today are those with slots today who are not online and available";
+   * US doctors have no calendar (spec 6) and are never schedulable.
+   */
+  async getPhysicians(args: GetPhysiciansArgs, lang: Language): Promise<PhysicianDto[]> {
+    const [records, flagsOf] = await Promise.all([this.records(), this.flagsLookup()]);
+    const now = this.deps.clock.now();
+    const out: PhysicianDto[] = [];
+    for (const record of records.values()) {
+      const { user } = record;
+      if (args.language && !user.languages.includes(args.language)) continue;
+      if (args.practice && user.practice !== args.practice) continue;
+      const flags = flagsOf(user.id);
+      if (args.schedulable !== undefined) {
+        const date = args.availabilityDate ?? slotDateIn(now, user.timeZone ?? CALENDAR.fallbackTimeZone);
+        const schedulable = user.userType === 'mx-physician' && isSchedulableToday({ ...flags, slotsToday: this.slots(record, date).length });
+        if (schedulable !== args.schedulable) continue;
+      }
+      out.push(presentPhysician(record, flags, lang));
+    }
+    return out.sort((a, b) => a.firstName.localeCompare(b.firstName) || a.id.localeCompare(b.id));
+  }
+
+  /** availableSlots(date): ISO datetimes; INVALID_DATA for a date that is not yyyy-MM-dd. */
+  async availableSlots(id: string, date: string | null | undefined): Promise<string[]> {
+    const record = await this.record(id);
+    if (!record || record.user.userType !== 'mx-physician') return [];
+    const day = date ?? slotDateIn(this.deps.clock.now(), record.user.timeZone ?? CALENDAR.fallbackTimeZone);
+    if (!isSlotDate(day)) throw new AppError('INVALID_DATA', { fields: { date: 'invalid_date' } });
+    return this.slots(record, day);
+  }
+
+  private slots(record: PhysicianRecord, date: string): string[] {
+    return availableSlotsOn(date, record.hours, this.deps.clock.now());
+  }
+
+  /** setAvailability(isAvailable): the physician's own switch. Members and admins: FORBIDDEN. */
+  async setAvailability(actor: UserRow, isAvailable: boolean, lang: Language): Promise<PhysicianDto> {
+    if (!isPhysicianType(actor.userType)) throw new AppError('FORBIDDEN');
+    await this.deps.repository.setAvailable(actor.id, isAvailable, this.deps.clock.now());
+    await this.deps.presence.setAvailable(actor.id, isAvailable);
+    this.invalidate();
+    return this.getPhysician(actor.id, lang);
+  }
+
+  async myProfile(actor: UserRow, lang: Language): Promise<PhysicianDto> {
+    if (!isPhysicianType(actor.userType)) throw new AppError('FORBIDDEN');
+    return this.getPhysician(actor.id, lang);
+  }
+}
+
+function matchesTags(record: PhysicianRecord, tags: readonly string[]): boolean {
+  const own = new Set((record.profile?.tags ?? []).map((t) => t.toLowerCase()));
+  const byPrefix = (prefix: string) => tags.filter((t) => t.startsWith(prefix)).map((t) => t.slice(prefix.length));
+  const practices = byPrefix(PHYSICIAN_TAG_PREFIX.practice);
+  if (practices.length > 0 && !practices.includes(record.user.practice ?? '')) return false;
+  const languages = byPrefix(PHYSICIAN_TAG_PREFIX.language);
+  if (languages.length > 0 && !languages.some((l) => (record.user.languages as string[]).includes(l))) return false;
+  const free = tags.filter((t) => !t.startsWith(PHYSICIAN_TAG_PREFIX.practice) && !t.startsWith(PHYSICIAN_TAG_PREFIX.language));
+  return free.every((t) => own.has(t));
+}

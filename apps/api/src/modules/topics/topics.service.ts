@@ -1,0 +1,59 @@
+import type { TopicTemplateDto } from '@puente/contracts';
+import type { Language } from '@puente/domain';
+import type { UserRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { DEFAULT_TOPICS_TEMPLATE_ID, hardcodedTopics, REFERENCE_TEMPLATES, type TemplateContent } from './topics.content';
+import type { TopicsRepository } from './topics.repository';
+
+// Not in the spec (clients keep topics 24 h): the server re-reads a template at most every 5 minutes.
+const CACHE_MS = 5 * 60_000;
+
+export class TopicsService {
+  private readonly cache = new Map<string, { at: number; value: TopicTemplateDto }>();
+  private readonly orgTemplate = new Map<string, { at: number; id: string }>();
+
+  constructor(private readonly deps: { repository: TopicsRepository; clock: Clock }) {}
+
+  /** Writes the reference templates if they are missing (never overwrites an edited one). */
+  async ensureDefaults(now: Date): Promise<void> {
+    await this.deps.repository.insertMissing(REFERENCE_TEMPLATES.map((t) => ({ id: t.id, name: t.name, isDefault: t.isDefault, content: t.content, updatedAt: now })));
+  }
+
+  /**
+   * getConsultationTopicsTemplate: the member's organization template (topicsTemplateId) or the
+   * default, in `lang`. The two hardcoded topics are always among the main actions (spec 3).
+   */
+  async templateFor(actor: UserRow, lang: Language): Promise<TopicTemplateDto> {
+    const templateId = (actor.organizationId ? await this.organizationTemplateId(actor.organizationId) : undefined) ?? DEFAULT_TOPICS_TEMPLATE_ID;
+    return (await this.load(templateId, lang)) ?? (await this.load(DEFAULT_TOPICS_TEMPLATE_ID, lang))!;
+  }
+
+  async setOrganizationTemplate(organizationId: string, templateId: string): Promise<void> {
+    await this.deps.repository.setOrganizationTemplate(organizationId, templateId);
+    this.orgTemplate.delete(organizationId);
+  }
+
+  private async organizationTemplateId(organizationId: string): Promise<string | undefined> {
+    const now = this.deps.clock.now().getTime();
+    const hit = this.orgTemplate.get(organizationId);
+    if (hit && now - hit.at < CACHE_MS) return hit.id;
+    const id = (await this.deps.repository.templateIdForOrganization(organizationId)) ?? DEFAULT_TOPICS_TEMPLATE_ID;
+    this.orgTemplate.set(organizationId, { at: now, id });
+    return id;
+  }
+
+  private async load(templateId: string, lang: Language): Promise<TopicTemplateDto | undefined> {
+    const key = `${templateId}|${lang}`;
+    const now = this.deps.clock.now().getTime();
+    const hit = this.cache.get(key);
+    if (hit && now - hit.at < CACHE_MS) return hit.value;
+    const row = await this.deps.repository.findTemplate(templateId);
+    if (!row) return undefined;
+    const content = (row.content[lang] ?? row.content.es) as TemplateContent;
+    const mainActions = [...content.mainActions];
+    for (const topic of hardcodedTopics(lang)) if (!mainActions.some((t) => t.id === topic.id)) mainActions.unshift(topic);
+    const value: TopicTemplateDto = { id: row.id, sections: content.sections, mainActions };
+    this.cache.set(key, { at: now, value });
+    return value;
+  }
+}
