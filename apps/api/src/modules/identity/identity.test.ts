@@ -1,4 +1,4 @@
-import { identityAuthorizeResponseSchema, identityProvidersResponseSchema, identityVerifyResponseSchema, type IdentityVerifyResponse } from '@puente/contracts';
+import { identityAuthorizeResponseSchema, identityProvidersResponseSchema, identityVerifyResponseSchema, staffMfaStepSchema, type IdentityVerifyResponse } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization, freePort, loginByPhone, randomMxPhone, request, signInAtDevIdp, startTestServer, type TestServer } from '../../test';
 import { GQL } from '@puente/contracts';
@@ -139,6 +139,38 @@ describe('identity-provider login (local OpenID provider, real redirect flow)', 
     const phone = randomMxPhone();
     await createMember(t.server, { userType: 'us-physician', phoneNumber: phone, countryCode: '52' });
     await expect(loginByPhone(t.url, phone)).rejects.toThrow(/staff-sign-in-required/);
+  });
+});
+
+describe('staff sign-in through the identity provider (purpose staff)', () => {
+  async function staffCallback(email: string) {
+    const res = await request(t.url, '/api/auth/oidc/authorize', { body: { provider: 'google', purpose: 'staff' } });
+    const { authorizationUrl, state } = identityAuthorizeResponseSchema.parse(res.body);
+    const back = await signInAtDevIdp(authorizationUrl, { email });
+    return { provider: 'google', code: back.searchParams.get('code')!, state, iss: back.searchParams.get('iss') ?? undefined };
+  }
+
+  it('a doctor whose work email the provider verifies passes the first factor and must enrol TOTP', async () => {
+    const email = uniqueEmail('doctor');
+    await createMember(t.server, { userType: 'us-physician', email });
+    const res = await request(t.url, '/api/staff/auth/idp/verify', { body: await staffCallback(email) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(staffMfaStepSchema.parse(res.body).enrolmentRequired).toBe(true);
+    // The identity is now linked to the doctor: a member-purpose login with it is refused.
+    const member = await providerCallback('google', { email });
+    expect((await verify({ provider: 'google', ...member })).body).toMatchObject({ error: { reason: 'staff-sign-in-required' } });
+  });
+
+  it('a member (or unknown) email is refused, and a member-purpose state cannot be used for staff', async () => {
+    const email = uniqueEmail('member');
+    await createMember(t.server, { email });
+    const refused = await request(t.url, '/api/staff/auth/idp/verify', { body: await staffCallback(email) });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ error: { code: 'TOKEN_INVALID', reason: 'staff-sign-in-required' } });
+    const staffEmail = uniqueEmail('admin');
+    await createMember(t.server, { userType: 'admin', email: staffEmail });
+    const memberPurpose = await providerCallback('google', { email: staffEmail });
+    expect((await request(t.url, '/api/staff/auth/idp/verify', { body: { provider: 'google', ...memberPurpose } })).status).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 import { DEV_IDP_PATH, IDENTITY_PROVIDER_NAMES, devIdentityClient } from '../../config';
 
@@ -48,10 +49,13 @@ export interface DevIdentityProvider {
   register(app: FastifyInstance): Promise<void>;
 }
 
-export function createDevIdentityProvider(options: { publicUrl: string; cookieSecret: string }): DevIdentityProvider {
+export async function createDevIdentityProvider(options: { publicUrl: string; cookieSecret: string }): Promise<DevIdentityProvider> {
   const issuer = `${options.publicUrl}${DEV_IDP_PATH}`;
   const accounts = new Map<string, DevAccount>();
+  // A signing key made at start (ID tokens only live minutes; a restart simply makes a new one).
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const configuration: Configuration = {
+    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'dev-idp', alg: 'RS256', use: 'sig' }] as NonNullable<Configuration['jwks']>['keys'] },
     clients: IDENTITY_PROVIDER_NAMES.map((name) => {
       const c = devIdentityClient(options.publicUrl, name);
       return {
