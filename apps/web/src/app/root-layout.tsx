@@ -14,6 +14,7 @@ import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { findRoute } from './route-match';
 import { useAppointmentRouting } from './use-appointment-routing';
+import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
 
 /** spec 9: the browser back button is disabled; every history "pop" is blocked and undone. */
@@ -45,6 +46,7 @@ export function RootLayout() {
   useResumeRefresh();
   useRealtimeConnection(token);
   useUnhandledRejectionDialog();
+  useStaffIdleLogout(member.data?.userType);
   useAppointmentRouting();
 
   const decision = decideRoute({
