@@ -52,7 +52,11 @@ export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
 /** A client message id: any unique string the client chose (a UUID in the web app). */
 export const clientMessageIdSchema = z.string().trim().min(8).max(100);
 
-/** POST /api/chat/conversations {appointmentId} -> {id} (created on first use, then the same id). */
+/**
+ * POST /api/chat/conversations {appointmentId} -> {id} (created on first use, then the same id).
+ * The id is the appointment's id, and GET of it creates the conversation too, so a client that
+ * knows the appointment can skip this call.
+ */
 export const createConversationInputSchema = z.object({ appointmentId: z.string().uuid({ message: 'invalid_appointment' }) });
 export const createConversationResponseSchema = z.object({ id: z.string() });
 export type CreateConversationResponse = z.infer<typeof createConversationResponseSchema>;

@@ -14,7 +14,7 @@ import { ChatDrawer } from './chat-drawer';
 import { ChatToggleButton } from './chat-toggle-button';
 
 const APPOINTMENT = '11111111-1111-4111-8111-111111111111';
-const CONVERSATION = '22222222-2222-4222-8222-222222222222';
+const CONVERSATION = APPOINTMENT;
 const ME = 'mem_1';
 const COACH = 'coach_1';
 
@@ -66,7 +66,6 @@ beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:fake', revokeObjectURL: () => undefined }));
   ({ calls } = installFakeFetch((call) => {
     if (call.url === '/api/graphql') return { status: 200, body: { data: { getMember: member({ id: ME }) } } };
-    if (call.url === '/api/chat/conversations' && call.method === 'POST') return { status: 200, body: { id: CONVERSATION } };
     if (call.url.startsWith(`/api/chat/conversations/${CONVERSATION}/attachments/`)) {
       return attachmentStatus === 200 ? { status: 200, body: {} } : { status: attachmentStatus, body: { error: { code: 'NOT_FOUND', status: 404, message: 'x' } } };
     }

@@ -6,7 +6,7 @@ import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 const APPOINTMENT = '11111111-1111-4111-8111-111111111111';
-const CONVERSATION = '22222222-2222-4222-8222-222222222222';
+const CONVERSATION = APPOINTMENT;
 
 const message = (index: number): ChatMessageDto => ({
   sid: `sid-${index}`,
@@ -25,7 +25,6 @@ beforeEach(() => {
   setSessionToken('token-1');
   ({ calls } = installFakeFetch((call) => {
     if (call.url === '/api/graphql') return { status: 200, body: { data: { getMember: member({ id: 'mem_1', agreedTosAt: '2025-01-01T00:00:00.000Z' }) } } };
-    if (call.url === '/api/chat/conversations' && call.method === 'POST') return { status: 200, body: { id: CONVERSATION } };
     if (call.url.startsWith(`/api/chat/conversations/${CONVERSATION}`)) {
       const before = new URL(call.url, 'http://x').searchParams.get('before');
       const body: ConversationResponse = {
@@ -46,7 +45,8 @@ describe('/consulta/historial/historial-chat', () => {
   it('shows the consultation chat read only (no input), with earlier pages on demand', async () => {
     renderApp(`/consulta/historial/historial-chat?appointmentId=${APPOINTMENT}`);
     await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(2));
-    expect(calls.some((c) => c.url === '/api/chat/conversations' && (c.body as { appointmentId: string }).appointmentId === APPOINTMENT)).toBe(true);
+    // The conversation is read under the appointment's id.
+    expect(calls.some((c) => c.url === `/api/chat/conversations/${APPOINTMENT}`)).toBe(true);
     expect(screen.queryByTestId('chat-input')).toBeNull();
     expect(screen.queryByTestId('chat-send')).toBeNull();
     expect(screen.getByText('María Hernández')).toBeTruthy();

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/lib/member-query';
-import { useConversationId } from '../api/create-conversation';
 import { fetchConversation, useConversation } from '../api/get-conversation';
 import { mergeMessages } from '../hooks/chat-state';
 import { ChatMessageList, toBubbles } from './chat-message-list';
@@ -29,19 +28,19 @@ export function HistoryChatScreen() {
   const location = useLocation();
   const appointmentId = historyChatAppointmentId(search, location.state);
   const me = useMember().data?.id;
-  const conversationId = useConversationId(appointmentId);
-  const conversation = useConversation(conversationId.data);
-  const failed = !appointmentId || conversationId.isError || conversation.isError;
+  // The conversation has the appointment's id.
+  const conversation = useConversation(appointmentId ?? undefined);
+  const failed = !appointmentId || conversation.isError;
   // Older pages, fetched on demand (the first page is the newest).
   const [older, setOlder] = useState<{ messages: ChatMessageDto[]; hasMore: boolean } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const messages = mergeMessages(older?.messages ?? [], conversation.data?.messages ?? []);
   const hasMore = older ? older.hasMore : (conversation.data?.hasMore ?? false);
   const handleLoadOlder = async () => {
-    if (!conversationId.data || messages.length === 0) return;
+    if (!appointmentId || messages.length === 0) return;
     setLoadingOlder(true);
     try {
-      const page = await fetchConversation(conversationId.data, { before: messages[0]!.index });
+      const page = await fetchConversation(appointmentId, { before: messages[0]!.index });
       setOlder({ messages: mergeMessages(older?.messages ?? [], page.messages), hasMore: page.hasMore });
     } finally {
       setLoadingOlder(false);

@@ -15,7 +15,6 @@ import { isApiRequestError } from '@/lib/api-client';
 import { useStore } from '@/lib/external-store';
 import { useMember } from '@/lib/member-query';
 import { socketStore } from '@/lib/socket';
-import { useConversationId } from '../api/create-conversation';
 import { conversationKey, fetchConversation, useConversation } from '../api/get-conversation';
 import { uploadAttachment } from '../api/upload-attachment';
 import { lastIndexOf, mergeMessages, unsentPending, type PendingMessage } from './chat-state';
@@ -59,8 +58,8 @@ export interface UseChatOptions {
 export function useChat(appointmentId: string | null | undefined, { open, onUnreadChange }: UseChatOptions) {
   const queryClient = useQueryClient();
   const me = useMember().data?.id;
-  const conversationIdQuery = useConversationId(appointmentId);
-  const conversationId = conversationIdQuery.data;
+  // One conversation per appointment, under the appointment's id; the first read creates it.
+  const conversationId = appointmentId ?? undefined;
   const conversation = useConversation(conversationId);
   const socket = useStore(socketStore);
   const [connection, setConnection] = useState<ChatConnectionState>(() => connectionOf(socket));
@@ -260,8 +259,8 @@ export function useChat(appointmentId: string | null | undefined, { open, onUnre
     error,
     uploading,
     loaded: !!conversation.data,
-    isLoading: conversationIdQuery.isLoading || conversation.isLoading,
-    isError: conversationIdQuery.isError || conversation.isError,
+    isLoading: conversation.isLoading,
+    isError: conversation.isError,
     send,
     sendFile,
   };
