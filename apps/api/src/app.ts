@@ -43,6 +43,13 @@ import { OutboxSmsProvider } from './providers/sms/outbox.sms';
 import type { SmsProvider } from './providers/sms/sms.provider';
 import { TwilioSmsProvider } from './providers/sms/twilio.sms';
 import { RealtimeGateway, type RealtimeServer } from './realtime/gateway';
+import { chatConfig } from './modules/chat/chat.config';
+import { ChatRepository } from './modules/chat/chat.repository';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { ChatService } from './modules/chat/chat.service';
+import { chatSocketHandlers } from './modules/chat/chat.socket';
+import { LocalDiskStorage } from './providers/storage/local-disk.storage';
+import type { StorageProvider } from './providers/storage/storage.provider';
 import { SessionCache } from './lib/session-cache';
 import { appointmentsResolvers, appointmentsTypeDefs } from './modules/appointments/appointments.resolvers';
 import { AppointmentsRepository } from './modules/appointments/appointments.repository';
@@ -70,7 +77,7 @@ export interface BuildServerOptions {
   config?: Partial<Config>;
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter };
+  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider };
   /** Per-phone and per-IP send limits; the spec constants unless a test or benchmark raises them. */
   limits?: Partial<AuthLimits>;
   /** Where pino writes (tests capture logs here). */
@@ -98,6 +105,7 @@ export interface Services {
   identity: IdentityService;
   staffAuth: StaffAuthService;
   profile: ProfileService;
+  chat: ChatService;
 }
 
 export interface PuenteServer {
@@ -177,6 +185,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       log: app.log,
     });
     const appointmentScheduler = new AppointmentScheduler(appointments, app.log);
+    // Chat (issue 5): conversations in the database, attachments on local disk (ATTACHMENTS_DIR).
+    const chatSettings = chatConfig(options.env ?? process.env, { isProduction: config.isProduction, dataDir: config.dataDir, emailFrom: config.email.from });
+    const storage: StorageProvider = options.providers?.storage ?? (chatSettings.attachmentsDir ? new LocalDiskStorage(chatSettings.attachmentsDir) : await LocalDiskStorage.temporary());
+    cleanups.unshift(async () => storage.close?.());
+    const chat = new ChatService({ repo: new ChatRepository(database.db), clock, storage, email, realtime, config: chatSettings, log: app.log });
     const services: Services = {
       auth: new AuthService({
         db: database.db,
@@ -195,6 +208,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       topics,
       appointments,
       appointmentScheduler,
+      chat,
       dev: new DevService(outbox),
       identity,
       staffAuth,
@@ -234,6 +248,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(membersRoutes(services.members));
     await app.register(physiciansRoutes(services.physicians));
     await app.register(appointmentsRoutes(services.appointments));
+    await app.register(chatRoutes(services.chat));
     await app.register(profileRoutes(services.profile));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
@@ -275,6 +290,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
 
     await physicians.init();
     realtime.use(appointmentsSocketPlugin({ appointments, physicians, repository: appointmentsRepository, gateway: realtime, log: app.log }));
+    realtime.use(chatSocketHandlers(services.chat, app.log));
     appointmentScheduler.start(options.appointmentSweepMs);
     cleanups.unshift(() => appointmentScheduler.stop());
     const io = realtime.attach(app.server, services.auth, {

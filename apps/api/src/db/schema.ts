@@ -180,3 +180,4 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export * from './schema-identity'; // linked identities, merge tokens, staff sign-in (issue 3)
 export * from './schema-physicians'; // physician profiles, weekly hours, topic templates (issue 4)
 export * from './schema-appointments'; // appointments, transitions, consultation notes (issue 4)
+export * from './schema-chat'; // chat conversations, participants and messages (issue 5)

@@ -1,0 +1,143 @@
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  appointments,
+  chatConversations,
+  chatMessages,
+  chatParticipants,
+  physicianProfiles,
+  users,
+  type AppointmentRow,
+  type ChatConversationRow,
+  type ChatMessageRow,
+  type ChatParticipantRow,
+  type NewChatMessageRow,
+  type UserRow,
+} from '../../db/schema';
+
+export type NewMessage = Omit<NewChatMessageRow, 'id' | 'index' | 'conversationId'>;
+
+/** Queries only; the service owns the rules. */
+export class ChatRepository {
+  constructor(private readonly db: Db) {}
+
+  async findAppointment(id: string): Promise<AppointmentRow | undefined> {
+    const [row] = await this.db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+    return row;
+  }
+
+  async findUser(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findUsers(ids: string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(users).where(inArray(users.id, ids));
+  }
+
+  async imgUrlOf(userId: string): Promise<string | null> {
+    const [row] = await this.db.select({ imgUrl: physicianProfiles.imgUrl }).from(physicianProfiles).where(eq(physicianProfiles.userId, userId)).limit(1);
+    return row?.imgUrl ?? null;
+  }
+
+  async findConversation(id: string): Promise<ChatConversationRow | undefined> {
+    const [row] = await this.db.select().from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
+    return row;
+  }
+
+  async findConversationByAppointment(appointmentId: string): Promise<ChatConversationRow | undefined> {
+    const [row] = await this.db.select().from(chatConversations).where(eq(chatConversations.appointmentId, appointmentId)).limit(1);
+    return row;
+  }
+
+  async findConversationByReplyToken(token: string): Promise<ChatConversationRow | undefined> {
+    const [row] = await this.db.select().from(chatConversations).where(eq(chatConversations.replyToken, token)).limit(1);
+    return row;
+  }
+
+  /**
+   * One conversation per appointment, under the appointment's own id (so every chat path names
+   * the appointment, which is what a guest-link session is scoped to): concurrent first uses race
+   * on the primary key and all get the same row. The appointment keeps the id (spec 3 conversationid).
+   */
+  async ensureConversation(appointmentId: string, replyToken: string, now: Date): Promise<ChatConversationRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(chatConversations).values({ id: appointmentId, appointmentId, replyToken, createdAt: now }).onConflictDoNothing();
+      const [row] = await tx.select().from(chatConversations).where(eq(chatConversations.appointmentId, appointmentId)).limit(1);
+      await tx.update(appointments).set({ conversationId: row!.id }).where(and(eq(appointments.id, appointmentId), sql`${appointments.conversationId} is distinct from ${row!.id}`));
+      return row!;
+    });
+  }
+
+  async participants(conversationId: string): Promise<ChatParticipantRow[]> {
+    return this.db.select().from(chatParticipants).where(eq(chatParticipants.conversationId, conversationId)).orderBy(asc(chatParticipants.createdAt));
+  }
+
+  async upsertParticipant(values: typeof chatParticipants.$inferInsert): Promise<void> {
+    await this.db
+      .insert(chatParticipants)
+      .values(values)
+      .onConflictDoUpdate({ target: [chatParticipants.conversationId, chatParticipants.userId], set: { attributes: values.attributes } });
+  }
+
+  async findMessage(conversationId: string, id: string): Promise<ChatMessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Stores a message once per (conversation, clientMessageId). The conversation row is locked
+   * first, so writers of one conversation take turns: the repeat check sees every earlier
+   * message, and indexes are handed out in commit order. `created` is false for a repeat.
+   */
+  async appendMessage(conversationId: string, appointmentId: string, values: NewMessage): Promise<{ row: ChatMessageRow; created: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const [conversation] = await tx.select().from(chatConversations).where(eq(chatConversations.id, conversationId)).for('update').limit(1);
+      if (!conversation) throw new Error(`conversation ${conversationId} vanished`);
+      if (values.clientMessageId) {
+        const [existing] = await tx
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.clientMessageId, values.clientMessageId)))
+          .limit(1);
+        if (existing) return { row: existing, created: false };
+      }
+      const index = conversation.lastIndex + 1;
+      await tx.update(chatConversations).set({ lastIndex: index }).where(eq(chatConversations.id, conversationId));
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({ ...values, conversationId, index })
+        .returning();
+      // spec 3 chatHasMessages: the history detail shows its chat button from this flag.
+      await tx.update(appointments).set({ chatHasMessages: true }).where(and(eq(appointments.id, appointmentId), eq(appointments.chatHasMessages, false)));
+      return { row: row!, created: true };
+    });
+  }
+
+  /** Messages in index order: after an index, before an index, or the newest page. One extra row tells if there is more. */
+  async messages(conversationId: string, query: { after?: number; before?: number; limit: number }): Promise<{ rows: ChatMessageRow[]; hasMore: boolean }> {
+    const base = eq(chatMessages.conversationId, conversationId);
+    if (query.after !== undefined) {
+      const rows = await this.db
+        .select()
+        .from(chatMessages)
+        .where(and(base, gt(chatMessages.index, query.after)))
+        .orderBy(asc(chatMessages.index))
+        .limit(query.limit + 1);
+      return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+    }
+    const where = query.before !== undefined ? and(base, lt(chatMessages.index, query.before)) : base;
+    const rows = await this.db
+      .select()
+      .from(chatMessages)
+      .where(where)
+      .orderBy(desc(chatMessages.index))
+      .limit(query.limit + 1);
+    return { rows: rows.slice(0, query.limit).reverse(), hasMore: rows.length > query.limit };
+  }
+}
