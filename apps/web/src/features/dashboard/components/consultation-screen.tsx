@@ -101,8 +101,13 @@ export function ConsultationScreen() {
       case 'send-treatment':
         void handleSendTreatment();
         return;
-      case 'coach-join-call':
       case 'request-us-doctor':
+        update.mutate(
+          { id: a.id, state: DASHBOARD_ACTIONS[action].to },
+          { onSuccess: () => notice.announce(DASHBOARD_ACTIONS[action].to), onError: handleError },
+        );
+        return;
+      case 'coach-join-call':
       case 'continue-alone':
       case 'send-to-waiting-room':
       case 'finish-call':

@@ -129,6 +129,15 @@ describe('consultation: the coach during and after the call', () => {
     await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('coach-finish-video-call'));
   });
 
+  it('the toast shows even when the server moves the request straight on to the US doctors queue', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
+    server.state.onUpdate = (a, to) => ({ ...a, state: to === 'coach-request-us-dr' ? '6-in-queue-for-er' : to, usDoctorNeeded: true });
+    renderApp('/dashboard/consulta/apt_1');
+    fireEvent.click(await screen.findByTestId('request-us-doctor'));
+    expect((await screen.findByTestId('toast')).textContent).toBe(COACH_SEARCHING_US_DOCTOR_TOAST);
+    await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('6-in-queue-for-er'));
+  });
+
   it('the toast is in English for an English-speaking coach', async () => {
     installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
     renderApp('/dashboard/consulta/apt_1', { language: 'en' });
