@@ -23,3 +23,8 @@ async function healthBench(): Promise<void> {
 }
 
 await healthBench();
+
+// Issue 4: the online coaches poll and the accept -> alert latency.
+const { acceptLatencyBench, onlinePhysiciansBench } = await import('./appointments.bench');
+await onlinePhysiciansBench(seconds);
+await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));

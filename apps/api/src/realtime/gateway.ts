@@ -123,6 +123,9 @@ export class RealtimeGateway implements SessionSocketControl {
 
   /** Every socket in `fromRoom` (e.g. a user's room) leaves `room`, on every node. */
   leaveRoom(fromRoom: string, room: string): void {
+    // Locally at once (the Redis adapter applies its own request later, after an emit that
+    // follows), then on every other node.
+    this.io?.in(fromRoom).local.socketsLeave(room);
     this.io?.in(fromRoom).socketsLeave(room);
   }
 

@@ -106,3 +106,4 @@ export const appointmentData = (overrides: Partial<CreateAppointmentData> = {}):
   ...overrides,
 });
 
+export { createControlledClock } from '../lib/clock';

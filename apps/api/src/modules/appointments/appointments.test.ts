@@ -485,3 +485,22 @@ describe('socket policy', () => {
     expect(await joinedHeard).toEqual({ appointmentId: data!.id, memberId: member.user.id });
   });
 });
+
+describe('an alert without state or appointmentId is not sent, and is logged (spec 8)', () => {
+  it('the notifier drops it before any emit', async () => {
+    const { SocketAppointmentNotifier } = await import('./appointments.realtime');
+    const member = await memberOnline();
+    const seen = collectAlerts(member.socket);
+    const warnings: string[] = [];
+    const log = { warn: (_obj: unknown, msg: string) => warnings.push(msg) } as unknown as ConstructorParameters<typeof SocketAppointmentNotifier>[1];
+    const notifier = new SocketAppointmentNotifier(t.server.realtime, log);
+    const target = { appointmentId: 'a1', userIds: [member.user.id], admins: false, evictUserIds: [] };
+    const whole = { appointmentId: 'a1', state: S.S2_COACH_IS_REVIEWING, statusReason: null, previousState: null, type: 'on-demand' as const, memberId: member.user.id, mxDoctorId: null, usDoctorId: null, usDoctorNeeded: false, at: MONDAY_10.toISOString() };
+    notifier.appointmentAlert(target, { ...whole, state: undefined as unknown as typeof whole.state });
+    notifier.appointmentAlert(target, { ...whole, appointmentId: '' });
+    notifier.appointmentAlert(target, whole);
+    await member.socket.emitWithAck('user-register');
+    expect(seen).toEqual([whole]);
+    expect(warnings).toEqual(['appointment alert without state or appointmentId not sent', 'appointment alert without state or appointmentId not sent']);
+  });
+});

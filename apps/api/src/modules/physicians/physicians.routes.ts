@@ -1,4 +1,4 @@
-import { onlinePhysiciansQuerySchema, type OnlinePhysiciansResponse } from '@puente/contracts';
+import { onlinePhysiciansQuerySchema } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseWith, requestLanguage, requireAuth } from '../../http';
 import type { PhysiciansService } from './physicians.service';
@@ -7,10 +7,12 @@ export function physiciansRoutes(physicians: PhysiciansService) {
   return async (app: FastifyInstance): Promise<void> => {
     // spec 7: polled every 4 s by waiting members. `cachedAuth` lets the bearer hook answer from
     // its short session cache, so a poll touches neither the sessions nor the physicians tables.
-    app.get('/api/online-physicians', { config: { cachedAuth: true } }, async (request): Promise<OnlinePhysiciansResponse> => {
+    app.get('/api/online-physicians', { config: { cachedAuth: true } }, async (request, reply) => {
       requireAuth(request);
       const query = parseWith(onlinePhysiciansQuerySchema, request.query);
-      return { physicians: await physicians.onlinePhysicians(query, requestLanguage(request)) };
+      // The body is the contract's OnlinePhysiciansResponse, serialized by the service.
+      const body: string = await physicians.onlinePhysiciansBody(query, requestLanguage(request));
+      return reply.type('application/json; charset=utf-8').send(body);
     });
   };
 }

@@ -21,6 +21,8 @@ export interface PhysicianFlags {
  */
 export class PhysiciansService {
   private cache: Promise<Map<string, PhysicianRecord>> | undefined;
+  /** Serialized online lists, valid while the profiles and presence snapshots are the same objects. */
+  private readonly onlineBodies = new Map<string, { records: Map<string, PhysicianRecord>; online: ReadonlySet<string>; available: ReadonlySet<string>; body: string }>();
 
   constructor(
     private readonly deps: {
@@ -39,6 +41,23 @@ export class PhysiciansService {
   /** Drops the cached profiles (after a profile, licence or hours change). */
   invalidate(): void {
     this.cache = undefined;
+    this.onlineBodies.clear();
+  }
+
+  /**
+   * The JSON body of GET /api/online-physicians, serialized once per change of the profiles or of
+   * presence rather than once per poll.
+   */
+  async onlinePhysiciansBody(query: OnlinePhysiciansQuery, lang: Language): Promise<string> {
+    const [records, online, available] = await Promise.all([this.records(), this.deps.presence.onlineIds(), this.deps.presence.availableIds()]);
+    const key = `${lang}|${query.tags ?? ''}|${query.partnerId ?? ''}`;
+    const hit = this.onlineBodies.get(key);
+    if (hit && hit.records === records && hit.online === online && hit.available === available) return hit.body;
+    const body = JSON.stringify({ physicians: await this.onlinePhysicians(query, lang) });
+    // Not in the spec: a bound on distinct filter combinations kept (tags and partnerId are free text).
+    if (this.onlineBodies.size >= 200) this.onlineBodies.clear();
+    this.onlineBodies.set(key, { records, online, available, body });
+    return body;
   }
 
   private records(): Promise<Map<string, PhysicianRecord>> {
