@@ -37,6 +37,9 @@ describe('phone login in the browser', () => {
       await page.getByTestId('code-input').fill(code);
       await page.getByTestId('verify-submit').click();
       await page.waitForURL('**/login/save-recovery-code');
+      // A new account must accept the terms first (mustAcceptTos, issue 3).
+      await page.getByTestId('terms-accept').click();
+      await page.getByTestId('terms-dialog').waitFor({ state: 'detached' });
       const recovery = page.getByTestId('recovery-code');
       await expect.poll(async () => (await recovery.textContent())?.trim().length ?? 0).toBeGreaterThanOrEqual(8);
       await expect.poll(() => page.locator('h1, h2').first().textContent()).toContain('código de recuperación');
@@ -61,6 +64,8 @@ describe('phone login in the browser', () => {
         await page.getByTestId('code-input').fill(code);
         await page.getByTestId('verify-submit').click();
         await page.waitForURL('**/login/save-recovery-code');
+        await page.getByTestId('terms-accept').click();
+        await page.getByTestId('terms-dialog').waitFor({ state: 'detached' });
         await expect.poll(() => page.locator('h1, h2').first().textContent()).toContain('recovery code');
         await page.getByTestId('recovery-confirm').check();
         await page.getByTestId('recovery-continue').click();
