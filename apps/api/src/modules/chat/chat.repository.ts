@@ -97,7 +97,7 @@ export class ChatRepository {
    */
   async appendMessage(conversationId: string, appointmentId: string, values: NewMessage): Promise<{ row: ChatMessageRow; created: boolean }> {
     return this.db.transaction(async (tx) => {
-      const [conversation] = await tx.select().from(chatConversations).where(eq(chatConversations.id, conversationId)).for('update').limit(1);
+      const [conversation] = await tx.select().from(chatConversations).where(eq(chatConversations.id, conversationId)).for('no key update').limit(1);
       if (!conversation) throw new Error(`conversation ${conversationId} vanished`);
       if (values.clientMessageId) {
         const [existing] = await tx

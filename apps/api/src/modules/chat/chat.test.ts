@@ -101,7 +101,7 @@ const open = (token: string): Promise<ClientSocket> =>
   });
 
 const send = async (socket: ClientSocket, conversationId: string, body: string, clientMessageId = randomUUID()) =>
-  chatSendAckSchema.parse(await socket.emitWithAck(REALTIME_EVENTS.chatSend, { conversationId, clientMessageId, body }));
+  chatSendAckSchema.parse(await socket.timeout(10_000).emitWithAck(REALTIME_EVENTS.chatSend, { conversationId, clientMessageId, body }));
 
 const sent = (ack: Awaited<ReturnType<typeof send>>): ChatMessageDto => {
   if (!('ok' in ack)) throw new Error(`refused: ${JSON.stringify(ack)}`);
