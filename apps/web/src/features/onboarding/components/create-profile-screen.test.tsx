@@ -73,6 +73,16 @@ describe('onboarding profile form (spec 5)', () => {
     expect(toast.textContent).toContain(missing);
   });
 
+  it('after Continue, fixing a field clears its error without leaving it', async () => {
+    signedIn();
+    renderApp('/induccion/crear-perfil/1');
+    await screen.findByTestId('create-profile-screen');
+    next();
+    expect(await screen.findByText('Ingresa tu fecha de nacimiento.')).toBeTruthy();
+    fireEvent.change(input('birthday'), { target: { value: '1990-05-01' } });
+    await waitFor(() => expect(screen.queryByText('Ingresa tu fecha de nacimiento.')).toBeNull());
+  });
+
   it.each([
     ['es', '2020-01-01', 'Debes tener al menos 18 años.'],
     ['en', '2020-01-01', 'You must be at least 18 years old.'],

@@ -252,6 +252,12 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
     return message ? t(message) : undefined;
   };
 
+  // A field marked by Continue (before anyone left it) clears its error as soon as it is fixed.
+  const change = (name: Field, onChange: (value: unknown) => void, value: unknown) => {
+    onChange(value);
+    if ((errors as Record<string, unknown>)[name]) void trigger(name);
+  };
+
   const visible = new Set(steps[stepIndex]);
   const isLast = stepIndex === steps.length - 1;
   const statesList = states.data?.states ?? [];
@@ -267,7 +273,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
             label={label}
             type={extra.type ?? 'text'}
             value={(field.value as string | null | undefined) ?? ''}
-            onChange={(e) => field.onChange(e.target.value)}
+            onChange={(e) => change(name, field.onChange, e.target.value)}
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={fieldError(name) !== undefined}
@@ -293,7 +299,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
             select
             label={label}
             value={(field.value as string | null | undefined) ?? ''}
-            onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
+            onChange={(e) => change(name, field.onChange, e.target.value === '' ? null : e.target.value)}
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={fieldError(name) !== undefined}
@@ -324,7 +330,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
               control={
                 <Checkbox
                   checked={field.value === true}
-                  onChange={(e) => field.onChange(e.target.checked)}
+                  onChange={(e) => change(name, field.onChange, e.target.checked)}
                   onBlur={field.onBlur}
                   slotProps={{ input: { 'data-testid': `field-${name}` } as React.InputHTMLAttributes<HTMLInputElement> }}
                 />
