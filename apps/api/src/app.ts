@@ -43,6 +43,12 @@ import { OutboxSmsProvider } from './providers/sms/outbox.sms';
 import type { SmsProvider } from './providers/sms/sms.provider';
 import { TwilioSmsProvider } from './providers/sms/twilio.sms';
 import { RealtimeGateway, type RealtimeServer } from './realtime/gateway';
+import { installGuestScope } from './modules/call/call.guest-scope';
+import { callRoutes } from './modules/call/call.routes';
+import { CallService } from './modules/call/call.service';
+import { callSocketHandlers } from './modules/call/call.socket';
+import { NoopTelephonyProvider } from './providers/telephony/telephony.provider';
+import { IceServersProvider, loadVideoSettings } from './providers/video/ice-servers';
 import { chatConfig } from './modules/chat/chat.config';
 import { ChatRepository } from './modules/chat/chat.repository';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -104,6 +110,7 @@ export interface Services {
   dev: DevService;
   identity: IdentityService;
   staffAuth: StaffAuthService;
+  call: CallService;
   profile: ProfileService;
   chat: ChatService;
 }
@@ -190,6 +197,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const storage: StorageProvider = options.providers?.storage ?? (chatSettings.attachmentsDir ? new LocalDiskStorage(chatSettings.attachmentsDir) : await LocalDiskStorage.temporary());
     cleanups.unshift(async () => storage.close?.());
     const chat = new ChatService({ repo: new ChatRepository(database.db), clock, storage, email, realtime, config: chatSettings, log: app.log });
+    // The call (issue 5): ICE servers from STUN_URLS/TURN_URLS/TURN_SECRET, signaling on the gateway.
+    const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), auth: { createSession: (input) => services.auth.createSession(input) }, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
     const services: Services = {
       auth: new AuthService({
         db: database.db,
@@ -212,6 +221,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       dev: new DevService(outbox),
       identity,
       staffAuth,
+      call,
       profile: new ProfileService({
         profiles: new ProfileRepository(database.db),
         members: new MembersRepository(database.db),
@@ -242,12 +252,14 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       const token = bearerToken(request.headers.authorization);
       if (token) request.auth = (request.routeOptions.config.cachedAuth ? await sessionCache.get(token) : await services.auth.authenticate(token)) ?? null;
     });
+    installGuestScope(app, services.call);
 
     await app.register(healthRoutes);
     await app.register(authRoutes(services.auth));
     await app.register(membersRoutes(services.members));
     await app.register(physiciansRoutes(services.physicians));
     await app.register(appointmentsRoutes(services.appointments));
+    await app.register(callRoutes(services.call));
     await app.register(chatRoutes(services.chat));
     await app.register(profileRoutes(services.profile));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
@@ -291,6 +303,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await physicians.init();
     realtime.use(appointmentsSocketPlugin({ appointments, physicians, repository: appointmentsRepository, gateway: realtime, log: app.log }));
     realtime.use(chatSocketHandlers(services.chat, app.log));
+    realtime.use(callSocketHandlers(services.call, app.log));
     appointmentScheduler.start(options.appointmentSweepMs);
     cleanups.unshift(() => appointmentScheduler.stop());
     const io = realtime.attach(app.server, services.auth, {

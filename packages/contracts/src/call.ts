@@ -74,7 +74,14 @@ export const callSignalAckSchema = z.union([z.object({ ok: z.literal(true) }), a
 export type CallSignalAck = z.infer<typeof callSignalAckSchema>;
 
 /** call-peer-joined / call-peer-left, server -> the other peers of the call. */
-export const callPeerSchema = z.object({ appointmentId: z.string(), peerId: z.string(), userId: z.string(), role: z.enum(CALL_ROLES) });
+export const callPeerSchema = z.object({
+  appointmentId: z.string(),
+  peerId: z.string(),
+  userId: z.string(),
+  role: z.enum(CALL_ROLES),
+  /** peer-left: 'left' (hung up, another page) or 'disconnected' (its socket dropped; it may come back). */
+  reason: z.enum(['left', 'disconnected']).optional(),
+});
 export type CallPeer = z.infer<typeof callPeerSchema>;
 
 /** PATCH /api/appointments/{id}/channel/{channel}: the consultation moves channel, keeping its record. */

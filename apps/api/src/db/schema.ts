@@ -181,3 +181,4 @@ export * from './schema-identity'; // linked identities, merge tokens, staff sig
 export * from './schema-physicians'; // physician profiles, weekly hours, topic templates (issue 4)
 export * from './schema-appointments'; // appointments, transitions, consultation notes (issue 4)
 export * from './schema-chat'; // chat conversations, participants and messages (issue 5)
+export * from './schema-call'; // guest-link sessions and call events (issue 5)

@@ -15,7 +15,6 @@ import { CoachProfileScreen } from '@/features/consultation/components/coach-pro
 import { InfoPageScreen } from '@/features/consultation/components/info-page-screen';
 import { LimitedServicesScreen } from '@/features/consultation/components/limited-services-screen';
 import { LocationFormScreen } from '@/features/consultation/components/location-form-screen';
-import { VideoCallScreen } from '@/features/consultation/components/video-call-screen';
 import { HealthTipsScreen } from '@/features/home/components/health-tips-screen';
 import { HomeScreen } from '@/features/home/components/home-screen';
 import { HowItWorksScreen } from '@/features/home/components/how-it-works-screen';
@@ -32,6 +31,11 @@ import { ProfileScreen } from '@/features/profile/components/profile-screen';
 import { UseMyPhoneScreen } from '@/features/profile/components/use-my-phone-screen';
 import { VerifiedEmailScreen } from '@/features/profile/components/verified-email-screen';
 import { HistoryChatScreen } from '@/features/chat';
+import { LinkClosedScreen } from '@/features/link-to-consult/components/link-closed-screen';
+import { LinkEntryScreen } from '@/features/link-to-consult/components/link-entry-screen';
+import { LinkFinishedScreen } from '@/features/link-to-consult/components/link-finished-screen';
+import { LinkPermissionsScreen } from '@/features/link-to-consult/components/link-permissions-screen';
+import { CallRoute } from './call-route';
 import { InitialPathRedirect } from './initial-path-redirect';
 
 /**
@@ -70,7 +74,12 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   availableCoaches: <AvailableCoachesScreen />,
   coachProfile: <CoachProfileScreen />,
   locationForm: <LocationFormScreen />,
-  videoCall: <VideoCallScreen />,
+  videoCall: <CallRoute />,
+  call: <CallRoute />,
+  linkToConsult: <LinkEntryScreen />,
+  linkToConsultClosed: <LinkClosedScreen />,
+  linkToConsultPermissions: <LinkPermissionsScreen />,
+  linkToConsultFinished: <LinkFinishedScreen />,
   infoPage: <InfoPageScreen />,
   historyChat: <HistoryChatScreen />,
   dashboard: <DashboardScreen />,

@@ -1,0 +1,202 @@
+import type { ChannelChange, GuestLinkResponse, GuestLinkSession, VideoTokenResponse } from '@puente/contracts';
+import { AUTH, CALL_LIMITS, channelSwitch, isCallOpen, type CallRole, type Channel } from '@puente/domain';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../../lib/clock';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import { hashToken, newToken } from '../../lib/secrets';
+import type { TelephonyProvider } from '../../providers/telephony/telephony.provider';
+import type { IceServersProvider } from '../../providers/video/ice-servers';
+import { AuthRepository } from '../auth/auth.repository';
+import type { AuthService } from '../auth/auth.service';
+import { MembersRepository } from '../members/members.repository';
+import { CallRepository, type CallAppointment } from './call.repository';
+
+/** The room of one appointment's call: only sockets that passed the participant check are in it. */
+export const callRoom = (appointmentId: string): string => `call:${appointmentId}`;
+/** The room of one peer (one tab) of a call: signals for that peer go here, on every node. */
+export const callPeerRoom = (appointmentId: string, peerId: string): string => `call:${appointmentId}:peer:${peerId}`;
+
+export interface CallEmitter {
+  emitToRooms(rooms: string[], event: 'call-channel-changed', payload: ChannelChange): void;
+}
+
+export interface CallServiceDeps {
+  db: Db;
+  clock: Clock;
+  ice: IceServersProvider;
+  telephony: TelephonyProvider;
+  /** Opens the session a guest link turns into (the auth service's createSession). */
+  auth: Pick<AuthService, 'createSession'>;
+  realtime: CallEmitter;
+  sessionSecret: string;
+  publicUrl: string;
+}
+
+const GUEST_LOGIN_PROVIDER = 'guest-link';
+const GUEST_AUDIENCE = 'puente:guest-link';
+
+/** The caller's role in this appointment's call, or null when they are not one of its participants. */
+export const callRoleOf = (a: Pick<CallAppointment, 'memberId' | 'mxDoctorId' | 'usDoctorId'>, userId: string): CallRole | null => {
+  if (a.memberId === userId) return 'member';
+  if (a.mxDoctorId === userId) return 'mx-physician';
+  if (a.usDoctorId === userId) return 'us-physician';
+  return null;
+};
+
+/**
+ * The call's rules (issue 5): who may signal in which call, ICE configuration, channel switches,
+ * the rejoin record and the guest link. Every check reads the appointment afresh, so a physician
+ * taken off an appointment stops receiving its signals at once.
+ */
+export class CallService {
+  readonly repo: CallRepository;
+  private readonly secret: Uint8Array;
+  /** Guest scope per session id; a session's scope never changes, so it is cached (bounded). */
+  private readonly scopeCache = new Map<string, string | null>();
+
+  constructor(private readonly deps: CallServiceDeps) {
+    this.repo = new CallRepository(deps.db);
+    this.secret = new TextEncoder().encode(`guest-link:${deps.sessionSecret}`);
+  }
+
+  /** The guest scope of a session: the one appointment it may reach, or null for a normal session. */
+  async guestScope(sessionId: string): Promise<string | null> {
+    if (this.scopeCache.has(sessionId)) return this.scopeCache.get(sessionId) ?? null;
+    const scope = await this.repo.guestScope(sessionId);
+    if (this.scopeCache.size > 10_000) this.scopeCache.clear();
+    this.scopeCache.set(sessionId, scope);
+    return scope;
+  }
+
+  /** The guest scope of a session token (e.g. the one handed to refreshSession), or null. */
+  async guestScopeOfToken(token: string): Promise<string | null> {
+    const found = await new AuthRepository(this.deps.db).findActiveSession(hashToken(token), this.deps.clock.now());
+    return found ? this.guestScope(found.session.id) : null;
+  }
+
+  /** Scopes a freshly issued session (a refreshed guest session) to the same appointment. */
+  async scopeSessionToken(token: string, appointmentId: string): Promise<void> {
+    const found = await new AuthRepository(this.deps.db).findActiveSession(hashToken(token), this.deps.clock.now());
+    if (!found) return;
+    await this.repo.insertGuestSession(found.session.id, appointmentId, this.deps.clock.now());
+    this.scopeCache.set(found.session.id, appointmentId);
+  }
+
+  /**
+   * The participant check every call operation starts with. Anyone else (another member, a
+   * physician not assigned, a guest session of another appointment) gets NOT_FOUND: the same
+   * answer as for an appointment that does not exist.
+   */
+  async participant(caller: { userId: string; sessionId: string }, appointmentId: string): Promise<{ appointment: CallAppointment; role: CallRole }> {
+    const appointment = await this.repo.findAppointment(appointmentId);
+    const role = appointment ? callRoleOf(appointment, caller.userId) : null;
+    if (!appointment || !role) throw new AppError('NOT_FOUND');
+    const scope = await this.guestScope(caller.sessionId);
+    if (scope !== null && scope !== appointmentId) throw new AppError('NOT_FOUND');
+    return { appointment, role };
+  }
+
+  /** Participant of a call that is still open (terminal appointments have no call). */
+  async openCall(caller: { userId: string; sessionId: string }, appointmentId: string): Promise<{ appointment: CallAppointment; role: CallRole }> {
+    const found = await this.participant(caller, appointmentId);
+    if (!isCallOpen(found.appointment.state)) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
+    return found;
+  }
+
+  /** GET /api/video/token?roomName= (spec 7 twilio/token): the ICE servers for this call. */
+  async videoToken(caller: { userId: string; sessionId: string }, roomName: string): Promise<VideoTokenResponse> {
+    await this.openCall(caller, roomName);
+    const { iceServers, expiresAt } = this.deps.ice.iceServers(caller.userId, this.deps.clock.now());
+    return { roomName, identity: caller.userId, iceServers, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * PATCH /api/appointments/{id}/channel/{channel}: video -> phone -> chat (or email) without losing
+   * the record; the channel left is kept as previousChannel and the other participants are told.
+   */
+  async switchChannel(caller: { userId: string; sessionId: string }, appointmentId: string, to: Channel): Promise<ChannelChange> {
+    const { appointment } = await this.openCall(caller, appointmentId);
+    const change = channelSwitch(appointment.channel, to);
+    if (!change) return { appointmentId, channel: appointment.channel, previousChannel: appointment.previousChannel, phoneCallPlaced: false };
+    const updated = await this.repo.switchChannel(appointmentId, appointment.channel, to, this.deps.clock.now(), caller.userId);
+    if (!updated) throw new AppError('CONFLICT');
+    let phoneCallPlaced = false;
+    if (to === 'phone-call') {
+      const member = await new MembersRepository(this.deps.db).findById(updated.memberId);
+      if (member?.phoneNumber) phoneCallPlaced = (await this.deps.telephony.placeCall({ to: member.phoneNumber, appointmentId })).placed;
+    }
+    const result: ChannelChange = { appointmentId, channel: updated.channel, previousChannel: updated.previousChannel, phoneCallPlaced };
+    this.deps.realtime.emitToRooms([callRoom(appointmentId)], 'call-channel-changed', result);
+    return result;
+  }
+
+  /** POST /api/appointments/{id}/rejoined: the member accepted the return-to-call modal (spec 4). */
+  async markRejoined(caller: { userId: string; sessionId: string }, appointmentId: string): Promise<{ ok: true; rejoinedCount: number }> {
+    const { role } = await this.openCall(caller, appointmentId);
+    if (role !== 'member') throw new AppError('NOT_FOUND');
+    return { ok: true, rejoinedCount: await this.repo.recordRejoin(appointmentId, caller.userId, this.deps.clock.now()) };
+  }
+
+  /**
+   * POST /api/appointments/{id}/guest-link: a signed, expiring token for this appointment's member
+   * (spec 2 "Link to consult"). Asked by a participant (the physicians send it; the member may
+   * forward it to another device) or an admin, for a scheduled or on-demand appointment still open.
+   */
+  async issueGuestLink(actor: UserRow, sessionId: string, appointmentId: string): Promise<GuestLinkResponse> {
+    const appointment =
+      actor.userType === 'admin' ? await this.repo.findAppointment(appointmentId) : (await this.participant({ userId: actor.id, sessionId }, appointmentId)).appointment;
+    if (!appointment) throw new AppError('NOT_FOUND');
+    if (appointment.type !== 'scheduled' && appointment.type !== 'on-demand') throw new AppError('NOT_FOUND');
+    if (!isCallOpen(appointment.state)) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now.getTime() + CALL_LIMITS.guestLinkTtlMs);
+    const token = await new SignJWT({ apt: appointmentId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(appointment.memberId)
+      .setAudience(GUEST_AUDIENCE)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.secret);
+    const url = `${this.deps.publicUrl}/link-to-consult?token=${encodeURIComponent(token)}&appointmentId=${appointmentId}`;
+    return { url, token, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * POST /api/auth/guest-link: the token becomes a session for the member that only reaches that
+   * appointment (guest_sessions). An expired token, one for another appointment, or one whose
+   * appointment is over is refused.
+   */
+  async signInWithGuestLink(input: { token: string; appointmentId: string; timeZone?: string }): Promise<GuestLinkSession> {
+    const now = this.deps.clock.now();
+    let memberId: string;
+    try {
+      const { payload } = await jwtVerify(input.token, this.secret, { audience: GUEST_AUDIENCE, algorithms: ['HS256'], currentDate: now });
+      if (payload.apt !== input.appointmentId || typeof payload.sub !== 'string') throw new AppError('TOKEN_INVALID');
+      memberId = payload.sub;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if ((error as { code?: string }).code === 'ERR_JWT_EXPIRED') throw new AppError('TOKEN_EXPIRED');
+      throw new AppError('TOKEN_INVALID');
+    }
+    const appointment = await this.repo.findAppointment(input.appointmentId);
+    if (!appointment || appointment.memberId !== memberId) throw new AppError('TOKEN_INVALID');
+    if (!isCallOpen(appointment.state)) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
+
+    const loginToken = newToken();
+    await new AuthRepository(this.deps.db).insertLoginToken({
+      tokenHash: hashToken(loginToken),
+      userId: memberId,
+      provider: GUEST_LOGIN_PROVIDER,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
+    });
+    const session = await this.deps.auth.createSession({ loginToken, timeZone: input.timeZone ?? 'America/Mexico_City' });
+    const opened = await new AuthRepository(this.deps.db).findActiveSession(hashToken(session.sessionToken), now);
+    if (!opened) throw new AppError('UNKNOWN_ERROR');
+    await this.repo.insertGuestSession(opened.session.id, input.appointmentId, now);
+    this.scopeCache.set(opened.session.id, input.appointmentId);
+    return { ...session, appointmentId: input.appointmentId, loginless: true };
+  }
+}

@@ -1,0 +1,83 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * spec 8 "Call": the ERROR dialog with the message and, if present, 'Error Code: {code}', and an
+ * OK button (the 20101 credentials hint is already in the message, from domain callErrorRoute).
+ */
+export function CallErrorDialog({ open, message, code, onClose }: { open: boolean; message: string; code?: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="call-error-title" data-testid="call-error-dialog">
+      <DialogTitle id="call-error-title">ERROR</DialogTitle>
+      <DialogContent>
+        <DialogContentText data-testid="call-error-message">{message}</DialogContentText>
+        {code ? <DialogContentText data-testid="call-error-code">{t('vc_error_code', { code })}</DialogContentText> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid="call-error-ok">
+          OK
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** spec 8: NotAllowedError: a Spanish dialog asking to change the phone permissions, 'Entendido, daré acceso'. */
+export function NotAllowedDialog({ open, onRetry }: { open: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} aria-labelledby="not-allowed-title" data-testid="not-allowed-dialog">
+      <DialogTitle id="not-allowed-title">{t('vc_not_allowed_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('vc_not_allowed_body')}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button fullWidth variant="contained" onClick={onRetry} data-testid="not-allowed-ok">
+          {t('vc_not_allowed_button')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** spec 4: the non-dismissible 'enter consultation' dialog (no close, no backdrop dismiss). */
+export function EnterConsultationDialog({ open, name, onEnter }: { open: boolean; name: string | null; onEnter: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} aria-labelledby="enter-consultation-title" data-testid="enter-consultation-dialog">
+      <DialogTitle id="enter-consultation-title">{t('vc_enter_consultation_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{name ? t('vc_enter_consultation_body_named', { name }) : t('vc_enter_consultation_body')}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button fullWidth variant="contained" size="large" onClick={onEnter} data-testid="enter-consultation">
+          {t('vc_enter_consultation_button')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** spec 4: a returning member sees the return-to-call modal; accepting marks the consultation rejoined. */
+export function ReturnToCallDialog({ open, onAccept, busy }: { open: boolean; onAccept: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} aria-labelledby="return-to-call-title" data-testid="return-to-call-dialog">
+      <DialogTitle id="return-to-call-title">{t('vc_return_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('vc_return_body')}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button fullWidth variant="contained" size="large" onClick={onAccept} disabled={busy} data-testid="return-to-call-accept">
+          {t('vc_return_button')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

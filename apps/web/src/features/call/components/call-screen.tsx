@@ -1,0 +1,361 @@
+import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ChannelChange } from '@puente/contracts';
+import {
+  callErrorCodeFor,
+  callErrorRoute,
+  formatWaitingCountdown,
+  isCallOpen,
+  isInCallState,
+  isSecondCall,
+  loginlessView,
+  prejoinRedirect,
+  REALTIME_EVENTS,
+  videoCallEntryRedirect,
+  waitingRoomDecision,
+  type AppointmentState,
+  type CallRole,
+  type Channel,
+  type NetworkSuggestion,
+} from '@puente/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Screen } from '@/components/ui/screen';
+import { useCurrentAppointment } from '@/lib/current-appointment';
+import { useStore } from '@/lib/external-store';
+import { useMember } from '@/lib/member-query';
+import { socketStore } from '@/lib/socket';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { showToast } from '@/lib/toast';
+import { callAppointmentQueryKey, useCallAppointment, type CallAppointment } from '../api/get-call-appointment';
+import { markRejoined } from '../api/mark-rejoined';
+import { switchChannel } from '../api/switch-channel';
+import { updatePrejoin } from '../api/update-prejoin-step';
+import { useCallMesh, type CallFailure } from '../hooks/use-call-mesh';
+import { useLocalMedia } from '../hooks/use-local-media';
+import { useNetworkQuality } from '../hooks/use-network-quality';
+import { CallErrorDialog, EnterConsultationDialog, NotAllowedDialog, ReturnToCallDialog } from './call-dialogs';
+import { CallRoom } from './call-room';
+import { VideoTile } from './video-tile';
+
+export interface ChatSlotProps {
+  appointmentId: string;
+  open: boolean;
+  onClose: () => void;
+  /** spec 4: the chat's unread flag, shown on the bottom bar's chat button. */
+  onUnreadChange: (unread: boolean) => void;
+}
+
+type Step = 1 | 2 | 3;
+const physicianName = (p: { firstName: string; lastName: string; nickName?: string | null } | null | undefined): string | null =>
+  p ? p.nickName || `${p.firstName} ${p.lastName}`.trim() : null;
+
+/** spec 3: the loginless-consult flag (stored with a minute timestamp by the link entry). */
+export const isLoginlessConsult = (): boolean => readStorage(STORAGE_KEYS.loginlessConsult) !== null;
+
+/**
+ * /consulta/video-llamada (spec 2, spec 4 "Waiting room and call"). Members go through the prejoin
+ * steps (1 camera and microphone, 2 confirm state and city, 3 waiting room with the non-dismissible
+ * 'enter consultation' dialog or a direct join); physicians open it with ?appointmentId= and go
+ * straight to the call once their camera is on. The chat drawer comes from the route (app/) as a slot.
+ */
+export function CallScreen({ renderChat }: { renderChat?: (props: ChatSlotProps) => ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const member = useMember();
+  const current = useCurrentAppointment();
+  const socket = useStore(socketStore);
+  const userType = member.data?.userType;
+  const isPhysician = userType === 'mx-physician' || userType === 'us-physician';
+  const loginless = isLoginlessConsult();
+  const appointmentId = isPhysician ? params.get('appointmentId') : (current?.id ?? null);
+
+  const details = useCallAppointment(appointmentId);
+  const appointment: CallAppointment | undefined = details.data;
+
+  // Physicians follow the appointment through its room; members through their routing listener.
+  useEffect(() => {
+    if (!socket || !appointmentId) return undefined;
+    const subscribe = () => socket.emit(REALTIME_EVENTS.appointmentSubscribe, { appointmentId });
+    const refresh = (payload: { appointmentId?: string }) => {
+      if (payload?.appointmentId === appointmentId) void queryClient.invalidateQueries({ queryKey: callAppointmentQueryKey(appointmentId) });
+    };
+    subscribe();
+    socket.on('connect', subscribe);
+    socket.on(REALTIME_EVENTS.appointmentAlert, refresh);
+    return () => {
+      socket.off('connect', subscribe);
+      socket.off(REALTIME_EVENTS.appointmentAlert, refresh);
+    };
+  }, [socket, appointmentId, queryClient]);
+
+  const rawState: AppointmentState | undefined = (!isPhysician && current?.id === appointmentId ? current?.state : undefined) ?? appointment?.state;
+  // spec 4: loginless consults treat states 1 to 3 as 3.
+  const state = rawState && loginless ? loginlessView({ state: rawState }).state : rawState;
+
+  if (member.isLoading) return <CallLoading />;
+  const entry = videoCallEntryRedirect(!!appointmentId);
+  if (entry || !appointmentId) return <Navigate to={entry?.to ?? '/'} replace />;
+  if (!state || !appointment) return <CallLoading />;
+  const role: CallRole = userType === 'mx-physician' ? 'mx-physician' : userType === 'us-physician' ? 'us-physician' : 'member';
+  return <CallFlow key={appointmentId} appointment={appointment} state={state} role={role} loginless={loginless} renderChat={renderChat} navigate={(to) => void navigate(to, { replace: true })} t={t} />;
+}
+
+function CallLoading() {
+  return (
+    <Screen testId="call-screen">
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+        <CircularProgress />
+      </Box>
+    </Screen>
+  );
+}
+
+interface FlowProps {
+  appointment: CallAppointment;
+  state: AppointmentState;
+  role: CallRole;
+  loginless: boolean;
+  renderChat?: (props: ChatSlotProps) => ReactNode;
+  navigate: (to: string) => void;
+  t: ReturnType<typeof useTranslation>['t'];
+}
+
+function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t }: FlowProps) {
+  const socket = useStore(socketStore);
+  const media = useLocalMedia();
+  const isMember = role === 'member';
+  const [step, setStep] = useState<Step>(1);
+  const [returning] = useState(() => isMember && readStorage(STORAGE_KEYS.hasJoinedToCall) === 'true');
+  const [entered, setEntered] = useState(false);
+  const [rejoinBusy, setRejoinBusy] = useState(false);
+  const [notAllowed, setNotAllowed] = useState(false);
+  const [error, setError] = useState<{ message: string; code?: number } | null>(null);
+  const [chatOpen, setChatOpen] = useState(false);
+  const [chatUnread, setChatUnread] = useState(false);
+  const [channel, setChannel] = useState<Channel>(appointment.channel);
+  const startedWaiting = useRef(Date.now());
+  const [now, setNow] = useState(() => Date.now());
+
+  // Step 1: camera and microphone (spec 8 errors: NotAllowedError dialog; guests -> permissions screen).
+  const handleMediaError = useCallback(
+    (err: { name: string; message: string }) => {
+      console.warn('camera or microphone refused', err.name, err.message);
+      const route = callErrorRoute(loginless && err.name === 'NotAllowedError' ? { message: 'Permission denied' } : err);
+      if (route.kind === 'not-allowed-dialog') setNotAllowed(true);
+      else if (route.kind === 'navigate') navigate(route.to);
+      else setError({ message: route.message, code: route.code });
+    },
+    [loginless, navigate],
+  );
+  const requestMedia = useCallback(async () => {
+    setNotAllowed(false);
+    const stream = await media.request();
+    if (!stream) return;
+    if (isMember) {
+      // Guests and returning members skip the location step (their appointment has it).
+      const next: Step = loginless || appointment.preJoinStep === 3 ? 3 : 2;
+      setStep(next);
+      void updatePrejoin({ id: appointment.id, preJoinStep: next, cameraAccessGranted: true }).catch(() => undefined);
+    } else setStep(3);
+  }, [media, isMember, loginless, appointment.preJoinStep, appointment.id]);
+  useEffect(() => {
+    if (media.status === 'failed' && media.error) handleMediaError(media.error);
+  }, [media.status, media.error, handleMediaError]);
+  useEffect(() => {
+    if (media.status === 'idle') void requestMedia();
+  }, [media.status, requestMedia]);
+
+  // spec 4: on the prejoin screen some states send the member to the survey or the finished page.
+  const redirect = isMember && !entered ? prejoinRedirect(state, { loginless, appointmentId: appointment.id }) : null;
+  useEffect(() => {
+    if (redirect) navigate(redirect.to);
+  }, [redirect, navigate]);
+
+  const decision = waitingRoomDecision(state, { alreadyJoined: returning, loginless, hasUsDoctor: !!appointment.usDoctorId });
+  const inCall = step === 3 && (isMember ? entered || (!returning && decision === 'join') : isCallOpen(state));
+  const askReturn = isMember && step === 3 && returning && !entered && (decision === 'join' || isInCallState(state));
+
+  useEffect(() => {
+    if (inCall && isMember) writeStorage(STORAGE_KEYS.hasJoinedToCall, 'true');
+  }, [inCall, isMember]);
+  useEffect(() => {
+    if (inCall) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [inCall]);
+
+  const handleFailure = useCallback(
+    (failure: CallFailure) => {
+      if (failure.stage === 'token') {
+        // spec 7: on a failed token call the error is stored and the user goes to /lo.
+        try {
+          window.sessionStorage.setItem('puente:call-error', JSON.stringify(failure));
+        } catch {
+          // storage may be unavailable
+        }
+        navigate('/lo');
+        return;
+      }
+      const route = callErrorRoute({ message: failure.message, code: callErrorCodeFor(failure.code) });
+      if (route.kind === 'navigate') navigate(route.to);
+      else if (route.kind === 'dialog') setError({ message: route.message, code: route.code });
+    },
+    [navigate],
+  );
+  const handleChannelChanged = useCallback((change: ChannelChange) => {
+    setChannel(change.channel);
+    if (change.channel === 'chat') setChatOpen(true);
+  }, []);
+  const { mesh, snapshot } = useCallMesh({ socket, appointmentId: appointment.id, stream: media.stream, channel, enabled: inCall, onChannelChanged: handleChannelChanged, onFailure: handleFailure });
+  const network = useNetworkQuality({
+    mesh,
+    appointmentId: appointment.id,
+    hasConversation: !!appointment.conversationid || appointment.chatHasMessages,
+    connected: snapshot.roomState === 'connected' && snapshot.peers.length > 0,
+  });
+  useEffect(() => {
+    if (window.__puenteCall && mesh && window.__puenteCall.mesh === mesh) window.__puenteCall.evaluateNetwork = network.evaluate;
+  }, [mesh, network.evaluate]);
+
+  const handleSwitchChannel = async (to: Channel) => {
+    try {
+      const change = await switchChannel({ appointmentId: appointment.id, channel: to });
+      mesh?.applyChannel(change.channel);
+      handleChannelChanged(change);
+    } catch {
+      showToast({ variant: 'warning', message: 'vc_channel_error' });
+    }
+  };
+  const handleSuggestion = (s: NetworkSuggestion) => {
+    network.dismiss();
+    if (s === 'chat-consultation') void handleSwitchChannel('chat');
+    if (s === 'audio-only') void handleSwitchChannel('phone-call');
+  };
+  const handleEnter = () => setEntered(true);
+  const handleReturn = async () => {
+    setRejoinBusy(true);
+    writeStorage(STORAGE_KEYS.consultationRejoined, 'true');
+    try {
+      await markRejoined(appointment.id);
+    } catch (e) {
+      console.warn('rejoin not recorded', e);
+    }
+    setRejoinBusy(false);
+    setEntered(true);
+  };
+
+  const secondCall = isSecondCall(state);
+  const names: Partial<Record<CallRole, string>> = {
+    'mx-physician': physicianName(appointment.mxDoctor) ?? undefined,
+    'us-physician': physicianName(appointment.usDoctor) ?? undefined,
+    member: appointment.memberName ?? undefined,
+  };
+  const doctorName = (secondCall ? names['us-physician'] : names['mx-physician']) ?? null;
+  const countdown = formatWaitingCountdown((now - startedWaiting.current) / 1000);
+
+  return (
+    <Screen testId="call-screen">
+      <Box data-testid="call-flow" data-step={step} data-state={state} data-in-call={inCall} data-role={role} data-loginless={loginless} data-room-state={snapshot.roomState} />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+        {inCall ? t('vc_title') : t('vc_prejoin_title')}
+      </Typography>
+
+      {step === 1 ? (
+        <Paper elevation={0} data-testid="call-step-permissions" sx={{ p: 3, border: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Typography variant="overline">{t('vc_step', { step: 1, total: 3 })}</Typography>
+          <Typography variant="h6" component="h2">
+            {t('vc_permissions_title')}
+          </Typography>
+          <Typography color="text.secondary">{t('vc_permissions_body')}</Typography>
+          <Button variant="contained" onClick={() => void requestMedia()} disabled={media.status === 'requesting'} data-testid="call-allow-media">
+            {t('vc_permissions_button')}
+          </Button>
+        </Paper>
+      ) : null}
+
+      {step === 2 ? (
+        <Paper elevation={0} data-testid="call-step-location" sx={{ p: 3, border: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Typography variant="overline">{t('vc_step', { step: 2, total: 3 })}</Typography>
+          <Typography variant="h6" component="h2">
+            {t('vc_location_title')}
+          </Typography>
+          <Typography data-testid="call-location-value">
+            {appointment.location ? `${appointment.location.city}, ${appointment.location.state}` : t('vc_location_missing')}
+          </Typography>
+          <Button
+            variant="contained"
+            data-testid="call-location-confirm"
+            onClick={() => {
+              // spec 6: non-US members without full care go to the limited-services screen.
+              if (appointment.serviceScope === 'coaching-only' && appointment.location?.country !== 'US') {
+                navigate('/limited-services-screen-shown');
+                return;
+              }
+              setStep(3);
+              void updatePrejoin({ id: appointment.id, preJoinStep: 3 }).catch(() => undefined);
+            }}
+          >
+            {t('vc_location_confirm')}
+          </Button>
+          <Button variant="text" onClick={() => navigate('/consulta/llenado-de-informacion')} data-testid="call-location-change">
+            {t('vc_location_change')}
+          </Button>
+        </Paper>
+      ) : null}
+
+      {step === 3 && !inCall ? (
+        <Paper elevation={0} data-testid="waiting-room" data-room={secondCall ? 'wr-two' : 'wr-one'} data-state={state} sx={{ p: 3, border: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, textAlign: 'center' }}>
+          <Box sx={{ position: 'relative', display: 'inline-flex' }}>
+            <CircularProgress size={72} thickness={2.5} aria-label={t('vc_waiting')} />
+            <HourglassTopOutlined color="primary" sx={{ position: 'absolute', top: 24, left: 24 }} />
+          </Box>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+            {secondCall ? t('vc_wr_two_title') : t('vc_wr_one_title')}
+          </Typography>
+          {doctorName ? <Typography color="text.secondary">{t('vc_wr_with', { name: doctorName })}</Typography> : null}
+          <Typography variant="h4" sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }} data-testid="call-waiting-countdown">
+            {countdown ?? t('vc_waiting_few_more_minutes')}
+          </Typography>
+          <VideoTile stream={media.stream} label={t('vc_you')} muted mirrored testId="call-preview" variant="strip" />
+        </Paper>
+      ) : null}
+
+      {inCall ? (
+        <CallRoom
+          mesh={mesh}
+          snapshot={snapshot}
+          me={role}
+          names={names}
+          suggestions={network.suggestions}
+          onSuggestion={handleSuggestion}
+          onSwitchChannel={(c) => void handleSwitchChannel(c)}
+          onOpenChat={() => setChatOpen(true)}
+          chatUnread={chatUnread}
+          extra={
+            role !== 'member' ? (
+              <Button variant="text" onClick={() => navigate(`/dashboard/consulta/${appointment.id}`)} data-testid="call-back-to-dashboard">
+                {t('vc_back_to_dashboard')}
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
+
+      {renderChat ? renderChat({ appointmentId: appointment.id, open: chatOpen, onClose: () => setChatOpen(false), onUnreadChange: setChatUnread }) : null}
+      <EnterConsultationDialog open={isMember && step === 3 && !inCall && !askReturn && decision === 'enter-consultation-dialog'} name={doctorName} onEnter={handleEnter} />
+      <ReturnToCallDialog open={askReturn} onAccept={() => void handleReturn()} busy={rejoinBusy} />
+      <NotAllowedDialog open={notAllowed} onRetry={() => void requestMedia()} />
+      <CallErrorDialog open={!!error} message={error?.message ?? ''} code={error?.code} onClose={() => setError(null)} />
+    </Screen>
+  );
+}
+

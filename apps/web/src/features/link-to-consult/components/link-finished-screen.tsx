@@ -1,0 +1,68 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { linkFinishedButtonTarget, SESSION_STORAGE_KEYS } from '@puente/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Screen } from '@/components/ui/screen';
+import { clearJoinedFlags } from '@/lib/appointment-router';
+import { clearCurrentAppointment } from '@/lib/current-appointment';
+import { getSessionToken, setSessionToken } from '@/lib/session';
+import { disconnectSocket } from '@/lib/socket';
+import { readSessionStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
+import { logoutGuest } from '../api/logout-guest';
+
+/**
+ * The partner's home page (spec 2: the organization home page URL). Not in the spec: how it reaches
+ * this screen; partner links carry it as homePageUrl next to organizationId (https only).
+ */
+const homePageFrom = (params: URLSearchParams): string | null => {
+  const url = params.get('homePageUrl');
+  return url && /^https:\/\//.test(url) ? url : null;
+};
+
+/**
+ * /link-to-consult-finished?organizationId= (or ?orgId=): logs the guest out on load (spec 4); the
+ * button goes to /open or, for a partner session, to the organization's home page (spec 2).
+ */
+export function LinkFinishedScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const token = getSessionToken();
+    setSessionToken(null);
+    disconnectSocket();
+    queryClient.clear();
+    clearJoinedFlags();
+    clearCurrentAppointment();
+    removeStorage(STORAGE_KEYS.loginlessConsult);
+    if (token) void logoutGuest(token).catch((error: unknown) => console.warn('logout failed', error));
+  }, [queryClient]);
+
+  const partnerSession = !!readSessionStorage(SESSION_STORAGE_KEYS.partnerId);
+  const target = linkFinishedButtonTarget({ partnerSession, homePageUrl: homePageFrom(params) });
+  const handleClick = () => {
+    if (/^https?:\/\//.test(target)) window.location.assign(target);
+    else void navigate(target);
+  };
+  return (
+    <Screen testId="link-finished-screen">
+      <CheckCircleOutline color="success" sx={{ fontSize: 64 }} />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+        {t('link_finished_title')}
+      </Typography>
+      <Typography color="text.secondary">{t('link_finished_body')}</Typography>
+      <Button variant="contained" onClick={handleClick} data-testid="link-finished-button" data-target={target}>
+        {t('link_finished_button')}
+      </Button>
+    </Screen>
+  );
+}

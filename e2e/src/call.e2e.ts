@@ -1,0 +1,223 @@
+import { startTestServer, type TestServer } from '@puente/api/test';
+import { APPOINTMENT_STATE as S } from '@puente/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countCallEvents, createConsultation, dropSockets, probe, readAppointment, setAppointment, signedInPage, waitForRemoteVideo } from './call-harness';
+import { snap, withBrowser } from './harness';
+
+// Issue 5 "Tests that prove it": a real call in browsers with fake camera and microphone.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({});
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const media = { media: true } as const;
+
+/** The member's prejoin: camera and microphone (fake devices), confirm location, waiting room. */
+async function memberToWaitingRoom(page: Page, appointmentId: string): Promise<void> {
+  await page.goto(`${server.url}/consulta/video-llamada`);
+  await page.getByTestId('call-step-location').waitFor();
+  expect(await page.getByTestId('call-location-value').textContent()).toContain('Ciudad de México');
+  await page.getByTestId('call-location-confirm').click();
+  await page.getByTestId('waiting-room').waitFor();
+  expect(await page.getByTestId('waiting-room').getAttribute('data-room')).toBe('wr-one');
+  const row = await readAppointment(server, appointmentId);
+  expect(row.pre_join_step).toBe(3);
+  expect(row.camera_access_granted).toBe(true);
+}
+
+async function coachOpensCall(page: Page, appointmentId: string): Promise<void> {
+  await page.goto(`${server.url}/consulta/video-llamada?appointmentId=${appointmentId}`);
+  await page.getByTestId('call-room').waitFor();
+}
+
+describe('the video call in the browser', () => {
+  it('member and coach hold a real call; then the US doctor joins the same consultation (3-way mesh)', async () => {
+    const c = await createConsultation(server);
+    await withBrowser(async (memberCtx) => {
+      const member = await signedInPage(memberCtx, c.member.token, { id: c.id, state: S.S2_COACH_IS_REVIEWING });
+      await memberToWaitingRoom(member, c.id);
+
+      await withBrowser(async (coachCtx) => {
+        const coach = await signedInPage(coachCtx, c.coach.token);
+        await coachOpensCall(coach, c.id);
+        // The coach joins the call: the member's waiting room asks, in a dialog that cannot be dismissed.
+        await server.server.services.appointments.update(c.coach.row, { id: c.id, state: S.S3_COACH_JOINS_CALL }, 'es');
+        await member.getByTestId('enter-consultation').waitFor();
+        await member.keyboard.press('Escape');
+        expect(await member.getByTestId('enter-consultation-dialog').isVisible()).toBe(true);
+        await member.getByTestId('enter-consultation').click();
+        await member.getByTestId('call-room').waitFor();
+        expect(await member.evaluate(() => localStorage.getItem('hasJoinedToCall'))).toBe('true');
+
+        // Each side decodes the other's video.
+        await waitForRemoteVideo(member, 1);
+        await waitForRemoteVideo(coach, 1);
+        await expect.poll(() => member.getByTestId('call-room').getAttribute('data-room-state')).toBe('connected');
+        expect(await member.getByTestId('call-room').getAttribute('data-mode')).toBe('2'); // camera and mic on
+        // spec 9: VP8 preferred, audio capped at 16000.
+        await expect.poll(() => probe<string[]>(member, 'c.mesh.outboundVideoCodecs()')).toEqual(['video/VP8']);
+        await expect.poll(() => probe<number[]>(member, 'c.mesh.audioBitrateCaps()')).toEqual([16000]);
+        const settings = await member.evaluate(() => {
+          const track = (window as unknown as { __puenteCall: { mesh: { local: MediaStream } } }).__puenteCall.mesh.local.getVideoTracks()[0]!;
+          return track.getConstraints();
+        });
+        expect(settings).toMatchObject({ width: 1280, height: 720, frameRate: 24 });
+        await snap(member, 'call-member-coach');
+
+        // Escalation: a US doctor is assigned and joins the same consultation.
+        await setAppointment(server, c.id, { usDoctorId: c.doctor.id, state: S.S8_ER_JOINS_CALL });
+        await withBrowser(async (doctorCtx) => {
+          const doctor = await signedInPage(doctorCtx, c.doctor.token);
+          await coachOpensCall(doctor, c.id);
+          await waitForRemoteVideo(doctor, 2);
+          await waitForRemoteVideo(member, 2);
+          await waitForRemoteVideo(coach, 2);
+          // The member's main view is the US doctor once there; the coach moves to the strip.
+          await expect.poll(() => member.getByTestId('call-strip-peer').count()).toBe(1);
+          expect(await member.getByTestId('call-room').getAttribute('data-peers')).toBe('2');
+          await snap(member, 'call-three-way');
+        }, media);
+        // The doctor left: the others drop back to a two-way call.
+        await expect.poll(() => member.getByTestId('call-room').getAttribute('data-peers'), { timeout: 15_000 }).toBe('1');
+      }, media);
+    }, media);
+  });
+
+  it('a dropped socket mid-call: the reconnecting banner shows, then the call resumes', async () => {
+    const c = await createConsultation(server, S.S3_COACH_JOINS_CALL);
+    await withBrowser(async (memberCtx) => {
+      const member = await signedInPage(memberCtx, c.member.token, { id: c.id, state: S.S3_COACH_JOINS_CALL });
+      await withBrowser(async (coachCtx) => {
+        const coach = await signedInPage(coachCtx, c.coach.token);
+        await coachOpensCall(coach, c.id);
+        await member.goto(`${server.url}/consulta/video-llamada`);
+        await member.getByTestId('call-location-confirm').click();
+        await member.getByTestId('enter-consultation').click();
+        await waitForRemoteVideo(member, 1);
+        await waitForRemoteVideo(coach, 1);
+        const before = Object.values(await waitForRemoteVideo(member, 1))[0]!;
+
+        const banner = member.getByTestId('call-reconnecting').waitFor({ timeout: 20_000 });
+        expect(dropSockets(server, c.member.id)).toBeGreaterThan(0);
+        await banner;
+        expect(await member.getByTestId('call-reconnecting').textContent()).toBe('Conexión perdida: Reconectando...');
+        await expect.poll(() => member.getByTestId('call-room').getAttribute('data-room-state'), { timeout: 20_000 }).toBe('connected');
+        expect(await member.getByTestId('call-reconnecting').count()).toBe(0);
+        const states = await probe<string[]>(member, 'c.mesh.roomStates');
+        expect(states.slice(-3)).toEqual(['connected', 'reconnecting', 'connected']);
+        // Video keeps flowing after the drop.
+        await expect.poll(async () => Object.values(await waitForRemoteVideo(member, 1))[0]!, { timeout: 15_000 }).toBeGreaterThan(before);
+        // Signaling works again: the coach's camera flip renegotiates nothing, but a new peer would; check the coach still sees one peer.
+        expect(await coach.getByTestId('call-room').getAttribute('data-peers')).toBe('1');
+      }, media);
+    }, media);
+  });
+
+  it('controls, network quality, channels and the return-to-call modal', async () => {
+    const c = await createConsultation(server, S.S3_COACH_JOINS_CALL);
+    await withBrowser(async (memberCtx) => {
+      const member = await signedInPage(memberCtx, c.member.token, { id: c.id, state: S.S3_COACH_JOINS_CALL });
+      await withBrowser(async (coachCtx) => {
+        const coach = await signedInPage(coachCtx, c.coach.token);
+        await coachOpensCall(coach, c.id);
+        await member.goto(`${server.url}/consulta/video-llamada`);
+        await member.getByTestId('call-location-confirm').click();
+        await member.getByTestId('enter-consultation').click();
+        await waitForRemoteVideo(member, 1);
+
+        // Camera toggle, throttled to once a second (spec 5).
+        const camera = member.getByTestId('call-toggle-camera');
+        await camera.click();
+        await camera.click();
+        expect(await camera.getAttribute('data-on')).toBe('false');
+        expect(await member.getByTestId('call-room').getAttribute('data-mode')).toBe('4'); // camera off, mic on
+        await member.waitForTimeout(1_100);
+        await camera.click();
+        expect(await camera.getAttribute('data-on')).toBe('true');
+        await member.getByTestId('call-toggle-mic').click();
+        expect(await member.getByTestId('call-room').getAttribute('data-mode')).toBe('0');
+        await member.getByTestId('call-toggle-mic').click();
+        await member.getByTestId('call-flip-camera').click();
+        await expect.poll(() => probe<string>(member, 'c.mesh.getSnapshot().facingMode')).toBe('environment');
+
+        // Network quality from getStats, reported as connection strength; the suggestion hides after 10 s.
+        expect(await probe<string>(member, 'c.evaluateNetwork()')).toBe('good');
+        await expect.poll(async () => (await readAppointment(server, c.id)).connection_strength).toBe(3);
+        await member.getByTestId('network-suggestion-turn-camera-mic-on').waitFor();
+        await member.getByTestId('network-suggestion-turn-camera-mic-on').waitFor({ state: 'detached', timeout: 12_000 });
+
+        // Channels: video -> audio -> chat, previousChannel kept, the coach follows.
+        await member.getByTestId('call-channel-phone').click();
+        await expect.poll(() => coach.getByTestId('call-room').getAttribute('data-channel')).toBe('phone-call');
+        expect(await member.getByTestId('call-room').getAttribute('data-mode')).toBe('5');
+        expect(await readAppointment(server, c.id)).toMatchObject({ channel: 'phone-call', previous_channel: 'video-call' });
+        await member.getByTestId('call-channel-chat').click();
+        await expect.poll(() => coach.getByTestId('call-room').getAttribute('data-channel')).toBe('chat');
+        expect(await member.getByTestId('call-room').getAttribute('data-mode')).toBe('6');
+        expect(await readAppointment(server, c.id)).toMatchObject({ channel: 'chat', previous_channel: 'phone-call', state: S.S3_COACH_JOINS_CALL });
+        // Chat opens the chat drawer (the chat feature's); closing it shows the call again.
+        await member.getByTestId('chat-drawer').waitFor();
+        await member.keyboard.press('Escape');
+        await member.getByTestId('chat-drawer').waitFor({ state: 'hidden' });
+        await member.getByTestId('call-channel-video').click();
+        await expect.poll(() => coach.getByTestId('call-room').getAttribute('data-channel')).toBe('video-call');
+
+        // The member reloads: the return-to-call modal; accepting marks the consultation rejoined.
+        await member.reload();
+        await member.getByTestId('return-to-call-accept').click();
+        await member.getByTestId('call-room').waitFor();
+        expect(await member.evaluate(() => localStorage.getItem('consultationRejoined'))).toBe('true');
+        await expect.poll(() => countCallEvents(server, c.id, 'rejoined')).toBe(1);
+        await waitForRemoteVideo(member, 1);
+        await waitForRemoteVideo(coach, 1);
+      }, media);
+    }, media);
+  });
+
+  it('camera access refused: the Spanish dialog with "Entendido, daré acceso"', async () => {
+    const c = await createConsultation(server);
+    await withBrowser(async (ctx) => {
+      const page = await signedInPage(ctx, c.member.token, { id: c.id, state: S.S2_COACH_IS_REVIEWING });
+      // The person refuses the browser's prompt (the fake-UI flag would accept it): getUserMedia
+      // rejects with NotAllowedError until they change their mind.
+      await ctx.addInitScript(() => {
+        const real = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+        navigator.mediaDevices.getUserMedia = (c?: MediaStreamConstraints) =>
+          localStorage.getItem('e2e-allow-media') ? real(c) : Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      });
+      await page.goto(`${server.url}/consulta/video-llamada`);
+      await page.getByTestId('not-allowed-dialog').waitFor();
+      expect(await page.getByTestId('not-allowed-ok').textContent()).toBe('Entendido, daré acceso');
+      expect(await page.getByTestId('call-flow').getAttribute('data-step')).toBe('1');
+      // Once access is given, 'Entendido, daré acceso' tries again and the prejoin moves on.
+      await page.evaluate(() => localStorage.setItem('e2e-allow-media', '1'));
+      await page.getByTestId('not-allowed-ok').click();
+      await page.getByTestId('call-step-location').waitFor();
+    }, media);
+  });
+
+  it('without an appointment the call screen goes to the root', async () => {
+    const c = await createConsultation(server);
+    await withBrowser(async (ctx) => {
+      const page = await signedInPage(ctx, c.member.token);
+      await page.goto(`${server.url}/consulta/video-llamada`);
+      await page.waitForURL((url) => url.pathname !== '/consulta/video-llamada');
+    });
+  });
+
+  it('a finished consultation closes the call: the room is closed (53205) and the coach lands on the closed screen', async () => {
+    const c = await createConsultation(server, S.S3_COACH_JOINS_CALL);
+    await withBrowser(async (ctx) => {
+      const coach = await signedInPage(ctx, c.coach.token);
+      await coachOpensCall(coach, c.id);
+      await expect.poll(() => coach.getByTestId('call-room').getAttribute('data-room-state')).toBe('connected');
+      await setAppointment(server, c.id, { state: S.S11_FINISHED });
+      dropSockets(server, c.coach.id);
+      await coach.waitForURL('**/link-to-consult-closed');
+    }, media);
+  });
+});
