@@ -179,17 +179,16 @@ export const applyAppointmentCancel = (payload: unknown, fx: RouterEffects): Rou
   const type = event.type ?? current?.type ?? null;
 
   const clear = route.kind === 'clear-appointment' || route.clearAppointment;
-  if (clear) clearCurrentAppointment();
-  else remember({ appointmentId: event.appointmentId, state: isAppointmentState(event.state) ? event.state : S.S12_CANCELED, type, statusReason: reason });
   removeStorage(DOMAIN_STORAGE_KEYS.waitingRoomStarted);
   clearJoinedFlags();
-  fx.invalidate(event.appointmentId);
-
   if (reason && !isStatusReason(reason)) console.warn('appointment cancel with an unknown reason', reason);
   const modal = cancelModalFor(reason);
   if (modal) fx.openModal(modal);
-  if (route.kind === 'clear-appointment') return 'cancel';
-  fx.navigate(route.to, { ...(route.state ?? {}), appointmentType: type ?? 'on-demand' });
+  // Navigate before forgetting the appointment: the call screen sends a member without one to the root.
+  if (route.kind === 'navigate') fx.navigate(route.to, { ...(route.state ?? {}), appointmentType: type ?? 'on-demand' });
+  if (clear) clearCurrentAppointment();
+  else remember({ appointmentId: event.appointmentId, state: isAppointmentState(event.state) ? event.state : S.S12_CANCELED, type, statusReason: reason });
+  fx.invalidate(event.appointmentId);
   return 'cancel';
 };
 

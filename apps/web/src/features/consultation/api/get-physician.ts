@@ -1,6 +1,6 @@
 import { CACHE_MS } from '@puente/domain';
 import { PHYSICIAN_GQL, physicianWithSlotsSchema, type PhysicianWithSlotsDto } from '@puente/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { graphqlRequest } from '@/lib/api-client';
 
 /** getPhysician(id) with the free slots of one day (yyyy-MM-dd). */
@@ -14,4 +14,6 @@ export const usePhysician = (id: string, date: string) =>
     queryFn: () => getPhysicianWithSlots(id, date),
     staleTime: CACHE_MS.physician,
     gcTime: CACHE_MS.physician,
+    // The profile stays on screen while another day's slots load.
+    placeholderData: keepPreviousData,
   });

@@ -61,14 +61,17 @@ export function LocationFormScreen() {
   });
   const chosenState = useWatch({ control, name: 'state' });
 
-  // Prefill from the profile once it is known (spec 9 default state CA for the US).
-  const prefillState = sameCountry ? (address?.state ?? (country === 'US' ? CALENDAR.defaultState : '')) : '';
+  const stateList = states.data ?? null;
+  // Prefill from the profile once it is known (spec 9 default state CA for the US); with a list,
+  // the profile's state is matched by code or name (CDMX is "Ciudad de México" in the list).
+  const profileState = sameCountry ? (address?.state ?? (country === 'US' ? CALENDAR.defaultState : '')) : '';
+  const listed = stateList?.find((s) => [s.code, s.name].some((v) => v.toLowerCase() === profileState.toLowerCase()) || (profileState === 'CDMX' && s.name === 'Ciudad de México'));
+  const prefillState = stateList ? (listed?.code ?? '') : profileState;
   const prefillCity = sameCountry ? (address?.city ?? '') : '';
   useEffect(() => {
     reset({ state: prefillState, city: prefillCity });
   }, [prefillState, prefillCity, reset]);
 
-  const stateList = states.data ?? null;
   const cities = stateList?.find((s) => s.code === chosenState || s.name === chosenState)?.cities ?? [];
 
   const handleValid = async (form: LocationForm) => {

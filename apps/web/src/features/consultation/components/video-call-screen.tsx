@@ -65,8 +65,9 @@ function WaitingRoom({ appointment, coachName }: { appointment: CurrentAppointme
       }
     }
     const route = memberCancelRoute('canceled-by-socio', { appointmentState: appointment.state });
+    // Leave first: with no appointment this screen would send the member to the root instead.
+    if (route.kind === 'navigate') await navigate(route.to, { replace: true });
     if (route.kind === 'clear-appointment' || route.clearAppointment) clearCurrentAppointment();
-    if (route.kind === 'navigate') void navigate(route.to, { replace: true });
   };
 
   return (
@@ -164,8 +165,12 @@ export function VideoCallScreen() {
     }
   }, [decision, joined]);
 
-  const entry = videoCallEntryRedirect(appointment !== null);
-  if (entry || !appointment) return <Navigate to={entry?.to ?? '/'} replace />;
+  // spec 2: entering with no appointment goes to the root. An appointment cleared while here is
+  // being left by whoever cleared it (cancel, router), who already chose where the member goes.
+  const [enteredWithAppointment] = useState(appointment !== null);
+  const entry = videoCallEntryRedirect(enteredWithAppointment);
+  if (entry) return <Navigate to={entry.to} replace />;
+  if (!appointment) return null;
 
   const doctor = isSecondCall(appointment.state) ? details.data?.usDoctor : details.data?.mxDoctor;
   const coachName = doctor ? physicianName(doctor) : null;

@@ -1,0 +1,142 @@
+import { configure, act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/lib/current-appointment';
+import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
+import { FakeSocket } from '@/test/fake-socket';
+import { renderApp } from '@/test/render-app';
+
+// Whole-app renders on a busy machine: give each story room.
+vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+// The network boundary: the Socket.IO client returns our fake socket.
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const socket = new FakeSocket();
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+const alert = (state: string, extra: Record<string, unknown> = {}) => ({
+  appointmentId: 'apt_1',
+  state,
+  statusReason: null,
+  previousState: null,
+  type: 'on-demand',
+  memberId: 'mem_1',
+  mxDoctorId: null,
+  usDoctorId: null,
+  usDoctorNeeded: false,
+  at: new Date().toISOString(),
+  ...extra,
+});
+
+/** What the shell does in the browser once signed in: open the realtime connection. */
+const openSocket = (): FakeSocket => {
+  act(() => {
+    connectSocket('st_1');
+  });
+  return sockets.at(-1)!;
+};
+
+beforeEach(() => {
+  clearCurrentAppointment();
+  sockets.length = 0;
+});
+afterEach(() => disconnectSocket());
+
+describe('member routing on realtime alerts (the global listener)', () => {
+  it('an alert with the coach joining takes the member from home to the video call', async () => {
+    fakeServer({ byId: { apt_1: appointment({ state: '3-coach-joins-call' }) } });
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = openSocket();
+    await waitFor(() => expect(socket.listenerCount('appointment-alert')).toBe(1));
+    act(() => socket.serverEmit('appointment-alert', alert('3-coach-joins-call')));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/video-llamada'));
+    expect(getCurrentAppointment()?.state).toBe('3-coach-joins-call');
+  });
+
+  it('a first-timeout cancel goes to SC023 and shows the timeout modal', async () => {
+    fakeServer();
+    setCurrentAppointment({ id: 'apt_1', state: '3-coach-joins-call', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = openSocket();
+    await waitFor(() => expect(socket.listenerCount('appointment-cancel')).toBe(1));
+    act(() => socket.serverEmit('appointment-cancel', alert('12-canceled', { statusReason: 'first-timeout' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/infoPage/SC023'));
+    const modal = await screen.findByTestId('info-modal');
+    expect(modal.textContent).toContain('Ha pasado el tiempo límite de tolerancia para entrar a esta consulta, tu coach ya no está en la llamada');
+    expect(modal.textContent).toContain('Ver más coaches');
+    expect(modal.textContent).toContain('Ir al inicio');
+  });
+
+  it('an alert without a state is ignored and logged', async () => {
+    fakeServer();
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = openSocket();
+    await waitFor(() => expect(socket.listenerCount('appointment-alert')).toBe(1));
+    act(() => socket.serverEmit('appointment-alert', { appointmentId: 'apt_1' }));
+    expect(warn).toHaveBeenCalledWith('appointment alert ignored', 'missing-state-or-id', { appointmentId: 'apt_1' });
+    expect(router.state.location.pathname).toBe('/inicio');
+    warn.mockRestore();
+  });
+});
+
+describe('recovery after a reconnect or a reload (no transition is missed)', () => {
+  it('on (re)connect the server’s state routes the member: the coach joined while offline', async () => {
+    const { calls } = fakeServer({ current: appointment({ state: '3-coach-joins-call' }) });
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = openSocket();
+    await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
+    act(() => socket.connect());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/video-llamada'));
+    expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(1);
+    expect(getCurrentAppointment()?.state).toBe('3-coach-joins-call');
+  });
+
+  it('the appointment was canceled while offline: its reason routes (no coaches: SC099)', async () => {
+    fakeServer({ current: null, byId: { apt_1: appointment({ state: '12-canceled', statusReason: 'no-coaches' }) } });
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = openSocket();
+    await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
+    act(() => socket.connect());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/infoPage/SC099'));
+  });
+
+  it('nothing changed while offline: the member stays where they are', async () => {
+    const { calls } = fakeServer({ current: appointment({ state: '1-in-queue-for-coach' }) });
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = openSocket();
+    await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
+    act(() => socket.connect());
+    await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.pathname).toBe('/inicio');
+  });
+
+  it('an appointment this browser did not know (another tab) is adopted and routed', async () => {
+    fakeServer({ current: appointment({ id: 'apt_7', state: '2-coach-is-reviewing' }) });
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = openSocket();
+    await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
+    act(() => socket.connect());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/video-llamada'));
+    expect(getCurrentAppointment()).toMatchObject({ id: 'apt_7', state: '2-coach-is-reviewing' });
+  });
+});

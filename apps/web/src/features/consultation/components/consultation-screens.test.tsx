@@ -1,0 +1,295 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/lib/current-appointment';
+import { appointment, fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
+import { renderApp } from '@/test/render-app';
+import { renderScreen } from '@/test/render-screen';
+import { VideoCallScreen } from './video-call-screen';
+
+// Whole-app renders on a busy machine: give each story room.
+vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+const ALWAYS_OPEN = { timezone: 'America/Mexico_City', intervals: [{ starts: '00:00', ends: '24:00' }], allowOnWeekend: true, whitelistDomains: [], whitelistEmails: [] };
+const NEVER_OPEN = { ...ALWAYS_OPEN, intervals: [] };
+
+const inQueue = (state = '1-in-queue-for-coach') =>
+  setCurrentAppointment({ id: 'apt_1', state: state as never, type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+
+beforeEach(() => clearCurrentAppointment());
+
+describe('available coaches', () => {
+  it('lists the online coaches and filters them by language (ES/EN buttons)', async () => {
+    const { calls } = fakeServer({ online: [physician(), physician({ id: 'doc_2', firstName: 'Daniel', lastName: 'Rivera', languages: ['en'] })] });
+    renderApp('/consulta/coaches-disponibles');
+    expect(await screen.findByTestId('coach-card-doc_1')).toBeTruthy();
+    expect(screen.getByTestId('coach-card-doc_2')).toBeTruthy();
+    expect(screen.getByTestId('coaches-online-count').textContent).toBe('2 coaches en línea ahora');
+    const first = calls.find((c) => c.url.startsWith('/api/online-physicians'));
+    expect(new URL(first!.url, 'http://x').searchParams.get('tags')).toBe('practice_health');
+
+    fireEvent.click(screen.getByTestId('coaches-filter-en'));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('lang_en'))).toBe(true));
+    const filtered = calls.filter((c) => c.url.startsWith('/api/online-physicians')).at(-1)!;
+    expect(new URL(filtered.url, 'http://x').searchParams.get('tags')).toBe('practice_health,lang_en');
+    expect(screen.getByTestId('coaches-filter-en').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('coaches-filter-es').getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(screen.getByTestId('coaches-filter-es'));
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('lang_es'));
+  });
+
+  it('polls the online coaches every 4 s (spec 7/9)', async () => {
+    const { calls } = fakeServer({ online: [physician()] });
+    renderApp('/coaches-disponibles');
+    await screen.findByTestId('coach-card-doc_1');
+    const count = () => calls.filter((c) => c.url.startsWith('/api/online-physicians')).length;
+    expect(count()).toBe(1);
+    await waitFor(() => expect(count()).toBe(2), { timeout: 5_000 });
+  }, 10_000);
+
+  it('nobody online: lack_of_personnel_no_ondemand and come_back_later, and today’s schedulable coaches', async () => {
+    const { calls } = fakeServer({ online: [], schedulable: [{ ...physician({ id: 'doc_9', isOnline: false, isAvailable: false }), availableSlots: ['2026-01-01T18:00:00.000Z'] }] });
+    renderApp('/consulta/coaches-disponibles');
+    const box = await screen.findByTestId('no-coaches');
+    expect(within(box).getByText('En este momento no hay coaches en línea.')).toBeTruthy();
+    expect(within(box).getByText('Vuelve más tarde.')).toBeTruthy();
+    expect(await within(box).findByTestId('coach-card-doc_9')).toBeTruthy();
+    expect(screen.queryByTestId('no-coaches-schedule')).toBeNull();
+    expect(screen.queryByTestId('request-consultation')).toBeNull();
+    const query = graphqlCalls(calls, 'GetPhysicians')[0]!;
+    expect((query.body as { variables: Record<string, unknown> }).variables).toMatchObject({ schedulable: true, practice: 'health', availabilityDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it('nobody online, scheduling available: no come_back_later, a button to schedule', async () => {
+    fakeServer({ online: [], member: { organization: { id: 'org_1', name: 'Acme', settings: ['SCHEDULING_AVAILABLE'] } } });
+    renderApp('/consulta/coaches-disponibles');
+    const box = await screen.findByTestId('no-coaches');
+    expect(within(box).getByText('En este momento no hay coaches en línea.')).toBeTruthy();
+    expect(within(box).queryByText('Vuelve más tarde.')).toBeNull();
+    expect(within(box).getByTestId('no-coaches-schedule')).toBeTruthy();
+  });
+
+  it('out of working hours: the dialog offering scheduling or 911', async () => {
+    const { router } = (fakeServer({ online: [physician()], configs: { status: 200, body: { workingHours: NEVER_OPEN } } }), renderApp('/consulta/coaches-disponibles'));
+    const dialog = await screen.findByTestId('out-of-hours-dialog');
+    expect(dialog.textContent).toContain('Si es una emergencia, llama al 911.');
+    expect(within(dialog).getByTestId('out-of-hours-911').getAttribute('href')).toBe('tel:911');
+    fireEvent.click(within(dialog).getByTestId('out-of-hours-schedule'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agenda/seleccionar-tema'));
+  });
+
+  it('within working hours (or with no hours published) there is no dialog', async () => {
+    fakeServer({ online: [physician()], configs: { status: 200, body: { workingHours: ALWAYS_OPEN } } });
+    renderApp('/consulta/coaches-disponibles');
+    await screen.findByTestId('coach-card-doc_1');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('out-of-hours-dialog')).toBeNull();
+  });
+
+  it('a topic that requires it asks the self-assessment before the location', async () => {
+    window.localStorage.setItem(
+      'rdx-temas',
+      JSON.stringify({ topicId: 'topic_flu', topicText: 'Gripa', practice: 'health', tags: 'practice_health', reason: 'Gripa', requiresSelfAssessment: true }),
+    );
+    const { router } = (fakeServer({ online: [physician()] }), renderApp('/consulta/coaches-disponibles'));
+    fireEvent.click(await screen.findByTestId('request-consultation'));
+    const dialog = await screen.findByTestId('self-assessment-dialog');
+    fireEvent.click(within(dialog).getByTestId('self-assessment-submit'));
+    expect(await within(dialog).findByText('Escribe el motivo de tu consulta.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('self-assessment-reason'), { target: { value: 'Tos y fiebre desde ayer' } });
+    fireEvent.click(within(dialog).getByTestId('symptom-fever'));
+    fireEvent.click(within(dialog).getByTestId('self-assessment-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
+    expect(JSON.parse(window.localStorage.getItem('rdx-temas')!).selfAssessment).toEqual({
+      appointmentReason: 'Tos y fiebre desde ayer',
+      appointmentReasonKey: 'topic_flu',
+      painLevel: 0,
+      symptoms: ['fever'],
+    });
+  }, 15_000);
+});
+
+describe('coach profile', () => {
+  it('shows areas, education with the verified-institution modal, the week and the day’s slots', async () => {
+    const { calls } = fakeServer();
+    renderApp('/ondemand-perfil-coach/doc_1');
+    expect((await screen.findByTestId('coach-profile-name')).textContent).toBe('María Hernández');
+    expect(screen.getByTestId('coach-profile-areas').textContent).toContain('Medicina general');
+    fireEvent.click(screen.getByTestId('verified-institution'));
+    const modal = await screen.findByTestId('verified-institution-modal');
+    expect(modal.textContent).toContain('Institución verificada');
+    fireEvent.click(within(modal).getByText('Aceptar'));
+    await waitFor(() => expect(screen.queryByTestId('verified-institution-modal')).toBeNull());
+    expect(screen.getAllByTestId('coach-slot')).toHaveLength(1);
+    expect(screen.getAllByRole('tab')).toHaveLength(7);
+    fireEvent.click(screen.getAllByRole('tab')[2]!);
+    await waitFor(() => expect(graphqlCalls(calls, 'GetPhysicianWithSlots')).toHaveLength(2));
+    const dates = graphqlCalls(calls, 'GetPhysicianWithSlots').map((c) => (c.body as { variables: { date: string } }).variables.date);
+    expect(dates[0]).not.toBe(dates[1]);
+    expect(await screen.findByTestId('request-consultation')).toBeTruthy();
+  });
+});
+
+describe('location confirmation', () => {
+  it('state and city are required: the spec keys on the fields and the form_missing_fields warning', async () => {
+    const { calls } = fakeServer();
+    renderApp('/consulta/llenado-de-informacion');
+    fireEvent.click(await screen.findByTestId('location-submit'));
+    expect(await screen.findByText('Selecciona tu estado')).toBeTruthy();
+    expect(screen.getByText('Selecciona tu ciudad')).toBeTruthy();
+    const toast = await screen.findByTestId('toast');
+    expect(toast.getAttribute('data-variant')).toBe('warning');
+    expect(toast.textContent).toContain('Completa los campos obligatorios.');
+    expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(0);
+  });
+
+  it('a typed new city is accepted; the appointment is created with the request and the member waits', async () => {
+    window.localStorage.setItem(
+      'rdx-temas',
+      JSON.stringify({ topicId: 'hardcoded_mh_topic', topicText: 'Salud emocional', practice: 'mentalhealth', tags: 'practice_mentalhealth', reason: 'Estrés', requiresSelfAssessment: false, language: 'en', physicianId: '7d3c0b8e-1111-4222-8333-944445555666' }),
+    );
+    const { calls } = fakeServer();
+    const { router } = renderApp('/consulta/llenado-de-informacion');
+    fireEvent.change(await screen.findByTestId('location-state'), { target: { value: 'Jalisco' } });
+    fireEvent.change(screen.getByTestId('location-city'), { target: { value: 'Tlajomulco' } });
+    fireEvent.click(screen.getByTestId('location-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/video-llamada'));
+    const create = graphqlCalls(calls, 'CreateAppointment')[0]!;
+    expect((create.body as { variables: unknown }).variables).toEqual({
+      returnNewDocument: true,
+      data: {
+        practice: 'mentalhealth',
+        language: 'en',
+        topic: { topicId: 'hardcoded_mh_topic', topicText: 'Salud emocional', subtopicId: null, subtopicText: null },
+        selfAssessment: null,
+        location: { country: 'MX', state: 'Jalisco', city: 'Tlajomulco' },
+        timezone: expect.any(String),
+        mxDoctorId: '7d3c0b8e-1111-4222-8333-944445555666',
+      },
+    });
+    expect(getCurrentAppointment()).toMatchObject({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand' });
+    // The waiting time starts now (spec 4 countdown).
+    expect(Date.now() - Number(window.localStorage.getItem('waiting-room-started'))).toBeLessThan(5_000);
+  });
+
+  it('a member outside the US and Mexico goes to the limited-services screen', async () => {
+    const { calls } = fakeServer({ member: { countryCode: '57', phoneNumber: '+573001234567' } });
+    const { router } = renderApp('/consulta/llenado-de-informacion');
+    fireEvent.change(await screen.findByTestId('location-state'), { target: { value: 'Antioquia' } });
+    fireEvent.change(screen.getByTestId('location-city'), { target: { value: 'Medellín' } });
+    fireEvent.click(screen.getByTestId('location-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/limited-services-screen-shown'));
+    expect((await screen.findByTestId('limited-services-point-5')).getAttribute('data-negative')).toBe('true');
+    expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(0);
+  });
+
+  it('a US member outside the full-care states is told it is coaching only', async () => {
+    fakeServer({ member: { countryCode: '1', address: { zipCode: null, city: 'Austin', state: 'NY', country: 'US' } } });
+    renderApp('/consulta/llenado-de-informacion');
+    expect(await screen.findByTestId('coaching-only-notice')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('location-state'), { target: { value: 'TX' } });
+    await waitFor(() => expect(screen.queryByTestId('coaching-only-notice')).toBeNull());
+  });
+});
+
+// The waiting room and call placeholder, mounted on their own: the call issue's screen may take the
+// route over, and these rules must keep holding for this one while it exists.
+const renderCall = () => renderScreen('/consulta/video-llamada', <VideoCallScreen />);
+
+describe('waiting room and call', () => {
+  it('with no appointment the video call goes to the root', async () => {
+    fakeServer();
+    const { router } = renderCall();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('the countdown shows m:ss from when the waiting started', async () => {
+    fakeServer();
+    inQueue();
+    window.localStorage.setItem('waiting-room-started', String(Date.now() - 61_000));
+    renderCall();
+    expect((await screen.findByTestId('waiting-countdown')).textContent).toMatch(/3:59|3:58/);
+  });
+
+  it('after 300 s it says a few more minutes', async () => {
+    fakeServer();
+    inQueue();
+    window.localStorage.setItem('waiting-room-started', String(Date.now() - 301_000));
+    renderCall();
+    expect((await screen.findByTestId('waiting-countdown')).textContent).toContain('Unos minutos más');
+  });
+
+  it('when the coach joins (S3) a dialog asks to enter, then the call shows the state', async () => {
+    fakeServer({ byId: { apt_1: appointment({ state: '3-coach-joins-call', mxDoctorId: 'doc_1', mxDoctor: physician() }) } });
+    inQueue('3-coach-joins-call');
+    renderCall();
+    const dialog = await screen.findByTestId('enter-consultation-dialog');
+    expect(screen.queryByTestId('call-screen')).toBeNull();
+    await waitFor(() => expect(dialog.textContent).toContain('María Hernández ya está en la llamada'));
+    fireEvent.click(within(dialog).getByTestId('enter-consultation'));
+    const call = await screen.findByTestId('call-screen');
+    expect(call.getAttribute('data-state')).toBe('3-coach-joins-call');
+    expect(call.textContent).toContain('Tu coach está en la llamada');
+    expect(window.localStorage.getItem('hasJoinedToCall')).toBe('true');
+  });
+
+  it('the coach continuing alone joins the call directly', async () => {
+    fakeServer();
+    inQueue('consultation-without-er');
+    renderCall();
+    expect((await screen.findByTestId('call-screen')).getAttribute('data-state')).toBe('consultation-without-er');
+    expect(screen.queryByTestId('enter-consultation-dialog')).toBeNull();
+  });
+
+  it('cancelling the request leaves the queue and goes back to the coaches', async () => {
+    const { calls } = fakeServer({ online: [physician()] });
+    inQueue();
+    const { router } = renderCall();
+    fireEvent.click(await screen.findByTestId('cancel-request'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/coaches-disponibles'));
+    expect((graphqlCalls(calls, 'CancelAppointment')[0]!.body as { variables: unknown }).variables).toEqual({ appointmentId: 'apt_1', reason: 'canceled-by-socio' });
+    expect(getCurrentAppointment()).toBeNull();
+  });
+});
+
+describe('info pages', () => {
+  it.each([
+    ['SC023', '', 'on-demand', ['see-other-coaches', 'go-home']],
+    ['SC023', '?noAction=true', 'on-demand', ['go-home']],
+    ['SC023', '', 'scheduled', ['go-home']],
+    ['SC094', '', 'on-demand', ['look-for-another-coach']],
+    ['SC099', '', 'on-demand', ['go-home', 'start-scheduling']],
+    ['SMC11', '', 'on-demand', ['go-to-history']],
+    ['SC005', '', 'on-demand', []],
+  ] as const)('%s%s (%s) offers %j', async (code, query, type, buttons) => {
+    fakeServer();
+    setCurrentAppointment({ id: 'apt_1', state: '12-canceled', type, usDoctorNeeded: false, statusReason: null });
+    renderApp(`/consulta/infoPage/${code}${query}`);
+    const page = await screen.findByTestId(`info-page-${code}`);
+    expect(within(page).queryAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(buttons.map((b) => `info-page-button-${b}`));
+    if (code === 'SC005') expect(within(page).getByTestId('info-page-loading')).toBeTruthy();
+  });
+
+  it('SC099 start scheduling goes to /agenda/seleccionar-coach; SMC11 to the history', async () => {
+    fakeServer();
+    const { router } = renderApp('/consulta/infoPage/SC099');
+    fireEvent.click(await screen.findByTestId('info-page-button-start-scheduling'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agenda/seleccionar-coach'));
+  });
+
+  it('SC038 clears the waiting-room start flag', async () => {
+    fakeServer();
+    window.localStorage.setItem('waiting-room-started', String(Date.now()));
+    renderApp('/consulta/infoPage/SC038');
+    await screen.findByTestId('info-page-SC038');
+    await waitFor(() => expect(window.localStorage.getItem('waiting-room-started')).toBeNull());
+  });
+
+  it('SC064 goes to the survey of the appointment', async () => {
+    fakeServer();
+    inQueue('coach-finish-video-call');
+    const { router } = renderApp('/consulta/infoPage/SC064');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/survey/apt_1'));
+  });
+});

@@ -1,0 +1,136 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearCurrentAppointment, setCurrentAppointment } from '@/lib/current-appointment';
+import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
+import { renderApp } from '@/test/render-app';
+
+// Whole-app renders on a busy machine: give each story room.
+vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const realUserAgent = navigator.userAgent;
+const setUserAgent = (ua: string) => Object.defineProperty(window.navigator, 'userAgent', { value: ua, configurable: true });
+
+beforeEach(() => clearCurrentAppointment());
+afterEach(() => setUserAgent(realUserAgent));
+
+describe('home', () => {
+  it('shows the main actions and topic sections of the template, in the member’s language', async () => {
+    const { calls } = fakeServer();
+    renderApp('/inicio');
+    expect((await screen.findByTestId('tile-physical')).textContent).toContain('Salud física');
+    expect(screen.getByTestId('tile-mental').textContent).toContain('Salud emocional');
+    expect(screen.getByTestId('topic-topic_flu').textContent).toBe('Gripa y tos');
+    expect(screen.getByText('Temas frecuentes')).toBeTruthy();
+    expect((graphqlCalls(calls, 'GetConsultationTopicsTemplate')[0]!.body as { variables: unknown }).variables).toEqual({ lang: 'es' });
+    expect(screen.getByTestId('other-info-how-it-works')).toBeTruthy();
+    expect(screen.getByTestId('other-info-health-tips')).toBeTruthy();
+  });
+
+  it('caches the topics template (24 h): coming back home does not ask again', async () => {
+    const { calls } = fakeServer();
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('tile-physical');
+    fireEvent.click(screen.getByTestId('other-info-how-it-works'));
+    await screen.findByTestId('how-it-works-screen');
+    await router.navigate('/inicio');
+    await screen.findByTestId('tile-physical');
+    expect(graphqlCalls(calls, 'GetConsultationTopicsTemplate')).toHaveLength(1);
+  });
+
+  it('choosing a topic remembers it and opens the available coaches for it', async () => {
+    const { calls } = fakeServer({ online: [] });
+    const { router } = renderApp('/inicio');
+    fireEvent.click(await screen.findByTestId('tile-mental'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/coaches-disponibles'));
+    expect(JSON.parse(window.localStorage.getItem('rdx-temas')!)).toMatchObject({ topicId: 'hardcoded_mh_topic', practice: 'mentalhealth', tags: 'practice_mentalhealth' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/online-physicians?tags=practice_mentalhealth')).toBe(true));
+  });
+
+  it('scheduling and support tiles follow the organization flags', async () => {
+    fakeServer();
+    renderApp('/inicio');
+    await screen.findByTestId('tile-physical');
+    expect(screen.queryByTestId('tile-scheduling')).toBeNull();
+    expect(screen.queryByTestId('tile-support')).toBeNull();
+  });
+
+  it('with SchedulingAvailable and SupportAvailable both tiles show', async () => {
+    fakeServer({ member: { organizationId: 'org_1', organization: { id: 'org_1', name: 'Acme', settings: ['SCHEDULING_AVAILABLE', 'SUPPORT_AVAILABLE'] } } });
+    renderApp('/inicio');
+    expect(await screen.findByTestId('tile-scheduling')).toBeTruthy();
+    expect(screen.getByTestId('tile-support')).toBeTruthy();
+  });
+
+  it('the consultation in progress is on top, with a way back to it', async () => {
+    fakeServer({ byId: { apt_1: appointment({ state: '1-in-queue-for-coach' }) } });
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const { router } = renderApp('/inicio');
+    const card = await screen.findByTestId('active-appointment-card');
+    expect(card.textContent).toContain('Estamos buscando a tu coach');
+    fireEvent.click(within(card).getByTestId('active-appointment-open'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/video-llamada'));
+  });
+
+  it('states 1 and 6 refresh the queue on home', async () => {
+    const { calls } = fakeServer({ byId: { apt_1: appointment({ state: '6-in-queue-for-er' }) } });
+    setCurrentAppointment({ id: 'apt_1', state: '6-in-queue-for-er', type: 'on-demand', usDoctorNeeded: true, statusReason: null });
+    renderApp('/inicio');
+    await screen.findByTestId('active-appointment-card');
+    await waitFor(() => expect(graphqlCalls(calls, 'GetAppointment(').length).toBeGreaterThanOrEqual(2), { timeout: 6_000 });
+  }, 10_000);
+
+  it('a finished consultation has no card', async () => {
+    fakeServer();
+    setCurrentAppointment({ id: 'apt_1', state: '11-finished', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    renderApp('/inicio');
+    await screen.findByTestId('tile-physical');
+    expect(screen.queryByTestId('active-appointment-card')).toBeNull();
+  });
+});
+
+describe('download-app prompt (spec 9)', () => {
+  it('is not shown on the first visit from a phone browser', async () => {
+    setUserAgent(IPHONE);
+    fakeServer();
+    renderApp('/inicio');
+    await screen.findByTestId('tile-physical');
+    expect(screen.queryByTestId('download-app-prompt')).toBeNull();
+    expect(window.localStorage.getItem('dashboard-visits')).toBe('1');
+  });
+
+  it('is shown from the second visit on a phone browser', async () => {
+    setUserAgent(IPHONE);
+    window.localStorage.setItem('dashboard-visits', '1');
+    fakeServer();
+    renderApp('/inicio');
+    expect(await screen.findByTestId('download-app-prompt')).toBeTruthy();
+  });
+
+  it('is never shown on a desktop browser', async () => {
+    window.localStorage.setItem('dashboard-visits', '5');
+    fakeServer();
+    renderApp('/inicio');
+    await screen.findByTestId('tile-physical');
+    expect(screen.queryByTestId('download-app-prompt')).toBeNull();
+  });
+});
+
+describe('how it works and health tips', () => {
+  it('/como-funciona has 4 steps and starts a consultation', async () => {
+    fakeServer({ online: [] });
+    const { router } = renderApp('/como-funciona');
+    expect(await screen.findByTestId('how-it-works-step-4')).toBeTruthy();
+    expect(screen.queryByTestId('how-it-works-step-5')).toBeNull();
+    fireEvent.click(screen.getByTestId('start-consultation'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/coaches-disponibles'));
+  });
+
+  it('/consejos-de-salud shows tips and social links', async () => {
+    fakeServer();
+    renderApp('/consejos-de-salud');
+    expect(await screen.findByTestId('health-tip-hydration')).toBeTruthy();
+    expect(screen.getByTestId('social-instagram').getAttribute('href')).toMatch(/^https:\/\//);
+  });
+});
