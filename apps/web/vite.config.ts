@@ -56,5 +56,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Screens render a whole app in jsdom: give them room on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });
