@@ -267,7 +267,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(staffAuthRoutes(services.staffAuth));
     // The local OpenID provider: development and tests only, never in production.
     if (config.identity.devProvider && !config.isProduction) {
-      await (await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret })).register(app);
+      await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret }).register(app);
     }
     await registerGraphql(app, {
       typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs],

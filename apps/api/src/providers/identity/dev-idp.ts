@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Configuration } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration } from 'oidc-provider';
 import { DEV_IDP_PATH, IDENTITY_PROVIDER_NAMES, devIdentityClient } from '../../config';
 
 /**
@@ -44,13 +45,18 @@ function loginPage(uid: string, lang: 'es' | 'en', client: string, error?: strin
 
 export interface DevIdentityProvider {
   issuer: string;
-  provider: Provider;
   /** Registers the provider's endpoints and its login form under DEV_IDP_PATH. */
   register(app: FastifyInstance): Promise<void>;
 }
 
-export async function createDevIdentityProvider(options: { publicUrl: string; cookieSecret: string }): Promise<DevIdentityProvider> {
-  const issuer = `${options.publicUrl}${DEV_IDP_PATH}`;
+interface Running {
+  provider: Provider;
+  callback: ReturnType<Provider['callback']>;
+  accounts: Map<string, DevAccount>;
+}
+
+async function start(options: { publicUrl: string; cookieSecret: string }): Promise<Running> {
+  const { default: OidcProvider } = await import('oidc-provider');
   const accounts = new Map<string, DevAccount>();
   // A signing key made at start (ID tokens only live minutes; a restart simply makes a new one).
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -100,16 +106,18 @@ export async function createDevIdentityProvider(options: { publicUrl: string; co
       ctx.body = `<!doctype html><html><body><h1>oidc error</h1><pre>${escapeHtml(JSON.stringify(out))}</pre></body></html>`;
     },
   };
-  const provider = new Provider(issuer, configuration);
+  const provider = new OidcProvider(`${options.publicUrl}${DEV_IDP_PATH}`, configuration);
   provider.proxy = true;
-  const callback = provider.callback();
+  return { provider, callback: provider.callback(), accounts };
+}
 
-  /** oidc-provider serves from its mount path: it sees the path below it and the full one as originalUrl. */
-  const forward = (req: IncomingMessage, res: ServerResponse): void => {
-    const url = req.url ?? '/';
-    Object.assign(req, { originalUrl: url, url: url.slice(DEV_IDP_PATH.length) || '/' });
-    void callback(req, res);
-  };
+/**
+ * The provider itself (oidc-provider, its signing key) is made on the first request, so servers
+ * that never use it (most tests) do not pay for it.
+ */
+export function createDevIdentityProvider(options: { publicUrl: string; cookieSecret: string }): DevIdentityProvider {
+  let running: Promise<Running> | undefined;
+  const load = (): Promise<Running> => (running ??= start(options));
 
   const register = async (app: FastifyInstance): Promise<void> => {
     // The login form (urlencoded bodies are parsed here only).
@@ -118,6 +126,7 @@ export async function createDevIdentityProvider(options: { publicUrl: string; co
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       });
       scope.get(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
+        const { provider } = await load();
         reply.hijack();
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const lang = String(details.params.ui_locales ?? '').startsWith('en') ? 'en' : 'es';
@@ -125,6 +134,7 @@ export async function createDevIdentityProvider(options: { publicUrl: string; co
         reply.raw.end(loginPage(details.uid, lang, String(details.params.client_id)));
       });
       scope.post(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
+        const { provider, accounts } = await load();
         reply.hijack();
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const body = (request.body ?? {}) as Record<string, string | undefined>;
@@ -142,13 +152,13 @@ export async function createDevIdentityProvider(options: { publicUrl: string; co
           givenName: body.given_name?.trim() || null,
           familyName: body.family_name?.trim() || null,
         });
-        const clientId = String(details.params.client_id);
-        const grant = new provider.Grant({ accountId, clientId });
+        const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
         grant.addOIDCScope(String(details.params.scope ?? 'openid'));
         const grantId = await grant.save();
         await provider.interactionFinished(request.raw, reply.raw, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
       });
       scope.post(`${DEV_IDP_PATH}/interaction/:uid/abort`, async (request, reply) => {
+        const { provider } = await load();
         reply.hijack();
         await provider.interactionFinished(request.raw, reply.raw, { error: 'access_denied', error_description: 'cancelled' }, { mergeWithLastSubmission: false });
       });
@@ -157,13 +167,17 @@ export async function createDevIdentityProvider(options: { publicUrl: string; co
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-      const handler = async (request: { raw: IncomingMessage }, reply: { hijack(): void; raw: ServerResponse }) => {
+      scope.all(`${DEV_IDP_PATH}/*`, async (request, reply) => {
+        const { callback } = await load();
         reply.hijack();
-        forward(request.raw, reply.raw);
-      };
-      scope.all(`${DEV_IDP_PATH}/*`, handler);
+        // oidc-provider serves from its mount path: it sees the path below it, the full one as originalUrl.
+        const req: IncomingMessage = request.raw;
+        const url = req.url ?? '/';
+        Object.assign(req, { originalUrl: url, url: url.slice(DEV_IDP_PATH.length) || '/' });
+        void callback(req, reply.raw as ServerResponse);
+      });
     });
   };
 
-  return { issuer, provider, register };
+  return { issuer: `${options.publicUrl}${DEV_IDP_PATH}`, register };
 }
