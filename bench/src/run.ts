@@ -28,3 +28,7 @@ await healthBench();
 const { acceptLatencyBench, onlinePhysiciansBench } = await import('./appointments.bench');
 await onlinePhysiciansBench(seconds);
 await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
+
+// Issue 5: the call, join -> first remote frame and offer -> connected (median of BENCH_CALLS calls).
+const { callBench } = await import('./call');
+await callBench(Number(process.env.BENCH_CALLS ?? 10));

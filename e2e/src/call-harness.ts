@@ -71,10 +71,14 @@ export async function signedInPage(ctx: BrowserContext, token: string, appointme
     },
     [token, appointment ?? null] as const,
   );
-  const page = await ctx.newPage();
+  return watch(await ctx.newPage(), token.slice(0, 4));
+}
+
+/** With CALL_DEBUG=1, prints the page's console and navigations (for looking at a failing journey). */
+export function watch(page: Page, label: string): Page {
   if (process.env.CALL_DEBUG) {
-    page.on('console', (m) => console.log(`[${token.slice(0, 4)}] ${m.type()}: ${m.text()}`));
-    page.on('framenavigated', (f) => f === page.mainFrame() && console.log(`[${token.slice(0, 4)}] -> ${f.url()}`));
+    page.on('console', (m) => console.log(`[${label}] ${m.type()}: ${m.text()}`));
+    page.on('framenavigated', (f) => f === page.mainFrame() && console.log(`[${label}] -> ${f.url()}`));
   }
   return page;
 }

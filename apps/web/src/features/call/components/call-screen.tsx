@@ -134,7 +134,8 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
   const media = useLocalMedia();
   const isMember = role === 'member';
   const [step, setStep] = useState<Step>(1);
-  const [returning] = useState(() => isMember && readStorage(STORAGE_KEYS.hasJoinedToCall) === 'true');
+  // A member coming back to a call they had joined (a guest's link marks the call joined: no modal for them).
+  const [returning] = useState(() => isMember && !loginless && readStorage(STORAGE_KEYS.hasJoinedToCall) === 'true');
   const [entered, setEntered] = useState(false);
   const [rejoinBusy, setRejoinBusy] = useState(false);
   const [notAllowed, setNotAllowed] = useState(false);
