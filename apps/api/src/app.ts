@@ -16,9 +16,15 @@ import { bearerToken, sendError } from './http';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { loggerOptions } from './logger';
+import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
+import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
+import { AuditService } from './modules/audit/audit.service';
 import { authResolvers, authTypeDefs } from './modules/auth/auth.resolvers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, type AuthLimits } from './modules/auth/auth.service';
+import { configsRoutes } from './modules/configs/configs.routes';
+import { ConfigsService } from './modules/configs/configs.service';
+import { loadConfigsSettings } from './modules/configs/configs.settings';
 import { devRoutes } from './modules/dev/dev.routes';
 import { DevService } from './modules/dev/dev.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -32,6 +38,8 @@ import { profileResolvers, profileTypeDefs } from './modules/profile/profile.res
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { EMAIL_REMINDER_SWEEP_MS, EmailReminderScheduler, ProfileService } from './modules/profile/profile.service';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { RecoveryService } from './modules/recovery/recovery.service';
 import type { EmailProvider } from './providers/email/email.provider';
 import { OutboxEmailProvider } from './providers/email/outbox.email';
 import { SmtpEmailProvider } from './providers/email/smtp.email';
@@ -98,6 +106,8 @@ export interface BuildServerOptions {
   appointmentTimeouts?: Partial<AppointmentTimeouts>;
   /** Sweep appointment timeouts every this many ms (default 1 s; 0 = never, tests call tick()). */
   appointmentSweepMs?: number;
+  /** Run the account erasure job every this many ms (default ERASURE_JOB.intervalMs; 0 = never). */
+  erasureIntervalMs?: number;
 }
 
 export interface Services {
@@ -108,6 +118,10 @@ export interface Services {
   appointments: AppointmentsService;
   appointmentScheduler: AppointmentScheduler;
   dev: DevService;
+  audit: AuditService;
+  recovery: RecoveryService;
+  accountDeletion: AccountDeletionService;
+  configs: ConfigsService;
   identity: IdentityService;
   staffAuth: StaffAuthService;
   call: CallService;
@@ -170,6 +184,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     cleanups.unshift(() => limiter.close());
 
     const realtime = new RealtimeGateway();
+    const audit = new AuditService({ db: database.db, clock });
+    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: realtime });
+    const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: realtime, log: app.log });
+    const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl });
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
     );
@@ -211,6 +229,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
           sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour,
         },
         sockets: realtime,
+        phoneChange: recovery,
       }),
       members: new MembersService(new MembersRepository(database.db)),
       physicians,
@@ -230,7 +249,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         publicUrl: config.publicUrl,
         log: app.log,
       }),
+      audit,
+      recovery,
+      accountDeletion,
+      configs,
     };
+    if (options.erasureIntervalMs !== 0) accountDeletion.start(options.erasureIntervalMs);
+    cleanups.unshift(() => accountDeletion.stop());
 
     // Reference data (topic and note templates) before the demo seed, which links to it.
     await topics.ensureDefaults(clock.now());
@@ -262,6 +287,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(callRoutes(services.call));
     await app.register(chatRoutes(services.chat));
     await app.register(profileRoutes(services.profile));
+    await app.register(recoveryRoutes(services.recovery));
+    await app.register(accountDeletionRoutes(services.accountDeletion));
+    await app.register(configsRoutes(services.configs));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));

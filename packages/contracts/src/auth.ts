@@ -36,6 +36,12 @@ export const pwdlessVerifyResponseSchema = z.object({
   status: z.enum(LOGIN_STATUSES),
   loginToken: z.string(),
   loginProvider: z.enum(LOGIN_PROVIDERS_ALL),
+  /**
+   * spec 4: the account has a pending deletion request (ISO time). The web app does not open a
+   * session (createSession refuses it); it keeps the time and the member id and offers restore.
+   */
+  deletionRequestTime: z.string().optional(),
+  memberId: z.string().optional(),
 });
 export type PwdlessVerifyResponse = z.infer<typeof pwdlessVerifyResponseSchema>;
 

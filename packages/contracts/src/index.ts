@@ -3,6 +3,7 @@ export * from './member';
 export * from './auth';
 export * from './system';
 export * from './realtime';
+export * from './account';
 export * from './physicians';
 export * from './topics';
 export * from './appointments';

@@ -177,6 +177,7 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export * from './schema-account'; // recovery, account deletion and audit log (issue 3)
 export * from './schema-identity'; // linked identities, merge tokens, staff sign-in (issue 3)
 export * from './schema-physicians'; // physician profiles, weekly hours, topic templates (issue 4)
 export * from './schema-appointments'; // appointments, transitions, consultation notes (issue 4)

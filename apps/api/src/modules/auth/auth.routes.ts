@@ -13,6 +13,7 @@ export function authRoutes(auth: AuthService) {
         language: body.language ?? languageFromHeader(request.headers['accept-language']),
         organisationId: body.organisationId,
         empCode: body.empCode,
+        resetToken: body.resetToken,
         ip: request.ip,
       });
     });

@@ -1,9 +1,9 @@
 import type { PwdlessPhoneResponse, PwdlessVerifyResponse, SessionPayload } from '@puente/contracts';
-import { AUTH, isStaff, STAFF_AUTH, splitFullPhoneNumber, type Language } from '@puente/domain';
+import { AUTH, isStaff, pendingDeletionView, STAFF_AUTH, splitFullPhoneNumber, type Language } from '@puente/domain';
 import { hashCode, hashToken, newRecoveryCode, newToken, newVerificationCode, safeEqualHex } from '../../lib/secrets';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
-import type { SessionRow, UserRow } from '../../db/schema';
+import type { PhoneResetRow, SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
@@ -27,6 +27,14 @@ export interface SessionSocketControl {
   disconnectSession(sessionId: string): void;
 }
 
+/** A phone change in progress (modules/recovery): step 2 sends the code to the new phone with a resetToken. */
+export type PhoneChangeResult = { status: 'phone_already_in_use' } | { status: 'phone_recovery'; user: UserRow };
+export interface PhoneChangeHook {
+  openReset(resetToken: string, now: Date): Promise<PhoneResetRow>;
+  bindChallenge(reset: PhoneResetRow, challengeTokenHash: string, newPhoneNumber: string): Promise<void>;
+  completePhoneChange(tx: Db, challengeTokenHash: string, now: Date): Promise<PhoneChangeResult | undefined>;
+}
+
 export interface AuthServiceDeps {
   db: Db;
   clock: Clock;
@@ -35,6 +43,7 @@ export interface AuthServiceDeps {
   codePepper: string;
   limits: AuthLimits;
   sockets: SessionSocketControl;
+  phoneChange?: PhoneChangeHook;
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -70,9 +79,11 @@ export class AuthService {
    * POST /api/auth/pwdless/phone. Sends a code and answers the same way whether or not the phone
    * has an account (the account is looked up only at verify).
    */
-  async requestPhoneCode(input: { phoneNumber: string; language: Language; organisationId?: string; empCode?: string; ip: string }): Promise<PwdlessPhoneResponse> {
+  async requestPhoneCode(input: { phoneNumber: string; language: Language; organisationId?: string; empCode?: string; resetToken?: string; ip: string }): Promise<PwdlessPhoneResponse> {
     const { clock, limiter, limits, sms, codePepper } = this.deps;
     const now = clock.now();
+    // Step 2 of a phone change: the resetToken must be live before any SMS goes out.
+    const reset = input.resetToken && this.deps.phoneChange ? await this.deps.phoneChange.openReset(input.resetToken, now) : undefined;
 
     // spec 9: resend wait. Checked before the hourly counters so a refused resend costs nothing.
     const latest = await this.auth.latestChallengeForPhone(input.phoneNumber);
@@ -108,6 +119,7 @@ export class AuthService {
       createdAt: now,
       ip: input.ip,
     });
+    if (reset) await this.deps.phoneChange?.bindChallenge(reset, hashToken(pwdlessToken), input.phoneNumber);
     await sms.send({ to: input.phoneNumber, body: verificationSms(input.language, code) });
     return { pwdlessToken, resendAvailableAt: new Date(now.getTime() + AUTH.resendWaitMs).toISOString() };
   }
@@ -139,9 +151,23 @@ export class AuthService {
       const staffOwner = await members.findActiveByPhone(challenge.phoneNumber);
       if (staffOwner && isStaff(staffOwner.userType)) throw new AppError('FORBIDDEN', { reason: 'staff-sign-in-required' });
 
-      let user = await members.findActiveByPhone(challenge.phoneNumber);
-      let status: PwdlessVerifyResponse['status'] = 'account_exist';
-      if (user) {
+      const change = await this.deps.phoneChange?.completePhoneChange(tx, challenge.tokenHash, now);
+      if (change?.status === 'phone_already_in_use') return { status: change.status, loginToken: '', loginProvider: 'pwdless' as const };
+
+      let user = change?.user ?? (await members.findActiveByPhone(challenge.phoneNumber));
+      let status: PwdlessVerifyResponse['status'] = change ? change.status : 'account_exist';
+      let deletion: Pick<PwdlessVerifyResponse, 'deletionRequestTime' | 'memberId'> = {};
+      if (user?.deletionRequestedAt) {
+        // spec 4 / spec 8: within the threshold the member may restore (no session is opened);
+        // after it the account is blocked until the erasure job removes it.
+        if (pendingDeletionView(user.deletionRequestedAt.getTime(), now).kind !== 'restorable') {
+          throw new AppError('USER_NOT_FOUND', { reason: 'is blocked' });
+        }
+        deletion = { deletionRequestTime: user.deletionRequestedAt.toISOString(), memberId: user.id };
+      }
+      if (change) {
+        user = change.user; // the phone change already updated the member
+      } else if (user) {
         user = (await members.recordLoginType(user.id, 'pwdless', now)) ?? user;
       } else {
         const lang = input.lang ?? challenge.language;
@@ -174,7 +200,7 @@ export class AuthService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
       });
-      return { status, loginToken, loginProvider: 'pwdless' as const };
+      return { status, loginToken, loginProvider: 'pwdless' as const, ...deletion };
     });
   }
 
@@ -230,6 +256,8 @@ export class AuthService {
     if (existing && isStaff(existing.userType) && loginProvider !== STAFF_SESSION_PROVIDER) throw new AppError('FORBIDDEN', { reason: 'staff-sign-in-required' });
     const user = await this.members.update(userId, { timeZone, updatedAt: now });
     if (!user || user.deletedAt) throw new AppError('USER_NOT_FOUND');
+    // spec 4: a member with a pending deletion request is logged out; restore comes first.
+    if (user.deletionRequestedAt) throw new AppError('CONFLICT', { data: { deletionRequestTime: user.deletionRequestedAt.toISOString(), memberId: user.id } });
     const sessionToken = newToken();
     await this.auth.insertSession({
       tokenHash: hashToken(sessionToken),

@@ -1,0 +1,27 @@
+import { restoreAccountRequestSchema, type DeletionRequestResponse, type RestoreAccountResponse } from '@puente/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { parseWith, requireAuth } from '../../http';
+import type { AccountDeletionService } from './account-deletion.service';
+
+const memberParamsSchema = z.object({ id: z.string().min(1) });
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function accountDeletionRoutes(deletion: AccountDeletionService) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.post('/api/member/:id/deletion-request', async (request): Promise<DeletionRequestResponse> => {
+      const actor = requireAuth(request);
+      const { id } = parseWith(memberParamsSchema, request.params);
+      return deletion.requestDeletion(actor.user, id);
+    });
+
+    app.post('/api/member/:id/restore-account', async (request): Promise<RestoreAccountResponse> => {
+      const { id } = parseWith(memberParamsSchema, request.params);
+      const body = parseWith(restoreAccountRequestSchema, request.body ?? {});
+      // An id that is not an id is simply not found (and never reaches a uuid column).
+      if (!UUID_RE.test(id)) throw new AppError('NOT_FOUND');
+      return deletion.restore({ actor: request.auth?.user ?? null, memberId: id, loginToken: body.loginToken });
+    });
+  };
+}

@@ -1,0 +1,132 @@
+import type { DeletionRequestResponse, RestoreAccountResponse } from '@puente/contracts';
+import { PENDING_DELETION_THRESHOLD_MINUTES, pendingDeletionView } from '@puente/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { hashToken } from '../../lib/secrets';
+import type { AuditService } from '../audit/audit.service';
+import { AuthRepository } from '../auth/auth.repository';
+import type { SessionSocketControl } from '../auth/auth.service';
+import { AccountDeletionRepository } from './account-deletion.repository';
+import { accountDeletionPolicy } from './account-deletion.policy';
+
+const THRESHOLD_MS = PENDING_DELETION_THRESHOLD_MINUTES * 60_000;
+// Not in the spec: how often the erasure job looks for expired requests, and how many it takes a run.
+export const ERASURE_JOB = { intervalMs: 15 * 60_000, batchSize: 100 } as const;
+
+export interface AccountDeletionDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  sockets: SessionSocketControl;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Deleting and restoring an account (spec 000 §4 "Account": active, deletion pending
+ * (restorable), deleted). A request signs the member out everywhere; within
+ * PENDING_DELETION_THRESHOLD_MINUTES she may restore it; after that the erasure job removes her
+ * personal data (README "Data retention").
+ *
+ * Dependants (spec 4: a dependant's deletion removes them from the referrer's list; a referrer's
+ * deletion first removes every dependant, with an unlink event for each non-temporary one): the
+ * family plan does not exist yet (issue "Family"). When it lands, `requestDeletion` must call it
+ * before marking the request, using `dependantsToUnlinkBeforeDeletion` from the domain.
+ */
+export class AccountDeletionService {
+  private readonly repo: AccountDeletionRepository;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(private readonly deps: AccountDeletionDeps) {
+    this.repo = new AccountDeletionRepository(deps.db);
+  }
+
+  /** POST /api/member/{id}/deletion-request. Asking again keeps the first request time. */
+  async requestDeletion(actor: UserRow, memberId: string): Promise<DeletionRequestResponse> {
+    if (!accountDeletionPolicy.canRequestDeletion(actor, memberId)) throw new AppError('NOT_FOUND');
+    const now = this.deps.clock.now();
+    const requestedAt = await this.deps.db.transaction(async (tx) => {
+      const repo = new AccountDeletionRepository(tx);
+      const user = await repo.findActiveUser(memberId);
+      if (!user) throw new AppError('NOT_FOUND');
+      const at = user.deletionRequestedAt ?? (await repo.setDeletionRequestedAt(user.id, now, now))?.deletionRequestedAt ?? now;
+      const revoked = await repo.revokeSessionsOfUser(user.id, now);
+      return { at, revoked };
+    });
+    for (const id of requestedAt.revoked) this.deps.sockets.disconnectSession(id);
+    return {
+      deletionRequestTime: requestedAt.at.toISOString(),
+      restorableUntil: new Date(requestedAt.at.getTime() + THRESHOLD_MS).toISOString(),
+    };
+  }
+
+  /**
+   * POST /api/member/{id}/restore-account: with the member's session, or with the login token of
+   * the sign-in that found the pending request (the member has no session by then).
+   */
+  async restore(input: { actor: UserRow | null; memberId: string; loginToken?: string }): Promise<RestoreAccountResponse> {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction(async (tx) => {
+      const repo = new AccountDeletionRepository(tx);
+      let allowed = input.actor !== null && accountDeletionPolicy.canRestore(input.actor, input.memberId);
+      if (!allowed && input.loginToken) {
+        const consumed = await new AuthRepository(tx).consumeLoginToken(hashToken(input.loginToken), now);
+        allowed = typeof consumed === 'object' && consumed.userId === input.memberId;
+      }
+      if (!allowed) throw new AppError('NOT_FOUND');
+      const user = await repo.findActiveUser(input.memberId);
+      if (!user?.deletionRequestedAt) throw new AppError('NOT_FOUND');
+      if (pendingDeletionView(user.deletionRequestedAt.getTime(), now).kind !== 'restorable') {
+        throw new AppError('USER_NOT_FOUND', { reason: 'is blocked' });
+      }
+      await repo.setDeletionRequestedAt(user.id, null, now);
+      return { restored: true as const };
+    });
+  }
+
+  /** Erases every member whose request is past the threshold; returns how many. */
+  async eraseExpired(): Promise<number> {
+    // One run at a time: the timer and a test calling this directly must not erase twice.
+    if (this.running) return this.running;
+    this.running = this.runErasure().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async runErasure(): Promise<number> {
+    const now = this.deps.clock.now();
+    const cutoff = new Date(now.getTime() - THRESHOLD_MS);
+    let erased = 0;
+    for (;;) {
+      const due = await this.repo.dueForErasure(cutoff, ERASURE_JOB.batchSize);
+      if (due.length === 0) return erased;
+      for (const user of due) {
+        await this.deps.db.transaction(async (tx) => {
+          await new AccountDeletionRepository(tx).eraseUser(user, now);
+          await this.deps.audit.record({ actor: 'system', action: 'erase', resource: 'member', subjectId: user.id }, tx);
+        });
+        erased++;
+      }
+      if (due.length < ERASURE_JOB.batchSize) return erased;
+    }
+  }
+
+  /** The in-process scheduler. It reads the injectable clock, so tests move time instead of waiting. */
+  start(intervalMs: number = ERASURE_JOB.intervalMs): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.eraseExpired().catch((err: unknown) => this.deps.log?.error({ err }, 'account erasure failed'));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -1,0 +1,87 @@
+import { fullPhoneNumberSchema } from '@puente/domain';
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Recovery and phone change (spec 001 §7 auth calls)
+
+/** POST /api/auth/pwdless/reset: the previous phone and the recovery code give a resetToken. */
+export const pwdlessResetRequestSchema = z.object({
+  phoneNumber: fullPhoneNumberSchema,
+  recoveryCode: z
+    .string({ error: 'change_phone_screen_code_error_required' })
+    .trim()
+    .min(1, { message: 'change_phone_screen_code_error_required' })
+    .max(64, { message: 'change_phone_screen_code_error_required' }),
+});
+export type PwdlessResetRequest = z.input<typeof pwdlessResetRequestSchema>;
+export const pwdlessResetResponseSchema = z.object({
+  resetToken: z.string(),
+  /** When the resetToken stops working (ISO time). */
+  expiresAt: z.string(),
+});
+export type PwdlessResetResponse = z.infer<typeof pwdlessResetResponseSchema>;
+
+/** POST /api/auth/send-recovery-code/{phone}: always the same answer (no enumeration). */
+export const sendRecoveryCodeResponseSchema = z.object({
+  ok: z.literal(true),
+  /** When the button may be pressed again (spec 9: disabled 2 minutes). */
+  availableAt: z.string(),
+});
+export type SendRecoveryCodeResponse = z.infer<typeof sendRecoveryCodeResponseSchema>;
+
+/** GET /api/user/phone-taken/{phone}. */
+export const phoneTakenResponseSchema = z.object({ taken: z.boolean() });
+export type PhoneTakenResponse = z.infer<typeof phoneTakenResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Deletion and restore
+
+/** POST /api/member/{id}/deletion-request (bearer, the member herself). */
+export const deletionRequestResponseSchema = z.object({
+  /** ISO time of the request; restorable until PENDING_DELETION_THRESHOLD_MINUTES later. */
+  deletionRequestTime: z.string(),
+  restorableUntil: z.string(),
+});
+export type DeletionRequestResponse = z.infer<typeof deletionRequestResponseSchema>;
+
+/**
+ * POST /api/member/{id}/restore-account. The member is signed out once the request is made, so
+ * besides a bearer session it accepts the login token of the sign-in that found the request.
+ */
+export const restoreAccountRequestSchema = z.object({ loginToken: z.string().min(1).optional() });
+export type RestoreAccountRequest = z.input<typeof restoreAccountRequestSchema>;
+export const restoreAccountResponseSchema = z.object({ restored: z.literal(true) });
+export type RestoreAccountResponse = z.infer<typeof restoreAccountResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Public configuration (spec 000 §3 "Public config"; GET /api/configs and /api/system/configs)
+
+export const workingHoursSchema = z.object({
+  timezone: z.string(),
+  /** Daily intervals in the timezone, "HH:mm" 24-hour. */
+  intervals: z.array(z.object({ starts: z.string(), ends: z.string() })),
+  allowOnWeekend: z.boolean(),
+  whitelistDomains: z.array(z.string()),
+  whitelistEmails: z.array(z.string()),
+});
+export type WorkingHours = z.infer<typeof workingHoursSchema>;
+
+export const publicConfigSchema = z.object({
+  /** whatsapp: the chat line for members outside the US; ohmd: the SMS line for the US. Digits with +. */
+  companyPhones: z.object({ whatsapp: z.string(), ohmd: z.string() }),
+  countries: z.array(z.object({ label: z.string(), code: z.string() })),
+  supportedPhoneCodes: z.array(z.object({ code: z.string(), label: z.string(), phoneCountryCode: z.string() })),
+  workingHours: workingHoursSchema,
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** GET /api/releases/verify/{platform}/{version}. */
+export const RELEASE_PLATFORMS = ['ios', 'android', 'web'] as const;
+export type ReleasePlatform = (typeof RELEASE_PLATFORMS)[number];
+export const releaseVerifyResponseSchema = z.object({
+  status: z.enum(['no-update-required', 'update-required']),
+  minimumVersion: z.string(),
+  /** Where to get the new version: the store page, or the web app itself. */
+  storeUrl: z.string(),
+});
+export type ReleaseVerifyResponse = z.infer<typeof releaseVerifyResponseSchema>;
