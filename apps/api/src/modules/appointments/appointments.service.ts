@@ -108,11 +108,13 @@ const BUSY_STATES: readonly AppointmentState[] = [
   S.CONSULTATION_WITHOUT_ER,
 ];
 /** After these the server moves on by itself (spec 4: the request queues the member, and so on). */
-const FOLLOW_UPS: Partial<Record<AppointmentState, { to: AppointmentState; reason?: string }>> = {
-  [S.COACH_REQUEST_US_DR]: { to: S.S6_IN_QUEUE_FOR_ER },
-  [S.SEND_SOCIO_TO_WAITING_ROOM]: { to: S.S6_IN_QUEUE_FOR_ER },
-  [S.NO_DOCTOR_AVAILABLE]: { to: S.CONSULTATION_WITHOUT_ER },
-  [S.COACH_FINISH_VIDEO_CALL]: { to: S.S4_COACH_ENDS_CALL },
+const FOLLOW_UPS: Partial<Record<AppointmentState, (row: AppointmentRow) => { to: AppointmentState; reason?: string } | undefined>> = {
+  [S.COACH_REQUEST_US_DR]: () => ({ to: S.S6_IN_QUEUE_FOR_ER }),
+  [S.SEND_SOCIO_TO_WAITING_ROOM]: () => ({ to: S.S6_IN_QUEUE_FOR_ER }),
+  [S.NO_DOCTOR_AVAILABLE]: () => ({ to: S.CONSULTATION_WITHOUT_ER }),
+  [S.COACH_FINISH_VIDEO_CALL]: () => ({ to: S.S4_COACH_ENDS_CALL }),
+  // The coach's call ended and no US doctor is needed: the consultation is over (notes may follow).
+  [S.S4_COACH_ENDS_CALL]: (row) => (row.usDoctorNeeded ? undefined : { to: S.S11_FINISHED }),
 };
 const CANCELED_STATES: readonly AppointmentState[] = [S.S12_CANCELED, S.SCHEDULED_CANCELED];
 
@@ -544,7 +546,7 @@ export class AppointmentsService {
       throw stateConflict(current?.state ?? row.state, to, true);
     }
     this.emit(updated, row, await this.offerRecipients(updated, row));
-    const follow = FOLLOW_UPS[updated.state];
+    const follow = FOLLOW_UPS[updated.state]?.(updated);
     if (follow) return this.transition(null, updated, { to: follow.to, reason: follow.reason }, 'system');
     return updated;
   }

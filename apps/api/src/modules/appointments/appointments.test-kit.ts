@@ -79,9 +79,21 @@ export async function readAppointment(t: TestServer, id: string): Promise<Appoin
   return row!;
 }
 
+/**
+ * The recorded transitions in order. Events of one call share a timestamp (the test clock stands
+ * still), so ties are ordered by following the chain: each starts where the previous one ended.
+ */
 export async function transitionsOf(t: TestServer, id: string): Promise<[string | null, string, string | null][]> {
   const rows = await t.server.database.db.select().from(appointmentEvents).where(eq(appointmentEvents.appointmentId, id)).orderBy(appointmentEvents.at);
-  return rows.map((r) => [r.fromState, r.toState, r.reason]);
+  const pending = [...rows];
+  const ordered: typeof rows = [];
+  while (pending.length > 0) {
+    const at = pending[0]!.at.getTime();
+    const last = ordered.at(-1)?.toState;
+    const index = pending.findIndex((r) => r.at.getTime() === at && r.fromState === last);
+    ordered.push(pending.splice(index >= 0 ? index : 0, 1)[0]!);
+  }
+  return ordered.map((r) => [r.fromState, r.toState, r.reason]);
 }
 
 export const expectError = (r: GqlResult<unknown>, code: string) => {

@@ -504,3 +504,33 @@ describe('an alert without state or appointmentId is not sent, and is logged (sp
     expect(warnings).toEqual(['appointment alert without state or appointmentId not sent', 'appointment alert without state or appointmentId not sent']);
   });
 });
+
+describe('the coach finishes the call', () => {
+  it('without a US doctor needed the consultation ends (S3 -> COACH_FINISH_VIDEO_CALL -> S4 -> S11)', async () => {
+    const coach = track(await onlinePhysician(t.server, t.url));
+    const member = await memberOnline();
+    const { data } = await create(member.token);
+    await gql(t, APPOINTMENT_GQL.acceptAppointment, { appointmentId: data!.id }, coach.token);
+    await gql(t, APPOINTMENT_GQL.updateAppointment, { appointment: { id: data!.id, state: S.S3_COACH_JOINS_CALL } }, coach.token);
+    const finishedCall = nextAlert(member.socket, (a) => a.appointmentId === data!.id && a.state === S.COACH_FINISH_VIDEO_CALL);
+    const res = await gql(t, APPOINTMENT_GQL.finishAppointment, { appointmentId: data!.id }, coach.token);
+    expect(res.data).toMatchObject({ state: S.S11_FINISHED, status: 'finished' });
+    // spec 4: COACH_FINISH_VIDEO_CALL without a US doctor sends the member to the survey.
+    const alert = await finishedCall;
+    expect(routeOnAppointmentAlert(alert, { currentAppointmentId: data!.id, loginless: false, usDoctorNeeded: false })).toMatchObject({ kind: 'navigate' });
+    expect((await transitionsOf(t, data!.id)).slice(-3).map(([from, to]) => `${from}>${to}`)).toEqual([
+      `${S.S3_COACH_JOINS_CALL}>${S.COACH_FINISH_VIDEO_CALL}`,
+      `${S.COACH_FINISH_VIDEO_CALL}>${S.S4_COACH_ENDS_CALL}`,
+      `${S.S4_COACH_ENDS_CALL}>${S.S11_FINISHED}`,
+    ]);
+  });
+
+  it('when a US doctor is needed the call ends at S4 and the coach can still ask for one', async () => {
+    const coach = track(await onlinePhysician(t.server, t.url));
+    const member = await memberWithSession(t.server);
+    const a = await insertAppointment(t, { memberId: member.user.id, state: S.S3_COACH_JOINS_CALL, mxDoctorId: coach.user.id, usDoctorNeeded: true });
+    expect((await gql(t, APPOINTMENT_GQL.finishAppointment, { appointmentId: a.id }, coach.token)).data?.state).toBe(S.S4_COACH_ENDS_CALL);
+    const escalated = await gql(t, APPOINTMENT_GQL.updateAppointment, { appointment: { id: a.id, state: S.COACH_REQUEST_US_DR } }, coach.token);
+    expect(escalated.data?.state).toBe(S.S6_IN_QUEUE_FOR_ER);
+  });
+});
