@@ -1,11 +1,15 @@
 import type { AppointmentDto } from '@puente/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
 import { socketStore } from '@/lib/socket';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+
+// Whole-app renders are slow on a busy machine: wait longer than the defaults.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const admin = () => ({
   ...member({ id: 'adm_1', firstName: 'Admin', lastName: 'Puente', userType: 'admin' }),

@@ -1,9 +1,13 @@
 import { COACH_SEARCHING_US_DOCTOR_TOAST, MODAL, type AppointmentState } from '@puente/domain';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { resetDoctorNoticesForTests } from '../hooks/use-doctor-notice';
 import { alertFor, appointment, COACH_ID, DOCTOR_ID, installFakeSocket, installStaffServer, physician } from './dashboard-test-kit';
+
+// Whole-app renders are slow on a busy machine: wait longer than the defaults.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 let socket: ReturnType<typeof installFakeSocket>;
 beforeEach(() => {
@@ -224,6 +228,24 @@ describe('US doctor', () => {
     fireEvent.click(within(card).getByTestId('accept-escalation'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/consulta/apt_e'));
     expect(server.opCalls('AcceptAppointment')).toHaveLength(1);
+    expect((await screen.findByTestId('doctor-modal')).getAttribute('data-modal')).toBe('treatment-received');
+  });
+
+  it('a notice raised while still on the list shows on the consultation screen', async () => {
+    const esc = appointment({ id: 'apt_l', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true });
+    const server = installStaffServer({ userType: 'us-physician', queue: [esc] });
+    // the list learns of the accepted consultation (getCurrentAppointment) before it navigates away
+    const { fetchMock } = server;
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const response = await original(input, init);
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { query?: string }) : {};
+      if (body.query?.includes('AcceptAppointment')) server.state.current = server.state.appointments.get('apt_l') ?? null;
+      return response;
+    });
+    const { router } = renderApp('/dashboard', { language: 'en' });
+    fireEvent.click(within(await screen.findByTestId('escalation-card-apt_l', {}, { timeout: 3000 })).getByTestId('accept-escalation'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/consulta/apt_l'));
     expect((await screen.findByTestId('doctor-modal')).getAttribute('data-modal')).toBe('treatment-received');
   });
 

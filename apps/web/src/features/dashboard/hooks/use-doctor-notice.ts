@@ -1,10 +1,17 @@
 import { doctorNotice, type AppointmentState, type DoctorModal, type UserType } from '@puente/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import { createStore, useStore } from '@/lib/external-store';
 import { showToast } from '@/lib/toast';
 
-// Each notice shows once per appointment and state, also across the dashboard's screens.
+// Each notice shows once per appointment and state, across the dashboard's screens. The open
+// modal lives in a small UI store so that a notice raised on the list still shows after the
+// physician opens the consultation (and the other way round).
 const shown = new Set<string>();
-export const resetDoctorNoticesForTests = (): void => shown.clear();
+const modalStore = createStore<DoctorModal | null>(null);
+export const resetDoctorNoticesForTests = (): void => {
+  shown.clear();
+  modalStore.set(null);
+};
 
 /**
  * spec 000 §4 / 001 §6 "Doctor-side": when the consultation the physician looks at reaches a
@@ -17,7 +24,7 @@ export const useDoctorNotice = (
   appointmentId: string | undefined,
   state: AppointmentState | undefined,
 ): { modal: DoctorModal | null; close: () => void; announce: (reached: AppointmentState) => void } => {
-  const [modal, setModal] = useState<DoctorModal | null>(null);
+  const modal = useStore(modalStore);
   const announce = useCallback(
     (reached: AppointmentState) => {
       if (!userType || !appointmentId) return;
@@ -26,7 +33,7 @@ export const useDoctorNotice = (
       const notice = doctorNotice(userType, reached);
       if (!notice) return;
       shown.add(key);
-      if (notice.kind === 'modal') setModal(notice.modal);
+      if (notice.kind === 'modal') modalStore.set(notice.modal);
       // The toast's Spanish text is the domain constant (COACH_SEARCHING_US_DOCTOR_TOAST); i18n holds both languages.
       else showToast({ variant: 'info', message: 'dashboard_toast_searching_us_doctor' });
     },
@@ -35,5 +42,5 @@ export const useDoctorNotice = (
   useEffect(() => {
     if (state) announce(state);
   }, [state, announce]);
-  return { modal, close: () => setModal(null), announce };
+  return { modal, close: () => modalStore.set(null), announce };
 };
