@@ -1,10 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/lib/current-appointment';
-import { appointment, fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
+import { fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
 import { renderApp } from '@/test/render-app';
-import { renderScreen } from '@/test/render-screen';
-import { VideoCallScreen } from './video-call-screen';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
@@ -13,7 +11,7 @@ configure({ asyncUtilTimeout: 5_000 });
 const ALWAYS_OPEN = { timezone: 'America/Mexico_City', intervals: [{ starts: '00:00', ends: '24:00' }], allowOnWeekend: true, whitelistDomains: [], whitelistEmails: [] };
 const NEVER_OPEN = { ...ALWAYS_OPEN, intervals: [] };
 
-const inQueue = (state = '1-in-queue-for-coach') =>
+const inQueue = (state: string) =>
   setCurrentAppointment({ id: 'apt_1', state: state as never, type: 'on-demand', usDoctorNeeded: false, statusReason: null });
 
 beforeEach(() => clearCurrentAppointment());
@@ -190,66 +188,6 @@ describe('location confirmation', () => {
     expect(await screen.findByTestId('coaching-only-notice')).toBeTruthy();
     fireEvent.change(screen.getByTestId('location-state'), { target: { value: 'TX' } });
     await waitFor(() => expect(screen.queryByTestId('coaching-only-notice')).toBeNull());
-  });
-});
-
-// The waiting room and call placeholder, mounted on their own: the call issue's screen may take the
-// route over, and these rules must keep holding for this one while it exists.
-const renderCall = () => renderScreen('/consulta/video-llamada', <VideoCallScreen />);
-
-describe('waiting room and call', () => {
-  it('with no appointment the video call goes to the root', async () => {
-    fakeServer();
-    const { router } = renderCall();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
-
-  it('the countdown shows m:ss from when the waiting started', async () => {
-    fakeServer();
-    inQueue();
-    window.localStorage.setItem('waiting-room-started', String(Date.now() - 61_000));
-    renderCall();
-    expect((await screen.findByTestId('waiting-countdown')).textContent).toMatch(/3:59|3:58/);
-  });
-
-  it('after 300 s it says a few more minutes', async () => {
-    fakeServer();
-    inQueue();
-    window.localStorage.setItem('waiting-room-started', String(Date.now() - 301_000));
-    renderCall();
-    expect((await screen.findByTestId('waiting-countdown')).textContent).toContain('Unos minutos más');
-  });
-
-  it('when the coach joins (S3) a dialog asks to enter, then the call shows the state', async () => {
-    fakeServer({ byId: { apt_1: appointment({ state: '3-coach-joins-call', mxDoctorId: 'doc_1', mxDoctor: physician() }) } });
-    inQueue('3-coach-joins-call');
-    renderCall();
-    const dialog = await screen.findByTestId('enter-consultation-dialog');
-    expect(screen.queryByTestId('call-screen')).toBeNull();
-    await waitFor(() => expect(dialog.textContent).toContain('María Hernández ya está en la llamada'));
-    fireEvent.click(within(dialog).getByTestId('enter-consultation'));
-    const call = await screen.findByTestId('call-screen');
-    expect(call.getAttribute('data-state')).toBe('3-coach-joins-call');
-    expect(call.textContent).toContain('Tu coach está en la llamada');
-    expect(window.localStorage.getItem('hasJoinedToCall')).toBe('true');
-  });
-
-  it('the coach continuing alone joins the call directly', async () => {
-    fakeServer();
-    inQueue('consultation-without-er');
-    renderCall();
-    expect((await screen.findByTestId('call-screen')).getAttribute('data-state')).toBe('consultation-without-er');
-    expect(screen.queryByTestId('enter-consultation-dialog')).toBeNull();
-  });
-
-  it('cancelling the request leaves the queue and goes back to the coaches', async () => {
-    const { calls } = fakeServer({ online: [physician()] });
-    inQueue();
-    const { router } = renderCall();
-    fireEvent.click(await screen.findByTestId('cancel-request'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/coaches-disponibles'));
-    expect((graphqlCalls(calls, 'CancelAppointment')[0]!.body as { variables: unknown }).variables).toEqual({ appointmentId: 'apt_1', reason: 'canceled-by-socio' });
-    expect(getCurrentAppointment()).toBeNull();
   });
 });
 

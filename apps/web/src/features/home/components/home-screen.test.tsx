@@ -19,8 +19,8 @@ describe('home', () => {
   it('shows the main actions and topic sections of the template, in the member’s language', async () => {
     const { calls } = fakeServer();
     renderApp('/inicio');
-    expect((await screen.findByTestId('tile-physical')).textContent).toContain('Salud física');
-    expect(screen.getByTestId('tile-mental').textContent).toContain('Salud emocional');
+    expect((await screen.findByTestId('tile-hardcoded_ph_topic')).textContent).toContain('Salud física');
+    expect(screen.getByTestId('tile-hardcoded_mh_topic').textContent).toContain('Salud emocional');
     expect(screen.getByTestId('topic-topic_flu').textContent).toBe('Gripa y tos');
     expect(screen.getByText('Temas frecuentes')).toBeTruthy();
     expect((graphqlCalls(calls, 'GetConsultationTopicsTemplate')[0]!.body as { variables: unknown }).variables).toEqual({ lang: 'es' });
@@ -31,18 +31,18 @@ describe('home', () => {
   it('caches the topics template (24 h): coming back home does not ask again', async () => {
     const { calls } = fakeServer();
     const { router } = renderApp('/inicio');
-    await screen.findByTestId('tile-physical');
+    await screen.findByTestId('tile-hardcoded_ph_topic');
     fireEvent.click(screen.getByTestId('other-info-how-it-works'));
     await screen.findByTestId('how-it-works-screen');
     await router.navigate('/inicio');
-    await screen.findByTestId('tile-physical');
+    await screen.findByTestId('tile-hardcoded_ph_topic');
     expect(graphqlCalls(calls, 'GetConsultationTopicsTemplate')).toHaveLength(1);
   });
 
   it('choosing a topic remembers it and opens the available coaches for it', async () => {
     const { calls } = fakeServer({ online: [] });
     const { router } = renderApp('/inicio');
-    fireEvent.click(await screen.findByTestId('tile-mental'));
+    fireEvent.click(await screen.findByTestId('tile-hardcoded_mh_topic'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/coaches-disponibles'));
     expect(JSON.parse(window.localStorage.getItem('rdx-temas')!)).toMatchObject({ topicId: 'hardcoded_mh_topic', practice: 'mentalhealth', tags: 'practice_mentalhealth' });
     await waitFor(() => expect(calls.some((c) => c.url === '/api/online-physicians?tags=practice_mentalhealth')).toBe(true));
@@ -51,7 +51,7 @@ describe('home', () => {
   it('scheduling and support tiles follow the organization flags', async () => {
     fakeServer();
     renderApp('/inicio');
-    await screen.findByTestId('tile-physical');
+    await screen.findByTestId('tile-hardcoded_ph_topic');
     expect(screen.queryByTestId('tile-scheduling')).toBeNull();
     expect(screen.queryByTestId('tile-support')).toBeNull();
   });
@@ -85,7 +85,7 @@ describe('home', () => {
     fakeServer();
     setCurrentAppointment({ id: 'apt_1', state: '11-finished', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
     renderApp('/inicio');
-    await screen.findByTestId('tile-physical');
+    await screen.findByTestId('tile-hardcoded_ph_topic');
     expect(screen.queryByTestId('active-appointment-card')).toBeNull();
   });
 });
@@ -95,7 +95,7 @@ describe('download-app prompt (spec 9)', () => {
     setUserAgent(IPHONE);
     fakeServer();
     renderApp('/inicio');
-    await screen.findByTestId('tile-physical');
+    await screen.findByTestId('tile-hardcoded_ph_topic');
     expect(screen.queryByTestId('download-app-prompt')).toBeNull();
     expect(window.localStorage.getItem('dashboard-visits')).toBe('1');
   });
@@ -112,7 +112,7 @@ describe('download-app prompt (spec 9)', () => {
     window.localStorage.setItem('dashboard-visits', '5');
     fakeServer();
     renderApp('/inicio');
-    await screen.findByTestId('tile-physical');
+    await screen.findByTestId('tile-hardcoded_ph_topic');
     expect(screen.queryByTestId('download-app-prompt')).toBeNull();
   });
 });

@@ -135,7 +135,7 @@ export function HomeScreen() {
               ? template.data.mainActions.map((topic) => (
                   <Tile
                     key={topic.id}
-                    testId={`tile-${topic.type ?? topic.id}`}
+                    testId={`tile-${topic.id}`}
                     icon={topicIcon(topic)}
                     title={topic.title}
                     description={topic.description}
