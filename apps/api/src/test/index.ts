@@ -72,6 +72,13 @@ async function createTemporaryDatabase(baseUrl: string): Promise<{ url: string; 
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
       try {
+        // The pool's clients are still saying goodbye when pool.end() resolves; a forced drop would
+        // kill them mid-goodbye (57P01, an unhandled error in the test run). Wait for them first.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await c.query(`drop database if exists ${name} with (force)`);
       } finally {
         await c.end();
