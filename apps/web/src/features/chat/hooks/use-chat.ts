@@ -22,6 +22,7 @@ import { readPending, writePending } from './pending-outbox';
 
 /** How long a send waits for the server's ack before it is left for the next reconnect. */
 const ACK_TIMEOUT_MS = 10_000;
+const RETRY_AFTER_TIMEOUT_MS = 5_000;
 
 type AckOutcome = ChatSendAck | 'timeout';
 const emitWithTimeout = (socket: Socket, payload: { conversationId: string; clientMessageId: string; body: string }): Promise<AckOutcome> =>
@@ -73,6 +74,7 @@ export function useChat(appointmentId: string | null | undefined, { open, onUnre
   const meRef = useRef(me);
   const early = useRef<ChatMessageDto[]>([]);
   const flushing = useRef(false);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   openRef.current = open;
   meRef.current = me;
 
@@ -143,13 +145,18 @@ export function useChat(appointmentId: string | null | undefined, { open, onUnre
   /** Sends what is pending, oldest first; stops at the first unanswered send (left for the next connect). */
   const flush = useCallback(async () => {
     if (!socket || !conversationId || flushing.current) return;
+    clearTimeout(retryTimer.current);
     flushing.current = true;
     try {
       for (;;) {
         const next = pendingRef.current.find((p) => p.conversationId === conversationId);
         if (!next || !socket.connected) break;
         const ack = await emitWithTimeout(socket, { conversationId, clientMessageId: next.clientMessageId, body: next.body });
-        if (ack === 'timeout') break;
+        if (ack === 'timeout') {
+          // Still connected but unanswered: try again a little later (the server stores it once).
+          retryTimer.current = setTimeout(() => void flushRef.current(), RETRY_AFTER_TIMEOUT_MS);
+          break;
+        }
         if ('ok' in ack) {
           merge([ack.message]);
           setPending(pendingRef.current.filter((p) => p.clientMessageId !== next.clientMessageId));
@@ -163,6 +170,9 @@ export function useChat(appointmentId: string | null | undefined, { open, onUnre
       flushing.current = false;
     }
   }, [conversationId, merge, setPending, socket]);
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   // The connection state follows the socket alone (spec 4: loading unless connected).
   useEffect(() => {
