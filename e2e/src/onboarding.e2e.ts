@@ -137,6 +137,7 @@ describe('terms and onboarding in the browser', () => {
         await page.waitForURL('**/induccion/crear-perfil/2');
         expect(await page.getByTestId('field-city').count()).toBe(0);
         await page.getByTestId('field-state').selectOption('TX');
+        await snap(page, 'onboarding-minimal-step2-en-desktop');
         await page.getByTestId('onboarding-next').click();
         await page.waitForURL('**/induccion/crear-perfil/3');
         await page.getByTestId('field-legalAge').check();
@@ -145,7 +146,8 @@ describe('terms and onboarding in the browser', () => {
         await page.waitForURL('**/inicio');
         expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
       },
-      { locale: 'en-US' },
+      // This journey runs on a desktop-sized window (the other on a phone).
+      { locale: 'en-US', viewport: { width: 1280, height: 900 } },
     );
     const { rows } = (await server.server.database.db.execute(
       (await import('drizzle-orm')).sql`select organization_id, birthday, address from users where phone_number = ${phone.full}`,
