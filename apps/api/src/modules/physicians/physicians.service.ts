@@ -34,8 +34,7 @@ export class PhysiciansService {
 
   /** Copies isAvailable from the database into the presence store (the database is the truth). */
   async init(): Promise<void> {
-    const available = await this.deps.repository.availableIds();
-    for (const id of available) await this.deps.presence.setAvailable(id, true);
+    await this.deps.presence.resetAvailable(await this.deps.repository.availableIds());
   }
 
   /** Drops the cached profiles (after a profile, licence or hours change). */

@@ -13,6 +13,8 @@ export interface PresenceStore {
   onlineIds(): Promise<ReadonlySet<string>>;
   /** isAvailable as the physician last set it (the database keeps it too; this is the fast copy). */
   setAvailable(userId: string, available: boolean): Promise<void>;
+  /** Replaces the whole available set (on boot, from the database). */
+  resetAvailable(userIds: readonly string[]): Promise<void>;
   availableIds(): Promise<ReadonlySet<string>>;
   close(): Promise<void>;
 }
@@ -46,6 +48,10 @@ export class MemoryPresenceStore implements PresenceStore {
     if (available) next.add(userId);
     else next.delete(userId);
     this.available = next;
+  }
+
+  async resetAvailable(userIds: readonly string[]): Promise<void> {
+    this.available = new Set(userIds);
   }
 
   async availableIds(): Promise<ReadonlySet<string>> {
@@ -89,6 +95,13 @@ export class RedisPresenceStore implements PresenceStore {
   async setAvailable(userId: string, available: boolean): Promise<void> {
     if (available) await this.redis.sadd(this.availableKey, userId);
     else await this.redis.srem(this.availableKey, userId);
+    this.availableCache = undefined;
+  }
+
+  async resetAvailable(userIds: readonly string[]): Promise<void> {
+    const multi = this.redis.multi().del(this.availableKey);
+    if (userIds.length > 0) multi.sadd(this.availableKey, ...userIds);
+    await multi.exec();
     this.availableCache = undefined;
   }
 
