@@ -16,6 +16,7 @@ import { StaffFrame } from '@/components/ui/staff-frame';
 import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/lib/member-query';
 import { showToast } from '@/lib/toast';
+import { useFinishAppointment } from '../api/finish-appointment';
 import { useDashboardAppointment } from '../api/get-dashboard-appointment';
 import { useSaveMedicalRecord } from '../api/save-medical-record';
 import { useSendPrescription } from '../api/send-prescription';
@@ -52,6 +53,7 @@ export function ConsultationScreen() {
   const update = useUpdateAppointmentState();
   const send = useSendPrescription();
   const saveRecord = useSaveMedicalRecord();
+  const finish = useFinishAppointment();
   const [tab, setTab] = useState<TabId>('medical-prescription');
   const [lines, setLines] = useState<PrescriptionDto[]>([]);
   const [pharmacy, setPharmacy] = useState<PharmacyDraft>(EMPTY_PHARMACY);
@@ -63,7 +65,7 @@ export function ConsultationScreen() {
   const assigned = !!a && !!me && (userType === 'us-physician' ? a.usDoctorId === me.id : a.mxDoctorId === me.id);
   const viewer = { userType, assigned } as const;
   const canSendTreatment = !!state && actionsFor(state, viewer).includes('send-treatment');
-  const busy = accept.isPending || update.isPending || send.isPending || saveRecord.isPending;
+  const busy = accept.isPending || update.isPending || send.isPending || saveRecord.isPending || finish.isPending;
 
   const handleError = (error: unknown) => {
     const conflict = isApiRequestError(error) && error.code !== 'UNKNOWN_ERROR' && error.status !== 0;
@@ -107,13 +109,15 @@ export function ConsultationScreen() {
           { onSuccess: () => notice.announce(DASHBOARD_ACTIONS[action].to), onError: handleError },
         );
         return;
+      case 'finish-consultation':
+        finish.mutate(a.id, { onError: handleError });
+        return;
       case 'coach-join-call':
       case 'continue-alone':
       case 'send-to-waiting-room':
       case 'finish-call':
       case 'join-call':
       case 'end-call':
-      case 'finish-consultation':
         update.mutate({ id: a.id, state: DASHBOARD_ACTIONS[action].to }, { onError: handleError });
         return;
       default: {

@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATE as S, canTransition, type AppointmentState, type TransitionRole } from '@puente/domain';
+import { APPOINTMENT_STATE as S, canTransition, isRxSent, type AppointmentState, type TransitionRole } from '@puente/domain';
 
 /**
  * The buttons a physician sees on a consultation, read from the domain state machine: a button
@@ -7,18 +7,18 @@ import { APPOINTMENT_STATE as S, canTransition, type AppointmentState, type Tran
  * room; the US doctor reviews, joins, ends and sends the treatment). The server checks again.
  */
 export const DASHBOARD_ACTIONS = {
-  'accept-request': { role: 'mx-physician', to: S.S2_COACH_IS_REVIEWING, testId: 'accept-request' },
-  'coach-join-call': { role: 'mx-physician', to: S.S3_COACH_JOINS_CALL, testId: 'coach-join-call' },
-  'request-us-doctor': { role: 'mx-physician', to: S.COACH_REQUEST_US_DR, testId: 'request-us-doctor' },
-  'continue-alone': { role: 'mx-physician', to: S.CONSULTATION_WITHOUT_ER, testId: 'continue-alone' },
-  'send-to-waiting-room': { role: 'mx-physician', to: S.SEND_SOCIO_TO_WAITING_ROOM, testId: 'send-to-waiting-room' },
-  'finish-call': { role: 'mx-physician', to: S.COACH_FINISH_VIDEO_CALL, testId: 'finish-call' },
-  'accept-escalation': { role: 'us-physician', to: S.S7_ER_IS_REVIEWING, testId: 'accept-escalation' },
-  'join-call': { role: 'us-physician', to: S.S8_ER_JOINS_CALL, testId: 'join-call' },
-  'end-call': { role: 'us-physician', to: S.S9_ER_ENDS_CALL, testId: 'end-call' },
-  'send-treatment': { role: 'us-physician', to: S.S10_ER_SENDS_RX, testId: 'send-treatment' },
-  'finish-consultation': { role: 'us-physician', to: S.S11_FINISHED, testId: 'finish-consultation' },
-} as const satisfies Record<string, { role: TransitionRole; to: AppointmentState; testId: string }>;
+  'accept-request': { roles: ['mx-physician'], to: S.S2_COACH_IS_REVIEWING, testId: 'accept-request' },
+  'coach-join-call': { roles: ['mx-physician'], to: S.S3_COACH_JOINS_CALL, testId: 'coach-join-call' },
+  'request-us-doctor': { roles: ['mx-physician'], to: S.COACH_REQUEST_US_DR, testId: 'request-us-doctor' },
+  'continue-alone': { roles: ['mx-physician'], to: S.CONSULTATION_WITHOUT_ER, testId: 'continue-alone' },
+  'send-to-waiting-room': { roles: ['mx-physician'], to: S.SEND_SOCIO_TO_WAITING_ROOM, testId: 'send-to-waiting-room' },
+  'finish-call': { roles: ['mx-physician'], to: S.COACH_FINISH_VIDEO_CALL, testId: 'finish-call' },
+  'accept-escalation': { roles: ['us-physician'], to: S.S7_ER_IS_REVIEWING, testId: 'accept-escalation' },
+  'join-call': { roles: ['us-physician'], to: S.S8_ER_JOINS_CALL, testId: 'join-call' },
+  'end-call': { roles: ['us-physician'], to: S.S9_ER_ENDS_CALL, testId: 'end-call' },
+  'send-treatment': { roles: ['us-physician'], to: S.S10_ER_SENDS_RX, testId: 'send-treatment' },
+  'finish-consultation': { roles: ['mx-physician', 'us-physician'], to: S.S11_FINISHED, testId: 'finish-consultation' },
+} as const satisfies Record<string, { roles: readonly TransitionRole[]; to: AppointmentState; testId: string }>;
 export type DashboardAction = keyof typeof DASHBOARD_ACTIONS;
 export const DASHBOARD_ACTION_IDS = Object.keys(DASHBOARD_ACTIONS) as DashboardAction[];
 
@@ -34,7 +34,9 @@ const ACCEPTS: readonly DashboardAction[] = ['accept-request', 'accept-escalatio
 export const actionsFor = (state: AppointmentState, viewer: ActionViewer): DashboardAction[] =>
   DASHBOARD_ACTION_IDS.filter((id) => {
     const action = DASHBOARD_ACTIONS[id];
-    if (action.role !== viewer.userType) return false;
+    if (!(action.roles as readonly TransitionRole[]).includes(viewer.userType)) return false;
     if (ACCEPTS.includes(id) === viewer.assigned) return false;
+    // After an rx (5 or 10) only the system may finish: finishAppointment asks the server to, for the assigned physician.
+    if (id === 'finish-consultation' && isRxSent(state)) return true;
     return canTransition(state, action.to, viewer.userType);
   });

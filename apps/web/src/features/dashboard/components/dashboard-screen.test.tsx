@@ -279,6 +279,11 @@ describe('US doctor', () => {
     });
     expect((await screen.findByTestId('rx-sent')).textContent).toContain('Amoxicillin 500 mg');
     expect(screen.queryByTestId('send-treatment')).toBeNull();
+    // then closes the consultation (the server records 11-finished after the rx)
+    fireEvent.click(screen.getByTestId('finish-consultation'));
+    await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('11-finished'));
+    expect(server.opCalls('FinishAppointment')[0]?.variables).toEqual({ appointmentId: 'apt_u' });
+    expect(screen.queryByTestId('finish-consultation')).toBeNull();
   });
 });
 

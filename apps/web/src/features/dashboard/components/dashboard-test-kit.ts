@@ -183,6 +183,12 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
         state.appointments.set(input.id, next);
         return ok('updateAppointment', next);
       }
+      case 'FinishAppointment': {
+        const id = v.appointmentId as string;
+        const next = { ...state.appointments.get(id)!, state: '11-finished' as const };
+        state.appointments.set(id, next);
+        return ok('finishAppointment', next);
+      }
       case 'SendPrescription': {
         const id = v.appointmentId as string;
         const next = { ...state.appointments.get(id)!, state: '10-er-sends-rx' as const, prescriptions: v.prescriptions as AppointmentDto['prescriptions'] };
