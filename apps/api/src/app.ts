@@ -205,7 +205,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       clock,
       notifier: new SocketAppointmentNotifier(realtime, app.log),
       timeouts: { ...DEFAULT_APPOINTMENT_TIMEOUTS, ...options.appointmentTimeouts },
-      workingHours: options.workingHours ?? (() => undefined),
+      workingHours: options.workingHours ?? (() => configs.publicConfig('es').workingHours),
       publicUrl: config.publicUrl,
       log: app.log,
     });
