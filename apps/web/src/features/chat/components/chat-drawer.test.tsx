@@ -148,11 +148,19 @@ describe('chat drawer', { timeout: 20_000 }, () => {
     await waitFor(() => expect(bubbles()).toHaveLength(2));
     const times = within(drawer()).getAllByTestId('chat-message-time').map((n) => n.textContent);
     expect(times).toEqual(['3:05 PM', '9:30 AM']);
+    expect(within(drawer()).queryByTestId('chat-via-email')).toBeNull();
     expect(formatChatTime(new Date(2026, 0, 5, 0, 7).toISOString())).toBe('12:07 AM');
     const name = await within(drawer()).findByTestId('chat-file-name');
     expect(name.textContent).toBe('resultados-de-laboratorio….pdf');
     expect(name.textContent!.length).toBeLessThanOrEqual(30);
     expect(name.getAttribute('title')).toBe('resultados-de-laboratorio-de-marzo-2026.pdf');
+  });
+
+  it('a reply that came by email (email consultations) says so', async () => {
+    serverMessages = [message(1, { body: 'Toma agua', source: 'email', dateCreated: new Date(2026, 0, 5, 8, 0).toISOString() })];
+    renderDrawer(new FakeSocket(), { open: true });
+    await waitFor(() => expect(bubbles()).toHaveLength(1));
+    expect(within(drawer()).getByTestId('chat-message-time').textContent).toBe('8:00 AM · por correo');
   });
 
   it("spec 8: an attachment that cannot be loaded reads 'No se pudo cargar el contenido multimedia'", async () => {

@@ -20,6 +20,8 @@ export interface ChatBubble {
   media: ChatMedia | null;
   dateCreated: string;
   pending: boolean;
+  /** Arrived as an email reply (email consultations). */
+  viaEmail: boolean;
 }
 
 /** spec 8: a media load failure reads 'No se pudo cargar el contenido multimedia'. */
@@ -83,6 +85,7 @@ export function ChatMessageItem({ message }: { message: ChatBubble }) {
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: message.mine ? 'right' : 'left', px: 1 }} data-testid="chat-message-time">
         {message.pending ? t('chat_pending') : formatChatTime(message.dateCreated)}
+        {message.viaEmail ? <span data-testid="chat-via-email">{` · ${t('chat_via_email')}`}</span> : null}
       </Typography>
     </Box>
   );

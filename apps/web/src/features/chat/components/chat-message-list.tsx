@@ -20,8 +20,9 @@ export function toBubbles(messages: readonly ChatMessageDto[], pending: readonly
       media: m.media,
       dateCreated: m.dateCreated,
       pending: false,
+      viaEmail: m.source === 'email',
     })),
-    ...pending.map((p) => ({ key: p.clientMessageId, sid: null, clientMessageId: p.clientMessageId, mine: true, authorName: null, body: p.body, media: null, dateCreated: p.createdAt, pending: true })),
+    ...pending.map((p) => ({ key: p.clientMessageId, sid: null, clientMessageId: p.clientMessageId, mine: true, authorName: null, body: p.body, media: null, dateCreated: p.createdAt, pending: true, viaEmail: false })),
   ];
 }
 
