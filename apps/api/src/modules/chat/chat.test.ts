@@ -325,6 +325,15 @@ describe('attachments: the bytes decide', () => {
     }
   });
 
+  it('a phone-sized photo (3 MB, over the JSON body limit) is accepted', async () => {
+    const c = await cast();
+    const id = await conversationOf(c);
+    const photo = Buffer.concat([PNG_1X1, Buffer.alloc(3 * 1024 * 1024, 7)]);
+    const res = await upload(c.tokens.member, id, { name: 'foto.png', type: 'image/png', data: photo });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(attachmentResponseSchema.parse(res.body).message.media?.size).toBe(photo.length);
+  });
+
   it('a PDF is accepted as a lab test', async () => {
     const c = await cast();
     const id = await conversationOf(c);
