@@ -1,4 +1,6 @@
 import { createMember, createOrganization, freePort, startTestServer, type TestServer } from '@puente/api/test';
+import { STAFF_AUTH } from '@puente/domain';
+import { TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
@@ -102,6 +104,34 @@ describe('identity-provider login in the browser (local OpenID provider)', () =>
       },
       { locale: 'en-US' },
     );
+  });
+
+  it('/login/auth0/email goes straight to the provider (email login) and back', async () => {
+    await withBrowser(async (ctx) => {
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}/login/auth0/email`);
+      await signInAtProvider(page, uniqueEmail('correo'));
+      await page.waitForURL('**/induccion/crear-perfil/1');
+    });
+  });
+
+  it('staff can pass the first factor through the identity provider, then TOTP', async () => {
+    const email = uniqueEmail('doctora');
+    await createMember(server.server, { userType: 'us-physician', email, firstName: 'Emily', lastName: 'Carter' });
+    await withBrowser(async (ctx) => {
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}/staff/login`);
+      await page.getByTestId('staff-login-identity').click();
+      await signInAtProvider(page, email);
+      // Back through /login/auth0/verify to the staff screen, now on the second factor.
+      await page.waitForURL(/\/staff\/login\?/);
+      await page.getByTestId('staff-totp-enrolment').waitFor();
+      const secret = (await page.getByTestId('staff-totp-secret').textContent())?.trim() ?? '';
+      const code = new TOTP({ secret, digits: STAFF_AUTH.totpDigits, period: STAFF_AUTH.totpPeriodSeconds }).generate({ timestamp: server.clock.now().getTime() });
+      await page.getByTestId('staff-totp-input').fill(code);
+      await page.getByTestId('staff-login-submit').click();
+      await page.waitForURL('**/dashboard');
+    });
   });
 
   it('RESTRICT_SOCIAL_LOGIN hides the social buttons; the staff link stays', async () => {
