@@ -81,6 +81,10 @@ async function oneCall(browser: Browser, server: TestServer): Promise<{ joinToFr
     return m.some((x) => x.mark === 'connected') ? m : undefined;
   });
   const at = (list: Mark[], mark: string) => list.find((m) => m.mark === mark)!.at;
+  if (process.env.BENCH_DEBUG) {
+    const o = at(coachMarks, 'first-offer');
+    console.log(['answer-applied', 'ice-connected', 'connected'].map((m) => `${m} +${(at(coachMarks, m) - o).toFixed(0)}`).join(' '));
+  }
   const result = { joinToFrame: at(memberMarks, 'first-remote-frame') - at(memberMarks, 'join-start'), offerToConnected: at(coachMarks, 'connected') - at(coachMarks, 'first-offer') };
   await member.context().close();
   await coach.context().close();

@@ -48,6 +48,8 @@ interface PeerState {
   ignoreOffer: boolean;
   settingRemoteAnswer: boolean;
   stream: MediaStream;
+  /** Whether our tracks are on this connection yet. */
+  attached: boolean;
   /** When the server said its socket dropped (it may come back with the same id). */
   leftAt?: number;
   /** For the network check: the last inbound totals. */
@@ -62,7 +64,7 @@ export interface CallMeshOptions {
   channel: Channel;
   mobile: boolean;
   /** Timings for the benchmark and the tests (performance.now() ms). */
-  onMark?: (mark: 'joined' | 'first-offer' | 'connected' | 'first-remote-frame', peerId: string) => void;
+  onMark?: (mark: 'joined' | 'first-offer' | 'answer-applied' | 'ice-connected' | 'connected' | 'first-remote-frame', peerId: string) => void;
   onChannelChanged?: (change: ChannelChange) => void;
   onJoinError?: (error: { code: string; message: string }) => void;
 }
@@ -378,7 +380,9 @@ export class CallMesh {
         return this.onSignal(signal, true);
       }
       peer.settingRemoteAnswer = false;
+      if (description.type === 'answer') this.markOnce('answer-applied', peer.peerId);
       if (description.type === 'offer') {
+        if (!peer.attached) this.attachLocalTracks(peer);
         await pc.setLocalDescription();
         this.send(peer, { description: pc.localDescription?.toJSON() as { type: 'answer'; sdp: string } });
       }
@@ -408,13 +412,12 @@ export class CallMesh {
     // Up to 3 participants: 2 remote peers. spec 9's track caps (5 mobile, 10 desktop) hold with it.
     if (this.peers.size >= MAX_CALL_PARTICIPANTS - 1) return null;
     const pc = new RTCPeerConnection({ iceServers: this.o.iceServers as RTCIceServer[] });
-    const peer: PeerState = { peerId, userId, role, pc, polite: this.peerId < peerId, makingOffer: false, ignoreOffer: false, settingRemoteAnswer: false, stream: new MediaStream() };
+    const peer: PeerState = { peerId, userId, role, pc, polite: this.peerId < peerId, makingOffer: false, ignoreOffer: false, settingRemoteAnswer: false, stream: new MediaStream(), attached: false };
     this.peers.set(peerId, peer);
 
-    for (const track of this.o.localStream.getTracks()) {
-      const transceiver = pc.addTransceiver(track, { direction: 'sendrecv', streams: [this.o.localStream] });
-      if (track.kind === 'video') this.preferVp8(transceiver);
-    }
+    // The side that offers adds its tracks now; the side answering an offer attaches them to the
+    // offer's own transceivers (attachLocalTracks), so the answer carries them: one round trip.
+    if (initiator) this.attachLocalTracks(peer);
     pc.ontrack = ({ track }) => {
       peer.stream.addTrack(track);
       if (track.kind === 'video') this.watchFirstFrame(peer);
@@ -438,6 +441,9 @@ export class CallMesh {
         peer.makingOffer = false;
       }
     };
+    pc.oniceconnectionstatechange = () => {
+      if (pc.iceConnectionState === 'connected') this.markOnce('ice-connected', peerId);
+    };
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === 'connected') {
         void this.applySenderCaps(pc);
@@ -450,9 +456,31 @@ export class CallMesh {
       if (pc.connectionState === 'failed') pc.restartIce();
       this.update();
     };
-    void initiator;
     this.update();
     return peer;
+  }
+
+  /** Our camera and microphone on a connection: on the offer's transceivers when there are some. */
+  private attachLocalTracks(peer: PeerState): void {
+    peer.attached = true;
+    for (const track of this.o.localStream.getTracks()) {
+      const free = peer.pc.getTransceivers().find((t) => !t.sender.track && t.receiver.track.kind === track.kind && t.direction !== 'stopped');
+      if (free) {
+        void free.sender.replaceTrack(track);
+        free.sender.setStreams(this.o.localStream);
+        free.direction = 'sendrecv';
+        if (track.kind === 'video') this.preferVp8(free);
+      } else {
+        const transceiver = peer.pc.addTransceiver(track, { direction: 'sendrecv', streams: [this.o.localStream] });
+        if (track.kind === 'video') this.preferVp8(transceiver);
+      }
+    }
+  }
+
+  private markOnce(mark: 'answer-applied' | 'ice-connected', peerId: string): void {
+    if (this.marked.has(`${mark}:${peerId}`)) return;
+    this.marked.add(`${mark}:${peerId}`);
+    this.o.onMark?.(mark, peerId);
   }
 
   private preferVp8(transceiver: RTCRtpTransceiver): void {
@@ -491,7 +519,7 @@ export class CallMesh {
         this.o.onMark?.('first-remote-frame', peer.peerId);
         return;
       }
-      if (performance.now() - started < 60_000) setTimeout(() => void poll(), 20);
+      if (performance.now() - started < 60_000) setTimeout(() => void poll(), 100);
     };
     void poll();
   }
