@@ -16,7 +16,7 @@ export function CoachCard({ physician, onClick, note }: { physician: PhysicianDt
   const { t } = useTranslation();
   const name = physicianName(physician);
   return (
-    <ButtonBase data-testid={`coach-card-${physician.id}`} onClick={onClick} sx={{ borderRadius: 4, width: '100%', textAlign: 'left', display: 'block' }} focusRipple>
+    <ButtonBase data-testid={`coach-card-${physician.id}`} onClick={onClick} sx={{ borderRadius: 1, width: '100%', textAlign: 'left', display: 'block' }} focusRipple>
       <Paper elevation={0} sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', border: 1, borderColor: 'divider' }}>
         <Avatar src={physician.imgUrl ?? undefined} alt={name} sx={{ width: 56, height: 56, bgcolor: 'secondary.main' }}>
           {physician.firstName.charAt(0)}

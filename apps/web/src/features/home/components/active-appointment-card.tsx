@@ -30,7 +30,7 @@ export function ActiveAppointmentCard() {
   if (isFinishedLike(state)) return null;
 
   return (
-    <Paper elevation={0} sx={{ p: 2.5, bgcolor: 'secondary.main', color: 'secondary.contrastText', borderRadius: 4 }} data-testid="active-appointment-card" data-state={state}>
+    <Paper elevation={0} sx={{ p: 2.5, bgcolor: 'secondary.main', color: 'secondary.contrastText', borderRadius: 1 }} data-testid="active-appointment-card" data-state={state}>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
         <VideocamOutlined />
         <Typography sx={{ fontWeight: 700, flex: 1 }}>{t(refreshesQueueOnHome(state) ? 'home_appointment_in_queue' : 'home_appointment_in_progress')}</Typography>
@@ -40,7 +40,7 @@ export function ActiveAppointmentCard() {
           {details.data.topic.subtopicText ?? details.data.topic.topicText}
         </Typography>
       ) : null}
-      <Button variant="contained" color="inherit" sx={{ mt: 1.5, color: 'secondary.main' }} onClick={() => void navigate('/consulta/video-llamada')} data-testid="active-appointment-open">
+      <Button variant="contained" color="inherit" sx={{ mt: 1.5, color: 'secondary.main', bgcolor: 'common.white' }} onClick={() => void navigate('/consulta/video-llamada')} data-testid="active-appointment-open">
         {t('home_appointment_open')}
       </Button>
     </Paper>

@@ -47,7 +47,7 @@ function Tile({ testId, icon, title, description, onClick, color }: { testId: st
     <ButtonBase
       data-testid={testId}
       onClick={onClick}
-      sx={{ borderRadius: 4, textAlign: 'left', display: 'block', width: '100%', height: '100%' }}
+      sx={{ borderRadius: 1, textAlign: 'left', display: 'block', width: '100%', height: '100%' }}
       focusRipple
     >
       <Paper elevation={0} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 1, border: 1, borderColor: 'divider' }}>
