@@ -32,3 +32,13 @@ describe('appointment selection', () => {
     expect(selectionOf(APPOINTMENT_FIELDS, field).sort()).toEqual(Object.keys(physicianSchema.shape).sort());
   });
 });
+
+// GraphQL answers null for a list the caller left out (symptoms, plan.treatment): the answer parses.
+describe('appointment answer', () => {
+  it('accepts null lists as GraphQL sends them', async () => {
+    const { appointmentSchema } = await import('./appointments');
+    const shape = appointmentSchema.shape;
+    expect(shape.selfAssessment.safeParse({ appointmentReason: 'Ansiedad', appointmentReasonKey: null, painLevel: null, symptoms: null }).success).toBe(true);
+    expect(shape.medicalRecord.safeParse({ internalNotes: 'x', plan: { conclusions: 'c', recomendations: null, treatment: null }, pharmacy: null }).success).toBe(true);
+  });
+});

@@ -81,6 +81,21 @@ export const medicalRecordSchema = z.object({
 });
 export type MedicalRecordDto = z.infer<typeof medicalRecordSchema>;
 
+/**
+ * What GraphQL answers: a list the caller left out comes back as null, not absent. The answer
+ * shapes accept that; the request shapes above stay strict.
+ */
+const selfAssessmentAnswerSchema = selfAssessmentSchema.extend({ symptoms: z.array(z.string()).nullish() });
+const medicalRecordAnswerSchema = medicalRecordSchema.extend({
+  plan: z
+    .object({
+      conclusions: z.string().nullish(),
+      recomendations: z.string().nullish(),
+      treatment: z.array(z.object({ medication: z.string(), dosis: z.string() })).nullish(),
+    })
+    .nullish(),
+});
+
 /** The appointment as the API presents it (members never receive internalNotes). */
 export const appointmentSchema = z.object({
   id: z.string(),
@@ -99,14 +114,14 @@ export const appointmentSchema = z.object({
   practice: z.enum(PRACTICES),
   language: z.enum(LANGUAGES),
   topic: appointmentTopicSchema.nullable(),
-  selfAssessment: selfAssessmentSchema.nullable(),
+  selfAssessment: selfAssessmentAnswerSchema.nullable(),
   location: appointmentLocationSchema.nullable(),
   /** spec 1/6: full-care or coaching-only, from the location at creation. */
   serviceScope: z.enum(['full-care', 'coaching-only']),
   usDoctorNeeded: z.boolean(),
   prescriptionNeeded: z.boolean(),
   prescriptions: z.array(prescriptionSchema),
-  medicalRecord: medicalRecordSchema.nullable(),
+  medicalRecord: medicalRecordAnswerSchema.nullable(),
   roomName: z.string().nullable(),
   preJoinStep: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
   cameraAccessGranted: z.boolean().nullable(),

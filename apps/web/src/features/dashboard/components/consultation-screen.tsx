@@ -83,7 +83,8 @@ export function ConsultationScreen() {
     try {
       if (pharmacy.pharmStoreName.trim()) {
         const clean = Object.fromEntries(Object.entries(pharmacy).map(([k, v]) => [k, v.trim() || null]));
-        await saveRecord.mutateAsync({ appointmentId: a.id, medicalRecord: { ...a.medicalRecord, pharmacy: clean } });
+        // The server merges the record: only the pharmacy is sent.
+        await saveRecord.mutateAsync({ appointmentId: a.id, medicalRecord: { pharmacy: clean } });
       }
       await send.mutateAsync({ appointmentId: a.id, prescriptions: lines });
       setLines([]);

@@ -289,7 +289,7 @@ describe('US doctor', () => {
 
 describe('dashboard tabs and notes', () => {
   it('prescription, clinical history and plan tabs; notes by the practice template', async () => {
-    const a = appointment({ id: 'apt_t', state: '3-coach-joins-call', mxDoctorId: COACH_ID, mxDoctor: coach, medicalRecord: { internalNotes: 'Nota previa' } });
+    const a = appointment({ id: 'apt_t', state: '3-coach-joins-call', mxDoctorId: COACH_ID, mxDoctor: coach, medicalRecord: { internalNotes: 'Nota previa', plan: { conclusions: null, recomendations: null, treatment: null }, pharmacy: null } });
     const server = installStaffServer({ userType: 'mx-physician', appointments: [a] });
     server.state.history = [
       { id: 'apt_old', startDate: '2026-03-02T10:00:00.000Z', state: '11-finished', status: 'finished', statusReason: null, type: 'on-demand', channel: 'video-call', practice: 'health', reason: 'Gripe', physicianName: 'Daniel Rivera', physicianUserType: 'mx-physician', prescriptionNeeded: false, parentAppointmentId: null, chatHasMessages: false },
@@ -309,7 +309,7 @@ describe('dashboard tabs and notes', () => {
     fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Migraña tensional' } });
     fireEvent.click(screen.getByTestId('plan-save'));
     await waitFor(() => expect(server.opCalls('SaveMedicalRecord')).toHaveLength(1));
-    expect(server.opCalls('SaveMedicalRecord')[0]?.variables).toMatchObject({ appointmentId: 'apt_t', medicalRecord: { internalNotes: 'Nota previa', plan: { conclusions: 'Migraña tensional' } } });
+    expect(server.opCalls('SaveMedicalRecord')[0]?.variables).toEqual({ appointmentId: 'apt_t', medicalRecord: { internalNotes: 'Nota previa', plan: { conclusions: 'Migraña tensional', recomendations: '' } } });
 
     expect((await screen.findByTestId('notes-template')).textContent).toBe('Notas SOAP del coach');
     expect(server.opCalls('GetConsultationNoteForMember')[0]?.variables).toEqual({ appointmentId: 'apt_t', memberId: 'mem_9', templateId: null });

@@ -27,10 +27,11 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
   });
 
   const handleSave = form.handleSubmit((values) => {
+    // The server merges the record by section: send the notes and the whole plan (its treatment kept).
+    const treatment = record?.plan?.treatment ?? undefined;
     const parsed = medicalRecordSchema.safeParse({
-      ...record,
       internalNotes: values.internalNotes,
-      plan: { ...record?.plan, conclusions: values.conclusions, recomendations: values.recomendations },
+      plan: { conclusions: values.conclusions, recomendations: values.recomendations, ...(treatment ? { treatment } : {}) },
     });
     if (!parsed.success) {
       showToast({ variant: 'warning', message: 'form_missing_fields' });
