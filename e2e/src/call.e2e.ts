@@ -93,7 +93,11 @@ describe('the video call in the browser', () => {
       const member = await signedInPage(memberCtx, c.member.token, { id: c.id, state: S.S3_COACH_JOINS_CALL });
       await withBrowser(async (coachCtx) => {
         const coach = await signedInPage(coachCtx, c.coach.token);
-        await coachOpensCall(coach, c.id);
+        // The coach goes in from their consultation on the dashboard.
+        await coach.goto(`${server.url}/dashboard/consulta/${c.id}`);
+        await coach.getByTestId('join-video-call').click();
+        await coach.waitForURL(`**/consulta/video-llamada?appointmentId=${c.id}`);
+        await coach.getByTestId('call-room').waitFor();
         await member.goto(`${server.url}/consulta/video-llamada`);
         await member.getByTestId('call-location-confirm').click();
         await member.getByTestId('enter-consultation').click();

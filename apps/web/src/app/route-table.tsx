@@ -8,7 +8,6 @@ import { PresignupScreen } from '@/features/auth/components/presignup-screen';
 import { SaveRecoveryCodeScreen } from '@/features/auth/components/save-recovery-code-screen';
 import { SelectLanguageScreen } from '@/features/auth/components/select-language-screen';
 import { VerifyPhoneScreen } from '@/features/auth/components/verify-phone-screen';
-import { ConsultationScreen } from '@/features/dashboard/components/consultation-screen';
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
 import { AvailableCoachesScreen } from '@/features/consultation/components/available-coaches-screen';
 import { CoachProfileScreen } from '@/features/consultation/components/coach-profile-screen';
@@ -36,6 +35,7 @@ import { LinkEntryScreen } from '@/features/link-to-consult/components/link-entr
 import { LinkFinishedScreen } from '@/features/link-to-consult/components/link-finished-screen';
 import { LinkPermissionsScreen } from '@/features/link-to-consult/components/link-permissions-screen';
 import { CallRoute } from './call-route';
+import { StaffConsultationRoute } from './staff-consultation-route';
 import { InitialPathRedirect } from './initial-path-redirect';
 
 /**
@@ -83,7 +83,7 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   infoPage: <InfoPageScreen />,
   historyChat: <HistoryChatScreen />,
   dashboard: <DashboardScreen />,
-  dashboardConsultation: <ConsultationScreen />,
+  dashboardConsultation: <StaffConsultationRoute />,
   admin: <AdminScreen />,
 };
 
