@@ -7,6 +7,7 @@ import { InfoModal } from '@/components/ui/info-modal';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ToastHost } from '@/components/ui/toast-host';
+import { UpdateDialog } from '@/components/ui/update-dialog';
 import { TermsDialog } from '@/features/onboarding/components/terms-dialog';
 import { useMember } from '@/lib/member-query';
 import { decideRoute } from '@/lib/route-guard';
@@ -89,6 +90,7 @@ export function RootLayout() {
       <InfoModal />
       <TermsDialog />
       <ConnectionErrorDialog />
+      <UpdateDialog />
     </>
   );
 }

@@ -1,6 +1,13 @@
 import { ROUTE_NAMES, ROUTES as ROUTE_DEFS, type RouteAuth, type RouteDef, type RouteName } from '@puente/domain';
 import type { ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { AccountDeletedScreen } from '@/features/account/components/account-deleted-screen';
+import { DeleteAccountScreen } from '@/features/account/components/delete-account-screen';
+import { ExpiredInvitationScreen } from '@/features/account/components/expired-invitation-screen';
+import { PendingDeletionScreen } from '@/features/account/components/pending-deletion-screen';
+import { ChangePhoneNewPhoneScreen } from '@/features/recovery/components/change-phone-new-phone-screen';
+import { ChangePhoneRecoveryScreen } from '@/features/recovery/components/change-phone-recovery-screen';
+import { MultipleAccountsScreen } from '@/features/recovery/components/multiple-accounts-screen';
 import { AdminScreen } from '@/features/admin/components/admin-screen';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { LogoutScreen } from '@/features/auth/components/logout-screen';
@@ -56,6 +63,13 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   staffLogin: <StaffLoginScreen />,
   verifyPhoneNumber: <VerifyPhoneScreen />,
   saveRecoveryCode: <SaveRecoveryCodeScreen />,
+  changePhoneRecovery: <ChangePhoneRecoveryScreen />,
+  changePhoneNewPhone: <ChangePhoneNewPhoneScreen />,
+  multipleAccounts: <MultipleAccountsScreen />,
+  deleteAccount: <DeleteAccountScreen />,
+  pendingDeletion: <PendingDeletionScreen />,
+  accountDeleted: <AccountDeletedScreen />,
+  expiredInvitation: <ExpiredInvitationScreen />,
   logout: <LogoutScreen />,
   loading: <LoadingScreen testId="loading-screen" />,
   paymentLoading: <LoadingScreen testId="payment-loading-screen" />,

@@ -31,7 +31,8 @@ export const useTransportErrors = (): void => {
             showToast({ variant: 'warning', message: 'error_unauthorized' });
             return;
           case 'navigate': {
-            void navigate(outcome.to);
+            // The error data rides along (the expired invitation shows the referrer's name).
+            void navigate(outcome.to, { state: error.data });
             if (outcome.modalFromError) {
               const data = error.data ?? {};
               const body = typeof data.body === 'string' ? data.body : error.message;

@@ -11,6 +11,14 @@ export interface ToastMessage {
   raw?: boolean;
   values?: Record<string, string | number>;
   durationMs: number;
+  /** A link shown in the toast (spec 8: phone_number_taken with the action phone_number_taken_action). */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  /** Translation key. */
+  label: string;
+  href: string;
 }
 
 export interface ShowToastInput {
@@ -19,6 +27,7 @@ export interface ShowToastInput {
   raw?: boolean;
   values?: Record<string, string | number>;
   durationMs?: number;
+  action?: ToastAction;
 }
 
 /** spec 9: 5000 ms by default, 10000 ms for warnings (and form-missing, which is a warning). */
@@ -37,6 +46,7 @@ export const showToast = (input: ShowToastInput): void => {
     raw: input.raw,
     values: input.values,
     durationMs: input.durationMs ?? defaultToastDuration(variant),
+    action: input.action,
   });
 };
 

@@ -1,5 +1,6 @@
 import { TOAST } from '@puente/domain';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@/lib/external-store';
@@ -33,6 +34,13 @@ export function ToastHost() {
           variant="filled"
           onClose={handleClose}
           closeText={t('close')}
+          action={
+            toast.action ? (
+              <Button color="inherit" size="small" href={toast.action.href} target="_blank" rel="noopener noreferrer" data-testid="toast-action">
+                {t(toast.action.label)}
+              </Button>
+            ) : undefined
+          }
           sx={{ width: '100%' }}
         >
           {toast.raw ? toast.message : t(toast.message, toast.values)}

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { HelpDrawer } from '@/components/ui/help-drawer';
 import { PrivacyDrawer } from '@/components/ui/privacy-drawer';
 import { ProtectionBanner } from '@/components/ui/protection-banner';
@@ -181,6 +181,11 @@ export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
         </Button>
       </Box>
       {extras}
+      <Box sx={{ textAlign: 'center' }}>
+        <Link component={RouterLink} to="/change-phone/recovery" color="secondary" underline="hover" data-testid="change-phone-link" sx={{ fontWeight: 600 }}>
+          {t('login_screen_changed_phone')}
+        </Link>
+      </Box>
       <Box sx={{ textAlign: 'center' }}>
         <Link component="button" type="button" onClick={() => setPrivacyOpen(true)} color="text.secondary" data-testid="privacy-link">
           {t('privacy_link')}

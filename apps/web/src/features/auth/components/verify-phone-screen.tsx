@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  blockedAccountRoute,
   formatPhoneForDisplay,
   paths,
   loginStatusOutcome,
@@ -21,7 +22,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { HelpDrawer } from '@/components/ui/help-drawer';
 import { Screen } from '@/components/ui/screen';
+import { storePendingDeletion } from '@/lib/account-restore';
 import { isApiRequestError } from '@/lib/api-client';
+import { clearResetToken, readResetToken } from '@/lib/phone-change';
+import { supportLink, usePublicConfig } from '@/lib/public-config';
 import { currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
@@ -53,6 +57,7 @@ export function VerifyPhoneScreen() {
   const [expired, setExpired] = useState(false);
   const remaining = useCountdown(resendAt);
 
+  const config = usePublicConfig();
   const verify = useVerifyPhoneCode();
   const createSession = useCreateSession();
   const resend = useRequestPhoneCode();
@@ -84,6 +89,12 @@ export function VerifyPhoneScreen() {
       result = await verify.mutateAsync({ code: form.code, pwdlessToken, lang: currentLanguage(i18n), orgId: params.orgId, empCode: params.empCode });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
+      // spec 8: an 'is blocked' account (deletion past the threshold) goes to /eliminar-cuenta.
+      const blocked = blockedAccountRoute(error.reason ?? error.message, false);
+      if (blocked) {
+        void navigate(blocked, { replace: true });
+        return;
+      }
       // spec 8 "Verification": the domain decides from the reason (or the message that carries it).
       const outcome = verificationErrorOutcome(error.reason ?? error.message);
       switch (outcome.kind) {
@@ -123,7 +134,26 @@ export function VerifyPhoneScreen() {
         return;
       }
     }
-    const outcome = loginStatusOutcome(result.status, { provider: result.loginProvider });
+    const outcome = loginStatusOutcome(result.status, { provider: result.loginProvider, hasDeletionRequest: Boolean(result.deletionRequestTime) });
+    if (outcome.storeDeletionTime && result.deletionRequestTime && result.memberId) {
+      // spec 4: a member with a pending deletion request is logged out and the request time stored.
+      storePendingDeletion({ deletionRequestTime: result.deletionRequestTime, memberId: result.memberId, loginToken: result.loginToken });
+      removeStorage(STORAGE_KEYS.pwdlessToken);
+      removeStorage(STORAGE_KEYS.resendAvailableAt);
+      void navigate(`${outcome.to}?drt=${Date.parse(result.deletionRequestTime)}`, { replace: true });
+      return;
+    }
+    if (result.status === 'phone_already_in_use') {
+      // spec 8: phone_number_taken, with the action phone_number_taken_action linking to support.
+      const code = splitFullPhoneNumber(phoneNumber ?? '')?.countryCode ?? '1';
+      showToast({
+        variant: 'warning',
+        message: 'phone_number_taken',
+        action: config.data ? { label: 'phone_number_taken_action', href: supportLink(config.data.companyPhones, code, t('phone_number_taken_support_text')) } : undefined,
+      });
+      void navigate(outcome.to, { replace: true });
+      return;
+    }
     if (outcome.login) {
       try {
         await createSession.mutateAsync(result.loginToken);
@@ -138,6 +168,7 @@ export function VerifyPhoneScreen() {
     removeStorage(STORAGE_KEYS.pwdlessToken);
     removeStorage(STORAGE_KEYS.resendAvailableAt);
     clearStoredLoginParams();
+    if (result.status === 'phone_recovery') clearResetToken();
     // phone_recovery's success toast shows after the recovery code screen (spec 4).
     const toastAfter = outcome.toast && outcome.to === ROUTES.saveRecoveryCode ? outcome.toast : undefined;
     if (outcome.toast && !toastAfter) showToast({ variant: outcome.toast.variant, message: outcome.toast.key });
@@ -151,7 +182,9 @@ export function VerifyPhoneScreen() {
   const handleResend = async () => {
     if (!phoneNumber || remaining > 0 || resend.isPending) return;
     try {
-      const response = await resend.mutateAsync({ phoneNumber, language: currentLanguage(i18n) });
+      // A phone change resends with its resetToken, so the new code still moves the account.
+      const resetToken = readResetToken() ?? undefined;
+      const response = await resend.mutateAsync({ phoneNumber, language: currentLanguage(i18n), resetToken });
       setPwdlessToken(response.pwdlessToken);
       setResendAt(parseTime(response.resendAvailableAt));
       setExpired(false);
