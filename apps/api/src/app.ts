@@ -231,7 +231,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         sockets: realtime,
         phoneChange: recovery,
       }),
-      members: new MembersService(new MembersRepository(database.db)),
+      members: new MembersService(new MembersRepository(database.db), audit),
       physicians,
       topics,
       appointments,

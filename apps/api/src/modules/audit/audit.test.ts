@@ -1,6 +1,7 @@
+import { memberSchema } from '@puente/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, startTestServer, type TestServer } from '../../test';
+import { createMember, createSessionFor, loginByPhone, randomMxPhone, randomUsPhone, request, startTestServer, type TestServer } from '../../test';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -43,5 +44,54 @@ describe('audit log', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await t.server.services.audit.forSubject(member.id)).toHaveLength(0);
+  });
+});
+
+describe('audit log wired into member reads', () => {
+  const addAppointment = async (memberId: string, coachId: string) => {
+    const now = t.clock.now();
+    await t.server.database.db.execute(
+      sql`insert into appointments (member_id, mx_doctor_id, state, type, channel, practice, language, service_scope, start_date, created_at, updated_at)
+          values (${memberId}, ${coachId}, '11-finished', 'on-demand', 'video-call', 'health', 'es', 'full-care', ${now}, ${now}, ${now})`,
+    );
+  };
+
+  it("a coach's read of her patient leaves a row; the member's own read does not", async () => {
+    const ana = await loginByPhone(t.url, randomMxPhone());
+    const coach = await createMember(t.server, { userType: 'mx-physician' });
+    await addAppointment(ana.member.id, coach.id);
+    const coachSession = await createSessionFor(t.server, coach.id);
+    const read = await request(t.url, `/api/members/${ana.member.id}`, { token: coachSession.sessionToken });
+    expect(read.status).toBe(200);
+    expect(memberSchema.parse(read.body).id).toBe(ana.member.id);
+    const own = await request(t.url, `/api/members/${ana.member.id}`, { token: ana.sessionToken });
+    expect(own.status).toBe(200);
+    const rows = await t.server.services.audit.forSubject(ana.member.id);
+    expect(rows.map((r) => [r.actorId, r.actorRole, r.action, r.resource])).toEqual([[coach.id, 'mx-physician', 'read', 'member']]);
+  });
+
+  it('a coach without a care relationship and another member are refused (404), and the refusal is recorded', async () => {
+    const ana = await loginByPhone(t.url, randomMxPhone());
+    const stranger = await createMember(t.server, { userType: 'mx-physician' });
+    const strangerSession = await createSessionFor(t.server, stranger.id);
+    expect((await request(t.url, `/api/members/${ana.member.id}`, { token: strangerSession.sessionToken })).status).toBe(404);
+    const eve = await loginByPhone(t.url, randomUsPhone());
+    expect((await request(t.url, `/api/members/${ana.member.id}`, { token: eve.sessionToken })).status).toBe(404);
+    expect((await request(t.url, `/api/members/${ana.member.id}/recovery-code`, { token: eve.sessionToken })).status).toBe(404);
+    const rows = await t.server.services.audit.forSubject(ana.member.id);
+    expect(rows.map((r) => [r.actorId, r.action, r.resource])).toEqual([
+      [stranger.id, 'read-denied', 'member'],
+      [eve.member.id, 'read-denied', 'member'],
+      [eve.member.id, 'read-denied', 'recovery-code'],
+    ]);
+  });
+
+  it('an admin may read a member, audited; unauthenticated is refused', async () => {
+    const ana = await loginByPhone(t.url, randomMxPhone());
+    const admin = await createMember(t.server, { userType: 'admin' });
+    const adminSession = await createSessionFor(t.server, admin.id);
+    expect((await request(t.url, `/api/members/${ana.member.id}`, { token: adminSession.sessionToken })).status).toBe(200);
+    expect((await request(t.url, `/api/members/${ana.member.id}`)).status).toBe(401);
+    expect((await t.server.services.audit.forSubject(ana.member.id)).map((r) => r.actorRole)).toEqual(['admin']);
   });
 });

@@ -1,4 +1,4 @@
-import type { RecoveryCodeResponse } from '@puente/contracts';
+import type { MemberDto, RecoveryCodeResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseWith, requireAuth } from '../../http';
@@ -8,6 +8,12 @@ const memberParamsSchema = z.object({ id: z.string().min(1) });
 
 export function membersRoutes(members: MembersService) {
   return async (app: FastifyInstance): Promise<void> => {
+    app.get('/api/members/:id', async (request): Promise<MemberDto> => {
+      const actor = requireAuth(request);
+      const { id } = parseWith(memberParamsSchema, request.params);
+      return members.getMemberFor(actor.user, id);
+    });
+
     app.get('/api/members/:id/recovery-code', async (request): Promise<RecoveryCodeResponse> => {
       const actor = requireAuth(request);
       const { id } = parseWith(memberParamsSchema, request.params);

@@ -3,10 +3,35 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { membersPolicy } from './members.policy';
 import { organizationFlags, presentMember } from './members.presenter';
+import type { AuditService } from '../audit/audit.service';
 import type { MembersRepository } from './members.repository';
 
 export class MembersService {
-  constructor(private readonly members: MembersRepository) {}
+  constructor(
+    private readonly members: MembersRepository,
+    /** The audit log (modules/audit): reads of a member by anyone else are recorded. */
+    private readonly audit?: AuditService,
+  ) {}
+
+  private static readonly UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+  /**
+   * GET /api/members/{id}: the member herself, an admin, or a physician with a care relationship.
+   * Anyone else gets NOT_FOUND. Reads by others than the member are audited, refusals too.
+   */
+  async getMemberFor(actor: UserRow, memberId: string): Promise<MemberDto> {
+    if (actor.id === memberId) return this.getOwnMember(actor);
+    if (!MembersService.UUID_RE.test(memberId)) throw new AppError('NOT_FOUND');
+    const row = await this.members.findById(memberId);
+    const care = row && actor.userType !== 'member' && actor.userType !== 'admin' ? await this.members.hasCareRelationship(actor.id, memberId) : false;
+    if (!row || row.userType !== 'member' || !membersPolicy.canStaffReadMember(actor, care)) {
+      if (row) await this.audit?.record({ actor, action: 'read-denied', resource: 'member', subjectId: memberId });
+      throw new AppError('NOT_FOUND');
+    }
+    await this.audit?.record({ actor, action: 'read', resource: 'member', subjectId: memberId });
+    const organization = row.organizationId ? await this.members.findOrganizationById(row.organizationId) : null;
+    return presentMember(row, organization);
+  }
 
   async getOwnMember(actor: UserRow): Promise<MemberDto> {
     const row = await this.members.findById(actor.id);
@@ -23,7 +48,13 @@ export class MembersService {
 
   /** The recovery code is shown once to its owner; afterwards, and to anyone else, NOT_FOUND. */
   async takeRecoveryCode(actor: UserRow, memberId: string): Promise<RecoveryCodeResponse> {
-    if (!membersPolicy.canReadRecoveryCode(actor, memberId)) throw new AppError('NOT_FOUND');
+    if (!membersPolicy.canReadRecoveryCode(actor, memberId)) {
+      // Someone else asked for a member's recovery code: refused, and recorded.
+      if (MembersService.UUID_RE.test(memberId) && (await this.members.findById(memberId))) {
+        await this.audit?.record({ actor, action: 'read-denied', resource: 'recovery-code', subjectId: memberId });
+      }
+      throw new AppError('NOT_FOUND');
+    }
     const code = await this.members.takePendingRecoveryCode(actor.id);
     if (!code) throw new AppError('NOT_FOUND');
     return { recoveryCode: code };
