@@ -208,6 +208,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       workingHours: options.workingHours ?? (() => configs.publicConfig('es').workingHours),
       publicUrl: config.publicUrl,
       log: app.log,
+      audit,
     });
     const appointmentScheduler = new AppointmentScheduler(appointments, app.log);
     // Chat (issue 5): conversations in the database, attachments on local disk (ATTACHMENTS_DIR).

@@ -236,6 +236,9 @@ export const APPOINTMENT_TRANSITIONS: readonly TransitionRule[] = [
   { from: S.SEND_SOCIO_TO_WAITING_ROOM, to: S.S6_IN_QUEUE_FOR_ER, roles: ['system'], note: 'the member waits in WR two for a US doctor' },
   { from: S.S6_IN_QUEUE_FOR_ER, to: S.S7_ER_IS_REVIEWING, roles: ['us-physician', 'system'], note: 'a US doctor reviews' },
   { from: S.S6_IN_QUEUE_FOR_ER, to: S.ER_ACCEPTS_CONSULTATION, roles: ['us-physician'], note: 'a US doctor accepts' },
+  // spec 4 / 001 §6: "the coach may request a US doctor, continue alone, or send the member to a
+  // waiting room": while the member waits for a US doctor the coach may still choose to go on alone.
+  { from: S.S6_IN_QUEUE_FOR_ER, to: S.CONSULTATION_WITHOUT_ER, roles: ['mx-physician'], note: 'coach stops waiting for a US doctor and continues alone' },
   { from: S.S6_IN_QUEUE_FOR_ER, to: S.NO_DOCTOR_AVAILABLE, roles: ['system'], note: 'no US doctor available', reasons: ['no-doctors'] },
   { from: S.NO_DOCTOR_AVAILABLE, to: S.CONSULTATION_WITHOUT_ER, roles: ['mx-physician', 'system'], note: 'all US doctors busy: the coach continues alone' },
   { from: S.CONSULTATION_WITHOUT_ER, to: S.S4_COACH_ENDS_CALL, roles: ['mx-physician'], note: 'coach ends the call alone' },

@@ -37,6 +37,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppointmentRow, NewAppointmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { AuditService } from '../audit/audit.service';
 import type { PhysiciansService } from '../physicians/physicians.service';
 import { CONSULTATION_NOTE_TEMPLATES } from './consultation-notes.content';
 import {
@@ -112,6 +113,9 @@ const FOLLOW_UPS: Partial<Record<AppointmentState, (row: AppointmentRow) => { to
   [S.COACH_REQUEST_US_DR]: () => ({ to: S.S6_IN_QUEUE_FOR_ER }),
   [S.SEND_SOCIO_TO_WAITING_ROOM]: () => ({ to: S.S6_IN_QUEUE_FOR_ER }),
   [S.NO_DOCTOR_AVAILABLE]: () => ({ to: S.CONSULTATION_WITHOUT_ER }),
+  // The US doctor's accept is announced as ER_ACCEPTS_CONSULTATION (the coach's support modal, the
+  // member to the call), then the doctor reviews with the join deadline of S7.
+  [S.ER_ACCEPTS_CONSULTATION]: () => ({ to: S.S7_ER_IS_REVIEWING }),
   [S.COACH_FINISH_VIDEO_CALL]: () => ({ to: S.S4_COACH_ENDS_CALL }),
   // The coach's call ended and no US doctor is needed: the consultation is over (notes may follow).
   [S.S4_COACH_ENDS_CALL]: (row) => (row.usDoctorNeeded ? undefined : { to: S.S11_FINISHED }),
@@ -130,6 +134,8 @@ export interface AppointmentsServiceDeps {
   workingHours: WorkingHoursSource;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The audit log: reads of a member's past consultations by anyone but the member are recorded. */
+  audit?: AuditService;
 }
 
 interface TransitionRequest {
@@ -183,17 +189,24 @@ export class AppointmentsService {
   }
 
   /**
-   * getAppointmentsHistory(memberId): the member's own; a physician's while they attend one of
-   * that member's consultations (spec 2: the coach reads past consultations); admins any.
+   * getAppointmentsHistory(memberId): the member's own; an admin's; a physician's with a care
+   * relationship, i.e. who is or was the coach or US doctor of one of the member's appointments
+   * (the policy of GET /api/members/{id}; spec 2: the coach reads past consultations). Anyone else
+   * gets NOT_FOUND. Reads and refusals by others than the member are written to the audit log.
    */
   async history(actor: UserRow, memberId: string, lang: Language): Promise<AppointmentHistoryItem[]> {
     if (!isUuid(memberId)) throw new AppError('NOT_FOUND');
     const rows = await this.repo.historyForMember(memberId);
+    const isStaffPhysician = actor.userType === 'mx-physician' || actor.userType === 'us-physician';
     const allowed =
       actor.userType === 'admin' ||
       actor.id === memberId ||
-      rows.some((r) => (r.mxDoctorId === actor.id || r.usDoctorId === actor.id) && !isTerminal(r.state) && r.state !== S.S12_CANCELED);
-    if (!allowed) throw new AppError('NOT_FOUND');
+      (isStaffPhysician && rows.some((r) => r.mxDoctorId === actor.id || r.usDoctorId === actor.id));
+    if (!allowed) {
+      if (rows.length > 0) await this.deps.audit?.record({ actor, action: 'read-denied', resource: 'appointment-history', subjectId: memberId });
+      throw new AppError('NOT_FOUND');
+    }
+    await this.deps.audit?.record({ actor, action: 'read', resource: 'appointment-history', subjectId: memberId });
     const out: AppointmentHistoryItem[] = [];
     for (const row of rows) {
       const physicianId = row.usDoctorId ?? row.mxDoctorId;
@@ -316,10 +329,14 @@ export class AppointmentsService {
   // ---------------------------------------------------------------------------------------------
   // Moving
 
-  /** acceptAppointment: a coach takes a request from the coach queue (S1 -> S2), a US doctor an escalation (S6 -> S7). Race-safe. */
+  /**
+   * acceptAppointment: a coach takes a request from the coach queue (S1 -> S2); a US doctor an
+   * escalation (S6 -> ER_ACCEPTS_CONSULTATION, announced to the appointment's people, then the
+   * server moves on to S7). Race-safe.
+   */
   async accept(actor: UserRow, id: string, lang: Language): Promise<AppointmentDto> {
     const row = await this.visible(actor, id);
-    const to = actor.userType === 'mx-physician' ? S.S2_COACH_IS_REVIEWING : actor.userType === 'us-physician' ? S.S7_ER_IS_REVIEWING : undefined;
+    const to = actor.userType === 'mx-physician' ? S.S2_COACH_IS_REVIEWING : actor.userType === 'us-physician' ? S.ER_ACCEPTS_CONSULTATION : undefined;
     if (!to) throw new AppError('FORBIDDEN');
     const expected = to === S.S2_COACH_IS_REVIEWING ? COACH_QUEUE : DOCTOR_QUEUE;
     if (row.state !== expected) throw stateConflict(row.state, to);
@@ -575,7 +592,14 @@ export class AppointmentsService {
       case S.S7_ER_IS_REVIEWING:
       case S.ER_ACCEPTS_CONSULTATION:
         // spec 4: usDoctorNeeded becomes true when a US doctor id is set.
-        return { ...base, usDoctorId: actor?.userType === 'us-physician' ? actor.id : row.usDoctorId, usDoctorNeeded: true, deadlineAt: to === S.S7_ER_IS_REVIEWING ? at(t.doctorJoinMs) : null };
+        return {
+          ...base,
+          // The server's own step ER_ACCEPTS_CONSULTATION -> S7 keeps the accepting doctor as the one who moved it.
+          statusUserId: actor?.id ?? row.statusUserId,
+          usDoctorId: actor?.userType === 'us-physician' ? actor.id : row.usDoctorId,
+          usDoctorNeeded: true,
+          deadlineAt: to === S.S7_ER_IS_REVIEWING ? at(t.doctorJoinMs) : null,
+        };
       case S.S11_FINISHED:
       case S.S12_CANCELED:
         return { ...base, status: 'finished', endDate: now };

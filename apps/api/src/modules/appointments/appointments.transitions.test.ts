@@ -162,7 +162,7 @@ describe('licensure and roles (spec 1/6): only a US doctor licensed in the membe
   });
 });
 
-describe('escalation to a US doctor, S3 -> COACH_REQUEST_US_DR -> S6 -> S7 -> S8 -> S9 -> S10 -> S11', () => {
+describe('escalation to a US doctor, S3 -> COACH_REQUEST_US_DR -> S6 -> ER_ACCEPTS_CONSULTATION -> S7 -> S8 -> S9 -> S10 -> S11', () => {
   it('the member and the physicians are alerted at every step and the coach notes reach the doctor', async () => {
     // Physicians free of other consultations (the ones above hold many in this file).
     const coach = await onlinePhysician(t.server, t.url, { languages: ['es'], practice: 'health', licenses: ['MX'] });
@@ -200,6 +200,8 @@ describe('escalation to a US doctor, S3 -> COACH_REQUEST_US_DR -> S6 -> S7 -> S8
       S.S3_COACH_JOINS_CALL,
       S.COACH_REQUEST_US_DR,
       S.S6_IN_QUEUE_FOR_ER,
+      // The US doctor's accept is announced as the event, then the doctor reviews.
+      S.ER_ACCEPTS_CONSULTATION,
       S.S7_ER_IS_REVIEWING,
       S.S8_ER_JOINS_CALL,
       S.S9_ER_ENDS_CALL,

@@ -30,6 +30,7 @@ import { ConsultationNotes } from './consultation-notes';
 import { DASHBOARD_ACTIONS, actionsFor, type DashboardAction } from './dashboard-actions';
 import { DoctorModal } from './doctor-modal';
 import { HistoryTab } from './history-tab';
+import { MemberHistory, MemberProfile } from './member-record';
 import { MemberPanel } from './member-panel';
 import { PlanTab } from './plan-tab';
 import { EMPTY_PHARMACY, PrescriptionTab, type PharmacyDraft } from './prescription-tab';
@@ -57,11 +58,13 @@ export function ConsultationScreen() {
   const [tab, setTab] = useState<TabId>('medical-prescription');
   const [lines, setLines] = useState<PrescriptionDto[]>([]);
   const [pharmacy, setPharmacy] = useState<PharmacyDraft>(EMPTY_PHARMACY);
-  useDashboardRealtime(id);
-
   const a = appointment.data;
   const state: AppointmentState | undefined = a?.state;
   const notice = useDoctorNotice(me?.userType, a?.id, state);
+  // Alerts of this consultation raise their notice even when the server has already moved on.
+  useDashboardRealtime(id, (alert) => {
+    if (alert.appointmentId === id) notice.announce(alert.state, id);
+  });
   const assigned = !!a && !!me && (userType === 'us-physician' ? a.usDoctorId === me.id : a.mxDoctorId === me.id);
   const viewer = { userType, assigned } as const;
   const canSendTreatment = !!state && actionsFor(state, viewer).includes('send-treatment');
@@ -156,7 +159,12 @@ export function ConsultationScreen() {
               <ActionsBar state={a.state} viewer={viewer} busy={busy} onAction={handleAction} />
             </Paper>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 340px) minmax(0, 1fr)' }, alignItems: 'start' }}>
-              <MemberPanel appointment={a} />
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+                <MemberPanel appointment={a} />
+                {/* The server shows these only to the member's physicians: not before taking the request. */}
+                {assigned ? <MemberProfile memberId={a.memberId} /> : null}
+                {assigned ? <MemberHistory memberId={a.memberId} currentId={a.id} /> : null}
+              </Box>
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
                 <Paper variant="outlined" sx={{ borderRadius: 2 }}>
                   <Tabs value={tab} onChange={(_e, v: TabId) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>

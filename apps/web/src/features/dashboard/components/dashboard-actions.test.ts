@@ -18,7 +18,7 @@ const ROWS: Row[] = [
   ['after finishing the video call the coach may still ask for a US doctor', 'mx-physician', true, S.COACH_FINISH_VIDEO_CALL, ['request-us-doctor']],
   ['after the coach call ends: request a US doctor or finish', 'mx-physician', true, S.S4_COACH_ENDS_CALL, ['request-us-doctor', 'finish-consultation']],
   ['notes pending: the coach finishes', 'mx-physician', true, S.PENDING_NOTES, ['finish-consultation']],
-  ['the member in WR two: the coach waits', 'mx-physician', true, S.S6_IN_QUEUE_FOR_ER, []],
+  ['the member in WR two: the coach may stop waiting and continue alone', 'mx-physician', true, S.S6_IN_QUEUE_FOR_ER, ['continue-alone']],
   ['a coach never accepts an escalation', 'mx-physician', false, S.S6_IN_QUEUE_FOR_ER, []],
   ['a coach who is not assigned sees nothing in a call', 'mx-physician', false, S.S3_COACH_JOINS_CALL, []],
   ['the coach never sends a prescription', 'mx-physician', true, S.S9_ER_ENDS_CALL, []],

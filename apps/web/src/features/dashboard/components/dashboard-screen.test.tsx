@@ -181,7 +181,7 @@ describe('consultation: the coach during and after the call', () => {
     server.state.appointments.set('apt_1', accepted);
     act(() => socket.serverEmit('appointment-alert', alertFor(accepted)));
     expect((await screen.findByTestId('doctor-modal')).getAttribute('data-modal')).toBe('us-doctor-support');
-    expect(screen.queryByTestId('continue-alone')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('continue-alone')).toBeNull());
   });
 });
 

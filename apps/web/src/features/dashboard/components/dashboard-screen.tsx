@@ -46,9 +46,12 @@ export function DashboardScreen() {
   const accept = useTakeAppointment(userType);
   const current = useCurrentConsultation(isPhysician);
   const now = useNow(30_000);
-  useDashboardRealtime();
   // The doctor-side notices also reach a physician who is back on the list (spec 001 §6).
   const notice = useDoctorNotice(userType, current.data?.id, current.data?.state);
+  const myId = member.data?.id;
+  useDashboardRealtime(undefined, (alert) => {
+    if (myId && (alert.mxDoctorId === myId || alert.usDoctorId === myId)) notice.announce(alert.state, alert.appointmentId);
+  });
 
   const handleAccept = (appointmentId: string) => {
     accept.take(appointmentId).then(

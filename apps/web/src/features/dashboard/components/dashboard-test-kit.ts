@@ -142,11 +142,19 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
     appointments: new Map((options.appointments ?? []).map((a) => [a.id, a])),
     current: null as AppointmentDto | null,
     history: [] as unknown[],
+    /** GET /api/members/{id}: the member's profile as the server shows it to her physician (null: 404). */
+    memberProfile: null as Record<string, unknown> | null,
     /** Next answer of updateAppointment: by default the requested state. */
     onUpdate: (a: AppointmentDto, to: AppointmentState): AppointmentDto => ({ ...a, state: to }),
   };
   const ok = (field: string, value: unknown) => ({ status: 200, body: { data: { [field]: value } } });
   const fake = installFakeFetch((call) => {
+    if (call.url.startsWith('/api/members/')) {
+      const profile = state.memberProfile;
+      return profile && call.url === `/api/members/${String(profile.id)}`
+        ? { status: 200, body: profile }
+        : { status: 404, body: { error: { code: 'NOT_FOUND', status: 404, message: 'not found' } } };
+    }
     const o = op(call);
     if (!o) return undefined;
     const v = o.variables;

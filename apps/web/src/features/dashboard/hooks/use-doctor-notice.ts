@@ -17,18 +17,20 @@ export const resetDoctorNoticesForTests = (): void => {
  * spec 000 §4 / 001 §6 "Doctor-side": when the consultation the physician looks at reaches a
  * state, domain doctorNotice says which modal (or the searching-for-a-US-doctor toast) to show.
  * `announce` covers a state the server passes straight through (the coach's request for a US
- * doctor moves on to the doctors' queue at once, so the screen may never load it).
+ * doctor moves on to the doctors' queue at once, a US doctor's accept, ER_ACCEPTS_CONSULTATION,
+ * moves on to S7), so the screen may never load it; an alert names its own appointment.
  */
 export const useDoctorNotice = (
   userType: UserType | undefined,
   appointmentId: string | undefined,
   state: AppointmentState | undefined,
-): { modal: DoctorModal | null; close: () => void; announce: (reached: AppointmentState) => void } => {
+): { modal: DoctorModal | null; close: () => void; announce: (reached: AppointmentState, forAppointmentId?: string) => void } => {
   const modal = useStore(modalStore);
   const announce = useCallback(
-    (reached: AppointmentState) => {
-      if (!userType || !appointmentId) return;
-      const key = `${appointmentId}:${reached}`;
+    (reached: AppointmentState, forAppointmentId?: string) => {
+      const id = forAppointmentId ?? appointmentId;
+      if (!userType || !id) return;
+      const key = `${id}:${reached}`;
       if (shown.has(key)) return;
       const notice = doctorNotice(userType, reached);
       if (!notice) return;
