@@ -30,7 +30,7 @@ import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useRequestPhoneCode } from '../api/request-phone-code';
 import { formatCountdown } from '../hooks/use-countdown';
 import { useLoginParams } from '../hooks/use-login-params';
-import { AuthHeader } from './auth-header';
+import { EntryHeader } from '@/components/ui/entry-header';
 
 const COUNTRY_LABEL_KEYS: Record<SupportedPhoneCode, string> = { '1': 'country_us', '52': 'country_mx', '57': 'country_co' };
 
@@ -115,7 +115,7 @@ export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
 
   return (
     <Screen testId="login-screen">
-      <AuthHeader onBack={isOrganizationLogin ? undefined : handleBack} onHelp={() => setHelpOpen(true)} />
+      <EntryHeader onBack={isOrganizationLogin ? undefined : handleBack} onHelp={() => setHelpOpen(true)} />
       <Box>
         {accountRestored ? (
           <Typography color="secondary" sx={{ fontWeight: 700, mb: 1 }} data-testid="account-restored">

@@ -17,7 +17,7 @@ import { useMember } from '@/lib/member-query';
 import { ROUTES } from '@/lib/routes';
 import { hideToast, showToast } from '@/lib/toast';
 import { useRecoveryCode } from '../api/get-recovery-code';
-import { AuthHeader } from './auth-header';
+import { EntryHeader } from '@/components/ui/entry-header';
 
 /** /login/save-recovery-code: show the code once, copy or send it, confirm, continue to /. */
 export function SaveRecoveryCodeScreen() {
@@ -67,7 +67,7 @@ export function SaveRecoveryCodeScreen() {
 
   return (
     <Screen testId="save-recovery-screen">
-      <AuthHeader />
+      <EntryHeader />
       <Box>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t('save_recovery_title')}

@@ -38,7 +38,7 @@ import { useRequestPhoneCode } from '../api/request-phone-code';
 import { useVerifyPhoneCode } from '../api/verify-phone-code';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { clearStoredLoginParams, readStoredLoginParams } from '../hooks/use-login-params';
-import { AuthHeader } from './auth-header';
+import { EntryHeader } from '@/components/ui/entry-header';
 
 const parseTime = (iso: string | null): number | null => {
   if (!iso) return null;
@@ -206,7 +206,7 @@ export function VerifyPhoneScreen() {
   if (!phoneNumber || !splitFullPhoneNumber(phoneNumber)) {
     return (
       <Screen testId="verify-screen">
-        <AuthHeader onBack={() => void navigate(ROUTES.login)} />
+        <EntryHeader onBack={() => void navigate(ROUTES.login)} />
         <Alert severity="info">{t('verify_code_missing_phone')}</Alert>
         <Button component={RouterLink} to={ROUTES.login} variant="contained">
           {t('login_screen_continue')}
@@ -219,7 +219,7 @@ export function VerifyPhoneScreen() {
 
   return (
     <Screen testId="verify-screen">
-      <AuthHeader onBack={() => void navigate(ROUTES.login)} onHelp={() => setHelpOpen(true)} />
+      <EntryHeader onBack={() => void navigate(ROUTES.login)} onHelp={() => setHelpOpen(true)} />
       <Box>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t('verify_code_title')}

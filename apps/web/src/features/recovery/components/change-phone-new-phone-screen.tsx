@@ -26,7 +26,7 @@ import { ROUTES } from '@/lib/routes';
 import { hideToast, showToast } from '@/lib/toast';
 import { usePhoneTaken } from '../api/phone-taken';
 import { useRequestNewPhoneCode } from '../api/request-new-phone-code';
-import { RecoveryHeader } from './recovery-header';
+import { EntryHeader } from '@/components/ui/entry-header';
 
 const COUNTRY_LABEL_KEYS: Record<SupportedPhoneCode, string> = { '1': 'country_us', '52': 'country_mx', '57': 'country_co' };
 
@@ -97,7 +97,7 @@ export function ChangePhoneNewPhoneScreen() {
 
   return (
     <Screen testId="change-phone-new-phone-screen">
-      <RecoveryHeader onBack={() => void navigate('/change-phone/recovery')} onHelp={() => setHelpOpen(true)} />
+      <EntryHeader onBack={() => void navigate('/change-phone/recovery')} onHelp={() => setHelpOpen(true)} />
       <Box>
         <Typography variant="overline" color="text.secondary">
           {t('recovery_step', { step: 2, total: 2 })}

@@ -26,7 +26,7 @@ import { ROUTES } from '@/lib/routes';
 import { hideToast, showToast } from '@/lib/toast';
 import { useResetWithRecoveryCode } from '../api/reset-with-recovery-code';
 import { useSendRecoveryCode } from '../api/send-recovery-code';
-import { RecoveryHeader } from './recovery-header';
+import { EntryHeader } from '@/components/ui/entry-header';
 
 const COUNTRY_LABEL_KEYS: Record<SupportedPhoneCode, string> = { '1': 'country_us', '52': 'country_mx', '57': 'country_co' };
 
@@ -125,7 +125,7 @@ export function ChangePhoneRecoveryScreen() {
 
   return (
     <Screen testId="change-phone-recovery-screen">
-      <RecoveryHeader onBack={() => void navigate(ROUTES.login)} onHelp={() => setCodeHelpOpen(true)} />
+      <EntryHeader onBack={() => void navigate(ROUTES.login)} onHelp={() => setCodeHelpOpen(true)} />
       <Box>
         <Typography variant="overline" color="text.secondary">
           {t('recovery_step', { step: 1, total: 2 })}

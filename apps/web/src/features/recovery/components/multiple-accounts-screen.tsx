@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { HelpDrawer } from '@/components/ui/help-drawer';
 import { Screen } from '@/components/ui/screen';
 import { ROUTES } from '@/lib/routes';
-import { RecoveryHeader } from './recovery-header';
+import { EntryHeader } from '@/components/ui/entry-header';
 
 /** /login/multiple-accounts (spec 2, spec 8: ask for help by chat): back to /login and the help drawer. */
 export function MultipleAccountsScreen() {
@@ -15,7 +15,7 @@ export function MultipleAccountsScreen() {
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <Screen testId="multiple-accounts-screen">
-      <RecoveryHeader onHelp={() => setHelpOpen(true)} />
+      <EntryHeader onHelp={() => setHelpOpen(true)} />
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         {t('multiple_accounts_title')}
       </Typography>

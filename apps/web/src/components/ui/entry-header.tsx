@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** Top row of the entry screens: optional back arrow, the brand, and a help link. */
-export function AuthHeader({ onBack, onHelp }: { onBack?: () => void; onHelp?: () => void }) {
+/** Top row of the entry, login and recovery screens: optional back arrow, the brand, and a help link. */
+export function EntryHeader({ onBack, onHelp }: { onBack?: () => void; onHelp?: () => void }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto 1fr', alignItems: 'center', minHeight: 48, gap: 1 }}>
