@@ -69,6 +69,41 @@ export const memberSchema = z.object({
 });
 export type MemberDto = z.infer<typeof memberSchema>;
 
+/**
+ * GET /api/members/{id} read by anyone but the member herself (her coach or US doctor, or an admin):
+ * only what care needs (minimum necessary). No contact details (email, phone), no identification
+ * number, login types, terms or verification dates, organization, insurance or consents. A strict
+ * object, so a field that should not be here fails the parse instead of being stripped silently.
+ */
+export const memberCareViewSchema = memberSchema
+  .pick({
+    id: true,
+    firstName: true,
+    lastName: true,
+    birthday: true,
+    sex: true,
+    gender: true,
+    height: true,
+    weight: true,
+    heightMetricSystem: true,
+    weightMetricSystem: true,
+    alergies: true,
+    medications: true,
+    medicalConditions: true,
+    surgeries: true,
+    pharmacy: true,
+    preferredLang: true,
+    consultationLang: true,
+  })
+  .extend({
+    /** Where she lives, to the city: no street or zip code. */
+    address: z.object({ city: z.string().nullable(), state: z.string().nullable(), country: z.string().nullable() }).nullable(),
+  })
+  .strict();
+export type MemberCareView = z.infer<typeof memberCareViewSchema>;
+/** GET /api/members/{id}: the member's own full view, or the care view for anyone else. */
+export type MemberReadResponse = MemberDto | MemberCareView;
+
 /** GraphQL acceptTerms (spec 7 "accept terms (returns an agreement date)"): ISO date-time. */
 export const acceptTermsResponseSchema = z.string();
 

@@ -1,4 +1,4 @@
-import { APPOINTMENT_GQL, memberSchema, type AppointmentHistoryItem } from '@puente/contracts';
+import { APPOINTMENT_GQL, memberCareViewSchema, type AppointmentHistoryItem } from '@puente/contracts';
 import { APPOINTMENT_STATE as S, routeOnAppointmentAlert } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createControlledClock } from '../../lib/clock';
@@ -50,7 +50,7 @@ describe("the coach reads the member's profile and past consultations (spec 2; a
 
     const profile = await request(t.url, `/api/members/${ana.user.id}`, { token: coach.token });
     expect(profile.status).toBe(200);
-    expect(memberSchema.parse(profile.body)).toMatchObject({
+    expect(memberCareViewSchema.parse(profile.body)).toMatchObject({
       id: ana.user.id,
       birthday: Date.parse('1990-04-12T00:00:00Z'),
       sex: 'female',
@@ -168,5 +168,47 @@ describe('while waiting for a US doctor the coach may continue alone (S6 -> CONS
     expect((await readAppointment(t, a.id)).state).toBe(S.CONSULTATION_WITHOUT_ER);
     const finished = await gql(t, APPOINTMENT_GQL.updateAppointment, { appointment: { id: a.id, state: S.COACH_FINISH_VIDEO_CALL } }, coach.token);
     expect(finished.error).toBeUndefined();
+  });
+});
+
+describe('after continuing alone, finishing the call closes a coach-only consultation (spec 4: SC064, not SC038)', () => {
+  it.each([
+    ['the coach continues alone from S6', 'button'],
+    ['the US-doctor queue times out', 'timeout'],
+  ] as const)('%s: request US doctor -> continue alone -> finish call -> S11', async (_story, how) => {
+    const member = await memberOnline();
+    const coach = track(await onlinePhysician(t.server, t.url));
+    const a = await insertAppointment(t, { memberId: member.user.id, mxDoctorId: coach.user.id, state: S.S3_COACH_JOINS_CALL });
+    const requested = await gql(t, APPOINTMENT_GQL.updateAppointment, { appointment: { id: a.id, state: S.COACH_REQUEST_US_DR } }, coach.token);
+    expect(requested.data).toMatchObject({ state: S.S6_IN_QUEUE_FOR_ER, usDoctorNeeded: true });
+
+    const aloneHeard = nextAlert(member.socket, (x) => x.appointmentId === a.id && x.state === S.CONSULTATION_WITHOUT_ER);
+    if (how === 'button') {
+      expect((await gql(t, APPOINTMENT_GQL.updateAppointment, { appointment: { id: a.id, state: S.CONSULTATION_WITHOUT_ER } }, coach.token)).error).toBeUndefined();
+    } else {
+      t.clock.advance(10 * 60_000);
+      await t.server.services.appointments.runDueTimeouts();
+    }
+    expect(await aloneHeard).toMatchObject({ usDoctorNeeded: false });
+    expect(await readAppointment(t, a.id)).toMatchObject({ state: S.CONSULTATION_WITHOUT_ER, usDoctorNeeded: false, usDoctorId: null, deadlineAt: null });
+
+    const finishHeard = nextAlert(member.socket, (x) => x.appointmentId === a.id && x.state === S.COACH_FINISH_VIDEO_CALL);
+    const finished = await gql(t, APPOINTMENT_GQL.updateAppointment, { appointment: { id: a.id, state: S.COACH_FINISH_VIDEO_CALL } }, coach.token);
+    expect(finished.error).toBeUndefined();
+    const alert = await finishHeard;
+    expect(alert.usDoctorNeeded).toBe(false);
+    // The member, who was in the call with the coach, goes to SC064 via the call screen.
+    expect(routeOnAppointmentAlert(alert, { currentAppointmentId: a.id, currentState: S.CONSULTATION_WITHOUT_ER, loginless: false, usDoctorNeeded: alert.usDoctorNeeded })).toEqual({
+      kind: 'navigate',
+      to: '/consulta/infoPage/SC064',
+      via: 'call-screen',
+    });
+    // The server closes it: COACH_FINISH_VIDEO_CALL -> S4 -> S11.
+    expect(await readAppointment(t, a.id)).toMatchObject({ state: S.S11_FINISHED, status: 'finished', usDoctorNeeded: false });
+    expect((await transitionsOf(t, a.id)).slice(-3).map(([from, to]) => [from, to])).toEqual([
+      [S.CONSULTATION_WITHOUT_ER, S.COACH_FINISH_VIDEO_CALL],
+      [S.COACH_FINISH_VIDEO_CALL, S.S4_COACH_ENDS_CALL],
+      [S.S4_COACH_ENDS_CALL, S.S11_FINISHED],
+    ]);
   });
 });

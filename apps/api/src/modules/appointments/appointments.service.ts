@@ -600,6 +600,12 @@ export class AppointmentsService {
           usDoctorNeeded: true,
           deadlineAt: to === S.S7_ER_IS_REVIEWING ? at(t.doctorJoinMs) : null,
         };
+      case S.CONSULTATION_WITHOUT_ER:
+        // The coach goes on without a US doctor (her choice from S6, or after the US-doctor
+        // timeout): none is needed any more, so finishing the call closes it as a coach-only
+        // consultation (S4 -> S11) and the member goes to SC064, not SC038. Clearing usDoctorId
+        // withdraws any US doctor still attached (emit evicts her); leaving S6 withdraws the offer.
+        return { ...base, usDoctorNeeded: false, usDoctorId: null };
       case S.S11_FINISHED:
       case S.S12_CANCELED:
         return { ...base, status: 'finished', endDate: now };

@@ -1,4 +1,4 @@
-import { memberSchema } from '@puente/contracts';
+import { memberCareViewSchema, memberSchema } from '@puente/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createSessionFor, loginByPhone, randomMxPhone, randomUsPhone, request, startTestServer, type TestServer } from '../../test';
@@ -63,9 +63,11 @@ describe('audit log wired into member reads', () => {
     const coachSession = await createSessionFor(t.server, coach.id);
     const read = await request(t.url, `/api/members/${ana.member.id}`, { token: coachSession.sessionToken });
     expect(read.status).toBe(200);
-    expect(memberSchema.parse(read.body).id).toBe(ana.member.id);
+    // The coach gets the care view (strict: a self-view field would fail the parse).
+    expect(memberCareViewSchema.parse(read.body).id).toBe(ana.member.id);
     const own = await request(t.url, `/api/members/${ana.member.id}`, { token: ana.sessionToken });
     expect(own.status).toBe(200);
+    expect(memberSchema.parse(own.body).id).toBe(ana.member.id);
     const rows = await t.server.services.audit.forSubject(ana.member.id);
     expect(rows.map((r) => [r.actorId, r.actorRole, r.action, r.resource])).toEqual([[coach.id, 'mx-physician', 'read', 'member']]);
   });
@@ -90,7 +92,10 @@ describe('audit log wired into member reads', () => {
     const ana = await loginByPhone(t.url, randomMxPhone());
     const admin = await createMember(t.server, { userType: 'admin' });
     const adminSession = await createSessionFor(t.server, admin.id);
-    expect((await request(t.url, `/api/members/${ana.member.id}`, { token: adminSession.sessionToken })).status).toBe(200);
+    const read = await request(t.url, `/api/members/${ana.member.id}`, { token: adminSession.sessionToken });
+    expect(read.status).toBe(200);
+    // An admin gets the same narrow care view as a physician (minimum necessary).
+    expect(memberCareViewSchema.parse(read.body).id).toBe(ana.member.id);
     expect((await request(t.url, `/api/members/${ana.member.id}`)).status).toBe(401);
     expect((await t.server.services.audit.forSubject(ana.member.id)).map((r) => r.actorRole)).toEqual(['admin']);
   });

@@ -1,4 +1,4 @@
-import type { MemberDto } from '@puente/contracts';
+import type { MemberCareView, MemberDto } from '@puente/contracts';
 import { LANGUAGES, normalizeOrgSettings, normalizeOrgFlag, TOPIC_KINDS, type Language, type OrganizationFlag, type TopicKind } from '@puente/domain';
 import type { OrganizationRow, UserRow } from '../../db/schema';
 
@@ -81,5 +81,36 @@ export function presentMember(row: UserRow, organization?: OrganizationRow | nul
       : null,
     emailVerifiedAt: row.emailVerifiedAt ? row.emailVerifiedAt.toISOString() : null,
     organization: organization && organization.id === row.organizationId ? { id: organization.id, name: organization.name, settings: organizationFlags(organization) } : null,
+  };
+}
+
+/**
+ * The member as her coach, US doctor or an admin sees her (GET /api/members/{id} by anyone but
+ * herself): what care needs and nothing else. A privacy control (HIPAA minimum necessary): no
+ * email, phone, identification number, login types, terms or verification dates, organization,
+ * insurance or consents; the address only to the city. An allowlist picked field by field (never
+ * presentMember minus some fields), so a new member field stays private until it is added here.
+ */
+export function presentMemberForCare(row: UserRow): MemberCareView {
+  const own = presentMember(row);
+  return {
+    id: own.id,
+    firstName: own.firstName,
+    lastName: own.lastName,
+    birthday: own.birthday,
+    sex: own.sex,
+    gender: own.gender,
+    height: own.height,
+    weight: own.weight,
+    heightMetricSystem: own.heightMetricSystem,
+    weightMetricSystem: own.weightMetricSystem,
+    alergies: own.alergies,
+    medications: own.medications,
+    medicalConditions: own.medicalConditions,
+    surgeries: own.surgeries,
+    pharmacy: own.pharmacy,
+    preferredLang: own.preferredLang,
+    consultationLang: own.consultationLang,
+    address: own.address ? { city: own.address.city, state: own.address.state, country: own.address.country } : null,
   };
 }

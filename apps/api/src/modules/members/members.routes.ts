@@ -1,4 +1,4 @@
-import type { MemberDto, RecoveryCodeResponse } from '@puente/contracts';
+import type { MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseWith, requireAuth } from '../../http';
@@ -8,7 +8,7 @@ const memberParamsSchema = z.object({ id: z.string().min(1) });
 
 export function membersRoutes(members: MembersService) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/api/members/:id', async (request): Promise<MemberDto> => {
+    app.get('/api/members/:id', async (request): Promise<MemberReadResponse> => {
       const actor = requireAuth(request);
       const { id } = parseWith(memberParamsSchema, request.params);
       return members.getMemberFor(actor.user, id);

@@ -1,8 +1,8 @@
-import type { MemberDto, RecoveryCodeResponse } from '@puente/contracts';
+import type { MemberCareView, MemberDto, MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { membersPolicy } from './members.policy';
-import { organizationFlags, presentMember } from './members.presenter';
+import { organizationFlags, presentMember, presentMemberForCare } from './members.presenter';
 import type { AuditService } from '../audit/audit.service';
 import type { MembersRepository } from './members.repository';
 
@@ -18,9 +18,20 @@ export class MembersService {
   /**
    * GET /api/members/{id}: the member herself, an admin, or a physician with a care relationship.
    * Anyone else gets NOT_FOUND. Reads by others than the member are audited, refusals too.
+   * Only the member gets her full view; everyone else gets the care view (presentMemberForCare).
    */
-  async getMemberFor(actor: UserRow, memberId: string): Promise<MemberDto> {
+  async getMemberFor(actor: UserRow, memberId: string): Promise<MemberReadResponse> {
     if (actor.id === memberId) return this.getOwnMember(actor);
+    return this.getMemberForCare(actor, memberId);
+  }
+
+  /**
+   * A member read by staff: the care view. Admins get it too, deliberately: HIPAA's minimum
+   * necessary rule, and no admin screen reads this endpoint for contact or account data (support
+   * work on an account goes through its own audited tools, not the clinical profile). Widen it
+   * only for a named admin screen, with its own presenter.
+   */
+  private async getMemberForCare(actor: UserRow, memberId: string): Promise<MemberCareView> {
     if (!MembersService.UUID_RE.test(memberId)) throw new AppError('NOT_FOUND');
     const row = await this.members.findById(memberId);
     const care = row && actor.userType !== 'member' && actor.userType !== 'admin' ? await this.members.hasCareRelationship(actor.id, memberId) : false;
@@ -29,8 +40,7 @@ export class MembersService {
       throw new AppError('NOT_FOUND');
     }
     await this.audit?.record({ actor, action: 'read', resource: 'member', subjectId: memberId });
-    const organization = row.organizationId ? await this.members.findOrganizationById(row.organizationId) : null;
-    return presentMember(row, organization);
+    return presentMemberForCare(row);
   }
 
   async getOwnMember(actor: UserRow): Promise<MemberDto> {

@@ -1,5 +1,6 @@
-import { apiErrorSchema, GQL, pwdlessPhoneResponseSchema, pwdlessVerifyResponseSchema, recoveryCodeResponseSchema, sessionPayloadSchema } from '@puente/contracts';
+import { apiErrorSchema, GQL, memberCareViewSchema, memberSchema, pwdlessPhoneResponseSchema, pwdlessVerifyResponseSchema, recoveryCodeResponseSchema, sessionPayloadSchema } from '@puente/contracts';
 import { AUTH } from '@puente/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createSessionFor, graphql, loginByPhone, randomMxPhone, randomUsPhone, readLatestCode, request, startTestServer, type TestServer } from '../../test';
 
@@ -79,5 +80,86 @@ describe('member language', () => {
     const s = await graphql<{ createSession: unknown }>(t.url, GQL.createSession, { loginToken: verified.loginToken, timeZone: 'America/New_York' });
     const { member } = sessionPayloadSchema.parse(s.body.data?.createSession);
     expect(member).toMatchObject({ preferredLang: 'en', consultationLang: 'en', languages: ['en'], countryCode: '1' });
+  });
+});
+
+describe('GET /api/members/{id}: who sees what (minimum necessary)', () => {
+  /** The care fields, exactly: what a coach or US doctor needs to treat her, nothing else. */
+  const CARE_FIELDS = [
+    'address', 'alergies', 'birthday', 'consultationLang', 'firstName', 'gender', 'height', 'heightMetricSystem', 'id', 'lastName',
+    'medicalConditions', 'medications', 'pharmacy', 'preferredLang', 'sex', 'surgeries', 'weight', 'weightMetricSystem',
+  ].sort();
+
+  const anaWithEverything = async () => {
+    const now = t.clock.now();
+    const ana = await createMember(t.server, {
+      firstName: 'Ana',
+      lastName: 'López',
+      email: `ana.${crypto.randomUUID()}@puente.test`,
+      identificationNumber: 'LOAA900412MJCPNN09',
+      emailVerifiedAt: now,
+      birthday: '1990-04-12',
+      sex: 'female',
+      height: 162,
+      weight: 58,
+      alergies: ['Penicilina'],
+      medications: ['Losartán 50 mg'],
+      medicalConditions: ['Hipertensión'],
+      address: { zipCode: '44100', city: 'Guadalajara', state: 'JAL', country: 'MX' },
+      pharmacy: { pharmStoreName: 'Farmacia Guadalajara', pharmCity: 'Guadalajara', pharmState: 'JAL' },
+    });
+    return { ana, session: await createSessionFor(t.server, ana.id) };
+  };
+  const coachOf = async (memberId: string) => {
+    const coach = await createMember(t.server, { userType: 'mx-physician' });
+    const now = t.clock.now();
+    await t.server.database.db.execute(
+      sql`insert into appointments (member_id, mx_doctor_id, state, type, channel, practice, language, service_scope, start_date, created_at, updated_at)
+          values (${memberId}, ${coach.id}, '3-coach-joins-call', 'on-demand', 'video-call', 'health', 'es', 'full-care', ${now}, ${now}, ${now})`,
+    );
+    return createSessionFor(t.server, coach.id);
+  };
+
+  it('her coach gets exactly the care fields: no email, phone, identification number, login or tokens', async () => {
+    const { ana } = await anaWithEverything();
+    const coach = await coachOf(ana.id);
+    const res = await request(t.url, `/api/members/${ana.id}`, { token: coach.sessionToken });
+    expect(res.status).toBe(200);
+    const body = res.body as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(CARE_FIELDS);
+    expect(memberCareViewSchema.parse(body)).toMatchObject({
+      id: ana.id,
+      firstName: 'Ana',
+      birthday: Date.parse('1990-04-12T00:00:00Z'),
+      alergies: ['Penicilina'],
+      address: { city: 'Guadalajara', state: 'JAL', country: 'MX' },
+      pharmacy: expect.objectContaining({ pharmStoreName: 'Farmacia Guadalajara' }),
+    });
+    const text = JSON.stringify(body);
+    for (const secret of [ana.email!, ana.phoneNumber!, 'LOAA900412MJCPNN09', '44100']) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/token|recovery|hash|loginType|agreedTos|emailVerified|organization/i);
+  });
+
+  it('an admin gets the same care view', async () => {
+    const { ana } = await anaWithEverything();
+    const admin = await createMember(t.server, { userType: 'admin' });
+    const res = await request(t.url, `/api/members/${ana.id}`, { token: (await createSessionFor(t.server, admin.id)).sessionToken });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body as object).sort()).toEqual(CARE_FIELDS);
+  });
+
+  it('the member herself still reads her full view', async () => {
+    const { ana, session } = await anaWithEverything();
+    const res = await request(t.url, `/api/members/${ana.id}`, { token: session.sessionToken });
+    expect(res.status).toBe(200);
+    expect(memberSchema.strict().parse(res.body)).toMatchObject({
+      id: ana.id,
+      email: ana.email,
+      phoneNumber: ana.phoneNumber,
+      identificationNumber: 'LOAA900412MJCPNN09',
+      loginTypes: ['pwdless'],
+      emailVerifiedAt: expect.any(String),
+      address: { zipCode: '44100', city: 'Guadalajara', state: 'JAL', country: 'MX' },
+    });
   });
 });

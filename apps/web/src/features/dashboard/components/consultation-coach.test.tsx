@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { resetDoctorNoticesForTests } from '../hooks/use-doctor-notice';
-import { alertFor, appointment, COACH_ID, DOCTOR_ID, installFakeSocket, installStaffServer, physician, staffMember } from './dashboard-test-kit';
+import { alertFor, appointment, COACH_ID, DOCTOR_ID, installFakeSocket, installStaffServer, memberCareView, physician } from './dashboard-test-kit';
 
 // Whole-app renders are slow on a busy machine: wait longer than the defaults.
 configure({ asyncUtilTimeout: 5_000 });
@@ -20,12 +20,9 @@ const coach = physician();
 const doctor = physician({ id: DOCTOR_ID, firstName: 'Emily', lastName: 'Carter', userType: 'us-physician' });
 const inCall = (state: AppointmentState = '3-coach-joins-call') => appointment({ id: 'apt_1', state, mxDoctorId: COACH_ID, mxDoctor: coach });
 
-/** Ana as GET /api/members/{id} answers her coach: born 1990, with allergies and history. */
-const ana = staffMember({
+/** Ana as GET /api/members/{id} answers her coach (the care view): born 1990, with allergies and history. */
+const ana = memberCareView({
   id: 'mem_9',
-  firstName: 'Ana',
-  lastName: 'López',
-  userType: 'member',
   birthday: Date.parse('1990-04-12T00:00:00Z'),
   sex: 'female',
   height: 162,
@@ -34,7 +31,7 @@ const ana = staffMember({
   medications: ['Losartán 50 mg'],
   medicalConditions: ['Hipertensión'],
   surgeries: [{ name: 'Apendicectomía', date: '2015-06-01', howLong: null, dateApprox: null }],
-  address: { zipCode: null, city: 'Guadalajara', state: 'JAL', country: 'MX' },
+  address: { city: 'Guadalajara', state: 'JAL', country: 'MX' },
 });
 const pastVisit = {
   id: 'apt_old',

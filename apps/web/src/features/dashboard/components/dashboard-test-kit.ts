@@ -1,4 +1,4 @@
-import type { AppointmentDto, ConsultationNoteDto, PhysicianDto } from '@puente/contracts';
+import type { AppointmentDto, ConsultationNoteDto, MemberCareView, PhysicianDto } from '@puente/contracts';
 import type { AppointmentState } from '@puente/domain';
 import type { Socket } from 'socket.io-client';
 import { socketStore } from '@/lib/socket';
@@ -120,6 +120,29 @@ export const staffMember = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
+/** GET /api/members/{id} as the server answers a physician: the care view only (no contact details). */
+export const memberCareView = (overrides: Partial<MemberCareView> = {}): MemberCareView => ({
+  id: 'mem_1',
+  firstName: 'Ana',
+  lastName: 'López',
+  birthday: null,
+  sex: null,
+  gender: null,
+  height: null,
+  weight: null,
+  heightMetricSystem: true,
+  weightMetricSystem: true,
+  alergies: [],
+  medications: [],
+  medicalConditions: [],
+  surgeries: [],
+  pharmacy: null,
+  preferredLang: 'es',
+  consultationLang: 'es',
+  address: null,
+  ...overrides,
+});
+
 type Gql = { query: string; variables: Record<string, unknown> };
 const op = (call: FakeCall): { name: string; variables: Record<string, unknown> } | null => {
   if (call.url !== '/api/graphql') return null;
@@ -142,8 +165,8 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
     appointments: new Map((options.appointments ?? []).map((a) => [a.id, a])),
     current: null as AppointmentDto | null,
     history: [] as unknown[],
-    /** GET /api/members/{id}: the member's profile as the server shows it to her physician (null: 404). */
-    memberProfile: null as Record<string, unknown> | null,
+    /** GET /api/members/{id}: the member's care view as the server shows it to her physician (null: 404). */
+    memberProfile: null as MemberCareView | null,
     /** Next answer of updateAppointment: by default the requested state. */
     onUpdate: (a: AppointmentDto, to: AppointmentState): AppointmentDto => ({ ...a, state: to }),
   };
@@ -151,7 +174,7 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
   const fake = installFakeFetch((call) => {
     if (call.url.startsWith('/api/members/')) {
       const profile = state.memberProfile;
-      return profile && call.url === `/api/members/${String(profile.id)}`
+      return profile && call.url === `/api/members/${profile.id}`
         ? { status: 200, body: profile }
         : { status: 404, body: { error: { code: 'NOT_FOUND', status: 404, message: 'not found' } } };
     }

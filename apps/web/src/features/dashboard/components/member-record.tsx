@@ -1,4 +1,4 @@
-import type { MemberDto } from '@puente/contracts';
+import type { MemberCareView } from '@puente/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -38,7 +38,7 @@ function Card({ testId, title, children }: { testId: string; title: string; chil
 const list = (items: readonly string[]): string | null => (items.length > 0 ? items.join(', ') : null);
 
 /** Height and weight in the member's units (metric unless she chose otherwise). */
-const measures = (m: MemberDto): string | null => {
+const measures = (m: MemberCareView): string | null => {
   const parts = [
     m.height !== null ? `${m.height} ${m.heightMetricSystem ? 'cm' : 'in'}` : null,
     m.weight !== null ? `${m.weight} ${m.weightMetricSystem ? 'kg' : 'lb'}` : null,
