@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForRemoteVideo, watch } from './call-harness';
+import { countCallEvents, waitForRemoteVideo, watch } from './call-harness';
 import { codeFromOutbox, snap, withBrowser } from './harness';
 
 // Issue 4 "Tests that prove it": the on-demand journey in browsers, with the demo data. John Smith
@@ -240,11 +240,16 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 // ---- The US doctor joins: the member is back in the call --------------------------
                 await doctor.getByTestId('join-call').click();
                 await expectShownState(doctor, S.S8_ER_JOINS_CALL);
-                const howBack = await enterSecondCall(member);
-                if (howBack !== 'direct') console.warn('spec 000 §4: S8 should join the member directly; the return-to-call modal showed instead');
+                // spec 000 §4: S8 with a US doctor behaves as S3; John was in the first call, so he
+                // joins directly: no return-to-call modal (that is for a reload mid-call), no dialog.
+                await member.getByTestId('call-room').waitFor({ timeout: 15_000 });
                 await expect.poll(() => member.getByTestId('call-flow').getAttribute('data-in-call')).toBe('true');
                 expect(pathOf(member)).toBe('/consulta/video-llamada');
-                await openJoinVideoCall(doctor);
+                expect(await member.getByTestId('return-to-call-accept').count()).toBe(0);
+                expect(await member.getByTestId('enter-consultation').count()).toBe(0);
+                expect(await countCallEvents(server, id, 'rejoined')).toBe(0);
+                // The doctor's way into the call follows the consultation's state: no reload.
+                await doctor.getByTestId('join-video-call').click({ timeout: 15_000 });
                 await doctor.waitForURL(`**/consulta/video-llamada?appointmentId=${id}`);
                 await doctor.getByTestId('call-room').waitFor();
                 await waitForRemoteVideo(doctor, 1);
@@ -312,39 +317,3 @@ describe('on-demand consultation in the browser (issue 4)', () => {
   });
 });
 
-/**
- * S8 with the US doctor. spec 000 §4 "Waiting room and call": S8 with a US doctor behaves as S3:
- * a member who already joined (John was in the first call) joins directly. The call screen today
- * shows its return-to-call modal instead (call-screen.tsx treats any member who had joined as one
- * coming back after a reload), and accepting it records a rejoin. Reported as a product defect;
- * until it is fixed the journey accepts that modal, and either way the member must end up in the
- * call, never in front of the 'enter consultation' dialog.
- */
-async function enterSecondCall(member: Page): Promise<'direct' | 'return-to-call-modal'> {
-  const room = member.getByTestId('call-room');
-  const modal = member.getByTestId('return-to-call-accept');
-  await room.or(modal).first().waitFor({ timeout: 15_000 });
-  expect(await member.getByTestId('enter-consultation').count()).toBe(0);
-  if (await room.isVisible()) return 'direct';
-  await modal.click();
-  await room.waitFor();
-  return 'return-to-call-modal';
-}
-
-/**
- * The physician's "Join the video call" button on the consultation. It reads the call's own copy
- * of the appointment (features/call get-call-appointment.ts), which nothing refreshes after the
- * screen loaded: when the US doctor moves S7 -> S8 on this screen the button does not appear until
- * the page is loaded again. Reported as a product defect; the doctor reloads, as a person would.
- */
-async function openJoinVideoCall(page: Page): Promise<void> {
-  const button = page.getByTestId('join-video-call');
-  try {
-    await button.waitFor({ timeout: 3_000 });
-  } catch {
-    console.warn('join-video-call did not appear after the state change; reloading the consultation');
-    await page.reload();
-    await button.waitFor({ timeout: 15_000 });
-  }
-  await button.click();
-}

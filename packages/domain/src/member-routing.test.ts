@@ -14,6 +14,7 @@ import {
   historyDetailTabs,
   inCallAction,
   infoPage,
+  isReturningToCall,
   isSecondCall,
   linkFinishedButtonTarget,
   linkToConsultEntry,
@@ -156,6 +157,23 @@ describe('spec 4 waiting room and call', () => {
     [S.S3_COACH_JOINS_CALL, false],
     [S.S6_IN_QUEUE_FOR_ER, false],
   ] as const)('second call in %s: %s', (state, expected) => expect(isSecondCall(state)).toBe(expected));
+
+  describe('the return-to-call modal is for a reload in the same call, not for the second call', () => {
+    const first = { appointmentId: 'a1', phase: 'first' } as const;
+    const second = { appointmentId: 'a1', phase: 'second' } as const;
+    const base = { appointmentId: 'a1', stored: null, inThisPage: null, loginless: false };
+    it.each([
+      ['reloaded in the first call', S.S3_COACH_JOINS_CALL, { ...base, stored: first }, true],
+      ['reloaded while the coach asks for a US doctor', S.COACH_REQUEST_US_DR, { ...base, stored: first }, true],
+      ['reloaded in the second call', S.S8_ER_JOINS_CALL, { ...base, stored: second }, true],
+      ['back for the second call after waiting room two', S.S8_ER_JOINS_CALL, { ...base, stored: first }, false],
+      ['back for the second call, same page', S.S8_ER_JOINS_CALL, { ...base, stored: first, inThisPage: first }, false],
+      ['in the same page (no reload)', S.S3_COACH_JOINS_CALL, { ...base, stored: first, inThisPage: first }, false],
+      ['never joined', S.S3_COACH_JOINS_CALL, base, false],
+      ['another appointment', S.S3_COACH_JOINS_CALL, { ...base, stored: { appointmentId: 'a0', phase: 'first' as const } }, false],
+      ['guest by link', S.S3_COACH_JOINS_CALL, { ...base, stored: first, loginless: true }, false],
+    ] as const)('%s', (_name, state, c, expected) => expect(isReturningToCall(state, c)).toBe(expected));
+  });
 
   const off = { loginless: false, usDoctorNeeded: false };
   it.each([

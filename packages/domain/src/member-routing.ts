@@ -220,6 +220,33 @@ const SECOND_CALL: readonly AppointmentState[] = [S.SEND_SOCIO_TO_WAITING_ROOM, 
 /** spec 4: the second call (with the US doctor, WR two) applies in these states. */
 export const isSecondCall = (state: AppointmentState | null | undefined): boolean => !!state && SECOND_CALL.includes(state);
 
+/** spec 4: the first call (with the coach) or the second one (with the US doctor, after waiting room two). */
+export type CallPhase = 'first' | 'second';
+export const callPhase = (state: AppointmentState): CallPhase => (isSecondCall(state) ? 'second' : 'first');
+
+/** Where the member was last in the call of an appointment (stored when they are in it). */
+export interface JoinedCall {
+  appointmentId: string;
+  phase: CallPhase;
+}
+
+/**
+ * spec 4: "A returning member sees a return-to-call modal". Returning means the member left this
+ * appointment's call in the same phase by a reload or a drop (the page's memory is gone) while the
+ * call was on. The planned second call after SC038 / waiting room two is not a return (the member
+ * joins as S3 says: directly, having joined before), nor is a guest by link.
+ */
+export const isReturningToCall = (
+  state: AppointmentState,
+  ctx: { appointmentId: string; stored: JoinedCall | null; inThisPage: JoinedCall | null; loginless: boolean },
+): boolean => {
+  if (ctx.loginless || !ctx.stored || ctx.stored.appointmentId !== ctx.appointmentId) return false;
+  const phase = callPhase(state);
+  if (ctx.stored.phase !== phase) return false;
+  // Joined this phase in this page's life: not a reload, the member goes straight back in.
+  return !(ctx.inThisPage?.appointmentId === ctx.appointmentId && ctx.inThisPage.phase === phase);
+};
+
 export type InCallAction =
   | { kind: 'stay' }
   | { kind: 'notify-pending-treatment' }

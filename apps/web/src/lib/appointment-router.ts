@@ -57,6 +57,7 @@ export const hasJoinedCall = (): boolean => readStorage(STORAGE_KEYS.hasJoinedTo
 export const clearJoinedFlags = (): void => {
   removeStorage(STORAGE_KEYS.hasJoinedToCall);
   removeStorage(STORAGE_KEYS.consultationRejoined);
+  removeStorage(STORAGE_KEYS.joinedCall);
 };
 
 /** The reasons whose modal is the timeout modal (spec 8: 'Ha pasado el tiempo límite...'). */

@@ -11,6 +11,9 @@ export const STORAGE_KEYS = {
   resendAvailableAt: 'resendAvailableAt',
   // Not named in the spec: the on-demand appointment the member is in, so a reload can recover it.
   currentAppointment: 'current-appointment',
+  // Not named in the spec: which call of the appointment the member was last in (first or second), so
+  // a reload mid-call is told apart from the planned second call (spec 4 return-to-call modal).
+  joinedCall: 'joined-call',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -8,9 +8,11 @@ import type { ChannelChange } from '@puente/contracts';
 import {
   callErrorCodeFor,
   callErrorRoute,
+  callPhase,
   formatWaitingCountdown,
   isCallOpen,
   isInCallState,
+  isReturningToCall,
   isSecondCall,
   loginlessView,
   prejoinRedirect,
@@ -20,6 +22,7 @@ import {
   type AppointmentState,
   type CallRole,
   type Channel,
+  type JoinedCall,
   type NetworkSuggestion,
 } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -55,6 +58,31 @@ export interface ChatSlotProps {
 type Step = 1 | 2 | 3;
 const physicianName = (p: { firstName: string; lastName: string; nickName?: string | null } | null | undefined): string | null =>
   p ? p.nickName || `${p.firstName} ${p.lastName}`.trim() : null;
+
+/**
+ * The call the member was in during this page's life (memory only: a reload or a closed tab forgets
+ * it). With the stored record it tells a member coming back after a reload from one who never left.
+ */
+let joinedInThisPage: JoinedCall | null = null;
+/** Tests start each render as a fresh page. */
+export const resetJoinedInThisPageForTests = (): void => {
+  joinedInThisPage = null;
+};
+
+const readJoinedCall = (): JoinedCall | null => {
+  if (readStorage(STORAGE_KEYS.hasJoinedToCall) !== 'true') return null;
+  const raw = readStorage(STORAGE_KEYS.joinedCall);
+  try {
+    const parsed = raw ? (JSON.parse(raw) as Partial<JoinedCall>) : null;
+    if (parsed && typeof parsed.appointmentId === 'string' && (parsed.phase === 'first' || parsed.phase === 'second')) {
+      return { appointmentId: parsed.appointmentId, phase: parsed.phase };
+    }
+  } catch {
+    // unreadable: as if only the spec's flag were stored
+  }
+  // Only the spec's flag (stored before the phase was): the call the member is being sent to.
+  return null;
+};
 
 /** spec 3: the loginless-consult flag (stored with a minute timestamp by the link entry). */
 export const isLoginlessConsult = (): boolean => readStorage(STORAGE_KEYS.loginlessConsult) !== null;
@@ -134,8 +162,11 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
   const media = useLocalMedia();
   const isMember = role === 'member';
   const [step, setStep] = useState<Step>(1);
-  // A member coming back to a call they had joined (a guest's link marks the call joined: no modal for them).
-  const [returning] = useState(() => isMember && !loginless && readStorage(STORAGE_KEYS.hasJoinedToCall) === 'true');
+  // spec 3/4: the member has been in this consultation's call (the coach's; a guest's link marks it).
+  const [alreadyJoined] = useState(() => readStorage(STORAGE_KEYS.hasJoinedToCall) === 'true');
+  const [stored] = useState(readJoinedCall);
+  // Only the spec's flag, no record of which call (stored by an older version): the old reading.
+  const [legacy] = useState(() => alreadyJoined && readStorage(STORAGE_KEYS.joinedCall) === null);
   const [entered, setEntered] = useState(false);
   const [rejoinBusy, setRejoinBusy] = useState(false);
   const [notAllowed, setNotAllowed] = useState(false);
@@ -181,13 +212,30 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
     if (redirect) navigate(redirect.to);
   }, [redirect, navigate]);
 
-  const decision = waitingRoomDecision(state, { alreadyJoined: returning, loginless, hasUsDoctor: !!appointment.usDoctorId });
+  // Returning (the return-to-call modal) only after a reload or a drop in the same call; the planned
+  // second call after waiting room two is joined as spec 4 says for S3/S8 (directly, having joined).
+  const returning =
+    isMember &&
+    (legacy
+      ? !loginless && joinedInThisPage?.appointmentId !== appointment.id
+      : isReturningToCall(state, { appointmentId: appointment.id, stored, inThisPage: joinedInThisPage, loginless }));
+  const decision = waitingRoomDecision(state, { alreadyJoined, loginless, hasUsDoctor: !!appointment.usDoctorId });
   const inCall = step === 3 && (isMember ? entered || (!returning && decision === 'join') : isCallOpen(state));
   const askReturn = isMember && step === 3 && returning && !entered && (decision === 'join' || isInCallState(state));
 
+  // A direct join stays joined while the call goes on (later states no longer say 'join').
+  const joinsDirectly = isMember && step === 3 && !returning && decision === 'join';
   useEffect(() => {
-    if (inCall && isMember) writeStorage(STORAGE_KEYS.hasJoinedToCall, 'true');
-  }, [inCall, isMember]);
+    if (joinsDirectly) setEntered(true);
+  }, [joinsDirectly]);
+  // Which call the member is in, while media flows (not once it ends: the router clears the flags then).
+  const livePhase = inCall && isMember && isInCallState(state) ? callPhase(state) : null;
+  useEffect(() => {
+    if (!livePhase) return;
+    joinedInThisPage = { appointmentId: appointment.id, phase: livePhase };
+    writeStorage(STORAGE_KEYS.hasJoinedToCall, 'true');
+    writeStorage(STORAGE_KEYS.joinedCall, JSON.stringify(joinedInThisPage));
+  }, [livePhase, appointment.id]);
   useEffect(() => {
     if (inCall) return undefined;
     const timer = setInterval(() => setNow(Date.now()), 1000);

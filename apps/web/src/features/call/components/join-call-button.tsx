@@ -1,19 +1,18 @@
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import Fab from '@mui/material/Fab';
-import { isCallOpen, isInCallState } from '@puente/domain';
+import { isCallOpen, isInCallState, type AppointmentState } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCallAppointment } from '../api/get-call-appointment';
 
 /**
  * For a coach or US doctor on their consultation: the way into its video call (the same call screen
- * the member uses, with ?appointmentId=). Shown while the call is on (coach joined onwards).
+ * the member uses, with ?appointmentId=). Shown while the call is on (coach joined onwards). The
+ * state is the consultation screen's own (the composing route passes it in), so the button follows
+ * every change the screen shows: the physician's own actions and the realtime alerts.
  */
-export function JoinCallButton({ appointmentId }: { appointmentId: string }) {
+export function JoinCallButton({ appointmentId, state }: { appointmentId: string; state: AppointmentState | null | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const appointment = useCallAppointment(appointmentId);
-  const state = appointment.data?.state;
   if (!state || !isCallOpen(state) || !isInCallState(state)) return null;
   return (
     <Fab

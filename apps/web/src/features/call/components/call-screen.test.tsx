@@ -1,0 +1,124 @@
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearCurrentAppointment, setCurrentAppointment } from '@/lib/current-appointment';
+import { appointment, fakeServer, physician, type ServerState } from '@/test/consultation-fixtures';
+import { FakeSocket } from '@/test/fake-socket';
+import { renderApp } from '@/test/render-app';
+import { resetJoinedInThisPageForTests } from './call-screen';
+
+// Whole-app renders on a busy machine: give each story room.
+vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+// The network boundary: the Socket.IO client (never connected here) and the camera.
+vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));
+const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [] }) as unknown as MediaStream;
+
+type State = Parameters<typeof setCurrentAppointment>[0] extends infer C ? (C extends { state: infer S } ? S : never) : never;
+
+let server: ServerState;
+let rejoinedPosts: number;
+const moveTo = (state: State) => {
+  server.byId = { apt_1: { ...(server.byId?.apt_1 as object), state } };
+  act(() => setCurrentAppointment({ id: 'apt_1', state, type: 'on-demand', usDoctorNeeded: true, statusReason: null }));
+};
+const flow = () => screen.getByTestId('call-flow');
+
+beforeEach(() => {
+  window.localStorage.clear();
+  clearCurrentAppointment();
+  resetJoinedInThisPageForTests();
+  rejoinedPosts = 0;
+  // jsdom plays no media.
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn(async () => fakeStream()) } }));
+  server = {
+    byId: {
+      apt_1: appointment({
+        state: '3-coach-joins-call',
+        mxDoctorId: 'doc_1',
+        mxDoctor: physician(),
+        usDoctorId: 'doc_us',
+        usDoctor: physician({ id: 'doc_us', firstName: 'Emily', lastName: 'Carter', userType: 'us-physician' }),
+        usDoctorNeeded: true,
+      }),
+    },
+  };
+  const { fetchMock } = fakeServer(server);
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.endsWith('/api/appointments/apt_1/rejoined')) {
+      rejoinedPosts += 1;
+      return new Response(JSON.stringify({ ok: true, rejoinedCount: rejoinedPosts }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
+    return fetchMock(input, init);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearCurrentAppointment();
+});
+
+describe('spec 4: the second call (S8 with the US doctor) is joined directly, not as a return', () => {
+  it('a member who was in the first call goes SC038, waiting room two, and straight into the call at S8', async () => {
+    setCurrentAppointment({ id: 'apt_1', state: '3-coach-joins-call', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const { router } = renderApp('/consulta/video-llamada', { language: 'en' });
+    // First call: the non-dismissible 'enter consultation' dialog, then the call.
+    fireEvent.click(await screen.findByTestId('enter-consultation'));
+    await waitFor(() => expect(flow().getAttribute('data-in-call')).toBe('true'));
+    expect(window.localStorage.getItem('hasJoinedToCall')).toBe('true');
+
+    // The coach asks for a US doctor: SC038, then back to the call screen in waiting room two.
+    moveTo('6-in-queue-for-er');
+    await act(() => router.navigate('/consulta/infoPage/SC038'));
+    moveTo('7-er-is-reviewing');
+    await act(() => router.navigate('/consulta/video-llamada'));
+    await waitFor(() => expect(screen.getByTestId('waiting-room').getAttribute('data-room')).toBe('wr-two'));
+
+    // The US doctor joins: the member is in the call at once.
+    moveTo('8-er-joins-call');
+    await waitFor(() => expect(flow().getAttribute('data-in-call')).toBe('true'));
+    expect(screen.queryByTestId('return-to-call-accept')).toBeNull();
+    expect(screen.queryByTestId('enter-consultation')).toBeNull();
+    expect(rejoinedPosts).toBe(0);
+    expect(JSON.parse(window.localStorage.getItem('joined-call') ?? 'null')).toEqual({ appointmentId: 'apt_1', phase: 'second' });
+
+    // The US doctor ends the call: the router clears the joined flags; the screen does not write them back.
+    act(() => {
+      window.localStorage.removeItem('hasJoinedToCall');
+      window.localStorage.removeItem('joined-call');
+    });
+    moveTo('9-er-ends-call');
+    await waitFor(() => expect(flow().getAttribute('data-state')).toBe('9-er-ends-call'));
+    expect(window.localStorage.getItem('hasJoinedToCall')).toBeNull();
+    expect(window.localStorage.getItem('joined-call')).toBeNull();
+  });
+
+  it('also after a reload in waiting room two (the first call is over, nothing to return to)', async () => {
+    window.localStorage.setItem('hasJoinedToCall', 'true');
+    window.localStorage.setItem('joined-call', JSON.stringify({ appointmentId: 'apt_1', phase: 'first' }));
+    setCurrentAppointment({ id: 'apt_1', state: '7-er-is-reviewing', type: 'on-demand', usDoctorNeeded: true, statusReason: null });
+    renderApp('/consulta/video-llamada', { language: 'en' });
+    await waitFor(() => expect(screen.getByTestId('waiting-room').getAttribute('data-room')).toBe('wr-two'));
+    moveTo('8-er-joins-call');
+    await waitFor(() => expect(flow().getAttribute('data-in-call')).toBe('true'));
+    expect(screen.queryByTestId('return-to-call-accept')).toBeNull();
+    expect(rejoinedPosts).toBe(0);
+  });
+
+  it.each([
+    ['the first call', '3-coach-joins-call', 'first'],
+    ['the second call', '8-er-joins-call', 'second'],
+  ] as const)('a reload in %s shows the return-to-call modal; accepting records the rejoin', async (_name, state, phase) => {
+    window.localStorage.setItem('hasJoinedToCall', 'true');
+    window.localStorage.setItem('joined-call', JSON.stringify({ appointmentId: 'apt_1', phase }));
+    server.byId = { apt_1: { ...(server.byId?.apt_1 as object), state } };
+    setCurrentAppointment({ id: 'apt_1', state, type: 'on-demand', usDoctorNeeded: true, statusReason: null });
+    renderApp('/consulta/video-llamada', { language: 'en' });
+    const accept = await screen.findByTestId('return-to-call-accept');
+    expect(flow().getAttribute('data-in-call')).toBe('false');
+    fireEvent.click(accept);
+    await waitFor(() => expect(flow().getAttribute('data-in-call')).toBe('true'));
+    expect(rejoinedPosts).toBe(1);
+  });
+});
