@@ -1,3 +1,4 @@
+import { COUNTRY_LABEL_KEYS } from './phone-number-fields';
 import { PHONE, SUPPORTED_PHONE_CODES, type SupportedPhoneCode } from '@puente/domain';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -7,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { supportLink, usePublicConfig } from '@/lib/public-config';
 import { BottomDrawer } from './bottom-drawer';
 
-const COUNTRY_LABEL_KEYS: Record<SupportedPhoneCode, string> = { '1': 'country_us', '52': 'country_mx', '57': 'country_co' };
 
 /**
  * spec 2 / spec 9: the get-help drawer. A country selector (default US) chooses the channel:

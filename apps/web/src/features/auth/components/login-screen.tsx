@@ -3,7 +3,6 @@ import {
   isSupportedPhoneCode,
   loginPhoneFormSchema,
   PHONE,
-  SUPPORTED_PHONE_CODES,
   toFullPhoneNumber,
   type LoginPhoneForm,
   type SupportedPhoneCode,
@@ -11,7 +10,6 @@ import {
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
@@ -31,8 +29,8 @@ import { useRequestPhoneCode } from '../api/request-phone-code';
 import { formatCountdown } from '../hooks/use-countdown';
 import { useLoginParams } from '../hooks/use-login-params';
 import { EntryHeader } from '@/components/ui/entry-header';
+import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 
-const COUNTRY_LABEL_KEYS: Record<SupportedPhoneCode, string> = { '1': 'country_us', '52': 'country_mx', '57': 'country_co' };
 
 /** spec 000 §2: default country code is the last used one, else 1 (spec 9). */
 const initialCountryCode = (): SupportedPhoneCode => {
@@ -131,51 +129,14 @@ export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
       </Box>
       {showBanner ? <ProtectionBanner /> : null}
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {/* Country above the phone on phones: the phone field gets the full width, so its error fits one line. */}
-        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
-          <TextField
-            select
-            label={t('login_screen_country_code_label')}
-            sx={{ width: { xs: '100%', sm: 150 }, flexShrink: 0 }}
-            error={errors.countryCode !== undefined}
-            helperText={errors.countryCode?.message ? t(errors.countryCode.message) : undefined}
-            name={countryField.name}
-            onChange={(e) => void countryField.onChange(e)}
-            onBlur={(e) => void countryField.onBlur(e)}
-            inputRef={countryField.ref}
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'country-code' } }}
-          >
-            {SUPPORTED_PHONE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {t(COUNTRY_LABEL_KEYS[code])}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            fullWidth
-            type="tel"
-            label={t('login_screen_phone_label')}
-            placeholder={t('login_screen_phone_placeholder')}
-            error={errors.phoneNumber !== undefined}
-            // A reserved helper line: an error appearing on blur must not move the Continue button
-            // from under the finger that is pressing it.
-            helperText={errors.phoneNumber?.message ? t(errors.phoneNumber.message) : ' '}
-            slotProps={{
-              htmlInput: {
-                maxLength: PHONE.inputMax,
-                inputMode: 'numeric',
-                autoComplete: 'tel-national',
-                'data-testid': 'phone-input',
-                'aria-describedby': 'phone-help',
-              },
-              formHelperText: { id: 'phone-help' },
-            }}
-            name={phoneField.name}
-            onChange={(e) => void phoneField.onChange(e)}
-            onBlur={(e) => void phoneField.onBlur(e)}
-            inputRef={phoneField.ref}
-          />
-        </Box>
+        <PhoneNumberFields
+          countryField={countryField}
+          phoneField={phoneField}
+          phoneLabelKey="login_screen_phone_label"
+          countryErrorKey={errors.countryCode?.message}
+          phoneErrorKey={errors.phoneNumber?.message}
+          testIds={{ country: 'country-code', phone: 'phone-input' }}
+        />
         <Button type="submit" size="large" variant="contained" disabled={submitDisabled} data-testid="login-continue">
           {t('login_screen_continue')}
         </Button>

@@ -3,14 +3,11 @@ import {
   PHONE,
   PHONE_MESSAGE_KEYS,
   recoveryNewPhoneFormSchema,
-  SUPPORTED_PHONE_CODES,
   toFullPhoneNumber,
   type RecoveryNewPhoneForm,
-  type SupportedPhoneCode,
 } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
@@ -27,8 +24,8 @@ import { hideToast, showToast } from '@/lib/toast';
 import { usePhoneTaken } from '../api/phone-taken';
 import { useRequestNewPhoneCode } from '../api/request-new-phone-code';
 import { EntryHeader } from '@/components/ui/entry-header';
+import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 
-const COUNTRY_LABEL_KEYS: Record<SupportedPhoneCode, string> = { '1': 'country_us', '52': 'country_mx', '57': 'country_co' };
 
 /** /change-phone/new-phone (step 2): the new phone gets a code; verifying it moves the account. */
 export function ChangePhoneNewPhoneScreen() {
@@ -110,37 +107,14 @@ export function ChangePhoneNewPhoneScreen() {
         </Typography>
       </Box>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-          <TextField
-            select
-            label={t('login_screen_country_code_label')}
-            sx={{ width: 150, flexShrink: 0 }}
-            name={countryField.name}
-            onChange={(e) => void countryField.onChange(e)}
-            onBlur={(e) => void countryField.onBlur(e)}
-            inputRef={countryField.ref}
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'new-phone-country-code' } }}
-          >
-            {SUPPORTED_PHONE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {t(COUNTRY_LABEL_KEYS[code])}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            fullWidth
-            type="tel"
-            label={t('recovery_new_phone_label')}
-            placeholder={t('login_screen_phone_placeholder')}
-            error={errors.phoneNumber !== undefined}
-            helperText={t(errors.phoneNumber?.message ?? PHONE_MESSAGE_KEYS.recoveryNewPhoneAssistive)}
-            name={phoneField.name}
-            onChange={(e) => void phoneField.onChange(e)}
-            onBlur={(e) => void phoneField.onBlur(e)}
-            inputRef={phoneField.ref}
-            slotProps={{ htmlInput: { maxLength: PHONE.inputMax, inputMode: 'numeric', 'data-testid': 'new-phone-input' } }}
-          />
-        </Box>
+        <PhoneNumberFields
+          countryField={countryField}
+          phoneField={phoneField}
+          phoneLabelKey="recovery_new_phone_label"
+          phoneErrorKey={errors.phoneNumber?.message}
+          phoneHelpKey={PHONE_MESSAGE_KEYS.recoveryNewPhoneAssistive}
+          testIds={{ country: 'new-phone-country-code', phone: 'new-phone-input' }}
+        />
         <Button type="submit" size="large" variant="contained" disabled={taken.isPending || requestCode.isPending} data-testid="new-phone-submit">
           {t('continue')}
         </Button>

@@ -4,10 +4,8 @@ import {
   changePhoneRecoveryFormSchema,
   changePhoneToastKey,
   PHONE,
-  SUPPORTED_PHONE_CODES,
   toFullPhoneNumber,
   type ChangePhoneRecoveryForm,
-  type SupportedPhoneCode,
 } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,8 +25,8 @@ import { hideToast, showToast } from '@/lib/toast';
 import { useResetWithRecoveryCode } from '../api/reset-with-recovery-code';
 import { useSendRecoveryCode } from '../api/send-recovery-code';
 import { EntryHeader } from '@/components/ui/entry-header';
+import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 
-const COUNTRY_LABEL_KEYS: Record<SupportedPhoneCode, string> = { '1': 'country_us', '52': 'country_mx', '57': 'country_co' };
 
 const mmss = (ms: number): string => {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -138,37 +136,13 @@ export function ChangePhoneRecoveryScreen() {
         </Typography>
       </Box>
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-          <TextField
-            select
-            label={t('login_screen_country_code_label')}
-            sx={{ width: 150, flexShrink: 0 }}
-            name={countryField.name}
-            onChange={(e) => void countryField.onChange(e)}
-            onBlur={(e) => void countryField.onBlur(e)}
-            inputRef={countryField.ref}
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'recovery-country-code' } }}
-          >
-            {SUPPORTED_PHONE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {t(COUNTRY_LABEL_KEYS[code])}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            fullWidth
-            type="tel"
-            label={t('recovery_previous_phone_label')}
-            placeholder={t('login_screen_phone_placeholder')}
-            error={errors.phoneNumber !== undefined}
-            helperText={errors.phoneNumber?.message ? t(errors.phoneNumber.message) : ' '}
-            name={phoneField.name}
-            onChange={(e) => void phoneField.onChange(e)}
-            onBlur={(e) => void phoneField.onBlur(e)}
-            inputRef={phoneField.ref}
-            slotProps={{ htmlInput: { maxLength: PHONE.inputMax, inputMode: 'numeric', 'data-testid': 'recovery-phone-input' } }}
-          />
-        </Box>
+        <PhoneNumberFields
+          countryField={countryField}
+          phoneField={phoneField}
+          phoneLabelKey="recovery_previous_phone_label"
+          phoneErrorKey={errors.phoneNumber?.message}
+          testIds={{ country: 'recovery-country-code', phone: 'recovery-phone-input' }}
+        />
         <TextField
           label={t('recovery_code_label')}
           error={errors.recoveryCode !== undefined}
