@@ -1,31 +1,16 @@
 import { APPOINTMENT_GQL, memberCareViewSchema, type AppointmentHistoryItem } from '@puente/contracts';
 import { APPOINTMENT_STATE as S, routeOnAppointmentAlert } from '@puente/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createControlledClock } from '../../lib/clock';
-import { memberWithSession, onlinePhysician, openSocket, request, startTestServer, type Participant, type TestServer, type TestSocket } from '../../test';
-import { collectAlerts, expectError, gql, insertAppointment, MONDAY_10, nextAlert, readAppointment, transitionsOf } from './appointments.test-kit';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { memberWithSession, onlinePhysician, request, type TestServer } from '../../test';
+import { appointmentsTestServer, collectAlerts, expectError, gql, insertAppointment, MONDAY_10, nextAlert, readAppointment, transitionsOf } from './appointments.test-kit';
 
 /** The physician dashboard (issue 4): what the coach reads and the moves around the US doctor. */
+const env = appointmentsTestServer();
+const { track, memberOnline } = env;
 let t: TestServer;
-const sockets: TestSocket[] = [];
-const track = <T extends { socket?: TestSocket }>(p: T): T => {
-  if (p.socket) sockets.push(p.socket);
-  return p;
-};
-beforeAll(async () => {
-  t = await startTestServer({ clock: createControlledClock(MONDAY_10) });
+beforeAll(() => {
+  t = env.t;
 });
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t.close();
-});
-
-const memberOnline = async (overrides: Parameters<typeof memberWithSession>[1] = {}): Promise<Required<Participant>> => {
-  const m = await memberWithSession(t.server, overrides);
-  const socket = await openSocket(t.url, m.token);
-  sockets.push(socket);
-  return { ...m, socket };
-};
 
 const HEALTH = {
   firstName: 'Ana',

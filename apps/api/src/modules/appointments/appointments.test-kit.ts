@@ -1,9 +1,10 @@
 import { apiErrorSchema, type AppointmentAlert, type AppointmentDto } from '@puente/contracts';
 import { APPOINTMENT_STATE as S, type AppointmentState, type Practice } from '@puente/domain';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createControlledClock } from '../../lib/clock';
 import { appointmentEvents, appointments, type AppointmentRow, type NewAppointmentRow } from '../../db/schema';
-import { graphql, type TestServer, type TestSocket } from '../../test';
+import { graphql, memberWithSession, openSocket, startTestServer, type Participant, type TestServer, type TestSocket } from '../../test';
 
 /** A Monday, 10:00 in Mexico City (inside the default working hours). */
 export const MONDAY_10 = new Date('2026-11-23T16:00:00Z');
@@ -100,3 +101,34 @@ export const expectError = (r: GqlResult<unknown>, code: string) => {
   expect([r.code, r.error?.status]).toEqual([code, expect.any(Number)]);
   expect(r.error!.status).toBeLessThan(500);
 };
+
+/**
+ * One test server per file, on a Monday at 10:00 (inside working hours), with the sockets the
+ * file opens closed at the end. Call at the top of a test file; read `env.t` inside tests.
+ */
+export function appointmentsTestServer() {
+  const sockets: TestSocket[] = [];
+  const env = {
+    t: undefined as unknown as TestServer,
+    /** Remembers a participant's socket so it is closed after the file. */
+    track: <T extends { socket?: TestSocket }>(p: T): T => {
+      if (p.socket) sockets.push(p.socket);
+      return p;
+    },
+    /** A member with a session and a connected socket. */
+    memberOnline: async (overrides: Parameters<typeof memberWithSession>[1] = {}): Promise<Required<Participant>> => {
+      const m = await memberWithSession(env.t.server, overrides);
+      const socket = await openSocket(env.t.url, m.token);
+      sockets.push(socket);
+      return { ...m, socket };
+    },
+  };
+  beforeAll(async () => {
+    env.t = await startTestServer({ clock: createControlledClock(MONDAY_10) });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await env.t.close();
+  });
+  return env;
+}

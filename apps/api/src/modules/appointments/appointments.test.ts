@@ -1,6 +1,6 @@
 import { APPOINTMENT_GQL, appointmentAckSchema, appointmentAlertSchema, appointmentSchema, PHYSICIAN_GQL, TOPICS_GQL, type AppointmentDto, type CreateAppointmentResult } from '@puente/contracts';
 import { APPOINTMENT_STATE as S, routeOnAppointmentAlert } from '@puente/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createControlledClock } from '../../lib/clock';
 import {
   appointmentData,
@@ -9,32 +9,16 @@ import {
   openSocket,
   request,
   startTestServer,
-  type Participant,
   type TestServer,
-  type TestSocket,
 } from '../../test';
-import { collectAlerts, expectError, gql, insertAppointment, MONDAY_10, nextAlert, readAppointment, transitionsOf } from './appointments.test-kit';
+import { appointmentsTestServer, collectAlerts, expectError, gql, insertAppointment, MONDAY_10, nextAlert, readAppointment, transitionsOf } from './appointments.test-kit';
 
+const env = appointmentsTestServer();
+const { track, memberOnline } = env;
 let t: TestServer;
-const sockets: TestSocket[] = [];
-const track = <T extends { socket?: TestSocket }>(p: T): T => {
-  if (p.socket) sockets.push(p.socket);
-  return p;
-};
-beforeAll(async () => {
-  t = await startTestServer({ clock: createControlledClock(MONDAY_10) });
+beforeAll(() => {
+  t = env.t;
 });
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t.close();
-});
-
-const memberOnline = async (overrides: Parameters<typeof memberWithSession>[1] = {}): Promise<Required<Participant>> => {
-  const m = await memberWithSession(t.server, overrides);
-  const socket = await openSocket(t.url, m.token);
-  sockets.push(socket);
-  return { ...m, socket };
-};
 const create = (token: string, data = appointmentData()) => gql<CreateAppointmentResult>(t, APPOINTMENT_GQL.createAppointment, { data, returnNewDocument: true }, token);
 
 describe('a member asks for a coach; the coach accepts; the member is routed to the call', () => {
@@ -295,7 +279,7 @@ describe('admin: the live queue and cancel (canceled-by-admin)', () => {
     const member = await memberOnline();
     const admin = await memberWithSession(t.server, { userType: 'admin' });
     const adminSocket = await openSocket(t.url, admin.token);
-    sockets.push(adminSocket);
+    track({ socket: adminSocket });
     const created = nextAlert(adminSocket, (a) => a.memberId === member.user.id);
     const { data } = await create(member.token);
     await created; // admins watch every alert
