@@ -90,32 +90,9 @@ export const NOTE: ConsultationNoteDto = {
   partnerProducts: [],
 };
 
-/** A staff user as getMember answers (every profile field present; staff leave them empty). */
+/** A staff user as getMember answers (member() already carries every profile field, empty). */
 export const staffMember = (overrides: Record<string, unknown>) => ({
   ...member(),
-  nickName: null,
-  birthday: null,
-  sex: null,
-  gender: null,
-  address: null,
-  height: null,
-  weight: null,
-  heightMetricSystem: true,
-  weightMetricSystem: true,
-  alergies: [],
-  medications: [],
-  medicalConditions: [],
-  surgeries: [],
-  preferredContactMethod: null,
-  topicsOfInterest: [],
-  identificationNumber: null,
-  labConsent: { wasInfoProvided: 'not_asked', updatedAt: null },
-  healthScreeningConsentAt: null,
-  insuranceInfo: null,
-  hasInsurance: null,
-  pharmacy: null,
-  emailVerifiedAt: null,
-  organization: null,
   agreedTosAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
