@@ -39,13 +39,13 @@ export interface CallServiceDeps {
 }
 
 const GUEST_LOGIN_PROVIDER = 'guest-link';
+const GUEST_AUDIENCE = 'puente:guest-link';
 
 /** Who is calling: the account and the scope of its session (null for a full session). */
 export interface CallCaller {
   userId: string;
   scope: SessionScope | null;
 }
-const GUEST_AUDIENCE = 'puente:guest-link';
 
 /** The caller's role in this appointment's call, or null when they are not one of its participants. */
 export const callRoleOf = (a: Pick<CallAppointment, 'memberId' | 'mxDoctorId' | 'usDoctorId'>, userId: string): CallRole | null => {
