@@ -11,7 +11,7 @@ type Row = Record<string, unknown>;
 
 export interface Consultation {
   id: string;
-  member: { id: string; token: string };
+  member: { id: string; token: string; phone: string };
   coach: { id: string; token: string; row: Awaited<ReturnType<typeof createMember>> };
   doctor: { id: string; token: string; row: Awaited<ReturnType<typeof createMember>> };
 }
@@ -32,7 +32,7 @@ export async function createConsultation(server: TestServer, state: AppointmentS
   const row = (result as unknown as { rows: Row[] }).rows[0];
   return {
     id: String(row!.id),
-    member: { id: member.id, token: (await createSessionFor(s, member.id)).sessionToken },
+    member: { id: member.id, token: (await createSessionFor(s, member.id)).sessionToken, phone },
     coach: { id: coach.id, token: (await createSessionFor(s, coach.id)).sessionToken, row: coach },
     doctor: { id: doctor.id, token: (await createSessionFor(s, doctor.id)).sessionToken, row: doctor },
   };

@@ -1,4 +1,4 @@
-import { request, startTestServer, type TestServer } from '@puente/api/test';
+import { readGuestLink, request, startTestServer, type TestServer } from '@puente/api/test';
 import { CALL_PATHS, guestLinkResponseSchema } from '@puente/contracts';
 import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +16,12 @@ afterAll(async () => {
 
 const media = { media: true } as const;
 
-async function issueLink(appointmentId: string, token: string): Promise<string> {
-  const res = await request(server.url, CALL_PATHS.guestLink(appointmentId), { method: 'POST', token });
-  const link = guestLinkResponseSchema.parse(res.body);
+/** The coach asks for the link; it is texted to the member (read from the dev outbox), never returned. */
+async function issueLink(c: { id: string; member: { phone: string }; coach: { token: string } }): Promise<string> {
+  const res = await request(server.url, CALL_PATHS.guestLink(c.id), { method: 'POST', token: c.coach.token });
+  expect(guestLinkResponseSchema.parse(res.body)).not.toHaveProperty('token');
+  const link = await readGuestLink(server.url, c.member.phone);
+  expect(link.appointmentId).toBe(c.id);
   // The link names PUBLIC_URL; the test server listens on its own port.
   const url = new URL(link.url);
   return `${server.url}${url.pathname}${url.search}`;
@@ -27,7 +30,7 @@ async function issueLink(appointmentId: string, token: string): Promise<string> 
 describe('the guest link', () => {
   it('a guest opens the link, joins the call with the coach without logging in, and is signed out when it ends', async () => {
     const c = await createConsultation(server, S.S2_COACH_IS_REVIEWING);
-    const link = await issueLink(c.id, c.coach.token);
+    const link = await issueLink(c);
     await withBrowser(async (guestCtx) => {
       const guest = watch(await guestCtx.newPage(), 'guest');
       await guest.goto(link);
@@ -64,7 +67,7 @@ describe('the guest link', () => {
 
   it('an error parameter, a bad token or a finished consultation go to the closed screen', async () => {
     const c = await createConsultation(server, S.S2_COACH_IS_REVIEWING);
-    const link = await issueLink(c.id, c.coach.token);
+    const link = await issueLink(c);
     await withBrowser(async (ctx) => {
       const page = await ctx.newPage();
       await page.goto(`${link}&error=expired`);
@@ -81,7 +84,7 @@ describe('the guest link', () => {
 
   it('camera access denied goes to the permissions screen', async () => {
     const c = await createConsultation(server, S.S2_COACH_IS_REVIEWING);
-    const link = await issueLink(c.id, c.coach.token);
+    const link = await issueLink(c);
     await withBrowser(async (ctx) => {
       const page = await ctx.newPage();
       const cdp = await ctx.newCDPSession(page);
@@ -96,7 +99,7 @@ describe('the guest link', () => {
 
   it('a guest who refuses the camera prompt in the call goes to the permissions screen', async () => {
     const c = await createConsultation(server, S.S2_COACH_IS_REVIEWING);
-    const link = await issueLink(c.id, c.coach.token);
+    const link = await issueLink(c);
     await withBrowser(async (ctx) => {
       await ctx.addInitScript(() => {
         navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission dismissed', 'NotAllowedError'));

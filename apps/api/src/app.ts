@@ -51,7 +51,7 @@ import { OutboxSmsProvider } from './providers/sms/outbox.sms';
 import type { SmsProvider } from './providers/sms/sms.provider';
 import { TwilioSmsProvider } from './providers/sms/twilio.sms';
 import { RealtimeGateway, type RealtimeServer } from './realtime/gateway';
-import { installGuestScope } from './modules/call/call.guest-scope';
+import { GUEST_GRAPHQL_FIELDS, installSessionScopeGate } from './modules/auth/session-scope.gate';
 import { callRoutes } from './modules/call/call.routes';
 import { CallService } from './modules/call/call.service';
 import { callSocketHandlers } from './modules/call/call.socket';
@@ -209,6 +209,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       publicUrl: config.publicUrl,
       log: app.log,
       audit,
+      sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
     });
     const appointmentScheduler = new AppointmentScheduler(appointments, app.log);
     // Chat (issue 5): conversations in the database, attachments on local disk (ATTACHMENTS_DIR).
@@ -217,7 +218,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     cleanups.unshift(async () => storage.close?.());
     const chat = new ChatService({ repo: new ChatRepository(database.db), clock, storage, email, realtime, config: chatSettings, log: app.log });
     // The call (issue 5): ICE servers from STUN_URLS/TURN_URLS/TURN_SECRET, signaling on the gateway.
-    const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), auth: { createSession: (input) => services.auth.createSession(input) }, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
+    const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), sms, auth: { createSession: (input) => services.auth.createSession(input) }, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
     const services: Services = {
       auth: new AuthService({
         db: database.db,
@@ -278,7 +279,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       const token = bearerToken(request.headers.authorization);
       if (token) request.auth = (request.routeOptions.config.cachedAuth ? await sessionCache.get(token) : await services.auth.authenticate(token)) ?? null;
     });
-    installGuestScope(app, services.call);
+    installSessionScopeGate(app);
 
     await app.register(healthRoutes);
     await app.register(authRoutes(services.auth));
@@ -303,6 +304,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth), physiciansResolvers(services.physicians), topicsResolvers(services.topics), appointmentsResolvers(services.appointments)],
       depthLimit: config.graphqlDepthLimit,
       introspection: !config.isProduction,
+      guestRootFields: GUEST_GRAPHQL_FIELDS,
     });
 
     // The built web app on the same origin, with the SPA fallback to index.html.

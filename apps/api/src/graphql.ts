@@ -37,12 +37,40 @@ export interface GraphqlOptions {
   resolvers: IResolvers[];
   depthLimit: number;
   introspection: boolean;
+  /** Root fields a scoped (guest-link) session may run; every other one answers FORBIDDEN. */
+  guestRootFields: ReadonlySet<string>;
 }
 
 const mergeResolvers = (list: IResolvers[]): IResolvers => {
   const merged: Record<string, Record<string, unknown>> = {};
   for (const r of list) for (const [type, fields] of Object.entries(r)) merged[type] = { ...merged[type], ...(fields as Record<string, unknown>) };
   return merged as IResolvers;
+};
+
+type RootResolver = (root: unknown, args: unknown, ctx: MercuriusContext, info: { fieldName: string }) => unknown;
+
+/**
+ * Defence in depth for scoped sessions: each Query and Mutation root field checks, as it
+ * resolves, that a session with a stored scope may run it. Aliases, inline fragments
+ * (`... on Query`) and named fragments all end up here under the field's real name.
+ */
+const gateRootFields = (resolvers: IResolvers, allowed: ReadonlySet<string>): IResolvers => {
+  const gated: Record<string, unknown> = { ...resolvers };
+  for (const type of ['Query', 'Mutation'] as const) {
+    const fields = (resolvers as Record<string, Record<string, unknown> | undefined>)[type];
+    if (!fields) continue;
+    gated[type] = Object.fromEntries(
+      Object.entries(fields).map(([name, resolve]) => {
+        if (typeof resolve !== 'function') return [name, resolve];
+        const wrapped: RootResolver = (root, args, ctx, info) => {
+          if (ctx.auth?.user.sessionScope && !allowed.has(info.fieldName)) throw new AppError('FORBIDDEN');
+          return (resolve as RootResolver)(root, args, ctx, info);
+        };
+        return [name, wrapped];
+      }),
+    );
+  }
+  return gated as IResolvers;
 };
 
 /** The GraphQL error in the one error shape: `extensions.error` is the catalogue body. */
@@ -62,7 +90,7 @@ function formatError(error: GraphQLError, lang: Language, log: FastifyRequest['l
 export async function registerGraphql(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
   await app.register(mercurius, {
     schema: [baseTypeDefs, ...options.typeDefs].join('\n'),
-    resolvers: mergeResolvers(options.resolvers),
+    resolvers: gateRootFields(mergeResolvers(options.resolvers), options.guestRootFields),
     path: '/api/graphql',
     graphiql: false,
     ide: false,

@@ -101,9 +101,10 @@ export const rejoinedResponseSchema = z.object({ ok: z.literal(true), rejoinedCo
 /**
  * The guest link (spec 2 "Link to consult"). POST /api/appointments/{id}/guest-link issues a
  * signed, expiring token for that appointment's member (the member, its physicians or an admin
- * may ask); the link is PUBLIC_URL/link-to-consult?token=&appointmentId=.
+ * may ask) and texts the link PUBLIC_URL/link-to-consult?token=&appointmentId= to the member's
+ * phone. The answer says it was sent; it never carries the link or the token.
  */
-export const guestLinkResponseSchema = z.object({ url: z.string(), token: z.string(), expiresAt: z.string() });
+export const guestLinkResponseSchema = z.object({ sent: z.literal(true), expiresAt: z.string() }).strict();
 export type GuestLinkResponse = z.infer<typeof guestLinkResponseSchema>;
 /** POST /api/auth/guest-link: the token becomes a session that only reaches that appointment. */
 export const guestLinkSignInSchema = z.object({ token: z.string().min(10).max(4_000), appointmentId: z.string().uuid() });

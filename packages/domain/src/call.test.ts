@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATE as S } from './appointment-machine';
-import { callErrorCodeFor, cameraAudioMode, cameraToggleMode, channelMedia, channelSwitch, isCallOpen, isInCallState, networkLevelFromStats } from './call';
+import { callErrorCodeFor, cameraAudioMode, cameraToggleMode, channelMedia, channelSwitch, guestSessionExpiresAt, isCallOpen, isInCallState, networkLevelFromStats } from './call';
 import { connectionStrengthFor, networkQuality } from './member-routing';
 
 describe('networkLevelFromStats (spec 4 levels from getStats)', () => {
@@ -65,4 +65,21 @@ describe('call states and errors', () => {
     ['TOKEN_EXPIRED', 20101],
     ['NOT_FOUND', null],
   ])('%s -> %s', (code, expected) => expect(callErrorCodeFor(code)).toBe(expected));
+});
+
+describe('guestSessionExpiresAt (a guest session ends with the consultation day)', () => {
+  const at = (iso: string) => new Date(iso);
+  it.each([
+    // Mexico City is UTC-6: 22:30 on the 10th -> midnight starting the 11th there.
+    ['late evening in Mexico City', '2026-03-11T04:30:00Z', '2026-03-11T04:00:00Z', 'America/Mexico_City', '2026-03-11T06:00:00.000Z'],
+    ['morning, started earlier the same day', '2026-03-10T15:00:00Z', '2026-03-10T14:00:00Z', 'America/Mexico_City', '2026-03-11T06:00:00.000Z'],
+    ['scheduled for tomorrow: the end of that day', '2026-03-10T15:00:00Z', '2026-03-11T17:00:00Z', 'America/Mexico_City', '2026-03-12T06:00:00.000Z'],
+    ['another zone', '2026-03-10T15:00:00Z', '2026-03-10T15:00:00Z', 'America/Los_Angeles', '2026-03-11T07:00:00.000Z'],
+    ['an unknown zone falls back to Mexico City', '2026-03-10T15:00:00Z', '2026-03-10T15:00:00Z', 'Not/AZone', '2026-03-11T06:00:00.000Z'],
+    ['no zone falls back to Mexico City', '2026-03-10T15:00:00Z', '2026-03-10T15:00:00Z', null, '2026-03-11T06:00:00.000Z'],
+  ])('%s', (_name, now, start, zone, expected) => {
+    const end = guestSessionExpiresAt(at(now), at(start), zone);
+    expect(end.toISOString()).toBe(expected);
+    expect(end.getTime() - at(now).getTime()).toBeLessThanOrEqual(48 * 60 * 60_000);
+  });
 });

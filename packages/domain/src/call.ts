@@ -2,8 +2,9 @@
  * The call (issue 5; spec 000 §2 /consulta/video-llamada, §4 "Waiting room and call", "Network
  * quality"; spec 001 §7 video calls, §9 video constants). Pure rules the server and the web share.
  */
+import { TZDate } from '@date-fns/tz';
 import { APPOINTMENT_STATE as S, isTerminal, type AppointmentState } from './appointment-machine';
-import { CALL_ERROR_CODES } from './constants';
+import { CALENDAR, CALL_ERROR_CODES } from './constants';
 import { CAMERA_AUDIO_MODES, type CameraAudioMode, type Channel } from './enums';
 
 /**
@@ -45,6 +46,36 @@ export const CALL_LIMITS = {
   // Not in the spec: the first network check a few seconds after media flows, then every 60 s.
   firstNetworkCheckMs: 5_000,
 } as const;
+
+/**
+ * What a session may reach (stored on the session itself). A session without a scope is the
+ * account's own session; a guest link's session (spec 2 "Link to consult") is a 'guest-call': it
+ * reaches one appointment only, and only what the call needs (that appointment, its chat, its
+ * call token and signaling). Every session opened from a scoped one keeps the same scope.
+ */
+export const SESSION_SCOPE_KINDS = ['guest-call'] as const;
+export type SessionScopeKind = (typeof SESSION_SCOPE_KINDS)[number];
+export interface SessionScope {
+  kind: SessionScopeKind;
+  appointmentId: string;
+}
+
+/**
+ * Not in the spec: a guest session lives as long as its consultation, and at the latest until the
+ * end of the consultation's day (the day of its start, or today if it started earlier) in the
+ * member's time zone. It is also revoked when the consultation finishes or is cancelled.
+ */
+export const guestSessionExpiresAt = (now: Date, consultationStart: Date, timeZone: string | null | undefined = CALENDAR.fallbackTimeZone): Date => {
+  const day = Math.max(now.getTime(), consultationStart.getTime());
+  let tz = timeZone || CALENDAR.fallbackTimeZone;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    tz = CALENDAR.fallbackTimeZone;
+  }
+  const local = new TZDate(day, tz);
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, 0, 0, 0, tz).getTime());
+};
 
 // ---------------------------------------------------------------------------------------------
 // Network quality from WebRTC statistics (spec 4: levels 1 bad; 2-3 regular; 4-5 good; else none)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { SessionScopeKind } from '@puente/domain';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -118,8 +119,11 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     lastSeenAt: ts('last_seen_at'),
+    /** What this session may reach (domain SessionScope); null = the account's full session. */
+    scopeKind: text('scope_kind').$type<SessionScopeKind>(),
+    scopeAppointmentId: uuid('scope_appointment_id'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_scope_appointment_idx').on(t.scopeAppointmentId)],
 );
 
 /** One passwordless phone challenge: the code sent by SMS, bound to its pwdlessToken. */
@@ -153,6 +157,10 @@ export const loginTokens = pgTable(
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     consumedAt: ts('consumed_at'),
+    /** The scope the session opened with this token gets (a guest link's), and its latest end. */
+    scopeKind: text('scope_kind').$type<SessionScopeKind>(),
+    scopeAppointmentId: uuid('scope_appointment_id'),
+    scopeExpiresAt: ts('scope_expires_at'),
   },
   (t) => [uniqueIndex('login_tokens_token_hash_unique').on(t.tokenHash)],
 );
@@ -182,4 +190,4 @@ export * from './schema-identity'; // linked identities, merge tokens, staff sig
 export * from './schema-physicians'; // physician profiles, weekly hours, topic templates (issue 4)
 export * from './schema-appointments'; // appointments, transitions, consultation notes (issue 4)
 export * from './schema-chat'; // chat conversations, participants and messages (issue 5)
-export * from './schema-call'; // guest-link sessions and call events (issue 5)
+export * from './schema-call'; // call events (issue 5)

@@ -5,12 +5,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { AppError, languageFromHeader } from '../errors';
+import type { SessionScope } from '@puente/domain';
 import type { AuthContext, AuthService, SessionSocketControl } from '../modules/auth/auth.service';
+import { guestRoom } from '../modules/auth/session-scope';
 
 interface SocketData {
   userId: string;
   sessionId: string;
   userType: AuthContext['user']['userType'];
+  /** The session's stored scope (a guest link's: one appointment), null for a full session. */
+  scope: SessionScope | null;
 }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type PuenteSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -80,6 +84,7 @@ export class RealtimeGateway implements SessionSocketControl {
           socket.data.userId = ctx.user.id;
           socket.data.sessionId = ctx.session.id;
           socket.data.userType = ctx.user.userType;
+          socket.data.scope = ctx.user.sessionScope ?? null;
           next();
         },
         (err: unknown) => {
@@ -95,8 +100,9 @@ export class RealtimeGateway implements SessionSocketControl {
   }
 
   private onConnection(socket: PuenteSocket): void {
-    const { userId, sessionId } = socket.data;
-    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    const { userId, sessionId, scope } = socket.data;
+    // A guest-link socket hears about its own appointment only, never the member's other ones.
+    void socket.join([scope ? guestRoom(scope.appointmentId) : userRoom(userId), sessionRoom(sessionId)]);
     const registered = (): UserRegistered => ({ userId, socketId: socket.id });
     socket.on(REALTIME_EVENTS.userRegister, (ack) => {
       if (typeof ack === 'function') ack(registered());
@@ -105,7 +111,7 @@ export class RealtimeGateway implements SessionSocketControl {
       if (typeof ack === 'function') ack(registered());
     });
     socket.on(REALTIME_EVENTS.userUnregister, (ack) => {
-      void socket.leave(userRoom(userId));
+      if (!scope) void socket.leave(userRoom(userId));
       if (typeof ack === 'function') ack({ ok: true });
     });
     for (const plugin of this.plugins) plugin(socket);

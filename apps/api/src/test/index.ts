@@ -152,6 +152,20 @@ export async function readLatestCode(url: string, phone: string): Promise<string
   return code;
 }
 
+/** The newest guest link texted to `phone` (dev outbox): its URL, token and appointment id. */
+export async function readGuestLink(url: string, phone: string): Promise<{ url: string; token: string; appointmentId: string }> {
+  const res = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(phone)}`);
+  const { messages } = outboxResponseSchema.parse(await res.json());
+  for (const m of messages) {
+    if (m.channel !== 'sms') continue;
+    const link = /(https?:\/\/\S+\/link-to-consult\?\S+)/.exec(m.body)?.[1];
+    if (!link) continue;
+    const parsed = new URL(link);
+    return { url: link, token: parsed.searchParams.get('token') ?? '', appointmentId: parsed.searchParams.get('appointmentId') ?? '' };
+  }
+  throw new Error(`no guest link in the outbox for ${phone}`);
+}
+
 export async function graphql<T = unknown>(url: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<{ status: number; body: { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } }> {
   const res = await fetch(`${url}/api/graphql`, {
     method: 'POST',

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
+import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { Clock } from '../../lib/clock';
 import { hashToken } from '../../lib/secrets';
 import type { AuditService } from '../audit/audit.service';
@@ -45,7 +46,8 @@ export class AccountDeletionService {
   }
 
   /** POST /api/member/{id}/deletion-request. Asking again keeps the first request time. */
-  async requestDeletion(actor: UserRow, memberId: string): Promise<DeletionRequestResponse> {
+  async requestDeletion(actor: Actor, memberId: string): Promise<DeletionRequestResponse> {
+    refuseGuest(actor);
     if (!accountDeletionPolicy.canRequestDeletion(actor, memberId)) throw new AppError('NOT_FOUND');
     const now = this.deps.clock.now();
     const requestedAt = await this.deps.db.transaction(async (tx) => {

@@ -13,12 +13,12 @@ import {
 import type { AppointmentState, Language } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { UserRow } from '../../db/schema';
 import { AppError, fromZodError, languageFromHeader } from '../../errors';
 import type { PuenteSocket, RealtimeGateway } from '../../realtime/gateway';
 import type { PhysiciansService } from '../physicians/physicians.service';
 import type { AppointmentsRepository } from './appointments.repository';
 import { isParticipant } from './appointments.policy';
+import { actorOf, guestRoom, type Actor } from '../auth/session-scope';
 import type { AlertTarget, AppointmentNotifier, AppointmentsService } from './appointments.service';
 
 /** Every admin socket joins this room (spec 6: admins watch the live queue). */
@@ -40,7 +40,8 @@ export class SocketAppointmentNotifier implements AppointmentNotifier {
     const room = appointmentRoom(target.appointmentId);
     // Whoever lost access leaves the appointment room before anything else is sent there.
     for (const userId of target.evictUserIds) this.gateway.leaveRoom(userRoom(userId), room);
-    const rooms = [...target.userIds.map(userRoom), ...(target.admins ? [ADMIN_ROOM] : []), room];
+    // The appointment's guest-link sockets (not in the member's room) hear about it too.
+    const rooms = [...target.userIds.map(userRoom), ...(target.admins ? [ADMIN_ROOM] : []), room, guestRoom(target.appointmentId)];
     this.gateway.emitToRooms(rooms, 'appointment-alert', alert);
   }
 }
@@ -63,7 +64,7 @@ export function appointmentsSocketPlugin(deps: {
   const { appointments, physicians, repository, gateway, log } = deps;
 
   return (socket: PuenteSocket): void => {
-    const { userId, userType } = socket.data;
+    const { userId, userType, scope } = socket.data;
     const who = { id: userId, userType };
     if (userType === 'admin') void socket.join(ADMIN_ROOM);
     physicians.socketConnected(who, socket.id).catch((err: unknown) => log.error({ err }, 'presence connect failed'));
@@ -72,14 +73,15 @@ export function appointmentsSocketPlugin(deps: {
     });
 
     let lang: Language = languageFromHeader(socket.handshake.headers['accept-language']);
-    const actor = async (): Promise<UserRow> => {
+    /** The account with this socket's session scope: every service call below is checked against it. */
+    const actor = async (): Promise<Actor> => {
       const user = await repository.findUser(userId);
       if (!user || user.deletedAt) throw new AppError('UNAUTHORIZED');
-      return user;
+      return actorOf(user, scope);
     };
 
     /** Runs a handler and answers the ack with ok + state, or the one error shape. */
-    const handle = <S extends z.ZodType>(schema: S, run: (user: UserRow, payload: z.output<S>) => Promise<{ id: string; state: AppointmentState; statusReason: string | null }>) =>
+    const handle = <S extends z.ZodType>(schema: S, run: (user: Actor, payload: z.output<S>) => Promise<{ id: string; state: AppointmentState; statusReason: string | null }>) =>
       (payload: unknown, ack: Ack<AppointmentAck>): void => {
         const parsed = schema.safeParse(payload);
         const reply = (answer: AppointmentAck) => {

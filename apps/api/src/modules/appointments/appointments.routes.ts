@@ -20,21 +20,21 @@ export function appointmentsRoutes(appointments: AppointmentsService) {
       return { isBusy: await appointments.isBusy(id, appointmentId) };
     });
 
-    app.patch('/api/appointments/:id/join-method/:method', async (request) => {
+    app.patch('/api/appointments/:id/join-method/:method', { config: { guest: true } }, async (request) => {
       const { user } = requireAuth(request);
       const { id, method } = parseWith(joinMethodParamsSchema, request.params);
       await appointments.setJoinMethod(user, id, method);
       return { ok: true as const };
     });
 
-    app.patch('/api/appointments/:id/connection-strength/:value', async (request) => {
+    app.patch('/api/appointments/:id/connection-strength/:value', { config: { guest: true } }, async (request) => {
       const { user } = requireAuth(request);
       const { id, value } = parseWith(connectionStrengthParamsSchema, request.params);
       await appointments.setConnectionStrength(user, id, value);
       return { ok: true as const };
     });
 
-    app.get('/api/appointments/:id/exit-redirect-url', async (request) => {
+    app.get('/api/appointments/:id/exit-redirect-url', { config: { guest: true } }, async (request) => {
       const { user } = requireAuth(request);
       const { id } = parseWith(idParams, request.params);
       return { url: await appointments.exitRedirectUrl(user, id) };

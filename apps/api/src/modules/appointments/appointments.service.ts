@@ -38,6 +38,7 @@ import type { AppointmentRow, NewAppointmentRow, UserRow } from '../../db/schema
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
+import { assertAppointmentInScope, refuseGuest, scopeOf, type Actor } from '../auth/session-scope';
 import type { PhysiciansService } from '../physicians/physicians.service';
 import { CONSULTATION_NOTE_TEMPLATES } from './consultation-notes.content';
 import {
@@ -136,6 +137,8 @@ export interface AppointmentsServiceDeps {
   log: FastifyBaseLogger;
   /** The audit log: reads of a member's past consultations by anyone but the member are recorded. */
   audit?: AuditService;
+  /** Ends the guest sessions of a consultation once it is over (the auth service's). */
+  sessions?: { revokeSessionsScopedTo(appointmentId: string): Promise<void> };
 }
 
 interface TransitionRequest {
@@ -164,8 +167,12 @@ export class AppointmentsService {
   // ---------------------------------------------------------------------------------------------
   // Reading
 
-  /** The row, if the actor may see it; NOT_FOUND otherwise (another member's looks like nothing). */
-  async visible(actor: UserRow, id: string): Promise<AppointmentRow> {
+  /**
+   * The row, if the actor may see it; NOT_FOUND otherwise (another member's looks like nothing).
+   * A guest-link session sees its own appointment only, whatever operation asks.
+   */
+  async visible(actor: Actor, id: string): Promise<AppointmentRow> {
+    assertAppointmentInScope(actor, id);
     const row = isUuid(id) ? await this.repo.findById(id) : undefined;
     if (!row) throw new AppError('NOT_FOUND');
     const record = await this.deps.physicians.record(actor.id);
@@ -178,7 +185,13 @@ export class AppointmentsService {
   }
 
   /** After a reload or reconnect: the caller's appointment still in progress, or null. */
-  async current(actor: UserRow, lang: Language): Promise<AppointmentDto | null> {
+  async current(actor: Actor, lang: Language): Promise<AppointmentDto | null> {
+    const scope = scopeOf(actor);
+    if (scope) {
+      // A guest session's current appointment can only be its own.
+      const own = await this.repo.findById(scope.appointmentId);
+      return own && own.memberId === actor.id && (CURRENT_STATES as readonly string[]).includes(own.state) ? this.present(actor, own, lang) : null;
+    }
     const row =
       actor.userType === 'member'
         ? await this.repo.latestForMember(actor.id, CURRENT_STATES)
@@ -194,7 +207,8 @@ export class AppointmentsService {
    * (the policy of GET /api/members/{id}; spec 2: the coach reads past consultations). Anyone else
    * gets NOT_FOUND. Reads and refusals by others than the member are written to the audit log.
    */
-  async history(actor: UserRow, memberId: string, lang: Language): Promise<AppointmentHistoryItem[]> {
+  async history(actor: Actor, memberId: string, lang: Language): Promise<AppointmentHistoryItem[]> {
+    refuseGuest(actor);
     if (!isUuid(memberId)) throw new AppError('NOT_FOUND');
     const rows = await this.repo.historyForMember(memberId);
     const isStaffPhysician = actor.userType === 'mx-physician' || actor.userType === 'us-physician';
@@ -219,7 +233,8 @@ export class AppointmentsService {
    * The requests a physician may take (coach: the coach queue filtered by language, practice and
    * licence; US doctor: escalations in states they are licensed in) or, for an admin, the live queue.
    */
-  async queue(actor: UserRow, lang: Language): Promise<AppointmentDto[]> {
+  async queue(actor: Actor, lang: Language): Promise<AppointmentDto[]> {
+    refuseGuest(actor);
     if (actor.userType === 'admin') return this.liveQueue(actor, lang);
     const record = await this.deps.physicians.record(actor.id);
     if (!record) throw new AppError('FORBIDDEN');
@@ -257,7 +272,8 @@ export class AppointmentsService {
   // Creating
 
   /** createAppointment(data, returnNewDocument): a member asks for an on-demand consultation. */
-  async create(actor: UserRow, data: z.output<typeof createAppointmentDataSchema>, returnNewDocument: boolean, lang: Language): Promise<CreateAppointmentResult> {
+  async create(actor: Actor, data: z.output<typeof createAppointmentDataSchema>, returnNewDocument: boolean, lang: Language): Promise<CreateAppointmentResult> {
+    refuseGuest(actor);
     if (actor.userType !== 'member') throw new AppError('FORBIDDEN');
     const now = this.deps.clock.now();
     const hours = this.deps.workingHours();
@@ -563,6 +579,8 @@ export class AppointmentsService {
       throw stateConflict(current?.state ?? row.state, to, true);
     }
     this.emit(updated, row, await this.offerRecipients(updated, row));
+    // The consultation is over: its guest-link sessions end with it (sockets included).
+    if (isTerminal(updated.state)) await this.deps.sessions?.revokeSessionsScopedTo(updated.id);
     const follow = FOLLOW_UPS[updated.state]?.(updated);
     if (follow) return this.transition(null, updated, { to: follow.to, reason: follow.reason }, 'system');
     return updated;

@@ -61,12 +61,21 @@ export class AuthRepository {
   }
 
   /** Uses the login token once; returns its user id, or why it cannot be used. */
-  async consumeLoginToken(tokenHash: string, now: Date): Promise<{ userId: string; provider: string } | 'expired' | 'invalid'> {
+  async consumeLoginToken(
+    tokenHash: string,
+    now: Date,
+  ): Promise<Pick<typeof loginTokens.$inferSelect, 'userId' | 'provider' | 'scopeKind' | 'scopeAppointmentId' | 'scopeExpiresAt'> | 'expired' | 'invalid'> {
     const [row] = await this.db
       .update(loginTokens)
       .set({ consumedAt: now })
       .where(and(eq(loginTokens.tokenHash, tokenHash), isNull(loginTokens.consumedAt), gt(loginTokens.expiresAt, now)))
-      .returning({ userId: loginTokens.userId, provider: loginTokens.provider });
+      .returning({
+        userId: loginTokens.userId,
+        provider: loginTokens.provider,
+        scopeKind: loginTokens.scopeKind,
+        scopeAppointmentId: loginTokens.scopeAppointmentId,
+        scopeExpiresAt: loginTokens.scopeExpiresAt,
+      });
     if (row) return row;
     const [existing] = await this.db.select().from(loginTokens).where(eq(loginTokens.tokenHash, tokenHash)).limit(1);
     return existing && !existing.consumedAt ? 'expired' : 'invalid';
@@ -101,6 +110,16 @@ export class AuthRepository {
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .returning();
     return row;
+  }
+
+  /** Revokes every live session scoped to this appointment (its guest sessions); returns their ids. */
+  async revokeSessionsScopedTo(appointmentId: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.scopeAppointmentId, appointmentId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
   }
 
   async revokeSession(id: string, now: Date): Promise<void> {

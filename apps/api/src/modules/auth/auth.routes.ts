@@ -23,7 +23,7 @@ export function authRoutes(auth: AuthService) {
       return auth.verifyPhoneCode(body);
     });
 
-    app.post('/api/auth/logout', async (request): Promise<LogoutResponse> => {
+    app.post('/api/auth/logout', { config: { guest: true } }, async (request): Promise<LogoutResponse> => {
       await auth.logout(requireAuth(request));
       return { ok: true };
     });

@@ -1,5 +1,5 @@
 import type { PwdlessPhoneResponse, PwdlessVerifyResponse, SessionPayload } from '@puente/contracts';
-import { AUTH, isStaff, pendingDeletionView, STAFF_AUTH, splitFullPhoneNumber, type Language } from '@puente/domain';
+import { AUTH, isStaff, pendingDeletionView, STAFF_AUTH, splitFullPhoneNumber, type Language, type SessionScope } from '@puente/domain';
 import { hashCode, hashToken, newRecoveryCode, newToken, newVerificationCode, safeEqualHex } from '../../lib/secrets';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import { MembersRepository } from '../members/members.repository';
 import { presentMember } from '../members/members.presenter';
 import { verificationSms } from './auth.messages';
 import { AuthRepository } from './auth.repository';
+import { actorOf, scopeOfSession, type Actor } from './session-scope';
 
 export interface AuthLimits {
   sendsPerPhonePerHour: number;
@@ -18,8 +19,15 @@ export interface AuthLimits {
 }
 
 export interface AuthContext {
-  user: UserRow;
+  /** The account, carrying the session's scope (sessionScope): what every service call receives. */
+  user: Actor;
   session: SessionRow;
+}
+
+/** A scope a new session inherits, with the latest moment it may live until. */
+interface InheritedScope {
+  scope: SessionScope;
+  expiresAt: Date;
 }
 
 /** What the auth service needs from the realtime gateway. */
@@ -211,7 +219,11 @@ export class AuthService {
     const consumed = await this.auth.consumeLoginToken(hashToken(input.loginToken), now);
     if (consumed === 'expired') throw new AppError('TOKEN_EXPIRED', { reason: 'error-generating-token' });
     if (consumed === 'invalid') throw new AppError('TOKEN_INVALID', { reason: 'error-generating-token' });
-    return this.openSession(consumed.userId, input.timeZone, now, consumed.provider);
+    // A login token issued for a scoped session (a guest link's) opens that scope, never more.
+    const scope = scopeOfSession(consumed);
+    if (consumed.scopeKind && !scope) throw new AppError('TOKEN_INVALID', { reason: 'error-generating-token' });
+    const inherited = scope ? { scope, expiresAt: consumed.scopeExpiresAt ?? now } : undefined;
+    return this.openSession(consumed.userId, input.timeZone, now, consumed.provider, inherited);
   }
 
   /** GraphQL refreshSession: the old token is revoked and a new one issued (rotation). */
@@ -224,7 +236,9 @@ export class AuthService {
     const owner = await this.members.findById(old.userId);
     // Staff: an idle session cannot be renewed (HIPAA automatic logoff); a renewed one stays staff-grade.
     if (owner && isStaff(owner.userType) && isIdle(old, now)) throw new AppError('UNAUTHORIZED');
-    return this.openSession(old.userId, input.timeZone, now, owner && isStaff(owner.userType) ? STAFF_SESSION_PROVIDER : undefined);
+    // The new session is never wider than the old one: same scope, and no later end.
+    const scope = scopeOfSession(old);
+    return this.openSession(old.userId, input.timeZone, now, owner && isStaff(owner.userType) ? STAFF_SESSION_PROVIDER : undefined, scope ? { scope, expiresAt: old.expiresAt } : undefined);
   }
 
   /** Bearer authentication; undefined when the token is unknown, revoked or expired. */
@@ -241,7 +255,13 @@ export class AuthService {
     if (!found.session.lastSeenAt || now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.auth.touchSession(found.session.id, now);
     }
-    return found;
+    return { session: found.session, user: actorOf(found.user, scopeOfSession(found.session)) };
+  }
+
+  /** The consultation is over: its guest sessions stop working everywhere, sockets included. */
+  async revokeSessionsScopedTo(appointmentId: string): Promise<void> {
+    const ids = await this.auth.revokeSessionsScopedTo(appointmentId, this.deps.clock.now());
+    for (const id of ids) this.deps.sockets.disconnectSession(id);
   }
 
   /** POST /api/auth/logout: the session stops working everywhere, sockets included. */
@@ -250,7 +270,7 @@ export class AuthService {
     this.deps.sockets.disconnectSession(auth.session.id);
   }
 
-  private async openSession(userId: string, timeZone: string, now: Date, loginProvider?: string): Promise<SessionPayload> {
+  private async openSession(userId: string, timeZone: string, now: Date, loginProvider?: string, inherited?: InheritedScope): Promise<SessionPayload> {
     const existing = await this.members.findById(userId);
     // Staff open sessions only after the TOTP step (modules/staff-auth issues that login token).
     if (existing && isStaff(existing.userType) && loginProvider !== STAFF_SESSION_PROVIDER) throw new AppError('FORBIDDEN', { reason: 'staff-sign-in-required' });
@@ -259,12 +279,16 @@ export class AuthService {
     // spec 4: a member with a pending deletion request is logged out; restore comes first.
     if (user.deletionRequestedAt) throw new AppError('CONFLICT', { data: { deletionRequestTime: user.deletionRequestedAt.toISOString(), memberId: user.id } });
     const sessionToken = newToken();
+    const ttlEnd = now.getTime() + (isStaff(user.userType) ? STAFF_AUTH.sessionTtlMs : AUTH.sessionTtlMs);
+    if (inherited && inherited.expiresAt.getTime() <= now.getTime()) throw new AppError('UNAUTHORIZED');
     await this.auth.insertSession({
       tokenHash: hashToken(sessionToken),
       userId,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + (isStaff(user.userType) ? STAFF_AUTH.sessionTtlMs : AUTH.sessionTtlMs)),
+      expiresAt: new Date(inherited ? Math.min(ttlEnd, inherited.expiresAt.getTime()) : ttlEnd),
       lastSeenAt: now,
+      scopeKind: inherited?.scope.kind ?? null,
+      scopeAppointmentId: inherited?.scope.appointmentId ?? null,
     });
     return {
       member: presentMember(user),

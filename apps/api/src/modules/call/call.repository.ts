@@ -1,9 +1,9 @@
 import type { Channel } from '@puente/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointments, callEvents, guestSessions, type AppointmentRow } from '../../db/schema';
+import { appointments, callEvents, type AppointmentRow } from '../../db/schema';
 
-export type CallAppointment = Pick<AppointmentRow, 'id' | 'memberId' | 'mxDoctorId' | 'usDoctorId' | 'state' | 'type' | 'channel' | 'previousChannel'>;
+export type CallAppointment = Pick<AppointmentRow, 'id' | 'memberId' | 'mxDoctorId' | 'usDoctorId' | 'state' | 'type' | 'channel' | 'previousChannel' | 'startDate'>;
 
 /** Queries only (issue 5). Reads the appointments table; writes only channel fields and its own tables. */
 export class CallRepository {
@@ -20,6 +20,7 @@ export class CallRepository {
         type: appointments.type,
         channel: appointments.channel,
         previousChannel: appointments.previousChannel,
+        startDate: appointments.startDate,
       })
       .from(appointments)
       .where(eq(appointments.id, id))
@@ -43,6 +44,7 @@ export class CallRepository {
           type: appointments.type,
           channel: appointments.channel,
           previousChannel: appointments.previousChannel,
+          startDate: appointments.startDate,
         });
       if (row) await tx.insert(callEvents).values({ appointmentId: id, userId, kind: 'channel-switch', detail: `${from}->${to}`, at: now });
       return row;
@@ -56,14 +58,5 @@ export class CallRepository {
       .from(callEvents)
       .where(and(eq(callEvents.appointmentId, appointmentId), eq(callEvents.kind, 'rejoined')));
     return Number(row?.n ?? 0);
-  }
-
-  async insertGuestSession(sessionId: string, appointmentId: string, now: Date): Promise<void> {
-    await this.db.insert(guestSessions).values({ sessionId, appointmentId, createdAt: now });
-  }
-
-  async guestScope(sessionId: string): Promise<string | null> {
-    const [row] = await this.db.select({ appointmentId: guestSessions.appointmentId }).from(guestSessions).where(eq(guestSessions.sessionId, sessionId)).limit(1);
-    return row?.appointmentId ?? null;
   }
 }

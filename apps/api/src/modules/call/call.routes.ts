@@ -10,27 +10,28 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseWith, requireAuth } from '../../http';
-import type { CallService } from './call.service';
+import type { AuthContext } from '../auth/auth.service';
+import type { CallCaller, CallService } from './call.service';
 
 const appointmentParamsSchema = z.object({ id: z.string().uuid() });
-const caller = (auth: { user: { id: string }; session: { id: string } }) => ({ userId: auth.user.id, sessionId: auth.session.id });
+const caller = (auth: AuthContext): CallCaller => ({ userId: auth.user.id, scope: auth.user.sessionScope ?? null });
 
 /** The call's REST endpoints (issue 5; spec 7 twilio/token is ours: /api/video/token). */
 export function callRoutes(calls: CallService) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/api/video/token', async (request): Promise<VideoTokenResponse> => {
+    app.get('/api/video/token', { config: { guest: true } }, async (request): Promise<VideoTokenResponse> => {
       const auth = requireAuth(request);
       const { roomName } = parseWith(videoTokenQuerySchema, request.query);
       return calls.videoToken(caller(auth), roomName);
     });
 
-    app.patch('/api/appointments/:id/channel/:channel', async (request): Promise<ChannelChange> => {
+    app.patch('/api/appointments/:id/channel/:channel', { config: { guest: true } }, async (request): Promise<ChannelChange> => {
       const auth = requireAuth(request);
       const { id, channel } = parseWith(channelParamsSchema, request.params);
       return calls.switchChannel(caller(auth), id, channel);
     });
 
-    app.post('/api/appointments/:id/rejoined', async (request) => {
+    app.post('/api/appointments/:id/rejoined', { config: { guest: true } }, async (request) => {
       const auth = requireAuth(request);
       const { id } = parseWith(appointmentParamsSchema, request.params);
       return calls.markRejoined(caller(auth), id);
@@ -39,10 +40,10 @@ export function callRoutes(calls: CallService) {
     app.post('/api/appointments/:id/guest-link', async (request): Promise<GuestLinkResponse> => {
       const auth = requireAuth(request);
       const { id } = parseWith(appointmentParamsSchema, request.params);
-      return calls.issueGuestLink(auth.user, auth.session.id, id);
+      return calls.issueGuestLink(auth.user, id);
     });
 
-    app.post('/api/auth/guest-link', async (request): Promise<GuestLinkSession> => {
+    app.post('/api/auth/guest-link', { config: { guest: true } }, async (request): Promise<GuestLinkSession> => {
       const input = parseWith(guestLinkSignInSchema, request.body);
       return calls.signInWithGuestLink(input);
     });

@@ -1,16 +1,18 @@
 import type { ChannelChange, GuestLinkResponse, GuestLinkSession, VideoTokenResponse } from '@puente/contracts';
-import { AUTH, CALL_LIMITS, channelSwitch, isCallOpen, type CallRole, type Channel } from '@puente/domain';
+import { AUTH, CALL_LIMITS, channelSwitch, guestSessionExpiresAt, isCallOpen, type CallRole, type Channel, type SessionScope } from '@puente/domain';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashToken, newToken } from '../../lib/secrets';
+import type { SmsProvider } from '../../providers/sms/sms.provider';
 import type { TelephonyProvider } from '../../providers/telephony/telephony.provider';
 import type { IceServersProvider } from '../../providers/video/ice-servers';
 import { AuthRepository } from '../auth/auth.repository';
 import type { AuthService } from '../auth/auth.service';
+import { assertAppointmentInScope, refuseGuest, type Actor } from '../auth/session-scope';
 import { MembersRepository } from '../members/members.repository';
+import { guestLinkSms } from './call.messages';
 import { CallRepository, type CallAppointment } from './call.repository';
 
 /** The room of one appointment's call: only sockets that passed the participant check are in it. */
@@ -27,6 +29,8 @@ export interface CallServiceDeps {
   clock: Clock;
   ice: IceServersProvider;
   telephony: TelephonyProvider;
+  /** The guest link is texted to the member's phone, never handed to whoever asked for it. */
+  sms: SmsProvider;
   /** Opens the session a guest link turns into (the auth service's createSession). */
   auth: Pick<AuthService, 'createSession'>;
   realtime: CallEmitter;
@@ -36,6 +40,12 @@ export interface CallServiceDeps {
 
 const GUEST_LOGIN_PROVIDER = 'guest-link';
 const GUEST_AUDIENCE = 'puente:guest-link';
+
+/** Who is calling: the account and the scope of its session (null for a full session). */
+export interface CallCaller {
+  userId: string;
+  scope: SessionScope | null;
+}
 
 /** The caller's role in this appointment's call, or null when they are not one of its participants. */
 export const callRoleOf = (a: Pick<CallAppointment, 'memberId' | 'mxDoctorId' | 'usDoctorId'>, userId: string): CallRole | null => {
@@ -53,35 +63,10 @@ export const callRoleOf = (a: Pick<CallAppointment, 'memberId' | 'mxDoctorId' | 
 export class CallService {
   readonly repo: CallRepository;
   private readonly secret: Uint8Array;
-  /** Guest scope per session id; a session's scope never changes, so it is cached (bounded). */
-  private readonly scopeCache = new Map<string, string | null>();
 
   constructor(private readonly deps: CallServiceDeps) {
     this.repo = new CallRepository(deps.db);
     this.secret = new TextEncoder().encode(`guest-link:${deps.sessionSecret}`);
-  }
-
-  /** The guest scope of a session: the one appointment it may reach, or null for a normal session. */
-  async guestScope(sessionId: string): Promise<string | null> {
-    if (this.scopeCache.has(sessionId)) return this.scopeCache.get(sessionId) ?? null;
-    const scope = await this.repo.guestScope(sessionId);
-    if (this.scopeCache.size > 10_000) this.scopeCache.clear();
-    this.scopeCache.set(sessionId, scope);
-    return scope;
-  }
-
-  /** The guest scope of a session token (e.g. the one handed to refreshSession), or null. */
-  async guestScopeOfToken(token: string): Promise<string | null> {
-    const found = await new AuthRepository(this.deps.db).findActiveSession(hashToken(token), this.deps.clock.now());
-    return found ? this.guestScope(found.session.id) : null;
-  }
-
-  /** Scopes a freshly issued session (a refreshed guest session) to the same appointment. */
-  async scopeSessionToken(token: string, appointmentId: string): Promise<void> {
-    const found = await new AuthRepository(this.deps.db).findActiveSession(hashToken(token), this.deps.clock.now());
-    if (!found) return;
-    await this.repo.insertGuestSession(found.session.id, appointmentId, this.deps.clock.now());
-    this.scopeCache.set(found.session.id, appointmentId);
   }
 
   /**
@@ -89,24 +74,23 @@ export class CallService {
    * physician not assigned, a guest session of another appointment) gets NOT_FOUND: the same
    * answer as for an appointment that does not exist.
    */
-  async participant(caller: { userId: string; sessionId: string }, appointmentId: string): Promise<{ appointment: CallAppointment; role: CallRole }> {
+  async participant(caller: CallCaller, appointmentId: string): Promise<{ appointment: CallAppointment; role: CallRole }> {
+    assertAppointmentInScope({ sessionScope: caller.scope }, appointmentId);
     const appointment = await this.repo.findAppointment(appointmentId);
     const role = appointment ? callRoleOf(appointment, caller.userId) : null;
     if (!appointment || !role) throw new AppError('NOT_FOUND');
-    const scope = await this.guestScope(caller.sessionId);
-    if (scope !== null && scope !== appointmentId) throw new AppError('NOT_FOUND');
     return { appointment, role };
   }
 
   /** Participant of a call that is still open (terminal appointments have no call). */
-  async openCall(caller: { userId: string; sessionId: string }, appointmentId: string): Promise<{ appointment: CallAppointment; role: CallRole }> {
+  async openCall(caller: CallCaller, appointmentId: string): Promise<{ appointment: CallAppointment; role: CallRole }> {
     const found = await this.participant(caller, appointmentId);
     if (!isCallOpen(found.appointment.state)) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
     return found;
   }
 
   /** GET /api/video/token?roomName= (spec 7 twilio/token): the ICE servers for this call. */
-  async videoToken(caller: { userId: string; sessionId: string }, roomName: string): Promise<VideoTokenResponse> {
+  async videoToken(caller: CallCaller, roomName: string): Promise<VideoTokenResponse> {
     await this.openCall(caller, roomName);
     const { iceServers, expiresAt } = this.deps.ice.iceServers(caller.userId, this.deps.clock.now());
     return { roomName, identity: caller.userId, iceServers, expiresAt: expiresAt.toISOString() };
@@ -116,7 +100,7 @@ export class CallService {
    * PATCH /api/appointments/{id}/channel/{channel}: video -> phone -> chat (or email) without losing
    * the record; the channel left is kept as previousChannel and the other participants are told.
    */
-  async switchChannel(caller: { userId: string; sessionId: string }, appointmentId: string, to: Channel): Promise<ChannelChange> {
+  async switchChannel(caller: CallCaller, appointmentId: string, to: Channel): Promise<ChannelChange> {
     const { appointment } = await this.openCall(caller, appointmentId);
     const change = channelSwitch(appointment.channel, to);
     if (!change) return { appointmentId, channel: appointment.channel, previousChannel: appointment.previousChannel, phoneCallPlaced: false };
@@ -133,7 +117,7 @@ export class CallService {
   }
 
   /** POST /api/appointments/{id}/rejoined: the member accepted the return-to-call modal (spec 4). */
-  async markRejoined(caller: { userId: string; sessionId: string }, appointmentId: string): Promise<{ ok: true; rejoinedCount: number }> {
+  async markRejoined(caller: CallCaller, appointmentId: string): Promise<{ ok: true; rejoinedCount: number }> {
     const { role } = await this.openCall(caller, appointmentId);
     if (role !== 'member') throw new AppError('NOT_FOUND');
     return { ok: true, rejoinedCount: await this.repo.recordRejoin(appointmentId, caller.userId, this.deps.clock.now()) };
@@ -141,12 +125,14 @@ export class CallService {
 
   /**
    * POST /api/appointments/{id}/guest-link: a signed, expiring token for this appointment's member
-   * (spec 2 "Link to consult"). Asked by a participant (the physicians send it; the member may
-   * forward it to another device) or an admin, for a scheduled or on-demand appointment still open.
+   * (spec 2 "Link to consult"), asked by a participant or an admin for a scheduled or on-demand
+   * appointment still open. The link is texted to the member's phone only: nobody who asks for it
+   * (a physician, an admin) ever sees the token. A guest session cannot ask for another.
    */
-  async issueGuestLink(actor: UserRow, sessionId: string, appointmentId: string): Promise<GuestLinkResponse> {
+  async issueGuestLink(actor: Actor, appointmentId: string): Promise<GuestLinkResponse> {
+    refuseGuest(actor);
     const appointment =
-      actor.userType === 'admin' ? await this.repo.findAppointment(appointmentId) : (await this.participant({ userId: actor.id, sessionId }, appointmentId)).appointment;
+      actor.userType === 'admin' ? await this.repo.findAppointment(appointmentId) : (await this.participant({ userId: actor.id, scope: null }, appointmentId)).appointment;
     if (!appointment) throw new AppError('NOT_FOUND');
     if (appointment.type !== 'scheduled' && appointment.type !== 'on-demand') throw new AppError('NOT_FOUND');
     if (!isCallOpen(appointment.state)) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
@@ -159,14 +145,18 @@ export class CallService {
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.secret);
+    const member = await new MembersRepository(this.deps.db).findById(appointment.memberId);
+    if (!member?.phoneNumber || member.deletedAt) throw new AppError('MEMBER_NOT_AVAILABLE');
     const url = `${this.deps.publicUrl}/link-to-consult?token=${encodeURIComponent(token)}&appointmentId=${appointmentId}`;
-    return { url, token, expiresAt: expiresAt.toISOString() };
+    await this.deps.sms.send({ to: member.phoneNumber, body: guestLinkSms(member.preferredLang, url) });
+    return { sent: true, expiresAt: expiresAt.toISOString() };
   }
 
   /**
    * POST /api/auth/guest-link: the token becomes a session for the member that only reaches that
-   * appointment (guest_sessions). An expired token, one for another appointment, or one whose
-   * appointment is over is refused.
+   * appointment (the session's stored scope, inherited by every session refreshed from it), until
+   * the consultation ends or, at the latest, the end of its day. An expired token, one for another
+   * appointment, or one whose appointment is over is refused.
    */
   async signInWithGuestLink(input: { token: string; appointmentId: string; timeZone?: string }): Promise<GuestLinkSession> {
     const now = this.deps.clock.now();
@@ -184,6 +174,7 @@ export class CallService {
     if (!appointment || appointment.memberId !== memberId) throw new AppError('TOKEN_INVALID');
     if (!isCallOpen(appointment.state)) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
 
+    const member = await new MembersRepository(this.deps.db).findById(memberId);
     const loginToken = newToken();
     await new AuthRepository(this.deps.db).insertLoginToken({
       tokenHash: hashToken(loginToken),
@@ -191,12 +182,11 @@ export class CallService {
       provider: GUEST_LOGIN_PROVIDER,
       createdAt: now,
       expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
+      scopeKind: 'guest-call',
+      scopeAppointmentId: input.appointmentId,
+      scopeExpiresAt: guestSessionExpiresAt(now, appointment.startDate, member?.timeZone),
     });
     const session = await this.deps.auth.createSession({ loginToken, timeZone: input.timeZone ?? 'America/Mexico_City' });
-    const opened = await new AuthRepository(this.deps.db).findActiveSession(hashToken(session.sessionToken), now);
-    if (!opened) throw new AppError('UNKNOWN_ERROR');
-    await this.repo.insertGuestSession(opened.session.id, input.appointmentId, now);
-    this.scopeCache.set(opened.session.id, input.appointmentId);
     return { ...session, appointmentId: input.appointmentId, loginless: true };
   }
 }

@@ -15,7 +15,8 @@ import { callPeerRoom, callRoleOf, callRoom, type CallService } from './call.ser
 export function callSocketHandlers(calls: CallService, log: FastifyBaseLogger) {
   return (socket: PuenteSocket): void => {
     const lang = languageFromHeader(socket.handshake.headers['accept-language']);
-    const caller = () => ({ userId: socket.data.userId, sessionId: socket.data.sessionId });
+    /** The socket's account and its session's scope (a guest link's socket reaches its own appointment only). */
+    const caller = () => ({ userId: socket.data.userId, scope: socket.data.scope });
     /** appointmentId -> this socket's peer in that call */
     const joined = new Map<string, { peerId: string; role: CallRole }>();
     const fail = (error: unknown): ApiError => {

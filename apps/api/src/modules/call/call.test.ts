@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, callEvents } from '../../db/schema';
-import { createMember, createSessionFor, graphql, request, startTestServer, type TestServer } from '../../test';
+import { createMember, createSessionFor, graphql, readGuestLink, request, startTestServer, type TestServer } from '../../test';
 import { eq } from 'drizzle-orm';
 
 const TURN_SECRET = 'test-turn-secret';
@@ -227,9 +227,11 @@ describe('guest link (spec 2 "Link to consult")', () => {
     const c = await consultation(S.S2_COACH_IS_REVIEWING);
     const other = await consultation(S.S3_COACH_JOINS_CALL);
     expect((await request(t.url, CALL_PATHS.guestLink(c.id), { method: 'POST', token: c.tokens.outsider })).status).toBe(404);
-    const issued = guestLinkResponseSchema.parse((await request(t.url, CALL_PATHS.guestLink(c.id), { method: 'POST', token: c.tokens.coach })).body);
+    guestLinkResponseSchema.parse((await request(t.url, CALL_PATHS.guestLink(c.id), { method: 'POST', token: c.tokens.coach })).body);
+    // The link goes to the member's phone (call.guest-scope.test.ts: never to who asked).
+    const issued = await readGuestLink(t.url, c.member.phoneNumber!);
     expect(issued.url).toContain(`/link-to-consult?token=`);
-    expect(issued.url).toContain(`appointmentId=${c.id}`);
+    expect(issued.appointmentId).toBe(c.id);
 
     // The token names its appointment: it does not open another one.
     const wrong = await request(t.url, CALL_PATHS.guestSignIn, { body: { token: issued.token, appointmentId: other.id } });
@@ -265,7 +267,8 @@ describe('guest link (spec 2 "Link to consult")', () => {
 
   it('expires', async () => {
     const c = await consultation(S.S1_IN_QUEUE_FOR_COACH);
-    const issued = guestLinkResponseSchema.parse((await request(t.url, CALL_PATHS.guestLink(c.id), { method: 'POST', token: c.tokens.member })).body);
+    guestLinkResponseSchema.parse((await request(t.url, CALL_PATHS.guestLink(c.id), { method: 'POST', token: c.tokens.member })).body);
+    const issued = await readGuestLink(t.url, c.member.phoneNumber!);
     t.clock.advance(2 * 60 * 60_000 + 1_000);
     const late = await request(t.url, CALL_PATHS.guestSignIn, { body: { token: issued.token, appointmentId: c.id } });
     expect(apiErrorSchema.parse(late.body).error.code).toBe('TOKEN_EXPIRED');

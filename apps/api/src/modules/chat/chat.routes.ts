@@ -23,19 +23,19 @@ export function chatRoutes(chat: ChatService) {
     // oversize file is recognised as such, not cut short).
     await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fieldSize: 10_000, fileSize: CHAT.attachmentMaxBytes + 1, parts: 8 } });
 
-    app.post(CHAT_PATHS.conversations, async (request): Promise<CreateConversationResponse> => {
+    app.post(CHAT_PATHS.conversations, { config: { guest: true } }, async (request): Promise<CreateConversationResponse> => {
       const actor = requireAuth(request);
       const { appointmentId } = parseWith(createConversationInputSchema, request.body ?? {});
       return chat.ensureConversation(actor.user, appointmentId);
     });
 
-    app.get('/api/chat/conversations/:id', async (request): Promise<ConversationResponse> => {
+    app.get('/api/chat/conversations/:id', { config: { guest: true } }, async (request): Promise<ConversationResponse> => {
       const actor = requireAuth(request);
       const { id } = parseWith(conversationParams, request.params);
       return chat.getConversation(actor.user, id, request.query);
     });
 
-    app.post('/api/chat/conversations/:id/attachments', async (request, reply) => {
+    app.post('/api/chat/conversations/:id/attachments', { config: { guest: true } }, async (request, reply) => {
       const actor = requireAuth(request);
       const { id } = parseWith(conversationParams, request.params);
       if (!request.isMultipart()) throw new AppError('INVALID_DATA', { fields: { file: CHAT_KEYS.attachmentType } });
@@ -62,7 +62,7 @@ export function chatRoutes(chat: ChatService) {
       return reply.status(201).send({ message });
     });
 
-    app.get('/api/chat/conversations/:id/attachments/:sid', async (request, reply) => {
+    app.get('/api/chat/conversations/:id/attachments/:sid', { config: { guest: true } }, async (request, reply) => {
       const actor = requireAuth(request);
       const { id, sid } = parseWith(attachmentParams, request.params);
       const file = await chat.readAttachment(actor.user, id, sid);

@@ -20,6 +20,7 @@ import type { Clock } from '../../lib/clock';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { StorageProvider } from '../../providers/storage/storage.provider';
 import { safeFileName, sniffAttachment } from './attachment-sniff';
+import { actorOf, assertAppointmentInScope, guestRoom, type Actor } from '../auth/session-scope';
 import { addressOf, messageEmail, replyAddress, replyText, tokenFromRecipients } from './chat-email';
 import type { ChatConfig } from './chat.config';
 import { chatRecipients, conversationChannel, mayUseChat } from './chat.policy';
@@ -60,13 +61,15 @@ export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {}
 
   /** The appointment, if the user may use its chat; NOT_FOUND otherwise (never a hint it exists). */
-  private async appointmentFor(user: UserRow, appointmentId: string): Promise<AppointmentRow> {
+  private async appointmentFor(user: Actor, appointmentId: string): Promise<AppointmentRow> {
+    // A guest-link session uses its own appointment's chat only.
+    assertAppointmentInScope(user, appointmentId);
     const appointment = await this.deps.repo.findAppointment(appointmentId);
     if (!appointment || !mayUseChat(user, appointment)) throw new AppError('NOT_FOUND');
     return appointment;
   }
 
-  private async conversationFor(user: UserRow, conversationId: string): Promise<{ conversation: ChatConversationRow; appointment: AppointmentRow }> {
+  private async conversationFor(user: Actor, conversationId: string): Promise<{ conversation: ChatConversationRow; appointment: AppointmentRow }> {
     if (!/^[0-9a-f-]{36}$/i.test(conversationId)) throw new AppError('NOT_FOUND');
     const existing = await this.deps.repo.findConversation(conversationId);
     const appointment = await this.appointmentFor(user, existing?.appointmentId ?? conversationId);
@@ -91,7 +94,7 @@ export class ChatService {
   }
 
   /** POST /api/chat/conversations: the appointment's conversation, created on first use. */
-  async ensureConversation(user: UserRow, appointmentId: string): Promise<CreateConversationResponse> {
+  async ensureConversation(user: Actor, appointmentId: string): Promise<CreateConversationResponse> {
     const appointment = await this.appointmentFor(user, appointmentId);
     const conversation = await this.conversationOf(appointment);
     return { id: conversation.id };
@@ -110,7 +113,7 @@ export class ChatService {
   }
 
   /** GET /api/chat/conversations/:id: participants and a page of messages. */
-  async getConversation(user: UserRow, conversationId: string, rawQuery: ConversationQuery | unknown): Promise<ConversationResponse> {
+  async getConversation(user: Actor, conversationId: string, rawQuery: ConversationQuery | unknown): Promise<ConversationResponse> {
     const query = parseWith(conversationQuerySchema, rawQuery);
     const { conversation, appointment } = await this.conversationFor(user, conversationId);
     await this.syncParticipants(conversation, appointment);
@@ -125,11 +128,12 @@ export class ChatService {
     };
   }
 
-  /** Socket chat-send: a text message (spec 5: only if non-empty after trimming). */
-  async sendText(userId: string, payload: unknown): Promise<ChatMessageDto> {
+  /** Socket chat-send: a text message (spec 5: only if non-empty after trimming), with the socket's session scope. */
+  async sendText(caller: { userId: string; sessionScope: Actor['sessionScope'] }, payload: unknown): Promise<ChatMessageDto> {
     const input = parseWith(chatSendSchema, payload);
-    const user = await this.deps.repo.findUser(userId);
-    if (!user || user.deletedAt) throw new AppError('UNAUTHORIZED');
+    const row = await this.deps.repo.findUser(caller.userId);
+    if (!row || row.deletedAt) throw new AppError('UNAUTHORIZED');
+    const user = actorOf(row, caller.sessionScope ?? null);
     const { conversation, appointment } = await this.conversationFor(user, input.conversationId);
     const { message } = await this.store(user, conversation, appointment, { authorId: user.id, body: input.body, clientMessageId: input.clientMessageId, source: 'app', createdAt: this.deps.clock.now() });
     return message;
@@ -139,7 +143,7 @@ export class ChatService {
    * POST /api/chat/conversations/:id/attachments. The bytes decide the type (spec 5: image or
    * pdf only): an executable named .pdf is refused, whatever the client said it was.
    */
-  async sendAttachment(user: UserRow, conversationId: string, upload: AttachmentUpload): Promise<ChatMessageDto> {
+  async sendAttachment(user: Actor, conversationId: string, upload: AttachmentUpload): Promise<ChatMessageDto> {
     const { conversation, appointment } = await this.conversationFor(user, conversationId);
     const fields = parseWith(attachmentFieldsSchema, upload.fields);
     if (upload.data.length === 0) throw new AppError('INVALID_DATA', { fields: { file: CHAT_KEYS.attachmentType } });
@@ -173,7 +177,7 @@ export class ChatService {
   }
 
   /** GET of an attachment: participants only; the bytes with their checked type. */
-  async readAttachment(user: UserRow, conversationId: string, messageSid: string): Promise<{ contentType: string; fileName: string; data: Buffer }> {
+  async readAttachment(user: Actor, conversationId: string, messageSid: string): Promise<{ contentType: string; fileName: string; data: Buffer }> {
     const { conversation } = await this.conversationFor(user, conversationId);
     if (!/^[0-9a-f-]{36}$/i.test(messageSid)) throw new AppError('NOT_FOUND');
     const message = await this.deps.repo.findMessage(conversation.id, messageSid);
@@ -224,7 +228,8 @@ export class ChatService {
   private async emit(appointmentId: string, message: ChatMessageDto): Promise<void> {
     const fresh = await this.deps.repo.findAppointment(appointmentId);
     if (!fresh) return;
-    this.deps.realtime.emitToRooms(chatRecipients(fresh).map(userRoom), REALTIME_EVENTS.chatMessage, { message });
+    // Guest-link sockets are not in the member's room: they get their own appointment's chat only.
+    this.deps.realtime.emitToRooms([...chatRecipients(fresh).map(userRoom), guestRoom(fresh.id)], REALTIME_EVENTS.chatMessage, { message });
   }
 
   private async emailOthers(author: UserRow, conversation: ChatConversationRow, appointmentId: string, message: ChatMessageDto): Promise<void> {

@@ -15,7 +15,7 @@ export function chatSocketHandlers(chat: ChatService, log: FastifyBaseLogger) {
       const answer = (value: ChatSendAck) => {
         if (typeof ack === 'function') ack(value);
       };
-      chat.sendText(socket.data.userId, payload).then(
+      chat.sendText({ userId: socket.data.userId, sessionScope: socket.data.scope }, payload).then(
         (message) => answer({ ok: true, message }),
         (error: unknown) => {
           if (error instanceof AppError) return answer(error.toJSONBody(lang));

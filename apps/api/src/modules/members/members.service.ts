@@ -1,6 +1,7 @@
 import type { MemberCareView, MemberDto, MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
+import { refuseGuest, type Actor } from '../auth/session-scope';
 import { membersPolicy } from './members.policy';
 import { organizationFlags, presentMember, presentMemberForCare } from './members.presenter';
 import type { AuditService } from '../audit/audit.service';
@@ -20,7 +21,9 @@ export class MembersService {
    * Anyone else gets NOT_FOUND. Reads by others than the member are audited, refusals too.
    * Only the member gets her full view; everyone else gets the care view (presentMemberForCare).
    */
-  async getMemberFor(actor: UserRow, memberId: string): Promise<MemberReadResponse> {
+  async getMemberFor(actor: Actor, memberId: string): Promise<MemberReadResponse> {
+    // A guest-link session has what its call needs (the session's own member); no profile reads.
+    refuseGuest(actor);
     if (actor.id === memberId) return this.getOwnMember(actor);
     return this.getMemberForCare(actor, memberId);
   }
@@ -57,7 +60,8 @@ export class MembersService {
   }
 
   /** The recovery code is shown once to its owner; afterwards, and to anyone else, NOT_FOUND. */
-  async takeRecoveryCode(actor: UserRow, memberId: string): Promise<RecoveryCodeResponse> {
+  async takeRecoveryCode(actor: Actor, memberId: string): Promise<RecoveryCodeResponse> {
+    refuseGuest(actor);
     if (!membersPolicy.canReadRecoveryCode(actor, memberId)) {
       // Someone else asked for a member's recovery code: refused, and recorded.
       if (MembersService.UUID_RE.test(memberId) && (await this.members.findById(memberId))) {

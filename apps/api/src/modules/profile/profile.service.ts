@@ -2,6 +2,7 @@ import type { ChangeLanguageResponse, MemberDto, VerifyEmailResponse, ZipCodeLoo
 import { birthdayIssue, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError, fromZodError } from '../../errors';
+import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/secrets';
 import type { EmailProvider } from '../../providers/email/email.provider';
@@ -38,7 +39,9 @@ export class ProfileService {
    * other field is refused (400 INVALID_DATA naming it) rather than dropped silently. Another
    * member's id is NOT_FOUND.
    */
-  async updateMember(actor: UserRow, memberId: string, data: unknown): Promise<MemberDto> {
+  async updateMember(actor: Actor, memberId: string, data: unknown): Promise<MemberDto> {
+    // A guest-link session only takes part in its call: it never changes the member's account.
+    refuseGuest(actor);
     if (!profilePolicy.canUpdateProfile(actor, memberId)) throw new AppError('NOT_FOUND');
     if (!isPlainObject(data)) throw new AppError('INVALID_DATA', { fields: { data: 'invalid_member_update' } });
     const refused = Object.keys(data).filter((k) => !(MEMBER_UPDATE_WHITELIST as readonly string[]).includes(k));
@@ -78,7 +81,8 @@ export class ProfileService {
   }
 
   /** spec 7 "accept terms (returns an agreement date)"; the mustAcceptTos dialog's accept button. */
-  async acceptTerms(actor: UserRow): Promise<string> {
+  async acceptTerms(actor: Actor): Promise<string> {
+    refuseGuest(actor);
     const now = this.deps.clock.now();
     const row = await this.deps.profiles.update(actor.id, { agreedTosAt: now, needsToAcceptTerms: false, updatedAt: now });
     if (!row?.agreedTosAt) throw new AppError('USER_NOT_FOUND');
@@ -86,7 +90,8 @@ export class ProfileService {
   }
 
   /** POST /api/users/{id}/language/{lang} (spec 7). */
-  async changeLanguage(actor: UserRow, memberId: string, lang: Language): Promise<ChangeLanguageResponse> {
+  async changeLanguage(actor: Actor, memberId: string, lang: Language): Promise<ChangeLanguageResponse> {
+    refuseGuest(actor);
     if (!profilePolicy.canUpdateProfile(actor, memberId)) throw new AppError('NOT_FOUND');
     const row = await this.deps.profiles.update(actor.id, { preferredLang: lang, updatedAt: this.deps.clock.now() });
     if (!row) throw new AppError('USER_NOT_FOUND');
