@@ -194,7 +194,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, log: app.log });
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
     const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
-    const presence = redis ? new RedisPresenceStore(redis.main, redisPrefix) : new MemoryPresenceStore();
+    const presence = redis
+      ? new RedisPresenceStore(redis.main, redisPrefix, { onError: (err) => app.log.warn({ err }, 'presence heartbeat failed') })
+      : new MemoryPresenceStore();
     cleanups.unshift(() => presence.close());
     const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });

@@ -67,30 +67,61 @@ export class MemoryPresenceStore implements PresenceStore {
 // 4 s (spec 9), so half a second is invisible to them and spares Redis a read per poll.
 const SNAPSHOT_TTL_MS = 500;
 
+// Not in the spec: a node that stops without saying goodbye (crash, SIGKILL, lost network) leaves
+// presence within PRESENCE_TTL_MS; a live node renews its entry every PRESENCE_HEARTBEAT_MS.
+export const PRESENCE_TTL_MS = 30_000;
+export const PRESENCE_HEARTBEAT_MS = 10_000;
+
+export interface RedisPresenceOptions {
+  /** This node's id (random by default): its users live under their own key, with an expiry. */
+  nodeId?: string;
+  ttlMs?: number;
+  heartbeatMs?: number;
+  /** Where a failed heartbeat is reported (Redis down: it heals on the next beat). */
+  onError?: (err: unknown) => void;
+}
+
 /**
- * Redis: one set of socket ids per user (`<prefix>presence:<userId>`) and a set of online users
- * (`<prefix>presence:online`). Each node also remembers its own sockets so it can remove them
- * when it shuts down.
+ * Redis, shared by every node. Each node keeps the users it has sockets for in its own set
+ * (`<prefix>presence:node:<nodeId>`) with an expiry that its heartbeat renews, and registers itself
+ * in `<prefix>presence:nodes` (node id -> when its entry expires). The online list is the union of
+ * the live nodes' sets, so a node that dies without cleaning up drops out by itself when its key
+ * expires, and a node whose entries were lost (Redis restarted) writes them again on its next beat.
+ * Socket counts stay in the node's memory: only the node holding a socket can remove it.
  */
 export class RedisPresenceStore implements PresenceStore {
-  private readonly own = new Map<string, string>(); // socketId -> userId
+  private readonly sockets = new Map<string, Set<string>>(); // userId -> this node's socket ids
   private cache: { at: number; ids: Set<string> } | undefined;
   private pending: Promise<Set<string>> | undefined;
   private availableCache: { at: number; ids: Set<string> } | undefined;
   private availablePending: Promise<Set<string>> | undefined;
+  private readonly nodeId: string;
+  private readonly ttlMs: number;
+  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+    private readonly options: RedisPresenceOptions = {},
+  ) {
+    this.nodeId = options.nodeId ?? crypto.randomUUID();
+    this.ttlMs = options.ttlMs ?? PRESENCE_TTL_MS;
+    this.timer = setInterval(() => {
+      this.heartbeat().catch((err: unknown) => this.options.onError?.(err));
+    }, options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS);
+    this.timer.unref();
+  }
 
-  private userKey = (userId: string) => `${this.prefix}presence:${userId}`;
-  private get onlineKey() {
-    return `${this.prefix}presence:online`;
+  private get nodeKey() {
+    return `${this.prefix}presence:node:${this.nodeId}`;
+  }
+  private get nodesKey() {
+    return `${this.prefix}presence:nodes`;
   }
   private get availableKey() {
     return `${this.prefix}presence:available`;
   }
+  private nodeKeyOf = (nodeId: string) => `${this.prefix}presence:node:${nodeId}`;
 
   async setAvailable(userId: string, available: boolean): Promise<void> {
     if (available) await this.redis.sadd(this.availableKey, userId);
@@ -122,27 +153,48 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   async connect(userId: string, socketId: string): Promise<void> {
-    this.own.set(socketId, userId);
-    await this.redis.multi().sadd(this.userKey(userId), socketId).sadd(this.onlineKey, userId).exec();
+    const own = this.sockets.get(userId) ?? new Set<string>();
+    const first = own.size === 0;
+    own.add(socketId);
+    this.sockets.set(userId, own);
+    if (first) {
+      await this.redis
+        .multi()
+        .sadd(this.nodeKey, userId)
+        .pexpire(this.nodeKey, this.ttlMs)
+        .zadd(this.nodesKey, Date.now() + this.ttlMs, this.nodeId)
+        .exec();
+    }
     this.cache = undefined;
   }
 
   async disconnect(userId: string, socketId: string): Promise<void> {
-    this.own.delete(socketId);
-    const key = this.userKey(userId);
-    const results = (await this.redis.multi().srem(key, socketId).scard(key).exec()) ?? [];
-    const remaining = results[1]?.[1];
-    if (remaining === 0) await this.redis.srem(this.onlineKey, userId);
+    const own = this.sockets.get(userId);
+    if (!own?.delete(socketId)) return;
+    if (own.size === 0) {
+      this.sockets.delete(userId);
+      await this.redis.srem(this.nodeKey, userId);
+    }
     this.cache = undefined;
+  }
+
+  /** Renews this node's entry, writing its users again (they may have been lost with Redis). */
+  async heartbeat(): Promise<void> {
+    const users = [...this.sockets.keys()];
+    if (users.length === 0) return;
+    await this.redis
+      .multi()
+      .sadd(this.nodeKey, ...users)
+      .pexpire(this.nodeKey, this.ttlMs)
+      .zadd(this.nodesKey, Date.now() + this.ttlMs, this.nodeId)
+      .exec();
   }
 
   async onlineIds(): Promise<ReadonlySet<string>> {
     const now = Date.now();
     if (this.cache && now - this.cache.at < SNAPSHOT_TTL_MS) return this.cache.ids;
-    this.pending ??= this.redis
-      .smembers(this.onlineKey)
-      .then((ids) => {
-        const set = new Set(ids);
+    this.pending ??= this.readOnline()
+      .then((set) => {
         this.cache = { at: Date.now(), ids: set };
         return set;
       })
@@ -152,7 +204,19 @@ export class RedisPresenceStore implements PresenceStore {
     return this.pending;
   }
 
+  private async readOnline(): Promise<Set<string>> {
+    // Registry entries long past their expiry belong to nodes that are gone (their keys expired
+    // by themselves); the margin keeps a node whose clock is a little behind from being pruned.
+    const nodes = await this.redis.zrangebyscore(this.nodesKey, Date.now() - this.ttlMs, '+inf');
+    void this.redis.zremrangebyscore(this.nodesKey, '-inf', Date.now() - 2 * this.ttlMs).catch(() => undefined);
+    if (nodes.length === 0) return new Set();
+    return new Set(await this.redis.sunion(...nodes.map(this.nodeKeyOf)));
+  }
+
   async close(): Promise<void> {
-    for (const [socketId, userId] of [...this.own]) await this.disconnect(userId, socketId).catch(() => undefined);
+    clearInterval(this.timer);
+    this.sockets.clear();
+    await this.redis.multi().del(this.nodeKey).zrem(this.nodesKey, this.nodeId).exec();
+    this.cache = undefined;
   }
 }
