@@ -76,7 +76,7 @@ import { physiciansResolvers, physiciansTypeDefs } from './modules/physicians/ph
 import { PhysiciansRepository } from './modules/physicians/physicians.repository';
 import { physiciansRoutes } from './modules/physicians/physicians.routes';
 import { PhysiciansService } from './modules/physicians/physicians.service';
-import { MemoryPresenceStore, RedisPresenceStore } from './modules/physicians/presence';
+import { MemoryPresenceStore, RedisPresenceStore, type RedisPresenceOptions } from './modules/physicians/presence';
 import { topicsResolvers, topicsTypeDefs } from './modules/topics/topics.resolvers';
 import { TopicsRepository } from './modules/topics/topics.repository';
 import { TopicsService } from './modules/topics/topics.service';
@@ -108,6 +108,8 @@ export interface BuildServerOptions {
   appointmentSweepMs?: number;
   /** Run the account erasure job every this many ms (default ERASURE_JOB.intervalMs; 0 = never). */
   erasureIntervalMs?: number;
+  /** Presence heartbeat and expiry across nodes (Redis only; tests shorten them). */
+  presence?: Pick<RedisPresenceOptions, 'ttlMs' | 'heartbeatMs'>;
 }
 
 export interface Services {
@@ -157,7 +159,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     genReqId: () => crypto.randomUUID(),
   });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (err) => app.log.warn({ err }, 'database connection lost; reconnecting on next use'),
+  });
   const cleanups: (() => Promise<unknown>)[] = [];
   cleanups.push(() => database.close());
   try {
@@ -195,7 +201,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
     const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
     const presence = redis
-      ? new RedisPresenceStore(redis.main, redisPrefix, { onError: (err) => app.log.warn({ err }, 'presence heartbeat failed') })
+      ? new RedisPresenceStore(redis.main, redisPrefix, { ...options.presence, onError: (err) => app.log.warn({ err }, 'presence heartbeat failed') })
       : new MemoryPresenceStore();
     cleanups.unshift(() => presence.close());
     const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock });

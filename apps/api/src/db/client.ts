@@ -26,11 +26,21 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  * migrator. node-postgres when a URL is given; otherwise PGlite in `dataDir` ('memory://' keeps it
  * in memory, for tests).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onPoolError?: (err: Error) => void }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Not in the spec: while PostgreSQL is down or restarting, a request fails with a catalogue
+      // error within these bounds instead of hanging; new connections are made as it comes back.
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 20_000,
+    });
+    // An idle client whose server went away (restart, failover) emits 'error' on the pool; without
+    // a listener that would end the process. The pool drops that client and opens a new one later.
+    pool.on('error', (err) => options.onPoolError?.(err));
     const db = drizzleNodePg(pool, { schema });
-    await migrateNodePg(db, { migrationsFolder });
+    await migrateOnce(pool, () => migrateNodePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const inMemory = options.dataDir === 'memory://';
@@ -39,4 +49,25 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+// Any fixed 64-bit key, the same on every node: "puente migrations".
+const MIGRATION_LOCK_KEY = 0x7075_656e_7465n;
+
+/**
+ * Several nodes may start at once on one PostgreSQL: the first takes a session advisory lock and
+ * migrates, the others wait for it and then find nothing left to do.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
 }
