@@ -364,7 +364,21 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       close: async () => {
         if (closed) return;
         closed = true;
+        // Graceful: stop accepting connections (a load balancer sends new ones elsewhere), close the
+        // sockets so their clients reconnect to another node, let requests in flight finish (at most
+        // SHUTDOWN_TIMEOUT_MS), then close the jobs, Redis and the database.
+        const listening = app.server.listening;
+        const drained = listening ? new Promise<void>((resolve) => app.server.close(() => resolve())) : Promise.resolve();
         await realtime.close();
+        let timer: NodeJS.Timeout | undefined;
+        const overdue = new Promise<'overdue'>((resolve) => {
+          timer = setTimeout(() => resolve('overdue'), config.shutdownTimeoutMs);
+        });
+        if ((await Promise.race([drained, overdue])) === 'overdue') {
+          app.log.warn({ timeoutMs: config.shutdownTimeoutMs }, 'requests still in flight at shutdown; closing their connections');
+          app.server.closeAllConnections();
+        }
+        clearTimeout(timer);
         await app.close();
         for (const cleanup of cleanups.slice(1)) await cleanup();
       },

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import {
 } from '@puente/contracts';
 import { APPOINTMENT_STATE as S, CALL_EVENTS } from '@puente/domain';
 import { eq } from 'drizzle-orm';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from './db/schema';
 import { appointmentData, createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type TestServer, type TestSocket } from './test';
@@ -233,4 +235,50 @@ describe.skipIf(!pgUrl || !redisUrl)('two nodes on one PostgreSQL and one Redis'
     const stored = await control.server.database.db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId));
     expect(stored.map((m) => m.body).sort()).toEqual(['Gracias', 'Hola, me duele la garganta', 'Hola, ¿desde cuándo?', 'Le enviaré una receta']);
   }, 120_000);
+
+  it('SIGTERM: the node stops accepting, its sockets are told to reconnect, a request in flight finishes, the process exits', async () => {
+    const member = await memberWithSession(control.server);
+    const node = await startNode(control.server.config.databaseUrl!, `cluster:${randomUUID()}:`);
+    nodes.push(node);
+    const { port } = new URL(node.url);
+
+    // An app with automatic reconnection, as the web app has.
+    const socket = connectSocket(node.url, { path: '/socket.io', auth: { token: member.token }, transports: ['websocket'], reconnectionDelay: 60_000, forceNew: true });
+    sockets.push(socket as unknown as TestSocket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+    // A request whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ query: '{ __typename }' });
+    const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: '/api/graphql', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${member.token}` } }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 1500);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+
+    const exited = new Promise<number | null>((resolve) => node.process.once('exit', (code) => resolve(code)));
+    node.process.kill('SIGTERM');
+
+    // Clients are told to reconnect (a transport close, not a server disconnect that ends the session).
+    expect(await disconnected).toBe('transport close');
+    expect(socket.active).toBe(true);
+    socket.disconnect();
+    // No new connections.
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(fetch(`${node.url}/api/health`)).rejects.toThrow();
+    // The request in flight got its answer.
+    const answered = await inFlight;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.text)).toEqual({ data: { __typename: 'Query' } });
+    expect(await exited).toBe(0);
+  }, 60_000);
 });

@@ -137,12 +137,16 @@ export class RealtimeGateway implements SessionSocketControl {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(false);
   }
 
+  /**
+   * Closes every connection at the transport level, without Socket.IO's disconnect packet: clients
+   * see 'transport close' and reconnect by themselves (to another node, once this one has stopped
+   * listening), where 'io server disconnect' would leave them disconnected.
+   */
   async close(): Promise<void> {
     const io = this.io;
     if (!io) return;
     this.io = undefined;
-    // io.close() would also close the http server, which fastify owns; disconnect sockets only.
-    io.disconnectSockets(true);
+    // io.close() would also close the http server, which fastify owns; close the connections only.
     io.engine.close();
   }
 }
