@@ -76,7 +76,7 @@ import { physiciansResolvers, physiciansTypeDefs } from './modules/physicians/ph
 import { PhysiciansRepository } from './modules/physicians/physicians.repository';
 import { physiciansRoutes } from './modules/physicians/physicians.routes';
 import { PhysiciansService } from './modules/physicians/physicians.service';
-import { MemoryPresenceStore, RedisPresenceStore, type RedisPresenceOptions } from './modules/physicians/presence';
+import { MemoryPresenceStore, RedisPresenceStore, type PresenceStore, type RedisPresenceOptions } from './modules/physicians/presence';
 import { topicsResolvers, topicsTypeDefs } from './modules/topics/topics.resolvers';
 import { TopicsRepository } from './modules/topics/topics.repository';
 import { TopicsService } from './modules/topics/topics.service';
@@ -186,7 +186,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     // Email is wired now so later issues (verification reminders, support) find it ready.
     const email = options.providers?.email ?? (config.email.provider === 'smtp' ? new SmtpEmailProvider(config.email.url, config.email.from) : new OutboxEmailProvider(outbox, clock));
     void email;
-    const limiter = options.providers?.rateLimiter ?? (redis ? new RedisRateLimiter(redis.main, redisPrefix) : new MemoryRateLimiter());
+    const limiter =
+      options.providers?.rateLimiter ??
+      (redis ? new RedisRateLimiter(redis.main, redisPrefix, (err) => app.log.warn({ err }, 'rate limits: Redis unreachable, counting on this node')) : new MemoryRateLimiter());
     cleanups.unshift(() => limiter.close());
 
     const realtime = new RealtimeGateway();
@@ -200,8 +202,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, log: app.log });
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
     const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
-    const presence = redis
-      ? new RedisPresenceStore(redis.main, redisPrefix, { ...options.presence, onError: (err) => app.log.warn({ err }, 'presence heartbeat failed') })
+    const presence: PresenceStore = redis
+      ? new RedisPresenceStore(redis.main, redisPrefix, {
+          ...options.presence,
+          onError: (err) => app.log.warn({ err }, 'presence: Redis unreachable, listing this node only'),
+          // Redis may have lost the available set while it was away: the database has it.
+          onHealed: (): Promise<void> => physicians.init(),
+        })
       : new MemoryPresenceStore();
     cleanups.unshift(() => presence.close());
     const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock });

@@ -28,17 +28,23 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onPoolError?: (err: Error) => void }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new ReleasingPool({
       connectionString: options.databaseUrl,
       max: 10,
       // Not in the spec: while PostgreSQL is down or restarting, a request fails with a catalogue
       // error within these bounds instead of hanging; new connections are made as it comes back.
+      // (The server cancels a long statement; a client-side query timeout would leave the client
+      // busy and, inside a transaction, back in the pool.)
       connectionTimeoutMillis: 5_000,
-      query_timeout: 20_000,
+      statement_timeout: 20_000,
+      keepAlive: true,
     });
     // An idle client whose server went away (restart, failover) emits 'error' on the pool; without
     // a listener that would end the process. The pool drops that client and opens a new one later.
     pool.on('error', (err) => options.onPoolError?.(err));
+    // A client checked out of the pool (inside a transaction, between two queries) has no listener
+    // of the pool's: its connection dropping would be an uncaught error. Its query fails instead.
+    pool.on('connect', (client) => client.on('error', (err) => options.onPoolError?.(err)));
     const db = drizzleNodePg(pool, { schema });
     await migrateOnce(pool, () => migrateNodePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
@@ -69,5 +75,40 @@ async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise
     }
   } finally {
     client.release();
+  }
+}
+
+/**
+ * A pool that never loses a client whose connection died while checked out. drizzle-orm's
+ * node-postgres transaction() (0.45.x) sends BEGIN before its try/finally, so a BEGIN on a dropped
+ * connection never releases its client: after a few PostgreSQL restarts every slot is gone and
+ * each request waits for a connection forever (drizzle-team/drizzle-orm#6241, open). Here a
+ * checked-out client whose connection ends is released at once as broken (the pool discards it),
+ * and the caller's own release later is a no-op.
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+    const checkedOut = super.connect().then((client) => ReleasingPool.guard(client));
+    if (!callback) return checkedOut;
+    checkedOut.then(
+      (client) => callback(undefined, client, (err?: unknown) => client.release(err as Error | undefined)),
+      (err: Error) => callback(err, undefined, () => undefined),
+    );
+  }
+
+  private static guard(client: pg.PoolClient): pg.PoolClient {
+    const release = client.release.bind(client);
+    let released = false;
+    const onEnd = () => client.release(new Error('connection ended while checked out'));
+    client.release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('end', onEnd);
+      release(err);
+    };
+    client.once('end', onEnd);
+    return client;
   }
 }

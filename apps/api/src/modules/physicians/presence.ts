@@ -77,8 +77,10 @@ export interface RedisPresenceOptions {
   nodeId?: string;
   ttlMs?: number;
   heartbeatMs?: number;
-  /** Where a failed heartbeat is reported (Redis down: it heals on the next beat). */
+  /** Where a failed Redis call is reported (Redis down: presence degrades to this node's sockets). */
   onError?: (err: unknown) => void;
+  /** Called when a heartbeat succeeds after Redis was unreachable (e.g. to copy availability again). */
+  onHealed?: () => Promise<void>;
 }
 
 /**
@@ -88,13 +90,21 @@ export interface RedisPresenceOptions {
  * the live nodes' sets, so a node that dies without cleaning up drops out by itself when its key
  * expires, and a node whose entries were lost (Redis restarted) writes them again on its next beat.
  * Socket counts stay in the node's memory: only the node holding a socket can remove it.
+ *
+ * While Redis is unreachable the node keeps working on its own: it lists the coaches whose sockets
+ * it holds and the availability it last knew, and catches up on the first heartbeat that succeeds.
  */
 export class RedisPresenceStore implements PresenceStore {
   private readonly sockets = new Map<string, Set<string>>(); // userId -> this node's socket ids
   private cache: { at: number; ids: Set<string> } | undefined;
   private pending: Promise<Set<string>> | undefined;
-  private availableCache: { at: number; ids: Set<string> } | undefined;
-  private availablePending: Promise<Set<string>> | undefined;
+  private availableCache: { at: number; ids: ReadonlySet<string> } | undefined;
+  private availablePending: Promise<ReadonlySet<string>> | undefined;
+  /** This node's copy of the available set, served while Redis is unreachable. */
+  private localAvailable: ReadonlySet<string> = new Set<string>();
+  private degraded = false;
+  /** Until the first connection, calls wait in ioredis's queue (a node starting up); after, they fail fast. */
+  private connectedOnce: boolean;
   private readonly nodeId: string;
   private readonly ttlMs: number;
   private readonly timer: NodeJS.Timeout;
@@ -104,11 +114,11 @@ export class RedisPresenceStore implements PresenceStore {
     private readonly prefix: string,
     private readonly options: RedisPresenceOptions = {},
   ) {
+    this.connectedOnce = redis.status === 'ready';
+    if (!this.connectedOnce) redis.once('ready', () => (this.connectedOnce = true));
     this.nodeId = options.nodeId ?? crypto.randomUUID();
     this.ttlMs = options.ttlMs ?? PRESENCE_TTL_MS;
-    this.timer = setInterval(() => {
-      this.heartbeat().catch((err: unknown) => this.options.onError?.(err));
-    }, options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS);
+    this.timer = setInterval(() => void this.heartbeat(), options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS);
     this.timer.unref();
   }
 
@@ -123,26 +133,47 @@ export class RedisPresenceStore implements PresenceStore {
   }
   private nodeKeyOf = (nodeId: string) => `${this.prefix}presence:node:${nodeId}`;
 
+  /** A Redis call that must not fail its caller: on error the node goes on with its own state. */
+  private async tryRedis<T>(call: () => Promise<T>): Promise<T | undefined> {
+    // Connection lost: do not wait for ioredis's retries on a request path.
+    if (this.connectedOnce && this.redis.status !== 'ready') {
+      this.degraded = true;
+      return undefined;
+    }
+    try {
+      return await call();
+    } catch (err) {
+      this.degraded = true;
+      this.options.onError?.(err);
+      return undefined;
+    }
+  }
+
   async setAvailable(userId: string, available: boolean): Promise<void> {
-    if (available) await this.redis.sadd(this.availableKey, userId);
-    else await this.redis.srem(this.availableKey, userId);
+    const next = new Set(this.localAvailable);
+    if (available) next.add(userId);
+    else next.delete(userId);
+    this.localAvailable = next;
+    await this.tryRedis(() => (available ? this.redis.sadd(this.availableKey, userId) : this.redis.srem(this.availableKey, userId)));
     this.availableCache = undefined;
   }
 
   async resetAvailable(userIds: readonly string[]): Promise<void> {
-    const multi = this.redis.multi().del(this.availableKey);
-    if (userIds.length > 0) multi.sadd(this.availableKey, ...userIds);
-    await multi.exec();
+    this.localAvailable = new Set(userIds);
+    await this.tryRedis(() => {
+      const multi = this.redis.multi().del(this.availableKey);
+      if (userIds.length > 0) multi.sadd(this.availableKey, ...userIds);
+      return multi.exec();
+    });
     this.availableCache = undefined;
   }
 
   async availableIds(): Promise<ReadonlySet<string>> {
     const now = Date.now();
     if (this.availableCache && now - this.availableCache.at < SNAPSHOT_TTL_MS) return this.availableCache.ids;
-    this.availablePending ??= this.redis
-      .smembers(this.availableKey)
+    this.availablePending ??= this.tryRedis(() => this.redis.smembers(this.availableKey))
       .then((ids) => {
-        const set = new Set(ids);
+        const set: ReadonlySet<string> = ids ? new Set(ids) : this.localAvailable;
         this.availableCache = { at: Date.now(), ids: set };
         return set;
       })
@@ -158,12 +189,7 @@ export class RedisPresenceStore implements PresenceStore {
     own.add(socketId);
     this.sockets.set(userId, own);
     if (first) {
-      await this.redis
-        .multi()
-        .sadd(this.nodeKey, userId)
-        .pexpire(this.nodeKey, this.ttlMs)
-        .zadd(this.nodesKey, Date.now() + this.ttlMs, this.nodeId)
-        .exec();
+      await this.tryRedis(() => this.redis.multi().sadd(this.nodeKey, userId).pexpire(this.nodeKey, this.ttlMs).zadd(this.nodesKey, Date.now() + this.ttlMs, this.nodeId).exec());
     }
     this.cache = undefined;
   }
@@ -173,21 +199,29 @@ export class RedisPresenceStore implements PresenceStore {
     if (!own?.delete(socketId)) return;
     if (own.size === 0) {
       this.sockets.delete(userId);
-      await this.redis.srem(this.nodeKey, userId);
+      await this.tryRedis(() => this.redis.srem(this.nodeKey, userId));
     }
     this.cache = undefined;
   }
 
-  /** Renews this node's entry, writing its users again (they may have been lost with Redis). */
+  /**
+   * Renews this node's entry, writing its users again (they may have been lost with Redis), and
+   * after an outage lets the owner copy what else Redis lost (availability) from the database.
+   */
   async heartbeat(): Promise<void> {
     const users = [...this.sockets.keys()];
-    if (users.length === 0) return;
-    await this.redis
-      .multi()
-      .sadd(this.nodeKey, ...users)
-      .pexpire(this.nodeKey, this.ttlMs)
-      .zadd(this.nodesKey, Date.now() + this.ttlMs, this.nodeId)
-      .exec();
+    const wasDegraded = this.degraded;
+    this.degraded = false;
+    const beat = await this.tryRedis(() => {
+      const multi = this.redis.multi().zadd(this.nodesKey, Date.now() + this.ttlMs, this.nodeId);
+      if (users.length > 0) multi.sadd(this.nodeKey, ...users).pexpire(this.nodeKey, this.ttlMs);
+      return multi.exec();
+    });
+    if (beat !== undefined && wasDegraded) {
+      this.cache = undefined;
+      this.availableCache = undefined;
+      await this.options.onHealed?.().catch((err: unknown) => this.options.onError?.(err));
+    }
   }
 
   async onlineIds(): Promise<ReadonlySet<string>> {
@@ -205,18 +239,21 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   private async readOnline(): Promise<Set<string>> {
-    // Registry entries long past their expiry belong to nodes that are gone (their keys expired
-    // by themselves); the margin keeps a node whose clock is a little behind from being pruned.
-    const nodes = await this.redis.zrangebyscore(this.nodesKey, Date.now() - this.ttlMs, '+inf');
-    void this.redis.zremrangebyscore(this.nodesKey, '-inf', Date.now() - 2 * this.ttlMs).catch(() => undefined);
-    if (nodes.length === 0) return new Set();
-    return new Set(await this.redis.sunion(...nodes.map(this.nodeKeyOf)));
+    const shared = await this.tryRedis(async () => {
+      // Registry entries long past their expiry belong to nodes that are gone (their keys expired
+      // by themselves); the margin keeps a node whose clock is a little behind from being pruned.
+      const nodes = await this.redis.zrangebyscore(this.nodesKey, Date.now() - this.ttlMs, '+inf');
+      void this.redis.zremrangebyscore(this.nodesKey, '-inf', Date.now() - 2 * this.ttlMs).catch(() => undefined);
+      return nodes.length === 0 ? [] : this.redis.sunion(...nodes.map(this.nodeKeyOf));
+    });
+    // Without Redis: the coaches this node can reach itself.
+    return new Set(shared ?? this.sockets.keys());
   }
 
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.sockets.clear();
-    await this.redis.multi().del(this.nodeKey).zrem(this.nodesKey, this.nodeId).exec();
+    await this.tryRedis(() => this.redis.multi().del(this.nodeKey).zrem(this.nodesKey, this.nodeId).exec());
     this.cache = undefined;
   }
 }
