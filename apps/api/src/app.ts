@@ -76,7 +76,7 @@ import { physiciansResolvers, physiciansTypeDefs } from './modules/physicians/ph
 import { PhysiciansRepository } from './modules/physicians/physicians.repository';
 import { physiciansRoutes } from './modules/physicians/physicians.routes';
 import { PhysiciansService } from './modules/physicians/physicians.service';
-import { MemoryPresenceStore, RedisPresenceStore } from './modules/physicians/presence';
+import { MemoryPresenceStore, RedisPresenceStore, type PresenceStore, type RedisPresenceOptions } from './modules/physicians/presence';
 import { topicsResolvers, topicsTypeDefs } from './modules/topics/topics.resolvers';
 import { TopicsRepository } from './modules/topics/topics.repository';
 import { TopicsService } from './modules/topics/topics.service';
@@ -108,6 +108,8 @@ export interface BuildServerOptions {
   appointmentSweepMs?: number;
   /** Run the account erasure job every this many ms (default ERASURE_JOB.intervalMs; 0 = never). */
   erasureIntervalMs?: number;
+  /** Presence heartbeat and expiry across nodes (Redis only; tests shorten them). */
+  presence?: Pick<RedisPresenceOptions, 'ttlMs' | 'heartbeatMs'>;
 }
 
 export interface Services {
@@ -157,7 +159,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     genReqId: () => crypto.randomUUID(),
   });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (err) => app.log.warn({ err }, 'database connection lost; reconnecting on next use'),
+  });
   const cleanups: (() => Promise<unknown>)[] = [];
   cleanups.push(() => database.close());
   try {
@@ -180,7 +186,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     // Email is wired now so later issues (verification reminders, support) find it ready.
     const email = options.providers?.email ?? (config.email.provider === 'smtp' ? new SmtpEmailProvider(config.email.url, config.email.from) : new OutboxEmailProvider(outbox, clock));
     void email;
-    const limiter = options.providers?.rateLimiter ?? (redis ? new RedisRateLimiter(redis.main, redisPrefix) : new MemoryRateLimiter());
+    const limiter =
+      options.providers?.rateLimiter ??
+      (redis ? new RedisRateLimiter(redis.main, redisPrefix, (err) => app.log.warn({ err }, 'rate limits: Redis unreachable, counting on this node')) : new MemoryRateLimiter());
     cleanups.unshift(() => limiter.close());
 
     const realtime = new RealtimeGateway();
@@ -194,7 +202,14 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, log: app.log });
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
     const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
-    const presence = redis ? new RedisPresenceStore(redis.main, redisPrefix) : new MemoryPresenceStore();
+    const presence: PresenceStore = redis
+      ? new RedisPresenceStore(redis.main, redisPrefix, {
+          ...options.presence,
+          onError: (err) => app.log.warn({ err }, 'presence: Redis unreachable, listing this node only'),
+          // Redis may have lost the available set while it was away: the database has it.
+          onHealed: (): Promise<void> => physicians.init(),
+        })
+      : new MemoryPresenceStore();
     cleanups.unshift(() => presence.close());
     const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
@@ -358,7 +373,21 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       close: async () => {
         if (closed) return;
         closed = true;
+        // Graceful: stop accepting connections (a load balancer sends new ones elsewhere), close the
+        // sockets so their clients reconnect to another node, let requests in flight finish (at most
+        // SHUTDOWN_TIMEOUT_MS), then close the jobs, Redis and the database.
+        const listening = app.server.listening;
+        const drained = listening ? new Promise<void>((resolve) => app.server.close(() => resolve())) : Promise.resolve();
         await realtime.close();
+        let timer: NodeJS.Timeout | undefined;
+        const overdue = new Promise<'overdue'>((resolve) => {
+          timer = setTimeout(() => resolve('overdue'), config.shutdownTimeoutMs);
+        });
+        if ((await Promise.race([drained, overdue])) === 'overdue') {
+          app.log.warn({ timeoutMs: config.shutdownTimeoutMs }, 'requests still in flight at shutdown; closing their connections');
+          app.server.closeAllConnections();
+        }
+        clearTimeout(timer);
         await app.close();
         for (const cleanup of cleanups.slice(1)) await cleanup();
       },

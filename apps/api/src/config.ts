@@ -32,6 +32,7 @@ export const CONFIG_VARIABLES = [
   { name: 'TRUST_PROXY', default: 'false', description: 'true, or the proxy addresses/subnets to trust, when behind a reverse proxy, so per-IP limits see the real client address.' },
   { name: 'LOG_LEVEL', default: 'info (silent in tests)', description: 'pino log level.' },
   { name: 'SEED', default: 'true', description: 'Seed demo data on an empty database (false to skip).' },
+  { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM, how long requests in flight may take to finish before their connections are closed.' },
   { name: 'IDENTITY_<P>_ISSUER', default: '(unset)', description: 'OpenID Connect issuer URL of provider P (GOOGLE, APPLE, FACEBOOK, EMAIL). A provider is offered only when its issuer and client id are set.' },
   { name: 'IDENTITY_<P>_CLIENT_ID', default: '(unset)', description: 'Client id registered at provider P.' },
   { name: 'IDENTITY_<P>_CLIENT_SECRET', default: '(unset)', description: 'Client secret at provider P (unset: a public client, PKCE only).' },
@@ -67,6 +68,7 @@ const envSchema = z
     TRUST_PROXY: z.preprocess((v) => (v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v), z.union([z.boolean(), z.string()])),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     SEED: booleanString.default(true),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     DEV_IDENTITY_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), booleanString.optional()),
     STAFF_TOTP_KEY: optionalString,
   })
@@ -108,6 +110,8 @@ export interface Config {
   trustProxy: boolean | string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   seed: boolean;
+  /** Graceful shutdown: the longest wait for requests in flight. */
+  shutdownTimeoutMs: number;
   /** Identity providers (issue 3) and the local development provider. */
   identity: IdentityConfig;
   /** Encrypts staff TOTP secrets at rest (AES-256-GCM); 32 bytes. */
@@ -147,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     seed: e.SEED,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     graphqlDepthLimit: 8,
     identity: identityConfig(env, publicUrl, e.NODE_ENV === 'production'),
     staffTotpKey: totpKey(e.STAFF_TOTP_KEY),

@@ -3,8 +3,17 @@ import { buildServer } from './app';
 const server = await buildServer();
 const { app, config } = server;
 
+let stopping = false;
 const shutdown = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
   app.log.info({ signal }, 'shutting down');
+  // The close itself bounds requests in flight by SHUTDOWN_TIMEOUT_MS; this bounds everything else
+  // (a database or Redis that does not answer its goodbye).
+  setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs + 5_000).unref();
   server.close().then(
     () => process.exit(0),
     (err: unknown) => {

@@ -54,6 +54,33 @@ export function isAllowedOrigin(origin: string | undefined, host: string | undef
   }
 }
 
+/**
+ * The Redis adapter publishes without waiting for the answer: while Redis is down each publish
+ * would reject with nobody to catch it (an unhandled rejection ends the process). Sockets on this
+ * node still get their events (the adapter delivers locally first); other nodes miss them until
+ * Redis is back (degraded cross-node delivery, logged).
+ */
+function publishingSafely(pub: Redis, log: FastifyBaseLogger): Redis {
+  let lastLogged = 0;
+  return new Proxy(pub, {
+    get(target, property) {
+      if (property === 'publish') {
+        return (...args: Parameters<Redis['publish']>) =>
+          target.publish(...args).catch((err: unknown) => {
+            // One line every 10 s at most, not one per event.
+            if (Date.now() - lastLogged > 10_000) {
+              lastLogged = Date.now();
+              log.warn({ err }, 'realtime: Redis unreachable, events reach this node only');
+            }
+            return 0;
+          });
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** Socket.IO on the API's http server at /socket.io. */
 export class RealtimeGateway implements SessionSocketControl {
   private io: RealtimeServer | undefined;
@@ -70,7 +97,7 @@ export class RealtimeGateway implements SessionSocketControl {
       serveClient: false,
       cors: { origin: (origin, cb) => cb(null, isAllowedOrigin(origin, undefined, options)), credentials: false },
     });
-    if (options.redis) io.adapter(createAdapter(options.redis.pub, options.redis.sub));
+    if (options.redis) io.adapter(createAdapter(publishingSafely(options.redis.pub, options.log), options.redis.sub));
 
     io.use((socket, next) => {
       const lang = languageFromHeader(socket.handshake.headers['accept-language']);
@@ -143,12 +170,16 @@ export class RealtimeGateway implements SessionSocketControl {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(false);
   }
 
+  /**
+   * Closes every connection at the transport level, without Socket.IO's disconnect packet: clients
+   * see 'transport close' and reconnect by themselves (to another node, once this one has stopped
+   * listening), where 'io server disconnect' would leave them disconnected.
+   */
   async close(): Promise<void> {
     const io = this.io;
     if (!io) return;
     this.io = undefined;
-    // io.close() would also close the http server, which fastify owns; disconnect sockets only.
-    io.disconnectSockets(true);
+    // io.close() would also close the http server, which fastify owns; close the connections only.
     io.engine.close();
   }
 }

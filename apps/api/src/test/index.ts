@@ -26,6 +26,8 @@ export interface StartTestServerOptions {
   appointmentTimeouts?: BuildServerOptions['appointmentTimeouts'];
   /** Default 0: tests advance the clock and call server.services.appointmentScheduler.tick(). */
   appointmentSweepMs?: number;
+  /** Presence heartbeat and expiry (Redis only). */
+  presence?: BuildServerOptions['presence'];
   /**
    * Listen on this port and use http://127.0.0.1:<port> as PUBLIC_URL (identity-provider redirects
    * need the real address before the server starts). Default: a random port, PUBLIC_URL unused.
@@ -119,6 +121,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       workingHours: options.workingHours ?? (() => undefined),
       appointmentTimeouts: options.appointmentTimeouts,
       appointmentSweepMs: options.appointmentSweepMs ?? 0,
+      presence: options.presence,
       redisKeyPrefix: `puente_t_${randomBytes(6).toString('hex')}:`,
     });
     await server.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });

@@ -218,15 +218,20 @@ export class ChatService {
     const { row, created } = await this.deps.repo.appendMessage(conversation.id, appointment.id, values);
     const message = presentMessage(row);
     if (created) {
-      await this.emit(appointment.id, message);
+      await this.emit(appointment, message);
       if (conversationChannel(appointment) === 'email') await this.emailOthers(author, conversation, appointment.id, message);
     }
     return { message, created };
   }
 
-  /** Policy before every emit: the appointment is read again and only its people receive it. */
-  private async emit(appointmentId: string, message: ChatMessageDto): Promise<void> {
-    const fresh = await this.deps.repo.findAppointment(appointmentId);
+  /**
+   * Policy before every emit: the appointment is read again and only its people receive it. The
+   * message is already stored: if that read fails (the database connection dropped), the row this
+   * send was checked against a moment ago decides, so a stored message is never left undelivered
+   * (a retry of the send finds it stored and does not emit again).
+   */
+  private async emit(appointment: AppointmentRow, message: ChatMessageDto): Promise<void> {
+    const fresh = await this.deps.repo.findAppointment(appointment.id).catch(() => appointment);
     if (!fresh) return;
     // Guest-link sockets are not in the member's room: they get their own appointment's chat only.
     this.deps.realtime.emitToRooms([...chatRecipients(fresh).map(userRoom), guestRoom(fresh.id)], REALTIME_EVENTS.chatMessage, { message });

@@ -67,51 +67,113 @@ export class MemoryPresenceStore implements PresenceStore {
 // 4 s (spec 9), so half a second is invisible to them and spares Redis a read per poll.
 const SNAPSHOT_TTL_MS = 500;
 
+// Not in the spec: a node that stops without saying goodbye (crash, SIGKILL, lost network) leaves
+// presence within PRESENCE_TTL_MS; a live node renews its entry every PRESENCE_HEARTBEAT_MS.
+export const PRESENCE_TTL_MS = 30_000;
+export const PRESENCE_HEARTBEAT_MS = 10_000;
+
+export interface RedisPresenceOptions {
+  /** This node's id (random by default): its users live under their own key, with an expiry. */
+  nodeId?: string;
+  ttlMs?: number;
+  heartbeatMs?: number;
+  /** Where a failed Redis call is reported (Redis down: presence degrades to this node's sockets). */
+  onError?: (err: unknown) => void;
+  /** Called when a heartbeat succeeds after Redis was unreachable (e.g. to copy availability again). */
+  onHealed?: () => Promise<void>;
+}
+
 /**
- * Redis: one set of socket ids per user (`<prefix>presence:<userId>`) and a set of online users
- * (`<prefix>presence:online`). Each node also remembers its own sockets so it can remove them
- * when it shuts down.
+ * Redis, shared by every node. Each node keeps the users it has sockets for in its own set
+ * (`<prefix>presence:node:<nodeId>`) with an expiry that its heartbeat renews, and registers itself
+ * in `<prefix>presence:nodes` (node id -> when its entry expires). The online list is the union of
+ * the live nodes' sets, so a node that dies without cleaning up drops out by itself when its key
+ * expires, and a node whose entries were lost (Redis restarted) writes them again on its next beat.
+ * Socket counts stay in the node's memory: only the node holding a socket can remove it.
+ *
+ * While Redis is unreachable the node keeps working on its own: it lists the coaches whose sockets
+ * it holds and the availability it last knew, and catches up on the first heartbeat that succeeds.
  */
 export class RedisPresenceStore implements PresenceStore {
-  private readonly own = new Map<string, string>(); // socketId -> userId
+  private readonly sockets = new Map<string, Set<string>>(); // userId -> this node's socket ids
   private cache: { at: number; ids: Set<string> } | undefined;
   private pending: Promise<Set<string>> | undefined;
-  private availableCache: { at: number; ids: Set<string> } | undefined;
-  private availablePending: Promise<Set<string>> | undefined;
+  private availableCache: { at: number; ids: ReadonlySet<string> } | undefined;
+  private availablePending: Promise<ReadonlySet<string>> | undefined;
+  /** This node's copy of the available set, served while Redis is unreachable. */
+  private localAvailable: ReadonlySet<string> = new Set<string>();
+  private degraded = false;
+  /** Until the first connection, calls wait in ioredis's queue (a node starting up); after, they fail fast. */
+  private connectedOnce: boolean;
+  private readonly nodeId: string;
+  private readonly ttlMs: number;
+  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+    private readonly options: RedisPresenceOptions = {},
+  ) {
+    this.connectedOnce = redis.status === 'ready';
+    if (!this.connectedOnce) redis.once('ready', () => (this.connectedOnce = true));
+    this.nodeId = options.nodeId ?? crypto.randomUUID();
+    this.ttlMs = options.ttlMs ?? PRESENCE_TTL_MS;
+    this.timer = setInterval(() => void this.heartbeat(), options.heartbeatMs ?? PRESENCE_HEARTBEAT_MS);
+    this.timer.unref();
+  }
 
-  private userKey = (userId: string) => `${this.prefix}presence:${userId}`;
-  private get onlineKey() {
-    return `${this.prefix}presence:online`;
+  private get nodeKey() {
+    return `${this.prefix}presence:node:${this.nodeId}`;
+  }
+  private get nodesKey() {
+    return `${this.prefix}presence:nodes`;
   }
   private get availableKey() {
     return `${this.prefix}presence:available`;
   }
+  private nodeKeyOf = (nodeId: string) => `${this.prefix}presence:node:${nodeId}`;
+
+  /** A Redis call that must not fail its caller: on error the node goes on with its own state. */
+  private async tryRedis<T>(call: () => Promise<T>): Promise<T | undefined> {
+    // Connection lost: do not wait for ioredis's retries on a request path.
+    if (this.connectedOnce && this.redis.status !== 'ready') {
+      this.degraded = true;
+      return undefined;
+    }
+    try {
+      return await call();
+    } catch (err) {
+      this.degraded = true;
+      this.options.onError?.(err);
+      return undefined;
+    }
+  }
 
   async setAvailable(userId: string, available: boolean): Promise<void> {
-    if (available) await this.redis.sadd(this.availableKey, userId);
-    else await this.redis.srem(this.availableKey, userId);
+    const next = new Set(this.localAvailable);
+    if (available) next.add(userId);
+    else next.delete(userId);
+    this.localAvailable = next;
+    await this.tryRedis(() => (available ? this.redis.sadd(this.availableKey, userId) : this.redis.srem(this.availableKey, userId)));
     this.availableCache = undefined;
   }
 
   async resetAvailable(userIds: readonly string[]): Promise<void> {
-    const multi = this.redis.multi().del(this.availableKey);
-    if (userIds.length > 0) multi.sadd(this.availableKey, ...userIds);
-    await multi.exec();
+    this.localAvailable = new Set(userIds);
+    await this.tryRedis(() => {
+      const multi = this.redis.multi().del(this.availableKey);
+      if (userIds.length > 0) multi.sadd(this.availableKey, ...userIds);
+      return multi.exec();
+    });
     this.availableCache = undefined;
   }
 
   async availableIds(): Promise<ReadonlySet<string>> {
     const now = Date.now();
     if (this.availableCache && now - this.availableCache.at < SNAPSHOT_TTL_MS) return this.availableCache.ids;
-    this.availablePending ??= this.redis
-      .smembers(this.availableKey)
+    this.availablePending ??= this.tryRedis(() => this.redis.smembers(this.availableKey))
       .then((ids) => {
-        const set = new Set(ids);
+        const set: ReadonlySet<string> = ids ? new Set(ids) : this.localAvailable;
         this.availableCache = { at: Date.now(), ids: set };
         return set;
       })
@@ -122,27 +184,51 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   async connect(userId: string, socketId: string): Promise<void> {
-    this.own.set(socketId, userId);
-    await this.redis.multi().sadd(this.userKey(userId), socketId).sadd(this.onlineKey, userId).exec();
+    const own = this.sockets.get(userId) ?? new Set<string>();
+    const first = own.size === 0;
+    own.add(socketId);
+    this.sockets.set(userId, own);
+    if (first) {
+      await this.tryRedis(() => this.redis.multi().sadd(this.nodeKey, userId).pexpire(this.nodeKey, this.ttlMs).zadd(this.nodesKey, Date.now() + this.ttlMs, this.nodeId).exec());
+    }
     this.cache = undefined;
   }
 
   async disconnect(userId: string, socketId: string): Promise<void> {
-    this.own.delete(socketId);
-    const key = this.userKey(userId);
-    const results = (await this.redis.multi().srem(key, socketId).scard(key).exec()) ?? [];
-    const remaining = results[1]?.[1];
-    if (remaining === 0) await this.redis.srem(this.onlineKey, userId);
+    const own = this.sockets.get(userId);
+    if (!own?.delete(socketId)) return;
+    if (own.size === 0) {
+      this.sockets.delete(userId);
+      await this.tryRedis(() => this.redis.srem(this.nodeKey, userId));
+    }
     this.cache = undefined;
+  }
+
+  /**
+   * Renews this node's entry, writing its users again (they may have been lost with Redis), and
+   * after an outage lets the owner copy what else Redis lost (availability) from the database.
+   */
+  async heartbeat(): Promise<void> {
+    const users = [...this.sockets.keys()];
+    const wasDegraded = this.degraded;
+    this.degraded = false;
+    const beat = await this.tryRedis(() => {
+      const multi = this.redis.multi().zadd(this.nodesKey, Date.now() + this.ttlMs, this.nodeId);
+      if (users.length > 0) multi.sadd(this.nodeKey, ...users).pexpire(this.nodeKey, this.ttlMs);
+      return multi.exec();
+    });
+    if (beat !== undefined && wasDegraded) {
+      this.cache = undefined;
+      this.availableCache = undefined;
+      await this.options.onHealed?.().catch((err: unknown) => this.options.onError?.(err));
+    }
   }
 
   async onlineIds(): Promise<ReadonlySet<string>> {
     const now = Date.now();
     if (this.cache && now - this.cache.at < SNAPSHOT_TTL_MS) return this.cache.ids;
-    this.pending ??= this.redis
-      .smembers(this.onlineKey)
-      .then((ids) => {
-        const set = new Set(ids);
+    this.pending ??= this.readOnline()
+      .then((set) => {
         this.cache = { at: Date.now(), ids: set };
         return set;
       })
@@ -152,7 +238,22 @@ export class RedisPresenceStore implements PresenceStore {
     return this.pending;
   }
 
+  private async readOnline(): Promise<Set<string>> {
+    const shared = await this.tryRedis(async () => {
+      // Registry entries long past their expiry belong to nodes that are gone (their keys expired
+      // by themselves); the margin keeps a node whose clock is a little behind from being pruned.
+      const nodes = await this.redis.zrangebyscore(this.nodesKey, Date.now() - this.ttlMs, '+inf');
+      void this.redis.zremrangebyscore(this.nodesKey, '-inf', Date.now() - 2 * this.ttlMs).catch(() => undefined);
+      return nodes.length === 0 ? [] : this.redis.sunion(...nodes.map(this.nodeKeyOf));
+    });
+    // Without Redis: the coaches this node can reach itself.
+    return new Set(shared ?? this.sockets.keys());
+  }
+
   async close(): Promise<void> {
-    for (const [socketId, userId] of [...this.own]) await this.disconnect(userId, socketId).catch(() => undefined);
+    clearInterval(this.timer);
+    this.sockets.clear();
+    await this.tryRedis(() => this.redis.multi().del(this.nodeKey).zrem(this.nodesKey, this.nodeId).exec());
+    this.cache = undefined;
   }
 }

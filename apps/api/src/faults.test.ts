@@ -1,0 +1,217 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import {
+  apiErrorSchema,
+  APPOINTMENT_GQL,
+  CHAT_PATHS,
+  chatMessageEventSchema,
+  chatSendAckSchema,
+  createConversationResponseSchema,
+  onlinePhysiciansResponseSchema,
+  REALTIME_EVENTS,
+  type AppointmentAlert,
+} from '@puente/contracts';
+import { APPOINTMENT_STATE as S } from '@puente/domain';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appointments, chatMessages } from './db/schema';
+import { appointmentData, freePort, graphql, loginByPhone, memberWithSession, onlinePhysician, openSocket, randomUsPhone, request, startTestServer, type TestServer, type TestSocket } from './test';
+
+/**
+ * Faults, counted: Redis going away and coming back, PostgreSQL dropping every connection under
+ * load. Runs in the PostgreSQL + Redis pass of `npm test` (each test brings its own Redis or
+ * temporary database, so nothing else is disturbed).
+ */
+const pgUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const REDIS_SERVER = '/usr/bin/redis-server';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (await check().catch(() => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`not true within ${ms} ms`);
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  await waitFor(async () => {
+    if (probe.status !== 'ready') await probe.connect().catch(() => undefined);
+    return (await probe.ping()) === 'PONG';
+  }, 10_000);
+  probe.disconnect();
+  return child;
+}
+
+const stopped = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+function nextAlert(socket: TestSocket, match: (a: AppointmentAlert) => boolean, ms = 5000): Promise<AppointmentAlert> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no matching alert')), ms);
+    socket.on('appointment-alert', (a) => {
+      if (!match(a)) return;
+      clearTimeout(timer);
+      resolve(a);
+    });
+  });
+}
+
+describe.skipIf(!redisUrl || !existsSync(REDIS_SERVER))('Redis goes away and comes back', () => {
+  let t: TestServer | undefined;
+  let redisProcess: ChildProcess | undefined;
+  const sockets: TestSocket[] = [];
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await t?.close();
+    redisProcess?.kill('SIGKILL');
+  });
+
+  it('members and coaches keep working on their node, and presence heals when Redis returns', async () => {
+    const port = await freePort();
+    redisProcess = await startRedis(port);
+    const privateRedis = `redis://127.0.0.1:${port}`;
+    t = await startTestServer({ config: { redisUrl: privateRedis }, presence: { ttlMs: 1500, heartbeatMs: 300 } });
+    const server = t;
+    const coach = await onlinePhysician(server.server, server.url, { languages: ['es'], practice: 'health' });
+    sockets.push(coach.socket);
+    const member = await memberWithSession(server.server, { address: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' } });
+    const memberSocket = await openSocket(server.url, member.token);
+    sockets.push(memberSocket);
+    const online = async () => onlinePhysiciansResponseSchema.parse((await request(server.url, '/api/online-physicians', { token: member.token })).body).physicians.map((p) => p.id);
+    expect(await online()).toContain(coach.user.id);
+
+    // Redis dies.
+    redisProcess.kill('SIGKILL');
+    await stopped(redisProcess);
+    await sleep(300);
+
+    // The coach is still listed on her node, a new member can still sign in, a request still reaches
+    // the coach and the chat still flows: everyone here is on this node.
+    expect(await online()).toContain(coach.user.id);
+    const newcomer = await loginByPhone(server.url, randomUsPhone());
+    expect(newcomer.sessionToken).toBeTruthy();
+    const offered = nextAlert(coach.socket, (a) => a.state === S.S1_IN_QUEUE_FOR_COACH);
+    const created = await graphql<{ createAppointment: { id: string } }>(server.url, APPOINTMENT_GQL.createAppointment, { data: appointmentData(), returnNewDocument: false }, member.token);
+    expect(created.body.errors).toBeUndefined();
+    const appointmentId = created.body.data!.createAppointment.id;
+    expect((await offered).appointmentId).toBe(appointmentId);
+    const accepted = nextAlert(memberSocket, (a) => a.appointmentId === appointmentId && a.state === S.S2_COACH_IS_REVIEWING);
+    expect((await graphql(server.url, APPOINTMENT_GQL.acceptAppointment, { appointmentId }, coach.token)).body.errors).toBeUndefined();
+    await accepted;
+    const conversation = await request(server.url, CHAT_PATHS.conversations, { body: { appointmentId }, token: member.token });
+    const conversationId = createConversationResponseSchema.parse(conversation.body).id;
+    const got: string[] = [];
+    coach.socket.on(REALTIME_EVENTS.chatMessage, (p) => got.push(chatMessageEventSchema.parse(p).message.body ?? ''));
+    const ack = chatSendAckSchema.parse(await memberSocket.timeout(10_000).emitWithAck(REALTIME_EVENTS.chatSend, { conversationId, clientMessageId: randomUUID(), body: 'Sin Redis' }));
+    expect(ack).toMatchObject({ ok: true });
+    await waitFor(async () => got.includes('Sin Redis'), 5000);
+
+    // Redis returns (empty, as after a restart): the node writes its coach and the available set again.
+    redisProcess = await startRedis(port);
+    const observer = new Redis(privateRedis);
+    try {
+      await waitFor(async () => {
+        const [nodeKey] = await observer.keys('*presence:node:*');
+        const [availableKey] = await observer.keys('*presence:available');
+        if (!nodeKey || !availableKey) return false;
+        return (await observer.smembers(nodeKey)).includes(coach.user.id) && (await observer.smembers(availableKey)).includes(coach.user.id);
+      }, 10_000);
+    } finally {
+      observer.disconnect();
+    }
+    expect(await online()).toContain(coach.user.id);
+  }, 90_000);
+});
+
+describe.skipIf(!pgUrl)('PostgreSQL drops every connection under load', () => {
+  let t: TestServer | undefined;
+  const sockets: TestSocket[] = [];
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await t?.close();
+  });
+
+  it('requests fail with a catalogue error or succeed, never hang; chat messages are stored once and delivered', async () => {
+    t = await startTestServer({ db: 'postgres' });
+    const server = t;
+    const coach = await onlinePhysician(server.server, server.url, { languages: ['es'], practice: 'health' });
+    sockets.push(coach.socket);
+    const member = await memberWithSession(server.server);
+    const memberSocket = await openSocket(server.url, member.token);
+    sockets.push(memberSocket);
+    const now = server.clock.now();
+    const [row] = await server.server.database.db
+      .insert(appointments)
+      .values({ memberId: member.user.id, mxDoctorId: coach.user.id, state: S.S3_COACH_JOINS_CALL, type: 'on-demand', channel: 'video-call', practice: 'health', language: 'es', serviceScope: 'full-care', location: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' }, startDate: now, createdAt: now, updatedAt: now })
+      .returning();
+    const conversation = await request(server.url, CHAT_PATHS.conversations, { body: { appointmentId: row!.id }, token: member.token });
+    const conversationId = createConversationResponseSchema.parse(conversation.body).id;
+    const delivered = new Map<string, number>();
+    coach.socket.on(REALTIME_EVENTS.chatMessage, (p) => {
+      const id = chatMessageEventSchema.parse(p).message.sid;
+      delivered.set(id, (delivered.get(id) ?? 0) + 1);
+    });
+
+    // Someone keeps cutting every connection of this database while the member writes.
+    const databaseName = new URL(server.server.config.databaseUrl!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    let cutting = true;
+    let cuts = 0;
+    const cutter = (async () => {
+      while (cutting) {
+        const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
+        cuts += rowCount ?? 0;
+        await sleep(150);
+      }
+    })();
+
+    const counts = { sent: 0, acknowledged: 0, refusedWithCatalogueError: 0, readsOk: 0, readsRefused: 0 };
+    try {
+      for (let i = 0; i < 40; i++) {
+        const clientMessageId = randomUUID();
+        counts.sent++;
+        // The app sends again with the same client id until the server acknowledges.
+        for (let attempt = 0; ; attempt++) {
+          expect(attempt).toBeLessThan(30);
+          const ack = chatSendAckSchema.parse(await memberSocket.timeout(25_000).emitWithAck(REALTIME_EVENTS.chatSend, { conversationId, clientMessageId, body: `mensaje ${i}` }));
+          if ('ok' in ack) {
+            counts.acknowledged++;
+            break;
+          }
+          expect(apiErrorSchema.safeParse(ack).success).toBe(true);
+          counts.refusedWithCatalogueError++;
+          await sleep(50);
+        }
+        const read = await request(server.url, CHAT_PATHS.conversation(conversationId), { token: member.token });
+        if (read.status === 200) counts.readsOk++;
+        else {
+          expect(apiErrorSchema.parse(read.body).error.code).toBe('UNKNOWN_ERROR');
+          counts.readsRefused++;
+        }
+      }
+    } finally {
+      cutting = false;
+      await cutter;
+      await admin.end();
+    }
+    console.log(`faults: PostgreSQL connections cut ${cuts}; ${JSON.stringify(counts)}`);
+    expect(cuts).toBeGreaterThan(0);
+
+    // Every message stored once and delivered: a message whose first delivery was cut is delivered
+    // on the app's retry (the apps drop an id they already have, so a repeat shows once).
+    await waitFor(async () => delivered.size === counts.sent, 10_000);
+    const stored = await server.server.database.db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId));
+    expect(stored).toHaveLength(counts.sent);
+    expect(new Set(stored.map((m) => m.body)).size).toBe(counts.sent);
+    const redelivered = [...delivered.values()].filter((n) => n > 1).length;
+    console.log(`faults: chat sent ${counts.sent}, acknowledged ${counts.acknowledged}, stored ${stored.length}, delivered ${delivered.size} (${redelivered} twice after a cut, dropped by id in the app), lost 0`);
+  }, 180_000);
+});
