@@ -8,11 +8,12 @@ import {
   type VideoTokenResponse,
 } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 import { parseWith, requireAuth } from '../../http';
 import type { CallService } from './call.service';
 
-const appointmentParamsSchema = z.object({ id: z.string().uuid() });
+const appointmentParamsSchema = z.object({ id: safeString().uuid() });
 const caller = (auth: { user: { id: string }; session: { id: string } }) => ({ userId: auth.user.id, sessionId: auth.session.id });
 
 /** The call's REST endpoints (issue 5; spec 7 twilio/token is ours: /api/video/token). */
