@@ -9,7 +9,7 @@ import { AUTH } from '@puente/domain';
 import { identityConfig, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
-import { installErrorHandler } from './error-handler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler';
 import { AppError } from './errors';
 import { registerGraphql } from './graphql';
 import { bearerToken, sendError } from './http';
@@ -155,6 +155,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Bad URLs, over-long path parameters and requests the HTTP parser refuses answer in the one error shape.
+    frameworkErrors,
+    clientErrorHandler,
     // Request ids are random so a log line cannot be linked to a person by counting.
     genReqId: () => crypto.randomUUID(),
   });

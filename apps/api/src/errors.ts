@@ -47,12 +47,19 @@ export class AppError extends Error {
   }
 }
 
-/** A zod failure as 400 INVALID_DATA with field path -> message key (the first issue per path). */
+/** A message key (snake_case, kebab-case, dotted), as opposed to zod's own English sentences. */
+const isMessageKey = (message: string): boolean => /^[A-Za-z0-9_.-]+$/.test(message);
+
+/**
+ * A zod failure as 400 INVALID_DATA with field path -> message key (the first issue per path). A
+ * check without a key of its own (zod's default English text, e.g. a body that is not an object)
+ * gets a generic key, so the field map only ever holds keys the web app translates.
+ */
 export function fromZodError(error: ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    fields[key] ??= issue.message;
+    fields[key] ??= isMessageKey(issue.message) ? issue.message : key === '_' ? 'invalid_request_body' : 'invalid_value';
   }
   return new AppError('INVALID_DATA', { fields });
 }

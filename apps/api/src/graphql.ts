@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@puente/contracts';
-import type { Language } from '@puente/domain';
+import { isSafeText, TEXT_INVALID_CHARACTERS_KEY, type Language } from '@puente/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequire } from 'node:module';
 import type { ExecutionResult, FormattedExecutionResult, GraphQLError as GraphQLErrorType } from 'graphql';
@@ -11,7 +11,7 @@ import type { AuthContext } from './modules/auth/auth.service';
 // mercurius loads graphql with require(); a bundler (vitest) may give an ESM import its own copy,
 // and graphql refuses rules and errors from "another realm". Take them from the same copy.
 const graphqlCjs = createRequire(import.meta.url)('graphql') as typeof import('graphql');
-const { GraphQLError, NoSchemaIntrospectionCustomRule } = graphqlCjs;
+const { GraphQLError, NoSchemaIntrospectionCustomRule, parse } = graphqlCjs;
 type GraphQLError = GraphQLErrorType;
 
 declare module 'mercurius' {
@@ -31,6 +31,40 @@ const baseTypeDefs = /* GraphQL */ `
     _empty: Boolean
   }
 `;
+
+/**
+ * Ours (issue 8): the largest document the web app sends (packages/contracts GQL) is under 1,000
+ * characters and 150 tokens. A request over these limits is refused before graphql-js parses it,
+ * so a huge or deeply nested document cannot exhaust the CPU or the stack.
+ */
+export const GRAPHQL_LIMITS = { maxQueryChars: 10_000, maxTokens: 1_000 } as const;
+
+const GRAPHQL_PATH = '/api/graphql';
+const INVALID_GRAPHQL_REQUEST_KEY = 'invalid_graphql_request';
+
+/** The catalogue error a GraphQL request body earns before execution, or null when it may run. */
+export function checkGraphqlRequest(input: unknown): AppError | null {
+  const invalid = (key = INVALID_GRAPHQL_REQUEST_KEY) => new AppError('INVALID_DATA', { fields: { query: key } });
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return invalid();
+  const { query } = input as { query?: unknown };
+  if (typeof query !== 'string' || query.trim() === '' || query.length > GRAPHQL_LIMITS.maxQueryChars) return invalid();
+  if (!isSafeText(query)) return invalid(TEXT_INVALID_CHARACTERS_KEY);
+  try {
+    parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens, noLocation: true });
+  } catch (error) {
+    // A string literal escaping a lone surrogate (`"\uD800"`) is the text rule, in GraphQL syntax.
+    if (error instanceof GraphQLError && /Invalid Unicode escape sequence|Invalid character within String/.test(error.message)) return invalid(TEXT_INVALID_CHARACTERS_KEY);
+    // A syntax error, the token limit, or a stack overflow on nesting: all bad input.
+    return invalid();
+  }
+  return null;
+}
+
+/** The one error shape, as a GraphQL answer (errors[0].extensions.error is the catalogue body). */
+function graphqlErrorBody(error: AppError, lang: Language): FormattedExecutionResult {
+  const body = error.toBody(lang);
+  return { data: null, errors: [{ message: body.message, extensions: { code: body.code, error: body } }] };
+}
 
 export interface GraphqlOptions {
   typeDefs: string[];
@@ -82,12 +116,24 @@ function formatError(error: GraphQLError, lang: Language, log: FastifyRequest['l
   else appError = new AppError('INVALID_DATA', { fields: { query: 'invalid_graphql_request' } }); // syntax, validation, depth
   if (appError.status >= 500) log.error({ err: original ?? error }, 'unhandled GraphQL error');
   const body: ApiErrorBody = appError.toBody(lang);
-  const message = original instanceof AppError || appError.status >= 500 ? body.message : error.message;
+  // Never graphql-js's or the runtime's own text (a stack overflow, an internal message): the catalogue's.
+  const message = body.message;
   const json = new GraphQLError(message, { path: error.path, extensions: { code: body.code, error: body } }).toJSON();
   return { json, status: appError.status };
 }
 
 export async function registerGraphql(app: FastifyInstance, options: GraphqlOptions): Promise<void> {
+  // Before mercurius (and the guest-scope check) looks at the document: a body whose query is not a
+  // string, an empty document, one over the size or token limit, or nested deep enough to overflow
+  // the stack is a 400 in the one error shape.
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.routeOptions.url !== GRAPHQL_PATH) return;
+    const input = request.method === 'GET' ? request.query : request.body;
+    const error = checkGraphqlRequest(input);
+    if (!error) return;
+    const lang = request.auth?.user.preferredLang ?? languageFromHeader(request.headers['accept-language']);
+    return reply.status(error.status).send(graphqlErrorBody(error, lang));
+  });
   await app.register(mercurius, {
     schema: [baseTypeDefs, ...options.typeDefs].join('\n'),
     resolvers: gateRootFields(mergeResolvers(options.resolvers), options.guestRootFields),

@@ -1,4 +1,4 @@
-import { fullPhoneNumberSchema } from '@puente/domain';
+import { fullPhoneNumberSchema, safeString } from '@puente/domain';
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
@@ -7,17 +7,16 @@ import { z } from 'zod';
 /** POST /api/auth/pwdless/reset: the previous phone and the recovery code give a resetToken. */
 export const pwdlessResetRequestSchema = z.object({
   phoneNumber: fullPhoneNumberSchema,
-  recoveryCode: z
-    .string({ error: 'change_phone_screen_code_error_required' })
+  recoveryCode: safeString({ error: 'change_phone_screen_code_error_required' })
     .trim()
     .min(1, { message: 'change_phone_screen_code_error_required' })
     .max(64, { message: 'change_phone_screen_code_error_required' }),
 });
 export type PwdlessResetRequest = z.input<typeof pwdlessResetRequestSchema>;
 export const pwdlessResetResponseSchema = z.object({
-  resetToken: z.string(),
+  resetToken: safeString(),
   /** When the resetToken stops working (ISO time). */
-  expiresAt: z.string(),
+  expiresAt: safeString(),
 });
 export type PwdlessResetResponse = z.infer<typeof pwdlessResetResponseSchema>;
 
@@ -25,7 +24,7 @@ export type PwdlessResetResponse = z.infer<typeof pwdlessResetResponseSchema>;
 export const sendRecoveryCodeResponseSchema = z.object({
   ok: z.literal(true),
   /** When the button may be pressed again (spec 9: disabled 2 minutes). */
-  availableAt: z.string(),
+  availableAt: safeString(),
 });
 export type SendRecoveryCodeResponse = z.infer<typeof sendRecoveryCodeResponseSchema>;
 
@@ -39,8 +38,8 @@ export type PhoneTakenResponse = z.infer<typeof phoneTakenResponseSchema>;
 /** POST /api/member/{id}/deletion-request (bearer, the member herself). */
 export const deletionRequestResponseSchema = z.object({
   /** ISO time of the request; restorable until PENDING_DELETION_THRESHOLD_MINUTES later. */
-  deletionRequestTime: z.string(),
-  restorableUntil: z.string(),
+  deletionRequestTime: safeString(),
+  restorableUntil: safeString(),
 });
 export type DeletionRequestResponse = z.infer<typeof deletionRequestResponseSchema>;
 
@@ -48,7 +47,7 @@ export type DeletionRequestResponse = z.infer<typeof deletionRequestResponseSche
  * POST /api/member/{id}/restore-account. The member is signed out once the request is made, so
  * besides a bearer session it accepts the login token of the sign-in that found the request.
  */
-export const restoreAccountRequestSchema = z.object({ loginToken: z.string().min(1).optional() });
+export const restoreAccountRequestSchema = z.object({ loginToken: safeString().min(1).optional() });
 export type RestoreAccountRequest = z.input<typeof restoreAccountRequestSchema>;
 export const restoreAccountResponseSchema = z.object({ restored: z.literal(true) });
 export type RestoreAccountResponse = z.infer<typeof restoreAccountResponseSchema>;
@@ -57,20 +56,20 @@ export type RestoreAccountResponse = z.infer<typeof restoreAccountResponseSchema
 // Public configuration (spec 000 §3 "Public config"; GET /api/configs and /api/system/configs)
 
 export const workingHoursSchema = z.object({
-  timezone: z.string(),
+  timezone: safeString(),
   /** Daily intervals in the timezone, "HH:mm" 24-hour. */
-  intervals: z.array(z.object({ starts: z.string(), ends: z.string() })),
+  intervals: z.array(z.object({ starts: safeString(), ends: safeString() })),
   allowOnWeekend: z.boolean(),
-  whitelistDomains: z.array(z.string()),
-  whitelistEmails: z.array(z.string()),
+  whitelistDomains: z.array(safeString()),
+  whitelistEmails: z.array(safeString()),
 });
 export type WorkingHours = z.infer<typeof workingHoursSchema>;
 
 export const publicConfigSchema = z.object({
   /** whatsapp: the chat line for members outside the US; ohmd: the SMS line for the US. Digits with +. */
-  companyPhones: z.object({ whatsapp: z.string(), ohmd: z.string() }),
-  countries: z.array(z.object({ label: z.string(), code: z.string() })),
-  supportedPhoneCodes: z.array(z.object({ code: z.string(), label: z.string(), phoneCountryCode: z.string() })),
+  companyPhones: z.object({ whatsapp: safeString(), ohmd: safeString() }),
+  countries: z.array(z.object({ label: safeString(), code: safeString() })),
+  supportedPhoneCodes: z.array(z.object({ code: safeString(), label: safeString(), phoneCountryCode: safeString() })),
   workingHours: workingHoursSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
@@ -80,8 +79,8 @@ export const RELEASE_PLATFORMS = ['ios', 'android', 'web'] as const;
 export type ReleasePlatform = (typeof RELEASE_PLATFORMS)[number];
 export const releaseVerifyResponseSchema = z.object({
   status: z.enum(['no-update-required', 'update-required']),
-  minimumVersion: z.string(),
+  minimumVersion: safeString(),
   /** Where to get the new version: the store page, or the web app itself. */
-  storeUrl: z.string(),
+  storeUrl: safeString(),
 });
 export type ReleaseVerifyResponse = z.infer<typeof releaseVerifyResponseSchema>;

@@ -6,6 +6,7 @@ import {
   JOIN_METHODS,
   LANGUAGES,
   PRACTICES,
+  safeString,
   SCHEDULED_STATUSES,
   USER_TYPES,
 } from '@puente/domain';
@@ -17,15 +18,15 @@ import { PHYSICIAN_FIELDS, physicianSchema } from './physicians';
  * through the domain machine on the server; clients ask, the server decides and alerts.
  */
 
-const trimmed = (max: number) => z.string().trim().max(max);
+const trimmed = (max: number) => safeString().trim().max(max);
 
 export const appointmentLocationSchema = z.object({
   /** ISO country code: MX or US (spec 3 Region). */
-  country: z.string().trim().min(2).max(2),
+  country: safeString().trim().min(2).max(2),
   /** State code (US: CA, TX...; MX: CDMX...). spec 5: required (mandatory_form_state_placeholder). */
-  state: z.string({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }).max(60),
+  state: safeString({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }).max(60),
   /** spec 5: required (mandatory_form_city_placeholder); may be a new free entry. */
-  city: z.string({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }).max(120),
+  city: safeString({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }).max(120),
 });
 export type AppointmentLocation = z.infer<typeof appointmentLocationSchema>;
 
@@ -85,29 +86,29 @@ export type MedicalRecordDto = z.infer<typeof medicalRecordSchema>;
  * What GraphQL answers: a list the caller left out comes back as null, not absent. The answer
  * shapes accept that; the request shapes above stay strict.
  */
-const selfAssessmentAnswerSchema = selfAssessmentSchema.extend({ symptoms: z.array(z.string()).nullish() });
+const selfAssessmentAnswerSchema = selfAssessmentSchema.extend({ symptoms: z.array(safeString()).nullish() });
 const medicalRecordAnswerSchema = medicalRecordSchema.extend({
   plan: z
     .object({
-      conclusions: z.string().nullish(),
-      recomendations: z.string().nullish(),
-      treatment: z.array(z.object({ medication: z.string(), dosis: z.string() })).nullish(),
+      conclusions: safeString().nullish(),
+      recomendations: safeString().nullish(),
+      treatment: z.array(z.object({ medication: safeString(), dosis: safeString() })).nullish(),
     })
     .nullish(),
 });
 
 /** The appointment as the API presents it (members never receive internalNotes). */
 export const appointmentSchema = z.object({
-  id: z.string(),
-  memberId: z.string(),
-  mxDoctorId: z.string().nullable(),
-  usDoctorId: z.string().nullable(),
+  id: safeString(),
+  memberId: safeString(),
+  mxDoctorId: safeString().nullable(),
+  usDoctorId: safeString().nullable(),
   mxDoctor: physicianSchema.nullable(),
   usDoctor: physicianSchema.nullable(),
   state: z.enum(APPOINTMENT_STATES),
-  statusReason: z.string().nullable(),
+  statusReason: safeString().nullable(),
   status: z.enum(SCHEDULED_STATUSES),
-  statusUserId: z.string().nullable(),
+  statusUserId: safeString().nullable(),
   type: z.enum(APPOINTMENT_TYPES),
   channel: z.enum(CHANNELS),
   previousChannel: z.enum(CHANNELS).nullable(),
@@ -122,27 +123,27 @@ export const appointmentSchema = z.object({
   prescriptionNeeded: z.boolean(),
   prescriptions: z.array(prescriptionSchema),
   medicalRecord: medicalRecordAnswerSchema.nullable(),
-  roomName: z.string().nullable(),
+  roomName: safeString().nullable(),
   preJoinStep: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
   cameraAccessGranted: z.boolean().nullable(),
   memberJoinMethod: z.enum(JOIN_METHODS).nullable(),
   connectionStrength: z.number().int().nullable(),
   isMxDoctorBusy: z.boolean(),
   chatHasMessages: z.boolean(),
-  conversationid: z.string().nullable(),
-  parentAppointmentId: z.string().nullable(),
-  chiefComplaint: z.string().nullable(),
-  templateId: z.string().nullable(),
-  timezone: z.string().nullable(),
+  conversationid: safeString().nullable(),
+  parentAppointmentId: safeString().nullable(),
+  chiefComplaint: safeString().nullable(),
+  templateId: safeString().nullable(),
+  timezone: safeString().nullable(),
   createdByRole: z.enum(USER_TYPES).nullable(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  startDate: safeString(),
+  endDate: safeString().nullable(),
+  createdAt: safeString(),
+  updatedAt: safeString(),
   /** When the current waiting phase times out (S1/S2 coach, S6/S7 doctor), ISO; null otherwise. */
-  deadlineAt: z.string().nullable(),
+  deadlineAt: safeString().nullable(),
   /** The member's name for the physician dashboard (null for the member's own view). */
-  memberName: z.string().nullable(),
+  memberName: safeString().nullable(),
 });
 export type AppointmentDto = z.infer<typeof appointmentSchema>;
 
@@ -159,13 +160,13 @@ export const createAppointmentDataSchema = z.object({
   location: appointmentLocationSchema,
   timezone: trimmed(60).optional(),
   /** A specific online coach chosen on /ondemand-perfil-coach/{id}; otherwise any matching coach. */
-  mxDoctorId: z.string().uuid({ message: 'invalid_physician' }).optional(),
+  mxDoctorId: safeString().uuid({ message: 'invalid_physician' }).optional(),
   chiefComplaint: trimmed(2_000).nullish(),
 });
 export type CreateAppointmentData = z.input<typeof createAppointmentDataSchema>;
 export const createAppointmentInputSchema = z.object({ data: createAppointmentDataSchema, returnNewDocument: z.boolean().optional() });
 /** With returnNewDocument the appointment, otherwise only its id. */
-export const createAppointmentResultSchema = z.object({ id: z.string(), appointment: appointmentSchema.nullable() });
+export const createAppointmentResultSchema = z.object({ id: safeString(), appointment: appointmentSchema.nullable() });
 export type CreateAppointmentResult = z.infer<typeof createAppointmentResultSchema>;
 
 /**
@@ -175,7 +176,7 @@ export type CreateAppointmentResult = z.infer<typeof createAppointmentResultSche
  * complaint, template, prescriptionNeeded).
  */
 export const updateAppointmentInputSchema = z.object({
-  id: z.string().min(1),
+  id: safeString().min(1),
   state: z.enum(APPOINTMENT_STATES).optional(),
   statusReason: trimmed(60).nullish(),
   preJoinStep: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
@@ -189,62 +190,62 @@ export const updateAppointmentInputSchema = z.object({
 export type UpdateAppointmentInput = z.input<typeof updateAppointmentInputSchema>;
 
 /** cancelAppointment(appointmentId, reason): member (canceled-by-socio...), admin (canceled-by-admin). */
-export const cancelAppointmentInputSchema = z.object({ appointmentId: z.string().min(1), reason: trimmed(60).min(1) });
+export const cancelAppointmentInputSchema = z.object({ appointmentId: safeString().min(1), reason: trimmed(60).min(1) });
 
 /** saveMedicalRecord(appointmentId, medicalRecord): assigned physicians only. */
-export const saveMedicalRecordInputSchema = z.object({ appointmentId: z.string().min(1), medicalRecord: medicalRecordSchema });
+export const saveMedicalRecordInputSchema = z.object({ appointmentId: safeString().min(1), medicalRecord: medicalRecordSchema });
 /** sendPrescription(appointmentId, prescriptions): only a US doctor licensed in the member's state. */
 export const sendPrescriptionInputSchema = z.object({
-  appointmentId: z.string().min(1),
+  appointmentId: safeString().min(1),
   prescriptions: z.array(prescriptionSchema).min(1, { message: 'prescriptions_required' }).max(20),
 });
 /** saveConsultationNote(appointmentId, templateId, values): assigned physicians only. */
 export const saveConsultationNoteInputSchema = z.object({
-  appointmentId: z.string().min(1),
+  appointmentId: safeString().min(1),
   templateId: trimmed(100).min(1),
-  values: z.record(z.string().max(100), z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()])),
+  values: z.record(safeString().max(100), z.union([safeString().max(10_000), z.number(), z.boolean(), z.null()])),
 });
 
 /** spec 3 Consultation note: values by field name; templates by practice (name, label per role, _id). */
-export const consultationNoteFieldSchema = z.object({ name: z.string(), label: z.string(), kind: z.enum(['text', 'textarea']) });
+export const consultationNoteFieldSchema = z.object({ name: safeString(), label: safeString(), kind: z.enum(['text', 'textarea']) });
 export const consultationNoteTemplateSchema = z.object({
-  _id: z.string(),
+  _id: safeString(),
   practice: z.enum(PRACTICES),
-  name: z.string(),
+  name: safeString(),
   /** The label each role sees (mx-physician, us-physician, member). */
-  label: z.object({ member: z.string(), mxPhysician: z.string(), usPhysician: z.string() }),
+  label: z.object({ member: safeString(), mxPhysician: safeString(), usPhysician: safeString() }),
   fields: z.array(consultationNoteFieldSchema),
 });
 export const consultationNoteSchema = z.object({
-  values: z.record(z.string(), z.unknown()),
+  values: z.record(safeString(), z.unknown()),
   templates: z.array(consultationNoteTemplateSchema),
-  partnerProducts: z.array(z.object({ id: z.string(), title: z.string() })),
+  partnerProducts: z.array(z.object({ id: safeString(), title: safeString() })),
 });
 export type ConsultationNoteDto = z.infer<typeof consultationNoteSchema>;
 
 /** spec 4 history card data (getAppointmentsHistory). */
 export const appointmentHistoryItemSchema = z.object({
-  id: z.string(),
-  startDate: z.string(),
+  id: safeString(),
+  startDate: safeString(),
   state: z.enum(APPOINTMENT_STATES),
   status: z.enum(SCHEDULED_STATUSES),
-  statusReason: z.string().nullable(),
+  statusReason: safeString().nullable(),
   type: z.enum(APPOINTMENT_TYPES),
   channel: z.enum(CHANNELS),
   practice: z.enum(PRACTICES),
-  reason: z.string().nullable(),
-  physicianName: z.string().nullable(),
+  reason: safeString().nullable(),
+  physicianName: safeString().nullable(),
   physicianUserType: z.enum(['mx-physician', 'us-physician']).nullable(),
   prescriptionNeeded: z.boolean(),
-  parentAppointmentId: z.string().nullable(),
+  parentAppointmentId: safeString().nullable(),
   chatHasMessages: z.boolean(),
 });
 export type AppointmentHistoryItem = z.infer<typeof appointmentHistoryItemSchema>;
 
 /** REST: PATCH /api/appointments/{id}/join-method/{app|link}, PATCH .../connection-strength/{1..3}. */
-export const joinMethodParamsSchema = z.object({ id: z.string().min(1), method: z.enum(JOIN_METHODS, { message: 'invalid_join_method' }) });
+export const joinMethodParamsSchema = z.object({ id: safeString().min(1), method: z.enum(JOIN_METHODS, { message: 'invalid_join_method' }) });
 export const connectionStrengthParamsSchema = z.object({
-  id: z.string().min(1),
+  id: safeString().min(1),
   value: z.coerce
     .number({ message: 'invalid_connection_strength' })
     .int({ message: 'invalid_connection_strength' })
@@ -252,7 +253,7 @@ export const connectionStrengthParamsSchema = z.object({
 });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 /** GET /api/appointments/{id}/exit-redirect-url: where the member goes when leaving the call. */
-export const exitRedirectUrlResponseSchema = z.object({ url: z.string() });
+export const exitRedirectUrlResponseSchema = z.object({ url: safeString() });
 /** GET /api/admin/appointments/live (admin): every appointment not yet in a terminal state. */
 export const liveQueueResponseSchema = z.object({ appointments: z.array(appointmentSchema) });
 

@@ -1,4 +1,4 @@
-import { fullPhoneNumberSchema, LANGUAGES, LOGIN_STATUSES, verificationCodeSchema } from '@puente/domain';
+import { fullPhoneNumberSchema, LANGUAGES, LOGIN_STATUSES, verificationCodeSchema, safeString } from '@puente/domain';
 import { z } from 'zod';
 import { memberSchema } from './member';
 
@@ -8,55 +8,55 @@ export { LOGIN_STATUSES, type LoginStatus } from '@puente/domain';
 /** POST /api/auth/pwdless/phone (spec 001 §7): phoneNumber, resetToken, language, organisationId, empCode. */
 export const pwdlessPhoneRequestSchema = z.object({
   phoneNumber: fullPhoneNumberSchema,
-  resetToken: z.string().min(1).optional(),
+  resetToken: safeString().min(1).optional(),
   language: z.enum(LANGUAGES).optional(),
-  organisationId: z.string().min(1).optional(),
-  empCode: z.string().min(1).optional(),
+  organisationId: safeString().min(1).optional(),
+  empCode: safeString().min(1).optional(),
 });
 export type PwdlessPhoneRequest = z.input<typeof pwdlessPhoneRequestSchema>;
 /** The answer never says whether the phone has an account. */
 export const pwdlessPhoneResponseSchema = z.object({
-  pwdlessToken: z.string(),
+  pwdlessToken: safeString(),
   /** When the same phone may ask for another code (ISO time); spec 9 resend wait. */
-  resendAvailableAt: z.string(),
+  resendAvailableAt: safeString(),
 });
 export type PwdlessPhoneResponse = z.infer<typeof pwdlessPhoneResponseSchema>;
 
 /** POST /api/auth/pwdless/verify: code, pwdlessToken, orgId, empCode, lang. */
 export const pwdlessVerifyRequestSchema = z.object({
   code: verificationCodeSchema,
-  pwdlessToken: z.string({ error: 'passwordless-invalid-token' }).min(1, { message: 'passwordless-invalid-token' }),
-  orgId: z.string().min(1).optional(),
-  empCode: z.string().min(1).optional(),
+  pwdlessToken: safeString({ error: 'passwordless-invalid-token' }).min(1, { message: 'passwordless-invalid-token' }),
+  orgId: safeString().min(1).optional(),
+  empCode: safeString().min(1).optional(),
   lang: z.enum(LANGUAGES).optional(),
 });
 export type PwdlessVerifyRequest = z.input<typeof pwdlessVerifyRequestSchema>;
 export const LOGIN_PROVIDERS_ALL = ['pwdless', 'google', 'facebook', 'apple', 'email'] as const;
 export const pwdlessVerifyResponseSchema = z.object({
   status: z.enum(LOGIN_STATUSES),
-  loginToken: z.string(),
+  loginToken: safeString(),
   loginProvider: z.enum(LOGIN_PROVIDERS_ALL),
   /**
    * spec 4: the account has a pending deletion request (ISO time). The web app does not open a
    * session (createSession refuses it); it keeps the time and the member id and offers restore.
    */
-  deletionRequestTime: z.string().optional(),
-  memberId: z.string().optional(),
+  deletionRequestTime: safeString().optional(),
+  memberId: safeString().optional(),
 });
 export type PwdlessVerifyResponse = z.infer<typeof pwdlessVerifyResponseSchema>;
 
 /** GraphQL createSession(loginToken, timeZone) and refreshSession(sessionToken, timeZone). */
-export const createSessionInputSchema = z.object({ loginToken: z.string().min(1), timeZone: z.string().min(1) });
-export const refreshSessionInputSchema = z.object({ sessionToken: z.string().min(1), timeZone: z.string().min(1) });
+export const createSessionInputSchema = z.object({ loginToken: safeString().min(1), timeZone: safeString().min(1) });
+export const refreshSessionInputSchema = z.object({ sessionToken: safeString().min(1), timeZone: safeString().min(1) });
 export const sessionPayloadSchema = z.object({
   member: memberSchema,
-  sessionToken: z.string(),
+  sessionToken: safeString(),
   mustAcceptTos: z.boolean(),
 });
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 
 /** GET /api/members/{id}/recovery-code: shown once, then NOT_FOUND. */
-export const recoveryCodeResponseSchema = z.object({ recoveryCode: z.string() });
+export const recoveryCodeResponseSchema = z.object({ recoveryCode: safeString() });
 export type RecoveryCodeResponse = z.infer<typeof recoveryCodeResponseSchema>;
 
 /**

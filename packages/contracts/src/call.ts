@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATES, CALL_ROLES, CHANNELS } from '@puente/domain';
+import { APPOINTMENT_STATES, CALL_ROLES, CHANNELS, safeString } from '@puente/domain';
 import { z } from 'zod';
 import { apiErrorSchema } from './errors';
 import { sessionPayloadSchema } from './auth';
@@ -12,34 +12,34 @@ import { sessionPayloadSchema } from './auth';
  */
 
 export const iceServerSchema = z.object({
-  urls: z.union([z.string(), z.array(z.string())]),
-  username: z.string().optional(),
-  credential: z.string().optional(),
+  urls: z.union([safeString(), z.array(safeString())]),
+  username: safeString().optional(),
+  credential: safeString().optional(),
 });
 export type IceServer = z.infer<typeof iceServerSchema>;
 
 /** GET /api/video/token?roomName= (the appointment id). */
-export const videoTokenQuerySchema = z.object({ roomName: z.string().uuid({ message: 'invalid_room_name' }) });
+export const videoTokenQuerySchema = z.object({ roomName: safeString().uuid({ message: 'invalid_room_name' }) });
 export const videoTokenResponseSchema = z.object({
-  roomName: z.string(),
+  roomName: safeString(),
   /** Who the caller is in the room (their user id). */
-  identity: z.string(),
+  identity: safeString(),
   iceServers: z.array(iceServerSchema),
   /** When the TURN credentials stop working (ISO). */
-  expiresAt: z.string(),
+  expiresAt: safeString(),
 });
 export type VideoTokenResponse = z.infer<typeof videoTokenResponseSchema>;
 
-const peerId = z.string().uuid({ message: 'invalid_peer_id' });
+const peerId = safeString().uuid({ message: 'invalid_peer_id' });
 
 /** call-join: the caller enters the appointment's call as one peer (one browser tab). */
-export const callJoinSchema = z.object({ appointmentId: z.string().uuid(), peerId });
+export const callJoinSchema = z.object({ appointmentId: safeString().uuid(), peerId });
 export type CallJoin = z.infer<typeof callJoinSchema>;
 export const callJoinAckSchema = z.union([
   z.object({
     ok: z.literal(true),
-    appointmentId: z.string(),
-    peerId: z.string(),
+    appointmentId: safeString(),
+    peerId: safeString(),
     role: z.enum(CALL_ROLES),
     state: z.enum(APPOINTMENT_STATES),
     channel: z.enum(CHANNELS),
@@ -49,18 +49,18 @@ export const callJoinAckSchema = z.union([
 export type CallJoinAck = z.infer<typeof callJoinAckSchema>;
 export const callLeaveSchema = callJoinSchema;
 
-export const sessionDescriptionSchema = z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(200_000).optional() });
+export const sessionDescriptionSchema = z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: safeString().max(200_000).optional() });
 export const iceCandidateSchema = z.object({
-  candidate: z.string().max(2_000),
-  sdpMid: z.string().max(64).nullish(),
+  candidate: safeString().max(2_000),
+  sdpMid: safeString().max(64).nullish(),
   sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
-  usernameFragment: z.string().max(256).nullish(),
+  usernameFragment: safeString().max(256).nullish(),
 });
 
 /** call-signal, client -> server: for one peer of the same call. */
 export const callSignalSchema = z
   .object({
-    appointmentId: z.string().uuid(),
+    appointmentId: safeString().uuid(),
     from: peerId,
     to: peerId,
     description: sessionDescriptionSchema.optional(),
@@ -75,9 +75,9 @@ export type CallSignalAck = z.infer<typeof callSignalAckSchema>;
 
 /** call-peer-joined / call-peer-left, server -> the other peers of the call. */
 export const callPeerSchema = z.object({
-  appointmentId: z.string(),
-  peerId: z.string(),
-  userId: z.string(),
+  appointmentId: safeString(),
+  peerId: safeString(),
+  userId: safeString(),
   role: z.enum(CALL_ROLES),
   /** peer-left: 'left' (hung up, another page) or 'disconnected' (its socket dropped; it may come back). */
   reason: z.enum(['left', 'disconnected']).optional(),
@@ -85,9 +85,9 @@ export const callPeerSchema = z.object({
 export type CallPeer = z.infer<typeof callPeerSchema>;
 
 /** PATCH /api/appointments/{id}/channel/{channel}: the consultation moves channel, keeping its record. */
-export const channelParamsSchema = z.object({ id: z.string().uuid(), channel: z.enum(CHANNELS, { message: 'invalid_channel' }) });
+export const channelParamsSchema = z.object({ id: safeString().uuid(), channel: z.enum(CHANNELS, { message: 'invalid_channel' }) });
 export const channelChangeSchema = z.object({
-  appointmentId: z.string(),
+  appointmentId: safeString(),
   channel: z.enum(CHANNELS),
   previousChannel: z.enum(CHANNELS).nullable(),
   /** spec 7: phone consultations may also ring a real phone through the telephony provider. */
@@ -104,11 +104,11 @@ export const rejoinedResponseSchema = z.object({ ok: z.literal(true), rejoinedCo
  * may ask) and texts the link PUBLIC_URL/link-to-consult?token=&appointmentId= to the member's
  * phone. The answer says it was sent; it never carries the link or the token.
  */
-export const guestLinkResponseSchema = z.object({ sent: z.literal(true), expiresAt: z.string() }).strict();
+export const guestLinkResponseSchema = z.object({ sent: z.literal(true), expiresAt: safeString() }).strict();
 export type GuestLinkResponse = z.infer<typeof guestLinkResponseSchema>;
 /** POST /api/auth/guest-link: the token becomes a session that only reaches that appointment. */
-export const guestLinkSignInSchema = z.object({ token: z.string().min(10).max(4_000), appointmentId: z.string().uuid() });
-export const guestLinkSessionSchema = sessionPayloadSchema.extend({ appointmentId: z.string(), loginless: z.literal(true) });
+export const guestLinkSignInSchema = z.object({ token: safeString().min(10).max(4_000), appointmentId: safeString().uuid() });
+export const guestLinkSessionSchema = sessionPayloadSchema.extend({ appointmentId: safeString(), loginless: z.literal(true) });
 export type GuestLinkSession = z.infer<typeof guestLinkSessionSchema>;
 
 export const CALL_PATHS = {

@@ -1,4 +1,4 @@
-import { ATTACHMENT_TYPES, CHAT_KEYS, chatMessageSchema, USER_TYPES } from '@puente/domain';
+import { ATTACHMENT_TYPES, CHAT_KEYS, chatMessageSchema, USER_TYPES, safeString } from '@puente/domain';
 import { z } from 'zod';
 import { apiErrorSchema } from './errors';
 
@@ -15,12 +15,12 @@ import { apiErrorSchema } from './errors';
 
 /** spec 3: media attributes fileName, type, size, plus the content type checked from the bytes. */
 export const chatMediaSchema = z.object({
-  contentType: z.string(),
-  fileName: z.string(),
+  contentType: safeString(),
+  fileName: safeString(),
   type: z.enum(ATTACHMENT_TYPES),
   size: z.number().int(),
   /** GET it with the bearer token (participants only). */
-  url: z.string(),
+  url: safeString(),
 });
 export type ChatMedia = z.infer<typeof chatMediaSchema>;
 
@@ -28,37 +28,37 @@ export const CHAT_MESSAGE_SOURCES = ['app', 'email'] as const;
 
 /** spec 3 Chat message: sid, author, body, media, dateCreated. */
 export const chatMessageDtoSchema = z.object({
-  sid: z.string(),
-  conversationId: z.string(),
+  sid: safeString(),
+  conversationId: safeString(),
   index: z.number().int(),
   /** The author's user id (participants carry the display attributes). */
-  author: z.string(),
-  body: z.string().nullable(),
+  author: safeString(),
+  body: safeString().nullable(),
   media: chatMediaSchema.nullable(),
-  clientMessageId: z.string().nullable(),
+  clientMessageId: safeString().nullable(),
   /** 'email' when the message arrived as an email reply (email-channel consultations). */
   source: z.enum(CHAT_MESSAGE_SOURCES),
-  dateCreated: z.string(),
+  dateCreated: safeString(),
 });
 export type ChatMessageDto = z.infer<typeof chatMessageDtoSchema>;
 
 /** spec 7 twilio/participants: identity and attributes {author, userType, imgUrl}. */
 export const chatParticipantSchema = z.object({
-  identity: z.string(),
-  attributes: z.object({ author: z.string(), userType: z.enum(USER_TYPES), imgUrl: z.string().nullable() }),
+  identity: safeString(),
+  attributes: z.object({ author: safeString(), userType: z.enum(USER_TYPES), imgUrl: safeString().nullable() }),
 });
 export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
 
 /** A client message id: any unique string the client chose (a UUID in the web app). */
-export const clientMessageIdSchema = z.string().trim().min(8).max(100);
+export const clientMessageIdSchema = safeString().trim().min(8).max(100);
 
 /**
  * POST /api/chat/conversations {appointmentId} -> {id} (created on first use, then the same id).
  * The id is the appointment's id, and GET of it creates the conversation too, so a client that
  * knows the appointment can skip this call.
  */
-export const createConversationInputSchema = z.object({ appointmentId: z.string().uuid({ message: 'invalid_appointment' }) });
-export const createConversationResponseSchema = z.object({ id: z.string() });
+export const createConversationInputSchema = z.object({ appointmentId: safeString().uuid({ message: 'invalid_appointment' }) });
+export const createConversationResponseSchema = z.object({ id: safeString() });
 export type CreateConversationResponse = z.infer<typeof createConversationResponseSchema>;
 
 /** spec 9: not shown; a page of 50 covers a consultation and keeps the first paint small. */
@@ -75,8 +75,8 @@ export const conversationQuerySchema = z.object({
 });
 export type ConversationQuery = z.input<typeof conversationQuerySchema>;
 export const conversationResponseSchema = z.object({
-  id: z.string(),
-  appointmentId: z.string(),
+  id: safeString(),
+  appointmentId: safeString(),
   /** 'email' for an email-channel consultation (messages are also emailed to the other side). */
   channel: z.enum(['chat', 'email']),
   participants: z.array(chatParticipantSchema),
@@ -90,14 +90,16 @@ export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 export const attachmentFieldsSchema = z.object({
   type: z.enum(ATTACHMENT_TYPES, { error: CHAT_KEYS.attachmentType }),
   clientMessageId: clientMessageIdSchema,
+  /** An optional caption (trimmed, at most 4,000 characters kept). */
+  body: safeString().optional(),
 });
 export const attachmentResponseSchema = z.object({ message: chatMessageDtoSchema });
 
 /** Socket chat-send: a text message; spec 5: sent only if non-empty after trimming. */
 export const chatSendSchema = z.object({
-  conversationId: z.string().uuid(),
+  conversationId: safeString().uuid(),
   clientMessageId: clientMessageIdSchema,
-  body: chatMessageSchema.pipe(z.string().max(4_000)),
+  body: chatMessageSchema.pipe(safeString().max(4_000)),
 });
 export type ChatSend = z.infer<typeof chatSendSchema>;
 export const chatSendAckSchema = z.union([z.object({ ok: z.literal(true), message: chatMessageDtoSchema }), apiErrorSchema]);
@@ -119,12 +121,12 @@ export interface ChatServerToClientEvents {
  */
 export const INBOUND_EMAIL_SECRET_HEADER = 'x-inbound-email-secret';
 export const inboundEmailSchema = z.object({
-  from: z.string().trim().min(3).max(320),
-  to: z.union([z.string().trim().min(3).max(2_000), z.array(z.string().trim().min(3).max(320)).min(1).max(50)]),
-  subject: z.string().max(1_000).optional(),
-  text: z.string().max(100_000),
+  from: safeString().trim().min(3).max(320),
+  to: z.union([safeString().trim().min(3).max(2_000), z.array(safeString().trim().min(3).max(320)).min(1).max(50)]),
+  subject: safeString().max(1_000).optional(),
+  text: safeString().max(100_000),
   /** The email's Message-ID: a repeat delivery of the same email is stored once. */
-  messageId: z.string().trim().min(1).max(1_000).optional(),
+  messageId: safeString().trim().min(1).max(1_000).optional(),
 });
 export type InboundEmail = z.infer<typeof inboundEmailSchema>;
 export const inboundEmailResponseSchema = z.object({ ok: z.literal(true), message: chatMessageDtoSchema });

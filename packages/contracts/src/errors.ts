@@ -1,4 +1,4 @@
-import { ERROR_CODES, ERROR_REASONS } from '@puente/domain';
+import { ERROR_CODES, ERROR_REASONS, safeString } from '@puente/domain';
 import { z } from 'zod';
 
 /**
@@ -14,11 +14,11 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
     status: z.number().int(),
-    message: z.string(),
+    message: safeString(),
     reason: z.enum(ERROR_REASONS).optional(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.record(safeString(), safeString()).optional(),
     retryAfterSeconds: z.number().int().optional(),
-    data: z.record(z.string(), z.unknown()).optional(),
+    data: z.record(safeString(), z.unknown()).optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,4 +1,4 @@
-import { LANGUAGES, LOGIN_PROVIDERS, LOGIN_STATUSES } from '@puente/domain';
+import { LANGUAGES, LOGIN_PROVIDERS, LOGIN_STATUSES, safeString } from '@puente/domain';
 import { z } from 'zod';
 
 /**
@@ -11,7 +11,7 @@ export const identityProvidersResponseSchema = z.object({
   /** Providers configured on this server (env, or the local development provider). */
   providers: z.array(z.enum(LOGIN_PROVIDERS)),
   /** The organization the login is for (orgId or empCode), with its settings, if any. */
-  organization: z.object({ id: z.string(), settings: z.union([z.array(z.string()), z.record(z.string(), z.boolean().nullable())]) }).nullable(),
+  organization: z.object({ id: safeString(), settings: z.union([z.array(safeString()), z.record(safeString(), z.boolean().nullable())]) }).nullable(),
 });
 export type IdentityProvidersResponse = z.infer<typeof identityProvidersResponseSchema>;
 
@@ -23,9 +23,9 @@ export const identityAuthorizeRequestSchema = z.object({
 });
 export type IdentityAuthorizeRequest = z.input<typeof identityAuthorizeRequestSchema>;
 export const identityAuthorizeResponseSchema = z.object({
-  authorizationUrl: z.string(),
+  authorizationUrl: safeString(),
   /** The web app keeps it and checks the provider sends the same one back. */
-  state: z.string(),
+  state: safeString(),
 });
 export type IdentityAuthorizeResponse = z.infer<typeof identityAuthorizeResponseSchema>;
 
@@ -37,13 +37,13 @@ export type IdentityAuthorizeResponse = z.infer<typeof identityAuthorizeResponse
 export const identityVerifyRequestSchema = z
   .object({
     provider: z.enum(LOGIN_PROVIDERS),
-    code: z.string().min(1).optional(),
-    state: z.string().min(1).optional(),
-    iss: z.string().min(1).optional(),
-    mergeToken: z.string().min(1).optional(),
-    loginToken: z.string().min(1).optional(),
-    orgId: z.string().min(1).optional(),
-    empCode: z.string().min(1).optional(),
+    code: safeString().min(1).optional(),
+    state: safeString().min(1).optional(),
+    iss: safeString().min(1).optional(),
+    mergeToken: safeString().min(1).optional(),
+    loginToken: safeString().min(1).optional(),
+    orgId: safeString().min(1).optional(),
+    empCode: safeString().min(1).optional(),
     lang: z.enum(LANGUAGES).optional(),
   })
   .refine((v) => (v.code && v.state) || (v.mergeToken && v.loginToken), { message: 'identity_verify_missing_proof', path: ['code'] });
@@ -52,9 +52,9 @@ export type IdentityVerifyRequest = z.input<typeof identityVerifyRequestSchema>;
 export const identityVerifyResponseSchema = z.object({
   status: z.enum(LOGIN_STATUSES),
   /** Absent while a merge waits for the phone (merge_required) or for multiple_accounts. */
-  loginToken: z.string().optional(),
+  loginToken: safeString().optional(),
   loginProvider: z.enum(LOGIN_PROVIDERS),
   /** spec 3 Auth responses: present with merge_required; the web keeps it under verifyResponse. */
-  mergeToken: z.string().optional(),
+  mergeToken: safeString().optional(),
 });
 export type IdentityVerifyResponse = z.infer<typeof identityVerifyResponseSchema>;

@@ -1,4 +1,4 @@
-import { GENDER, INSURANCE_TYPES, LAB_CONSENT, LANGUAGES, ORGANIZATION_FLAGS, PREFERRED_CONTACT_METHODS, SEX, TOPIC_KINDS } from '@puente/domain';
+import { GENDER, INSURANCE_TYPES, LAB_CONSENT, LANGUAGES, ORGANIZATION_FLAGS, PREFERRED_CONTACT_METHODS, SEX, TOPIC_KINDS, safeString } from '@puente/domain';
 import { z } from 'zod';
 
 /**
@@ -7,65 +7,65 @@ import { z } from 'zod';
  */
 /** spec 000 §3 Pharmacy. */
 export const memberPharmacySchema = z.object({
-  pharmStoreName: z.string(),
-  pharmAddressLine1: z.string().nullable(),
-  pharmAddressLine2: z.string().nullable(),
-  pharmCity: z.string().nullable(),
-  pharmState: z.string().nullable(),
-  pharmZip: z.string().nullable(),
-  pharmPhone: z.string().nullable(),
+  pharmStoreName: safeString(),
+  pharmAddressLine1: safeString().nullable(),
+  pharmAddressLine2: safeString().nullable(),
+  pharmCity: safeString().nullable(),
+  pharmState: safeString().nullable(),
+  pharmZip: safeString().nullable(),
+  pharmPhone: safeString().nullable(),
   pharmLatitude: z.number().nullable(),
   pharmLongitude: z.number().nullable(),
 });
 
 export const memberSchema = z.object({
-  id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  countryCode: z.string().nullable(),
+  id: safeString(),
+  firstName: safeString().nullable(),
+  lastName: safeString().nullable(),
+  email: safeString().nullable(),
+  phoneNumber: safeString().nullable(),
+  countryCode: safeString().nullable(),
   userType: z.enum(['member', 'admin', 'mx-physician', 'us-physician']),
   preferredLang: z.enum(LANGUAGES),
   consultationLang: z.enum(LANGUAGES),
   languages: z.array(z.enum(LANGUAGES)),
-  organizationId: z.string().nullable(),
-  timeZone: z.string().nullable(),
-  loginType: z.string().nullable(),
-  loginTypes: z.array(z.string()),
-  agreedTosAt: z.string().nullable(),
+  organizationId: safeString().nullable(),
+  timeZone: safeString().nullable(),
+  loginType: safeString().nullable(),
+  loginTypes: z.array(safeString()),
+  agreedTosAt: safeString().nullable(),
   needsToAcceptTerms: z.boolean(),
-  createdAt: z.string(),
+  createdAt: safeString(),
   // Profile fields (issue 3 "Terms, onboarding, profile"), spec 000 §3 User/member.
-  nickName: z.string().nullable(),
+  nickName: safeString().nullable(),
   /** spec 3: epoch ms (UTC midnight of the day of birth). */
   birthday: z.number().nullable(),
   sex: z.enum(SEX).nullable(),
   gender: z.enum(GENDER).nullable(),
   address: z
-    .object({ zipCode: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), country: z.string().nullable() })
+    .object({ zipCode: safeString().nullable(), city: safeString().nullable(), state: safeString().nullable(), country: safeString().nullable() })
     .nullable(),
   height: z.number().nullable(),
   weight: z.number().nullable(),
   heightMetricSystem: z.boolean(),
   weightMetricSystem: z.boolean(),
-  alergies: z.array(z.string()),
-  medications: z.array(z.string()),
-  medicalConditions: z.array(z.string()),
-  surgeries: z.array(z.object({ name: z.string(), date: z.string().nullable(), howLong: z.string().nullable(), dateApprox: z.boolean().nullable() })),
+  alergies: z.array(safeString()),
+  medications: z.array(safeString()),
+  medicalConditions: z.array(safeString()),
+  surgeries: z.array(z.object({ name: safeString(), date: safeString().nullable(), howLong: safeString().nullable(), dateApprox: z.boolean().nullable() })),
   preferredContactMethod: z.enum(PREFERRED_CONTACT_METHODS).nullable(),
   topicsOfInterest: z.array(z.enum(TOPIC_KINDS)),
-  identificationNumber: z.string().nullable(),
-  labConsent: z.object({ wasInfoProvided: z.enum(LAB_CONSENT), updatedAt: z.string().nullable() }),
+  identificationNumber: safeString().nullable(),
+  labConsent: z.object({ wasInfoProvided: z.enum(LAB_CONSENT), updatedAt: safeString().nullable() }),
   /** When the member gave the health screening consent an organization may require (ISO), else null. */
-  healthScreeningConsentAt: z.string().nullable(),
+  healthScreeningConsentAt: safeString().nullable(),
   insuranceInfo: z.object({ typeOfInsurance: z.enum(INSURANCE_TYPES) }).nullable(),
   hasInsurance: z.object({ wasInfoProvided: z.boolean() }).nullable(),
   pharmacy: memberPharmacySchema.nullable(),
   /** spec 4 "Email verification: unverified, verified": ISO time of verification, else null. */
-  emailVerifiedAt: z.string().nullable(),
+  emailVerifiedAt: safeString().nullable(),
   /** The member's organization as the member app needs it (spec 3 organization; settings as canonical flags). */
-  organization: z.object({ id: z.string(), name: z.string(), settings: z.array(z.enum(ORGANIZATION_FLAGS)) }).nullable(),
+  organization: z.object({ id: safeString(), name: safeString(), settings: z.array(z.enum(ORGANIZATION_FLAGS)) }).nullable(),
 });
 export type MemberDto = z.infer<typeof memberSchema>;
 
@@ -97,7 +97,7 @@ export const memberCareViewSchema = memberSchema
   })
   .extend({
     /** Where she lives, to the city: no street or zip code. */
-    address: z.object({ city: z.string().nullable(), state: z.string().nullable(), country: z.string().nullable() }).nullable(),
+    address: z.object({ city: safeString().nullable(), state: safeString().nullable(), country: safeString().nullable() }).nullable(),
   })
   .strict();
 export type MemberCareView = z.infer<typeof memberCareViewSchema>;
@@ -105,25 +105,25 @@ export type MemberCareView = z.infer<typeof memberCareViewSchema>;
 export type MemberReadResponse = MemberDto | MemberCareView;
 
 /** GraphQL acceptTerms (spec 7 "accept terms (returns an agreement date)"): ISO date-time. */
-export const acceptTermsResponseSchema = z.string();
+export const acceptTermsResponseSchema = safeString();
 
 /** POST /api/users/{id}/language/{lang} (spec 7): answers the member with the new language. */
-export const changeLanguageParamsSchema = z.object({ id: z.string().min(1), lang: z.enum(LANGUAGES, { error: 'language_not_supported' }) });
+export const changeLanguageParamsSchema = z.object({ id: safeString().min(1), lang: z.enum(LANGUAGES, { error: 'language_not_supported' }) });
 export const changeLanguageResponseSchema = z.object({ preferredLang: z.enum(LANGUAGES) });
 export type ChangeLanguageResponse = z.infer<typeof changeLanguageResponseSchema>;
 
 /** GET /api/zip-codes/{zip} (spec 5: a five-digit zip fills state and city; US data served offline). */
-export const zipCodeLookupResponseSchema = z.object({ zipCode: z.string(), state: z.string(), city: z.string(), country: z.literal('US') });
+export const zipCodeLookupResponseSchema = z.object({ zipCode: safeString(), state: safeString(), city: safeString(), country: z.literal('US') });
 export type ZipCodeLookupResponse = z.infer<typeof zipCodeLookupResponseSchema>;
 
 /** POST /api/email-verification/verify: the code from the verification link (no session needed). */
-export const verifyEmailRequestSchema = z.object({ code: z.string().trim().min(1, { message: 'email_verification_code_required' }).max(200) });
-export const verifyEmailResponseSchema = z.object({ verified: z.literal(true), email: z.string() });
+export const verifyEmailRequestSchema = z.object({ code: safeString().trim().min(1, { message: 'email_verification_code_required' }).max(200) });
+export const verifyEmailResponseSchema = z.object({ verified: z.literal(true), email: safeString() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** GET /assets/countries/{code}/states.json (spec 7): static states, each with its main cities. */
 export const countryStatesSchema = z.object({
   country: z.enum(['MX', 'US']),
-  states: z.array(z.object({ code: z.string(), name: z.string(), cities: z.array(z.string()) })),
+  states: z.array(z.object({ code: safeString(), name: safeString(), cities: z.array(safeString()) })),
 });
 export type CountryStates = z.infer<typeof countryStatesSchema>;

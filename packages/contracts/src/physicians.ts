@@ -1,4 +1,4 @@
-import { LANGUAGES, PRACTICES } from '@puente/domain';
+import { LANGUAGES, PRACTICES, safeString } from '@puente/domain';
 import { z } from 'zod';
 
 /**
@@ -6,27 +6,27 @@ import { z } from 'zod';
  * see them. Contact data, licence numbers and schedules' internals never leave the server.
  */
 export const physicianSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  nickName: z.string().nullable(),
-  imgUrl: z.string().nullable(),
+  id: safeString(),
+  firstName: safeString(),
+  lastName: safeString(),
+  nickName: safeString().nullable(),
+  imgUrl: safeString().nullable(),
   languages: z.array(z.enum(LANGUAGES)),
-  medicalSpecialties: z.array(z.object({ speciality: z.string() })),
+  medicalSpecialties: z.array(z.object({ speciality: safeString() })),
   practice: z.enum(PRACTICES).nullable(),
   userType: z.enum(['mx-physician', 'us-physician']),
   isOnline: z.boolean(),
   isAvailable: z.boolean(),
-  academicBackground: z.array(z.object({ institutionName: z.string() })),
+  academicBackground: z.array(z.object({ institutionName: safeString() })),
   /** A short presentation in the caller's language (coach profile screen). */
-  bio: z.string().nullable(),
+  bio: safeString().nullable(),
   /** US states the physician is licensed in (state codes only; numbers stay on the server). */
-  licensedStates: z.array(z.string()),
+  licensedStates: z.array(safeString()),
 });
 export type PhysicianDto = z.infer<typeof physicianSchema>;
 
 /** A physician with the free slots of one day (GraphQL `availableSlots(date)`, ISO datetimes). */
-export const physicianWithSlotsSchema = physicianSchema.extend({ availableSlots: z.array(z.string()) });
+export const physicianWithSlotsSchema = physicianSchema.extend({ availableSlots: z.array(safeString()) });
 export type PhysicianWithSlotsDto = z.infer<typeof physicianWithSlotsSchema>;
 
 /**
@@ -35,8 +35,8 @@ export type PhysicianWithSlotsDto = z.infer<typeof physicianWithSlotsSchema>;
  * template's `tags`), and/or lang_es / lang_en to filter by language.
  */
 export const onlinePhysiciansQuerySchema = z.object({
-  tags: z.string().max(200).optional(),
-  partnerId: z.string().max(100).optional(),
+  tags: safeString().max(200).optional(),
+  partnerId: safeString().max(100).optional(),
 });
 export type OnlinePhysiciansQuery = z.infer<typeof onlinePhysiciansQuerySchema>;
 export const onlinePhysiciansResponseSchema = z.object({ physicians: z.array(physicianSchema) });
@@ -46,7 +46,7 @@ export type OnlinePhysiciansResponse = z.infer<typeof onlinePhysiciansResponseSc
 export const PHYSICIAN_TAG_PREFIX = { practice: 'practice_', language: 'lang_' } as const;
 
 /** GET /api/physicians/{id}/isbusy?appointmentId= (spec 7). */
-export const isBusyQuerySchema = z.object({ appointmentId: z.string().min(1).optional() });
+export const isBusyQuerySchema = z.object({ appointmentId: safeString().min(1).optional() });
 export const isBusyResponseSchema = z.object({ isBusy: z.boolean() });
 export type IsBusyResponse = z.infer<typeof isBusyResponseSchema>;
 
@@ -56,7 +56,7 @@ export const getPhysiciansArgsSchema = z.object({
   language: z.enum(LANGUAGES).optional(),
   practice: z.enum(PRACTICES).optional(),
   /** yyyy-MM-dd (spec 9 slot date format), in the physician's working time zone. */
-  availabilityDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),
+  availabilityDate: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),
 });
 export type GetPhysiciansArgs = z.infer<typeof getPhysiciansArgsSchema>;
 

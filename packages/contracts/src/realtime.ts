@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATES, APPOINTMENT_TYPES, LANGUAGES } from '@puente/domain';
+import { APPOINTMENT_STATES, APPOINTMENT_TYPES, LANGUAGES, safeString } from '@puente/domain';
 import { z } from 'zod';
 import type { ChatClientToServerEvents, ChatServerToClientEvents } from './chat';
 import { apiErrorSchema } from './errors';
@@ -14,16 +14,16 @@ import { memberSchema } from './member';
 export { REALTIME_EVENTS, type RealtimeEventName } from '@puente/domain';
 
 /** Handshake `auth` payload. */
-export const socketAuthSchema = z.object({ token: z.string().min(1) });
+export const socketAuthSchema = z.object({ token: safeString().min(1) });
 export type SocketAuth = z.infer<typeof socketAuthSchema>;
 /** A refused handshake: `connect_error` carries `err.data` in the one error shape. */
 export const socketConnectErrorDataSchema = apiErrorSchema;
 
 /** Answer to `user-register`. */
-export const userRegisteredSchema = z.object({ userId: z.string(), socketId: z.string() });
+export const userRegisteredSchema = z.object({ userId: safeString(), socketId: safeString() });
 export type UserRegistered = z.infer<typeof userRegisteredSchema>;
 
-export const appointmentRefSchema = z.object({ appointmentId: z.string().min(1) });
+export const appointmentRefSchema = z.object({ appointmentId: safeString().min(1) });
 /**
  * spec 4 "Member routing on an appointment alert": what the server sends on every transition, to
  * the member, the assigned coach/doctor, the appointment room, and (for queue states 1 and 6, as
@@ -31,17 +31,17 @@ export const appointmentRefSchema = z.object({ appointmentId: z.string().min(1) 
  * ignored and logged: parse with `parseAppointmentAlert`, which answers null for those.
  */
 export const appointmentAlertSchema = z.object({
-  appointmentId: z.string().min(1),
+  appointmentId: safeString().min(1),
   state: z.enum(APPOINTMENT_STATES),
-  statusReason: z.string().nullable(),
+  statusReason: safeString().nullable(),
   previousState: z.enum(APPOINTMENT_STATES).nullable(),
   type: z.enum(APPOINTMENT_TYPES),
-  memberId: z.string(),
-  mxDoctorId: z.string().nullable(),
-  usDoctorId: z.string().nullable(),
+  memberId: safeString(),
+  mxDoctorId: safeString().nullable(),
+  usDoctorId: safeString().nullable(),
   usDoctorNeeded: z.boolean(),
   /** The server time of the transition (ISO). */
-  at: z.string(),
+  at: safeString(),
 });
 export type AppointmentAlert = z.infer<typeof appointmentAlertSchema>;
 /** The alert, or null when it lacks state or appointmentId or is otherwise malformed (caller logs). */
@@ -51,22 +51,22 @@ export const parseAppointmentAlert = (payload: unknown): AppointmentAlert | null
 };
 /** Answer to appointment client events: ok with the current state, or the one error shape. */
 export const appointmentAckSchema = z.union([
-  z.object({ ok: z.literal(true), appointmentId: z.string(), state: z.enum(APPOINTMENT_STATES), statusReason: z.string().nullable() }),
+  z.object({ ok: z.literal(true), appointmentId: safeString(), state: z.enum(APPOINTMENT_STATES), statusReason: safeString().nullable() }),
   apiErrorSchema,
 ]);
 export type AppointmentAck = z.infer<typeof appointmentAckSchema>;
 /** Client -> server appointment-update: a transition request (same rules as GraphQL updateAppointment). */
-export const appointmentUpdateSchema = z.object({ appointmentId: z.string().min(1), state: z.enum(APPOINTMENT_STATES), statusReason: z.string().nullish() });
-export const appointmentCancelSchema = z.object({ appointmentId: z.string().min(1), reason: z.string().min(1) });
-export const appointmentLocationChangeSchema = z.object({ appointmentId: z.string().min(1), country: z.string().length(2).optional(), state: z.string().min(1), city: z.string().min(1) });
-export const appointmentMemberJoinedSchema = z.object({ appointmentId: z.string().min(1), memberId: z.string().optional() });
+export const appointmentUpdateSchema = z.object({ appointmentId: safeString().min(1), state: z.enum(APPOINTMENT_STATES), statusReason: safeString().nullish() });
+export const appointmentCancelSchema = z.object({ appointmentId: safeString().min(1), reason: safeString().min(1) });
+export const appointmentLocationChangeSchema = z.object({ appointmentId: safeString().min(1), country: safeString().length(2).optional(), state: safeString().min(1), city: safeString().min(1) });
+export const appointmentMemberJoinedSchema = z.object({ appointmentId: safeString().min(1), memberId: safeString().optional() });
 export const memberDataUpdateSchema = z.object({ member: memberSchema.partial() });
 export type MemberDataUpdate = z.infer<typeof memberDataUpdateSchema>;
-export const paymentRequestedSchema = z.object({ appointmentId: z.string().optional(), priceType: z.enum(['usp', 'coach']), paymentId: z.string().optional() });
-export const paymentStatusUpdateSchema = z.object({ paymentId: z.string(), status: z.enum(['succeeded', 'failed', 'pending']) });
-export const notificationCommandSchema = z.object({ title: z.string().optional(), body: z.string(), lang: z.enum(LANGUAGES).optional() }).catchall(z.unknown());
-export const logoutCommandSchema = z.object({ reason: z.string().optional() });
-export const scheduledStartedSchema = z.object({ scheduledAppointmentId: z.string(), appointmentId: z.string().optional() });
+export const paymentRequestedSchema = z.object({ appointmentId: safeString().optional(), priceType: z.enum(['usp', 'coach']), paymentId: safeString().optional() });
+export const paymentStatusUpdateSchema = z.object({ paymentId: safeString(), status: z.enum(['succeeded', 'failed', 'pending']) });
+export const notificationCommandSchema = z.object({ title: safeString().optional(), body: safeString(), lang: z.enum(LANGUAGES).optional() }).catchall(z.unknown());
+export const logoutCommandSchema = z.object({ reason: safeString().optional() });
+export const scheduledStartedSchema = z.object({ scheduledAppointmentId: safeString(), appointmentId: safeString().optional() });
 
 type Payload<S extends z.ZodType> = z.infer<S>;
 type Ack<T> = (answer: T) => void;

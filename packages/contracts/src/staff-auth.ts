@@ -1,3 +1,4 @@
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 
 /**
@@ -11,12 +12,12 @@ export const staffEmailStartRequestSchema = z.object({
   email: z.email({ error: 'staff_login_email_invalid' }).max(254),
 });
 export type StaffEmailStartRequest = z.input<typeof staffEmailStartRequestSchema>;
-export const staffEmailStartResponseSchema = z.object({ challengeToken: z.string(), resendAvailableAt: z.string() });
+export const staffEmailStartResponseSchema = z.object({ challengeToken: safeString(), resendAvailableAt: safeString() });
 export type StaffEmailStartResponse = z.infer<typeof staffEmailStartResponseSchema>;
 
 /** The second-factor step the web shows next. */
 export const staffMfaStepSchema = z.object({
-  mfaToken: z.string(),
+  mfaToken: safeString(),
   /** true on the first sign-in: show the QR code and ask for the first code. */
   enrolmentRequired: z.boolean(),
 });
@@ -24,36 +25,36 @@ export type StaffMfaStep = z.infer<typeof staffMfaStepSchema>;
 
 /** POST /api/staff/auth/email/verify */
 export const staffEmailVerifyRequestSchema = z.object({
-  challengeToken: z.string().min(1, { message: 'passwordless-invalid-token' }),
-  code: z.string().regex(/^\d{6}$/, { message: 'verify_code_error_invalid_length' }),
+  challengeToken: safeString().min(1, { message: 'passwordless-invalid-token' }),
+  code: safeString().regex(/^\d{6}$/, { message: 'verify_code_error_invalid_length' }),
 });
 export type StaffEmailVerifyRequest = z.input<typeof staffEmailVerifyRequestSchema>;
 
 /** POST /api/staff/auth/idp/verify: the identity-provider first factor (code + state from /login/auth0/verify). */
 export const staffIdentityVerifyRequestSchema = z.object({
   provider: z.enum(['google', 'facebook', 'apple', 'email']),
-  code: z.string().min(1),
-  state: z.string().min(1),
-  iss: z.string().min(1).optional(),
+  code: safeString().min(1),
+  state: safeString().min(1),
+  iss: safeString().min(1).optional(),
 });
 export type StaffIdentityVerifyRequest = z.input<typeof staffIdentityVerifyRequestSchema>;
 
 /** POST /api/staff/auth/totp/enrolment: the secret to add to an authenticator app (first sign-in only). */
-export const staffTotpEnrolmentRequestSchema = z.object({ mfaToken: z.string().min(1) });
+export const staffTotpEnrolmentRequestSchema = z.object({ mfaToken: safeString().min(1) });
 export const staffTotpEnrolmentResponseSchema = z.object({
   /** base32, for typing into an authenticator by hand. */
-  secret: z.string(),
-  otpauthUrl: z.string(),
+  secret: safeString(),
+  otpauthUrl: safeString(),
   /** The otpauth URL as an SVG QR code (data: URL), rendered on the server, offline. */
-  qrCodeDataUrl: z.string(),
+  qrCodeDataUrl: safeString(),
 });
 export type StaffTotpEnrolmentResponse = z.infer<typeof staffTotpEnrolmentResponseSchema>;
 
 /** POST /api/staff/auth/totp/verify → a login token for createSession. */
 export const staffTotpVerifyRequestSchema = z.object({
-  mfaToken: z.string().min(1),
-  code: z.string().regex(/^\d{6}$/, { message: 'staff_totp_error_format' }),
+  mfaToken: safeString().min(1),
+  code: safeString().regex(/^\d{6}$/, { message: 'staff_totp_error_format' }),
 });
 export type StaffTotpVerifyRequest = z.input<typeof staffTotpVerifyRequestSchema>;
-export const staffTotpVerifyResponseSchema = z.object({ loginToken: z.string() });
+export const staffTotpVerifyResponseSchema = z.object({ loginToken: safeString() });
 export type StaffTotpVerifyResponse = z.infer<typeof staffTotpVerifyResponseSchema>;

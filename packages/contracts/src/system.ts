@@ -1,3 +1,4 @@
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 
 /** GET /api/health: answers without touching the database. */
@@ -10,14 +11,14 @@ export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 /** GET /api/dev/outbox?to= (absent in production): every SMS and email "sent", newest first. */
 export const outboxMessageSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   channel: z.enum(['sms', 'email']),
-  to: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  createdAt: z.string(),
+  to: safeString(),
+  subject: safeString().nullable(),
+  body: safeString(),
+  createdAt: safeString(),
 });
 export type OutboxMessageDto = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
-export const outboxQuerySchema = z.object({ to: z.string().min(1).optional() });
+export const outboxQuerySchema = z.object({ to: safeString().min(1).optional() });

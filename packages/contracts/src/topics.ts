@@ -1,4 +1,4 @@
-import { HARDCODED_TOPIC_IDS, LANGUAGES, PRACTICES } from '@puente/domain';
+import { HARDCODED_TOPIC_IDS, LANGUAGES, PRACTICES, safeString } from '@puente/domain';
 import { z } from 'zod';
 
 /**
@@ -7,27 +7,27 @@ import { z } from 'zod';
  * reason to 'Otra preocupación médica' (domain TOPIC_DEFAULTS).
  */
 const topicBase = z.object({
-  id: z.string(),
-  type: z.string().nullable(),
+  id: safeString(),
+  type: safeString().nullable(),
   practice: z.enum(PRACTICES),
-  title: z.string(),
-  description: z.string().nullable(),
-  tags: z.string(),
-  reason: z.string(),
-  iconName: z.string().nullable(),
-  iconColor: z.string().nullable(),
-  iconColorShade: z.string().nullable(),
-  backgroundColor: z.string().nullable(),
-  backgroundColorShade: z.string().nullable(),
+  title: safeString(),
+  description: safeString().nullable(),
+  tags: safeString(),
+  reason: safeString(),
+  iconName: safeString().nullable(),
+  iconColor: safeString().nullable(),
+  iconColorShade: safeString().nullable(),
+  backgroundColor: safeString().nullable(),
+  backgroundColorShade: safeString().nullable(),
   requiresSelfAssessment: z.boolean(),
 });
 /** Subtopics are one level deep (a topic's subtopics have none). */
 export const subtopicSchema = topicBase;
 export const topicSchema = topicBase.extend({ subtopics: z.array(subtopicSchema) });
 export type TopicDto = z.infer<typeof topicSchema>;
-export const topicSectionSchema = z.object({ title: z.string(), topics: z.array(topicSchema) });
+export const topicSectionSchema = z.object({ title: safeString(), topics: z.array(topicSchema) });
 export const topicTemplateSchema = z.object({
-  id: z.string(),
+  id: safeString(),
   sections: z.array(topicSectionSchema),
   mainActions: z.array(topicSchema),
 });

@@ -4,6 +4,7 @@ export * from './enums';
 export * from './entities';
 export * from './appointment-machine';
 export * from './routes';
+export * from './validation/text';
 export * from './validation/phone';
 export * from './member-routing';
 export * from './account-flow';

@@ -1,5 +1,6 @@
 /** spec 5 chat rules and spec 9 chat limits. */
 import { z } from 'zod';
+import { safeString } from './text';
 import { CHAT } from '../constants';
 import { ATTACHMENT_TYPES } from '../enums';
 
@@ -11,7 +12,7 @@ export const CHAT_KEYS = {
 } as const;
 
 /** spec 5: a message is sent only if non-empty after trimming. */
-export const chatMessageSchema = z.string().trim().min(1, { message: CHAT_KEYS.empty });
+export const chatMessageSchema = safeString().trim().min(1, { message: CHAT_KEYS.empty });
 export const shouldSendChatMessage = (text: string | null | undefined): boolean => (text ?? '').trim().length > 0;
 
 /** spec 5: attachments are image or pdf only. */
@@ -21,8 +22,8 @@ export const isAllowedAttachmentMime = (contentType: string): boolean => {
 };
 
 export const chatAttachmentSchema = z.object({
-  fileName: z.string().trim().min(1, { message: CHAT_KEYS.attachmentType }),
-  contentType: z.string().refine(isAllowedAttachmentMime, { message: CHAT_KEYS.attachmentType }),
+  fileName: safeString().trim().min(1, { message: CHAT_KEYS.attachmentType }),
+  contentType: safeString().refine(isAllowedAttachmentMime, { message: CHAT_KEYS.attachmentType }),
   size: z.number().int().positive({ message: CHAT_KEYS.attachmentSize }).max(CHAT.attachmentMaxBytes, { message: CHAT_KEYS.attachmentSize }),
   type: z.enum(ATTACHMENT_TYPES, { error: CHAT_KEYS.attachmentType }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 
 /**
  * spec 5 "Employer code": non-empty to validate; a falsy lookup means invalid
@@ -11,8 +12,7 @@ export const EMPLOYER_CODE_KEYS = {
   worksThereToast: 'signup_company_success_toast_error',
 } as const;
 
-export const employerCodeSchema = z
-  .string({ error: EMPLOYER_CODE_KEYS.invalid })
+export const employerCodeSchema = safeString({ error: EMPLOYER_CODE_KEYS.invalid })
   .trim()
   .min(1, { message: EMPLOYER_CODE_KEYS.invalid });
 

@@ -3,6 +3,7 @@
  * the call-flow location form. Messages are the spec's keys where it names one; others are marked.
  */
 import { z } from 'zod';
+import { safeString } from './text';
 import { LANGUAGES, LIMITS, REPORT_CONSEQUENCES, REPORT_REASONS } from '../constants';
 import { SUPPORT_CONTACT_OPTIONS } from '../enums';
 import { todayIsoDay, toIsoDay } from './dates';
@@ -16,7 +17,7 @@ export const FORM_MISSING_FIELDS = 'form_missing_fields'; // spec 5: warning toa
 export const DEPENDANT_LIMIT_KEY = 'add_dependant_limit_exceeded';
 
 export const addDependantSchema = z.object({
-  alias: z.string({ error: 'add_dependant_alias_required' }).trim().min(1, { message: 'add_dependant_alias_required' }),
+  alias: safeString({ error: 'add_dependant_alias_required' }).trim().min(1, { message: 'add_dependant_alias_required' }),
   countryCode: z.enum(SUPPORTED_PHONE_CODES).default('1'),
   phoneNumber: invitePhoneSchema,
   preferredLang: z.enum(LANGUAGES, { error: FORM_MISSING_FIELDS }),
@@ -30,8 +31,7 @@ export const addDependantsSchema = (existingCount = 0) =>
 // --- Organization site ----------------------------------------------------------------------
 
 export const organizationSiteFormSchema = z.object({
-  organizationSite: z
-    .string({ error: 'change_organization_site_missing_fields' })
+  organizationSite: safeString({ error: 'change_organization_site_missing_fields' })
     .trim()
     .min(1, { message: 'change_organization_site_missing_fields' }),
 });
@@ -39,10 +39,10 @@ export const organizationSiteFormSchema = z.object({
 // --- Support --------------------------------------------------------------------------------
 
 export const supportFormSchema = z.object({
-  helpTopic: z.string({ error: 'customer_support_help_topic_error' }).trim().min(1, { message: 'customer_support_help_topic_error' }),
-  reason: z.string({ error: 'customer_support_reason_error' }).trim().min(1, { message: 'customer_support_reason_error' }),
+  helpTopic: safeString({ error: 'customer_support_help_topic_error' }).trim().min(1, { message: 'customer_support_help_topic_error' }),
+  reason: safeString({ error: 'customer_support_reason_error' }).trim().min(1, { message: 'customer_support_reason_error' }),
   prefersContactBy: z.enum(SUPPORT_CONTACT_OPTIONS).optional(),
-  moreDetails: z.string().trim().max(2000).optional(),
+  moreDetails: safeString().trim().max(2000).optional(),
 });
 export type SupportForm = z.infer<typeof supportFormSchema>;
 /** spec 3/7: the support survey items (needs help with, prefers contact by, more details). */
@@ -74,12 +74,11 @@ const requiredBoolean = z.boolean({ error: COMPLAINT_KEYS.missing });
 /** spec 5: the complaint form, with the issue date between 2020-01-01 and today. */
 export const complaintReportSchema = (opts: { now: Date; timeZone?: string }) =>
   z.object({
-    clinician: z.string({ error: COMPLAINT_KEYS.clinician }).trim().min(1, { message: COMPLAINT_KEYS.clinician }),
+    clinician: safeString({ error: COMPLAINT_KEYS.clinician }).trim().min(1, { message: COMPLAINT_KEYS.clinician }),
     reportReasons: z.array(z.enum(REPORT_REASONS), { error: COMPLAINT_KEYS.reportReasons }).min(1, { message: COMPLAINT_KEYS.reportReasons }),
-    issueDescription: z.string().trim().max(5000).optional(),
-    expectedBehavior: z.string().trim().max(5000).optional(),
-    issueDate: z
-      .string()
+    issueDescription: safeString().trim().max(5000).optional(),
+    expectedBehavior: safeString().trim().max(5000).optional(),
+    issueDate: safeString()
       .refine(
         (s) => {
           const day = toIsoDay(s);
@@ -88,7 +87,7 @@ export const complaintReportSchema = (opts: { now: Date; timeZone?: string }) =>
         { message: COMPLAINT_KEYS.issueDate },
       )
       .optional(),
-    issueTime: z.string().regex(/^\d{2}:\d{2}$/, { message: COMPLAINT_KEYS.missing }).optional(),
+    issueTime: safeString().regex(/^\d{2}:\d{2}$/, { message: COMPLAINT_KEYS.missing }).optional(),
     shouldFollowUp: requiredBoolean,
     hasHappenedBefore: requiredBoolean,
     issueConsequences: z.array(z.enum(REPORT_CONSEQUENCES)).optional(),
@@ -100,7 +99,7 @@ export type ComplaintReportForm = z.input<ReturnType<typeof complaintReportSchem
 
 /** spec 5: state and city required; the city may be a new free entry. Invalid: warning form_missing_fields. */
 export const locationFormSchema = z.object({
-  state: z.string({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }),
-  city: z.string({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }),
+  state: safeString({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }),
+  city: safeString({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }),
 });
 export type LocationForm = z.infer<typeof locationFormSchema>;

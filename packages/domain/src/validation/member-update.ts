@@ -5,6 +5,7 @@
  * left out on purpose: each has its own flow (login, employer code, payments, terms, deletion).
  */
 import { z } from 'zod';
+import { safeString } from './text';
 import { LANGUAGES, LIMITS, type Language } from '../constants';
 import { GENDER, INSURANCE_TYPES, LAB_CONSENT, PREFERRED_CONTACT_METHODS, SEX, TOPIC_KINDS } from '../enums';
 import { toIsoDay } from './dates';
@@ -45,10 +46,10 @@ export type MemberUpdateField = (typeof MEMBER_UPDATE_WHITELIST)[number];
 export const filterSupportedLanguages = (languages: readonly unknown[] | null | undefined): Language[] =>
   [...new Set((languages ?? []).filter((l): l is Language => typeof l === 'string' && (LANGUAGES as readonly string[]).includes(l)))];
 
-const textList = z.array(z.string().trim().min(1).max(200)).max(100);
-const name = z.string().trim().min(LIMITS.nameMinLength, { message: 'mandatory_form_name_error' }).max(100);
+const textList = z.array(safeString().trim().min(1).max(200)).max(100);
+const name = safeString().trim().min(LIMITS.nameMinLength, { message: 'mandatory_form_name_error' }).max(100);
 
-const timeZoneSchema = z.string().refine(
+const timeZoneSchema = safeString().refine(
   (tz) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -64,22 +65,22 @@ const timeZoneSchema = z.string().refine(
 export const memberUpdateSchema = z
   .strictObject({
     firstName: name,
-    lastName: z.string().trim().min(LIMITS.nameMinLength, { message: 'mandatory_form_lastname_error' }).max(100),
-    nickName: z.string().trim().max(100).nullable(),
+    lastName: safeString().trim().min(LIMITS.nameMinLength, { message: 'mandatory_form_lastname_error' }).max(100),
+    nickName: safeString().trim().max(100).nullable(),
     email: z.email({ message: 'mandatory_form_email_error' }).nullable(),
     // Epoch ms (spec 3) or a calendar day; the age rule is applied by the service with birthdayIssue.
-    birthday: z.union([z.number().int(), z.string().refine((s) => toIsoDay(s) !== undefined)]).nullable(),
+    birthday: z.union([z.number().int(), safeString().refine((s) => toIsoDay(s) !== undefined)]).nullable(),
     sex: z.enum(SEX).nullable(),
     gender: z.enum(GENDER).nullable(),
     address: z.strictObject({
-      zipCode: z.string().trim().max(10).nullable().optional(),
-      city: z.string().trim().max(100).nullable().optional(),
-      state: z.string().trim().max(100).nullable().optional(),
-      country: z.string().trim().max(2).nullable().optional(),
+      zipCode: safeString().trim().max(10).nullable().optional(),
+      city: safeString().trim().max(100).nullable().optional(),
+      state: safeString().trim().max(100).nullable().optional(),
+      country: safeString().trim().max(2).nullable().optional(),
     }),
     preferredLang: z.enum(LANGUAGES),
     consultationLang: z.enum(LANGUAGES),
-    languages: z.array(z.string()).transform(filterSupportedLanguages),
+    languages: z.array(safeString()).transform(filterSupportedLanguages),
     preferredContactMethod: z.enum(PREFERRED_CONTACT_METHODS).nullable(),
     topicsOfInterest: z.array(z.enum(TOPIC_KINDS)),
     height: z.number().positive().max(300).nullable(),
@@ -91,13 +92,13 @@ export const memberUpdateSchema = z
     medicalConditions: textList,
     surgeries: z.array(
       z.strictObject({
-        name: z.string().trim().min(1).max(200),
-        date: z.string().nullable().optional(),
-        howLong: z.string().nullable().optional(),
+        name: safeString().trim().min(1).max(200),
+        date: safeString().nullable().optional(),
+        howLong: safeString().nullable().optional(),
         dateApprox: z.boolean().nullable().optional(),
       }),
     ),
-    identificationNumber: z.string().trim().max(50).nullable(),
+    identificationNumber: safeString().trim().max(50).nullable(),
     labConsent: z.strictObject({ wasInfoProvided: z.enum(LAB_CONSENT) }),
     // The consent some organizations require (spec 5); it is given here and recorded with its time.
     healthScreeningConsent: z.literal(true),
@@ -105,13 +106,13 @@ export const memberUpdateSchema = z
     hasInsurance: z.strictObject({ wasInfoProvided: z.boolean() }).nullable(),
     pharmacy: z
       .strictObject({
-        pharmStoreName: z.string().trim().min(1),
-        pharmAddressLine1: z.string().nullable().optional(),
-        pharmAddressLine2: z.string().nullable().optional(),
-        pharmCity: z.string().nullable().optional(),
-        pharmState: z.string().nullable().optional(),
-        pharmZip: z.string().nullable().optional(),
-        pharmPhone: z.string().nullable().optional(),
+        pharmStoreName: safeString().trim().min(1),
+        pharmAddressLine1: safeString().nullable().optional(),
+        pharmAddressLine2: safeString().nullable().optional(),
+        pharmCity: safeString().nullable().optional(),
+        pharmState: safeString().nullable().optional(),
+        pharmZip: safeString().nullable().optional(),
+        pharmPhone: safeString().nullable().optional(),
         pharmLatitude: z.number().nullable().optional(),
         pharmLongitude: z.number().nullable().optional(),
       })

@@ -9,6 +9,7 @@
  * form_missing_fields. The spec names no key for the others; ours are listed in ONBOARDING_KEYS.
  */
 import { z } from 'zod';
+import { safeString } from './text';
 import { LIMITS } from '../constants';
 import { GENDER, LAB_CONSENT, PREFERRED_CONTACT_METHODS, SEX } from '../enums';
 import { isoDayYearsBefore, todayIsoDay, toIsoDay } from './dates';
@@ -47,11 +48,11 @@ export interface OnboardingContext {
 }
 
 const K = ONBOARDING_KEYS;
-const optionalText = z.string().trim().optional().nullable();
+const optionalText = safeString().trim().optional().nullable();
 const isUs = (c: string | null | undefined): boolean => (c ?? '').trim().toUpperCase() === 'US';
 
 /** Five-digit zip (spec 5: a five-digit zip code fills state and city). */
-export const zipCodeSchema = z.string().trim().regex(new RegExp(`^\\d{${LIMITS.zipCodeDigits}}$`), { message: K.zipCode });
+export const zipCodeSchema = safeString().trim().regex(new RegExp(`^\\d{${LIMITS.zipCodeDigits}}$`), { message: K.zipCode });
 export const isCompleteZipCode = (zip: string): boolean => zipCodeSchema.safeParse(zip).success;
 
 /** Birthday checks shared by the form and the member update: >= 18 years ago and not before 1900-01-01. */
@@ -67,25 +68,25 @@ export const onboardingProfileSchema = (ctx: OnboardingContext) => {
   const us = isUs(ctx.country);
   return z
     .object({
-      firstName: z.string({ error: K.firstName }).trim().min(LIMITS.nameMinLength, { message: K.firstName }),
-      lastName: z.string({ error: K.lastName }).trim().min(LIMITS.nameMinLength, { message: K.lastName }),
+      firstName: safeString({ error: K.firstName }).trim().min(LIMITS.nameMinLength, { message: K.firstName }),
+      lastName: safeString({ error: K.lastName }).trim().min(LIMITS.nameMinLength, { message: K.lastName }),
       email: optionalText,
       preferredContactMethod: z.enum(PREFERRED_CONTACT_METHODS).optional().nullable(),
-      phoneNumber: z.string({ error: K.phone }).trim().regex(/^\d{10}$/, { message: K.phone }),
-      countryCode: z.string().optional(),
-      country: z.string({ error: K.country }).trim().min(1, { message: K.country }),
-      state: us ? z.string({ error: K.state }).trim().min(1, { message: K.state }) : optionalText,
-      city: us && !ctx.minimalOnboarding ? z.string({ error: K.city }).trim().min(1, { message: K.city }) : optionalText,
+      phoneNumber: safeString({ error: K.phone }).trim().regex(/^\d{10}$/, { message: K.phone }),
+      countryCode: safeString().optional(),
+      country: safeString({ error: K.country }).trim().min(1, { message: K.country }),
+      state: us ? safeString({ error: K.state }).trim().min(1, { message: K.state }) : optionalText,
+      city: us && !ctx.minimalOnboarding ? safeString({ error: K.city }).trim().min(1, { message: K.city }) : optionalText,
       zipCode: z.union([zipCodeSchema, z.literal(''), z.null(), z.undefined()]),
       birthday: ctx.minimalOnboarding
-        ? z.union([z.string(), z.number(), z.null(), z.undefined()])
-        : z.union([z.string().min(1, { message: K.birthdayRequired }), z.number()], { error: K.birthdayRequired }),
+        ? z.union([safeString(), z.number(), z.null(), z.undefined()])
+        : z.union([safeString().min(1, { message: K.birthdayRequired }), z.number()], { error: K.birthdayRequired }),
       sex: z.enum(SEX).optional().nullable(),
       gender: z.enum(GENDER).optional().nullable(),
       legalAge: z.literal(true, { error: K.legalAge }),
       tos: z.literal(true, { error: K.tos }),
       identificationNumber: ctx.requiresIdentificationNumber
-        ? z.string({ error: K.identificationNumber }).trim().min(1, { message: K.identificationNumber })
+        ? safeString({ error: K.identificationNumber }).trim().min(1, { message: K.identificationNumber })
         : optionalText,
       labConsent: ctx.requiresLabConsent
         ? z.enum(['provided_yes', 'provided_no'], { error: K.labConsent })

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
+import { safeString } from './text';
 import { PHONE } from '../constants';
 
 /** spec 001 §5: supported country calling codes and the region each one stands for. */
@@ -17,8 +18,7 @@ export const toFullPhoneNumber = (countryCode: SupportedPhoneCode, digits: strin
  * A full number as the server accepts it: +, a supported code, 10 digits, and a number
  * libphonenumber-js recognises as possible for that code's region.
  */
-export const fullPhoneNumberSchema = z
-  .string({ error: 'login_screen_error_required' })
+export const fullPhoneNumberSchema = safeString({ error: 'login_screen_error_required' })
   .transform((s) => s.replace(/\s+/g, ''))
   .transform((s) => (s.startsWith('+') ? s : `+${s}`))
   .refine((s) => /^\+(1|52|57)\d{10}$/.test(s), { message: 'login_screen_error_invalid_length' })
@@ -33,7 +33,7 @@ export const fullPhoneNumberSchema = z
   );
 
 /** spec 001 §5: the phonenumber query parameter on /login: + then 1, 52 or 57, then 10 digits. */
-export const phoneQueryParamSchema = z.string().regex(/^\+(1|52|57)\d{10}$/);
+export const phoneQueryParamSchema = safeString().regex(/^\+(1|52|57)\d{10}$/);
 
 /** Split a full number into its supported code and 10 digits (undefined if it is not one). */
 export const splitFullPhoneNumber = (full: string): { countryCode: SupportedPhoneCode; digits: string } | undefined => {
@@ -52,8 +52,7 @@ export const formatPhoneForDisplay = (full: string): string => {
 
 /** spec 001 §5 general rule: 11 to 15 characters once spaces are removed. */
 export const generalPhoneRuleMessage = 'Wrong phone number format, should be <country code> <10 Digit phone number>';
-export const generalPhoneSchema = z
-  .string()
+export const generalPhoneSchema = safeString()
   .transform((s) => s.replace(/\s+/g, ''))
   .refine((s) => s.length >= 11 && s.length <= 15, { message: generalPhoneRuleMessage })
   .transform((s) => (s.startsWith('+') ? s : `+${s}`));
@@ -64,8 +63,7 @@ export const generalPhoneSchema = z
  */
 export const loginPhoneFormSchema = z.object({
   countryCode: z.enum(SUPPORTED_PHONE_CODES, { error: 'login_screen_error_required' }),
-  phoneNumber: z
-    .string({ error: 'login_screen_error_required' })
+  phoneNumber: safeString({ error: 'login_screen_error_required' })
     .min(1, { message: 'login_screen_error_required' })
     .max(PHONE.inputMax, { message: 'login_screen_error_invalid_length' })
     .regex(/^\d+$/, { message: 'login_screen_error_invalid_length' })
@@ -74,8 +72,7 @@ export const loginPhoneFormSchema = z.object({
 export type LoginPhoneForm = z.infer<typeof loginPhoneFormSchema>;
 
 /** Verification code (spec 001 §5): required, exactly 6 characters. */
-export const verificationCodeSchema = z
-  .string({ error: 'verify_code_error_required' })
+export const verificationCodeSchema = safeString({ error: 'verify_code_error_required' })
   .trim()
   .min(1, { message: 'verify_code_error_required' })
   .length(PHONE.verificationCodeLength, { message: 'verify_code_error_invalid_length' });
@@ -97,8 +94,7 @@ export const PHONE_MESSAGE_KEYS = {
 
 /** Ten digits with the spec's keys for required, digits and length. */
 const tenDigits = (keys: { required: string; digits: string; length: string }) =>
-  z
-    .string({ error: keys.required })
+  safeString({ error: keys.required })
     .trim()
     .min(1, { message: keys.required })
     .max(PHONE.inputMax, { message: keys.length })
@@ -122,8 +118,7 @@ export type ChangePhoneForm = z.infer<typeof changePhoneFormSchema>;
 
 /** /change-phone/recovery, step 1: previous phone plus the recovery code (change_phone_screen_code_error_required). */
 export const changePhoneRecoveryFormSchema = changePhoneFormSchema.extend({
-  recoveryCode: z
-    .string({ error: 'change_phone_screen_code_error_required' })
+  recoveryCode: safeString({ error: 'change_phone_screen_code_error_required' })
     .trim()
     .min(1, { message: 'change_phone_screen_code_error_required' }),
 });

@@ -4,6 +4,7 @@
  * generic missing key; it names no other).
  */
 import { z } from 'zod';
+import { safeString } from './text';
 import { LIMITS } from '../constants';
 
 const MISSING = 'form_missing_fields';
@@ -41,7 +42,7 @@ export const generalSatisfactionSurveySchema = z.object({
   satisfactionLevel: requiredRatingSchema,
   serviceRating: optionalRatingSchema.optional().transform((v) => v ?? null),
   futureUsage: optionalRatingSchema.optional().transform((v) => v ?? null),
-  comments: z.string().trim().max(5000).optional(),
+  comments: safeString().trim().max(5000).optional(),
 });
 export type GeneralSatisfactionSurvey = z.output<typeof generalSatisfactionSurveySchema>;
 

@@ -1,11 +1,12 @@
 import { restoreAccountRequestSchema, type DeletionRequestResponse, type RestoreAccountResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { parseWith, requireAuth } from '../../http';
 import type { AccountDeletionService } from './account-deletion.service';
 
-const memberParamsSchema = z.object({ id: z.string().min(1) });
+const memberParamsSchema = z.object({ id: safeString().min(1) });
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function accountDeletionRoutes(deletion: AccountDeletionService) {

@@ -11,6 +11,7 @@ import {
   type ConsultationNoteDto,
   type CreateAppointmentResult,
 } from '@puente/contracts';
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { GraphqlContext } from '../../graphql';
@@ -273,9 +274,9 @@ export const appointmentsTypeDefs = /* GraphQL */ `
   }
 `;
 
-const appointmentIdArgs = z.object({ appointmentId: z.string().min(1) });
-const historyArgs = z.object({ memberId: z.string().min(1) });
-const noteArgs = z.object({ appointmentId: z.string().min(1), memberId: z.string().min(1), templateId: z.string().min(1).nullish() });
+const appointmentIdArgs = z.object({ appointmentId: safeString().min(1) });
+const historyArgs = z.object({ memberId: safeString().min(1) });
+const noteArgs = z.object({ appointmentId: safeString().min(1), memberId: safeString().min(1), templateId: safeString().min(1).nullish() });
 
 /** GraphQL leaves absent optional inputs as null; the contracts use undefined for "not sent". */
 const dropNulls = (value: unknown): unknown => {

@@ -5,11 +5,12 @@ import {
   type IsBusyResponse,
 } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 import { parseWith, requestLanguage, requireAuth } from '../../http';
 import type { AppointmentsService } from './appointments.service';
 
-const idParams = z.object({ id: z.string().min(1) });
+const idParams = z.object({ id: safeString().min(1) });
 
 export function appointmentsRoutes(appointments: AppointmentsService) {
   return async (app: FastifyInstance): Promise<void> => {

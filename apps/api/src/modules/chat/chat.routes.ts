@@ -1,14 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
 import { CHAT_PATHS, createConversationInputSchema, INBOUND_EMAIL_SECRET_HEADER, type ConversationResponse, type CreateConversationResponse } from '@puente/contracts';
-import { CHAT, CHAT_KEYS } from '@puente/domain';
+import { CHAT, CHAT_KEYS, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { REQUEST_ERROR_KEYS } from '../../error-handler';
 import { AppError } from '../../errors';
 import { parseWith, requireAuth } from '../../http';
 import type { AttachmentUpload, ChatService } from './chat.service';
 
-const conversationParams = z.object({ id: z.string().min(1) });
-const attachmentParams = z.object({ id: z.string().min(1), sid: z.string().min(1) });
+const conversationParams = z.object({ id: safeString().min(1) });
+const attachmentParams = z.object({ id: safeString().min(1), sid: safeString().min(1) });
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
 const contentDisposition = (kind: 'inline' | 'attachment', fileName: string): string => {
@@ -52,10 +53,17 @@ export function chatRoutes(chat: ChatService) {
           }
         }
       } catch (error) {
-        const code = (error as { code?: string }).code;
+        if (error instanceof AppError) throw error;
+        const { code, statusCode } = error as { code?: string; statusCode?: number };
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('INVALID_DATA', { fields: { file: CHAT_KEYS.attachmentSize } });
-        if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('INVALID_DATA', { fields: { file: CHAT_KEYS.attachmentType } });
-        throw error;
+        // Too many parts, files or fields (413), or a content type multipart refuses (406).
+        if (typeof code === 'string' && code.startsWith('FST_')) {
+          const status = statusCode === 413 ? 413 : 400;
+          throw new AppError('INVALID_DATA', { status, fields: status === 413 ? { _: REQUEST_ERROR_KEYS.tooLarge } : { file: CHAT_KEYS.attachmentType } });
+        }
+        // The multipart parser's own errors (no boundary, a truncated body, a malformed part
+        // header): the client sent a broken upload, not a fault of ours.
+        throw new AppError('INVALID_DATA', { fields: { _: REQUEST_ERROR_KEYS.body } });
       }
       if (files !== 1) throw new AppError('INVALID_DATA', { fields: { file: CHAT_KEYS.attachmentType } });
       const message = await chat.sendAttachment(actor.user, id, upload);

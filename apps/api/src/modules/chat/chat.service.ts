@@ -150,7 +150,7 @@ export class ChatService {
     if (upload.data.length > CHAT.attachmentMaxBytes) throw new AppError('INVALID_DATA', { fields: { file: CHAT_KEYS.attachmentSize } });
     const sniffed = await sniffAttachment(upload.data);
     if (!sniffed) throw new AppError('INVALID_DATA', { fields: { file: CHAT_KEYS.attachmentType } });
-    const body = upload.fields.body?.trim() ? upload.fields.body.trim().slice(0, 4_000) : null;
+    const body = fields.body?.trim() ? fields.body.trim().slice(0, 4_000) : null;
     const key = `${conversation.id}/${randomUUID()}`;
     await this.deps.storage.put(key, upload.data);
     const values: NewMessage = {

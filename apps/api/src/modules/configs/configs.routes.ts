@@ -1,5 +1,6 @@
 import { RELEASE_PLATFORMS, type PublicConfig, type ReleaseVerifyResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { parseWith, requestLanguage } from '../../http';
@@ -7,7 +8,7 @@ import type { ConfigsService } from './configs.service';
 
 const releaseParamsSchema = z.object({
   platform: z.enum(RELEASE_PLATFORMS, { error: 'release_platform_invalid' }),
-  version: z.string().min(1).max(40),
+  version: safeString().min(1).max(40),
 });
 
 export function configsRoutes(configs: ConfigsService) {

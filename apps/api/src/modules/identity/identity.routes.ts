@@ -6,12 +6,13 @@ import {
   type IdentityVerifyResponse,
 } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 import { languageFromHeader } from '../../errors';
 import { parseWith } from '../../http';
 import type { IdentityService } from './identity.service';
 
-const providersQuerySchema = z.object({ orgId: z.string().min(1).optional(), empCode: z.string().min(1).optional() });
+const providersQuerySchema = z.object({ orgId: safeString().min(1).optional(), empCode: safeString().min(1).optional() });
 
 export function identityRoutes(identity: IdentityService) {
   return async (app: FastifyInstance): Promise<void> => {

@@ -1,10 +1,11 @@
 import type { MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 import { parseWith, requireAuth } from '../../http';
 import type { MembersService } from './members.service';
 
-const memberParamsSchema = z.object({ id: z.string().min(1) });
+const memberParamsSchema = z.object({ id: safeString().min(1) });
 
 export function membersRoutes(members: MembersService) {
   return async (app: FastifyInstance): Promise<void> => {

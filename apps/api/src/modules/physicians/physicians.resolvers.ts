@@ -1,4 +1,5 @@
 import { getPhysiciansArgsSchema, setAvailabilityInputSchema, type PhysicianDto } from '@puente/contracts';
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { GraphqlContext } from '../../graphql';
@@ -42,8 +43,8 @@ export const physiciansTypeDefs = /* GraphQL */ `
   }
 `;
 
-const idArgs = z.object({ id: z.string().uuid({ message: 'invalid_physician' }) });
-const slotArgs = z.object({ date: z.string().nullish() });
+const idArgs = z.object({ id: safeString().uuid({ message: 'invalid_physician' }) });
+const slotArgs = z.object({ date: safeString().nullish() });
 const nullsToUndefined = (args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
 
 const requireSession = (ctx: GraphqlContext) => {

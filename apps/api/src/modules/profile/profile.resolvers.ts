@@ -1,4 +1,5 @@
 import type { MemberDto } from '@puente/contracts';
+import { safeString } from '@puente/domain';
 import { z } from 'zod';
 import type { GraphqlContext } from '../../graphql';
 import { AppError } from '../../errors';
@@ -19,7 +20,7 @@ export const profileTypeDefs = /* GraphQL */ `
   }
 `;
 
-const updateArgsSchema = z.object({ memberId: z.string().min(1), data: z.unknown() });
+const updateArgsSchema = z.object({ memberId: safeString().min(1), data: z.unknown() });
 
 export function profileResolvers(profile: ProfileService) {
   return {

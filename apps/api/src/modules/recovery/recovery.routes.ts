@@ -1,12 +1,12 @@
 import { pwdlessResetRequestSchema, type PhoneTakenResponse, type PwdlessResetResponse, type SendRecoveryCodeResponse } from '@puente/contracts';
-import { fullPhoneNumberSchema } from '@puente/domain';
+import { fullPhoneNumberSchema, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseWith } from '../../http';
 import type { RecoveryService } from './recovery.service';
 
 const phoneParamsSchema = z.object({ phone: fullPhoneNumberSchema });
-const phoneTakenQuerySchema = z.object({ resetToken: z.string().min(1).optional() });
+const phoneTakenQuerySchema = z.object({ resetToken: safeString().min(1).optional() });
 
 export function recoveryRoutes(recovery: RecoveryService) {
   return async (app: FastifyInstance): Promise<void> => {

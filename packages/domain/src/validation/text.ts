@@ -1,0 +1,34 @@
+/**
+ * Ours (issue 8 "Security repairs"): every string that comes in (JSON bodies, GraphQL variables and
+ * inline literals, query and path parameters, chat text, socket payloads) goes through one schema
+ * that refuses NUL characters and unpaired UTF-16 surrogates. PostgreSQL cannot store either in a
+ * text column (NUL) or in UTF-8 (a lone surrogate), so without this they reached the database and
+ * came back as a 500. Contracts build every string field with `safeString()` instead of `z.string()`.
+ */
+import { z } from 'zod';
+
+/** The message key for a string holding a NUL or a lone surrogate (ours: the spec names none). */
+export const TEXT_INVALID_CHARACTERS_KEY = 'text_invalid_characters';
+
+// A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the text holds no NUL character and no unpaired surrogate. */
+export const isSafeText = (text: string): boolean => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+type SafeStringParams = string | { error?: unknown; message?: unknown } | undefined;
+
+const keyOf = (params: SafeStringParams): string => {
+  if (typeof params === 'string') return params;
+  if (typeof params?.error === 'string') return params.error;
+  if (typeof params?.message === 'string') return params.message;
+  return TEXT_INVALID_CHARACTERS_KEY;
+};
+
+/**
+ * `z.string(params)` that refuses NUL and lone surrogates before any other check, with the field's
+ * own message key when it has one (`{ error: 'key' }` or `{ message: 'key' }`), else
+ * TEXT_INVALID_CHARACTERS_KEY. It is a ZodString, so `.trim().min(...)` etc. chain as usual.
+ */
+export const safeString = (params?: SafeStringParams): z.ZodString =>
+  z.string(params as Parameters<typeof z.string>[0]).refine(isSafeText, { message: keyOf(params), abort: true });
