@@ -67,8 +67,8 @@ describe('a failing query in the log', () => {
         // The class, the SQLSTATE and the constraint somewhere down the cause chain.
         expect(JSON.stringify(err)).toContain('"code":"23514"');
         expect(JSON.stringify(err)).toContain('"constraint":"users_test_no_xochi"');
-        expect(err).not.toHaveProperty('message');
-        expect(err).toHaveProperty('type');
+        expect(err?.message).toMatch(/23514 users_test_no_xochi/);
+        expect(err).not.toHaveProperty('detail');
       }
       for (const secret of ['Xochiquetzal', 'Tlacaelel', 'Metformina', 'Colecistectomia', 'Sertralina', 'Cuauhtemoc', 'Litio', phone, phone.slice(1), 'update "users"', 'Failing row']) {
         expect(text).not.toContain(secret);

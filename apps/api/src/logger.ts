@@ -86,7 +86,6 @@ interface DatabaseErrorSummary {
   type: string;
   code?: string;
   constraint?: string;
-  stack?: string;
   cause?: DatabaseErrorSummary;
 }
 
@@ -96,21 +95,28 @@ const summarise = (e: unknown, depth: number): DatabaseErrorSummary => {
   const summary: DatabaseErrorSummary = { type: (e as { constructor?: { name?: string } }).constructor?.name || 'Error' };
   if (typeof r.code === 'string' && SQLSTATE.test(r.code)) summary.code = r.code;
   if (typeof r.constraint === 'string') summary.constraint = r.constraint;
-  // Only the frames: the first lines of a stack repeat the message.
-  if (depth === 0 && typeof r.stack === 'string') summary.stack = r.stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
   const cause = causeOf(e);
   if (cause !== undefined && cause !== null && depth < MAX_CAUSES) summary.cause = summarise(cause, depth + 1);
   return summary;
 };
 
+const describeChain = (s: DatabaseErrorSummary | undefined): string =>
+  s ? [[s.type, s.code, s.constraint].filter(Boolean).join(' '), describeChain(s.cause)].filter(Boolean).join(' <- ') : '';
+
+type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
 /**
  * The `err` serializer. A failing query's message, `detail` and parameters hold patient data, so
  * database and driver errors (and anything wrapping one) keep the error class, the SQLSTATE code
- * and the constraint name only; other errors keep pino's standard fields.
+ * and the constraint name only (the message is made of those, the stack keeps its frames only);
+ * other errors keep pino's standard fields.
  */
-export function serializeError(err: unknown): unknown {
-  if (involvesDatabase(err)) return summarise(err, 0);
-  return err instanceof Error ? stdSerializers.err(err) : err;
+export function serializeError(err: Error): SerializedError {
+  if (!involvesDatabase(err)) return stdSerializers.err(err);
+  const summary = summarise(err, 0);
+  // The first lines of a stack repeat the message: keep the frames.
+  const frames = typeof err.stack === 'string' ? err.stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n') : '';
+  return { ...summary, message: describeChain(summary), stack: frames };
 }
 
 export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
