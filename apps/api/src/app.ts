@@ -16,6 +16,7 @@ import { bearerToken, sendError } from './http';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { loggerOptions } from './logger';
+import { installSecurityHeaders } from './security-headers';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
 import { AuditService } from './modules/audit/audit.service';
@@ -268,6 +269,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     }
 
     installErrorHandler(app);
+    await installSecurityHeaders(app, config);
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 
