@@ -146,7 +146,9 @@ function isUnderPrefix(url: string, prefix: string): boolean {
 }
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<PuenteServer> {
-  const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
+  const env = options.env ?? process.env;
+  // A DATA_DIR override (tests: memory://) also decides where the development secrets live.
+  const config: Config = { ...loadConfig(options.config?.dataDir ? { ...env, DATA_DIR: options.config.dataDir } : env), ...options.config };
   // Identity providers follow the final PUBLIC_URL (tests and benchmarks override it).
   if (!options.config?.identity) config.identity = identityConfig(options.env ?? process.env, config.publicUrl, config.isProduction);
   const clock = options.clock ?? systemClock;
@@ -213,7 +215,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     });
     const appointmentScheduler = new AppointmentScheduler(appointments, app.log);
     // Chat (issue 5): conversations in the database, attachments on local disk (ATTACHMENTS_DIR).
-    const chatSettings = chatConfig(options.env ?? process.env, { isProduction: config.isProduction, dataDir: config.dataDir, emailFrom: config.email.from });
+    const chatSettings = chatConfig(options.env ?? process.env, { dataDir: config.dataDir, emailFrom: config.email.from, inboundEmailSecret: config.inboundEmailSecret });
     const storage: StorageProvider = options.providers?.storage ?? (chatSettings.attachmentsDir ? new LocalDiskStorage(chatSettings.attachmentsDir) : await LocalDiskStorage.temporary());
     cleanups.unshift(async () => storage.close?.());
     const chat = new ChatService({ repo: new ChatRepository(database.db), clock, storage, email, realtime, config: chatSettings, log: app.log });
