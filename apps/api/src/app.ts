@@ -194,7 +194,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
     );
-    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, log: app.log });
+    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, limiter, log: app.log });
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
     const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
     const presence = redis ? new RedisPresenceStore(redis.main, redisPrefix) : new MemoryPresenceStore();

@@ -16,7 +16,7 @@ const providersQuerySchema = z.object({ orgId: z.string().min(1).optional(), emp
 export function identityRoutes(identity: IdentityService) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/api/auth/identity-providers', async (request): Promise<IdentityProvidersResponse> =>
-      identity.listProviders(parseWith(providersQuerySchema, request.query)),
+      identity.listProviders({ ...parseWith(providersQuerySchema, request.query), ip: request.ip }),
     );
 
     app.post('/api/auth/oidc/authorize', async (request): Promise<IdentityAuthorizeResponse> => {
