@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { AppError, languageFromHeader } from '../errors';
 import type { AuthContext, AuthService, SessionSocketControl } from '../modules/auth/auth.service';
+import { SocketBudget } from './socket-budget';
 
 interface SocketData {
   userId: string;
@@ -55,6 +56,9 @@ export class RealtimeGateway implements SessionSocketControl {
   private io: RealtimeServer | undefined;
   private readonly plugins: ((socket: PuenteSocket) => void)[] = [];
 
+  /** Per-user event budget and per-session socket cap (socket-budget.ts). */
+  constructor(private readonly budget: SocketBudget = new SocketBudget()) {}
+
   /** Modules add their socket handlers here (before or after attach). */
   use(plugin: (socket: PuenteSocket) => void): void {
     this.plugins.push(plugin);
@@ -77,6 +81,8 @@ export class RealtimeGateway implements SessionSocketControl {
       auth.authenticate(parsed.data.token).then(
         (ctx: AuthContext | undefined) => {
           if (!ctx) return refuse(new AppError('UNAUTHORIZED'));
+          if (!this.budget.admit(ctx.session.id)) return refuse(new AppError('LIMIT_EXCEEDED'));
+          socket.once('disconnect', () => this.budget.release(ctx.session.id));
           socket.data.userId = ctx.user.id;
           socket.data.sessionId = ctx.session.id;
           socket.data.userType = ctx.user.userType;
@@ -96,6 +102,7 @@ export class RealtimeGateway implements SessionSocketControl {
 
   private onConnection(socket: PuenteSocket): void {
     const { userId, sessionId } = socket.data;
+    socket.use(this.budget.guard(socket));
     void socket.join([userRoom(userId), sessionRoom(sessionId)]);
     const registered = (): UserRegistered => ({ userId, socketId: socket.id });
     socket.on(REALTIME_EVENTS.userRegister, (ack) => {
