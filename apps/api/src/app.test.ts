@@ -112,7 +112,7 @@ describe('configuration', () => {
   it('requires the secrets in production and the Twilio settings when Twilio is chosen', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*CODE_PEPPER/);
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID/);
-    const c = loadConfig({ PORT: '4000' });
+    const c = loadConfig({ PORT: '4000', DATA_DIR: 'memory://' });
     expect(c).toMatchObject({ port: 4000, publicUrl: 'http://localhost:4000', nodeEnv: 'development', sms: { provider: 'outbox' } });
   });
 });

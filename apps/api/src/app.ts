@@ -16,6 +16,7 @@ import { bearerToken, sendError } from './http';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { loggerOptions } from './logger';
+import { installSecurityHeaders } from './security-headers';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
 import { AuditService } from './modules/audit/audit.service';
@@ -147,7 +148,9 @@ function isUnderPrefix(url: string, prefix: string): boolean {
 }
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<PuenteServer> {
-  const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
+  const env = options.env ?? process.env;
+  // A DATA_DIR override (tests: memory://) also decides where the development secrets live.
+  const config: Config = { ...loadConfig(options.config?.dataDir ? { ...env, DATA_DIR: options.config.dataDir } : env), ...options.config };
   // Identity providers follow the final PUBLIC_URL (tests and benchmarks override it).
   if (!options.config?.identity) config.identity = identityConfig(options.env ?? process.env, config.publicUrl, config.isProduction);
   const clock = options.clock ?? systemClock;
@@ -202,7 +205,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
     );
-    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, log: app.log });
+    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, limiter, log: app.log });
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
     const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
     const presence: PresenceStore = redis
@@ -231,7 +234,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     });
     const appointmentScheduler = new AppointmentScheduler(appointments, app.log);
     // Chat (issue 5): conversations in the database, attachments on local disk (ATTACHMENTS_DIR).
-    const chatSettings = chatConfig(options.env ?? process.env, { isProduction: config.isProduction, dataDir: config.dataDir, emailFrom: config.email.from });
+    const chatSettings = chatConfig(options.env ?? process.env, { dataDir: config.dataDir, emailFrom: config.email.from, inboundEmailSecret: config.inboundEmailSecret });
     const storage: StorageProvider = options.providers?.storage ?? (chatSettings.attachmentsDir ? new LocalDiskStorage(chatSettings.attachmentsDir) : await LocalDiskStorage.temporary());
     cleanups.unshift(async () => storage.close?.());
     const chat = new ChatService({ repo: new ChatRepository(database.db), clock, storage, email, realtime, config: chatSettings, log: app.log });
@@ -287,6 +290,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     }
 
     installErrorHandler(app);
+    await installSecurityHeaders(app, config);
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 

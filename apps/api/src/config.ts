@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { developmentSecrets, type DevSecrets } from './lib/secrets';
 
 /**
  * Every environment variable the server reads, with its meaning. The README copies this list;
@@ -9,15 +9,15 @@ import { z } from 'zod';
  */
 export const CONFIG_VARIABLES = [
   { name: 'PORT', default: '3000', description: 'HTTP port the server listens on.' },
-  { name: 'HOST', default: '0.0.0.0', description: 'Interface to bind.' },
+  { name: 'HOST', default: '127.0.0.1', description: 'Interface to bind. Outside production a non-loopback interface is refused while the dev outbox or the dev identity provider is on.' },
   { name: 'NODE_ENV', default: 'development', description: 'development, test or production. Production hides /api/dev/*, GraphQL introspection and redacts logs.' },
   { name: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL 15 URL. When unset the server uses an embedded PGlite database stored in DATA_DIR.' },
   { name: 'DATA_DIR', default: './.data', description: 'Folder for the embedded PGlite database (only when DATABASE_URL is unset).' },
   { name: 'REDIS_URL', default: '(unset)', description: 'Redis URL. When set, rate limits and the Socket.IO adapter use Redis so several server processes agree.' },
   { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'The address people open; the allowed origin for sockets and CORS.' },
   { name: 'ALLOWED_ORIGINS', default: '(none)', description: 'Comma-separated extra origins allowed to call the API and open sockets (e.g. the Vite dev server).' },
-  { name: 'SESSION_SECRET', default: 'dev value', description: 'Secret for hashing session and login tokens. Required in production.' },
-  { name: 'CODE_PEPPER', default: 'dev value', description: 'Pepper for the HMAC of verification and recovery codes. Required in production.' },
+  { name: 'SESSION_SECRET', default: 'random, kept in DATA_DIR/dev-secrets.json', description: 'Secret for hashing session and login tokens. Required in production.' },
+  { name: 'CODE_PEPPER', default: 'random, kept in DATA_DIR/dev-secrets.json', description: 'Pepper for the HMAC of verification and recovery codes. Required in production.' },
   { name: 'SMS_PROVIDER', default: 'outbox', description: 'outbox (stores messages, read them at /api/dev/outbox) or twilio.' },
   { name: 'TWILIO_ACCOUNT_SID', default: '(unset)', description: 'Twilio account SID (SMS_PROVIDER=twilio).' },
   { name: 'TWILIO_AUTH_TOKEN', default: '(unset)', description: 'Twilio auth token (SMS_PROVIDER=twilio).' },
@@ -26,7 +26,7 @@ export const CONFIG_VARIABLES = [
   { name: 'SMTP_URL', default: '(unset)', description: 'smtp(s)://user:pass@host:port (EMAIL_PROVIDER=smtp).' },
   { name: 'EMAIL_FROM', default: 'Puente <no-reply@puente.local>', description: 'From address of emails.' },
   { name: 'ATTACHMENTS_DIR', default: 'DATA_DIR/attachments', description: 'Folder for chat attachments on local disk (a temporary folder when the database is in memory).' },
-  { name: 'INBOUND_EMAIL_SECRET', default: 'dev value', description: 'Shared secret of POST /api/chat/inbound-email (header x-inbound-email-secret). Unset in production = the endpoint refuses every call.' },
+  { name: 'INBOUND_EMAIL_SECRET', default: 'random, kept in DATA_DIR/dev-secrets.json', description: 'Shared secret of POST /api/chat/inbound-email (header x-inbound-email-secret). Unset in production = the endpoint refuses every call.' },
   { name: 'REPLY_EMAIL_DOMAIN', default: 'the domain of EMAIL_FROM', description: 'Domain of the reply addresses (reply+<token>@domain) of email consultations.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'Built web app served from the same origin when the folder exists.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true, or the proxy addresses/subnets to trust, when behind a reverse proxy, so per-IP limits see the real client address.' },
@@ -38,17 +38,16 @@ export const CONFIG_VARIABLES = [
   { name: 'IDENTITY_<P>_CLIENT_SECRET', default: '(unset)', description: 'Client secret at provider P (unset: a public client, PKCE only).' },
   { name: 'IDENTITY_<P>_REDIRECT_URI', default: 'PUBLIC_URL/login/auth0/verify', description: 'Redirect URI registered at provider P.' },
   { name: 'DEV_IDENTITY_PROVIDER', default: 'true outside production when no provider is set', description: 'Serve a local OpenID provider at /api/dev-idp (a simple login form) and point every provider at it. Never in production.' },
-  { name: 'STAFF_TOTP_KEY', default: 'dev value', description: 'Key (32 bytes, base64 or hex) that encrypts staff TOTP secrets at rest. Required in production.' },
+  { name: 'STAFF_TOTP_KEY', default: 'random, kept in DATA_DIR/dev-secrets.json', description: 'Key (32 bytes, base64 or hex) that encrypts staff TOTP secrets at rest. Required in production.' },
 ] as const;
 
-const DEV_SECRET = 'puente-dev-secret-not-for-production';
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 const booleanString = z.preprocess((v) => (typeof v === 'string' ? !['false', '0', 'no', ''].includes(v.toLowerCase()) : v), z.boolean());
 
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: z.string().min(1).default('127.0.0.1'),
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default('./.data'),
@@ -71,6 +70,7 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     DEV_IDENTITY_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), booleanString.optional()),
     STAFF_TOTP_KEY: optionalString,
+    INBOUND_EMAIL_SECRET: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -116,6 +116,8 @@ export interface Config {
   identity: IdentityConfig;
   /** Encrypts staff TOTP secrets at rest (AES-256-GCM); 32 bytes. */
   staffTotpKey: Buffer;
+  /** Shared secret of POST /api/chat/inbound-email; undefined (production without it) = refused. */
+  inboundEmailSecret: string | undefined;
   /** spec-free safety cap on GraphQL nesting (STYLE: Medplum caps depth). */
   graphqlDepthLimit: number;
 }
@@ -128,19 +130,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  // Outside production, unset secrets are random: per process with an in-memory database, else
+  // made once and kept in DATA_DIR (never a published constant). Production requires them.
+  let dev: DevSecrets | undefined;
+  const devSecret = (name: keyof DevSecrets): string => (dev ??= developmentSecrets(e.DATA_DIR))[name];
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     nodeEnv: e.NODE_ENV,
-    isProduction: e.NODE_ENV === 'production',
+    isProduction,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     publicUrl,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean),
-    sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
-    codePepper: e.CODE_PEPPER ?? DEV_SECRET,
+    sessionSecret: e.SESSION_SECRET ?? devSecret('SESSION_SECRET'),
+    codePepper: e.CODE_PEPPER ?? devSecret('CODE_PEPPER'),
     sms:
       e.SMS_PROVIDER === 'twilio'
         ? { provider: 'twilio', accountSid: e.TWILIO_ACCOUNT_SID ?? '', authToken: e.TWILIO_AUTH_TOKEN ?? '', from: e.TWILIO_FROM ?? '' }
@@ -153,8 +160,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seed: e.SEED,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     graphqlDepthLimit: 8,
-    identity: identityConfig(env, publicUrl, e.NODE_ENV === 'production'),
-    staffTotpKey: totpKey(e.STAFF_TOTP_KEY),
+    identity: identityConfig(env, publicUrl, isProduction),
+    staffTotpKey: totpKey(e.STAFF_TOTP_KEY ?? devSecret('STAFF_TOTP_KEY')),
+    inboundEmailSecret: e.INBOUND_EMAIL_SECRET ?? (isProduction ? undefined : devSecret('INBOUND_EMAIL_SECRET')),
   };
 }
 
@@ -216,9 +224,31 @@ export function identityConfig(env: Record<string, string | undefined>, publicUr
   return { providers, devProvider };
 }
 
-const totpKey = (value: string | undefined): Buffer => {
-  if (!value) return createHash('sha256').update(`${DEV_SECRET}:staff-totp`).digest();
+const totpKey = (value: string): Buffer => {
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   if (key.length !== 32) throw new Error('Invalid configuration:\n  STAFF_TOTP_KEY: must be 32 bytes (64 hex characters or base64)');
   return key;
 };
+
+const isLoopback = (host: string): boolean => {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+};
+
+/**
+ * Outside production the dev outbox (/api/dev/outbox: every sign-in code) and, when on, the dev
+ * identity provider (/api/dev-idp: anyone is whoever they type) are served. They must not be
+ * reachable from another machine: refuse to listen on a non-loopback interface. Throws a readable error.
+ */
+export function assertSafeListenAddress(config: Pick<Config, 'host' | 'isProduction' | 'identity'>): void {
+  if (isLoopback(config.host)) return;
+  const exposed = [
+    ...(config.isProduction ? [] : ['the dev outbox (/api/dev/outbox, every sign-in code)']),
+    ...(config.identity.devProvider && !config.isProduction ? ['the development identity provider (/api/dev-idp)'] : []),
+  ];
+  if (exposed.length === 0) return;
+  throw new Error(
+    `Refusing to listen on ${config.host}: ${exposed.join(' and ')} would be reachable from other machines.\n` +
+      '  Leave HOST unset (127.0.0.1) for a local server, or run with NODE_ENV=production (and real SESSION_SECRET, CODE_PEPPER, STAFF_TOTP_KEY) to serve the network.',
+  );
+}

@@ -1,4 +1,13 @@
 import { buildServer } from './app';
+import { assertSafeListenAddress, loadConfig } from './config';
+
+// Before anything opens: a bad configuration or an unsafe listen address stops here, readably.
+try {
+  assertSafeListenAddress(loadConfig());
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 
 const server = await buildServer();
 const { app, config } = server;

@@ -10,8 +10,11 @@ import { z } from 'zod';
 export const identityProvidersResponseSchema = z.object({
   /** Providers configured on this server (env, or the local development provider). */
   providers: z.array(z.enum(LOGIN_PROVIDERS)),
-  /** The organization the login is for (orgId or empCode), with its settings, if any. */
-  organization: z.object({ id: safeString(), settings: z.union([z.array(safeString()), z.record(safeString(), z.boolean().nullable())]) }).nullable(),
+  /**
+   * The organization the login is for (orgId or empCode), if any: only the settings the login
+   * screen reads (a list of flags that are on, e.g. RESTRICT_SOCIAL_LOGIN); never its id.
+   */
+  organization: z.object({ settings: z.union([z.array(safeString()), z.record(safeString(), z.boolean().nullable())]) }).nullable(),
 });
 export type IdentityProvidersResponse = z.infer<typeof identityProvidersResponseSchema>;
 

@@ -8,6 +8,7 @@ import { AppError, languageFromHeader } from '../errors';
 import type { SessionScope } from '@puente/domain';
 import type { AuthContext, AuthService, SessionSocketControl } from '../modules/auth/auth.service';
 import { guestRoom } from '../modules/auth/session-scope';
+import { SocketBudget } from './socket-budget';
 
 interface SocketData {
   userId: string;
@@ -86,6 +87,9 @@ export class RealtimeGateway implements SessionSocketControl {
   private io: RealtimeServer | undefined;
   private readonly plugins: ((socket: PuenteSocket) => void)[] = [];
 
+  /** Per-user event budget and per-session socket cap (socket-budget.ts). */
+  constructor(private readonly budget: SocketBudget = new SocketBudget()) {}
+
   /** Modules add their socket handlers here (before or after attach). */
   use(plugin: (socket: PuenteSocket) => void): void {
     this.plugins.push(plugin);
@@ -108,6 +112,8 @@ export class RealtimeGateway implements SessionSocketControl {
       auth.authenticate(parsed.data.token).then(
         (ctx: AuthContext | undefined) => {
           if (!ctx) return refuse(new AppError('UNAUTHORIZED'));
+          if (!this.budget.admit(ctx.session.id)) return refuse(new AppError('LIMIT_EXCEEDED'));
+          socket.once('disconnect', () => this.budget.release(ctx.session.id));
           socket.data.userId = ctx.user.id;
           socket.data.sessionId = ctx.session.id;
           socket.data.userType = ctx.user.userType;
@@ -128,6 +134,7 @@ export class RealtimeGateway implements SessionSocketControl {
 
   private onConnection(socket: PuenteSocket): void {
     const { userId, sessionId, scope } = socket.data;
+    socket.use(this.budget.guard(socket));
     // A guest-link socket hears about its own appointment only, never the member's other ones.
     void socket.join([scope ? guestRoom(scope.appointmentId) : userRoom(userId), sessionRoom(sessionId)]);
     const registered = (): UserRegistered => ({ userId, socketId: socket.id });

@@ -13,12 +13,11 @@ export interface ChatConfig {
   attachmentsDir: string | undefined;
 }
 
-const DEV_INBOUND_SECRET = 'puente-dev-inbound-email-secret';
-
-export function chatConfig(env: Record<string, string | undefined>, options: { isProduction: boolean; dataDir: string; emailFrom: string }): ChatConfig {
+export function chatConfig(env: Record<string, string | undefined>, options: { dataDir: string; emailFrom: string; inboundEmailSecret: string | undefined }): ChatConfig {
   const fromDomain = /@([^>\s]+)>?\s*$/.exec(options.emailFrom)?.[1] ?? 'puente.local';
   return {
-    inboundEmailSecret: env.INBOUND_EMAIL_SECRET || (options.isProduction ? undefined : DEV_INBOUND_SECRET),
+    // INBOUND_EMAIL_SECRET, or outside production a random development secret (config.ts).
+    inboundEmailSecret: options.inboundEmailSecret,
     replyDomain: env.REPLY_EMAIL_DOMAIN || fromDomain,
     attachmentsDir: env.ATTACHMENTS_DIR || (options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'attachments')),
   };

@@ -79,7 +79,7 @@ export function chatRoutes(chat: ChatService) {
         .header('content-disposition', contentDisposition('inline', file.fileName))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=3600')
+        .header('cache-control', 'no-store') // health data: no browser cache keeps it
         .send(file.data);
     });
 

@@ -416,7 +416,7 @@ describe('email channel: replies thread into the consultation', () => {
         text: 'Toma mucha agua y descansa.\n\nEl lun, 3 nov 2026 a las 10:00, Puente escribió:\n> Tengo tos desde hace tres días',
         messageId: '<abc123@mail.example>',
       };
-      const res = await request(t.url, CHAT_PATHS.inboundEmail, { body: inbound, headers: { [INBOUND_EMAIL_SECRET_HEADER]: 'puente-dev-inbound-email-secret' } });
+      const res = await request(t.url, CHAT_PATHS.inboundEmail, { body: inbound, headers: { [INBOUND_EMAIL_SECRET_HEADER]: t.server.config.inboundEmailSecret! } });
       expect(res.status).toBe(200);
       await settle(memberSocket);
       expect(toMember.map((m) => [m.body, m.author, m.source])).toEqual([
@@ -426,7 +426,7 @@ describe('email channel: replies thread into the consultation', () => {
       // The member, on the other side, gets the coach's reply by email too.
       expect((await latestEmailTo(c.member.email!))?.body).toContain('Toma mucha agua y descansa.');
       // The mail gateway delivering the same email twice adds nothing.
-      expect((await request(t.url, CHAT_PATHS.inboundEmail, { body: inbound, headers: { [INBOUND_EMAIL_SECRET_HEADER]: 'puente-dev-inbound-email-secret' } })).status).toBe(200);
+      expect((await request(t.url, CHAT_PATHS.inboundEmail, { body: inbound, headers: { [INBOUND_EMAIL_SECRET_HEADER]: t.server.config.inboundEmailSecret! } })).status).toBe(200);
       const page = conversationResponseSchema.parse((await request(t.url, CHAT_PATHS.conversation(id), { token: c.tokens.member })).body);
       expect(page.channel).toBe('email');
       expect(page.messages).toHaveLength(2);
@@ -445,7 +445,7 @@ describe('email channel: replies thread into the consultation', () => {
       memberSocket.close();
     }
     const replyTo = /reply\+[A-Za-z0-9_-]+@[^\s]+/.exec((await latestEmailTo(c.coach.email!))!.body)![0];
-    const secret = { [INBOUND_EMAIL_SECRET_HEADER]: 'puente-dev-inbound-email-secret' };
+    const secret = { [INBOUND_EMAIL_SECRET_HEADER]: t.server.config.inboundEmailSecret! };
     const body = { from: c.coach.email!, to: replyTo, text: 'hola' };
     expect((await request(t.url, CHAT_PATHS.inboundEmail, { body })).status).toBe(401);
     expect((await request(t.url, CHAT_PATHS.inboundEmail, { body, headers: { [INBOUND_EMAIL_SECRET_HEADER]: 'wrong' } })).status).toBe(401);

@@ -17,7 +17,7 @@ const providersQuerySchema = z.object({ orgId: safeString().min(1).optional(), e
 export function identityRoutes(identity: IdentityService) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/api/auth/identity-providers', async (request): Promise<IdentityProvidersResponse> =>
-      identity.listProviders(parseWith(providersQuerySchema, request.query)),
+      identity.listProviders({ ...parseWith(providersQuerySchema, request.query), ip: request.ip }),
     );
 
     app.post('/api/auth/oidc/authorize', async (request): Promise<IdentityAuthorizeResponse> => {

@@ -7,8 +7,10 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/secrets';
 import type { IdentityClaims, IdentityProvider } from '../../providers/identity/identity.provider';
+import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
 import { AuthRepository } from '../auth/auth.repository';
 import { MembersRepository } from '../members/members.repository';
+import { presentLoginOrganization } from './identity.presenter';
 import { IdentityRepository } from './identity.repository';
 
 // Not in the spec: an authorization request and a merge both wait at most 10 minutes, like a code.
@@ -16,10 +18,20 @@ const AUTH_REQUEST_TTL_MS = 10 * 60_000;
 const MERGE_TOKEN_TTL_MS = 10 * 60_000;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Not in the spec: employer-code lookups per IP in a rolling hour, counted like the phone sends.
+ * Codes are short words a script could guess; a person types one a few times. A little above the
+ * sends (AUTH.sendsPerIpPerHour), since colleagues behind one office address look codes up too.
+ */
+export const EMPLOYER_CODE_LIMITS = { lookupsPerIpPerHour: 30, windowMs: 60 * 60_000 } as const;
+
 export interface IdentityServiceDeps {
   db: Db;
   clock: Clock;
   providers: Partial<Record<LoginProvider, IdentityProvider>>;
+  limiter: RateLimiter;
+  /** Employer-code lookups per IP and hour (default EMPLOYER_CODE_LIMITS.lookupsPerIpPerHour). */
+  employerCodeLookupsPerIpPerHour?: number;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -41,13 +53,24 @@ export class IdentityService {
     return LOGIN_PROVIDERS.filter((p) => this.deps.providers[p] !== undefined);
   }
 
-  /** GET /api/auth/identity-providers: the configured providers and the login's organization settings. */
-  async listProviders(input: { orgId?: string; empCode?: string }): Promise<IdentityProvidersResponse> {
+  /**
+   * GET /api/auth/identity-providers: the configured providers and what the login screen needs of
+   * its organization (presenter). An employer code is looked up within a per-IP limit.
+   */
+  async listProviders(input: { orgId?: string; empCode?: string; ip: string }): Promise<IdentityProvidersResponse> {
     const members = new MembersRepository(this.deps.db);
     let org = input.orgId && UUID_RE.test(input.orgId) ? await members.findOrganizationById(input.orgId) : undefined;
-    if (!org && input.empCode) org = await members.findOrganizationByCode(input.empCode);
-    const settings = org ? { ...(org.settings as Record<string, boolean | null>), ...Object.fromEntries(org.flags.map((f) => [f, true])) } : null;
-    return { providers: this.configuredProviders(), organization: org && settings ? { id: org.id, settings } : null };
+    if (!org && input.empCode) {
+      await this.limitEmployerCodeLookups(input.ip);
+      org = await members.findOrganizationByCode(input.empCode);
+    }
+    return { providers: this.configuredProviders(), organization: org ? presentLoginOrganization(org) : null };
+  }
+
+  private async limitEmployerCodeLookups(ip: string): Promise<void> {
+    const limit = this.deps.employerCodeLookupsPerIpPerHour ?? EMPLOYER_CODE_LIMITS.lookupsPerIpPerHour;
+    const result = await this.deps.limiter.hit(`employer-code:ip:${ip}`, { limit, windowMs: EMPLOYER_CODE_LIMITS.windowMs, now: this.deps.clock.now() });
+    if (!result.allowed) throw new AppError('LIMIT_EXCEEDED', { retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) });
   }
 
   private provider(name: LoginProvider): IdentityProvider {

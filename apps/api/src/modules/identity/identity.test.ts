@@ -1,7 +1,9 @@
-import { identityAuthorizeResponseSchema, identityProvidersResponseSchema, identityVerifyResponseSchema, staffMfaStepSchema, type IdentityVerifyResponse } from '@puente/contracts';
+import { apiErrorSchema, identityAuthorizeResponseSchema, identityProvidersResponseSchema, identityVerifyResponseSchema, staffMfaStepSchema, type IdentityVerifyResponse } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization, freePort, loginByPhone, randomMxPhone, request, signInAtDevIdp, startTestServer, type TestServer } from '../../test';
 import { GQL } from '@puente/contracts';
+import { ERROR_MESSAGES } from '@puente/domain';
+import { EMPLOYER_CODE_LIMITS } from './identity.service';
 import { graphql } from '../../test';
 
 let t: TestServer;
@@ -39,12 +41,14 @@ describe('identity-provider login (local OpenID provider, real redirect flow)', 
     expect(identityProvidersResponseSchema.parse(res.body)).toEqual({ providers: ['google', 'facebook', 'apple', 'email'], organization: null });
   });
 
-  it('returns the organization settings for an employer code, so the web can apply RESTRICT_SOCIAL_LOGIN', async () => {
-    const org = await createOrganization(t.server, { settings: { RestrictSocialLogin: true } });
+  it('an employer code answers only what the login screen needs (RESTRICT_SOCIAL_LOGIN), never the organization id or its other settings', async () => {
+    const org = await createOrganization(t.server, { settings: { RestrictSocialLogin: true, SupportAvailable: true, RequiresIdentificationNumber: true } });
     const res = await request(t.url, `/api/auth/identity-providers?empCode=${org.code}`);
-    const body = identityProvidersResponseSchema.parse(res.body);
-    expect(body.organization?.id).toBe(org.id);
-    expect(body.organization?.settings).toMatchObject({ RestrictSocialLogin: true });
+    expect(res.body).toEqual({ providers: ['google', 'facebook', 'apple', 'email'], organization: { settings: ['RESTRICT_SOCIAL_LOGIN'] } });
+    expect(JSON.stringify(res.body)).not.toContain(org.id);
+    const open = await createOrganization(t.server, { settings: { SupportAvailable: true } });
+    const byId = await request(t.url, `/api/auth/identity-providers?orgId=${open.id}`);
+    expect(identityProvidersResponseSchema.parse(byId.body).organization).toEqual({ settings: [] });
   });
 
   it('new_account_created: an unknown person gets a member account, then account_exist next time', async () => {
@@ -186,3 +190,25 @@ async function phoneProof(phone: string, advanceMs = 0): Promise<string> {
   expect(verified.status).toBe(200);
   return (verified.body as { loginToken: string }).loginToken;
 }
+
+describe('employer-code lookups', () => {
+  it('are limited per IP like the phone sends (429 LIMIT_EXCEEDED in the caller language); an organization id lookup is not counted', async () => {
+    const org = await createOrganization(t.server, {});
+    t.clock.advance(61 * 60_000); // a fresh hour for this story's counter
+    for (let i = 0; i < EMPLOYER_CODE_LIMITS.lookupsPerIpPerHour; i++) {
+      const res = await request(t.url, `/api/auth/identity-providers?empCode=GUESS${i}`);
+      expect(res.status).toBe(200);
+      expect(identityProvidersResponseSchema.parse(res.body).organization).toBeNull();
+    }
+    const refused = await request(t.url, `/api/auth/identity-providers?empCode=${org.code}`, { headers: { 'accept-language': 'en' } });
+    expect(refused.status).toBe(429);
+    const error = apiErrorSchema.parse(refused.body).error;
+    expect(error.code).toBe('LIMIT_EXCEEDED');
+    expect(error.message).toBe(ERROR_MESSAGES.LIMIT_EXCEEDED.en);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The login screen of a known organization (by id) still works.
+    expect((await request(t.url, `/api/auth/identity-providers?orgId=${org.id}`)).status).toBe(200);
+    t.clock.advance(61 * 60_000);
+    expect((await request(t.url, `/api/auth/identity-providers?empCode=${org.code}`)).status).toBe(200);
+  });
+});

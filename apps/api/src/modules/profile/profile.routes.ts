@@ -17,11 +17,10 @@ export function profileRoutes(profile: ProfileService) {
     });
 
     // spec 5: a five-digit US zip fills state and city. Members only (it is part of the onboarding form).
-    app.get('/api/zip-codes/:zip', async (request, reply): Promise<ZipCodeLookupResponse> => {
+    app.get('/api/zip-codes/:zip', async (request): Promise<ZipCodeLookupResponse> => {
       requireAuth(request);
       const { zip } = parseWith(zipParamsSchema, request.params);
-      // Zip codes do not move: let the browser keep the answer for a day.
-      void reply.header('cache-control', 'private, max-age=86400');
+      // The zip is where the member lives: no-store like every /api answer (security-headers.ts).
       return profile.lookupZipCode(zip);
     });
 

@@ -17,7 +17,7 @@ export function recoveryRoutes(recovery: RecoveryService) {
 
     app.post('/api/auth/send-recovery-code/:phone', async (request): Promise<SendRecoveryCodeResponse> => {
       const { phone } = parseWith(phoneParamsSchema, request.params);
-      return recovery.sendRecoveryCode({ phoneNumber: phone, ip: request.ip });
+      return recovery.sendRecoveryCode({ phoneNumber: phone, ip: request.ip, actor: request.auth?.user ?? null });
     });
 
     app.get('/api/user/phone-taken/:phone', async (request): Promise<PhoneTakenResponse> => {

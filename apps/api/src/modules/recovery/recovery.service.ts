@@ -8,7 +8,7 @@ import { hashCode, hashToken, newRecoveryCode, newToken, safeEqualHex } from '..
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
 import type { PhoneChangeHook, PhoneChangeResult, SessionSocketControl } from '../auth/auth.service';
-import { recoveryCodeSms } from './recovery.messages';
+import { recoveryCodeSms, recoveryCodeUnchangedSms } from './recovery.messages';
 import { RecoveryRepository } from './recovery.repository';
 
 const HOUR_MS = 60 * 60_000;
@@ -80,11 +80,13 @@ export class RecoveryService implements PhoneChangeHook {
   }
 
   /**
-   * POST /api/auth/send-recovery-code/{phone}: a new recovery code by SMS to the phone on file.
-   * The answer is the same whether or not the phone has an account (no enumeration); the button
-   * waits 2 minutes (spec 9) for every phone alike.
+   * POST /api/auth/send-recovery-code/{phone}. Only the signed-in member herself rotates her code:
+   * a new one by SMS to her phone, the old one stops working. Anyone else (no session) must not be
+   * able to invalidate the code a member saved, so the phone on file only gets a notice that her
+   * code has not changed. The answer is the same whether or not the phone has an account (no
+   * enumeration); the button waits 2 minutes (spec 9) for every phone alike.
    */
-  async sendRecoveryCode(input: { phoneNumber: string; ip: string }): Promise<SendRecoveryCodeResponse> {
+  async sendRecoveryCode(input: { phoneNumber: string; ip: string; actor: UserRow | null }): Promise<SendRecoveryCodeResponse> {
     const { clock, codePepper, limiter, sms } = this.deps;
     const now = clock.now();
     const wait = await limiter.hit(`recovery-send:phone:${input.phoneNumber}`, { limit: 1, windowMs: AUTH.resendWaitMs, now });
@@ -98,9 +100,13 @@ export class RecoveryService implements PhoneChangeHook {
     await this.limit(`recovery-send:ip:${input.ip}`, RECOVERY_LIMITS.recoverySendsPerIpPerHour, now);
     const user = await this.repo.findActiveUserByPhone(input.phoneNumber);
     if (user && user.userType === 'member' && !user.deletionRequestedAt && user.phoneNumber) {
-      const code = newRecoveryCode();
-      await this.repo.updateUser(user.id, { recoveryCodeHash: hashCode(codePepper, 'recovery', code), updatedAt: now });
-      await sms.send({ to: user.phoneNumber, body: recoveryCodeSms(user.preferredLang, code) });
+      if (input.actor?.id === user.id) {
+        const code = newRecoveryCode();
+        await this.repo.updateUser(user.id, { recoveryCodeHash: hashCode(codePepper, 'recovery', code), updatedAt: now });
+        await sms.send({ to: user.phoneNumber, body: recoveryCodeSms(user.preferredLang, code) });
+      } else {
+        await sms.send({ to: user.phoneNumber, body: recoveryCodeUnchangedSms(user.preferredLang) });
+      }
     }
     return { ok: true, availableAt: new Date(now.getTime() + AUTH.resendWaitMs).toISOString() };
   }

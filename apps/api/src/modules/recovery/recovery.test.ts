@@ -158,7 +158,7 @@ describe('recovery and phone change', () => {
 });
 
 describe('send-recovery-code', () => {
-  it('sends a new code to the phone on file; the old one stops working; the same answer for unknown phones', async () => {
+  it('without a session the saved code survives: the phone on file only hears that it has not changed; the same answer for unknown phones', async () => {
     nextHour();
     const ana = await memberWithCode();
     const res = await request(t.url, `/api/auth/send-recovery-code/${encodeURIComponent(ana.phone)}`, { method: 'POST' });
@@ -166,10 +166,10 @@ describe('send-recovery-code', () => {
     const body = sendRecoveryCodeResponseSchema.parse(res.body);
     expect(new Date(body.availableAt).getTime() - t.clock.now().getTime()).toBe(AUTH.resendWaitMs);
     const outbox = (await request(t.url, `/api/dev/outbox?to=${encodeURIComponent(ana.phone)}`)).body as { messages: { body: string }[] };
-    const newCode = outbox.messages.map((m) => /\b([0-9A-Z]{12})\b/.exec(m.body)?.[1]).find(Boolean);
-    expect(newCode).toBeDefined();
-    expect((await request(t.url, '/api/auth/pwdless/reset', { body: { phoneNumber: ana.phone, recoveryCode: ana.recoveryCode } })).status).toBe(400);
-    expect((await request(t.url, '/api/auth/pwdless/reset', { body: { phoneNumber: ana.phone, recoveryCode: newCode } })).status).toBe(200);
+    expect(outbox.messages.some((m) => m.body.includes('Tu código de recuperación no cambió'))).toBe(true);
+    expect(outbox.messages.some((m) => /\b[0-9A-Z]{12}\b/.test(m.body))).toBe(false);
+    // The code she saved still moves her account.
+    expect((await request(t.url, '/api/auth/pwdless/reset', { body: { phoneNumber: ana.phone, recoveryCode: ana.recoveryCode } })).status).toBe(200);
 
     const unknownPhone = randomMxPhone();
     const unknown = await request(t.url, `/api/auth/send-recovery-code/${encodeURIComponent(unknownPhone)}`, { method: 'POST' });
@@ -177,6 +177,24 @@ describe('send-recovery-code', () => {
     expect(Object.keys(unknown.body as object).sort()).toEqual(Object.keys(res.body as object).sort());
     const none = (await request(t.url, `/api/dev/outbox?to=${encodeURIComponent(unknownPhone)}`)).body as { messages: unknown[] };
     expect(none.messages).toHaveLength(0);
+  });
+
+  it('the signed-in member rotates her own code: a new one by SMS, the old one stops working; another member cannot', async () => {
+    nextHour();
+    const ana = await memberWithCode();
+    const other = await memberWithCode();
+    // Someone else's session is no better than none.
+    expect((await request(t.url, `/api/auth/send-recovery-code/${encodeURIComponent(ana.phone)}`, { method: 'POST', token: other.sessionToken })).status).toBe(200);
+    expect((await request(t.url, '/api/auth/pwdless/reset', { body: { phoneNumber: ana.phone, recoveryCode: ana.recoveryCode } })).status).toBe(200);
+
+    t.clock.advance(AUTH.resendWaitMs);
+    const res = await request(t.url, `/api/auth/send-recovery-code/${encodeURIComponent(ana.phone)}`, { method: 'POST', token: ana.sessionToken });
+    expect(res.status).toBe(200);
+    const outbox = (await request(t.url, `/api/dev/outbox?to=${encodeURIComponent(ana.phone)}`)).body as { messages: { body: string }[] };
+    const newCode = outbox.messages.map((m) => /\b([0-9A-Z]{12})\b/.exec(m.body)?.[1]).find(Boolean);
+    expect(newCode).toBeDefined();
+    expect((await request(t.url, '/api/auth/pwdless/reset', { body: { phoneNumber: ana.phone, recoveryCode: ana.recoveryCode } })).status).toBe(400);
+    expect((await request(t.url, '/api/auth/pwdless/reset', { body: { phoneNumber: ana.phone, recoveryCode: newCode } })).status).toBe(200);
   });
 
   it('the button waits 2 minutes, for any phone alike', async () => {

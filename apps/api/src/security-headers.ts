@@ -1,0 +1,76 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+
+/** HSTS in production only (a development server on plain http must stay reachable). One year. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Camera and microphone for the video call, to the app's own origin only; everything else the
+ * app never asks for is off. The app does not ask for the location, so geolocation is off too.
+ */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=()';
+
+const wsOrigin = (origin: string): string => origin.replace(/^http/, 'ws');
+
+/**
+ * The Content Security Policy of the web app and the API (one policy for both: the API's JSON is
+ * inert, and the development OpenID provider's HTML form works under it).
+ *
+ * - script-src 'self': the built app has no inline script (vite emits files; the PWA registers its
+ *   service worker from /registerSW.js), so no inline script and no eval run anywhere.
+ * - style-src 'self' 'unsafe-inline': MUI's emotion injects <style> tags at run time, and the
+ *   development provider's page has an inline stylesheet. A nonce would need index.html rendered
+ *   per request, but the service worker serves a precached index.html, whose nonce would be stale,
+ *   so the app would lose its styles offline. Inline style cannot run code; scripts stay strict.
+ * - connect-src: same origin, plus Socket.IO's ws:/wss: on the public address and the extra origins.
+ * - media-src blob: mediastream:: the call's local and remote streams.
+ * - form-action: the development provider's login form, which redirects back to the public address.
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>): Record<string, string[]> {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const origins = [publicOrigin, ...config.allowedOrigins];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...new Set(origins.flatMap((o) => [o, wsOrigin(o)]))],
+    'media-src': ["'self'", 'blob:', 'mediastream:'],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'", publicOrigin],
+  };
+  if (publicOrigin.startsWith('https:')) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Security headers on every answer (web app and API) with @fastify/helmet, Permissions-Policy,
+ * and `Cache-Control: no-store` on every /api answer: they carry personal and health data, and a
+ * shared computer's browser cache must not keep them. A route whose answer is public (GET
+ * /api/configs) sets its own Cache-Control, which replaces this default.
+ */
+export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // The guest link carries its token in the URL: never send it to another site.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.isProduction ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    // Raw headers, so answers that bypass fastify's reply (the development provider) get them too.
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    if (isApi(request.url)) void reply.header('cache-control', 'no-store');
+  });
+}
