@@ -1,7 +1,75 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
+
+/**
+ * Issue 10 (first load), the build's last step, after the service worker is written:
+ * 1. source maps leave dist for `mapsDir` (kept for debugging a production stack, never served);
+ * 2. every text file gets a brotli (.br) and a gzip (.gz) copy beside it, which the server sends by
+ *    the request's Accept-Encoding (apps/api/src/web-static.ts). A copy that is not smaller is skipped.
+ */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|ico)$/i;
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+
+const moveSourceMaps = (distDir: string, mapsDir: string): number => {
+  rmSync(mapsDir, { recursive: true, force: true });
+  const maps = walk(distDir).filter((file) => file.endsWith('.map'));
+  for (const file of maps) {
+    const target = path.join(mapsDir, path.relative(distDir, file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    renameSync(file, target);
+  }
+  return maps.length;
+};
+
+const precompress = (distDir: string): number => {
+  let written = 0;
+  for (const file of walk(distDir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const source = readFileSync(file);
+    const copies: [string, Buffer][] = [
+      ['.br', brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } })],
+      ['.gz', gzipSync(source, { level: zlib.Z_BEST_COMPRESSION })],
+    ];
+    for (const [extension, compressed] of copies) {
+      if (compressed.length >= statSync(file).size) continue;
+      writeFileSync(file + extension, compressed);
+      written++;
+    }
+  }
+  return written;
+};
+
+function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
+  let outDir = '';
+  return {
+    name: 'puente:build-output',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      // After every other plugin's closeBundle (vite-plugin-pwa writes sw.js there).
+      order: 'post',
+      sequential: true,
+      handler() {
+        const maps = moveSourceMaps(outDir, mapsDir);
+        const copies = precompress(outDir);
+        this.info?.(`source maps moved to ${path.relative(process.cwd(), mapsDir)}: ${maps}; precompressed copies: ${copies}`);
+      },
+    },
+  };
+}
 
 const API_ORIGIN = process.env.PUENTE_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -31,13 +99,34 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Issue 10: the shell and every screen's chunk are precached once the first page has loaded
+        // (registerSW.js waits for the load event), so a second visit or a flaky connection opens
+        // any screen. Hashed chunks are immutable: an update only adds the new ones.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The precompressed copies are for the server's content negotiation, not for the cache.
+        globIgnores: ['**/*.{br,gz,map}'],
+        // An update (new sw.js, checked on every navigation: it is served no-cache) takes over at
+        // once and cleans the old precache; the next navigation opens the new version.
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        sourcemap: false,
+        runtimeCaching: [
+          {
+            // A chunk of a newer deploy not in this precache (e.g. fetched by an open old tab): cache it.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && /^\/assets\/[^/]+-[\w-]{8}\.(js|css)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'puente-assets', expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 } },
+          },
+        ],
         navigateFallback: '/index.html',
         // The API and realtime connection are same-origin in production; never serve them from cache.
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
       },
       devOptions: { enabled: false },
     }),
+    // Last: moves the source maps out of dist and writes the .br/.gz copies (after sw.js exists).
+    buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -49,7 +138,8 @@ export default defineConfig({
       '/socket.io': { target: API_ORIGIN, changeOrigin: true, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // 'hidden': maps are written (then moved to ./sourcemaps, outside dist) but no script points at them.
+  build: { outDir: 'dist', sourcemap: 'hidden' },
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),

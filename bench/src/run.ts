@@ -32,3 +32,7 @@ await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
 // Issue 5: the call, join -> first remote frame and offer -> connected (median of BENCH_CALLS calls).
 const { callBench } = await import('./call');
 await callBench(Number(process.env.BENCH_CALLS ?? 10));
+
+// Issue 10: the web app's first load (scripts per screen, Lighthouse mobile).
+const { webBench } = await import('./web');
+await webBench();

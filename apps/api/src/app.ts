@@ -86,6 +86,7 @@ import { StaffAuthService } from './modules/staff-auth/staff-auth.service';
 import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
+import { webStaticOptions } from './web-static';
 
 export interface BuildServerOptions {
   /** Overrides on top of the environment (process.env unless `env` is given). */
@@ -332,7 +333,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     // The built web app on the same origin, with the SPA fallback to index.html.
     const serveWeb = existsSync(path.join(config.webDist, 'index.html'));
     if (serveWeb) {
-      await app.register(fastifyStatic, { root: config.webDist, prefix: '/', index: ['index.html'] });
+      // Precompressed, long-cached hashed assets, a revalidated shell, no source maps (web-static.ts).
+      await app.register(fastifyStatic, webStaticOptions(config.webDist));
     } else if (config.isProduction) {
       app.log.warn({ webDist: config.webDist }, 'web build not found; only the API is served');
     }

@@ -2,12 +2,30 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { loadLanguage } from '@/lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A screen's chunk that no longer exists (a deploy replaced it while this page was open): load the
+// new version of the app once instead of failing, but never loop (e.g. offline with no cache).
+window.addEventListener('vite:preloadError', (event) => {
+  try {
+    const key = 'chunk-reload-at';
+    if (!navigator.onLine || Date.now() - Number(window.sessionStorage.getItem(key) ?? 0) < 30_000) return;
+    window.sessionStorage.setItem(key, String(Date.now()));
+  } catch {
+    return; // no session storage: no way to avoid a loop, let the route show its error
+  }
+  event.preventDefault();
+  window.location.reload();
+});
+
+// Only the default language is in the first script: a stored other choice is fetched first.
+void loadLanguage().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

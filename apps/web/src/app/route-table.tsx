@@ -1,104 +1,189 @@
 import { ROUTE_NAMES, ROUTES as ROUTE_DEFS, type RouteAuth, type RouteDef, type RouteName } from '@puente/domain';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { AccountDeletedScreen } from '@/features/account/components/account-deleted-screen';
-import { DeleteAccountScreen } from '@/features/account/components/delete-account-screen';
-import { ExpiredInvitationScreen } from '@/features/account/components/expired-invitation-screen';
-import { PendingDeletionScreen } from '@/features/account/components/pending-deletion-screen';
-import { ChangePhoneNewPhoneScreen } from '@/features/recovery/components/change-phone-new-phone-screen';
-import { ChangePhoneRecoveryScreen } from '@/features/recovery/components/change-phone-recovery-screen';
-import { MultipleAccountsScreen } from '@/features/recovery/components/multiple-accounts-screen';
-import { AdminScreen } from '@/features/admin/components/admin-screen';
-import { LoginScreen } from '@/features/auth/components/login-screen';
-import { LogoutScreen } from '@/features/auth/components/logout-screen';
-import { PresignupScreen } from '@/features/auth/components/presignup-screen';
-import { SaveRecoveryCodeScreen } from '@/features/auth/components/save-recovery-code-screen';
-import { SelectLanguageScreen } from '@/features/auth/components/select-language-screen';
-import { VerifyPhoneScreen } from '@/features/auth/components/verify-phone-screen';
-import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
-import { AvailableCoachesScreen } from '@/features/consultation/components/available-coaches-screen';
-import { CoachProfileScreen } from '@/features/consultation/components/coach-profile-screen';
-import { InfoPageScreen } from '@/features/consultation/components/info-page-screen';
-import { LimitedServicesScreen } from '@/features/consultation/components/limited-services-screen';
-import { LocationFormScreen } from '@/features/consultation/components/location-form-screen';
-import { HealthTipsScreen } from '@/features/home/components/health-tips-screen';
-import { HomeScreen } from '@/features/home/components/home-screen';
-import { HowItWorksScreen } from '@/features/home/components/how-it-works-screen';
-import { IdentityEntryScreen, MergeErrorScreen, MergeSuccessScreen, SocialLoginScreen } from '@/features/identity/components/identity-screens';
-import { IdentityVerifyScreen } from '@/features/identity/components/identity-verify-screen';
-import { SocialLoginButtons } from '@/features/identity/components/social-login-buttons';
-import { StaffLoginScreen } from '@/features/staff-auth/components/staff-login-screen';
-import { CreateProfileScreen } from '@/features/onboarding/components/create-profile-screen';
-import { ChangeLanguageScreen } from '@/features/profile/components/change-language-screen';
-import { ConsentScreen } from '@/features/profile/components/consent-screen';
-import { NotificationsScreen } from '@/features/profile/components/notifications-screen';
-import { ProfileInformationScreen } from '@/features/profile/components/profile-information-screen';
-import { ProfileScreen } from '@/features/profile/components/profile-screen';
-import { UseMyPhoneScreen } from '@/features/profile/components/use-my-phone-screen';
-import { VerifiedEmailScreen } from '@/features/profile/components/verified-email-screen';
-import { HistoryChatScreen } from '@/features/chat';
-import { LinkClosedScreen } from '@/features/link-to-consult/components/link-closed-screen';
-import { LinkEntryScreen } from '@/features/link-to-consult/components/link-entry-screen';
-import { LinkFinishedScreen } from '@/features/link-to-consult/components/link-finished-screen';
-import { LinkPermissionsScreen } from '@/features/link-to-consult/components/link-permissions-screen';
-import { CallRoute } from './call-route';
-import { StaffConsultationRoute } from './staff-consultation-route';
 import { InitialPathRedirect } from './initial-path-redirect';
+
+/**
+ * A screen loaded with its route (issue 10, first load): its code, icons and heavy parts (the call,
+ * the chart, QR codes, the dashboard, admin) are a separate chunk fetched when the route is first
+ * shown, or earlier by `preload` (the likely next screen, see NEXT_SCREENS).
+ */
+interface LazyScreen {
+  Component: LazyExoticComponent<ComponentType>;
+  preload: () => Promise<unknown>;
+}
+
+const lazyScreen = (load: () => Promise<ComponentType>): LazyScreen => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  let loaded: { default: ComponentType } | undefined;
+  const preload = () => {
+    // A failed fetch (offline, a deploy replaced the chunk) is retried on the next attempt.
+    loading ??= load().then(
+      (Component) => (loaded = { default: Component }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  // Already fetched (prefetched, or shown before): a thenable that answers at once, so React shows
+  // the screen in the same render instead of the loading fallback for a frame.
+  const settled = (): Promise<{ default: ComponentType }> => {
+    const module = loaded;
+    if (!module) return preload();
+    const now = { then: (resolve: (value: { default: ComponentType }) => void) => resolve(module) };
+    return now as unknown as Promise<{ default: ComponentType }>;
+  };
+  return { Component: lazy(settled), preload };
+};
 
 /**
  * The screens built so far, by route name. Every other route of the domain table (spec 000 §2)
  * renders a placeholder naming its path until its issue lands.
  */
-const SCREENS: Partial<Record<RouteName, ReactNode>> = {
-  selectLanguage: <SelectLanguageScreen />,
-  presignup: <PresignupScreen />,
-  login: <LoginScreen extras={<SocialLoginButtons />} />,
-  identityVerify: <IdentityVerifyScreen />,
-  identityEmail: <IdentityEntryScreen provider="email" />,
-  identitySocial: <IdentityEntryScreen provider="google" />,
-  socialLogin: <SocialLoginScreen />,
-  mergeError: <MergeErrorScreen />,
-  emailMergeSuccess: <MergeSuccessScreen kind="email" />,
-  socialMergeSuccess: <MergeSuccessScreen kind="social" />,
-  staffLogin: <StaffLoginScreen />,
-  verifyPhoneNumber: <VerifyPhoneScreen />,
-  saveRecoveryCode: <SaveRecoveryCodeScreen />,
-  changePhoneRecovery: <ChangePhoneRecoveryScreen />,
-  changePhoneNewPhone: <ChangePhoneNewPhoneScreen />,
-  multipleAccounts: <MultipleAccountsScreen />,
-  deleteAccount: <DeleteAccountScreen />,
-  pendingDeletion: <PendingDeletionScreen />,
-  accountDeleted: <AccountDeletedScreen />,
-  expiredInvitation: <ExpiredInvitationScreen />,
-  logout: <LogoutScreen />,
+const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
+  selectLanguage: lazyScreen(() => import('@/features/auth/components/select-language-screen').then((m) => m.SelectLanguageScreen)),
+  presignup: lazyScreen(() => import('@/features/auth/components/presignup-screen').then((m) => m.PresignupScreen)),
+  login: lazyScreen(() =>
+    Promise.all([import('@/features/auth/components/login-screen'), import('@/features/identity/components/social-login-buttons')]).then(
+      ([{ LoginScreen }, { SocialLoginButtons }]) =>
+        function Login() {
+          return <LoginScreen extras={<SocialLoginButtons />} />;
+        },
+    ),
+  ),
+  identityVerify: lazyScreen(() => import('@/features/identity/components/identity-verify-screen').then((m) => m.IdentityVerifyScreen)),
+  identityEmail: lazyScreen(() =>
+    import('@/features/identity/components/identity-screens').then(
+      ({ IdentityEntryScreen }) =>
+        function IdentityEmail() {
+          return <IdentityEntryScreen provider="email" />;
+        },
+    ),
+  ),
+  identitySocial: lazyScreen(() =>
+    import('@/features/identity/components/identity-screens').then(
+      ({ IdentityEntryScreen }) =>
+        function IdentitySocial() {
+          return <IdentityEntryScreen provider="google" />;
+        },
+    ),
+  ),
+  socialLogin: lazyScreen(() => import('@/features/identity/components/identity-screens').then((m) => m.SocialLoginScreen)),
+  mergeError: lazyScreen(() => import('@/features/identity/components/identity-screens').then((m) => m.MergeErrorScreen)),
+  emailMergeSuccess: lazyScreen(() =>
+    import('@/features/identity/components/identity-screens').then(
+      ({ MergeSuccessScreen }) =>
+        function EmailMergeSuccess() {
+          return <MergeSuccessScreen kind="email" />;
+        },
+    ),
+  ),
+  socialMergeSuccess: lazyScreen(() =>
+    import('@/features/identity/components/identity-screens').then(
+      ({ MergeSuccessScreen }) =>
+        function SocialMergeSuccess() {
+          return <MergeSuccessScreen kind="social" />;
+        },
+    ),
+  ),
+  staffLogin: lazyScreen(() => import('@/features/staff-auth/components/staff-login-screen').then((m) => m.StaffLoginScreen)),
+  verifyPhoneNumber: lazyScreen(() => import('@/features/auth/components/verify-phone-screen').then((m) => m.VerifyPhoneScreen)),
+  saveRecoveryCode: lazyScreen(() => import('@/features/auth/components/save-recovery-code-screen').then((m) => m.SaveRecoveryCodeScreen)),
+  changePhoneRecovery: lazyScreen(() => import('@/features/recovery/components/change-phone-recovery-screen').then((m) => m.ChangePhoneRecoveryScreen)),
+  changePhoneNewPhone: lazyScreen(() => import('@/features/recovery/components/change-phone-new-phone-screen').then((m) => m.ChangePhoneNewPhoneScreen)),
+  multipleAccounts: lazyScreen(() => import('@/features/recovery/components/multiple-accounts-screen').then((m) => m.MultipleAccountsScreen)),
+  deleteAccount: lazyScreen(() => import('@/features/account/components/delete-account-screen').then((m) => m.DeleteAccountScreen)),
+  pendingDeletion: lazyScreen(() => import('@/features/account/components/pending-deletion-screen').then((m) => m.PendingDeletionScreen)),
+  accountDeleted: lazyScreen(() => import('@/features/account/components/account-deleted-screen').then((m) => m.AccountDeletedScreen)),
+  expiredInvitation: lazyScreen(() => import('@/features/account/components/expired-invitation-screen').then((m) => m.ExpiredInvitationScreen)),
+  logout: lazyScreen(() => import('@/features/auth/components/logout-screen').then((m) => m.LogoutScreen)),
+  home: lazyScreen(() => import('@/features/home/components/home-screen').then((m) => m.HomeScreen)),
+  createProfile: lazyScreen(() => import('@/features/onboarding/components/create-profile-screen').then((m) => m.CreateProfileScreen)),
+  profile: lazyScreen(() => import('@/features/profile/components/profile-screen').then((m) => m.ProfileScreen)),
+  profileInformation: lazyScreen(() => import('@/features/profile/components/profile-information-screen').then((m) => m.ProfileInformationScreen)),
+  profileNotifications: lazyScreen(() => import('@/features/profile/components/notifications-screen').then((m) => m.NotificationsScreen)),
+  changeLanguage: lazyScreen(() => import('@/features/profile/components/change-language-screen').then((m) => m.ChangeLanguageScreen)),
+  consent: lazyScreen(() => import('@/features/profile/components/consent-screen').then((m) => m.ConsentScreen)),
+  verifiedEmail: lazyScreen(() => import('@/features/profile/components/verified-email-screen').then((m) => m.VerifiedEmailScreen)),
+  useMyPhone: lazyScreen(() => import('@/features/profile/components/use-my-phone-screen').then((m) => m.UseMyPhoneScreen)),
+  howItWorks: lazyScreen(() => import('@/features/home/components/how-it-works-screen').then((m) => m.HowItWorksScreen)),
+  healthTips: lazyScreen(() => import('@/features/home/components/health-tips-screen').then((m) => m.HealthTipsScreen)),
+  limitedServices: lazyScreen(() => import('@/features/consultation/components/limited-services-screen').then((m) => m.LimitedServicesScreen)),
+  availableCoaches: lazyScreen(() => import('@/features/consultation/components/available-coaches-screen').then((m) => m.AvailableCoachesScreen)),
+  coachProfile: lazyScreen(() => import('@/features/consultation/components/coach-profile-screen').then((m) => m.CoachProfileScreen)),
+  locationForm: lazyScreen(() => import('@/features/consultation/components/location-form-screen').then((m) => m.LocationFormScreen)),
+  videoCall: lazyScreen(() => import('./call-route').then((m) => m.CallRoute)),
+  call: lazyScreen(() => import('./call-route').then((m) => m.CallRoute)),
+  linkToConsult: lazyScreen(() => import('@/features/link-to-consult/components/link-entry-screen').then((m) => m.LinkEntryScreen)),
+  linkToConsultClosed: lazyScreen(() => import('@/features/link-to-consult/components/link-closed-screen').then((m) => m.LinkClosedScreen)),
+  linkToConsultPermissions: lazyScreen(() => import('@/features/link-to-consult/components/link-permissions-screen').then((m) => m.LinkPermissionsScreen)),
+  linkToConsultFinished: lazyScreen(() => import('@/features/link-to-consult/components/link-finished-screen').then((m) => m.LinkFinishedScreen)),
+  infoPage: lazyScreen(() => import('@/features/consultation/components/info-page-screen').then((m) => m.InfoPageScreen)),
+  historyChat: lazyScreen(() => import('@/features/chat/components/history-chat-screen').then((m) => m.HistoryChatScreen)),
+  dashboard: lazyScreen(() => import('@/features/dashboard/components/dashboard-screen').then((m) => m.DashboardScreen)),
+  dashboardConsultation: lazyScreen(() => import('./staff-consultation-route').then((m) => m.StaffConsultationRoute)),
+  admin: lazyScreen(() => import('@/features/admin/components/admin-screen').then((m) => m.AdminScreen)),
+};
+
+/** The spinner screens are part of the shell (they are also the loading fallback): not split. */
+const EAGER_SCREENS: Partial<Record<RouteName, ReactNode>> = {
   loading: <LoadingScreen testId="loading-screen" />,
   paymentLoading: <LoadingScreen testId="payment-loading-screen" />,
-  home: <HomeScreen />,
-  createProfile: <CreateProfileScreen />,
-  profile: <ProfileScreen />,
-  profileInformation: <ProfileInformationScreen />,
-  profileNotifications: <NotificationsScreen />,
-  changeLanguage: <ChangeLanguageScreen />,
-  consent: <ConsentScreen />,
-  verifiedEmail: <VerifiedEmailScreen />,
-  useMyPhone: <UseMyPhoneScreen />,
-  howItWorks: <HowItWorksScreen />,
-  healthTips: <HealthTipsScreen />,
-  limitedServices: <LimitedServicesScreen />,
-  availableCoaches: <AvailableCoachesScreen />,
-  coachProfile: <CoachProfileScreen />,
-  locationForm: <LocationFormScreen />,
-  videoCall: <CallRoute />,
-  call: <CallRoute />,
-  linkToConsult: <LinkEntryScreen />,
-  linkToConsultClosed: <LinkClosedScreen />,
-  linkToConsultPermissions: <LinkPermissionsScreen />,
-  linkToConsultFinished: <LinkFinishedScreen />,
-  infoPage: <InfoPageScreen />,
-  historyChat: <HistoryChatScreen />,
-  dashboard: <DashboardScreen />,
-  dashboardConsultation: <StaffConsultationRoute />,
-  admin: <AdminScreen />,
+};
+
+/**
+ * The likely next screens, fetched once the current one is shown and the browser is idle, so the
+ * next step opens without waiting for its code (after /login the code check, after sign-in /inicio).
+ */
+const NEXT_SCREENS: Partial<Record<RouteName, readonly RouteName[]>> = {
+  selectLanguage: ['presignup', 'login'],
+  presignup: ['login'],
+  login: ['verifyPhoneNumber'],
+  verifyPhoneNumber: ['home', 'saveRecoveryCode', 'createProfile'],
+  saveRecoveryCode: ['home', 'createProfile'],
+  createProfile: ['home'],
+  staffLogin: ['dashboard', 'admin'],
+  home: ['availableCoaches', 'profile'],
+  availableCoaches: ['coachProfile', 'locationForm'],
+  coachProfile: ['locationForm'],
+  locationForm: ['videoCall'],
+  dashboard: ['dashboardConsultation'],
+};
+
+/** Fetches the code of the given screens (errors are ignored: the route retries when opened). */
+export const preloadScreens = (names: readonly RouteName[]): Promise<unknown> =>
+  Promise.allSettled(names.flatMap((name) => SCREENS[name]?.preload() ?? []));
+
+/** Every lazy screen (tests render the whole app and expect each screen in its first render). */
+export const preloadAllScreens = (): Promise<unknown> => preloadScreens(Object.keys(SCREENS) as RouteName[]);
+
+const whenIdle = (run: () => void): (() => void) => {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+};
+
+function RouteScreen({ name, screen }: { name: RouteName; screen: LazyScreen }) {
+  useEffect(() => {
+    const next = NEXT_SCREENS[name];
+    return next ? whenIdle(() => void preloadScreens(next)) : undefined;
+  }, [name]);
+  return <screen.Component />;
+}
+
+const routeElement = (name: RouteName): ReactNode => {
+  const screen = SCREENS[name];
+  if (!screen) return EAGER_SCREENS[name];
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <RouteScreen name={name} screen={screen} />
+    </Suspense>
+  );
 };
 
 export interface AppRoute {
@@ -124,6 +209,6 @@ export const ROUTE_TABLE: readonly AppRoute[] = ROUTE_NAMES.flatMap((name) => {
     auth: def.auth,
     bottomNav: def.bottomNav,
     // "/" is home's alias, and also where a finished login lands: it forwards to the initial path.
-    element: path === '/' ? <InitialPathRedirect /> : SCREENS[name],
+    element: path === '/' ? <InitialPathRedirect /> : routeElement(name),
   }));
 });

@@ -1,11 +1,15 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { loadLanguage } from '@/lib/i18n';
 import { resetSessionForTests } from '@/lib/session';
 import { hideToast } from '@/lib/toast';
 import { closeInfoModal, hideConnectionError } from '@/lib/ui-store';
 
 // findBy*/waitFor wait up to 10 s (default 1 s): rendering is slower when the machine is busy.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The app loads a non-default language before its first render (main.tsx); tests render in either.
+beforeAll(() => loadLanguage('en'));
 
 afterEach(() => {
   cleanup();

@@ -1,0 +1,182 @@
+/// <reference lib="dom" />
+// Issue 10 benchmark: the first load of the built web app (apps/web/dist, `npm run build` first).
+// 1. What the browser downloads before the screen shows: the scripts Chromium requests for /login
+//    (a new visitor) and /inicio (a signed-in member), in bytes as transferred (the build's brotli
+//    copies: Chromium asks for br) and as the gzip size of the same files. Budgets (gzipped):
+//    /login <= 150 kB, /inicio <= 220 kB. Printed, never asserted.
+// 2. Lighthouse (mobile: simulated slow 4G, 4x CPU) performance and accessibility, with LCP and TBT,
+//    for /login, /inicio and /consulta/historial; a member's session is put in localStorage first.
+// BENCH_WEB_DIST measures another build (e.g. an older one, for a before/after).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createMember, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+const BUDGET_KB = { '/login': 150, '/inicio': 220 } as const;
+const kB = (bytes: number): string => (bytes / 1024).toFixed(1);
+
+interface ScriptLoad {
+  url: string;
+  transferred: number;
+  gzip: number;
+}
+
+async function memberSession(server: TestServer): Promise<string> {
+  const member = await createMember(server.server, { countryCode: '52', phoneNumber: `+5255${String(Math.floor(Math.random() * 90_000_000) + 10_000_000)}` });
+  return (await createSessionFor(server.server, member.id)).sessionToken;
+}
+
+const seed = (token: string | null) => (context: BrowserContext) =>
+  context.addInitScript((t) => {
+    localStorage.setItem('language', 'es');
+    if (t) localStorage.setItem('sessionToken', t);
+  }, token);
+
+/**
+ * The scripts the page started fetching before the screen (its test id) appeared, then those fetched
+ * after it (the idle prefetch of the likely next screens), from the page's resource timing.
+ */
+async function scriptsFor(browser: Browser, server: TestServer, dist: string, pathname: string, testId: string, token: string | null) {
+  const context = await browser.newContext();
+  await seed(token)(context);
+  await context.addInitScript((id) => {
+    const w = window as unknown as { __shownAt?: number };
+    new MutationObserver((_, observer) => {
+      if (w.__shownAt === undefined && document.querySelector(`[data-testid="${id}"]`)) {
+        w.__shownAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, testId);
+  const page = await context.newPage();
+  await page.goto(`${server.url}${pathname}`);
+  await page.getByTestId(testId).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(3_000); // the idle prefetch of the likely next screens
+  const finalPath = new URL(page.url()).pathname;
+  const { shownAt, entries } = await page.evaluate(() => ({
+    shownAt: (window as unknown as { __shownAt?: number }).__shownAt ?? Infinity,
+    entries: performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' || e.name.endsWith('.js'))
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => ({ url: new URL(e.name).pathname, startTime: e.startTime, transferred: e.transferSize })),
+  }));
+  await context.close();
+  const unique = [...new Map(entries.map((e) => [e.url, e])).values()];
+  const toLoad = (e: (typeof unique)[number]): ScriptLoad => {
+    const file = path.join(dist, e.url);
+    return { url: e.url, transferred: e.transferred, gzip: existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : e.transferred };
+  };
+  return {
+    finalPath,
+    initial: unique.filter((e) => e.startTime < shownAt).map(toLoad),
+    prefetched: unique.filter((e) => e.startTime >= shownAt).map(toLoad),
+  };
+}
+
+async function bundleBench(server: TestServer, dist: string, token: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  try {
+    for (const [pathname, testId, session] of [
+      ['/login', 'login-screen', null],
+      ['/inicio', 'home-screen', token],
+    ] as const) {
+      const r = await scriptsFor(browser, server, dist, pathname, testId, session);
+      const sum = (xs: ScriptLoad[], k: 'transferred' | 'gzip') => xs.reduce((a, x) => a + x[k], 0);
+      const gzip = sum(r.initial, 'gzip');
+      const budget = BUDGET_KB[pathname];
+      console.log(
+        `first load ${pathname}${r.finalPath === pathname ? '' : ` (shown at ${r.finalPath})`}: ${r.initial.length} scripts, ` +
+          `${kB(sum(r.initial, 'transferred'))} kB transferred, ${kB(gzip)} kB gzipped (budget ${budget} kB: ${gzip / 1024 <= budget ? 'met' : 'NOT met'}); ` +
+          `then ${r.prefetched.length} prefetched (${kB(sum(r.prefetched, 'gzip'))} kB gzipped)`,
+      );
+      if (process.env.BENCH_DEBUG) for (const s of r.initial) console.log(`  ${kB(s.gzip).padStart(7)} ${s.url}`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+}
+
+/** One Lighthouse run (default config: mobile, simulated throttling) in a fresh Chromium profile. */
+async function lighthouseRun(url: string, token: string | null): Promise<LighthouseFigures> {
+  const { launch } = await import('chrome-launcher');
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  try {
+    if (token) {
+      // The app keeps the session in localStorage: put it there on the origin, then keep storage.
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await cdp.contexts()[0]!.newPage();
+      await page.goto(`${new URL(url).origin}/api/health`);
+      await page.evaluate((t) => {
+        localStorage.setItem('sessionToken', t);
+        localStorage.setItem('language', 'es');
+      }, token);
+      await page.close();
+      await cdp.close();
+    }
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: token !== null });
+    if (!result) throw new Error('lighthouse returned nothing');
+    const { categories, audits } = result.lhr;
+    if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+      fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function lighthouseBench(server: TestServer, token: string): Promise<void> {
+  for (const [pathname, session] of [
+    ['/login', null],
+    ['/inicio', token],
+    ['/consulta/historial', token],
+  ] as const) {
+    try {
+      const r = await lighthouseRun(`${server.url}${pathname}`, session);
+      console.log(
+        `lighthouse mobile ${pathname}: performance ${r.performance}, accessibility ${r.accessibility}, ` +
+          `LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms, FCP ${(r.fcpMs / 1000).toFixed(2)} s`,
+      );
+    } catch (error) {
+      console.log(`lighthouse mobile ${pathname}: could not run (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+}
+
+export async function webBench(): Promise<void> {
+  const dist = path.resolve(process.env.BENCH_WEB_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname);
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    console.log(`first load: skipped (no build at ${dist}: run npm run build)`);
+    return;
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.log(`first load: skipped (no Chromium at ${CHROMIUM})`);
+    return;
+  }
+  const server = await startTestServer({ config: { webDist: dist } });
+  try {
+    const token = await memberSession(server);
+    await bundleBench(server, dist, token);
+    if (process.env.BENCH_LIGHTHOUSE !== '0') await lighthouseBench(server, token);
+  } finally {
+    await server.close();
+  }
+}

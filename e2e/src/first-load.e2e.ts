@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTestServer, type TestServer } from '@puente/api/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withBrowser } from './harness';
+
+// Issue 10 "A fast, accessible, installable web app", first load: on the real build (npm run build).
+const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+
+let server: TestServer | undefined;
+beforeAll(async () => {
+  server = await startTestServer({});
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the first load of the built app', () => {
+  it('keeps source maps out of dist and ships a brotli and a gzip copy of every script', () => {
+    const files = walk(DIST).map((f) => relative(DIST, f));
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    const scripts = files.filter((f) => /^assets\/[^/]+\.js$/.test(f));
+    expect(scripts.length).toBeGreaterThan(10); // split per screen, not one bundle
+    for (const script of scripts) {
+      const source = readFileSync(join(DIST, script), 'utf8');
+      expect(source, script).not.toContain('sourceMappingURL');
+      // A copy is only written when it is smaller (a few tiny chunks are not).
+      if (source.length < 1024) continue;
+      expect(files, script).toContain(`${script}.br`);
+      expect(files, script).toContain(`${script}.gz`);
+    }
+  });
+
+  it('/login downloads only the entry screens, compressed and cached, then prefetches the code screen; a second visit opens offline', async () => {
+    const url = server!.url;
+    const allScripts = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    await withBrowser(async (ctx) => {
+      const page = await ctx.newPage();
+      const scripts: { file: string; encoding?: string; cacheControl?: string }[] = [];
+      let document: { cacheControl?: string; encoding?: string } | undefined;
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        const headers = response.headers();
+        if (response.request().resourceType() === 'document') document = { cacheControl: headers['cache-control'], encoding: headers['content-encoding'] };
+        if (response.request().resourceType() === 'script' && pathname.startsWith('/assets/'))
+          scripts.push({ file: pathname.slice('/assets/'.length), encoding: headers['content-encoding'], cacheControl: headers['cache-control'] });
+      });
+      await page.goto(`${url}/login`);
+      await page.getByTestId('login-screen').waitFor();
+      const initial = [...scripts];
+
+      // Chromium asks for br (also over http on localhost); gzip for those that do not.
+      expect(document).toEqual({ cacheControl: 'no-cache', encoding: 'br' });
+      expect(initial.length).toBeGreaterThan(1);
+      expect(initial.length).toBeLessThan(allScripts.length / 3);
+      for (const s of initial) expect(s.cacheControl, s.file).toBe('public, max-age=31536000, immutable');
+      expect(initial.filter((s) => s.encoding === 'br').length).toBeGreaterThan(initial.length / 2);
+      const names = initial.map((s) => s.file);
+      expect(names.some((f) => f.startsWith('login-screen-'))).toBe(true);
+      // The call, the staff screens and the consultation list load with their own screens.
+      for (const heavy of ['call-route-', 'dashboard-screen-', 'admin-screen-', 'staff-consultation-route-', 'available-coaches-screen-', 'history-chat-screen-'])
+        expect(names.filter((f) => f.startsWith(heavy)), heavy).toEqual([]);
+      // The likely next screen is fetched once the browser is idle.
+      await expect.poll(() => scripts.some((s) => s.file.startsWith('verify-phone-screen-')), { timeout: 15_000 }).toBe(true);
+
+      // The service worker precaches the shell and the screens: with the server gone, the app still opens.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+      await server!.close();
+      server = undefined;
+      await page.goto(`${url}/login`);
+      await page.getByTestId('login-screen').waitFor({ timeout: 30_000 });
+    });
+  });
+});
