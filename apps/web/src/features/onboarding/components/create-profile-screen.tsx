@@ -474,6 +474,10 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
             {t('onboarding_tos_prefix')}{' '}
             <Link component={RouterLink} to={ROUTES.privacyNotice.path} target="_blank" rel="noopener">
               {t('onboarding_tos_link')}
+            </Link>{' '}
+            {t('onboarding_tos_and')}{' '}
+            <Link component={RouterLink} to={ROUTES.privacyPractices.path} target="_blank" rel="noopener">
+              {t('onboarding_tos_practices_link')}
             </Link>
           </span>,
         )}

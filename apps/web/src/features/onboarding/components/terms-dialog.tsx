@@ -59,6 +59,9 @@ export function TermsDialog() {
         <Link component={RouterLink} to={ROUTES.privacyNotice.path} target="_blank" rel="noopener" sx={{ display: 'inline-block', mt: 2 }}>
           {t('terms_dialog_read_privacy')}
         </Link>
+        <Link component={RouterLink} to={ROUTES.privacyPractices.path} target="_blank" rel="noopener" sx={{ display: 'block', mt: 1 }}>
+          {t('terms_dialog_read_practices')}
+        </Link>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexDirection: { xs: 'column-reverse', sm: 'row' }, gap: 1, '& > :not(style) ~ :not(style)': { ml: { xs: 0, sm: 1 } } }}>
         <Button onClick={handleDecline} color="inherit" disabled={accept.isPending} data-testid="terms-decline" fullWidth>
