@@ -41,6 +41,9 @@ import { LinkClosedScreen } from '@/features/link-to-consult/components/link-clo
 import { LinkEntryScreen } from '@/features/link-to-consult/components/link-entry-screen';
 import { LinkFinishedScreen } from '@/features/link-to-consult/components/link-finished-screen';
 import { LinkPermissionsScreen } from '@/features/link-to-consult/components/link-permissions-screen';
+import { LegalScreen } from '@/features/legal/components/legal-screen';
+import { MobileRedirectScreen } from '@/features/mobile-redirect/components/mobile-redirect-screen';
+import { EventsDebugScreen } from '@/features/events-debug/components/events-debug-screen';
 import { CallRoute } from './call-route';
 import { StaffConsultationRoute } from './staff-consultation-route';
 import { InitialPathRedirect } from './initial-path-redirect';
@@ -99,6 +102,11 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   dashboard: <DashboardScreen />,
   dashboardConsultation: <StaffConsultationRoute />,
   admin: <AdminScreen />,
+  privacyNotice: <LegalScreen kind="privacy" />,
+  privacyPractices: <LegalScreen kind="practices" />,
+  mobileRedirect: <MobileRedirectScreen />,
+  open: <MobileRedirectScreen />,
+  eventsDebug: <EventsDebugScreen />,
 };
 
 export interface AppRoute {
