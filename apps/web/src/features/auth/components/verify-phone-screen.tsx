@@ -17,7 +17,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { HelpDrawer } from '@/components/ui/help-drawer';
@@ -175,8 +175,9 @@ export function VerifyPhoneScreen() {
     void navigate(outcome.to, { replace: true, state: toastAfter ? { toastAfter } : undefined });
   };
 
-  const handleInvalid = (formErrors: FieldErrors<VerifyCodeForm>) => {
-    showToast({ variant: 'warning', message: formErrors.code?.message ?? 'verify_code_error_invalid_length' });
+  // The code field says what is wrong under itself; the toast only says something is missing.
+  const handleInvalid = () => {
+    showToast({ variant: 'warning', message: 'form_missing_fields' });
   };
 
   const handleResend = async () => {
