@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, physician } from '@/test/consultation-fixtures';
 import { renderApp } from '@/test/render-app';
