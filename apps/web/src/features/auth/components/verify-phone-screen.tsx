@@ -31,6 +31,7 @@ import { ROUTES } from '@/lib/routes';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { hideToast, showToast } from '@/lib/toast';
 import { showConnectionError } from '@/lib/ui-store';
+import { track } from '@/lib/track';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { completeMerge, readPendingMerge } from '../api/complete-merge';
 import { useCreateSession } from '../api/create-session';
@@ -165,6 +166,7 @@ export function VerifyPhoneScreen() {
       }
     }
     hideToast(); // an earlier "wrong code" warning is no longer true
+    void track('phone_verified', { outcome: result.status });
     removeStorage(STORAGE_KEYS.pwdlessToken);
     removeStorage(STORAGE_KEYS.resendAvailableAt);
     clearStoredLoginParams();
