@@ -57,6 +57,26 @@ describe('login form validation (spec 5)', () => {
     await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
   });
 
+  it('an invalid submit brings the field in error to the middle of the screen, clear of the toast at the bottom', async () => {
+    const scrolled: { target: Element; options: unknown }[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element, options: unknown) {
+        scrolled.push({ target: this, options });
+      },
+    });
+    try {
+      renderApp('/login');
+      fireEvent.click(screen.getByTestId('login-continue'));
+      await screen.findByTestId('toast');
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]!.target).toBe(phoneInput());
+      expect(scrolled[0]!.options).toMatchObject({ block: 'center' });
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it('country code defaults from the chosen language (es 52, en 1), unless one was used before', () => {
     const es = renderApp('/login', { language: 'es' });
     expect((screen.getByTestId('country-code') as HTMLSelectElement).value).toBe('52');

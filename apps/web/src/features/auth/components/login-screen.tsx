@@ -24,6 +24,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readSessionStorage, readStorage, removeStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { useSessionToken } from '@/lib/session';
 import { track } from '@/lib/track';
@@ -135,6 +136,7 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
   // under itself; the toast only says something is missing, so the error is not told twice.
   const handleInvalid = () => {
     showToast({ variant: 'warning', message: 'form_missing_fields' });
+    scrollToFirstError();
   };
 
   return (

@@ -29,6 +29,7 @@ import { supportLink, usePublicConfig } from '@/lib/public-config';
 import { currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { showConnectionError } from '@/lib/ui-store';
 import { track } from '@/lib/track';
@@ -180,6 +181,7 @@ export function VerifyPhoneScreen() {
   // The code field says what is wrong under itself; the toast only says something is missing.
   const handleInvalid = () => {
     showToast({ variant: 'warning', message: 'form_missing_fields' });
+    scrollToFirstError();
   };
 
   const handleResend = async () => {

@@ -40,6 +40,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/lib/member-query';
 import { onboardingRequirements } from '@/lib/organization-flags';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { useUpdateMember } from '@/lib/update-member';
 import { useCountryStates, hasStatesFile } from '../api/get-country-states';
@@ -185,7 +186,10 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
   const stepOf = (field: string): number => Math.max(0, steps.findIndex((fields) => fields.includes(field as Field)));
   const goToStep = (index: number) => void navigate(paths.createProfileStep(index + 1));
 
-  const warnMissing = () => showToast({ variant: 'warning', message: 'form_missing_fields' });
+  const warnMissing = () => {
+    showToast({ variant: 'warning', message: 'form_missing_fields' });
+    scrollToFirstError();
+  };
 
   const handleNext = async () => {
     const fields = steps[stepIndex] ?? [];
