@@ -12,6 +12,7 @@ import { TermsDialog } from '@/features/onboarding/components/terms-dialog';
 import { useMember } from '@/lib/member-query';
 import { decideRoute } from '@/lib/route-guard';
 import { ROUTES } from '@/lib/routes';
+import { identify } from '@/lib/track';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { findRoute } from './route-match';
@@ -50,6 +51,9 @@ export function RootLayout() {
   useUnhandledRejectionDialog();
   useStaffIdleLogout(member.data?.userType);
   useAppointmentRouting();
+  useEffect(() => {
+    if (token && member.data) void identify(member.data, token);
+  }, [token, member.data]);
 
   const decision = decideRoute({
     pathname,

@@ -1,5 +1,5 @@
 import { CLIENT_NAME, APP_VERSION } from '@puente/domain';
-import { trackedPropertiesSchema, type TrackedEventName, type TrackedProperties } from '@puente/contracts';
+import { identityTraitsSchema, trackedPropertiesSchema, type TrackedEventName, type TrackedProperties } from '@puente/contracts';
 import { CLIENT_HEADERS } from './api-client';
 import { getDeviceId } from './device-id';
 import { storeTrackedEvent } from './events-tracking';
@@ -33,3 +33,34 @@ export function track(event: TrackedEventName, properties: TrackedProperties = {
   }).catch(() => null);
   return Promise.all([local, remote]).then(() => undefined);
 }
+
+const identified = new Set<string>();
+
+/**
+ * Reports the signed-in user's traits once per session and device (POST /api/interactions/identity):
+ * the allow-listed ones only (language, user type, phone country code, platform, app version).
+ */
+export function identify(user: { id: string; preferredLang: string; userType: string; countryCode?: string | null }, token: string): Promise<void> {
+  const key = `${token}:${user.id}`;
+  if (identified.has(key)) return Promise.resolve();
+  identified.add(key);
+  const parsed = identityTraitsSchema.safeParse({ language: user.preferredLang, userType: user.userType, phoneCountryCode: user.countryCode ?? undefined, platform: 'web', appVersion: APP_VERSION });
+  const traits = parsed.success ? parsed.data : {};
+  return fetch('/api/interactions/identity', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      [CLIENT_HEADERS.version]: APP_VERSION,
+      [CLIENT_HEADERS.client]: CLIENT_NAME,
+      [CLIENT_HEADERS.deviceId]: getDeviceId(),
+    },
+    body: JSON.stringify({ userId: user.id, deviceId: getDeviceId(), traits }),
+    credentials: 'same-origin',
+  })
+    .then(() => undefined)
+    .catch(() => undefined);
+}
+
+/** Tests start each case with nobody identified. */
+export const resetIdentifyForTests = (): void => identified.clear();

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSessionForTests } from '@/lib/session';
+import { resetIdentifyForTests } from '@/lib/track';
 import { hideToast } from '@/lib/toast';
 import { closeInfoModal, hideConnectionError } from '@/lib/ui-store';
 
@@ -12,6 +13,7 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetSessionForTests();
+  resetIdentifyForTests();
   hideToast();
   closeInfoModal();
   hideConnectionError();
