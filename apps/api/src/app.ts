@@ -29,6 +29,9 @@ import { loadConfigsSettings } from './modules/configs/configs.settings';
 import { devRoutes } from './modules/dev/dev.routes';
 import { DevService } from './modules/dev/dev.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { InteractionsRepository } from './modules/interactions/interactions.repository';
+import { interactionsRoutes } from './modules/interactions/interactions.routes';
+import { InteractionsService } from './modules/interactions/interactions.service';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { IdentityService } from './modules/identity/identity.service';
 import { membersResolvers, membersTypeDefs } from './modules/members/members.resolvers';
@@ -131,6 +134,7 @@ export interface Services {
   call: CallService;
   profile: ProfileService;
   chat: ChatService;
+  interactions: InteractionsService;
 }
 
 export interface PuenteServer {
@@ -277,6 +281,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       recovery,
       accountDeletion,
       configs,
+      interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
     };
     if (options.erasureIntervalMs !== 0) accountDeletion.start(options.erasureIntervalMs);
     cleanups.unshift(() => accountDeletion.stop());
@@ -315,6 +320,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(recoveryRoutes(services.recovery));
     await app.register(accountDeletionRoutes(services.accountDeletion));
     await app.register(configsRoutes(services.configs));
+    await app.register(interactionsRoutes(services.interactions));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));

@@ -71,6 +71,11 @@ export const publicConfigSchema = z.object({
   countries: z.array(z.object({ label: safeString(), code: safeString() })),
   supportedPhoneCodes: z.array(z.object({ code: safeString(), label: safeString(), phoneCountryCode: safeString() })),
   workingHours: workingHoursSchema,
+  /**
+   * The mobile web redirect page and /open (spec 000 §2): iOS and Android browsers try the app's
+   * deep link, then the store after 1250 ms (spec 001 §9); desktop browsers go to the marketing site.
+   */
+  appLinks: z.object({ deepLink: z.string(), iosStore: z.url(), androidStore: z.url(), marketingSite: z.url() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

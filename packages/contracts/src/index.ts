@@ -11,3 +11,4 @@ export * from './identity';
 export * from './staff-auth';
 export * from './call';
 export * from './chat';
+export * from './interactions';

@@ -191,3 +191,4 @@ export * from './schema-physicians'; // physician profiles, weekly hours, topic 
 export * from './schema-appointments'; // appointments, transitions, consultation notes (issue 4)
 export * from './schema-chat'; // chat conversations, participants and messages (issue 5)
 export * from './schema-call'; // call events (issue 5)
+export * from './schema-interactions'; // tracked product interactions (issue 10)

@@ -11,6 +11,8 @@ import { UpdateDialog } from '@/components/ui/update-dialog';
 import { TermsDialog } from '@/features/onboarding/components/terms-dialog';
 import { useMember } from '@/lib/member-query';
 import { decideRoute } from '@/lib/route-guard';
+import { ROUTES } from '@/lib/routes';
+import { identify } from '@/lib/track';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { findRoute } from './route-match';
@@ -49,6 +51,9 @@ export function RootLayout() {
   useUnhandledRejectionDialog();
   useStaffIdleLogout(member.data?.userType);
   useAppointmentRouting();
+  useEffect(() => {
+    if (token && member.data) void identify(member.data, token);
+  }, [token, member.data]);
 
   const decision = decideRoute({
     pathname,
@@ -87,10 +92,15 @@ export function RootLayout() {
       )}
       <ToastHost />
       <LoadingOverlay />
-      <InfoModal />
-      <TermsDialog />
-      <ConnectionErrorDialog />
-      <UpdateDialog />
+      {/* spec 2: no modal is shown on the hidden events page (/et). */}
+      {pathname === ROUTES.eventsDebug ? null : (
+        <>
+          <InfoModal />
+          <TermsDialog />
+          <ConnectionErrorDialog />
+          <UpdateDialog />
+        </>
+      )}
     </>
   );
 }

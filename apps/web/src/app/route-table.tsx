@@ -125,6 +125,25 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   dashboard: lazyScreen(() => import('@/features/dashboard/components/dashboard-screen').then((m) => m.DashboardScreen)),
   dashboardConsultation: lazyScreen(() => import('./staff-consultation-route').then((m) => m.StaffConsultationRoute)),
   admin: lazyScreen(() => import('@/features/admin/components/admin-screen').then((m) => m.AdminScreen)),
+  privacyNotice: lazyScreen(() =>
+    import('@/features/legal/components/legal-screen').then(
+      ({ LegalScreen }) =>
+        function PrivacyNotice() {
+          return <LegalScreen kind="privacy" />;
+        },
+    ),
+  ),
+  privacyPractices: lazyScreen(() =>
+    import('@/features/legal/components/legal-screen').then(
+      ({ LegalScreen }) =>
+        function PrivacyPractices() {
+          return <LegalScreen kind="practices" />;
+        },
+    ),
+  ),
+  mobileRedirect: lazyScreen(() => import('@/features/mobile-redirect/components/mobile-redirect-screen').then((m) => m.MobileRedirectScreen)),
+  open: lazyScreen(() => import('@/features/mobile-redirect/components/mobile-redirect-screen').then((m) => m.MobileRedirectScreen)),
+  eventsDebug: lazyScreen(() => import('@/features/events-debug/components/events-debug-screen').then((m) => m.EventsDebugScreen)),
 };
 
 /** The spinner screens are part of the shell (they are also the loading fallback): not split. */

@@ -17,4 +17,7 @@ export const ROUTES = {
   paywall: ROUTE_DEFS.paywall.path,
   createProfileFirstStep: '/induccion/crear-perfil/1',
   privacyNotice: ROUTE_DEFS.privacyNotice.path,
+  privacyPractices: ROUTE_DEFS.privacyPractices.path,
+  eventsDebug: ROUTE_DEFS.eventsDebug.path,
+  mobileRedirect: ROUTE_DEFS.mobileRedirect.path,
 } as const;

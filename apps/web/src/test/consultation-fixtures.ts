@@ -100,6 +100,8 @@ export interface ServerState {
   current?: unknown;
   byId?: Record<string, unknown>;
   created?: unknown;
+  /** Overrides of the physician GetPhysicianWithSlots answers (the coach profile). */
+  physician?: Record<string, unknown>;
 }
 
 const gql = (field: string, value: unknown) => ({ status: 200, body: { data: { [field]: value } } });
@@ -116,7 +118,7 @@ export const fakeServer = (state: ServerState = {}) => {
     const vars = (call.body as { variables: Record<string, unknown> }).variables;
     if (query.includes('GetMember')) return gql('getMember', member(state.member ?? {}));
     if (query.includes('GetConsultationTopicsTemplate')) return gql('getConsultationTopicsTemplate', template());
-    if (query.includes('GetPhysicianWithSlots')) return gql('getPhysician', { ...physician({ id: vars.id }), availableSlots: ['2026-01-01T16:00:00.000Z'] });
+    if (query.includes('GetPhysicianWithSlots')) return gql('getPhysician', { ...physician({ ...state.physician, id: vars.id }), availableSlots: ['2026-01-01T16:00:00.000Z'] });
     if (query.includes('GetPhysicians')) return gql('getPhysicians', state.schedulable ?? []);
     if (query.includes('CreateAppointment')) return gql('createAppointment', state.created ?? { id: 'apt_1', appointment: appointment() });
     if (query.includes('GetCurrentAppointment')) return gql('getCurrentAppointment', state.current ?? null);

@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadLanguage } from '@/lib/i18n';
 import { resetSessionForTests } from '@/lib/session';
+import { resetIdentifyForTests } from '@/lib/track';
 import { hideToast } from '@/lib/toast';
 import { closeInfoModal, hideConnectionError } from '@/lib/ui-store';
 
@@ -16,6 +17,7 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetSessionForTests();
+  resetIdentifyForTests();
   hideToast();
   closeInfoModal();
   hideConnectionError();

@@ -44,6 +44,7 @@ export class ConfigsService {
         whitelistDomains: [...settings.workingHours.whitelistDomains],
         whitelistEmails: [...settings.workingHours.whitelistEmails],
       },
+      appLinks: { deepLink: settings.appLinks.deepLink, iosStore: settings.storeUrls.ios, androidStore: settings.storeUrls.android, marketingSite: settings.appLinks.marketingSite },
     };
   }
 

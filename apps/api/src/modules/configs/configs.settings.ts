@@ -16,6 +16,8 @@ export const CONFIGS_VARIABLES = [
   { name: 'MIN_APP_VERSION', default: APP_VERSION, description: 'Oldest app version still supported (vYYYYMMDD.N); older ones get the update dialog.' },
   { name: 'STORE_URL_IOS', default: 'https://apps.apple.com/app/puente', description: 'App Store page the update dialog links to on iOS.' },
   { name: 'STORE_URL_ANDROID', default: 'https://play.google.com/store/apps/details?id=app.puente', description: 'Play Store page the update dialog links to on Android.' },
+  { name: 'APP_DEEP_LINK', default: 'puente://open', description: 'Deep link the mobile web redirect page (and /open) opens the native app with.' },
+  { name: 'MARKETING_SITE_URL', default: 'https://puente.health', description: 'Marketing site desktop browsers are sent to from the mobile web redirect page.' },
 ] as const;
 
 const list = (v: string | undefined): string[] => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -52,6 +54,9 @@ const schema = z.object({
   MIN_APP_VERSION: z.string().regex(/^v?\d+(\.\d+)*$/, 'a version like v20250930.0').default(APP_VERSION),
   STORE_URL_IOS: z.url().default('https://apps.apple.com/app/puente'),
   STORE_URL_ANDROID: z.url().default('https://play.google.com/store/apps/details?id=app.puente'),
+  // A custom scheme (puente://) or an https universal/app link; never javascript: or data:.
+  APP_DEEP_LINK: z.string().regex(/^(?!javascript:|data:|vbscript:)[a-z][a-z0-9+.-]*:\/\/\S+$/i, 'a deep link like puente://open').default('puente://open'),
+  MARKETING_SITE_URL: z.url({ protocol: /^https?$/ }).default('https://puente.health'),
 });
 
 export interface ConfigsSettings {
@@ -59,6 +64,7 @@ export interface ConfigsSettings {
   workingHours: { timezone: string; intervals: { starts: string; ends: string }[]; allowOnWeekend: boolean; whitelistDomains: string[]; whitelistEmails: string[] };
   minAppVersion: string;
   storeUrls: { ios: string; android: string };
+  appLinks: { deepLink: string; marketingSite: string };
 }
 
 /** Reads the settings from an env-like record (empty strings count as unset). */
@@ -81,5 +87,6 @@ export function loadConfigsSettings(env: Record<string, string | undefined>): Co
     },
     minAppVersion: e.MIN_APP_VERSION,
     storeUrls: { ios: e.STORE_URL_IOS, android: e.STORE_URL_ANDROID },
+    appLinks: { deepLink: e.APP_DEEP_LINK, marketingSite: e.MARKETING_SITE_URL },
   };
 }

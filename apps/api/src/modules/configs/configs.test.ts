@@ -31,6 +31,15 @@ describe('public configuration', () => {
     expect(config.supportedPhoneCodes).toContainEqual({ code: 'US', label: 'Estados Unidos (+1)', phoneCountryCode: '1' });
   });
 
+  it('the app links of the mobile web redirect page come from the environment (defaults, overrides, bad values refused)', async () => {
+    const config = publicConfigSchema.parse((await request(t.url, '/api/configs')).body);
+    expect(config.appLinks).toEqual({ deepLink: 'puente://open', iosStore: 'https://apps.apple.com/app/puente', androidStore: 'https://play.google.com/store/apps/details?id=app.puente', marketingSite: 'https://puente.health' });
+    const custom = new ConfigsService({ settings: loadConfigsSettings({ APP_DEEP_LINK: 'https://app.example.org/open', MARKETING_SITE_URL: 'https://example.org', STORE_URL_IOS: 'https://apps.apple.com/app/id1' }), publicUrl: 'http://localhost' });
+    expect(custom.publicConfig('en').appLinks).toMatchObject({ deepLink: 'https://app.example.org/open', marketingSite: 'https://example.org', iosStore: 'https://apps.apple.com/app/id1' });
+    expect(() => loadConfigsSettings({ APP_DEEP_LINK: 'javascript://alert(1)' })).toThrow(/APP_DEEP_LINK/);
+    expect(() => loadConfigsSettings({ MARKETING_SITE_URL: 'ftp://example.org' })).toThrow(/MARKETING_SITE_URL/);
+  });
+
   it('settings come from the environment, and bad values are refused at start', () => {
     const s = loadConfigsSettings({
       COMPANY_PHONE_WHATSAPP: '+525511112222',

@@ -57,7 +57,12 @@ export function PhoneNumberFields({ countryField, phoneField, phoneLabelKey, cou
         error={phoneErrorKey !== undefined}
         helperText={phoneErrorKey ? t(phoneErrorKey) : phoneHelpKey ? t(phoneHelpKey) : ' '}
         name={phoneField.name}
-        onChange={(e) => void phoneField.onChange(e)}
+        onChange={(e) => {
+          // spec 5: digits only. Anything else (spaces, dashes, letters, a pasted "+52") is dropped as typed.
+          const digits = e.target.value.replace(/\D/g, '');
+          if (digits !== e.target.value) e.target.value = digits;
+          void phoneField.onChange(e);
+        }}
         onBlur={(e) => void phoneField.onBlur(e)}
         inputRef={phoneField.ref}
         slotProps={{

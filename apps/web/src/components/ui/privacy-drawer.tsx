@@ -13,6 +13,9 @@ export function PrivacyDrawer({ open, onClose }: { open: boolean; onClose: () =>
       <Button variant="outlined" component={RouterLink} to={ROUTES.privacyNotice} onClick={onClose}>
         {t('privacy_drawer_full_notice')}
       </Button>
+      <Button variant="text" component={RouterLink} to={ROUTES.privacyPractices} onClick={onClose}>
+        {t('privacy_drawer_practices')}
+      </Button>
     </BottomDrawer>
   );
 }

@@ -5,8 +5,10 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useMember } from '@/lib/member-query';
 import { ROUTES } from '@/lib/routes';
 
 export interface StaffFrameProps {
@@ -20,8 +22,22 @@ export interface StaffFrameProps {
   testId?: string;
 }
 
+/**
+ * Staff screens speak the staff member's own language (her preferredLang), whatever language the
+ * device was left in by the last person who used it.
+ */
+const useStaffLanguage = (): void => {
+  const { i18n } = useTranslation();
+  const member = useMember();
+  const preferred = member.data?.preferredLang;
+  useEffect(() => {
+    if (preferred && i18n.language !== preferred) void i18n.changeLanguage(preferred);
+  }, [preferred, i18n]);
+};
+
 /** The wide frame of the staff screens (clinician dashboard, admin console): desktop first, usable on a tablet. */
 export function StaffFrame({ title, subtitle, logoutLabel, actions, children, testId }: StaffFrameProps) {
+  useStaffLanguage();
   return (
     <Box sx={{ minHeight: '100dvh' }} data-testid={testId}>
       <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>

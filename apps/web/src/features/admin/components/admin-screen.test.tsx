@@ -11,8 +11,8 @@ import { renderApp } from '@/test/render-app';
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const admin = () => ({
-  ...member({ id: 'adm_1', firstName: 'Admin', lastName: 'Puente', userType: 'admin' }),
+const admin = (preferredLang: 'es' | 'en' = 'es') => ({
+  ...member({ id: 'adm_1', firstName: 'Admin', lastName: 'Puente', userType: 'admin', preferredLang }),
   nickName: null, birthday: null, sex: null, gender: null, address: null, height: null, weight: null,
   heightMetricSystem: true, weightMetricSystem: true, alergies: [], medications: [], medicalConditions: [], surgeries: [],
   preferredContactMethod: null, topicsOfInterest: [], identificationNumber: null,
@@ -31,13 +31,13 @@ const row = (id: string, state: AppointmentDto['state'], memberName: string): Ap
   deadlineAt: null, memberName,
 });
 
-const installAdminServer = (queue: AppointmentDto[]) => {
+const installAdminServer = (queue: AppointmentDto[], preferredLang: 'es' | 'en' = 'es') => {
   const state = { queue };
   const fake = installFakeFetch((call: FakeCall) => {
     if (call.url === '/api/admin/appointments/live') return { status: 200, body: { appointments: state.queue } };
     if (call.url !== '/api/graphql') return undefined;
     const { query, variables } = call.body as { query: string; variables: Record<string, string> };
-    if (query.includes('GetMember')) return { status: 200, body: { data: { getMember: admin() } } };
+    if (query.includes('GetMember')) return { status: 200, body: { data: { getMember: admin(preferredLang) } } };
     if (query.includes('CancelAppointment')) {
       const target = state.queue.find((a) => a.id === variables.appointmentId)!;
       state.queue = state.queue.filter((a) => a.id !== variables.appointmentId);
@@ -89,7 +89,8 @@ describe('admin console', () => {
   });
 
   it('updates in realtime when an appointment changes', async () => {
-    const server = installAdminServer([]);
+    // The console speaks the admin's own language (an English-speaking admin here).
+    const server = installAdminServer([], 'en');
     renderApp('/admin', { language: 'en' });
     expect(await screen.findByTestId('admin-queue-empty')).toBeTruthy();
     server.state.queue = [row('a3', '6-in-queue-for-er', 'John Smith')];

@@ -1,7 +1,7 @@
 import { TOAST } from '@puente/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '@/test/fake-fetch';
+import { installFakeFetch, member } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 const phoneInput = () => screen.getByTestId('phone-input') as HTMLInputElement;
@@ -36,14 +36,17 @@ describe('login form validation (spec 5)', () => {
     expect(phoneInput().placeholder).toBe('(XXX)-XXX-XXXX');
   });
 
-  it('an invalid submit shows a warning toast that stays 10 s', async () => {
+  it('an invalid submit shows a warning toast that stays 10 s; the error itself shows once, under the field', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/login');
     fireEvent.click(screen.getByTestId('login-continue'));
     const toast = await screen.findByTestId('toast');
     expect(toast.getAttribute('data-variant')).toBe('warning');
     expect(toast.getAttribute('data-duration')).toBe(String(TOAST.warningMs));
-    expect(toast.textContent).toContain('Ingresa tu número de celular.');
+    expect(toast.textContent).toContain('Completa los campos obligatorios.');
+    expect(toast.textContent).not.toContain('Ingresa tu número de celular.');
+    expect(screen.getAllByText('Ingresa tu número de celular.')).toHaveLength(1);
+    expect(document.getElementById('phone-input-help')?.textContent).toBe('Ingresa tu número de celular.');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(TOAST.defaultMs + 1_000);
     });
@@ -54,13 +57,48 @@ describe('login form validation (spec 5)', () => {
     await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
   });
 
-  it('country code defaults to 1, or to the last one used', () => {
-    const first = renderApp('/login');
+  it('an invalid submit brings the field in error to the middle of the screen, clear of the toast at the bottom', async () => {
+    const scrolled: { target: Element; options: unknown }[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element, options: unknown) {
+        scrolled.push({ target: this, options });
+      },
+    });
+    try {
+      renderApp('/login');
+      fireEvent.click(screen.getByTestId('login-continue'));
+      await screen.findByTestId('toast');
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]!.target).toBe(phoneInput());
+      expect(scrolled[0]!.options).toMatchObject({ block: 'center' });
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
+  it('country code defaults from the chosen language (es 52, en 1), unless one was used before', () => {
+    const es = renderApp('/login', { language: 'es' });
+    expect((screen.getByTestId('country-code') as HTMLSelectElement).value).toBe('52');
+    es.unmount();
+    const en = renderApp('/login', { language: 'en' });
     expect((screen.getByTestId('country-code') as HTMLSelectElement).value).toBe('1');
-    first.unmount();
+    en.unmount();
     window.localStorage.setItem('lastcountrycode', '57');
-    renderApp('/login');
+    const used = renderApp('/login', { language: 'es' });
     expect((screen.getByTestId('country-code') as HTMLSelectElement).value).toBe('57');
+    used.unmount();
+    window.localStorage.setItem('lastcountrycode', '1');
+    renderApp('/login', { language: 'es' });
+    expect((screen.getByTestId('country-code') as HTMLSelectElement).value).toBe('1');
+  });
+
+  it('the phone field accepts digits only: letters, spaces, dashes and brackets are dropped as typed', () => {
+    renderApp('/login');
+    fireEvent.change(phoneInput(), { target: { value: '(55) 12-34 abc 5678' } });
+    expect(phoneInput().value).toBe('5512345678');
+    fireEvent.change(phoneInput(), { target: { value: 'hola' } });
+    expect(phoneInput().value).toBe('');
   });
 
   it('prefills a valid phonenumber query parameter and ignores a malformed one', () => {
@@ -97,5 +135,53 @@ describe('login form validation (spec 5)', () => {
     es.unmount();
     renderApp('/login', { language: 'en' });
     expect(screen.queryByTestId('protection-banner')).toBeNull();
+  });
+});
+
+describe('login for someone already signed in, and a refused resend', () => {
+  it('a signed-in member who opens /login goes home', async () => {
+    window.localStorage.setItem('sessionToken', 'st_1');
+    installFakeFetch((call) => (call.url === '/api/graphql' ? { status: 200, body: { data: { getMember: member() } } } : undefined));
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'));
+    expect(screen.queryByTestId('login-screen')).toBeNull();
+  });
+
+  it('a refused resend counts the wait down on screen and offers the code already sent (en)', async () => {
+    window.localStorage.setItem('phoneNumber', '+14155550123');
+    window.localStorage.setItem('pwdlessToken', 'pt_sent');
+    installFakeFetch((call) =>
+      call.url === '/api/auth/pwdless/phone'
+        ? { status: 429, body: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'Wait', reason: 'resend-too-soon', retryAfterSeconds: 65 } } }
+        : undefined,
+    );
+    const { router } = renderApp('/login', { language: 'en' });
+    fireEvent.change(screen.getByTestId('country-code'), { target: { value: '1' } });
+    typePhone('4155550123');
+    fireEvent.click(screen.getByTestId('login-continue'));
+    const wait = await screen.findByTestId('resend-wait');
+    expect(wait.textContent).toMatch(/We already sent a code to this number\. You can ask for another in 1:0[45]\./);
+    const first = wait.textContent;
+    await waitFor(() => expect(screen.getByTestId('resend-wait').textContent).not.toBe(first), { timeout: 2500 });
+    expect(screen.queryByTestId('toast')).toBeNull();
+    fireEvent.click(screen.getByTestId('use-sent-code'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/verify-phone-number'));
+    expect(window.localStorage.getItem('pwdlessToken')).toBe('pt_sent');
+  });
+
+  it('a refused resend for another number than the one with a code pending says to wait, with no way to a code (es)', async () => {
+    window.localStorage.setItem('phoneNumber', '+525599998888');
+    window.localStorage.setItem('pwdlessToken', 'pt_other');
+    installFakeFetch((call) =>
+      call.url === '/api/auth/pwdless/phone'
+        ? { status: 429, body: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'Espera', reason: 'resend-too-soon', retryAfterSeconds: 30 } } }
+        : undefined,
+    );
+    renderApp('/login', { language: 'es' });
+    typePhone('5512345678');
+    fireEvent.click(screen.getByTestId('login-continue'));
+    const wait = await screen.findByTestId('resend-wait');
+    expect(wait.textContent).toContain('Podrás pedir otro en 0:');
+    expect(screen.queryByTestId('use-sent-code')).toBeNull();
   });
 });

@@ -7,14 +7,15 @@ import {
   type LoginPhoneForm,
   type SupportedPhoneCode,
 } from '@puente/domain';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { HelpDrawer } from '@/components/ui/help-drawer';
 import { PrivacyDrawer } from '@/components/ui/privacy-drawer';
 import { ProtectionBanner } from '@/components/ui/protection-banner';
@@ -23,26 +24,44 @@ import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readSessionStorage, readStorage, removeStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
+import { useSessionToken } from '@/lib/session';
+import { track } from '@/lib/track';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useRequestPhoneCode } from '../api/request-phone-code';
-import { formatCountdown } from '../hooks/use-countdown';
+import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { useLoginParams } from '../hooks/use-login-params';
 import { EntryHeader } from '@/components/ui/entry-header';
 import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 
 
-/** spec 000 §2: default country code is the last used one, else 1 (spec 9). */
-const initialCountryCode = (): SupportedPhoneCode => {
+/**
+ * spec 000 §2: the country code is the last one used. A newcomer has none yet: the language she
+ * chose says where she most likely is (es -> Mexico, 52; en -> the US, 1, spec 9's default).
+ */
+export const initialCountryCode = (language: string): SupportedPhoneCode => {
   const last = readStorage(STORAGE_KEYS.lastCountryCode);
-  return last && isSupportedPhoneCode(last) ? last : PHONE.defaultCountryCode;
+  if (last && isSupportedPhoneCode(last)) return last;
+  return language === 'es' ? '52' : PHONE.defaultCountryCode;
 };
+
+/** The code already sent to this number, if the verify screen can still take it. */
+const pendingChallengeFor = (phoneNumber: string): boolean =>
+  readStorage(STORAGE_KEYS.phoneNumber) === phoneNumber && readStorage(STORAGE_KEYS.pwdlessToken) !== null;
 
 /**
  * /login: country code, phone, Continue; sends the code and goes to the verify screen. `extras`
  * (the route table passes the identity feature's social buttons and staff link) render below.
  */
 export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
+  const token = useSessionToken();
+  // A member who is already signed in has nothing to do here: "/" sends her where she belongs.
+  if (token !== null) return <Navigate to={ROUTES.root} replace />;
+  return <LoginForm extras={extras} />;
+}
+
+function LoginForm({ extras }: { extras?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { params, prefill } = useLoginParams();
@@ -54,6 +73,10 @@ export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
     if (accountRestored) removeStorage(STORAGE_KEYS.memberId);
   }, [accountRestored]);
   const requestCode = useRequestPhoneCode();
+  // After a refused resend: until when the wait lasts (counted down on screen), and whether the
+  // code already sent to that number can still be typed in.
+  const [wait, setWait] = useState<{ until: number; canUseSentCode: boolean } | null>(null);
+  const waitRemaining = useCountdown(wait?.until ?? null);
   const submitDisabled = useSubmitDisabled(requestCode.isPending);
 
   const {
@@ -64,7 +87,7 @@ export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
   } = useForm<LoginPhoneForm>({
     resolver: zodResolver(loginPhoneFormSchema),
     mode: 'onTouched', // spec 5: validation runs on touch
-    defaultValues: { countryCode: prefill?.countryCode ?? initialCountryCode(), phoneNumber: prefill?.digits ?? '' },
+    defaultValues: { countryCode: prefill?.countryCode ?? initialCountryCode(i18n.language), phoneNumber: prefill?.digits ?? '' },
   });
 
   const countryField = register('countryCode');
@@ -86,12 +109,16 @@ export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
         empCode: params.empCode,
       });
       writeStorage(STORAGE_KEYS.lastCountryCode, form.countryCode);
+      void track('phone_code_requested', { phoneCountryCode: form.countryCode });
       hideToast(); // an earlier "invalid number" warning is no longer true
       void navigate(ROUTES.verifyPhoneNumber);
     } catch (error) {
       if (isApiRequestError(error) && error.reason === 'resend-too-soon') {
-        const wait = formatCountdown((error.retryAfterSeconds ?? 0) * 1000);
-        showToast({ variant: 'warning', message: 'passwordless-resend-too-soon', values: { time: wait } });
+        // Shown on the screen with a live countdown (a toast would freeze the time it says).
+        const until = Date.now() + (error.retryAfterSeconds ?? 0) * 1000;
+        writeStorage(STORAGE_KEYS.resendAvailableAt, new Date(until).toISOString());
+        hideToast();
+        setWait({ until, canUseSentCode: pendingChallengeFor(phoneNumber) });
         return;
       }
       if (isApiRequestError(error) && error.isNetworkError) {
@@ -105,10 +132,11 @@ export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
     }
   };
 
-  // spec 5: on submit, invalid fields show a warning toast for 10 s.
-  const handleInvalid = (formErrors: FieldErrors<LoginPhoneForm>) => {
-    const first = formErrors.countryCode?.message ?? formErrors.phoneNumber?.message ?? 'form_missing_fields';
-    showToast({ variant: 'warning', message: first });
+  // spec 5: on submit, invalid fields show a warning toast for 10 s. The field says what is wrong
+  // under itself; the toast only says something is missing, so the error is not told twice.
+  const handleInvalid = () => {
+    showToast({ variant: 'warning', message: 'form_missing_fields' });
+    scrollToFirstError();
   };
 
   return (
@@ -137,6 +165,21 @@ export function LoginScreen({ extras }: { extras?: ReactNode } = {}) {
           phoneErrorKey={errors.phoneNumber?.message}
           testIds={{ country: 'country-code', phone: 'phone-input' }}
         />
+        {wait && waitRemaining > 0 ? (
+          <Alert
+            severity="info"
+            data-testid="resend-wait"
+            action={
+              wait.canUseSentCode ? (
+                <Button color="inherit" size="small" onClick={() => void navigate(ROUTES.verifyPhoneNumber)} data-testid="use-sent-code">
+                  {t('login_screen_use_sent_code')}
+                </Button>
+              ) : undefined
+            }
+          >
+            {t('login_screen_resend_wait', { time: formatCountdown(waitRemaining) })}
+          </Alert>
+        ) : null}
         <Button type="submit" size="large" variant="contained" disabled={submitDisabled} data-testid="login-continue">
           {t('login_screen_continue')}
         </Button>

@@ -10,10 +10,11 @@ import { HelpDrawer } from '@/components/ui/help-drawer';
 import { ProtectionBanner } from '@/components/ui/protection-banner';
 import { Screen } from '@/components/ui/screen';
 import { ROUTES } from '@/lib/routes';
+import { track } from '@/lib/track';
 
 /**
- * /presignup: employer code entry arrives in a later issue; for now the Login button, help,
- * and back to the language screen. The protection banner shows only when the language is not English.
+ * /presignup: employer code entry arrives in a later issue; for now a Start button for newcomers,
+ * the Login button for members, help, and back to the language screen. The protection banner shows only when the language is not English.
  */
 export function PresignupScreen() {
   const { t, i18n } = useTranslation();
@@ -22,6 +23,11 @@ export function PresignupScreen() {
 
   const handleBack = () => void navigate(ROUTES.selectLanguage);
   const handleLogin = () => void navigate(ROUTES.login);
+  // A new phone number creates the account at /login (spec 4), so starting is the same sign-in.
+  const handleStart = () => {
+    void track('signup_started', { language: i18n.language === 'en' ? 'en' : 'es' });
+    void navigate(ROUTES.login);
+  };
 
   return (
     <Screen testId="presignup-screen">
@@ -54,11 +60,20 @@ export function PresignupScreen() {
           </Typography>
         </Box>
       </Paper>
-      <Box sx={{ textAlign: 'center', mt: 2 }}>
+      <Paper elevation={0} sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="presignup-new">
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {t('presignup_new_title')}
+        </Typography>
+        <Typography color="text.secondary">{t('presignup_new_body')}</Typography>
+        <Button fullWidth size="large" variant="contained" onClick={handleStart} data-testid="presignup-start">
+          {t('presignup_start_button')}
+        </Button>
+      </Paper>
+      <Box sx={{ textAlign: 'center', mt: 1 }}>
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {t('presignup_have_account')}
         </Typography>
-        <Button fullWidth size="large" variant="contained" onClick={handleLogin} data-testid="presignup-login">
+        <Button fullWidth size="large" variant="outlined" onClick={handleLogin} data-testid="presignup-login">
           {t('presignup_login_button')}
         </Button>
       </Box>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { ROUTES } from '@/lib/routes';
+import { track } from '@/lib/track';
 import { readSessionStorage, SESSION_STORAGE_KEYS } from '@/lib/storage';
 
 /** /select-language: ESPAÑOL or ENGLISH; then /login if a partner exists, else /presignup. */
@@ -16,6 +17,7 @@ export function SelectLanguageScreen() {
 
   const handleSelect = (language: Language) => {
     void i18n.changeLanguage(language);
+    void track('language_selected', { language });
     const hasPartner = readSessionStorage(SESSION_STORAGE_KEYS.partnerId) !== null;
     void navigate(hasPartner ? ROUTES.login : ROUTES.presignup);
   };

@@ -17,7 +17,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { HelpDrawer } from '@/components/ui/help-drawer';
@@ -29,8 +29,10 @@ import { supportLink, usePublicConfig } from '@/lib/public-config';
 import { currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { showConnectionError } from '@/lib/ui-store';
+import { track } from '@/lib/track';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { completeMerge, readPendingMerge } from '../api/complete-merge';
 import { useCreateSession } from '../api/create-session';
@@ -165,6 +167,7 @@ export function VerifyPhoneScreen() {
       }
     }
     hideToast(); // an earlier "wrong code" warning is no longer true
+    void track('phone_verified', { outcome: result.status });
     removeStorage(STORAGE_KEYS.pwdlessToken);
     removeStorage(STORAGE_KEYS.resendAvailableAt);
     clearStoredLoginParams();
@@ -175,8 +178,10 @@ export function VerifyPhoneScreen() {
     void navigate(outcome.to, { replace: true, state: toastAfter ? { toastAfter } : undefined });
   };
 
-  const handleInvalid = (formErrors: FieldErrors<VerifyCodeForm>) => {
-    showToast({ variant: 'warning', message: formErrors.code?.message ?? 'verify_code_error_invalid_length' });
+  // The code field says what is wrong under itself; the toast only says something is missing.
+  const handleInvalid = () => {
+    showToast({ variant: 'warning', message: 'form_missing_fields' });
+    scrollToFirstError();
   };
 
   const handleResend = async () => {

@@ -41,6 +41,7 @@ import { markRejoined } from '../api/mark-rejoined';
 import { switchChannel } from '../api/switch-channel';
 import { updatePrejoin } from '../api/update-prejoin-step';
 import { useCallMesh, type CallFailure } from '../hooks/use-call-mesh';
+import { usePhysicianLabels } from '@/lib/physician-labels';
 import { useLocalMedia } from '../hooks/use-local-media';
 import { useNetworkQuality } from '../hooks/use-network-quality';
 import { CallErrorDialog, EnterConsultationDialog, NotAllowedDialog, ReturnToCallDialog } from './call-dialogs';
@@ -56,8 +57,6 @@ export interface ChatSlotProps {
 }
 
 type Step = 1 | 2 | 3;
-const physicianName = (p: { firstName: string; lastName: string; nickName?: string | null } | null | undefined): string | null =>
-  p ? p.nickName || `${p.firstName} ${p.lastName}`.trim() : null;
 
 /**
  * The call the member was in during this page's life (memory only: a reload or a closed tab forgets
@@ -160,6 +159,7 @@ interface FlowProps {
 function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t }: FlowProps) {
   const socket = useStore(socketStore);
   const media = useLocalMedia();
+  const labels = usePhysicianLabels();
   const isMember = role === 'member';
   const [step, setStep] = useState<Step>(1);
   // spec 3/4: the member has been in this consultation's call (the coach's; a guest's link marks it).
@@ -304,8 +304,8 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
 
   const secondCall = isSecondCall(state);
   const names: Partial<Record<CallRole, string>> = {
-    'mx-physician': physicianName(appointment.mxDoctor) ?? undefined,
-    'us-physician': physicianName(appointment.usDoctor) ?? undefined,
+    'mx-physician': appointment.mxDoctor ? labels.name(appointment.mxDoctor) : undefined,
+    'us-physician': appointment.usDoctor ? labels.name(appointment.usDoctor) : undefined,
     member: appointment.memberName ?? undefined,
   };
   const doctorName = (secondCall ? names['us-physician'] : names['mx-physician']) ?? null;

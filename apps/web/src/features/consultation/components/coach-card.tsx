@@ -7,14 +7,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { PhysicianDto } from '@puente/contracts';
 import { useTranslation } from 'react-i18next';
-
-export const physicianName = (p: Pick<PhysicianDto, 'firstName' | 'lastName' | 'nickName'>): string =>
-  p.nickName?.trim() || `${p.firstName} ${p.lastName}`.trim();
+import { usePhysicianLabels } from '@/lib/physician-labels';
 
 /** A coach in the list: photo, name, specialities, languages, online or next free slot. */
 export function CoachCard({ physician, onClick, note }: { physician: PhysicianDto; onClick: () => void; note?: string }) {
   const { t } = useTranslation();
-  const name = physicianName(physician);
+  const labels = usePhysicianLabels();
+  const name = labels.name(physician);
   return (
     <ButtonBase data-testid={`coach-card-${physician.id}`} onClick={onClick} sx={{ borderRadius: 1, width: '100%', textAlign: 'left', display: 'block' }} focusRipple>
       <Paper elevation={0} sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', border: 1, borderColor: 'divider' }}>
@@ -24,7 +23,7 @@ export function CoachCard({ physician, onClick, note }: { physician: PhysicianDt
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
-            {physician.medicalSpecialties.map((s) => s.speciality).join(' · ') || t(physician.practice === 'mentalhealth' ? 'coaches_practice_mentalhealth' : 'coaches_practice_health')}
+            {physician.medicalSpecialties.map((s) => labels.specialty(s.speciality)).join(' · ') || t(physician.practice === 'mentalhealth' ? 'coaches_practice_mentalhealth' : 'coaches_practice_health')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
             {physician.isOnline && physician.isAvailable ? <Chip size="small" color="success" label={t('coaches_online')} /> : null}

@@ -21,10 +21,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
+import { usePhysicianLabels } from '@/lib/physician-labels';
 import { slotDate } from '../api/get-physicians';
 import { usePhysician } from '../api/get-physician';
 import { useStartRequest } from '../hooks/use-start-request';
-import { physicianName } from './coach-card';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Not in the spec: the calendar shows one week at a time (spec 9 allows up to 3 months ahead).
@@ -35,6 +35,7 @@ const locale = (language: string) => (language === 'en' ? 'en-US' : 'es-MX');
 /** /ondemand-perfil-coach/{id}: areas or practice, education, verified institution, week calendar and slots. */
 export function CoachProfileScreen() {
   const { t, i18n } = useTranslation();
+  const labels = usePhysicianLabels();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const week = useMemo(() => Array.from({ length: WEEK_DAYS }, (_, i) => new Date(Date.now() + i * DAY_MS)), []);
@@ -72,12 +73,12 @@ export function CoachProfileScreen() {
       {p ? (
         <>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-            <Avatar src={p.imgUrl ?? undefined} alt={physicianName(p)} sx={{ width: 72, height: 72, bgcolor: 'secondary.main', fontSize: 28 }}>
+            <Avatar src={p.imgUrl ?? undefined} alt={labels.name(p)} sx={{ width: 72, height: 72, bgcolor: 'secondary.main', fontSize: 28 }}>
               {p.firstName.charAt(0)}
             </Avatar>
             <Box>
               <Typography variant="h5" sx={{ fontWeight: 800 }} data-testid="coach-profile-name">
-                {physicianName(p)}
+                {labels.name(p)}
               </Typography>
               <Typography color="text.secondary">{t(p.practice === 'mentalhealth' ? 'coaches_practice_mentalhealth' : 'coaches_practice_health')}</Typography>
               {isListedOnlineCoach(p) ? <Chip size="small" color="success" label={t('coaches_online')} sx={{ mt: 0.5 }} /> : null}
@@ -90,7 +91,7 @@ export function CoachProfileScreen() {
               {t('coach_profile_areas')}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="coach-profile-areas">
-              {(p.medicalSpecialties.length > 0 ? p.medicalSpecialties.map((s) => s.speciality) : [t(p.practice === 'mentalhealth' ? 'coaches_practice_mentalhealth' : 'coaches_practice_health')]).map((area) => (
+              {(p.medicalSpecialties.length > 0 ? p.medicalSpecialties.map((s) => labels.specialty(s.speciality)) : [t(p.practice === 'mentalhealth' ? 'coaches_practice_mentalhealth' : 'coaches_practice_health')]).map((area) => (
                 <Chip key={area} label={area} variant="outlined" />
               ))}
               {p.languages.map((lang) => (

@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/lib/member-query';
+import { track } from '@/lib/track';
 import { memberAddress } from '@/lib/member-profile';
 import { getTimeZone } from '@/lib/time-zone';
 import { showToast } from '@/lib/toast';
@@ -94,6 +95,8 @@ export function LocationFormScreen() {
         timezone: getTimeZone(),
         ...(request.physicianId ? { mxDoctorId: request.physicianId } : {}),
       });
+      // The practice only: never the topic, the self-assessment or the place (health data).
+      void track('consultation_requested', { practice: request.practice });
       void navigate(VIDEO_CALL, { replace: true });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;

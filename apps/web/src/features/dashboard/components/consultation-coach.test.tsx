@@ -55,7 +55,7 @@ describe("the coach reads the member's profile and past consultations", () => {
     ['es', 'Alergias', 'Penicilina', 'Consultas anteriores', 'Videollamada'],
     ['en', 'Allergies', 'Penicilina', 'Past consultations', 'Video call'],
   ] as const)('on the consultation screen (%s)', async (language, allergiesLabel, allergy, historyTitle, channel) => {
-    const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()], preferredLang: language });
     server.state.memberProfile = ana;
     server.state.history = [pastVisit, { ...pastVisit, id: 'apt_1', startDate: '2026-11-21T18:00:00.000Z' }];
     renderApp('/dashboard/consulta/apt_1', { language });

@@ -143,7 +143,7 @@ describe('consultation: the coach during and after the call', () => {
   });
 
   it('the toast is in English for an English-speaking coach', async () => {
-    installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
+    installStaffServer({ userType: 'mx-physician', appointments: [inCall()], preferredLang: 'en' });
     renderApp('/dashboard/consulta/apt_1', { language: 'en' });
     fireEvent.click(await screen.findByTestId('request-us-doctor'));
     expect((await screen.findByTestId('toast')).textContent).toBe('Please wait a moment. We are looking for an available US doctor.');
@@ -217,7 +217,7 @@ describe('doctor-side modals by role and state (spec 001 §6)', () => {
 describe('US doctor', () => {
   it('sees escalations with the coach notes and accepts one', async () => {
     const esc = appointment({ id: 'apt_e', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, chiefComplaint: 'Necesita antibiótico', medicalRecord: { internalNotes: 'Faringitis probable' } });
-    const server = installStaffServer({ userType: 'us-physician', queue: [esc] });
+    const server = installStaffServer({ userType: 'us-physician', queue: [esc], preferredLang: 'en' });
     const { router } = renderApp('/dashboard', { language: 'en' });
     const card = await screen.findByTestId('escalation-card-apt_e');
     const notes = within(card).getByTestId('coach-notes');
@@ -233,7 +233,7 @@ describe('US doctor', () => {
 
   it('a notice raised while still on the list shows on the consultation screen', async () => {
     const esc = appointment({ id: 'apt_l', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true });
-    const server = installStaffServer({ userType: 'us-physician', queue: [esc] });
+    const server = installStaffServer({ userType: 'us-physician', queue: [esc], preferredLang: 'en' });
     // the list learns of the accepted consultation (getCurrentAppointment) before it navigates away
     const { fetchMock } = server;
     const original = fetchMock.getMockImplementation()!;
@@ -251,7 +251,7 @@ describe('US doctor', () => {
 
   it('joins, ends and sends the treatment to a pharmacy', async () => {
     const a = appointment({ id: 'apt_u', state: '7-er-is-reviewing', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorId: DOCTOR_ID, usDoctor: doctor, usDoctorNeeded: true });
-    const server = installStaffServer({ userType: 'us-physician', appointments: [a] });
+    const server = installStaffServer({ userType: 'us-physician', appointments: [a], preferredLang: 'en' });
     renderApp('/dashboard/consulta/apt_u', { language: 'en' });
     fireEvent.click(await screen.findByTestId('doctor-modal-close'));
     fireEvent.click(await screen.findByTestId('join-call'));

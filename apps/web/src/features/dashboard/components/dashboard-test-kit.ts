@@ -132,7 +132,7 @@ const op = (call: FakeCall): { name: string; variables: Record<string, unknown> 
  * A tiny in-memory server for the GraphQL operations the dashboard calls. Tests change `state`
  * (queue, appointments) and read `calls`; unknown operations answer 404.
  */
-export const installStaffServer = (options: { userType: 'mx-physician' | 'us-physician'; queue?: AppointmentDto[]; appointments?: AppointmentDto[] }) => {
+export const installStaffServer = (options: { userType: 'mx-physician' | 'us-physician'; queue?: AppointmentDto[]; appointments?: AppointmentDto[]; preferredLang?: 'es' | 'en' }) => {
   const me = options.userType === 'us-physician'
     ? physician({ id: DOCTOR_ID, firstName: 'Emily', lastName: 'Carter', userType: 'us-physician', languages: ['en'], licensedStates: ['CA', 'TX'] })
     : physician();
@@ -160,7 +160,7 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
     const v = o.variables;
     switch (o.name) {
       case 'GetMember':
-        return ok('getMember', staffMember({ id: me.id, firstName: me.firstName, lastName: me.lastName, userType: me.userType }));
+        return ok('getMember', staffMember({ id: me.id, firstName: me.firstName, lastName: me.lastName, userType: me.userType, ...(options.preferredLang ? { preferredLang: options.preferredLang } : {}) }));
       case 'GetMyPhysicianProfile':
         return ok('getMyPhysicianProfile', state.profile);
       case 'SetAvailability':

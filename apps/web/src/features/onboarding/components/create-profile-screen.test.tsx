@@ -117,9 +117,11 @@ describe('onboarding profile form (spec 5)', () => {
     await waitFor(() => onStep(3));
     fireEvent.click(screen.getByTestId('onboarding-submit'));
     expect(await screen.findByText('Confirma que eres mayor de edad.')).toBeTruthy();
-    expect(screen.getByText('Acepta los términos para continuar.')).toBeTruthy();
+    // Terms accepted already (in the terms dialog): step 3 does not ask for them again.
+    expect(screen.queryByText('Acepta los términos para continuar.')).toBeNull();
+    expect(screen.queryByTestId('field-tos')).toBeNull();
+    expect(screen.getByTestId('onboarding-tos-accepted').textContent).toContain('Ya aceptaste los términos y condiciones.');
     check('legalAge');
-    check('tos');
     fireEvent.click(screen.getByTestId('onboarding-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'));
     const sent = calls.find((c) => c.url === '/api/graphql' && gql(c).query.includes('updateMember'));
@@ -127,6 +129,20 @@ describe('onboarding profile form (spec 5)', () => {
       memberId: 'mem_1',
       data: { firstName: 'Ana', lastName: 'López', birthday: '1990-05-01', address: { country: 'US', state: 'CA', city: 'Beverly Hills', zipCode: '90210' } },
     });
+  });
+
+  it.each([
+    ['es', 'Correo electrónico (opcional)', 'Correo electrónico', 'email'],
+    ['en', 'Email (optional)', 'Email', 'email'],
+  ] as const)('in %s, optional fields say so: the email is "%s" until email is the chosen way to be contacted', async (language, optional, required, method) => {
+    signedIn();
+    renderApp('/induccion/crear-perfil/2', { language });
+    await waitFor(() => onStep(2));
+    const label = () => document.querySelector('label[for="' + input('email').id + '"]')?.textContent?.replace(/\s*\*$/, '');
+    expect(label()).toBe(optional);
+    fireEvent.change(input('preferredContactMethod'), { target: { value: method } });
+    await waitFor(() => expect(label()).toBe(required));
+    expect(screen.getByLabelText(/\(optional\)|\(opcional\)/, { selector: 'select' })).toBe(input('preferredContactMethod'));
   });
 
   it('an unknown zip code is a field error', async () => {
@@ -154,7 +170,6 @@ describe('onboarding profile form (spec 5)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/induccion/crear-perfil/3'));
     await waitFor(() => onStep(3));
     check('legalAge');
-    check('tos');
     fireEvent.click(screen.getByTestId('onboarding-submit'));
     await waitFor(() => expect(router.state.location.pathname).not.toContain('crear-perfil'));
     const sent = gql(calls.find((c) => c.url === '/api/graphql' && gql(c).query.includes('updateMember'))!).variables.data as Record<string, unknown>;
@@ -174,7 +189,6 @@ describe('onboarding profile form (spec 5)', () => {
     const { router } = renderApp('/induccion/crear-perfil/3');
     await screen.findByTestId('create-profile-screen');
     check('legalAge');
-    check('tos');
     fireEvent.click(screen.getByTestId('onboarding-submit'));
     expect(await screen.findByText('Ingresa tu número de identificación.')).toBeTruthy();
     expect(screen.getByText('Elige una respuesta.')).toBeTruthy();
@@ -197,7 +211,6 @@ describe('onboarding profile form (spec 5)', () => {
     const { router } = renderApp('/induccion/crear-perfil/3');
     await screen.findByTestId('create-profile-screen');
     check('legalAge');
-    check('tos');
     fireEvent.click(screen.getByTestId('onboarding-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/induccion/crear-perfil/1'));
     await waitFor(() => onStep(1));
@@ -253,9 +266,10 @@ describe('mustAcceptTos: the terms dialog (spec 4 "Auth")', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it('declining signs out', async () => {
+  it('declining signs out (after saying so)', async () => {
     signedIn(needsTerms);
     const { router } = renderApp('/inicio', { language: 'en' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Decline and sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('sessionToken')).toBeNull();

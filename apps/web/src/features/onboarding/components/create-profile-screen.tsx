@@ -40,10 +40,12 @@ import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/lib/member-query';
 import { onboardingRequirements } from '@/lib/organization-flags';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { useUpdateMember } from '@/lib/update-member';
 import { useCountryStates, hasStatesFile } from '../api/get-country-states';
 import { useZipCodeLookup } from '../api/lookup-zip-code';
+import { mustAcceptTerms } from './terms-dialog';
 
 type Form = OnboardingProfileForm;
 type Field = FieldPath<Form>;
@@ -152,7 +154,16 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
     formState: { errors },
   } = useForm<Form>({ resolver, mode: 'onTouched', defaultValues: defaultsFrom(member) });
 
+  // Terms are accepted once: a member who just accepted them in the terms dialog (or did before) is
+  // not asked again at step 3; the step says they are accepted instead.
+  const termsAccepted = !mustAcceptTerms(member);
+  useEffect(() => {
+    if (termsAccepted) setValue('tos', true);
+  }, [termsAccepted, setValue]);
+
   const country = watch('country');
+  // spec 5: the email is optional unless it is how the member wants to be contacted; the label says which.
+  const contactMethod = watch('preferredContactMethod');
   const stateValue = watch('state');
   const zipCode = watch('zipCode') ?? '';
   const isUs = country === 'US';
@@ -175,7 +186,10 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
   const stepOf = (field: string): number => Math.max(0, steps.findIndex((fields) => fields.includes(field as Field)));
   const goToStep = (index: number) => void navigate(paths.createProfileStep(index + 1));
 
-  const warnMissing = () => showToast({ variant: 'warning', message: 'form_missing_fields' });
+  const warnMissing = () => {
+    showToast({ variant: 'warning', message: 'form_missing_fields' });
+    scrollToFirstError();
+  };
 
   const handleNext = async () => {
     const fields = steps[stepIndex] ?? [];
@@ -375,7 +389,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
         {selectField('sex', t('onboarding_sex'), SEX.map((v) => ({ value: v, label: t(`onboarding_sex_${v}`) })), 'onboarding_optional_choose')}
         {selectField('gender', t('onboarding_gender'), GENDER.map((v) => ({ value: v, label: t(`onboarding_gender_${v}`) })), 'onboarding_optional_choose')}
 
-        {textField('email', t('onboarding_email'), { type: 'email', inputMode: 'email', autoComplete: 'email', helper: t('onboarding_email_helper') })}
+        {textField('email', contactMethod === 'email' ? t('onboarding_email') : t('onboarding_email_optional'), { type: 'email', inputMode: 'email', autoComplete: 'email', helper: t('onboarding_email_helper') })}
         {selectField('preferredContactMethod', t('onboarding_contact_method'), PREFERRED_CONTACT_METHODS.map((v) => ({ value: v, label: t(`onboarding_contact_${v}`) })))}
         {textField('phoneNumber', t('onboarding_phone'), { inputMode: 'numeric', readOnly: true, helper: t('onboarding_phone_helper') })}
         {visible.has('country') ? (
@@ -468,14 +482,31 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
         ) : null}
         {checkboxField('healthScreeningConsent', t('onboarding_health_screening_consent'))}
         {checkboxField('legalAge', t('onboarding_legal_age'))}
-        {checkboxField(
-          'tos',
-          <span>
-            {t('onboarding_tos_prefix')}{' '}
+        {termsAccepted && visible.has('tos') ? (
+          <Typography variant="body2" color="text.secondary" data-testid="onboarding-tos-accepted">
+            {t('onboarding_tos_already_accepted')}{' '}
             <Link component={RouterLink} to={ROUTES.privacyNotice.path} target="_blank" rel="noopener">
               {t('onboarding_tos_link')}
+            </Link>{' '}
+            {t('onboarding_tos_and')}{' '}
+            <Link component={RouterLink} to={ROUTES.privacyPractices.path} target="_blank" rel="noopener">
+              {t('onboarding_tos_practices_link')}
             </Link>
-          </span>,
+          </Typography>
+        ) : (
+          checkboxField(
+            'tos',
+            <span>
+              {t('onboarding_tos_prefix')}{' '}
+              <Link component={RouterLink} to={ROUTES.privacyNotice.path} target="_blank" rel="noopener">
+                {t('onboarding_tos_link')}
+              </Link>{' '}
+              {t('onboarding_tos_and')}{' '}
+              <Link component={RouterLink} to={ROUTES.privacyPractices.path} target="_blank" rel="noopener">
+                {t('onboarding_tos_practices_link')}
+              </Link>
+            </span>,
+          )
         )}
 
         <Box sx={{ display: 'flex', gap: 1.5, mt: 1 }}>

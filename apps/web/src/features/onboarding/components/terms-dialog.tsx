@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useMember } from '@/lib/member-query';
 import { useSessionToken } from '@/lib/session';
+import { track } from '@/lib/track';
 import { showConnectionError } from '@/lib/ui-store';
 import { useAcceptTerms } from '../api/accept-terms';
 
@@ -21,7 +22,7 @@ export const mustAcceptTerms = (m: { needsToAcceptTerms: boolean; agreedTosAt: s
 /**
  * spec 4 "Auth": when the session says terms must be accepted, a non-dismissible dialog offers
  * accept-and-continue (saves the agreement date; on failure the connection-error dialog, whose
- * button logs out) or decline-and-logout.
+ * button logs out) or decline-and-logout, which first says what declining means.
  */
 export function TermsDialog() {
   const { t } = useTranslation();
@@ -31,12 +32,15 @@ export function TermsDialog() {
   const member = useMember();
   const accept = useAcceptTerms();
   const [failed, setFailed] = useState(false);
+  // Declining first says what it means (signed out, nothing deleted, asked again next time).
+  const [confirmingDecline, setConfirmingDecline] = useState(false);
 
   const open = token !== null && !failed && mustAcceptTerms(member.data) && pathname !== ROUTES.logout.path;
 
   const handleAccept = async () => {
     try {
       await accept.mutateAsync();
+      void track('terms_accepted');
     } catch (error) {
       console.error('acceptTerms failed', error);
       setFailed(true);
@@ -45,8 +49,31 @@ export function TermsDialog() {
   };
 
   const handleDecline = () => {
+    void track('terms_declined');
+    setConfirmingDecline(false);
     void navigate(ROUTES.logout.path, { replace: true });
   };
+
+  if (confirmingDecline) {
+    return (
+      <Dialog open={open} aria-labelledby="terms-decline-title" data-testid="terms-decline-dialog">
+        <DialogTitle id="terms-decline-title" sx={{ fontWeight: 700 }}>
+          {t('terms_decline_title')}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('terms_decline_body')}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, flexDirection: { xs: 'column-reverse', sm: 'row' }, gap: 1, '& > :not(style) ~ :not(style)': { ml: { xs: 0, sm: 1 } } }}>
+          <Button onClick={handleDecline} color="inherit" data-testid="terms-decline-confirm" fullWidth>
+            {t('terms_decline_confirm')}
+          </Button>
+          <Button onClick={() => setConfirmingDecline(false)} variant="contained" data-testid="terms-decline-back" fullWidth>
+            {t('terms_decline_back')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
 
   return (
     // No onClose: neither the backdrop nor Escape dismisses it.
@@ -59,9 +86,12 @@ export function TermsDialog() {
         <Link component={RouterLink} to={ROUTES.privacyNotice.path} target="_blank" rel="noopener" sx={{ display: 'inline-block', mt: 2 }}>
           {t('terms_dialog_read_privacy')}
         </Link>
+        <Link component={RouterLink} to={ROUTES.privacyPractices.path} target="_blank" rel="noopener" sx={{ display: 'block', mt: 1 }}>
+          {t('terms_dialog_read_practices')}
+        </Link>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexDirection: { xs: 'column-reverse', sm: 'row' }, gap: 1, '& > :not(style) ~ :not(style)': { ml: { xs: 0, sm: 1 } } }}>
-        <Button onClick={handleDecline} color="inherit" disabled={accept.isPending} data-testid="terms-decline" fullWidth>
+        <Button onClick={() => setConfirmingDecline(true)} color="inherit" disabled={accept.isPending} data-testid="terms-decline" fullWidth>
           {t('terms_dialog_decline')}
         </Button>
         <Button onClick={() => void handleAccept()} variant="contained" disabled={accept.isPending} data-testid="terms-accept" fullWidth>

@@ -8,6 +8,7 @@ const CONFIG = {
   countries: [],
   supportedPhoneCodes: [],
   workingHours: { timezone: 'America/Mexico_City', intervals: [], allowOnWeekend: false, whitelistDomains: [], whitelistEmails: [] },
+  appLinks: { deepLink: 'puente://open', iosStore: 'https://apps.apple.com/app/puente', androidStore: 'https://play.google.com/store/apps/details?id=app.puente', marketingSite: 'https://puente.health' },
 };
 const withConfig = (handler: (call: FakeCall) => { status: number; body: unknown } | undefined) => (call: FakeCall) =>
   call.url === '/api/configs' ? { status: 200, body: CONFIG } : handler(call);
