@@ -1,18 +1,22 @@
 // `npm run bench`: each hot path against a baseline measured in the same run, printed as a ratio.
-import { startTestServer } from '@puente/api/test';
-import { bareServer, load, report } from './lib';
+// Every figure is measured out of process: the server in its own process (server-process.ts), the
+// bare node:http baseline in another (bare-process.ts), the load generator (autocannon, sockets,
+// Chromium) driven from this one.
+import { bareServer, load, report, serverProcess } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
 async function healthBench(): Promise<void> {
-  const server = await startTestServer({});
+  const server = await serverProcess<{ url: string }>('health');
   try {
-    const body = await (await fetch(`${server.url}/api/health`)).text();
+    const url = `${server.info.url}/api/health`;
+    const body = await (await fetch(url)).text();
     const bare = await bareServer(body);
     try {
-      await load(`${server.url}/api/health`, 1); // warm-up
-      const ours = await load(`${server.url}/api/health`, seconds);
-      const base = await load(bare.url, seconds);
+      await load(url, 1); // warm-up
+      await load(bare.info.url, 1);
+      const ours = await load(url, seconds);
+      const base = await load(bare.info.url, seconds);
       report('GET /api/health', ours, base);
     } finally {
       await bare.close();
@@ -22,13 +26,15 @@ async function healthBench(): Promise<void> {
   }
 }
 
-await healthBench();
+const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=online-physicians
+
+if (!only || only === 'health') await healthBench();
 
 // Issue 4: the online coaches poll and the accept -> alert latency.
 const { acceptLatencyBench, onlinePhysiciansBench } = await import('./appointments.bench');
-await onlinePhysiciansBench(seconds);
-await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
+if (!only || only === 'online-physicians') await onlinePhysiciansBench(seconds);
+if (!only || only === 'accept') await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
 
 // Issue 5: the call, join -> first remote frame and offer -> connected (median of BENCH_CALLS calls).
 const { callBench } = await import('./call');
-await callBench(Number(process.env.BENCH_CALLS ?? 10));
+if (!only || only === 'call') await callBench(Number(process.env.BENCH_CALLS ?? 10));
