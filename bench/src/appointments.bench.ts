@@ -3,17 +3,17 @@
 // member's socket come from this process.
 import { APPOINTMENT_GQL, type AppointmentAlert } from '@puente/contracts';
 import { appointmentData, graphql, openSocket } from '@puente/api/test';
-import { bareServer, load, ratioOf, report, reportAtRate, serverProcess } from './lib';
+import { bareServer, compare, load, report, reportAtRate, serverProcess, withCpu } from './lib';
 
 /** The offered rate of the fixed-rate run (members poll every 4 s: 2,000 req/s is 8,000 waiting members). */
 const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2_000);
 
 /**
  * GET /api/online-physicians with a member's session vs a bare node:http server answering the same
- * body: throughput with the default log level (info) and without the log (silent), then p50/p99 at a
- * fixed rate.
+ * body: throughput with the default log level (info) and without the log (silent), each the median
+ * of interleaved rounds of `seconds`, then p50/p99 at a fixed rate for 5 s.
  */
-export async function onlinePhysiciansBench(seconds: number): Promise<boolean> {
+export async function onlinePhysiciansBench(seconds = 2): Promise<boolean> {
   const server = await serverProcess<{ url: string; memberToken: string }>('online-physicians');
   try {
     const url = `${server.info.url}/api/online-physicians?tags=practice_health`;
@@ -24,17 +24,15 @@ export async function onlinePhysiciansBench(seconds: number): Promise<boolean> {
     try {
       await load(url, 1, { headers }); // warm-up
       await load(bare.info.url, 1);
-      const ours = await load(url, seconds, { headers });
-      const base = await load(bare.info.url, seconds);
+      const { ours, base } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bare, () => load(bare.info.url, seconds)));
       const ok = report('GET /api/online-physicians (member session, 3 coaches online, log level info)', ours, base, { minRatio: 0.8 });
       await server.call('log-level', 'silent');
-      const quiet = await load(url, seconds, { headers });
-      const base2 = await load(bare.info.url, seconds);
+      const { ours: quiet, base: base2 } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bare, () => load(bare.info.url, seconds)));
       report('GET /api/online-physicians (same, log level silent)', quiet, base2);
-      console.log(`  access-log cost: info/silent ${(ratioOf(ours, base) / ratioOf(quiet, base2)).toFixed(2)}`);
+      console.log(`  access log: ${ours.cpuUsPerRequest && quiet.cpuUsPerRequest ? `${(ours.cpuUsPerRequest - quiet.cpuUsPerRequest).toFixed(1)} µs of server CPU per request` : 'n/a'}`);
       await server.call('log-level', 'info');
-      const fixed = await load(url, seconds, { headers, overallRate: FIXED_RATE });
-      const fixedBase = await load(bare.info.url, seconds, { overallRate: FIXED_RATE });
+      const fixed = await load(url, 5, { headers, overallRate: FIXED_RATE });
+      const fixedBase = await load(bare.info.url, 5, { overallRate: FIXED_RATE });
       reportAtRate('GET /api/online-physicians (log level info)', FIXED_RATE, fixed, fixedBase);
       return ok;
     } finally {

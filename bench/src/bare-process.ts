@@ -16,5 +16,8 @@ const stop = () => {
   server.closeAllConnections();
   server.close(() => process.exit(0));
 };
-process.on('message', (m: { cmd?: string }) => m.cmd === 'close' && stop());
+process.on('message', (m: { id?: number; cmd?: string }) => {
+  if (m.cmd === 'close') stop();
+  else if (m.cmd === 'cpu') process.send!({ id: m.id, result: process.cpuUsage() });
+});
 process.once('disconnect', stop);

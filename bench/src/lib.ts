@@ -11,6 +11,9 @@ export interface LoadResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  requests: number;
+  /** CPU time (user + system) the server process spent per request, in µs, when measured. */
+  cpuUsPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -28,6 +31,7 @@ export async function load(url: string, seconds: number, options: LoadOptions = 
     p99Ms: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
+    requests: r.requests.total,
   };
 }
 
@@ -50,7 +54,8 @@ async function forkChild<I>(file: string, args: string[], env: Record<string, st
   const logFile = path.join(logDir, `${path.basename(file, '.ts')}-${args.join('-') || 'main'}-${Date.now()}.log`);
   const out = openSync(logFile, 'a');
   const child: ChildProcess = fork(path.join(here, file), args, {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each child in that folder (node --cpu-prof).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', out, 'inherit', 'ipc'],
   });
@@ -99,14 +104,40 @@ export function bareServer(body: string): Promise<BenchProcess<{ url: string }>>
   return forkChild<{ url: string }>('bare-process.ts', [], {}, { body });
 }
 
+/**
+ * Ours against the baseline in interleaved rounds (ours, base, ours, base, ...), so a burst of load
+ * from elsewhere on the machine hits both sides alike; returns the round with the median ratio.
+ */
+/** Runs `run` and adds the CPU time `target` spent per request meanwhile (robust to a busy machine). */
+export async function withCpu(target: BenchProcess<unknown>, run: () => Promise<LoadResult>): Promise<LoadResult> {
+  const before = await target.call<{ user: number; system: number }>('cpu');
+  const result = await run();
+  const after = await target.call<{ user: number; system: number }>('cpu');
+  const spent = after.user + after.system - before.user - before.system;
+  return { ...result, cpuUsPerRequest: result.requests ? spent / result.requests : undefined };
+}
+
+export async function compare(ours: () => Promise<LoadResult>, base: () => Promise<LoadResult>, rounds = Number(process.env.BENCH_ROUNDS ?? 3)): Promise<{ ours: LoadResult; base: LoadResult }> {
+  const results: { ours: LoadResult; base: LoadResult }[] = [];
+  for (let i = 0; i < rounds; i++) results.push({ ours: await ours(), base: await base() });
+  results.sort((a, b) => ratioOf(a.ours, a.base) - ratioOf(b.ours, b.base));
+  return results[Math.floor(results.length / 2)]!;
+}
+
 export const ratioOf = (ours: LoadResult, base: LoadResult): number => ours.requestsPerSecond / base.requestsPerSecond;
+
+/** bare µs per request / our µs per request: the throughput ratio a CPU-bound server would reach alone. */
+export const cpuRatioOf = (ours: LoadResult, base: LoadResult): number | undefined =>
+  ours.cpuUsPerRequest && base.cpuUsPerRequest ? base.cpuUsPerRequest / ours.cpuUsPerRequest : undefined;
 
 export function report(name: string, ours: LoadResult, base: LoadResult, target?: { minRatio: number }): boolean {
   const ratio = ratioOf(ours, base);
   const ok = target ? ratio >= target.minRatio : true;
+  const cpu = cpuRatioOf(ours, base);
   console.log(
     `${name}: ${ours.requestsPerSecond.toFixed(0)} req/s (p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms) vs bare node:http ` +
       `${base.requestsPerSecond.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)}` +
+      (cpu ? `; server CPU ${ours.cpuUsPerRequest!.toFixed(0)} µs/request vs bare ${base.cpuUsPerRequest!.toFixed(0)} µs -> CPU ratio ${cpu.toFixed(2)}` : '') +
       (target ? ` (target >= ${target.minRatio}: ${ok ? 'met' : 'NOT met'})` : '') +
       (ours.errors || ours.non2xx ? ` [errors ${ours.errors}, non-2xx ${ours.non2xx}]` : ''),
   );

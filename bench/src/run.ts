@@ -2,9 +2,10 @@
 // Every figure is measured out of process: the server in its own process (server-process.ts), the
 // bare node:http baseline in another (bare-process.ts), the load generator (autocannon, sockets,
 // Chromium) driven from this one.
-import { bareServer, load, report, serverProcess } from './lib';
+import { bareServer, compare, load, report, serverProcess, withCpu } from './lib';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** Seconds of each interleaved round (BENCH_ROUNDS rounds, default 3, per comparison). */
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 
 async function healthBench(): Promise<void> {
   const server = await serverProcess<{ url: string }>('health');
@@ -15,8 +16,7 @@ async function healthBench(): Promise<void> {
     try {
       await load(url, 1); // warm-up
       await load(bare.info.url, 1);
-      const ours = await load(url, seconds);
-      const base = await load(bare.info.url, seconds);
+      const { ours, base } = await compare(() => withCpu(server, () => load(url, seconds)), () => withCpu(bare, () => load(bare.info.url, seconds)));
       report('GET /api/health', ours, base);
     } finally {
       await bare.close();

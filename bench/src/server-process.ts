@@ -91,7 +91,7 @@ try {
       void close(0);
       return;
     }
-    const handler = handlers[m.cmd];
+    const handler = m.cmd === 'cpu' ? async () => process.cpuUsage() : handlers[m.cmd];
     if (!handler) {
       process.send!({ id: m.id, error: `unknown command ${m.cmd}` });
       return;

@@ -15,7 +15,7 @@ import { registerGraphql } from './graphql';
 import { bearerToken, sendError } from './http';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
-import { loggerOptions } from './logger';
+import { AccessLog, flushLog, loggerOptions, stdoutLog } from './logger';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
 import { AuditService } from './modules/audit/audit.service';
@@ -149,8 +149,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
   // Identity providers follow the final PUBLIC_URL (tests and benchmarks override it).
   if (!options.config?.identity) config.identity = identityConfig(options.env ?? process.env, config.publicUrl, config.isProduction);
   const clock = options.clock ?? systemClock;
+  const logStream = options.logStream ?? stdoutLog();
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    logger: loggerOptions(config, logStream),
+    logController: new AccessLog(logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Request ids are random so a log line cannot be linked to a person by counting.
@@ -160,6 +162,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const cleanups: (() => Promise<unknown>)[] = [];
   cleanups.push(() => database.close());
+  app.addHook('onClose', () => flushLog(logStream));
   try {
     let redis: { main: Redis; pub: Redis; sub: Redis } | undefined;
     if (config.redisUrl) {
