@@ -77,16 +77,20 @@ export function stdoutLog(): ReturnType<typeof pino.destination> {
   return stdoutDestination;
 }
 
-/** Resolves once the lines logged so far have been handed to the operating system. */
+/**
+ * Resolves once the lines logged so far are written (an asynchronous pino destination still
+ * writing: when it drains; anything else: at once). Called when the server closes.
+ */
 export function flushLog(stream: DestinationStream | undefined): Promise<void> {
-  const flushable = stream as { flush?: (cb: (err?: Error) => void) => void } | undefined;
-  if (!flushable?.flush) return Promise.resolve();
+  // sonic-boom (pino.destination) keeps `_writing` true until its queue is empty, then emits 'drain'.
+  const boom = stream as (DestinationStream & { _writing?: boolean; once?: (event: 'drain', cb: () => void) => void }) | undefined;
+  if (!boom?._writing || typeof boom.once !== 'function') return Promise.resolve();
   return new Promise((resolve) => {
-    try {
-      flushable.flush!(() => resolve());
-    } catch {
-      resolve(); // not ready yet: nothing was written
-    }
+    const timer = setTimeout(resolve, 5_000); // a stuck destination must not hold the shutdown
+    boom.once!('drain', () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 }
 
