@@ -9,25 +9,44 @@ import type { Redis } from 'ioredis';
 export interface PresenceStore {
   connect(userId: string, socketId: string): Promise<void>;
   disconnect(userId: string, socketId: string): Promise<void>;
-  /** The ids of users with at least one socket. */
-  onlineIds(): Promise<ReadonlySet<string>>;
   /** isAvailable as the physician last set it (the database keeps it too; this is the fast copy). */
   setAvailable(userId: string, available: boolean): Promise<void>;
   /** Replaces the whole available set (on boot, from the database). */
   resetAvailable(userIds: readonly string[]): Promise<void>;
-  availableIds(): Promise<ReadonlySet<string>>;
+  /**
+   * Who is online and who is available, in one read. The same object is returned for as long as
+   * neither set changes, so readers may cache what they derive from it by its identity.
+   */
+  snapshot(): Promise<PresenceSnapshot>;
   close(): Promise<void>;
 }
 
+export interface PresenceSnapshot {
+  /** The ids of users with at least one socket. */
+  readonly online: ReadonlySet<string>;
+  /** The ids of physicians whose availability switch is on. */
+  readonly available: ReadonlySet<string>;
+}
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+
 export class MemoryPresenceStore implements PresenceStore {
   private readonly sockets = new Map<string, Set<string>>();
-  private snapshot: Set<string> = new Set();
+  private current: PresenceSnapshot = { online: new Set(), available: new Set() };
+
+  /** A new snapshot only when a set really changed (a second socket of an online coach changes nothing). */
+  private publish(next: Partial<PresenceSnapshot>): void {
+    const online = next.online ?? this.current.online;
+    const available = next.available ?? this.current.available;
+    if (sameSet(online, this.current.online) && sameSet(available, this.current.available)) return;
+    this.current = { online, available };
+  }
 
   async connect(userId: string, socketId: string): Promise<void> {
     const set = this.sockets.get(userId) ?? new Set<string>();
     set.add(socketId);
     this.sockets.set(userId, set);
-    this.snapshot = new Set(this.sockets.keys());
+    this.publish({ online: new Set(this.sockets.keys()) });
   }
 
   async disconnect(userId: string, socketId: string): Promise<void> {
@@ -35,27 +54,22 @@ export class MemoryPresenceStore implements PresenceStore {
     if (!set) return;
     set.delete(socketId);
     if (set.size === 0) this.sockets.delete(userId);
-    this.snapshot = new Set(this.sockets.keys());
+    this.publish({ online: new Set(this.sockets.keys()) });
   }
 
-  async onlineIds(): Promise<ReadonlySet<string>> {
-    return this.snapshot;
-  }
-
-  private available = new Set<string>();
   async setAvailable(userId: string, available: boolean): Promise<void> {
-    const next = new Set(this.available);
+    const next = new Set(this.current.available);
     if (available) next.add(userId);
     else next.delete(userId);
-    this.available = next;
+    this.publish({ available: next });
   }
 
   async resetAvailable(userIds: readonly string[]): Promise<void> {
-    this.available = new Set(userIds);
+    this.publish({ available: new Set(userIds) });
   }
 
-  async availableIds(): Promise<ReadonlySet<string>> {
-    return this.available;
+  async snapshot(): Promise<PresenceSnapshot> {
+    return this.current;
   }
 
   async close(): Promise<void> {
@@ -74,10 +88,10 @@ const SNAPSHOT_TTL_MS = 500;
  */
 export class RedisPresenceStore implements PresenceStore {
   private readonly own = new Map<string, string>(); // socketId -> userId
-  private cache: { at: number; ids: Set<string> } | undefined;
-  private pending: Promise<Set<string>> | undefined;
-  private availableCache: { at: number; ids: Set<string> } | undefined;
-  private availablePending: Promise<Set<string>> | undefined;
+  private current: { at: number; snapshot: PresenceSnapshot } | undefined;
+  /** Bumped by every change this node makes: a read started before it is not reused after it. */
+  private generation = 0;
+  private pending: { generation: number; read: Promise<PresenceSnapshot> } | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -92,39 +106,29 @@ export class RedisPresenceStore implements PresenceStore {
     return `${this.prefix}presence:available`;
   }
 
+  /** The next read goes to Redis (this node changed something). */
+  private stale(): void {
+    this.generation++;
+    if (this.current) this.current.at = -Infinity;
+  }
+
   async setAvailable(userId: string, available: boolean): Promise<void> {
     if (available) await this.redis.sadd(this.availableKey, userId);
     else await this.redis.srem(this.availableKey, userId);
-    this.availableCache = undefined;
+    this.stale();
   }
 
   async resetAvailable(userIds: readonly string[]): Promise<void> {
     const multi = this.redis.multi().del(this.availableKey);
     if (userIds.length > 0) multi.sadd(this.availableKey, ...userIds);
     await multi.exec();
-    this.availableCache = undefined;
-  }
-
-  async availableIds(): Promise<ReadonlySet<string>> {
-    const now = Date.now();
-    if (this.availableCache && now - this.availableCache.at < SNAPSHOT_TTL_MS) return this.availableCache.ids;
-    this.availablePending ??= this.redis
-      .smembers(this.availableKey)
-      .then((ids) => {
-        const set = new Set(ids);
-        this.availableCache = { at: Date.now(), ids: set };
-        return set;
-      })
-      .finally(() => {
-        this.availablePending = undefined;
-      });
-    return this.availablePending;
+    this.stale();
   }
 
   async connect(userId: string, socketId: string): Promise<void> {
     this.own.set(socketId, userId);
     await this.redis.multi().sadd(this.userKey(userId), socketId).sadd(this.onlineKey, userId).exec();
-    this.cache = undefined;
+    this.stale();
   }
 
   async disconnect(userId: string, socketId: string): Promise<void> {
@@ -133,23 +137,36 @@ export class RedisPresenceStore implements PresenceStore {
     const results = (await this.redis.multi().srem(key, socketId).scard(key).exec()) ?? [];
     const remaining = results[1]?.[1];
     if (remaining === 0) await this.redis.srem(this.onlineKey, userId);
-    this.cache = undefined;
+    this.stale();
   }
 
-  async onlineIds(): Promise<ReadonlySet<string>> {
+  /** Both sets in one round trip, at most once per SNAPSHOT_TTL_MS; unchanged sets keep the old snapshot object. */
+  async snapshot(): Promise<PresenceSnapshot> {
     const now = Date.now();
-    if (this.cache && now - this.cache.at < SNAPSHOT_TTL_MS) return this.cache.ids;
-    this.pending ??= this.redis
+    if (this.current && now - this.current.at < SNAPSHOT_TTL_MS) return this.current.snapshot;
+    if (this.pending?.generation === this.generation) return this.pending.read;
+    const generation = this.generation;
+    const read = this.redis
+      .pipeline()
       .smembers(this.onlineKey)
-      .then((ids) => {
-        const set = new Set(ids);
-        this.cache = { at: Date.now(), ids: set };
-        return set;
+      .smembers(this.availableKey)
+      .exec()
+      .then((results) => {
+        const [online, available] = (results ?? []).map(([err, ids]) => {
+          if (err) throw err;
+          return new Set(ids as string[]);
+        });
+        const previous = this.current?.snapshot;
+        const snapshot = previous && sameSet(previous.online, online!) && sameSet(previous.available, available!) ? previous : { online: online!, available: available! };
+        // A change made here meanwhile may be missing from this read: keep it, but only until the next one.
+        this.current = { at: generation === this.generation ? Date.now() : -Infinity, snapshot };
+        return snapshot;
       })
       .finally(() => {
-        this.pending = undefined;
+        if (this.pending?.read === read) this.pending = undefined;
       });
-    return this.pending;
+    this.pending = { generation, read };
+    return read;
   }
 
   async close(): Promise<void> {
