@@ -67,3 +67,34 @@ describe('the access log', () => {
     for (const secret of secrets) expect(text).not.toContain(secret);
   }, 120_000); // a server of its own (the log destination is the subject), booted on a busy machine
 });
+
+describe('request loggers', () => {
+  it('are made on first use: a request that logs nothing costs no pino child, one that logs is bound to its id', async () => {
+    const { lazyRequestLogger } = await import('./logger');
+    const lines: string[] = [];
+    const parent = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
+    let children = 0;
+    const child = parent.child.bind(parent);
+    parent.child = ((...args: Parameters<typeof child>) => {
+      children++;
+      return child(...args);
+    }) as typeof parent.child;
+
+    const quiet = lazyRequestLogger(parent, { reqId: 'quiet-request' }, {});
+    expect(quiet.level).toBe('info'); // the access log reads the level: no child for that
+    expect(lazyRequestLogger(parent, { reqId: 'other' }, { level: 'warn' }).level).toBe('warn');
+    expect(children).toBe(0);
+
+    const used = lazyRequestLogger(parent, { reqId: 'logging-request' }, {});
+    used.warn({ detail: 1 }, 'something');
+    used.error(new Error('boom'));
+    used.debug('below the level');
+    expect(children).toBe(1);
+    const logged = lines.map((l) => JSON.parse(l) as { reqId: string; msg: string; level: number });
+    expect(logged.map((l) => [l.reqId, l.level, l.msg])).toEqual([
+      ['logging-request', 40, 'something'],
+      ['logging-request', 50, 'boom'],
+    ]);
+    expect(used.child({ extra: true })).toBeTruthy();
+  });
+});

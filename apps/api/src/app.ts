@@ -15,7 +15,7 @@ import { registerGraphql } from './graphql';
 import { bearerToken, sendError } from './http';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
-import { AccessLog, flushLog, loggerOptions, stdoutLog } from './logger';
+import { AccessLog, flushLog, lazyRequestLogger, loggerOptions, stdoutLog } from './logger';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
 import { AuditService } from './modules/audit/audit.service';
@@ -153,6 +153,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     logController: new AccessLog(logStream),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Request ids are random so a log line cannot be linked to a person by counting.

@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { Config } from './config';
 
@@ -137,6 +137,61 @@ export class AccessLog extends LogController {
   // The 404 handler answers with NOT_FOUND and the access line records it; Fastify's default line
   // would write the raw URL.
   override routeNotFound(): void {}
+}
+
+type LogFn = FastifyBaseLogger['info'];
+const LEVEL_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * A request's logger, made on first use. Fastify gives every request a child logger bound to its
+ * id, and pino serializes (and redacts) those bindings at once, whether or not the request ever
+ * logs; most requests log nothing but their access line, which names the request itself. This one
+ * creates the pino child only when something is logged through it. One small object per request:
+ * the level methods live on the prototype.
+ */
+class LazyRequestLogger implements FastifyBaseLogger {
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+  declare silent: LogFn;
+  private real: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: pino.Bindings,
+    private readonly options: pino.ChildLoggerOptions,
+  ) {}
+
+  /** The pino child, created now if it was not yet. */
+  resolve(): FastifyBaseLogger {
+    return (this.real ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.real?.level ?? this.options.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.resolve().level = level;
+  }
+
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): FastifyBaseLogger {
+    return this.resolve().child(bindings, options);
+  }
+}
+for (const method of LEVEL_METHODS) {
+  LazyRequestLogger.prototype[method] = function (this: LazyRequestLogger, ...args: unknown[]) {
+    (this.resolve()[method] as (...a: unknown[]) => void)(...args);
+  } as LogFn;
+}
+LazyRequestLogger.prototype.silent = (() => undefined) as LogFn;
+
+/** Fastify's childLoggerFactory: see LazyRequestLogger. */
+export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: pino.Bindings, options: pino.ChildLoggerOptions): FastifyBaseLogger {
+  return new LazyRequestLogger(logger, bindings, options);
 }
 
 export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
