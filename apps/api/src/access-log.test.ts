@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createControlledClock } from './lib/clock';
+import { asyncLogDestination } from './logger';
 import { memberWithSession, onlinePhysician, request, startTestServer } from './test';
 
 interface Line {
@@ -20,8 +21,9 @@ describe('the access log', () => {
   it('writes one line per request (id, method, route pattern, status, ms) to an asynchronous destination, flushed on close; never health checks, URLs, query strings or tokens', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'puente-log-'));
     const file = path.join(dir, 'api.log');
-    // What production uses on stdout: an asynchronous pino destination.
-    const destination = pino.destination({ dest: file, sync: false, mkdir: true });
+    // What production uses on stdout, on a file: asynchronous and batched; closing the server
+    // writes what is still waiting, so the file is complete when close resolves.
+    const destination = asyncLogDestination(file);
     const t = await startTestServer({ clock: createControlledClock(new Date('2026-11-23T16:00:00Z')), config: { logLevel: 'info' }, logStream: destination });
     const phone = '+525512340000';
     let secrets: string[] = [];
