@@ -130,15 +130,20 @@ export const ratioOf = (ours: LoadResult, base: LoadResult): number => ours.requ
 export const cpuRatioOf = (ours: LoadResult, base: LoadResult): number | undefined =>
   ours.cpuUsPerRequest && base.cpuUsPerRequest ? base.cpuUsPerRequest / ours.cpuUsPerRequest : undefined;
 
+/**
+ * Prints both ratios. A target is judged on the CPU ratio when it was measured: on a machine shared
+ * with other work the throughput ratio swings with whatever else runs (0.3 to 1.6 between two runs
+ * of the same code here), the CPU spent per request hardly does.
+ */
 export function report(name: string, ours: LoadResult, base: LoadResult, target?: { minRatio: number }): boolean {
   const ratio = ratioOf(ours, base);
-  const ok = target ? ratio >= target.minRatio : true;
   const cpu = cpuRatioOf(ours, base);
+  const ok = target ? (cpu ?? ratio) >= target.minRatio : true;
   console.log(
     `${name}: ${ours.requestsPerSecond.toFixed(0)} req/s (p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms) vs bare node:http ` +
       `${base.requestsPerSecond.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)}` +
       (cpu ? `; server CPU ${ours.cpuUsPerRequest!.toFixed(0)} µs/request vs bare ${base.cpuUsPerRequest!.toFixed(0)} µs -> CPU ratio ${cpu.toFixed(2)}` : '') +
-      (target ? ` (target >= ${target.minRatio}: ${ok ? 'met' : 'NOT met'})` : '') +
+      (target ? ` (target >= ${target.minRatio}${cpu ? ' on CPU' : ''}: ${ok ? 'met' : 'NOT met'})` : '') +
       (ours.errors || ours.non2xx ? ` [errors ${ours.errors}, non-2xx ${ours.non2xx}]` : ''),
   );
   return ok;
