@@ -3,7 +3,7 @@
 // member's socket come from this process.
 import { APPOINTMENT_GQL, type AppointmentAlert } from '@puente/contracts';
 import { appointmentData, graphql, openSocket } from '@puente/api/test';
-import { bareServer, compare, load, report, reportAtRate, serverProcess, withCpu } from './lib';
+import { bareServer, compare, load, report, reportAtRate, serverProcess, withCpu, type BenchProcess } from './lib';
 
 /** The offered rate of the fixed-rate run (members poll every 4 s: 2,000 req/s is 8,000 waiting members). */
 const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2_000);
@@ -11,35 +11,31 @@ const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2_000);
 /**
  * GET /api/online-physicians with a member's session vs a bare node:http server answering the same
  * body: throughput with the default log level (info) and without the log (silent), each the median
- * of interleaved rounds of `seconds`, then p50/p99 at a fixed rate for 5 s.
+ * of interleaved rounds of `seconds`, then p50/p99 at a fixed rate for 5 s. `server` runs the
+ * 'online-physicians' scenario of server-process.ts.
  */
-export async function onlinePhysiciansBench(seconds = 2): Promise<boolean> {
-  const server = await serverProcess<{ url: string; memberToken: string }>('online-physicians');
+export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; memberToken: string }>, seconds = 2): Promise<boolean> {
+  const url = `${server.info.url}/api/online-physicians?tags=practice_health`;
+  const headers = { authorization: `Bearer ${server.info.memberToken}` };
+  const body = await (await fetch(url, { headers })).text();
+  if (!body.includes('"physicians":[{')) throw new Error(`unexpected online-physicians body: ${body.slice(0, 200)}`);
+  const bare = await bareServer(body);
   try {
-    const url = `${server.info.url}/api/online-physicians?tags=practice_health`;
-    const headers = { authorization: `Bearer ${server.info.memberToken}` };
-    const body = await (await fetch(url, { headers })).text();
-    if (!body.includes('"physicians":[{')) throw new Error(`unexpected online-physicians body: ${body.slice(0, 200)}`);
-    const bare = await bareServer(body);
-    try {
-      await load(url, 1, { headers }); // warm-up
-      await load(bare.info.url, 1);
-      const { ours, base } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bare, () => load(bare.info.url, seconds)));
-      const ok = report('GET /api/online-physicians (member session, 3 coaches online, log level info)', ours, base, { minRatio: 0.8 });
-      await server.call('log-level', 'silent');
-      const { ours: quiet, base: base2 } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bare, () => load(bare.info.url, seconds)));
-      report('GET /api/online-physicians (same, log level silent)', quiet, base2);
-      console.log(`  access log: ${ours.cpuUsPerRequest && quiet.cpuUsPerRequest ? `${(ours.cpuUsPerRequest - quiet.cpuUsPerRequest).toFixed(1)} µs of server CPU per request` : 'n/a'}`);
-      await server.call('log-level', 'info');
-      const fixed = await load(url, 5, { headers, overallRate: FIXED_RATE });
-      const fixedBase = await load(bare.info.url, 5, { overallRate: FIXED_RATE });
-      reportAtRate('GET /api/online-physicians (log level info)', FIXED_RATE, fixed, fixedBase);
-      return ok;
-    } finally {
-      await bare.close();
-    }
+    await load(url, 1, { headers }); // warm-up
+    await load(bare.info.url, 1);
+    const { ours, base } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bare, () => load(bare.info.url, seconds)));
+    const ok = report('GET /api/online-physicians (member session, 3 coaches online, log level info)', ours, base, { minRatio: 0.8 });
+    await server.call('log-level', 'silent');
+    const { ours: quiet, base: base2 } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bare, () => load(bare.info.url, seconds)));
+    report('GET /api/online-physicians (same, log level silent)', quiet, base2);
+    console.log(`  access log: ${ours.cpuUsPerRequest && quiet.cpuUsPerRequest ? `${(ours.cpuUsPerRequest - quiet.cpuUsPerRequest).toFixed(1)} µs of server CPU per request` : 'n/a'}`);
+    await server.call('log-level', 'info');
+    const fixed = await load(url, 5, { headers, overallRate: FIXED_RATE });
+    const fixedBase = await load(bare.info.url, 5, { overallRate: FIXED_RATE });
+    reportAtRate('GET /api/online-physicians (log level info)', FIXED_RATE, fixed, fixedBase);
+    return ok;
   } finally {
-    await server.close();
+    await bare.close();
   }
 }
 

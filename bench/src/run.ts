@@ -2,13 +2,14 @@
 // Every figure is measured out of process: the server in its own process (server-process.ts), the
 // bare node:http baseline in another (bare-process.ts), the load generator (autocannon, sockets,
 // Chromium) driven from this one.
-import { bareServer, compare, load, report, serverProcess, withCpu } from './lib';
+import { bareServer, compare, load, report, serverProcess, withCpu, type BenchProcess } from './lib';
 
 /** Seconds of each interleaved round (BENCH_ROUNDS rounds, default 3, per comparison). */
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 
-async function healthBench(): Promise<void> {
-  const server = await serverProcess<{ url: string }>('health');
+/** GET /api/health on `server` (any scenario's: health needs no fixtures), or on a server of its own. */
+async function healthBench(shared?: BenchProcess<{ url: string }>): Promise<void> {
+  const server = shared ?? (await serverProcess<{ url: string }>('health'));
   try {
     const url = `${server.info.url}/api/health`;
     const body = await (await fetch(url)).text();
@@ -22,17 +23,24 @@ async function healthBench(): Promise<void> {
       await bare.close();
     }
   } finally {
-    await server.close();
+    if (!shared) await server.close();
   }
 }
 
 const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=online-physicians
 
-if (!only || only === 'health') await healthBench();
-
-// Issue 4: the online coaches poll and the accept -> alert latency.
+// Issue 4: the online coaches poll and the accept -> alert latency. Health runs on the same server
+// process as the poll (one boot less).
 const { acceptLatencyBench, onlinePhysiciansBench } = await import('./appointments.bench');
-if (!only || only === 'online-physicians') await onlinePhysiciansBench(seconds);
+if (!only || only === 'health' || only === 'online-physicians') {
+  const server = await serverProcess<{ url: string; memberToken: string }>('online-physicians');
+  try {
+    if (!only || only === 'health') await healthBench(server);
+    if (!only || only === 'online-physicians') await onlinePhysiciansBench(server, seconds);
+  } finally {
+    await server.close();
+  }
+}
 if (!only || only === 'accept') await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
 
 // Issue 5: the call, join -> first remote frame and offer -> connected (median of BENCH_CALLS calls).
