@@ -1,7 +1,12 @@
 // `npm run bench`: each hot path against a baseline measured in the same run, printed as a ratio.
 // Every figure is measured out of process: the server in its own process (server-process.ts), the
 // bare node:http baseline in another (bare-process.ts), the load generator (autocannon, sockets,
-// Chromium) driven from this one.
+// Chromium) driven from this one. Each throughput figure also gives the CPU time the server process
+// spent per request against the baseline's (robust when other work shares the machine).
+// BENCH_ONLY=health|online-physicians|accept|call runs one; BENCH_SECONDS (2) and BENCH_ROUNDS (3) size
+// the interleaved rounds; BENCH_RATE (2000) the fixed-rate run; BENCH_KEEP_LOGS=1 keeps the servers'
+// logs; BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the child processes there. The call needs
+// `npm run build` first (the server serves apps/web/dist).
 import { bareServer, compare, load, report, serverProcess, withCpu, type BenchProcess } from './lib';
 
 /** Seconds of each interleaved round (BENCH_ROUNDS rounds, default 3, per comparison). */
