@@ -1,33 +1,41 @@
 // Issue 4 benchmarks: the online coaches poll against a bare server, and accept -> member alert latency.
+// The server runs in its own process (server-process.ts), the baseline in a third; the load and the
+// member's socket come from this process.
 import { APPOINTMENT_GQL, type AppointmentAlert } from '@puente/contracts';
-import { appointmentData, createControlledClock, graphql, memberWithSession, onlinePhysician, openSocket, startTestServer } from '@puente/api/test';
-import { bareServer, load, report } from './lib';
+import { appointmentData, graphql, openSocket } from '@puente/api/test';
+import { bareServer, compare, load, report, reportAtRate, serverProcess, withCpu, type BenchProcess } from './lib';
 
-// A Monday 10:00 in Mexico City: inside working hours whatever day the bench runs.
-const MONDAY_10 = new Date('2026-11-23T16:00:00Z');
+/** The offered rate of the fixed-rate run (members poll every 4 s: 2,000 req/s is 8,000 waiting members). */
+const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2_000);
 
-/** GET /api/online-physicians with a member's session vs a bare node:http server answering the same body. */
-export async function onlinePhysiciansBench(seconds: number): Promise<boolean> {
-  const server = await startTestServer({ clock: createControlledClock(MONDAY_10) });
-  const coaches = [];
+/**
+ * GET /api/online-physicians with a member's session vs a bare node:http server answering the same
+ * body: throughput with the default log level (info) and without the log (silent), each the median
+ * of interleaved rounds of `seconds`, then p50/p99 at a fixed rate for 5 s. `server` runs the
+ * 'online-physicians' scenario of server-process.ts.
+ */
+export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; memberToken: string }>, seconds = 2): Promise<boolean> {
+  const url = `${server.info.url}/api/online-physicians?tags=practice_health`;
+  const headers = { authorization: `Bearer ${server.info.memberToken}` };
+  const body = await (await fetch(url, { headers })).text();
+  if (!body.includes('"physicians":[{')) throw new Error(`unexpected online-physicians body: ${body.slice(0, 200)}`);
+  const bare = await bareServer(body);
   try {
-    for (let i = 0; i < 3; i++) coaches.push(await onlinePhysician(server.server, server.url, { languages: ['es', 'en'] }));
-    const member = await memberWithSession(server.server);
-    const url = `${server.url}/api/online-physicians?tags=practice_health`;
-    const headers = { authorization: `Bearer ${member.token}` };
-    const body = await (await fetch(url, { headers })).text();
-    const bare = await bareServer(body);
-    try {
-      await load(url, 1, headers); // warm-up
-      const ours = await load(url, seconds, headers);
-      const base = await load(bare.url, seconds);
-      return report('GET /api/online-physicians (member session, 3 coaches online)', ours, base, { minRatio: 0.5 });
-    } finally {
-      await bare.close();
-    }
+    await load(url, 1, { headers }); // warm-up
+    await load(bare.info.url, 1);
+    const { ours, base } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bare, () => load(bare.info.url, seconds)));
+    const ok = report('GET /api/online-physicians (member session, 3 coaches online, log level info)', ours, base, { minRatio: 0.8 });
+    await server.call('log-level', 'silent');
+    const { ours: quiet, base: base2 } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bare, () => load(bare.info.url, seconds)));
+    report('GET /api/online-physicians (same, log level silent)', quiet, base2);
+    console.log(`  access log: ${ours.cpuUsPerRequest && quiet.cpuUsPerRequest ? `${(ours.cpuUsPerRequest - quiet.cpuUsPerRequest).toFixed(1)} µs of server CPU per request` : 'n/a'}`);
+    await server.call('log-level', 'info');
+    const fixed = await load(url, 5, { headers, overallRate: FIXED_RATE });
+    const fixedBase = await load(bare.info.url, 5, { overallRate: FIXED_RATE });
+    reportAtRate('GET /api/online-physicians (log level info)', FIXED_RATE, fixed, fixedBase);
+    return ok;
   } finally {
-    for (const c of coaches) c.socket.disconnect();
-    await server.close();
+    await bare.close();
   }
 }
 
@@ -35,14 +43,13 @@ const percentile = (sorted: number[], p: number): number => sorted[Math.min(sort
 
 /** From the moment a coach sends acceptAppointment to the member's socket receiving the alert. */
 export async function acceptLatencyBench(rounds: number): Promise<boolean> {
-  const server = await startTestServer({ clock: createControlledClock(MONDAY_10) });
-  const coach = await onlinePhysician(server.server, server.url, { languages: ['es'] });
-  const member = await memberWithSession(server.server);
-  const socket = await openSocket(server.url, member.token);
+  const server = await serverProcess<{ url: string; coachToken: string; memberToken: string }>('accept');
+  const { url, coachToken, memberToken } = server.info;
+  const socket = await openSocket(url, memberToken);
   const latencies: number[] = [];
   try {
     for (let i = 0; i < rounds + 5; i++) {
-      const created = await graphql<{ createAppointment: { id: string } }>(server.url, APPOINTMENT_GQL.createAppointment, { data: appointmentData(), returnNewDocument: false }, member.token);
+      const created = await graphql<{ createAppointment: { id: string } }>(url, APPOINTMENT_GQL.createAppointment, { data: appointmentData(), returnNewDocument: false }, memberToken);
       const id = created.body.data?.createAppointment.id;
       if (!id) throw new Error(`createAppointment failed: ${JSON.stringify(created.body.errors)}`);
       const alerted = new Promise<number>((resolve) => {
@@ -54,15 +61,14 @@ export async function acceptLatencyBench(rounds: number): Promise<boolean> {
         socket.on('appointment-alert', onAlert);
       });
       const start = performance.now();
-      const accepted = await graphql(server.url, APPOINTMENT_GQL.acceptAppointment, { appointmentId: id }, coach.token);
+      const accepted = await graphql(url, APPOINTMENT_GQL.acceptAppointment, { appointmentId: id }, coachToken);
       if (accepted.body.errors) throw new Error(`accept failed: ${JSON.stringify(accepted.body.errors)}`);
       const end = await alerted;
       if (i >= 5) latencies.push(end - start); // the first five warm up
-      await graphql(server.url, APPOINTMENT_GQL.cancelAppointment, { appointmentId: id, reason: 'canceled-by-socio' }, member.token);
+      await graphql(url, APPOINTMENT_GQL.cancelAppointment, { appointmentId: id, reason: 'canceled-by-socio' }, memberToken);
     }
   } finally {
     socket.disconnect();
-    coach.socket.disconnect();
     await server.close();
   }
   const sorted = [...latencies].sort((a, b) => a - b);

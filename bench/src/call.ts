@@ -3,11 +3,10 @@
 // calls between two Chromium tabs with fake camera and microphone, through our signaling (Socket.IO,
 // participant check on every event). Baseline, same run: two RTCPeerConnections in one page that
 // hand each other their descriptions directly (no server), i.e. what WebRTC itself costs here.
+// The server runs in its own process (server-process.ts 'call'), the tabs in Chromium's.
 import { existsSync } from 'node:fs';
-import { createMember, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
-import { APPOINTMENT_STATE as S } from '@puente/domain';
-import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { serverProcess, type BenchProcess } from './lib';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
@@ -25,18 +24,8 @@ const median = (xs: number[]): number => {
 };
 const p90 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]!;
 
-async function consultation(server: TestServer): Promise<{ id: string; member: string; coach: string }> {
-  const s = server.server;
-  const member = await createMember(s, { countryCode: '52', phoneNumber: `+5255${String(Math.floor(Math.random() * 90_000_000) + 10_000_000)}` });
-  const coach = await createMember(s, { userType: 'mx-physician', languages: ['es'], practice: 'health' });
-  const now = server.clock.now().toISOString();
-  const result = await s.database.db.execute(
-    sql`insert into appointments (member_id, mx_doctor_id, state, type, channel, practice, language, service_scope, location, pre_join_step, start_date, created_at, updated_at)
-        values (${member.id}, ${coach.id}, ${S.S3_COACH_JOINS_CALL}, 'on-demand', 'video-call', 'health', 'es', 'full-care', '{"country":"MX","state":"CDMX","city":"CDMX"}'::jsonb, 3, ${now}, ${now}, ${now}) returning id`,
-  );
-  const id = String((result as unknown as { rows: { id: string }[] }).rows[0]!.id);
-  return { id, member: (await createSessionFor(s, member.id)).sessionToken, coach: (await createSessionFor(s, coach.id)).sessionToken };
-}
+type Server = BenchProcess<{ url: string }>;
+const consultation = (server: Server) => server.call<{ id: string; member: string; coach: string }>('consultation');
 
 async function tab(browser: Browser, token: string, appointment?: string): Promise<Page> {
   const ctx = await browser.newContext();
@@ -64,13 +53,13 @@ const until = async <T>(fn: () => Promise<T | undefined>, ms = 60_000): Promise<
 };
 
 /** One call through the product: the coach waits in the call, the member enters. */
-async function oneCall(browser: Browser, server: TestServer): Promise<{ joinToFrame: number; offerToConnected: number }> {
+async function oneCall(browser: Browser, server: Server): Promise<{ joinToFrame: number; offerToConnected: number }> {
   const c = await consultation(server);
   const coach = await tab(browser, c.coach);
-  await coach.goto(`${server.url}/consulta/video-llamada?appointmentId=${c.id}`);
+  await coach.goto(`${server.info.url}/consulta/video-llamada?appointmentId=${c.id}`);
   await until(async () => ((await marks(coach)).some((m) => m.mark === 'joined') ? true : undefined));
   const member = await tab(browser, c.member, c.id);
-  await member.goto(`${server.url}/consulta/video-llamada`);
+  await member.goto(`${server.info.url}/consulta/video-llamada`);
   await member.getByTestId('enter-consultation').click();
   const memberMarks = await until(async () => {
     const m = await marks(member);
@@ -135,16 +124,16 @@ export async function callBench(calls = 10): Promise<void> {
     console.log(`call: skipped (no Chromium at ${CHROMIUM})`);
     return;
   }
-  const server = await startTestServer({});
+  const server: Server = await serverProcess('call');
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {
     await oneCall(browser, server); // warm-up (first page load, codec start-up)
-    await bareCall(browser, server.url);
+    await bareCall(browser, server.info.url);
     const ours: { joinToFrame: number; offerToConnected: number }[] = [];
     const bare: { joinToFrame: number; offerToConnected: number }[] = [];
     for (let i = 0; i < calls; i++) {
       ours.push(await oneCall(browser, server));
-      bare.push(await bareCall(browser, server.url));
+      bare.push(await bareCall(browser, server.info.url));
     }
     const line = (name: string, key: 'joinToFrame' | 'offerToConnected') => {
       const o = ours.map((x) => x[key]);

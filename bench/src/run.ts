@@ -1,38 +1,59 @@
 // `npm run bench`: each hot path against a baseline measured in the same run, printed as a ratio.
-import { startTestServer } from '@puente/api/test';
-import { bareServer, load, report } from './lib';
+// Every figure is measured out of process: the server in its own process (server-process.ts), the
+// bare node:http baseline in another (bare-process.ts), the load generator (autocannon, sockets,
+// Chromium) driven from this one. Each throughput figure also gives the CPU time the server process
+// spent per request against the baseline's (robust when other work shares the machine).
+// BENCH_ONLY=health|online-physicians|accept|call runs one; BENCH_SECONDS (2) and BENCH_ROUNDS (3) size
+// the interleaved rounds; BENCH_RATE (2000) the fixed-rate run; BENCH_KEEP_LOGS=1 keeps the servers'
+// logs; BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the child processes there. The call needs
+// `npm run build` first (the server serves apps/web/dist).
+import { bareServer, compare, load, report, serverProcess, withCpu, type BenchProcess } from './lib';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** Seconds of each interleaved round (BENCH_ROUNDS rounds, default 3, per comparison). */
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 
-async function healthBench(): Promise<void> {
-  const server = await startTestServer({});
+/** GET /api/health on `server` (any scenario's: health needs no fixtures), or on a server of its own. */
+async function healthBench(shared?: BenchProcess<{ url: string }>): Promise<void> {
+  const server = shared ?? (await serverProcess<{ url: string }>('health'));
   try {
-    const body = await (await fetch(`${server.url}/api/health`)).text();
+    const url = `${server.info.url}/api/health`;
+    const body = await (await fetch(url)).text();
     const bare = await bareServer(body);
     try {
-      await load(`${server.url}/api/health`, 1); // warm-up
-      const ours = await load(`${server.url}/api/health`, seconds);
-      const base = await load(bare.url, seconds);
+      await load(url, 1); // warm-up
+      await load(bare.info.url, 1);
+      const { ours, base } = await compare(() => withCpu(server, () => load(url, seconds)), () => withCpu(bare, () => load(bare.info.url, seconds)));
       report('GET /api/health', ours, base);
     } finally {
       await bare.close();
     }
   } finally {
-    await server.close();
+    if (!shared) await server.close();
   }
 }
 
-await healthBench();
+const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=online-physicians
 
-// Issue 4: the online coaches poll and the accept -> alert latency.
+// Issue 4: the online coaches poll and the accept -> alert latency. Health runs on the same server
+// process as the poll (one boot less).
 const { acceptLatencyBench, onlinePhysiciansBench } = await import('./appointments.bench');
-await onlinePhysiciansBench(seconds);
-await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
+if (!only || only === 'health' || only === 'online-physicians') {
+  const server = await serverProcess<{ url: string; memberToken: string }>('online-physicians');
+  try {
+    if (!only || only === 'health') await healthBench(server);
+    if (!only || only === 'online-physicians') await onlinePhysiciansBench(server, seconds);
+  } finally {
+    await server.close();
+  }
+}
+if (!only || only === 'accept') await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
 
 // Issue 5: the call, join -> first remote frame and offer -> connected (median of BENCH_CALLS calls).
 const { callBench } = await import('./call');
-await callBench(Number(process.env.BENCH_CALLS ?? 10));
+if (!only || only === 'call') await callBench(Number(process.env.BENCH_CALLS ?? 10));
 
 // Issue 10: the web app's first load (scripts per screen, Lighthouse mobile).
-const { webBench } = await import('./web');
-await webBench();
+if (!only || only === 'web') {
+  const { webBench } = await import('./web');
+  await webBench();
+}

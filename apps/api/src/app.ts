@@ -15,7 +15,7 @@ import { registerGraphql } from './graphql';
 import { bearerToken, sendError } from './http';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
-import { loggerOptions } from './logger';
+import { AccessLog, flushLog, lazyRequestLogger, loggerOptions, stdoutLog } from './logger';
 import { installSecurityHeaders } from './security-headers';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
@@ -159,8 +159,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
   // Identity providers follow the final PUBLIC_URL (tests and benchmarks override it).
   if (!options.config?.identity) config.identity = identityConfig(options.env ?? process.env, config.publicUrl, config.isProduction);
   const clock = options.clock ?? systemClock;
+  const logStream = options.logStream ?? stdoutLog();
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    logger: loggerOptions(config, logStream),
+    logController: new AccessLog(logStream),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Bad URLs, over-long path parameters and requests the HTTP parser refuses answer in the one error shape.
@@ -177,6 +180,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
   });
   const cleanups: (() => Promise<unknown>)[] = [];
   cleanups.push(() => database.close());
+  app.addHook('onClose', () => flushLog(logStream));
   try {
     let redis: { main: Redis; pub: Redis; sub: Redis } | undefined;
     if (config.redisUrl) {

@@ -1,5 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
-import { stdSerializers, type DestinationStream } from 'pino';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pino, { stdSerializers, type DestinationStream } from 'pino';
 import type { Config } from './config';
 
 /**
@@ -119,6 +119,151 @@ export function serializeError(err: Error): SerializedError {
   return { ...summary, message: describeChain(summary), stack: frames };
 }
 
+/**
+ * An asynchronous pino destination: a request never waits on a write syscall. Lines are batched
+ * until LOG_BATCH_BYTES are waiting (one write for many lines under load) or LOG_FLUSH_MS pass (a
+ * quiet server's lines still leave within that time); pino writes what is left synchronously when
+ * the process exits, and flushLog when the server closes.
+ */
+export function asyncLogDestination(dest: number | string): ReturnType<typeof pino.destination> {
+  return pino.destination({ dest, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+}
+// Not in the spec: how many bytes of log lines wait to be written together, and for how long at most.
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 250;
+
+let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
+
+/** The process's log destination: stdout, asynchronous (see asyncLogDestination). One per process. */
+export function stdoutLog(): ReturnType<typeof pino.destination> {
+  return (stdoutDestination ??= asyncLogDestination(1));
+}
+
+/**
+ * Resolves once the lines logged so far are written: an asynchronous pino destination is flushed
+ * and awaited; anything else resolves at once. Called when the server closes.
+ */
+export function flushLog(stream: DestinationStream | undefined): Promise<void> {
+  // sonic-boom (pino.destination): with minLength, flush(cb) writes the batch and calls back once
+  // drained; without, lines are already on their way and `_writing` stays true until 'drain'.
+  const boom = stream as (DestinationStream & { minLength?: number; _writing?: boolean; flush?: (cb: (err?: Error) => void) => void; once?: (event: 'drain', cb: () => void) => void }) | undefined;
+  if (!boom || typeof boom.flush !== 'function' || typeof boom.once !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 5_000); // a stuck destination must not hold the shutdown
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    try {
+      if ((boom.minLength ?? 0) > 0) boom.flush!(done);
+      else if (boom._writing) boom.once!('drain', done);
+      else done();
+    } catch {
+      done(); // not open yet, or destroyed: nothing can be written
+    }
+  });
+}
+
+/** Routes whose successful answers are not logged (load balancers ask them every few seconds). */
+const UNLOGGED_ROUTES: ReadonlySet<string> = new Set(['/api/health']);
+
+const LEVEL_INFO = pino.levels.values.info!;
+const LEVEL_ERROR = pino.levels.values.error!;
+
+/**
+ * The access log: one line per request, when the answer is sent, with the few fields that matter
+ * (request id, method, route pattern, status, response time in ms). The route is the pattern
+ * (`/api/user/phone-taken/:phone`), never the URL, so no path parameter or query string (tokens,
+ * phone numbers) is ever written; no headers, no body. Fastify's own "incoming request" and
+ * "request completed" lines (which serialize the request and reply objects) are replaced by it.
+ * The line holds only those scalar fields, so it goes through a logger of its own on the same
+ * destination without the redaction pass (which costs more than the rest of the line); it follows
+ * the level of the request's logger.
+ */
+export class AccessLog extends LogController {
+  private readonly lines: pino.Logger;
+
+  constructor(stream: DestinationStream) {
+    super();
+    this.lines = pino({ level: 'trace' }, stream);
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const route = request.routeOptions.url;
+    const status = reply.statusCode;
+    const failed = status >= 500 || !!error;
+    if (!failed && route !== undefined && UNLOGGED_ROUTES.has(route)) return;
+    const level = failed ? LEVEL_ERROR : LEVEL_INFO;
+    if (level < (pino.levels.values[reply.log.level] ?? Infinity)) return;
+    const line = { reqId: request.id, method: request.method, route: route ?? null, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    // An error object goes through the request's (redacting) logger, which already names the request.
+    if (error) reply.log.error({ method: line.method, route: line.route, status, ms: line.ms, err: error }, 'request errored');
+    else if (failed) this.lines.error(line, 'request');
+    else this.lines.info(line, 'request');
+  }
+
+  // The 404 handler answers with NOT_FOUND and the access line records it; Fastify's default line
+  // would write the raw URL.
+  override routeNotFound(): void {}
+}
+
+type LogFn = FastifyBaseLogger['info'];
+const LEVEL_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * A request's logger, made on first use. Fastify gives every request a child logger bound to its
+ * id, and pino serializes (and redacts) those bindings at once, whether or not the request ever
+ * logs; most requests log nothing but their access line, which names the request itself. This one
+ * creates the pino child only when something is logged through it. One small object per request:
+ * the level methods live on the prototype.
+ */
+class LazyRequestLogger implements FastifyBaseLogger {
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+  declare silent: LogFn;
+  private real: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: pino.Bindings,
+    private readonly options: pino.ChildLoggerOptions,
+  ) {}
+
+  /** The pino child, created now if it was not yet. */
+  resolve(): FastifyBaseLogger {
+    return (this.real ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.real?.level ?? this.options.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.resolve().level = level;
+  }
+
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): FastifyBaseLogger {
+    return this.resolve().child(bindings, options);
+  }
+}
+for (const method of LEVEL_METHODS) {
+  LazyRequestLogger.prototype[method] = function (this: LazyRequestLogger, ...args: unknown[]) {
+    (this.resolve()[method] as (...a: unknown[]) => void)(...args);
+  } as LogFn;
+}
+LazyRequestLogger.prototype.silent = (() => undefined) as LogFn;
+
+/** Fastify's childLoggerFactory: see LazyRequestLogger. */
+export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: pino.Bindings, options: pino.ChildLoggerOptions): FastifyBaseLogger {
+  return new LazyRequestLogger(logger, bindings, options);
+}
+
 export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
@@ -133,6 +278,6 @@ export function loggerOptions(config: Config, stream?: DestinationStream): Fasti
       err: serializeError,
       error: serializeError,
     },
-    ...(stream ? { stream } : {}),
+    stream: stream ?? stdoutLog(),
   };
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { presentPhysician } from './physicians.presenter';
 import type { PhysicianRecord, PhysiciansRepository } from './physicians.repository';
-import type { PresenceStore } from './presence';
+import type { PresenceSnapshot, PresenceStore } from './presence';
 
 const isPhysicianType = (t: UserType): t is 'mx-physician' | 'us-physician' => t === 'mx-physician' || t === 'us-physician';
 
@@ -21,8 +21,14 @@ export interface PhysicianFlags {
  */
 export class PhysiciansService {
   private cache: Promise<Map<string, PhysicianRecord>> | undefined;
-  /** Serialized online lists, valid while the profiles and presence snapshots are the same objects. */
-  private readonly onlineBodies = new Map<string, { records: Map<string, PhysicianRecord>; online: ReadonlySet<string>; available: ReadonlySet<string>; body: string }>();
+  /** The loaded profiles (the value `cache` resolved to), read without awaiting on the hot path. */
+  private loaded: Map<string, PhysicianRecord> | undefined;
+  /**
+   * Serialized online lists, one per variant of the answer (language, tags, partnerId: the only
+   * inputs it depends on; nothing of the member who asks), valid while the profiles and the
+   * presence snapshot are the same objects. A change of either drops every variant at once.
+   */
+  private onlineBodies: { records: Map<string, PhysicianRecord>; presence: PresenceSnapshot; bodies: Map<string, string> } | undefined;
 
   constructor(
     private readonly deps: {
@@ -40,33 +46,45 @@ export class PhysiciansService {
   /** Drops the cached profiles (after a profile, licence or hours change). */
   invalidate(): void {
     this.cache = undefined;
-    this.onlineBodies.clear();
+    this.loaded = undefined;
+    this.onlineBodies = undefined;
   }
 
   /**
    * The JSON body of GET /api/online-physicians, serialized once per change of the profiles or of
-   * presence rather than once per poll.
+   * presence (and per variant) rather than once per poll. A warm poll reads the presence snapshot
+   * once and allocates nothing but the variant key.
    */
   async onlinePhysiciansBody(query: OnlinePhysiciansQuery, lang: Language): Promise<string> {
-    const [records, online, available] = await Promise.all([this.records(), this.deps.presence.onlineIds(), this.deps.presence.availableIds()]);
+    const presence = await this.deps.presence.snapshot();
+    const records = this.loaded ?? (await this.records());
+    let cached = this.onlineBodies;
+    if (!cached || cached.records !== records || cached.presence !== presence) cached = this.onlineBodies = { records, presence, bodies: new Map() };
     const key = `${lang}|${query.tags ?? ''}|${query.partnerId ?? ''}`;
-    const hit = this.onlineBodies.get(key);
-    if (hit && hit.records === records && hit.online === online && hit.available === available) return hit.body;
-    const body = JSON.stringify({ physicians: await this.onlinePhysicians(query, lang) });
+    const hit = cached.bodies.get(key);
+    if (hit !== undefined) return hit;
+    const body = JSON.stringify({ physicians: this.listOnline(records, presence, query, lang) });
     // Not in the spec: a bound on distinct filter combinations kept (tags and partnerId are free text).
-    if (this.onlineBodies.size >= 200) this.onlineBodies.clear();
-    this.onlineBodies.set(key, { records, online, available, body });
+    if (cached.bodies.size >= 200) cached.bodies.clear();
+    cached.bodies.set(key, body);
     return body;
   }
 
   private records(): Promise<Map<string, PhysicianRecord>> {
-    this.cache ??= this.deps.repository.listAll().then(
-      (list) => new Map(list.map((r) => [r.user.id, r])),
-      (err: unknown) => {
-        this.cache = undefined;
-        throw err;
-      },
-    );
+    if (!this.cache) {
+      const loading: Promise<Map<string, PhysicianRecord>> = this.deps.repository.listAll().then(
+        (list) => {
+          const map = new Map(list.map((r) => [r.user.id, r]));
+          if (this.cache === loading) this.loaded = map; // not if invalidated meanwhile
+          return map;
+        },
+        (err: unknown) => {
+          if (this.cache === loading) this.cache = undefined;
+          throw err;
+        },
+      );
+      this.cache = loading;
+    }
     return this.cache;
   }
 
@@ -79,13 +97,7 @@ export class PhysiciansService {
   }
 
   async flags(id: string): Promise<PhysicianFlags> {
-    const [online, available] = await Promise.all([this.deps.presence.onlineIds(), this.deps.presence.availableIds()]);
-    return { isOnline: online.has(id), isAvailable: available.has(id) };
-  }
-
-  private async flagsLookup(): Promise<(id: string) => PhysicianFlags> {
-    const [online, available] = await Promise.all([this.deps.presence.onlineIds(), this.deps.presence.availableIds()]);
-    return (id) => ({ isOnline: online.has(id), isAvailable: available.has(id) });
+    return flagsIn(await this.deps.presence.snapshot(), id);
   }
 
   /** A socket of a coach or doctor connected / disconnected (the realtime gateway calls these). */
@@ -102,14 +114,18 @@ export class PhysiciansService {
    * lang_* and free tags from the profile; partnerId: physicians who serve that partner (or all).
    */
   async onlinePhysicians(query: OnlinePhysiciansQuery, lang: Language): Promise<PhysicianDto[]> {
-    const [records, flagsOf] = await Promise.all([this.records(), this.flagsLookup()]);
+    const [records, presence] = await Promise.all([this.records(), this.deps.presence.snapshot()]);
+    return this.listOnline(records, presence, query, lang);
+  }
+
+  private listOnline(records: Map<string, PhysicianRecord>, presence: PresenceSnapshot, query: OnlinePhysiciansQuery, lang: Language): PhysicianDto[] {
     const tags = (query.tags ?? '')
       .split(',')
       .map((t) => t.trim().toLowerCase())
       .filter(Boolean);
     const out: PhysicianDto[] = [];
     for (const record of records.values()) {
-      const flags = flagsOf(record.user.id);
+      const flags = flagsIn(presence, record.user.id);
       if (!isListedOnlineCoach({ ...flags, userType: record.user.userType })) continue;
       if (!matchesTags(record, tags)) continue;
       const partners = record.profile?.partnerIds ?? [];
@@ -132,14 +148,14 @@ export class PhysiciansService {
    * US doctors have no calendar (spec 6) and are never schedulable.
    */
   async getPhysicians(args: GetPhysiciansArgs, lang: Language): Promise<PhysicianDto[]> {
-    const [records, flagsOf] = await Promise.all([this.records(), this.flagsLookup()]);
+    const [records, presence] = await Promise.all([this.records(), this.deps.presence.snapshot()]);
     const now = this.deps.clock.now();
     const out: PhysicianDto[] = [];
     for (const record of records.values()) {
       const { user } = record;
       if (args.language && !user.languages.includes(args.language)) continue;
       if (args.practice && user.practice !== args.practice) continue;
-      const flags = flagsOf(user.id);
+      const flags = flagsIn(presence, user.id);
       if (args.schedulable !== undefined) {
         const date = args.availabilityDate ?? slotDateIn(now, user.timeZone ?? CALENDAR.fallbackTimeZone);
         const schedulable = user.userType === 'mx-physician' && isSchedulableToday({ ...flags, slotsToday: this.slots(record, date).length });
@@ -177,6 +193,8 @@ export class PhysiciansService {
     return this.getPhysician(actor.id, lang);
   }
 }
+
+const flagsIn = (presence: PresenceSnapshot, id: string): PhysicianFlags => ({ isOnline: presence.online.has(id), isAvailable: presence.available.has(id) });
 
 function matchesTags(record: PhysicianRecord, tags: readonly string[]): boolean {
   const own = new Set((record.profile?.tags ?? []).map((t) => t.toLowerCase()));

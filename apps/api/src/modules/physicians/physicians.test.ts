@@ -94,6 +94,37 @@ describe('GET /api/online-physicians (spec 6: only online, available coaches)', 
     expect((await online(member.token, '?partnerId=partner-b')).map((p) => p.id)).not.toContain(reserved.user.id);
   });
 
+  it('each variant (language, filters) gets its own cached answer, and every one follows presence and availability changes', async () => {
+    const es = await memberWithSession(t.server);
+    const en = await memberWithSession(t.server, { preferredLang: 'en' });
+    const coach = await onlinePhysician(t.server, t.url, { languages: ['es', 'en'], practice: 'health' });
+    sockets.push(coach.socket);
+    const bioOf = async (token: string, id: string, query = '') => (await online(token, query)).find((p) => p.id === id)?.bio;
+    // Warm both languages, twice each: the second answers come from the cache, still in each member's language.
+    for (let i = 0; i < 2; i++) {
+      expect(await bioOf(es.token, coach.user.id)).toBe('Perfil de prueba');
+      expect(await bioOf(en.token, coach.user.id)).toBe('Test profile');
+      expect(await bioOf(es.token, coach.user.id, '?tags=practice_mentalhealth')).toBeUndefined();
+    }
+
+    // Another coach comes online: every cached variant shows them.
+    const second = await onlinePhysician(t.server, t.url, { languages: ['es', 'en'], practice: 'mentalhealth' });
+    sockets.push(second.socket);
+    expect(await bioOf(es.token, second.user.id)).toBe('Perfil de prueba');
+    expect(await bioOf(en.token, second.user.id)).toBe('Test profile');
+    expect(await bioOf(es.token, second.user.id, '?tags=practice_mentalhealth')).toBe('Perfil de prueba');
+
+    // The first coach turns availability off, then goes offline for good.
+    await graphql(t.url, PHYSICIAN_GQL.setAvailability, { isAvailable: false }, coach.token);
+    expect(await bioOf(en.token, coach.user.id)).toBeUndefined();
+    await graphql(t.url, PHYSICIAN_GQL.setAvailability, { isAvailable: true }, coach.token);
+    expect(await bioOf(en.token, coach.user.id)).toBe('Test profile');
+    second.socket.disconnect();
+    await waitFor(async () => (await bioOf(es.token, second.user.id, '?tags=practice_mentalhealth')) === undefined);
+    expect(await bioOf(en.token, second.user.id)).toBeUndefined();
+    expect(await bioOf(es.token, coach.user.id)).toBe('Perfil de prueba');
+  });
+
   it('answers polls from memory: no database query per request once warm', async () => {
     const member = await memberWithSession(t.server);
     await online(member.token); // warm the profile and session caches

@@ -9,25 +9,44 @@ import type { Redis } from 'ioredis';
 export interface PresenceStore {
   connect(userId: string, socketId: string): Promise<void>;
   disconnect(userId: string, socketId: string): Promise<void>;
-  /** The ids of users with at least one socket. */
-  onlineIds(): Promise<ReadonlySet<string>>;
   /** isAvailable as the physician last set it (the database keeps it too; this is the fast copy). */
   setAvailable(userId: string, available: boolean): Promise<void>;
   /** Replaces the whole available set (on boot, from the database). */
   resetAvailable(userIds: readonly string[]): Promise<void>;
-  availableIds(): Promise<ReadonlySet<string>>;
+  /**
+   * Who is online and who is available, in one read. The same object is returned for as long as
+   * neither set changes, so readers may cache what they derive from it by its identity.
+   */
+  snapshot(): Promise<PresenceSnapshot>;
   close(): Promise<void>;
 }
 
+export interface PresenceSnapshot {
+  /** The ids of users with at least one socket. */
+  readonly online: ReadonlySet<string>;
+  /** The ids of physicians whose availability switch is on. */
+  readonly available: ReadonlySet<string>;
+}
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+
 export class MemoryPresenceStore implements PresenceStore {
   private readonly sockets = new Map<string, Set<string>>();
-  private snapshot: Set<string> = new Set();
+  private current: PresenceSnapshot = { online: new Set(), available: new Set() };
+
+  /** A new snapshot only when a set really changed (a second socket of an online coach changes nothing). */
+  private publish(next: Partial<PresenceSnapshot>): void {
+    const online = next.online ?? this.current.online;
+    const available = next.available ?? this.current.available;
+    if (sameSet(online, this.current.online) && sameSet(available, this.current.available)) return;
+    this.current = { online, available };
+  }
 
   async connect(userId: string, socketId: string): Promise<void> {
     const set = this.sockets.get(userId) ?? new Set<string>();
     set.add(socketId);
     this.sockets.set(userId, set);
-    this.snapshot = new Set(this.sockets.keys());
+    this.publish({ online: new Set(this.sockets.keys()) });
   }
 
   async disconnect(userId: string, socketId: string): Promise<void> {
@@ -35,27 +54,22 @@ export class MemoryPresenceStore implements PresenceStore {
     if (!set) return;
     set.delete(socketId);
     if (set.size === 0) this.sockets.delete(userId);
-    this.snapshot = new Set(this.sockets.keys());
+    this.publish({ online: new Set(this.sockets.keys()) });
   }
 
-  async onlineIds(): Promise<ReadonlySet<string>> {
-    return this.snapshot;
-  }
-
-  private available = new Set<string>();
   async setAvailable(userId: string, available: boolean): Promise<void> {
-    const next = new Set(this.available);
+    const next = new Set(this.current.available);
     if (available) next.add(userId);
     else next.delete(userId);
-    this.available = next;
+    this.publish({ available: next });
   }
 
   async resetAvailable(userIds: readonly string[]): Promise<void> {
-    this.available = new Set(userIds);
+    this.publish({ available: new Set(userIds) });
   }
 
-  async availableIds(): Promise<ReadonlySet<string>> {
-    return this.available;
+  async snapshot(): Promise<PresenceSnapshot> {
+    return this.current;
   }
 
   async close(): Promise<void> {
@@ -96,10 +110,10 @@ export interface RedisPresenceOptions {
  */
 export class RedisPresenceStore implements PresenceStore {
   private readonly sockets = new Map<string, Set<string>>(); // userId -> this node's socket ids
-  private cache: { at: number; ids: Set<string> } | undefined;
-  private pending: Promise<Set<string>> | undefined;
-  private availableCache: { at: number; ids: ReadonlySet<string> } | undefined;
-  private availablePending: Promise<ReadonlySet<string>> | undefined;
+  private current: { at: number; snapshot: PresenceSnapshot } | undefined;
+  /** Bumped by every change this node makes: a read started before it is not reused after it. */
+  private generation = 0;
+  private pending: { generation: number; read: Promise<PresenceSnapshot> } | undefined;
   /** This node's copy of the available set, served while Redis is unreachable. */
   private localAvailable: ReadonlySet<string> = new Set<string>();
   private degraded = false;
@@ -133,6 +147,12 @@ export class RedisPresenceStore implements PresenceStore {
   }
   private nodeKeyOf = (nodeId: string) => `${this.prefix}presence:node:${nodeId}`;
 
+  /** The next read goes to Redis (this node changed something). */
+  private stale(): void {
+    this.generation++;
+    if (this.current) this.current.at = -Infinity;
+  }
+
   /** A Redis call that must not fail its caller: on error the node goes on with its own state. */
   private async tryRedis<T>(call: () => Promise<T>): Promise<T | undefined> {
     // Connection lost: do not wait for ioredis's retries on a request path.
@@ -155,7 +175,7 @@ export class RedisPresenceStore implements PresenceStore {
     else next.delete(userId);
     this.localAvailable = next;
     await this.tryRedis(() => (available ? this.redis.sadd(this.availableKey, userId) : this.redis.srem(this.availableKey, userId)));
-    this.availableCache = undefined;
+    this.stale();
   }
 
   async resetAvailable(userIds: readonly string[]): Promise<void> {
@@ -165,22 +185,7 @@ export class RedisPresenceStore implements PresenceStore {
       if (userIds.length > 0) multi.sadd(this.availableKey, ...userIds);
       return multi.exec();
     });
-    this.availableCache = undefined;
-  }
-
-  async availableIds(): Promise<ReadonlySet<string>> {
-    const now = Date.now();
-    if (this.availableCache && now - this.availableCache.at < SNAPSHOT_TTL_MS) return this.availableCache.ids;
-    this.availablePending ??= this.tryRedis(() => this.redis.smembers(this.availableKey))
-      .then((ids) => {
-        const set: ReadonlySet<string> = ids ? new Set(ids) : this.localAvailable;
-        this.availableCache = { at: Date.now(), ids: set };
-        return set;
-      })
-      .finally(() => {
-        this.availablePending = undefined;
-      });
-    return this.availablePending;
+    this.stale();
   }
 
   async connect(userId: string, socketId: string): Promise<void> {
@@ -190,8 +195,8 @@ export class RedisPresenceStore implements PresenceStore {
     this.sockets.set(userId, own);
     if (first) {
       await this.tryRedis(() => this.redis.multi().sadd(this.nodeKey, userId).pexpire(this.nodeKey, this.ttlMs).zadd(this.nodesKey, Date.now() + this.ttlMs, this.nodeId).exec());
+      this.stale();
     }
-    this.cache = undefined;
   }
 
   async disconnect(userId: string, socketId: string): Promise<void> {
@@ -200,8 +205,8 @@ export class RedisPresenceStore implements PresenceStore {
     if (own.size === 0) {
       this.sockets.delete(userId);
       await this.tryRedis(() => this.redis.srem(this.nodeKey, userId));
+      this.stale();
     }
-    this.cache = undefined;
   }
 
   /**
@@ -218,42 +223,49 @@ export class RedisPresenceStore implements PresenceStore {
       return multi.exec();
     });
     if (beat !== undefined && wasDegraded) {
-      this.cache = undefined;
-      this.availableCache = undefined;
+      this.stale();
       await this.options.onHealed?.().catch((err: unknown) => this.options.onError?.(err));
     }
   }
 
-  async onlineIds(): Promise<ReadonlySet<string>> {
+  /** Both sets, at most once per SNAPSHOT_TTL_MS; unchanged sets keep the old snapshot object. */
+  async snapshot(): Promise<PresenceSnapshot> {
     const now = Date.now();
-    if (this.cache && now - this.cache.at < SNAPSHOT_TTL_MS) return this.cache.ids;
-    this.pending ??= this.readOnline()
-      .then((set) => {
-        this.cache = { at: Date.now(), ids: set };
-        return set;
+    if (this.current && now - this.current.at < SNAPSHOT_TTL_MS) return this.current.snapshot;
+    if (this.pending?.generation === this.generation) return this.pending.read;
+    const generation = this.generation;
+    const read = this.readBoth()
+      .then(({ online, available }) => {
+        const previous = this.current?.snapshot;
+        const snapshot = previous && sameSet(previous.online, online) && sameSet(previous.available, available) ? previous : { online, available };
+        // A change made here meanwhile may be missing from this read: keep it, but only until the next one.
+        this.current = { at: generation === this.generation ? Date.now() : -Infinity, snapshot };
+        return snapshot;
       })
       .finally(() => {
-        this.pending = undefined;
+        if (this.pending?.read === read) this.pending = undefined;
       });
-    return this.pending;
+    this.pending = { generation, read };
+    return read;
   }
 
-  private async readOnline(): Promise<Set<string>> {
+  private async readBoth(): Promise<PresenceSnapshot> {
     const shared = await this.tryRedis(async () => {
       // Registry entries long past their expiry belong to nodes that are gone (their keys expired
       // by themselves); the margin keeps a node whose clock is a little behind from being pruned.
-      const nodes = await this.redis.zrangebyscore(this.nodesKey, Date.now() - this.ttlMs, '+inf');
+      const [nodes, available] = await Promise.all([this.redis.zrangebyscore(this.nodesKey, Date.now() - this.ttlMs, '+inf'), this.redis.smembers(this.availableKey)]);
       void this.redis.zremrangebyscore(this.nodesKey, '-inf', Date.now() - 2 * this.ttlMs).catch(() => undefined);
-      return nodes.length === 0 ? [] : this.redis.sunion(...nodes.map(this.nodeKeyOf));
+      const online = nodes.length === 0 ? [] : await this.redis.sunion(...nodes.map(this.nodeKeyOf));
+      return { online: new Set(online), available: new Set(available) };
     });
-    // Without Redis: the coaches this node can reach itself.
-    return new Set(shared ?? this.sockets.keys());
+    // Without Redis: the coaches this node can reach itself, and the availability it last knew.
+    return shared ?? { online: new Set(this.sockets.keys()), available: this.localAvailable };
   }
 
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.sockets.clear();
     await this.tryRedis(() => this.redis.multi().del(this.nodeKey).zrem(this.nodesKey, this.nodeId).exec());
-    this.cache = undefined;
+    this.stale();
   }
 }
