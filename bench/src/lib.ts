@@ -49,13 +49,13 @@ let logDir: string | undefined;
  * Forks `file` (TypeScript, through tsx) with its own stdout: the child's log lines go to a file
  * under a temporary folder, removed on close (BENCH_KEEP_LOGS=1 keeps it and prints its path).
  */
-async function forkChild<I>(file: string, args: string[], env: Record<string, string> = {}, first?: unknown): Promise<BenchProcess<I>> {
+export async function forkChild<I>(file: string, args: string[], env: Record<string, string> = {}, first?: unknown, extraExecArgv: string[] = []): Promise<BenchProcess<I>> {
   logDir ??= mkdtempSync(path.join(tmpdir(), 'puente-bench-'));
   const logFile = path.join(logDir, `${path.basename(file, '.ts')}-${args.join('-') || 'main'}-${Date.now()}.log`);
   const out = openSync(logFile, 'a');
   const child: ChildProcess = fork(path.join(here, file), args, {
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each child in that folder (node --cpu-prof).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: ['--import', 'tsx', ...extraExecArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', out, 'inherit', 'ipc'],
   });
@@ -95,8 +95,8 @@ async function forkChild<I>(file: string, args: string[], env: Record<string, st
 }
 
 /** The real server in its own process, booted with one of the scenarios of server-process.ts. */
-export function serverProcess<I extends { url: string }>(scenario: string, env: Record<string, string> = {}): Promise<BenchProcess<I>> {
-  return forkChild<I>('server-process.ts', [scenario], env);
+export function serverProcess<I extends { url: string }>(scenario: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<BenchProcess<I>> {
+  return forkChild<I>('server-process.ts', [scenario], env, undefined, execArgv);
 }
 
 /** A bare node:http server in its own process answering every request with the same body: the baseline. */

@@ -61,6 +61,32 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
     const member = await memberWithSession(server.server);
     return { url: server.url, coachToken: coach.token, memberToken: member.token };
   },
+  /**
+   * A node's capacity: BENCH_CAPACITY_SESSIONS member sessions for the socket load process (several
+   * sockets each, as phones and tabs do), and the process's memory on request (after a full GC).
+   * On PostgreSQL when DATABASE_URL is set (a production node), else the embedded database.
+   */
+  capacity: async () => {
+    server = await startTestServer({ db: process.env.DATABASE_URL ? 'postgres' : 'pglite', config: { logLevel } });
+    const count = Number(process.env.BENCH_CAPACITY_SESSIONS ?? 2000);
+    const tokens: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const member = await createMember(server.server, { phoneNumber: `+1415${String(2_000_000 + i)}` });
+      tokens.push((await createSessionFor(server.server, member.id)).sessionToken);
+    }
+    handlers = {
+      memory: async () => {
+        const gc = (globalThis as { gc?: () => void }).gc;
+        for (let i = 0; i < 3 && gc; i++) {
+          gc();
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return process.memoryUsage();
+      },
+      sockets: async () => server.server.io.engine.clientsCount,
+    };
+    return { url: server.url, tokens, database: server.server.database.kind };
+  },
   /** The built web app and the call; `consultation` makes a fresh consultation per call. */
   call: async () => {
     server = await startTestServer({ config: { logLevel } });
