@@ -26,6 +26,8 @@ const textOnBackgrounds = Object.entries(backgrounds).flatMap(([bgName, backgrou
   Object.entries({
     'text.primary': p.text.primary,
     'text.secondary': p.text.secondary,
+    // Unselected toggle buttons (the coach filters) and list icons.
+    'action.active': p.action.active,
     // Colours the screens use as text: links, text/outlined buttons, field errors, the teal accents.
     'primary.main': p.primary.main,
     'primary.dark': p.primary.dark,
