@@ -100,11 +100,12 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The screens this file has already checked (axe runs once per distinct screen, per language). */
 const checkedScreens = new Set<string>();
 
-/** A path's screen: ids in it (uuids, long numbers) do not make a new screen. */
-const screenOf = (url: string): string => {
-  const { pathname } = new URL(url);
-  return pathname.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27,}(?=\/|$)/gi, '/:id').replace(/\/\d{4,}(?=\/|$)/g, '/:id');
-};
+/** A path's screen: ids in it (uuids, tokens, long numbers) do not make a new screen. */
+const screenOf = (url: string): string =>
+  new URL(url).pathname
+    .split('/')
+    .map((segment) => (/\d/.test(segment) && (segment.length >= 16 || /^\d{4,}$/.test(segment)) ? ':id' : segment))
+    .join('/');
 
 interface AxeViolation {
   id: string;
@@ -120,8 +121,9 @@ interface AxeViolation {
  * language is checked once per test file; later calls for it return at once.
  */
 export async function a11y(page: Page, state = ''): Promise<void> {
-  // Only the app's screens (not an API answer or a file the test opened).
-  if (page.isClosed() || !/^https?:/.test(page.url()) || new URL(page.url()).pathname.startsWith('/api/')) return;
+  if (page.isClosed() || !/^https?:/.test(page.url())) return;
+  // Only pages (not a JSON answer or a file the test opened).
+  if ((await page.evaluate(() => document.contentType).catch(() => '')) !== 'text/html') return;
   // Let the screen settle: the app has rendered a heading or a dialog, and transitions finished.
   await page.waitForFunction(() => document.querySelector('h1, h2, [role="dialog"]') !== null, undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
