@@ -27,26 +27,21 @@ export interface BrowserOptions {
 /**
  * One browser per test file (issue 10: keep the journeys lean), launched on first use and closed
  * after the file's last test: each `withBrowser` gets a fresh context (its own storage) in it.
- * Calls need the fake camera and microphone flags, so they get a second browser.
+ * Calls (the fake camera and microphone) get a browser of their own for each `withBrowser`: a
+ * person leaving a call is her browser going away, and the others must see her drop at once
+ * (closing only a context of a shared browser lets her connections linger).
  */
-const browsers = new Map<'plain' | 'media', Promise<Browser>>();
-const sharedBrowser = (media: boolean): Promise<Browser> => {
-  const kind = media ? 'media' : 'plain';
-  let browser = browsers.get(kind);
-  if (!browser) {
-    browser = chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: [...CHROMIUM_ARGS, ...(media ? MEDIA_ARGS : [])],
-    });
-    browsers.set(kind, browser);
-  }
-  return browser;
-};
+let plainBrowser: Promise<Browser> | undefined;
+const launch = (media: boolean): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...(media ? MEDIA_ARGS : [])],
+  });
 afterAll(async () => {
-  const open = [...browsers.values()];
-  browsers.clear();
-  await Promise.all(open.map(async (b) => (await b).close()));
+  const open = plainBrowser;
+  plainBrowser = undefined;
+  await (await open)?.close();
 });
 
 /**
@@ -55,7 +50,8 @@ afterAll(async () => {
  * for (`goto`, `reload`, `waitForURL`), and once more on the screen it ends on.
  */
 export async function withBrowser<T>(fn: (ctx: BrowserContext) => Promise<T>, options: BrowserOptions = {}): Promise<T> {
-  const browser = await sharedBrowser(options.media === true);
+  const media = options.media === true;
+  const browser = media ? await launch(true) : await (plainBrowser ??= launch(false));
   const ctx = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, locale: options.locale ?? 'es-MX' });
   ctx.on('page', checkEveryScreen);
   let failed = false;
@@ -70,6 +66,7 @@ export async function withBrowser<T>(fn: (ctx: BrowserContext) => Promise<T>, op
       if (!failed) for (const page of ctx.pages()) if (!page.isClosed()) await a11y(page);
     } finally {
       await ctx.close();
+      if (media) await browser.close();
     }
   }
 }
