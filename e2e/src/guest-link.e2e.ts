@@ -88,7 +88,9 @@ describe('the guest link', () => {
     await withBrowser(async (ctx) => {
       const page = await ctx.newPage();
       const cdp = await ctx.newCDPSession(page);
-      await cdp.send('Browser.setPermission', { permission: { name: 'camera' }, setting: 'denied', origin: server.url });
+      // The page's own browser context (each withBrowser is a context of the file's shared browser).
+      const { targetInfo } = await cdp.send('Target.getTargetInfo');
+      await cdp.send('Browser.setPermission', { permission: { name: 'camera' }, setting: 'denied', origin: server.url, browserContextId: targetInfo.browserContextId });
       await page.goto(link);
       await page.waitForURL('**/link-to-consult-permissions');
       await page.getByTestId('link-permissions-screen').waitFor();

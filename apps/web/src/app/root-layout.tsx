@@ -16,6 +16,7 @@ import { identify } from '@/lib/track';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { findRoute } from './route-match';
+import { useDocumentTitle } from './route-titles';
 import { useAppointmentRouting } from './use-appointment-routing';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
@@ -45,6 +46,7 @@ export function RootLayout() {
   const route = findRoute(pathname);
 
   useDisabledBackButton();
+  useDocumentTitle();
   useTransportErrors();
   useResumeRefresh();
   useRealtimeConnection(token);

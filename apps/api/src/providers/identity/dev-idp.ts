@@ -32,7 +32,7 @@ function loginPage(uid: string, lang: 'es' | 'en', client: string, error?: strin
   const t = TEXT[lang];
   const action = `${DEV_IDP_PATH}/interaction/${encodeURIComponent(uid)}`;
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${t.title}</title>
-<style>body{font-family:system-ui,sans-serif;background:#F6F1EB;margin:0;padding:24px}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:24px}label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px}button{margin-top:16px;width:100%;padding:12px;border:0;border-radius:8px;background:#FF5A40;color:#fff;font-size:16px}.err{color:#b00020}small{color:#666}</style></head>
+<style>body{font-family:system-ui,sans-serif;background:#F6F1EB;margin:0;padding:24px}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:24px}label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px}button{margin-top:16px;width:100%;padding:12px;border:0;border-radius:8px;background:#B7402E;color:#fff;font-size:16px}.err{color:#b00020}small{color:#666}</style></head>
 <body><main><h1>${t.title}</h1><p>${t.lead} <small>(${escapeHtml(client)})</small></p>${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${action}" autocomplete="off">
 <label for="email">${t.email}</label><input id="email" name="email" type="email" required autofocus data-testid="dev-idp-email">

@@ -8,7 +8,7 @@ export function LoadingScreen({ testId }: { testId?: string }) {
   const { t } = useTranslation();
   return (
     <Box data-testid={testId} sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
-      <CircularProgress />
+      <CircularProgress aria-label={t('loading')} />
       <Typography color="text.secondary">{t('loading')}</Typography>
     </Box>
   );

@@ -43,7 +43,7 @@ export function LogoutScreen() {
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
-      <CircularProgress />
+      <CircularProgress aria-label={t('loading')} />
       <Typography>{t('logout_in_progress')}</Typography>
     </Box>
   );

@@ -6,10 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
@@ -27,6 +29,9 @@ export function SaveRecoveryCodeScreen() {
   const member = useMember();
   const recovery = useRecoveryCode(member.data?.id);
   const [confirmed, setConfirmed] = useState(false);
+  // WCAG 3.3.1: Continue without the confirmation marks the checkbox, says why there, and moves focus to it.
+  const [confirmError, setConfirmError] = useState(false);
+  const confirmRef = useRef<HTMLInputElement>(null);
   const code = recovery.data?.recoveryCode;
 
   const handleCopy = async () => {
@@ -57,6 +62,8 @@ export function SaveRecoveryCodeScreen() {
   const handleContinue = () => {
     if (!confirmed) {
       showToast({ variant: 'warning', message: 'save_recovery_error_toast' });
+      setConfirmError(true);
+      confirmRef.current?.focus();
       return;
     }
     const toastAfter = (location.state as { toastAfter?: { variant: 'success' | 'warning'; key: string } } | null)?.toastAfter;
@@ -99,10 +106,33 @@ export function SaveRecoveryCodeScreen() {
           </Button>
         </Box>
       </Paper>
-      <FormControlLabel
-        control={<Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} slotProps={{ input: { 'data-testid': 'recovery-confirm' } as React.InputHTMLAttributes<HTMLInputElement> }} />}
-        label={t('save_recovery_confirm_label')}
-      />
+      <FormControl error={confirmError}>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={confirmed}
+              onChange={(e) => {
+                setConfirmed(e.target.checked);
+                if (e.target.checked) setConfirmError(false);
+              }}
+              slotProps={{
+                input: {
+                  ref: confirmRef,
+                  'data-testid': 'recovery-confirm',
+                  'aria-invalid': confirmError || undefined,
+                  'aria-describedby': confirmError ? 'recovery-confirm-error' : undefined,
+                } as React.InputHTMLAttributes<HTMLInputElement>,
+              }}
+            />
+          }
+          label={t('save_recovery_confirm_label')}
+        />
+        {confirmError ? (
+          <FormHelperText id="recovery-confirm-error" role="alert" data-testid="recovery-confirm-error">
+            {t('save_recovery_error_toast')}
+          </FormHelperText>
+        ) : null}
+      </FormControl>
       <Button size="large" variant="contained" onClick={handleContinue} data-testid="recovery-continue">
         {t('save_recovery_continue')}
       </Button>

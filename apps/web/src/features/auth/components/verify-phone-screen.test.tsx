@@ -170,7 +170,15 @@ describe('save recovery code screen', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Confirma que guardaste tu código de recuperación.');
     expect(toast.getAttribute('data-variant')).toBe('warning');
+    // WCAG 3.3.1: the focus moves to the box, which is marked and describes the error (announced).
+    const box = screen.getByTestId('recovery-confirm');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    const error = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toBe('Confirma que guardaste tu código de recuperación.');
+    expect(error?.getAttribute('role')).toBe('alert');
     fireEvent.click(screen.getByTestId('recovery-confirm'));
+    expect(box.getAttribute('aria-describedby')).toBeNull();
     fireEvent.click(screen.getByTestId('recovery-continue'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'));
     expect(await screen.findByTestId('home-greeting')).toBeTruthy();

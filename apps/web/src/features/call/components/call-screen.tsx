@@ -137,10 +137,11 @@ export function CallScreen({ renderChat }: { renderChat?: (props: ChatSlotProps)
 }
 
 function CallLoading() {
+  const { t } = useTranslation();
   return (
     <Screen testId="call-screen">
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress />
+        <CircularProgress aria-label={t('loading')} />
       </Box>
     </Screen>
   );

@@ -46,7 +46,7 @@ export function ChatDrawer({ appointmentId, open, onClose, onUnreadChange }: Cha
         </Box>
         {loading ? (
           <Box data-testid="chat-loading" role="status">
-            <LinearProgress />
+            <LinearProgress aria-label={chat.connection === 'denied' ? t('chat_denied') : t('chat_connecting')} />
             <Typography variant="caption" color="text.secondary" sx={{ px: 2 }}>
               {chat.connection === 'denied' ? t('chat_denied') : t('chat_connecting')}
             </Typography>

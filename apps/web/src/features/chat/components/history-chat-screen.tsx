@@ -57,7 +57,7 @@ export function HistoryChatScreen() {
         </Typography>
       </Box>
       {failed ? <Alert severity="warning">{t('chat_history_missing')}</Alert> : null}
-      {!failed && !conversation.data ? <CircularProgress sx={{ alignSelf: 'center' }} /> : null}
+      {!failed && !conversation.data ? <CircularProgress sx={{ alignSelf: 'center' }} aria-label={t('loading')} /> : null}
       {hasMore ? (
         <Button onClick={() => void handleLoadOlder()} disabled={loadingOlder} data-testid="chat-load-older">
           {t('chat_load_older')}

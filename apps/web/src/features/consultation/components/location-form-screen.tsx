@@ -178,6 +178,7 @@ export function LocationFormScreen() {
                   label={t('location_city_label')}
                   name={field.name}
                   onBlur={field.onBlur}
+                  inputRef={field.ref}
                   error={errors.city !== undefined}
                   helperText={errors.city?.message ? t(errors.city.message) : t('location_city_helper')}
                   slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'location-city', maxLength: 120 } }}

@@ -12,6 +12,7 @@ import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -183,22 +184,26 @@ export function HomeScreen() {
           <Paper elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
             <List disablePadding>
               {menu.howItWorks ? (
-                <ListItemButton onClick={() => void navigate('/como-funciona')} data-testid="other-info-how-it-works">
-                  <ListItemIcon>
-                    <HelpOutlineOutlined color="secondary" />
-                  </ListItemIcon>
-                  <ListItemText primary={t('home_how_it_works')} secondary={t('home_how_it_works_description')} />
-                  <ChevronRight />
-                </ListItemButton>
+                <ListItem disablePadding>
+                  <ListItemButton onClick={() => void navigate('/como-funciona')} data-testid="other-info-how-it-works">
+                    <ListItemIcon>
+                      <HelpOutlineOutlined color="secondary" />
+                    </ListItemIcon>
+                    <ListItemText primary={t('home_how_it_works')} secondary={t('home_how_it_works_description')} />
+                    <ChevronRight />
+                  </ListItemButton>
+                </ListItem>
               ) : null}
               {menu.healthTips ? (
-                <ListItemButton onClick={() => void navigate('/consejos-de-salud')} data-testid="other-info-health-tips">
-                  <ListItemIcon>
-                    <LightbulbOutlined color="secondary" />
-                  </ListItemIcon>
-                  <ListItemText primary={t('home_health_tips')} secondary={t('home_health_tips_description')} />
-                  <ChevronRight />
-                </ListItemButton>
+                <ListItem disablePadding>
+                  <ListItemButton onClick={() => void navigate('/consejos-de-salud')} data-testid="other-info-health-tips">
+                    <ListItemIcon>
+                      <LightbulbOutlined color="secondary" />
+                    </ListItemIcon>
+                    <ListItemText primary={t('home_health_tips')} secondary={t('home_health_tips_description')} />
+                    <ChevronRight />
+                  </ListItemButton>
+                </ListItem>
               ) : null}
             </List>
           </Paper>

@@ -75,7 +75,7 @@ export function LinkEntryScreen() {
   return (
     <Screen testId="link-entry-screen">
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8, textAlign: 'center' }}>
-        <CircularProgress />
+        <CircularProgress aria-label={t('loading')} />
         <Typography>{t('link_entry_joining')}</Typography>
       </Box>
     </Screen>

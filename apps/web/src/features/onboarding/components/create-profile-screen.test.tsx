@@ -145,6 +145,38 @@ describe('onboarding profile form (spec 5)', () => {
     expect(screen.getByLabelText(/\(optional\)|\(opcional\)/, { selector: 'select' })).toBe(input('preferredContactMethod'));
   });
 
+  it('WCAG 3.3.1: Continue and submit move the focus to the first field in error; checkbox errors are tied to the box and announced', async () => {
+    signedIn();
+    const { router } = renderApp('/induccion/crear-perfil/1');
+    await screen.findByTestId('create-profile-screen');
+    next();
+    await screen.findByText('El nombre debe tener al menos 2 caracteres.');
+    await waitFor(() => expect(document.activeElement).toBe(input('firstName')));
+    type('firstName', 'Ana');
+    next();
+    await waitFor(() => expect(document.activeElement).toBe(input('lastName')));
+    type('lastName', 'López');
+    type('birthday', '1990-05-01');
+    next();
+    await waitFor(() => onStep(2));
+    type('zipCode', '90210');
+    await waitFor(() => expect(input('city').value).toBe('Beverly Hills'));
+    next();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/induccion/crear-perfil/3'));
+    await waitFor(() => onStep(3));
+    fireEvent.click(screen.getByTestId('onboarding-submit'));
+    await screen.findByText('Confirma que eres mayor de edad.');
+    await waitFor(() => expect(document.activeElement).toBe(input('legalAge')));
+    // The terms were accepted in the terms dialog, so the legal-age box is the checkbox left to check.
+    const box = input('legalAge');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Confirma que eres mayor de edad.');
+    expect(described?.getAttribute('role')).toBe('alert');
+    check('legalAge');
+    await waitFor(() => expect(input('legalAge').getAttribute('aria-describedby')).toBeNull());
+  });
+
   it('an unknown zip code is a field error', async () => {
     signedIn();
     renderApp('/induccion/crear-perfil/2');

@@ -152,7 +152,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<Form>({ resolver, mode: 'onTouched', defaultValues: defaultsFrom(member) });
+  } = useForm<Form>({ resolver, mode: 'onTouched', shouldFocusError: true, defaultValues: defaultsFrom(member) });
 
   // Terms are accepted once: a member who just accepted them in the terms dialog (or did before) is
   // not asked again at step 3; the step says they are accepted instead.
@@ -193,7 +193,8 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
 
   const handleNext = async () => {
     const fields = steps[stepIndex] ?? [];
-    if (await trigger(fields)) {
+    // WCAG 3.3.1: the focus moves to the first field in error (as handleSubmit's shouldFocusError does on the last step).
+    if (await trigger(fields, { shouldFocus: true })) {
       hideToast();
       goToStep(stepIndex + 1);
     } else warnMissing();
@@ -346,12 +347,25 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
                   checked={field.value === true}
                   onChange={(e) => change(name, field.onChange, e.target.checked)}
                   onBlur={field.onBlur}
-                  slotProps={{ input: { 'data-testid': `field-${name}` } as React.InputHTMLAttributes<HTMLInputElement> }}
+                  slotProps={{
+                    input: {
+                      // react-hook-form focuses the first field in error on submit: it needs the input.
+                      ref: field.ref,
+                      'data-testid': `field-${name}`,
+                      'aria-invalid': fieldError(name) !== undefined || undefined,
+                      // WCAG 3.3.1/4.1.3: the error is tied to the checkbox and announced when it appears.
+                      'aria-describedby': fieldError(name) ? `field-${name}-error` : undefined,
+                    } as React.InputHTMLAttributes<HTMLInputElement>,
+                  }}
                 />
               }
               label={label}
             />
-            {fieldError(name) ? <FormHelperText>{fieldError(name)}</FormHelperText> : null}
+            {fieldError(name) ? (
+              <FormHelperText id={`field-${name}-error`} role="alert">
+                {fieldError(name)}
+              </FormHelperText>
+            ) : null}
           </FormControl>
         )}
       />
@@ -365,7 +379,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
         <Typography variant="overline" color="text.secondary" data-testid="onboarding-step">
           {t('onboarding_step_of', { step: stepIndex + 1, total: steps.length })}
         </Typography>
-        <LinearProgress variant="determinate" value={((stepIndex + 1) / steps.length) * 100} sx={{ borderRadius: 4, height: 6, mb: 2 }} />
+        <LinearProgress aria-label={t('onboarding_step_of', { step: stepIndex + 1, total: steps.length })} variant="determinate" value={((stepIndex + 1) / steps.length) * 100} sx={{ borderRadius: 4, height: 6, mb: 2 }} />
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t(titles[stepIndex] ?? 'onboarding_step1_title')}
         </Typography>
@@ -453,6 +467,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
                     {...p}
                     label={isUs && !req.minimalOnboarding ? t('onboarding_city') : t('onboarding_city_optional')}
                     onBlur={field.onBlur}
+                    inputRef={field.ref}
                     error={fieldError('city') !== undefined}
                     helperText={fieldError('city') ?? ' '}
                     slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'field-city' } }}
@@ -472,7 +487,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
               <FormControl error={fieldError('labConsent') !== undefined} sx={{ mb: 1 }}>
                 <FormLabel id="lab-consent-label">{t('onboarding_lab_consent')}</FormLabel>
                 <RadioGroup aria-labelledby="lab-consent-label" value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)}>
-                  <FormControlLabel value="provided_yes" control={<Radio slotProps={{ input: { 'data-testid': 'lab-consent-yes' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('onboarding_lab_consent_yes')} />
+                  <FormControlLabel value="provided_yes" control={<Radio slotProps={{ input: { ref: field.ref, 'data-testid': 'lab-consent-yes' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('onboarding_lab_consent_yes')} />
                   <FormControlLabel value="provided_no" control={<Radio slotProps={{ input: { 'data-testid': 'lab-consent-no' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('onboarding_lab_consent_no')} />
                 </RadioGroup>
                 {fieldError('labConsent') ? <FormHelperText>{fieldError('labConsent')}</FormHelperText> : null}

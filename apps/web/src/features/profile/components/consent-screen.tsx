@@ -60,11 +60,12 @@ export function ConsentScreen() {
           control={control}
           render={({ field }) => (
             <FormControl error={errors.labConsent !== undefined}>
-              <RadioGroup value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)}>
-                <FormControlLabel value="provided_yes" control={<Radio slotProps={{ input: { 'data-testid': 'consent-yes' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('consent_yes')} />
+              <RadioGroup value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} aria-describedby={errors.labConsent ? 'consent-error' : undefined}>
+                {/* The first choice takes the focus when the form is sent without one (WCAG 3.3.1). */}
+                <FormControlLabel value="provided_yes" control={<Radio slotProps={{ input: { ref: field.ref, 'data-testid': 'consent-yes' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('consent_yes')} />
                 <FormControlLabel value="provided_no" control={<Radio slotProps={{ input: { 'data-testid': 'consent-no' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('consent_no')} />
               </RadioGroup>
-              {errors.labConsent?.message ? <FormHelperText data-testid="consent-error">{t(errors.labConsent.message)}</FormHelperText> : null}
+              {errors.labConsent?.message ? <FormHelperText id="consent-error" role="alert" data-testid="consent-error">{t(errors.labConsent.message)}</FormHelperText> : null}
             </FormControl>
           )}
         />

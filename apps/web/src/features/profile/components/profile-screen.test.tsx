@@ -134,7 +134,12 @@ describe('/consent (spec 5: labConsent is required)', () => {
     const { calls } = signedIn();
     const { router } = renderApp('/consent');
     fireEvent.click(await screen.findByTestId('consent-submit'));
-    expect((await screen.findByTestId('consent-error')).textContent).toBe('Elige una respuesta.');
+    const error = await screen.findByTestId('consent-error');
+    expect(error.textContent).toBe('Elige una respuesta.');
+    // WCAG 3.3.1: announced, tied to the choices, and the focus is on the first one.
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('radiogroup').getAttribute('aria-describedby')).toBe(error.id);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('consent-yes')));
     fireEvent.click(screen.getByTestId('consent-yes'));
     fireEvent.click(screen.getByTestId('consent-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));

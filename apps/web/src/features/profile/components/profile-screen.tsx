@@ -21,6 +21,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -52,11 +53,13 @@ function Section({ title, entries, testId }: { title: string; entries: Entry[]; 
       <Paper elevation={0} sx={{ overflow: 'hidden' }}>
         <List disablePadding>
           {entries.map((e) => (
-            <ListItemButton key={e.key} component={RouterLink} to={e.to} data-testid={`profile-entry-${e.key}`} divider>
-              <ListItemIcon sx={{ minWidth: 40, color: e.danger ? 'error.main' : 'secondary.main' }}>{e.icon}</ListItemIcon>
-              <ListItemText primary={e.label} secondary={e.secondary} slotProps={{ primary: { sx: { fontWeight: 600, color: e.danger ? 'error.main' : undefined } } }} />
-              <ChevronRight color="action" />
-            </ListItemButton>
+            <ListItem key={e.key} disablePadding divider>
+              <ListItemButton component={RouterLink} to={e.to} data-testid={`profile-entry-${e.key}`}>
+                <ListItemIcon sx={{ minWidth: 40, color: e.danger ? 'error.main' : 'secondary.main' }}>{e.icon}</ListItemIcon>
+                <ListItemText primary={e.label} secondary={e.secondary} slotProps={{ primary: { sx: { fontWeight: 600, color: e.danger ? 'error.main' : undefined } } }} />
+                <ChevronRight color="action" />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>

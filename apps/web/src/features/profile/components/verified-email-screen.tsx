@@ -51,7 +51,7 @@ export function VerifiedEmailScreen() {
         </IconButton>
       </Box>
       <Box sx={{ textAlign: 'center', mt: 4 }} data-testid="verified-email-state" data-state={verified ? 'verified' : failed ? 'failed' : 'pending'}>
-        {verified ? <CheckCircleOutline color="success" sx={{ fontSize: 72 }} /> : failed ? <ErrorOutline color="error" sx={{ fontSize: 72 }} /> : <CircularProgress />}
+        {verified ? <CheckCircleOutline color="success" sx={{ fontSize: 72 }} /> : failed ? <ErrorOutline color="error" sx={{ fontSize: 72 }} /> : <CircularProgress aria-label={t('loading')} />}
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mt: 2 }}>
           {verified ? t('verified_email_title') : failed ? t('verified_email_failed_title') : t('verified_email_checking')}
         </Typography>
