@@ -129,7 +129,12 @@ export default defineConfig({
     buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      // Every `import ... from 'zod'` (ours, the shared packages', the form resolver's) gets zod with
+      // its settings applied first: see src/lib/zod-configured.ts.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-configured.ts', import.meta.url)) },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    ],
   },
   server: {
     port: 5173,

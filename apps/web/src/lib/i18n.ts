@@ -53,6 +53,11 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
     initAsync: false,
     returnNull: false,
   });
+  // The choice is kept as soon as it is made: the chosen language's messages may still be on their
+  // way (they load lazily), and a reload meanwhile must still open in that language.
+  instance.on('languageChanging', (lng) => {
+    if (isLanguage(lng)) writeStorage(STORAGE_KEYS.language, lng);
+  });
   instance.on('languageChanged', (lng) => {
     if (isLanguage(lng)) {
       writeStorage(STORAGE_KEYS.language, lng);
