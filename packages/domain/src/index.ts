@@ -21,3 +21,5 @@ export * from './validation/chat';
 export * from './validation/account';
 export * from './call';
 export * from './physician-slots';
+export * from './appointment-lifecycle';
+export * from './validation/ids';
