@@ -208,15 +208,24 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
 
     const realtime = new RealtimeGateway();
     const audit = new AuditService({ db: database.db, clock });
-    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: realtime });
-    const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: realtime, log: app.log });
+    // Sessions and login tokens are the auth service's (built below, with the other services).
+    const sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'issueLoginToken' | 'consumeLoginToken' | 'createSession'> = {
+      revokeSessionsOfUser: (userId, now, tx) => services.auth.revokeSessionsOfUser(userId, now, tx),
+      issueLoginToken: (input, tx) => services.auth.issueLoginToken(input, tx),
+      consumeLoginToken: (loginToken, now, tx) => services.auth.consumeLoginToken(loginToken, now, tx),
+      createSession: (input) => services.auth.createSession(input),
+    };
+    // Member accounts are the members service's; care relationships the appointments service's (built below).
+    const members = new MembersService(new MembersRepository(database.db), audit, { hasCareRelationship: (physicianId, memberId) => appointments.hasCareRelationship(physicianId, memberId) });
+    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: realtime, sessions });
+    const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: realtime, sessions, log: app.log });
     const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl });
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
     );
-    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, limiter, log: app.log });
+    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, limiter, log: app.log, members, auth: sessions });
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
-    const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
+    const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity, members, auth: sessions });
     const presence: PresenceStore = redis
       ? new RedisPresenceStore(redis.main, redisPrefix, {
           ...options.presence,
@@ -246,9 +255,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const chatSettings = chatConfig(options.env ?? process.env, { dataDir: config.dataDir, emailFrom: config.email.from, inboundEmailSecret: config.inboundEmailSecret });
     const storage: StorageProvider = options.providers?.storage ?? (chatSettings.attachmentsDir ? new LocalDiskStorage(chatSettings.attachmentsDir) : await LocalDiskStorage.temporary());
     cleanups.unshift(async () => storage.close?.());
-    const chat = new ChatService({ repo: new ChatRepository(database.db), clock, storage, email, realtime, config: chatSettings, log: app.log });
+    const chat = new ChatService({ repo: new ChatRepository(database.db), appointments, clock, storage, email, realtime, config: chatSettings, log: app.log });
     // The call (issue 5): ICE servers from STUN_URLS/TURN_URLS/TURN_SECRET, signaling on the gateway.
-    const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), sms, auth: { createSession: (input) => services.auth.createSession(input) }, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
+    const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
     const services: Services = {
       auth: new AuthService({
         db: database.db,
@@ -262,8 +271,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         },
         sockets: realtime,
         phoneChange: recovery,
+        members,
       }),
-      members: new MembersService(new MembersRepository(database.db), audit),
+      members,
       physicians,
       topics,
       appointments,
@@ -275,7 +285,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       call,
       profile: new ProfileService({
         profiles: new ProfileRepository(database.db),
-        members: new MembersRepository(database.db),
+        members,
         clock,
         email,
         publicUrl: config.publicUrl,

@@ -6,10 +6,8 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { Clock } from '../../lib/clock';
-import { hashToken } from '../../lib/secrets';
 import type { AuditService } from '../audit/audit.service';
-import { AuthRepository } from '../auth/auth.repository';
-import type { SessionSocketControl } from '../auth/auth.service';
+import type { AuthService, SessionSocketControl } from '../auth/auth.service';
 import { AccountDeletionRepository } from './account-deletion.repository';
 import { accountDeletionPolicy } from './account-deletion.policy';
 
@@ -22,6 +20,8 @@ export interface AccountDeletionDeps {
   clock: Clock;
   audit: AuditService;
   sockets: SessionSocketControl;
+  /** Sessions are the auth module's: it revokes them (in this module's transaction). */
+  sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'consumeLoginToken'>;
   log?: FastifyBaseLogger;
 }
 
@@ -55,7 +55,7 @@ export class AccountDeletionService {
       const user = await repo.findActiveUser(memberId);
       if (!user) throw new AppError('NOT_FOUND');
       const at = user.deletionRequestedAt ?? (await repo.setDeletionRequestedAt(user.id, now, now))?.deletionRequestedAt ?? now;
-      const revoked = await repo.revokeSessionsOfUser(user.id, now);
+      const revoked = await this.deps.sessions.revokeSessionsOfUser(user.id, now, tx);
       return { at, revoked };
     });
     for (const id of requestedAt.revoked) this.deps.sockets.disconnectSession(id);
@@ -75,7 +75,7 @@ export class AccountDeletionService {
       const repo = new AccountDeletionRepository(tx);
       let allowed = input.actor !== null && accountDeletionPolicy.canRestore(input.actor, input.memberId);
       if (!allowed && input.loginToken) {
-        const consumed = await new AuthRepository(tx).consumeLoginToken(hashToken(input.loginToken), now);
+        const consumed = await this.deps.sessions.consumeLoginToken(input.loginToken, now, tx);
         allowed = typeof consumed === 'object' && consumed.userId === input.memberId;
       }
       if (!allowed) throw new AppError('NOT_FOUND');

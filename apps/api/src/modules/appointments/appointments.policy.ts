@@ -1,6 +1,6 @@
 import { APPOINTMENT_STATE as S, canPrescribe, type AppointmentState, type TransitionRole } from '@puente/domain';
 import type { AppointmentRow, UserRow } from '../../db/schema';
-import type { PhysicianRecord } from '../physicians/physicians.repository';
+import type { PhysicianRecord } from '../physicians/physicians.service';
 
 /** The queue states: members wait here and eligible physicians are offered the request. */
 export const COACH_QUEUE: AppointmentState = S.S1_IN_QUEUE_FOR_COACH;

@@ -7,8 +7,9 @@ import type {
   prescriptionSchema,
   updateAppointmentInputSchema,
 } from '@puente/contracts';
-import type { AppointmentTimeouts, JoinMethod, Language, WorkingHoursConfig } from '@puente/domain';
+import { isUuid, type AppointmentTimeouts, type Channel, type JoinMethod, type Language, type WorkingHoursConfig } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
 import type { AppointmentRow, UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
@@ -19,7 +20,7 @@ import { AppointmentAlerts, type AppointmentNotifier } from './appointments.aler
 import { ClinicalRecord } from './appointments.clinical';
 import { AppointmentCommands } from './appointments.commands';
 import { AppointmentQueries } from './appointments.queries';
-import type { AppointmentsRepository } from './appointments.repository';
+import { AppointmentsRepository } from './appointments.repository';
 
 export type { AlertTarget, AppointmentNotifier } from './appointments.alerts';
 
@@ -123,6 +124,31 @@ export class AppointmentsService {
   /** The scheduler calls this; the clock is injectable. */
   runDueTimeouts(): Promise<number> {
     return this.commands.runDueTimeouts();
+  }
+
+  // For other modules (call, chat, members): they read and write appointments through these,
+  // never the table. `tx` joins the caller's transaction.
+
+  /** The row, with no viewer policy: the caller applies its own participant rule (call, chat). */
+  byId(id: string): Promise<AppointmentRow | undefined> {
+    return isUuid(id) ? this.deps.repository.findById(id) : Promise.resolve(undefined);
+  }
+  /** Whether the physician is or was the coach or US doctor of one of the member's appointments. */
+  hasCareRelationship(physicianId: string, memberId: string): Promise<boolean> {
+    return this.deps.repository.hasCareRelationship(physicianId, memberId);
+  }
+  /** The channel columns: compare-and-set on the channel the caller saw; undefined if it changed meanwhile. */
+  switchChannel(id: string, from: Channel, to: Channel, now: Date, tx?: Db): Promise<AppointmentRow | undefined> {
+    return this.repoIn(tx).switchChannel(id, from, to, now);
+  }
+  linkConversation(id: string, conversationId: string, tx?: Db): Promise<void> {
+    return this.repoIn(tx).linkConversation(id, conversationId);
+  }
+  markChatHasMessages(id: string, tx?: Db): Promise<void> {
+    return this.repoIn(tx).markChatHasMessages(id);
+  }
+  private repoIn(tx: Db | undefined): AppointmentsRepository {
+    return tx ? new AppointmentsRepository(tx) : this.deps.repository;
   }
 
   // The clinical record

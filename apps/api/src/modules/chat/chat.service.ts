@@ -25,6 +25,7 @@ import { addressOf, messageEmail, replyAddress, replyText, tokenFromRecipients }
 import type { ChatConfig } from './chat.config';
 import { chatRecipients, conversationChannel, mayUseChat } from './chat.policy';
 import { presentMessage, presentParticipant } from './chat.presenter';
+import type { AppointmentsService } from '../appointments/appointments.service';
 import type { ChatRepository, NewMessage } from './chat.repository';
 
 /** What the chat service needs from the realtime gateway. */
@@ -34,6 +35,8 @@ export interface ChatRealtime {
 
 export interface ChatServiceDeps {
   repo: ChatRepository;
+  /** The appointments a conversation belongs to: read, and their chat columns written, through their service. */
+  appointments: Pick<AppointmentsService, 'byId' | 'linkConversation' | 'markChatHasMessages'>;
   clock: Clock;
   storage: StorageProvider;
   email: EmailProvider;
@@ -64,7 +67,7 @@ export class ChatService {
   private async appointmentFor(user: Actor, appointmentId: string): Promise<AppointmentRow> {
     // A guest-link session uses its own appointment's chat only.
     assertAppointmentInScope(user, appointmentId);
-    const appointment = await this.deps.repo.findAppointment(appointmentId);
+    const appointment = await this.deps.appointments.byId(appointmentId);
     if (!appointment || !mayUseChat(user, appointment)) throw new AppError('NOT_FOUND');
     return appointment;
   }
@@ -107,7 +110,9 @@ export class ChatService {
   async conversationOf(appointment: AppointmentRow): Promise<ChatConversationRow> {
     const conversation =
       (await this.deps.repo.findConversationByAppointment(appointment.id)) ??
-      (await this.deps.repo.ensureConversation(appointment.id, randomBytes(18).toString('base64url'), this.deps.clock.now()));
+      (await this.deps.repo.ensureConversation(appointment.id, randomBytes(18).toString('base64url'), this.deps.clock.now(), (tx, id) =>
+        this.deps.appointments.linkConversation(appointment.id, id, tx),
+      ));
     await this.syncParticipants(conversation, appointment);
     return conversation;
   }
@@ -200,7 +205,7 @@ export class ChatService {
     const token = tokenFromRecipients(email.to);
     const conversation = token ? await this.deps.repo.findConversationByReplyToken(token) : undefined;
     if (!conversation) throw new AppError('NOT_FOUND');
-    const appointment = await this.deps.repo.findAppointment(conversation.appointmentId);
+    const appointment = await this.deps.appointments.byId(conversation.appointmentId);
     if (!appointment) throw new AppError('NOT_FOUND');
     const sender = addressOf(email.from);
     const people = await this.deps.repo.findUsers(chatRecipients(appointment));
@@ -215,7 +220,7 @@ export class ChatService {
 
   /** Stores once, then (only for a new message) pushes it live and, in email consultations, emails it. */
   private async store(author: UserRow, conversation: ChatConversationRow, appointment: AppointmentRow, values: NewMessage): Promise<{ message: ChatMessageDto; created: boolean }> {
-    const { row, created } = await this.deps.repo.appendMessage(conversation.id, appointment.id, values);
+    const { row, created } = await this.deps.repo.appendMessage(conversation.id, values, (tx) => this.deps.appointments.markChatHasMessages(appointment.id, tx));
     const message = presentMessage(row);
     if (created) {
       await this.emit(appointment, message);
@@ -231,14 +236,14 @@ export class ChatService {
    * (a retry of the send finds it stored and does not emit again).
    */
   private async emit(appointment: AppointmentRow, message: ChatMessageDto): Promise<void> {
-    const fresh = await this.deps.repo.findAppointment(appointment.id).catch(() => appointment);
+    const fresh = await this.deps.appointments.byId(appointment.id).catch(() => appointment);
     if (!fresh) return;
     // Guest-link sockets are not in the member's room: they get their own appointment's chat only.
     this.deps.realtime.emitToRooms([...chatRecipients(fresh).map(userRoom), guestRoom(fresh.id)], REALTIME_EVENTS.chatMessage, { message });
   }
 
   private async emailOthers(author: UserRow, conversation: ChatConversationRow, appointmentId: string, message: ChatMessageDto): Promise<void> {
-    const fresh = await this.deps.repo.findAppointment(appointmentId);
+    const fresh = await this.deps.appointments.byId(appointmentId);
     if (!fresh) return;
     const others = (await this.deps.repo.findUsers(chatRecipients(fresh).filter((id) => id !== author.id))).filter((u) => u.email && !u.deletedAt);
     const replyTo = replyAddress(conversation.replyToken, this.deps.config.replyDomain);

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/secrets';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import { presentMember } from '../members/members.presenter';
-import type { MembersRepository } from '../members/members.repository';
+import type { MembersService } from '../members/members.service';
 import { profilePolicy } from './profile.policy';
 import { verificationEmail } from './profile.messages';
 import type { ProfileRepository } from './profile.repository';
@@ -15,7 +15,7 @@ import { lookupUsZipCode } from './zip-codes';
 
 export interface ProfileServiceDeps {
   profiles: ProfileRepository;
-  members: MembersRepository;
+  members: Pick<MembersService, 'findById'>;
   clock: Clock;
   email: EmailProvider;
   /** Where the verification link points (the web app's origin). */
