@@ -23,3 +23,4 @@ export * from './call';
 export * from './physician-slots';
 export * from './appointment-lifecycle';
 export * from './validation/ids';
+export * from './appointment-participants';

@@ -1,4 +1,5 @@
 import type { AppointmentAlert } from '@puente/contracts';
+import { appointmentPeople } from '@puente/domain';
 import type { AppointmentRow } from '../../db/schema';
 import type { PhysiciansService } from '../physicians/physicians.service';
 import { COACH_QUEUE, DOCTOR_QUEUE, isEligibleCoach, isEligibleDoctor } from './appointments.policy';
@@ -43,7 +44,7 @@ export class AppointmentAlerts {
 
   /** Member, assigned physicians, queue offers and admins; physicians who lost the appointment are evicted. */
   emit(row: AppointmentRow, previous: AppointmentRow | null, offers: readonly string[]): void {
-    const participants = [row.memberId, row.mxDoctorId, row.usDoctorId].filter((v): v is string => !!v);
+    const participants = appointmentPeople(row);
     const evict = [previous?.mxDoctorId, previous?.usDoctorId].filter((v): v is string => !!v && !participants.includes(v));
     const userIds = [...new Set([...participants, ...offers])];
     this.notifier.appointmentAlert({ appointmentId: row.id, userIds, admins: true, evictUserIds: evict }, presentAlert(row, previous?.state ?? null));

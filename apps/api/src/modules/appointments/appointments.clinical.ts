@@ -1,5 +1,5 @@
 import type { AppointmentDto, ConsultationNoteDto, medicalRecordSchema } from '@puente/contracts';
-import { canPrescribe, isClinicalRecordClosed, type Language, type TransitionError } from '@puente/domain';
+import { canPrescribe, isAssignedPhysician, isClinicalRecordClosed, type Language, type TransitionError } from '@puente/domain';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -39,7 +39,7 @@ export class ClinicalRecord {
 
   async saveConsultationNote(actor: UserRow, appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>): Promise<ConsultationNoteDto> {
     const row = await this.queries.visible(actor, appointmentId);
-    if (row.mxDoctorId !== actor.id && row.usDoctorId !== actor.id) throw new AppError('FORBIDDEN');
+    if (!isAssignedPhysician(row, actor.id)) throw new AppError('FORBIDDEN');
     if (isClinicalRecordClosed(row.state)) throw stateConflict(row.state, row.state);
     const template = (await this.repo.noteTemplates()).find((t) => t.id === templateId && t.practice === row.practice);
     if (!template) throw new AppError('INVALID_DATA', { fields: { templateId: 'invalid_template' } });
@@ -54,7 +54,7 @@ export class ClinicalRecord {
   /** Medical record (internal notes, plan, treatment, pharmacy): the assigned physicians only; treatment only from a licensed US doctor. */
   async saveMedicalRecord(actor: UserRow, id: string, record: z.output<typeof medicalRecordSchema>, lang: Language): Promise<AppointmentDto> {
     const row = await this.queries.visible(actor, id);
-    if (row.mxDoctorId !== actor.id && row.usDoctorId !== actor.id) throw new AppError('FORBIDDEN');
+    if (!isAssignedPhysician(row, actor.id)) throw new AppError('FORBIDDEN');
     if (isClinicalRecordClosed(row.state)) throw stateConflict(row.state, row.state);
     const licensed = licensedStates(await this.deps.physicians.record(actor.id));
     const treatment = record.plan?.treatment ?? [];

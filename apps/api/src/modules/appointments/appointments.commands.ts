@@ -14,6 +14,8 @@ import {
   BUSY_STATES,
   finishStep,
   followUpStep,
+  isAssignedPhysician,
+  isParticipant,
   isTerminal,
   isWithinWorkingHours,
   LIVE_STATES,
@@ -156,7 +158,7 @@ export class AppointmentCommands {
     let row = await this.queries.visible(actor, input.id);
     const edits: Partial<NewAppointmentRow> = {};
     const isMember = actor.userType === 'member' && row.memberId === actor.id;
-    const isAssigned = row.mxDoctorId === actor.id || row.usDoctorId === actor.id;
+    const isAssigned = isAssignedPhysician(row, actor.id);
     const memberFields = ['preJoinStep', 'cameraAccessGranted', 'location', 'channel'] as const;
     const physicianFields = ['chiefComplaint', 'templateId', 'prescriptionNeeded'] as const;
     for (const f of memberFields) {
@@ -197,7 +199,7 @@ export class AppointmentCommands {
   async finish(actor: UserRow, id: string, lang: Language): Promise<AppointmentDto> {
     const row = await this.queries.visible(actor, id);
     const role = roleOf(actor);
-    const step = finishStep(role, row.state, row.mxDoctorId === actor.id || row.usDoctorId === actor.id);
+    const step = finishStep(role, row.state, isAssignedPhysician(row, actor.id));
     if (!step) throw stateConflict(row.state, S.S11_FINISHED);
     return this.queries.present(actor, await this.transition(actor, row, { to: step.to }, step.as), lang);
   }
@@ -222,7 +224,7 @@ export class AppointmentCommands {
   /** PATCH /api/appointments/{id}/connection-strength/{1..3}: a participant reports their network quality. */
   async setConnectionStrength(actor: UserRow, id: string, value: number): Promise<void> {
     const row = await this.queries.visible(actor, id);
-    if (row.memberId !== actor.id && row.mxDoctorId !== actor.id && row.usDoctorId !== actor.id) throw new AppError('NOT_FOUND');
+    if (!isParticipant(row, actor.id)) throw new AppError('NOT_FOUND');
     await this.repo.update(row.id, { connectionStrength: value, updatedAt: this.deps.clock.now() });
   }
 

@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATE as S, canPrescribe, type AppointmentState, type TransitionRole } from '@puente/domain';
+import { APPOINTMENT_STATE as S, canPrescribe, isParticipant as isAppointmentParticipant, type AppointmentState, type TransitionRole } from '@puente/domain';
 import type { AppointmentRow, UserRow } from '../../db/schema';
 import type { PhysicianRecord } from '../physicians/physicians.service';
 
@@ -45,8 +45,7 @@ export function isEligibleDoctor(doctor: PhysicianRecord, a: AppointmentRow): bo
 export const licensedStates = (record: PhysicianRecord | undefined): string[] => (record?.licenses ?? []).map((l) => l.state);
 export const memberStateFor = memberStateOf;
 
-export const isParticipant = (user: Pick<UserRow, 'id'>, a: AppointmentRow): boolean =>
-  a.memberId === user.id || a.mxDoctorId === user.id || a.usDoctorId === user.id;
+export const isParticipant = (user: Pick<UserRow, 'id'>, a: AppointmentRow): boolean => isAppointmentParticipant(a, user.id);
 
 /**
  * Who may see an appointment (spec 6). Everyone else gets NOT_FOUND, never a hint it exists:

@@ -3,6 +3,7 @@ import {
   APPOINTMENT_STATE as S,
   BUSY_STATES,
   CURRENT_STATES,
+  isAssignedPhysician,
   isCanceledState,
   isCurrentState,
   isFinishedLike,
@@ -75,7 +76,7 @@ export class AppointmentQueries {
     const allowed =
       actor.userType === 'admin' ||
       actor.id === memberId ||
-      (isStaffPhysician && rows.some((r) => r.mxDoctorId === actor.id || r.usDoctorId === actor.id));
+      (isStaffPhysician && rows.some((r) => isAssignedPhysician(r, actor.id)));
     if (!allowed) {
       if (rows.length > 0) await this.deps.audit?.record({ actor, action: 'read-denied', resource: 'appointment-history', subjectId: memberId });
       throw new AppError('NOT_FOUND');

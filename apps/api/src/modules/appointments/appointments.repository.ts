@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentState, Channel } from '@puente/domain';
 import type { Db } from '../../db/client';
 import {
@@ -21,6 +21,9 @@ export interface TransitionEvent {
   actorRole: string;
   at: Date;
 }
+
+/** The domain's isAssignedPhysician in SQL: the physician is the appointment's coach or US doctor. */
+const assignedTo = (physicianId: string): SQL => or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId))!;
 
 /** Queries only; the service owns the rules. */
 export class AppointmentsRepository {
@@ -79,7 +82,7 @@ export class AppointmentsRepository {
     const [row] = await this.db
       .select()
       .from(appointments)
-      .where(and(or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId)), inArray(appointments.state, [...states])))
+      .where(and(assignedTo(physicianId), inArray(appointments.state, [...states])))
       .orderBy(desc(appointments.updatedAt))
       .limit(1);
     return row;
@@ -87,7 +90,7 @@ export class AppointmentsRepository {
 
   /** Whether the physician holds an appointment in one of `states` other than `exceptId`. */
   async physicianHolds(physicianId: string, states: readonly AppointmentState[], exceptId?: string): Promise<boolean> {
-    const conditions = [or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId)), inArray(appointments.state, [...states])];
+    const conditions = [assignedTo(physicianId), inArray(appointments.state, [...states])];
     if (exceptId) conditions.push(notInArray(appointments.id, [exceptId]));
     const [row] = await this.db.select({ id: appointments.id }).from(appointments).where(and(...conditions)).limit(1);
     return !!row;
@@ -156,7 +159,7 @@ export class AppointmentsRepository {
     const [row] = await this.db
       .select({ id: appointments.id })
       .from(appointments)
-      .where(and(eq(appointments.memberId, memberId), or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId))))
+      .where(and(eq(appointments.memberId, memberId), assignedTo(physicianId)))
       .limit(1);
     return row !== undefined;
   }

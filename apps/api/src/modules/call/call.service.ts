@@ -1,5 +1,5 @@
 import type { ChannelChange, GuestLinkResponse, GuestLinkSession, VideoTokenResponse } from '@puente/contracts';
-import { CALL_LIMITS, channelSwitch, guestSessionExpiresAt, isCallOpen, type CallRole, type Channel, type SessionScope } from '@puente/domain';
+import { participantRole, CALL_LIMITS, channelSwitch, guestSessionExpiresAt, isCallOpen, type CallRole, type Channel, type SessionScope } from '@puente/domain';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
@@ -51,12 +51,7 @@ export interface CallCaller {
 }
 
 /** The caller's role in this appointment's call, or null when they are not one of its participants. */
-export const callRoleOf = (a: Pick<CallAppointment, 'memberId' | 'mxDoctorId' | 'usDoctorId'>, userId: string): CallRole | null => {
-  if (a.memberId === userId) return 'member';
-  if (a.mxDoctorId === userId) return 'mx-physician';
-  if (a.usDoctorId === userId) return 'us-physician';
-  return null;
-};
+export const callRoleOf = (a: Pick<CallAppointment, 'memberId' | 'mxDoctorId' | 'usDoctorId'>, userId: string): CallRole | null => participantRole(a, userId);
 
 /**
  * The call's rules (issue 5): who may signal in which call, ICE configuration, channel switches,

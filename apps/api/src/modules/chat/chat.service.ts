@@ -11,7 +11,7 @@ import {
   type ConversationResponse,
   type CreateConversationResponse,
 } from '@puente/contracts';
-import { CHAT, CHAT_KEYS, type AttachmentType } from '@puente/domain';
+import { CHAT, CHAT_KEYS, isUuid, type AttachmentType } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppointmentRow, ChatConversationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -73,7 +73,7 @@ export class ChatService {
   }
 
   private async conversationFor(user: Actor, conversationId: string): Promise<{ conversation: ChatConversationRow; appointment: AppointmentRow }> {
-    if (!/^[0-9a-f-]{36}$/i.test(conversationId)) throw new AppError('NOT_FOUND');
+    if (!isUuid(conversationId)) throw new AppError('NOT_FOUND');
     const existing = await this.deps.repo.findConversation(conversationId);
     const appointment = await this.appointmentFor(user, existing?.appointmentId ?? conversationId);
     // The conversation id is the appointment id: the first read of a new one creates it.
@@ -184,7 +184,7 @@ export class ChatService {
   /** GET of an attachment: participants only; the bytes with their checked type. */
   async readAttachment(user: Actor, conversationId: string, messageSid: string): Promise<{ contentType: string; fileName: string; data: Buffer }> {
     const { conversation } = await this.conversationFor(user, conversationId);
-    if (!/^[0-9a-f-]{36}$/i.test(messageSid)) throw new AppError('NOT_FOUND');
+    if (!isUuid(messageSid)) throw new AppError('NOT_FOUND');
     const message = await this.deps.repo.findMessage(conversation.id, messageSid);
     if (!message?.mediaKey || !message.mediaContentType) throw new AppError('NOT_FOUND');
     const data = await this.deps.storage.get(message.mediaKey);
