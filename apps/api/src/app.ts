@@ -18,7 +18,7 @@ import { systemClock } from './lib/clock';
 import { AccessLog, flushLog, lazyRequestLogger, loggerOptions, stdoutLog } from './logger';
 import { installSecurityHeaders } from './security-headers';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
-import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
+import { AccountDeletionService, registerAccountErasure } from './modules/account-deletion/account-deletion.service';
 import { AuditService } from './modules/audit/audit.service';
 import { authResolvers, authTypeDefs } from './modules/auth/auth.resolvers';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -41,7 +41,7 @@ import { MembersService } from './modules/members/members.service';
 import { profileResolvers, profileTypeDefs } from './modules/profile/profile.resolvers';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { profileRoutes } from './modules/profile/profile.routes';
-import { EMAIL_REMINDER_SWEEP_MS, EmailReminderScheduler, ProfileService } from './modules/profile/profile.service';
+import { ProfileService, registerEmailReminders } from './modules/profile/profile.service';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { RecoveryService } from './modules/recovery/recovery.service';
 import type { EmailProvider } from './providers/email/email.provider';
@@ -69,6 +69,7 @@ import { chatSocketHandlers } from './modules/chat/chat.socket';
 import { LocalDiskStorage } from './providers/storage/local-disk.storage';
 import type { StorageProvider } from './providers/storage/storage.provider';
 import { SessionCache } from './lib/session-cache';
+import { JobRunner } from './lib/jobs';
 import { appointmentsResolvers, appointmentsTypeDefs } from './modules/appointments/appointments.resolvers';
 import { AppointmentsRepository } from './modules/appointments/appointments.repository';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
@@ -250,7 +251,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       audit,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
     });
-    const appointmentScheduler = new AppointmentScheduler(appointments, app.log);
+    // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
+    const jobs = new JobRunner(app.log);
+    const appointmentScheduler = new AppointmentScheduler(jobs, appointments, options.appointmentSweepMs);
     // Chat (issue 5): conversations in the database, attachments on local disk (ATTACHMENTS_DIR).
     const chatSettings = chatConfig(options.env ?? process.env, { dataDir: config.dataDir, emailFrom: config.email.from, inboundEmailSecret: config.inboundEmailSecret });
     const storage: StorageProvider = options.providers?.storage ?? (chatSettings.attachmentsDir ? new LocalDiskStorage(chatSettings.attachmentsDir) : await LocalDiskStorage.temporary());
@@ -297,8 +300,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
     };
-    if (options.erasureIntervalMs !== 0) accountDeletion.start(options.erasureIntervalMs);
-    cleanups.unshift(() => accountDeletion.stop());
+    registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
     // Reference data (topic and note templates) before the demo seed, which links to it.
     await topics.ensureDefaults(clock.now());
@@ -371,16 +373,14 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     });
 
     // spec 4/9: the email verification reminder after 24 hours, swept in process on the injectable clock.
-    const emailReminders = new EmailReminderScheduler(services.profile, app.log);
-    emailReminders.start(EMAIL_REMINDER_SWEEP_MS);
-    cleanups.unshift(() => emailReminders.stop());
+    registerEmailReminders(jobs, services.profile);
 
     await physicians.init();
     realtime.use(appointmentsSocketPlugin({ appointments, physicians, repository: appointmentsRepository, gateway: realtime, log: app.log }));
     realtime.use(chatSocketHandlers(services.chat, app.log));
     realtime.use(callSocketHandlers(services.call, app.log));
-    appointmentScheduler.start(options.appointmentSweepMs);
-    cleanups.unshift(() => appointmentScheduler.stop());
+    jobs.start();
+    cleanups.unshift(() => jobs.stop());
     const io = realtime.attach(app.server, services.auth, {
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
+import type { JobRunner } from '../../lib/jobs';
 import type { AuthService, SessionSocketControl } from '../auth/auth.service';
 import { AccountDeletionRepository } from './account-deletion.repository';
 import { accountDeletionPolicy } from './account-deletion.policy';
@@ -38,7 +39,6 @@ export interface AccountDeletionDeps {
  */
 export class AccountDeletionService {
   private readonly repo: AccountDeletionRepository;
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
   constructor(private readonly deps: AccountDeletionDeps) {
@@ -116,19 +116,11 @@ export class AccountDeletionService {
       if (due.length < ERASURE_JOB.batchSize) return erased;
     }
   }
+}
 
-  /** The in-process scheduler. It reads the injectable clock, so tests move time instead of waiting. */
-  start(intervalMs: number = ERASURE_JOB.intervalMs): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.eraseExpired().catch((err: unknown) => this.deps.log?.error({ err }, 'account erasure failed'));
-    }, intervalMs);
-    this.timer.unref();
-  }
+export const ACCOUNT_ERASURE_JOB = 'account-erasure';
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
+/** The erasure as a job of the server's runner (lib/jobs.ts), on the injectable clock; 0 = never on a timer. */
+export function registerAccountErasure(jobs: JobRunner, deletion: AccountDeletionService, everyMs: number = ERASURE_JOB.intervalMs): void {
+  jobs.register(ACCOUNT_ERASURE_JOB, everyMs, () => deletion.eraseExpired());
 }
