@@ -29,6 +29,7 @@ export class ClinicalRecord {
     const chosen = templateId ?? row.templateId ?? templates[0]?.id;
     if (!chosen || !templates.some((t) => t.id === chosen)) throw new AppError('NOT_FOUND');
     const values = (await this.repo.noteValues(row.id, chosen)) ?? {};
+    await this.deps.audit?.record({ actor, action: 'read', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) });
     return {
       values,
       templates: templates.map((t) => ({ _id: t.id, practice: t.practice, name: t.name, label: t.label, fields: t.fields })),
@@ -47,6 +48,7 @@ export class ClinicalRecord {
     if (unknown) throw new AppError('INVALID_DATA', { fields: { [`values.${unknown}`]: 'unknown_field' } });
     const now = this.deps.clock.now();
     await this.repo.saveNote(row.id, templateId, values, actor.id, now);
+    await this.deps.audit?.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) });
     if (row.templateId !== templateId) await this.repo.update(row.id, { templateId, updatedAt: now });
     return this.consultationNote(actor, row.id, row.memberId, templateId);
   }
@@ -61,8 +63,10 @@ export class ClinicalRecord {
     if (treatment.length > 0 && !canPrescribe(actor.userType, licensed, memberStateFor(row))) {
       throw new AppError('CONFLICT', { data: { transitionError: 'not-licensed-to-prescribe' satisfies TransitionError } });
     }
-    const merged = { ...(row.medicalRecord ?? {}), ...stripUndefined(record) };
+    const changes = stripUndefined(record);
+    const merged = { ...(row.medicalRecord ?? {}), ...changes };
     const updated = await this.repo.update(row.id, { medicalRecord: merged, updatedAt: this.deps.clock.now() });
+    await this.deps.audit?.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) });
     return this.queries.present(actor, updated ?? row, lang);
   }
 }

@@ -211,7 +211,9 @@ export class AppointmentCommands {
   async sendPrescription(actor: UserRow, id: string, prescriptions: z.output<typeof prescriptionSchema>[], lang: Language): Promise<AppointmentDto> {
     const row = await this.queries.visible(actor, id);
     const patch: Partial<NewAppointmentRow> = { prescriptions, prescriptionNeeded: true };
-    return this.queries.present(actor, await this.transition(actor, row, { to: prescriptionTarget(row.state), patch }), lang);
+    const updated = await this.transition(actor, row, { to: prescriptionTarget(row.state), patch });
+    await this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] });
+    return this.queries.present(actor, updated, lang);
   }
 
   /** PATCH /api/appointments/{id}/join-method/{app|link}: the member's own appointment. */

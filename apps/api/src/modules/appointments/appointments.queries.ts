@@ -129,8 +129,13 @@ export class AppointmentQueries {
     return `${base}/inicio`;
   }
 
-  /** The appointment as this viewer sees it (member and physicians filled in). */
+  /**
+   * The appointment as this viewer sees it (member and physicians filled in). It carries the
+   * clinical record and prescriptions, so anyone but the member who receives them is audited.
+   */
   async present(viewer: UserRow, row: AppointmentRow, lang: Language): Promise<AppointmentDto> {
+    const clinical = [...(row.medicalRecord ? ['medicalRecord'] : []), ...(row.prescriptions.length > 0 ? ['prescriptions'] : [])];
+    if (clinical.length > 0) await this.deps.audit?.record({ actor: viewer, action: 'read', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: clinical });
     const [member, mxDoctor, usDoctor] = await Promise.all([
       viewer.id === row.memberId ? Promise.resolve(viewer) : this.repo.findUser(row.memberId),
       row.mxDoctorId ? this.physicianDto(row.mxDoctorId, lang) : Promise.resolve(null),

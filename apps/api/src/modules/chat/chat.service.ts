@@ -22,6 +22,7 @@ import type { StorageProvider } from '../../providers/storage/storage.provider';
 import { safeFileName, sniffAttachment } from './attachment-sniff';
 import { actorOf, assertAppointmentInScope, guestRoom, type Actor } from '../auth/session-scope';
 import { addressOf, messageEmail, replyAddress, replyText, tokenFromRecipients } from './chat-email';
+import type { AuditService } from '../audit/audit.service';
 import type { ChatConfig } from './chat.config';
 import { chatRecipients, conversationChannel, mayUseChat } from './chat.policy';
 import { presentMessage, presentParticipant } from './chat.presenter';
@@ -43,6 +44,8 @@ export interface ChatServiceDeps {
   realtime: ChatRealtime;
   config: ChatConfig;
   log: FastifyBaseLogger;
+  /** A consultation's chat is part of its record: reads and writes by anyone but the member are audited. */
+  audit?: AuditService;
 }
 
 export interface AttachmentUpload {
@@ -123,6 +126,7 @@ export class ChatService {
     const { conversation, appointment } = await this.conversationFor(user, conversationId);
     await this.syncParticipants(conversation, appointment);
     const [participants, page] = await Promise.all([this.deps.repo.participants(conversation.id), this.deps.repo.messages(conversation.id, query)]);
+    await this.deps.audit?.record({ actor: user, action: 'read', resource: 'chat', subjectId: appointment.memberId, recordId: appointment.id });
     return {
       id: conversation.id,
       appointmentId: appointment.id,
@@ -183,12 +187,13 @@ export class ChatService {
 
   /** GET of an attachment: participants only; the bytes with their checked type. */
   async readAttachment(user: Actor, conversationId: string, messageSid: string): Promise<{ contentType: string; fileName: string; data: Buffer }> {
-    const { conversation } = await this.conversationFor(user, conversationId);
+    const { conversation, appointment } = await this.conversationFor(user, conversationId);
     if (!isUuid(messageSid)) throw new AppError('NOT_FOUND');
     const message = await this.deps.repo.findMessage(conversation.id, messageSid);
     if (!message?.mediaKey || !message.mediaContentType) throw new AppError('NOT_FOUND');
     const data = await this.deps.storage.get(message.mediaKey);
     if (!data) throw new AppError('NOT_FOUND');
+    await this.deps.audit?.record({ actor: user, action: 'read', resource: 'chat-attachment', subjectId: appointment.memberId, recordId: appointment.id });
     return { contentType: message.mediaContentType, fileName: message.mediaFileName ?? 'archivo', data };
   }
 
@@ -222,6 +227,7 @@ export class ChatService {
   private async store(author: UserRow, conversation: ChatConversationRow, appointment: AppointmentRow, values: NewMessage): Promise<{ message: ChatMessageDto; created: boolean }> {
     const { row, created } = await this.deps.repo.appendMessage(conversation.id, values, (tx) => this.deps.appointments.markChatHasMessages(appointment.id, tx));
     const message = presentMessage(row);
+    if (created) await this.deps.audit?.record({ actor: author, action: 'create', resource: 'chat-message', subjectId: appointment.memberId, recordId: appointment.id });
     if (created) {
       await this.emit(appointment, message);
       if (conversationChannel(appointment) === 'email') await this.emailOthers(author, conversation, appointment.id, message);
