@@ -33,6 +33,30 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@puente/*', '!@puente/domain', '**/apps/**'], message: 'contracts import only @puente/domain.' }] }],
     },
   },
+  // Type-aware rules (issue 9) on the server and the shared packages: a promise nobody awaits
+  // loses its errors; a switch over a union must name every member (or say default).
+  {
+    files: ['apps/api/src/**/*.ts', 'packages/domain/src/**/*.ts', 'packages/contracts/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  // API modules talk through services (issue 9): a module reads and writes its own tables through
+  // its own repository; another module's repository is never imported, its service is called.
+  // (app.ts, the composition root outside modules/, builds every repository.)
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(\\.\\./[^./][^/]*/[^/]+|(\\.\\./)+modules/[^/]+/[^/]+)\\.repository(\\.js)?$',
+          message: "another module's repository: call that module's service instead (a module's own repository is imported as ./<area>.repository).",
+        }],
+      }],
+    },
+  },
   // One block per web feature folder, found on disk, forbidding imports of every other feature
   // (by alias or by relative path).
   ...webFeatures.map((feature) => ({

@@ -18,7 +18,7 @@ import { systemClock } from './lib/clock';
 import { AccessLog, flushLog, lazyRequestLogger, loggerOptions, stdoutLog } from './logger';
 import { installSecurityHeaders } from './security-headers';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
-import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
+import { AccountDeletionService, registerAccountErasure } from './modules/account-deletion/account-deletion.service';
 import { AuditService } from './modules/audit/audit.service';
 import { authResolvers, authTypeDefs } from './modules/auth/auth.resolvers';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -41,7 +41,7 @@ import { MembersService } from './modules/members/members.service';
 import { profileResolvers, profileTypeDefs } from './modules/profile/profile.resolvers';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { profileRoutes } from './modules/profile/profile.routes';
-import { EMAIL_REMINDER_SWEEP_MS, EmailReminderScheduler, ProfileService } from './modules/profile/profile.service';
+import { ProfileService, registerEmailReminders } from './modules/profile/profile.service';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { RecoveryService } from './modules/recovery/recovery.service';
 import type { EmailProvider } from './providers/email/email.provider';
@@ -69,6 +69,7 @@ import { chatSocketHandlers } from './modules/chat/chat.socket';
 import { LocalDiskStorage } from './providers/storage/local-disk.storage';
 import type { StorageProvider } from './providers/storage/storage.provider';
 import { SessionCache } from './lib/session-cache';
+import { JobRunner } from './lib/jobs';
 import { appointmentsResolvers, appointmentsTypeDefs } from './modules/appointments/appointments.resolvers';
 import { AppointmentsRepository } from './modules/appointments/appointments.repository';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
@@ -208,15 +209,24 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
 
     const realtime = new RealtimeGateway();
     const audit = new AuditService({ db: database.db, clock });
-    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: realtime });
-    const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: realtime, log: app.log });
+    // Sessions and login tokens are the auth service's (built below, with the other services).
+    const sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'issueLoginToken' | 'consumeLoginToken' | 'createSession'> = {
+      revokeSessionsOfUser: (userId, now, tx) => services.auth.revokeSessionsOfUser(userId, now, tx),
+      issueLoginToken: (input, tx) => services.auth.issueLoginToken(input, tx),
+      consumeLoginToken: (loginToken, now, tx) => services.auth.consumeLoginToken(loginToken, now, tx),
+      createSession: (input) => services.auth.createSession(input),
+    };
+    // Member accounts are the members service's; care relationships the appointments service's (built below).
+    const members = new MembersService(new MembersRepository(database.db), audit, { hasCareRelationship: (physicianId, memberId) => appointments.hasCareRelationship(physicianId, memberId) });
+    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: realtime, sessions });
+    const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: realtime, sessions, log: app.log });
     const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl });
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
     );
-    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, limiter, log: app.log });
+    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, limiter, log: app.log, members, auth: sessions });
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
-    const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity });
+    const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity, members, auth: sessions });
     const presence: PresenceStore = redis
       ? new RedisPresenceStore(redis.main, redisPrefix, {
           ...options.presence,
@@ -241,14 +251,16 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       audit,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
     });
-    const appointmentScheduler = new AppointmentScheduler(appointments, app.log);
+    // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
+    const jobs = new JobRunner(app.log);
+    const appointmentScheduler = new AppointmentScheduler(jobs, appointments, options.appointmentSweepMs);
     // Chat (issue 5): conversations in the database, attachments on local disk (ATTACHMENTS_DIR).
     const chatSettings = chatConfig(options.env ?? process.env, { dataDir: config.dataDir, emailFrom: config.email.from, inboundEmailSecret: config.inboundEmailSecret });
     const storage: StorageProvider = options.providers?.storage ?? (chatSettings.attachmentsDir ? new LocalDiskStorage(chatSettings.attachmentsDir) : await LocalDiskStorage.temporary());
     cleanups.unshift(async () => storage.close?.());
-    const chat = new ChatService({ repo: new ChatRepository(database.db), clock, storage, email, realtime, config: chatSettings, log: app.log });
+    const chat = new ChatService({ repo: new ChatRepository(database.db), appointments, audit, clock, storage, email, realtime, config: chatSettings, log: app.log });
     // The call (issue 5): ICE servers from STUN_URLS/TURN_URLS/TURN_SECRET, signaling on the gateway.
-    const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), sms, auth: { createSession: (input) => services.auth.createSession(input) }, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
+    const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
     const services: Services = {
       auth: new AuthService({
         db: database.db,
@@ -262,8 +274,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         },
         sockets: realtime,
         phoneChange: recovery,
+        members,
       }),
-      members: new MembersService(new MembersRepository(database.db), audit),
+      members,
       physicians,
       topics,
       appointments,
@@ -275,7 +288,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       call,
       profile: new ProfileService({
         profiles: new ProfileRepository(database.db),
-        members: new MembersRepository(database.db),
+        members,
         clock,
         email,
         publicUrl: config.publicUrl,
@@ -287,8 +300,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
     };
-    if (options.erasureIntervalMs !== 0) accountDeletion.start(options.erasureIntervalMs);
-    cleanups.unshift(() => accountDeletion.stop());
+    registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
     // Reference data (topic and note templates) before the demo seed, which links to it.
     await topics.ensureDefaults(clock.now());
@@ -361,16 +373,14 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     });
 
     // spec 4/9: the email verification reminder after 24 hours, swept in process on the injectable clock.
-    const emailReminders = new EmailReminderScheduler(services.profile, app.log);
-    emailReminders.start(EMAIL_REMINDER_SWEEP_MS);
-    cleanups.unshift(() => emailReminders.stop());
+    registerEmailReminders(jobs, services.profile);
 
     await physicians.init();
     realtime.use(appointmentsSocketPlugin({ appointments, physicians, repository: appointmentsRepository, gateway: realtime, log: app.log }));
     realtime.use(chatSocketHandlers(services.chat, app.log));
     realtime.use(callSocketHandlers(services.call, app.log));
-    appointmentScheduler.start(options.appointmentSweepMs);
-    cleanups.unshift(() => appointmentScheduler.stop());
+    jobs.start();
+    cleanups.unshift(() => jobs.stop());
     const io = realtime.attach(app.server, services.auth, {
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,

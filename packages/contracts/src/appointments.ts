@@ -9,6 +9,7 @@ import {
   safeString,
   SCHEDULED_STATUSES,
   USER_TYPES,
+  type Prescription,
 } from '@puente/domain';
 import { z } from 'zod';
 import { PHYSICIAN_FIELDS, physicianSchema } from './physicians';
@@ -54,6 +55,9 @@ export const prescriptionSchema = z.object({
   sig: trimmed(500).nullish(),
 });
 export type PrescriptionDto = z.infer<typeof prescriptionSchema>;
+// The wire shape is the domain's Prescription (spec 3): a field added to one and not the other fails to compile.
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const PRESCRIPTION_IS_DOMAIN_SHAPE: SameShape<PrescriptionDto, Prescription> = true;
 
 export const appointmentPharmacySchema = z.object({
   pharmStoreName: trimmed(200).nullish(),

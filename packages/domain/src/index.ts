@@ -21,3 +21,6 @@ export * from './validation/chat';
 export * from './validation/account';
 export * from './call';
 export * from './physician-slots';
+export * from './appointment-lifecycle';
+export * from './validation/ids';
+export * from './appointment-participants';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AppointmentState, AppointmentType, Channel, JoinMethod, Language, Practice, ScheduledStatus, UserType } from '@puente/domain';
+import type { AppointmentState, AppointmentType, Channel, JoinMethod, Language, Practice, Prescription, ScheduledStatus, UserType } from '@puente/domain';
 import { users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -15,16 +15,8 @@ export interface MedicalRecordValue {
   plan?: { conclusions?: string | null; recomendations?: string | null; treatment?: { medication: string; dosis: string }[] } | null;
   pharmacy?: Record<string, string | number | null | undefined> | null;
 }
-export interface PrescriptionValue {
-  code: string;
-  codeSystem: string;
-  name: string;
-  qty?: string | null;
-  duration?: string | null;
-  freq?: string | null;
-  dosage?: string | null;
-  sig?: string | null;
-}
+/** A prescription line as stored: the domain's one shape (spec 3 Prescription). */
+export type PrescriptionValue = Prescription;
 
 /** spec 000 §3 Appointment; states and reasons from the domain machine (spec 000 §4). */
 export const appointments = pgTable(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTRY_BY_PHONE_CODE,
+  SUPPORTED_PHONE_CODES,
   changePhoneFormSchema,
   changePhoneRecoveryFormSchema,
   changePhoneToastKey,
@@ -107,4 +109,16 @@ describe('spec 5 verification code', () => {
     ['12345', 'verify_code_error_invalid_length'],
     ['1234567', 'verify_code_error_invalid_length'],
   ])('%s -> %s', (code, key) => expect(firstMessage(verificationCodeSchema, code, '')).toBe(key));
+});
+
+describe('COUNTRY_BY_PHONE_CODE (the one phone-code to country map)', () => {
+  it.each([
+    ['1', 'US'],
+    ['52', 'MX'],
+    ['57', 'CO'],
+  ] as const)('+%s is %s', (code, country) => expect(COUNTRY_BY_PHONE_CODE[code]).toBe(country));
+
+  it('covers exactly the supported codes', () => {
+    expect(Object.keys(COUNTRY_BY_PHONE_CODE).sort()).toEqual([...SUPPORTED_PHONE_CODES].sort());
+  });
 });

@@ -6,7 +6,9 @@ import { PHONE } from '../constants';
 /** spec 001 §5: supported country calling codes and the region each one stands for. */
 export const SUPPORTED_PHONE_CODES = ['1', '52', '57'] as const;
 export type SupportedPhoneCode = (typeof SUPPORTED_PHONE_CODES)[number];
-const REGION_BY_CODE: Record<SupportedPhoneCode, CountryCode> = { '1': 'US', '52': 'MX', '57': 'CO' };
+/** The country (ISO 3166 alpha-2) each supported calling code stands for: the one map. */
+export const COUNTRY_BY_PHONE_CODE: Readonly<Record<SupportedPhoneCode, CountryCode>> = { '1': 'US', '52': 'MX', '57': 'CO' };
+const REGION_BY_CODE = COUNTRY_BY_PHONE_CODE;
 
 export const isSupportedPhoneCode = (code: string): code is SupportedPhoneCode =>
   (SUPPORTED_PHONE_CODES as readonly string[]).includes(code);

@@ -22,15 +22,6 @@ export class AccountDeletionRepository {
     return row;
   }
 
-  async revokeSessionsOfUser(userId: string, now: Date): Promise<string[]> {
-    const rows = await this.db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    return rows.map((r) => r.id);
-  }
-
   /** Members whose request is older than the cut-off and who are not erased yet. */
   async dueForErasure(cutoff: Date, limit: number): Promise<UserRow[]> {
     return this.db

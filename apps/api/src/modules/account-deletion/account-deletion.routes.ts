@@ -1,13 +1,12 @@
 import { restoreAccountRequestSchema, type DeletionRequestResponse, type RestoreAccountResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
-import { safeString } from '@puente/domain';
+import { isUuid, safeString } from '@puente/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { parseWith, requireAuth } from '../../http';
 import type { AccountDeletionService } from './account-deletion.service';
 
 const memberParamsSchema = z.object({ id: safeString().min(1) });
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function accountDeletionRoutes(deletion: AccountDeletionService) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -21,7 +20,7 @@ export function accountDeletionRoutes(deletion: AccountDeletionService) {
       const { id } = parseWith(memberParamsSchema, request.params);
       const body = parseWith(restoreAccountRequestSchema, request.body ?? {});
       // An id that is not an id is simply not found (and never reaches a uuid column).
-      if (!UUID_RE.test(id)) throw new AppError('NOT_FOUND');
+      if (!isUuid(id)) throw new AppError('NOT_FOUND');
       return deletion.restore({ actor: request.auth?.user ?? null, memberId: id, loginToken: body.loginToken });
     });
   };

@@ -6,10 +6,9 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { Clock } from '../../lib/clock';
-import { hashToken } from '../../lib/secrets';
 import type { AuditService } from '../audit/audit.service';
-import { AuthRepository } from '../auth/auth.repository';
-import type { SessionSocketControl } from '../auth/auth.service';
+import type { JobRunner } from '../../lib/jobs';
+import type { AuthService, SessionSocketControl } from '../auth/auth.service';
 import { AccountDeletionRepository } from './account-deletion.repository';
 import { accountDeletionPolicy } from './account-deletion.policy';
 
@@ -22,6 +21,8 @@ export interface AccountDeletionDeps {
   clock: Clock;
   audit: AuditService;
   sockets: SessionSocketControl;
+  /** Sessions are the auth module's: it revokes them (in this module's transaction). */
+  sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'consumeLoginToken'>;
   log?: FastifyBaseLogger;
 }
 
@@ -38,7 +39,6 @@ export interface AccountDeletionDeps {
  */
 export class AccountDeletionService {
   private readonly repo: AccountDeletionRepository;
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
   constructor(private readonly deps: AccountDeletionDeps) {
@@ -55,7 +55,7 @@ export class AccountDeletionService {
       const user = await repo.findActiveUser(memberId);
       if (!user) throw new AppError('NOT_FOUND');
       const at = user.deletionRequestedAt ?? (await repo.setDeletionRequestedAt(user.id, now, now))?.deletionRequestedAt ?? now;
-      const revoked = await repo.revokeSessionsOfUser(user.id, now);
+      const revoked = await this.deps.sessions.revokeSessionsOfUser(user.id, now, tx);
       return { at, revoked };
     });
     for (const id of requestedAt.revoked) this.deps.sockets.disconnectSession(id);
@@ -75,7 +75,7 @@ export class AccountDeletionService {
       const repo = new AccountDeletionRepository(tx);
       let allowed = input.actor !== null && accountDeletionPolicy.canRestore(input.actor, input.memberId);
       if (!allowed && input.loginToken) {
-        const consumed = await new AuthRepository(tx).consumeLoginToken(hashToken(input.loginToken), now);
+        const consumed = await this.deps.sessions.consumeLoginToken(input.loginToken, now, tx);
         allowed = typeof consumed === 'object' && consumed.userId === input.memberId;
       }
       if (!allowed) throw new AppError('NOT_FOUND');
@@ -116,19 +116,11 @@ export class AccountDeletionService {
       if (due.length < ERASURE_JOB.batchSize) return erased;
     }
   }
+}
 
-  /** The in-process scheduler. It reads the injectable clock, so tests move time instead of waiting. */
-  start(intervalMs: number = ERASURE_JOB.intervalMs): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.eraseExpired().catch((err: unknown) => this.deps.log?.error({ err }, 'account erasure failed'));
-    }, intervalMs);
-    this.timer.unref();
-  }
+export const ACCOUNT_ERASURE_JOB = 'account-erasure';
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
+/** The erasure as a job of the server's runner (lib/jobs.ts), on the injectable clock; 0 = never on a timer. */
+export function registerAccountErasure(jobs: JobRunner, deletion: AccountDeletionService, everyMs: number = ERASURE_JOB.intervalMs): void {
+  jobs.register(ACCOUNT_ERASURE_JOB, everyMs, () => deletion.eraseExpired());
 }

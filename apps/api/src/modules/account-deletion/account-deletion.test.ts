@@ -2,6 +2,8 @@ import { apiErrorSchema, deletionRequestResponseSchema, GQL, pwdlessPhoneRespons
 import { AUTH, PENDING_DELETION_THRESHOLD_MINUTES } from '@puente/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobRunner } from '../../lib/jobs';
+import { registerAccountErasure } from './account-deletion.service';
 import { createMember, createSessionFor, graphql, loginByPhone, randomMxPhone, randomUsPhone, readLatestCode, request, startTestServer, type TestServer } from '../../test';
 
 let t: TestServer;
@@ -93,16 +95,16 @@ describe('deleting and restoring an account', () => {
     const ana = await loginByPhone(t.url, randomMxPhone());
     await request(t.url, `/api/member/${ana.member.id}/deletion-request`, { method: 'POST', token: ana.sessionToken, body: {} });
     t.clock.advance(THRESHOLD_MS + 60_000);
-    const svc = t.server.services.accountDeletion;
-    await svc.stop();
-    svc.start(20);
+    const jobs = new JobRunner({ error: () => undefined });
+    registerAccountErasure(jobs, t.server.services.accountDeletion, 20);
+    jobs.start();
     await expect
       .poll(async () => {
         const r = await t.server.database.db.execute(sql`select deleted_at from users where id = ${ana.member.id}`);
         return (r as unknown as { rows: { deleted_at: unknown }[] }).rows[0]!.deleted_at;
       }, { timeout: 5000 })
       .not.toBeNull();
-    await svc.stop();
+    await jobs.stop();
   });
 
   it('asking twice keeps the first request time', async () => {

@@ -1,6 +1,6 @@
-import { APPOINTMENT_STATE as S, canPrescribe, type AppointmentState, type TransitionRole } from '@puente/domain';
+import { APPOINTMENT_STATE as S, canPrescribe, isParticipant as isAppointmentParticipant, type AppointmentState, type TransitionRole } from '@puente/domain';
 import type { AppointmentRow, UserRow } from '../../db/schema';
-import type { PhysicianRecord } from '../physicians/physicians.repository';
+import type { PhysicianRecord } from '../physicians/physicians.service';
 
 /** The queue states: members wait here and eligible physicians are offered the request. */
 export const COACH_QUEUE: AppointmentState = S.S1_IN_QUEUE_FOR_COACH;
@@ -45,8 +45,7 @@ export function isEligibleDoctor(doctor: PhysicianRecord, a: AppointmentRow): bo
 export const licensedStates = (record: PhysicianRecord | undefined): string[] => (record?.licenses ?? []).map((l) => l.state);
 export const memberStateFor = memberStateOf;
 
-export const isParticipant = (user: Pick<UserRow, 'id'>, a: AppointmentRow): boolean =>
-  a.memberId === user.id || a.mxDoctorId === user.id || a.usDoctorId === user.id;
+export const isParticipant = (user: Pick<UserRow, 'id'>, a: AppointmentRow): boolean => isAppointmentParticipant(a, user.id);
 
 /**
  * Who may see an appointment (spec 6). Everyone else gets NOT_FOUND, never a hint it exists:

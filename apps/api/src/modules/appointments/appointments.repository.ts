@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, lte, notInArray, or } from 'drizzle-orm';
-import type { AppointmentState } from '@puente/domain';
+import { and, desc, eq, inArray, isNotNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentState, Channel } from '@puente/domain';
 import type { Db } from '../../db/client';
 import {
   appointmentEvents,
@@ -21,6 +21,9 @@ export interface TransitionEvent {
   actorRole: string;
   at: Date;
 }
+
+/** The domain's isAssignedPhysician in SQL: the physician is the appointment's coach or US doctor. */
+const assignedTo = (physicianId: string): SQL => or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId))!;
 
 /** Queries only; the service owns the rules. */
 export class AppointmentsRepository {
@@ -79,7 +82,7 @@ export class AppointmentsRepository {
     const [row] = await this.db
       .select()
       .from(appointments)
-      .where(and(or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId)), inArray(appointments.state, [...states])))
+      .where(and(assignedTo(physicianId), inArray(appointments.state, [...states])))
       .orderBy(desc(appointments.updatedAt))
       .limit(1);
     return row;
@@ -87,7 +90,7 @@ export class AppointmentsRepository {
 
   /** Whether the physician holds an appointment in one of `states` other than `exceptId`. */
   async physicianHolds(physicianId: string, states: readonly AppointmentState[], exceptId?: string): Promise<boolean> {
-    const conditions = [or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId)), inArray(appointments.state, [...states])];
+    const conditions = [assignedTo(physicianId), inArray(appointments.state, [...states])];
     if (exceptId) conditions.push(notInArray(appointments.id, [exceptId]));
     const [row] = await this.db.select({ id: appointments.id }).from(appointments).where(and(...conditions)).limit(1);
     return !!row;
@@ -124,6 +127,42 @@ export class AppointmentsRepository {
   }
 
   // Consultation notes ------------------------------------------------------------------------
+
+  /** The channel switch: compare-and-set on the channel the caller saw, so two switches cannot interleave. */
+  async switchChannel(id: string, from: Channel, to: Channel, now: Date): Promise<AppointmentRow | undefined> {
+    const [row] = await this.db
+      .update(appointments)
+      .set({ channel: to, previousChannel: from, updatedAt: now })
+      .where(and(eq(appointments.id, id), eq(appointments.channel, from)))
+      .returning();
+    return row;
+  }
+
+  /** spec 3 conversationid: the appointment keeps its chat conversation's id. */
+  async linkConversation(id: string, conversationId: string): Promise<void> {
+    await this.db
+      .update(appointments)
+      .set({ conversationId })
+      .where(and(eq(appointments.id, id), sql`${appointments.conversationId} is distinct from ${conversationId}`));
+  }
+
+  /** spec 3 chatHasMessages: the history detail shows its chat button from this flag. */
+  async markChatHasMessages(id: string): Promise<void> {
+    await this.db
+      .update(appointments)
+      .set({ chatHasMessages: true })
+      .where(and(eq(appointments.id, id), eq(appointments.chatHasMessages, false)));
+  }
+
+  /** Whether the physician is or was the coach or US doctor of one of the member's appointments. */
+  async hasCareRelationship(physicianId: string, memberId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.memberId, memberId), assignedTo(physicianId)))
+      .limit(1);
+    return row !== undefined;
+  }
 
   async insertMissingNoteTemplates(rows: ConsultationNoteTemplateRow[]): Promise<void> {
     if (rows.length > 0) await this.db.insert(consultationNoteTemplates).values(rows).onConflictDoNothing();

@@ -122,6 +122,16 @@ export class AuthRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Revokes every open session of the user; returns their ids (to close their sockets). */
+  async revokeSessionsOfUser(userId: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  }
+
   async revokeSession(id: string, now: Date): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   }

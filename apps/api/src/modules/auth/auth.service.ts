@@ -3,11 +3,11 @@ import { AUTH, isStaff, pendingDeletionView, STAFF_AUTH, splitFullPhoneNumber, t
 import { hashCode, hashToken, newRecoveryCode, newToken, newVerificationCode, safeEqualHex } from '../../lib/secrets';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
-import type { PhoneResetRow, SessionRow, UserRow } from '../../db/schema';
+import type { loginTokens, PhoneResetRow, SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
-import { MembersRepository } from '../members/members.repository';
+import type { MembersService } from '../members/members.service';
 import { presentMember } from '../members/members.presenter';
 import { verificationSms } from './auth.messages';
 import { AuthRepository } from './auth.repository';
@@ -52,6 +52,8 @@ export interface AuthServiceDeps {
   limits: AuthLimits;
   sockets: SessionSocketControl;
   phoneChange?: PhoneChangeHook;
+  /** Member accounts are the members module's: read, created and updated through its service. */
+  members: MembersService;
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -61,7 +63,6 @@ const isIdle = (session: SessionRow, now: Date): boolean =>
   now.getTime() - (session.lastSeenAt ?? session.createdAt).getTime() > STAFF_AUTH.idleTimeoutMs;
 // Not in the spec: a session's lastSeenAt is written at most once a minute, not on every call.
 const TOUCH_INTERVAL_MS = 60_000;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isValidTimeZone = (timeZone: string): boolean => {
   try {
@@ -76,11 +77,11 @@ const invalidToken = () => new AppError('TOKEN_INVALID', { reason: 'passwordless
 
 export class AuthService {
   private readonly auth: AuthRepository;
-  private readonly members: MembersRepository;
+  private readonly members: MembersService;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.auth = new AuthRepository(deps.db);
-    this.members = new MembersRepository(deps.db);
+    this.members = deps.members;
   }
 
   /**
@@ -153,16 +154,15 @@ export class AuthService {
 
     return db.transaction(async (tx) => {
       const auth = new AuthRepository(tx);
-      const members = new MembersRepository(tx);
       if (!(await auth.consumeChallenge(challenge.id, AUTH.maxCodeAttempts, now))) throw invalidToken();
       // Staff sign in at /staff/login (email code or identity provider, then TOTP), never by phone alone.
-      const staffOwner = await members.findActiveByPhone(challenge.phoneNumber);
+      const staffOwner = await this.members.findActiveByPhone(challenge.phoneNumber, tx);
       if (staffOwner && isStaff(staffOwner.userType)) throw new AppError('FORBIDDEN', { reason: 'staff-sign-in-required' });
 
       const change = await this.deps.phoneChange?.completePhoneChange(tx, challenge.tokenHash, now);
       if (change?.status === 'phone_already_in_use') return { status: change.status, loginToken: '', loginProvider: 'pwdless' as const };
 
-      let user = change?.user ?? (await members.findActiveByPhone(challenge.phoneNumber));
+      let user = change?.user ?? (await this.members.findActiveByPhone(challenge.phoneNumber, tx));
       let status: PwdlessVerifyResponse['status'] = change ? change.status : 'account_exist';
       let deletion: Pick<PwdlessVerifyResponse, 'deletionRequestTime' | 'memberId'> = {};
       if (user?.deletionRequestedAt) {
@@ -176,27 +176,24 @@ export class AuthService {
       if (change) {
         user = change.user; // the phone change already updated the member
       } else if (user) {
-        user = (await members.recordLoginType(user.id, 'pwdless', now)) ?? user;
+        user = (await this.members.recordLoginType(user.id, 'pwdless', now, tx)) ?? user;
       } else {
         const lang = input.lang ?? challenge.language;
-        const organizationId = await this.findOrganizationId(members, input.orgId ?? challenge.organizationId ?? undefined, input.empCode ?? challenge.empCode ?? undefined);
+        const organization = await this.members.findOrganization({ orgId: input.orgId ?? challenge.organizationId, empCode: input.empCode ?? challenge.empCode }, tx);
         const recoveryCode = newRecoveryCode();
-        user = await members.insert({
-          userType: 'member',
-          phoneNumber: challenge.phoneNumber,
-          countryCode: splitFullPhoneNumber(challenge.phoneNumber)?.countryCode ?? null,
-          preferredLang: lang,
-          consultationLang: lang, // spec 3: consultationLang defaults to preferredLang
-          languages: [lang],
-          loginType: 'pwdless',
-          loginTypes: ['pwdless'],
-          organizationId,
-          needsToAcceptTerms: true,
-          recoveryCodeHash: hashCode(codePepper, 'recovery', recoveryCode),
-          recoveryCodePending: recoveryCode,
-          createdAt: now,
-          updatedAt: now,
-        });
+        user = await this.members.createMember(
+          {
+            lang,
+            loginType: 'pwdless',
+            organizationId: organization?.id ?? null,
+            now,
+            phoneNumber: challenge.phoneNumber,
+            countryCode: splitFullPhoneNumber(challenge.phoneNumber)?.countryCode ?? null,
+            recoveryCodeHash: hashCode(codePepper, 'recovery', recoveryCode),
+            recoveryCodePending: recoveryCode,
+          },
+          tx,
+        );
         status = 'new_account_created';
       }
 
@@ -264,6 +261,31 @@ export class AuthService {
     for (const id of ids) this.deps.sockets.disconnectSession(id);
   }
 
+  /**
+   * Signs a user out everywhere (account deletion, phone change): revokes every open session in
+   * the caller's transaction and returns their ids; the caller closes their sockets once it commits.
+   * The one place sessions are revoked by user.
+   */
+  async revokeSessionsOfUser(userId: string, now: Date, tx?: Db): Promise<string[]> {
+    return (tx ? new AuthRepository(tx) : this.auth).revokeSessionsOfUser(userId, now);
+  }
+
+  /**
+   * Login tokens are this module's: other sign-in flows (identity, staff TOTP, guest link) issue
+   * theirs here, in their own transaction when they pass one, and get back the token to hand out.
+   */
+  async issueLoginToken(input: Omit<typeof loginTokens.$inferInsert, 'tokenHash' | 'createdAt' | 'expiresAt'> & { now: Date }, tx?: Db): Promise<string> {
+    const { now, ...rest } = input;
+    const loginToken = newToken();
+    await (tx ? new AuthRepository(tx) : this.auth).insertLoginToken({ ...rest, tokenHash: hashToken(loginToken), createdAt: now, expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs) });
+    return loginToken;
+  }
+
+  /** Uses a login token once (restore-account, identity merges): its row, or why it cannot be used. */
+  consumeLoginToken(loginToken: string, now: Date, tx?: Db): ReturnType<AuthRepository['consumeLoginToken']> {
+    return (tx ? new AuthRepository(tx) : this.auth).consumeLoginToken(hashToken(loginToken), now);
+  }
+
   /** POST /api/auth/logout: the session stops working everywhere, sockets included. */
   async logout(auth: AuthContext): Promise<void> {
     await this.auth.revokeSession(auth.session.id, this.deps.clock.now());
@@ -300,17 +322,5 @@ export class AuthService {
 
   private assertTimeZone(timeZone: string): void {
     if (!isValidTimeZone(timeZone)) throw new AppError('INVALID_DATA', { fields: { timeZone: 'invalid_time_zone' } });
-  }
-
-  private async findOrganizationId(members: MembersRepository, orgId: string | undefined, empCode: string | undefined): Promise<string | null> {
-    if (orgId && UUID_RE.test(orgId)) {
-      const org = await members.findOrganizationById(orgId);
-      if (org) return org.id;
-    }
-    if (empCode) {
-      const org = await members.findOrganizationByCode(empCode);
-      if (org) return org.id;
-    }
-    return null;
   }
 }

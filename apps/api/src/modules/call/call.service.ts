@@ -1,18 +1,17 @@
 import type { ChannelChange, GuestLinkResponse, GuestLinkSession, VideoTokenResponse } from '@puente/contracts';
-import { AUTH, CALL_LIMITS, channelSwitch, guestSessionExpiresAt, isCallOpen, type CallRole, type Channel, type SessionScope } from '@puente/domain';
+import { participantRole, CALL_LIMITS, channelSwitch, guestSessionExpiresAt, isCallOpen, type CallRole, type Channel, type SessionScope } from '@puente/domain';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { hashToken, newToken } from '../../lib/secrets';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
 import type { TelephonyProvider } from '../../providers/telephony/telephony.provider';
 import type { IceServersProvider } from '../../providers/video/ice-servers';
-import { AuthRepository } from '../auth/auth.repository';
 import type { AuthService } from '../auth/auth.service';
 import { assertAppointmentInScope, refuseGuest, type Actor } from '../auth/session-scope';
-import { MembersRepository } from '../members/members.repository';
+import type { MembersService } from '../members/members.service';
 import { guestLinkSms } from './call.messages';
+import type { AppointmentsService } from '../appointments/appointments.service';
 import { CallRepository, type CallAppointment } from './call.repository';
 
 /** The room of one appointment's call: only sockets that passed the participant check are in it. */
@@ -32,7 +31,11 @@ export interface CallServiceDeps {
   /** The guest link is texted to the member's phone, never handed to whoever asked for it. */
   sms: SmsProvider;
   /** Opens the session a guest link turns into (the auth service's createSession). */
-  auth: Pick<AuthService, 'createSession'>;
+  auth: Pick<AuthService, 'createSession' | 'issueLoginToken'>;
+  /** The member's phone, language and time zone (the members service's). */
+  members: Pick<MembersService, 'findById'>;
+  /** The appointment a call belongs to, and its channel columns (the appointments service's). */
+  appointments: Pick<AppointmentsService, 'byId' | 'switchChannel'>;
   realtime: CallEmitter;
   sessionSecret: string;
   publicUrl: string;
@@ -48,12 +51,7 @@ export interface CallCaller {
 }
 
 /** The caller's role in this appointment's call, or null when they are not one of its participants. */
-export const callRoleOf = (a: Pick<CallAppointment, 'memberId' | 'mxDoctorId' | 'usDoctorId'>, userId: string): CallRole | null => {
-  if (a.memberId === userId) return 'member';
-  if (a.mxDoctorId === userId) return 'mx-physician';
-  if (a.usDoctorId === userId) return 'us-physician';
-  return null;
-};
+export const callRoleOf = (a: Pick<CallAppointment, 'memberId' | 'mxDoctorId' | 'usDoctorId'>, userId: string): CallRole | null => participantRole(a, userId);
 
 /**
  * The call's rules (issue 5): who may signal in which call, ICE configuration, channel switches,
@@ -76,7 +74,7 @@ export class CallService {
    */
   async participant(caller: CallCaller, appointmentId: string): Promise<{ appointment: CallAppointment; role: CallRole }> {
     assertAppointmentInScope({ sessionScope: caller.scope }, appointmentId);
-    const appointment = await this.repo.findAppointment(appointmentId);
+    const appointment = await this.deps.appointments.byId(appointmentId);
     const role = appointment ? callRoleOf(appointment, caller.userId) : null;
     if (!appointment || !role) throw new AppError('NOT_FOUND');
     return { appointment, role };
@@ -104,11 +102,16 @@ export class CallService {
     const { appointment } = await this.openCall(caller, appointmentId);
     const change = channelSwitch(appointment.channel, to);
     if (!change) return { appointmentId, channel: appointment.channel, previousChannel: appointment.previousChannel, phoneCallPlaced: false };
-    const updated = await this.repo.switchChannel(appointmentId, appointment.channel, to, this.deps.clock.now(), caller.userId);
+    const now = this.deps.clock.now();
+    const updated = await this.deps.db.transaction(async (tx) => {
+      const row = await this.deps.appointments.switchChannel(appointmentId, appointment.channel, to, now, tx);
+      if (row) await new CallRepository(tx).recordEvent({ appointmentId, userId: caller.userId, kind: 'channel-switch', detail: `${appointment.channel}->${to}`, at: now });
+      return row;
+    });
     if (!updated) throw new AppError('CONFLICT');
     let phoneCallPlaced = false;
     if (to === 'phone-call') {
-      const member = await new MembersRepository(this.deps.db).findById(updated.memberId);
+      const member = await this.deps.members.findById(updated.memberId);
       if (member?.phoneNumber) phoneCallPlaced = (await this.deps.telephony.placeCall({ to: member.phoneNumber, appointmentId })).placed;
     }
     const result: ChannelChange = { appointmentId, channel: updated.channel, previousChannel: updated.previousChannel, phoneCallPlaced };
@@ -132,7 +135,7 @@ export class CallService {
   async issueGuestLink(actor: Actor, appointmentId: string): Promise<GuestLinkResponse> {
     refuseGuest(actor);
     const appointment =
-      actor.userType === 'admin' ? await this.repo.findAppointment(appointmentId) : (await this.participant({ userId: actor.id, scope: null }, appointmentId)).appointment;
+      actor.userType === 'admin' ? await this.deps.appointments.byId(appointmentId) : (await this.participant({ userId: actor.id, scope: null }, appointmentId)).appointment;
     if (!appointment) throw new AppError('NOT_FOUND');
     if (appointment.type !== 'scheduled' && appointment.type !== 'on-demand') throw new AppError('NOT_FOUND');
     if (!isCallOpen(appointment.state)) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
@@ -145,7 +148,7 @@ export class CallService {
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.secret);
-    const member = await new MembersRepository(this.deps.db).findById(appointment.memberId);
+    const member = await this.deps.members.findById(appointment.memberId);
     if (!member?.phoneNumber || member.deletedAt) throw new AppError('MEMBER_NOT_AVAILABLE');
     const url = `${this.deps.publicUrl}/link-to-consult?token=${encodeURIComponent(token)}&appointmentId=${appointmentId}`;
     await this.deps.sms.send({ to: member.phoneNumber, body: guestLinkSms(member.preferredLang, url) });
@@ -170,18 +173,15 @@ export class CallService {
       if ((error as { code?: string }).code === 'ERR_JWT_EXPIRED') throw new AppError('TOKEN_EXPIRED');
       throw new AppError('TOKEN_INVALID');
     }
-    const appointment = await this.repo.findAppointment(input.appointmentId);
+    const appointment = await this.deps.appointments.byId(input.appointmentId);
     if (!appointment || appointment.memberId !== memberId) throw new AppError('TOKEN_INVALID');
     if (!isCallOpen(appointment.state)) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
 
-    const member = await new MembersRepository(this.deps.db).findById(memberId);
-    const loginToken = newToken();
-    await new AuthRepository(this.deps.db).insertLoginToken({
-      tokenHash: hashToken(loginToken),
+    const member = await this.deps.members.findById(memberId);
+    const loginToken = await this.deps.auth.issueLoginToken({
       userId: memberId,
       provider: GUEST_LOGIN_PROVIDER,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
+      now,
       scopeKind: 'guest-call',
       scopeAppointmentId: input.appointmentId,
       scopeExpiresAt: guestSessionExpiresAt(now, appointment.startDate, member?.timeZone),

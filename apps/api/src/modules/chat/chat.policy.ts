@@ -1,3 +1,4 @@
+import { appointmentPeople } from '@puente/domain';
 import type { AppointmentRow, UserRow } from '../../db/schema';
 
 /**
@@ -11,8 +12,7 @@ export const mayUseChat = (user: Pick<UserRow, 'id' | 'userType'>, a: Pick<Appoi
  * Who receives live messages: the appointment's people as they are now (read again before every
  * emit, so a physician taken off the appointment stops receiving at once).
  */
-export const chatRecipients = (a: Pick<AppointmentRow, 'memberId' | 'mxDoctorId' | 'usDoctorId'>): string[] =>
-  [...new Set([a.memberId, a.mxDoctorId, a.usDoctorId].filter((id): id is string => !!id))];
+export const chatRecipients = (a: Pick<AppointmentRow, 'memberId' | 'mxDoctorId' | 'usDoctorId'>): string[] => appointmentPeople(a);
 
 /** spec 2: a chat or email consultation; every other channel chats beside the call. */
 export const conversationChannel = (a: Pick<AppointmentRow, 'channel'>): 'chat' | 'email' => (a.channel === 'email' ? 'email' : 'chat');

@@ -1,13 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  appointments,
   chatConversations,
   chatMessages,
   chatParticipants,
   physicianProfiles,
   users,
-  type AppointmentRow,
   type ChatConversationRow,
   type ChatMessageRow,
   type ChatParticipantRow,
@@ -17,14 +15,16 @@ import {
 
 export type NewMessage = Omit<NewChatMessageRow, 'id' | 'index' | 'conversationId'>;
 
-/** Queries only; the service owns the rules. */
+/** Work another module does in a chat write's transaction (through its own service). */
+export type WithTx = (tx: Db) => Promise<void>;
+
+/**
+ * Queries only, on the chat's own tables; the service owns the rules. Where a chat write must
+ * commit with an appointment's (conversationid, chatHasMessages), the caller passes `withTx`,
+ * which writes through the appointments service in the same transaction.
+ */
 export class ChatRepository {
   constructor(private readonly db: Db) {}
-
-  async findAppointment(id: string): Promise<AppointmentRow | undefined> {
-    const [row] = await this.db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
-    return row;
-  }
 
   async findUser(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -59,13 +59,14 @@ export class ChatRepository {
   /**
    * One conversation per appointment, under the appointment's own id (so every chat path names
    * the appointment, which is what a guest-link session is scoped to): concurrent first uses race
-   * on the primary key and all get the same row. The appointment keeps the id (spec 3 conversationid).
+   * on the primary key and all get the same row. `withTx` gets the row's id recorded on the appointment
+   * (spec 3 conversationid).
    */
-  async ensureConversation(appointmentId: string, replyToken: string, now: Date): Promise<ChatConversationRow> {
+  async ensureConversation(appointmentId: string, replyToken: string, now: Date, withTx: (tx: Db, conversationId: string) => Promise<void>): Promise<ChatConversationRow> {
     return this.db.transaction(async (tx) => {
       await tx.insert(chatConversations).values({ id: appointmentId, appointmentId, replyToken, createdAt: now }).onConflictDoNothing();
       const [row] = await tx.select().from(chatConversations).where(eq(chatConversations.appointmentId, appointmentId)).limit(1);
-      await tx.update(appointments).set({ conversationId: row!.id }).where(and(eq(appointments.id, appointmentId), sql`${appointments.conversationId} is distinct from ${row!.id}`));
+      await withTx(tx, row!.id);
       return row!;
     });
   }
@@ -95,7 +96,7 @@ export class ChatRepository {
    * first, so writers of one conversation take turns: the repeat check sees every earlier
    * message, and indexes are handed out in commit order. `created` is false for a repeat.
    */
-  async appendMessage(conversationId: string, appointmentId: string, values: NewMessage): Promise<{ row: ChatMessageRow; created: boolean }> {
+  async appendMessage(conversationId: string, values: NewMessage, withTx: WithTx): Promise<{ row: ChatMessageRow; created: boolean }> {
     return this.db.transaction(async (tx) => {
       const [conversation] = await tx.select().from(chatConversations).where(eq(chatConversations.id, conversationId)).for('no key update').limit(1);
       if (!conversation) throw new Error(`conversation ${conversationId} vanished`);
@@ -114,7 +115,7 @@ export class ChatRepository {
         .values({ ...values, conversationId, index })
         .returning();
       // spec 3 chatHasMessages: the history detail shows its chat button from this flag.
-      await tx.update(appointments).set({ chatHasMessages: true }).where(and(eq(appointments.id, appointmentId), eq(appointments.chatHasMessages, false)));
+      await withTx(tx);
       return { row: row!, created: true };
     });
   }

@@ -11,7 +11,7 @@ import {
   type ConversationResponse,
   type CreateConversationResponse,
 } from '@puente/contracts';
-import { CHAT, CHAT_KEYS, type AttachmentType } from '@puente/domain';
+import { CHAT, CHAT_KEYS, isUuid, type AttachmentType } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppointmentRow, ChatConversationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -22,9 +22,11 @@ import type { StorageProvider } from '../../providers/storage/storage.provider';
 import { safeFileName, sniffAttachment } from './attachment-sniff';
 import { actorOf, assertAppointmentInScope, guestRoom, type Actor } from '../auth/session-scope';
 import { addressOf, messageEmail, replyAddress, replyText, tokenFromRecipients } from './chat-email';
+import type { AuditService } from '../audit/audit.service';
 import type { ChatConfig } from './chat.config';
 import { chatRecipients, conversationChannel, mayUseChat } from './chat.policy';
 import { presentMessage, presentParticipant } from './chat.presenter';
+import type { AppointmentsService } from '../appointments/appointments.service';
 import type { ChatRepository, NewMessage } from './chat.repository';
 
 /** What the chat service needs from the realtime gateway. */
@@ -34,12 +36,16 @@ export interface ChatRealtime {
 
 export interface ChatServiceDeps {
   repo: ChatRepository;
+  /** The appointments a conversation belongs to: read, and their chat columns written, through their service. */
+  appointments: Pick<AppointmentsService, 'byId' | 'linkConversation' | 'markChatHasMessages'>;
   clock: Clock;
   storage: StorageProvider;
   email: EmailProvider;
   realtime: ChatRealtime;
   config: ChatConfig;
   log: FastifyBaseLogger;
+  /** A consultation's chat is part of its record: reads and writes by anyone but the member are audited. */
+  audit?: AuditService;
 }
 
 export interface AttachmentUpload {
@@ -64,13 +70,13 @@ export class ChatService {
   private async appointmentFor(user: Actor, appointmentId: string): Promise<AppointmentRow> {
     // A guest-link session uses its own appointment's chat only.
     assertAppointmentInScope(user, appointmentId);
-    const appointment = await this.deps.repo.findAppointment(appointmentId);
+    const appointment = await this.deps.appointments.byId(appointmentId);
     if (!appointment || !mayUseChat(user, appointment)) throw new AppError('NOT_FOUND');
     return appointment;
   }
 
   private async conversationFor(user: Actor, conversationId: string): Promise<{ conversation: ChatConversationRow; appointment: AppointmentRow }> {
-    if (!/^[0-9a-f-]{36}$/i.test(conversationId)) throw new AppError('NOT_FOUND');
+    if (!isUuid(conversationId)) throw new AppError('NOT_FOUND');
     const existing = await this.deps.repo.findConversation(conversationId);
     const appointment = await this.appointmentFor(user, existing?.appointmentId ?? conversationId);
     // The conversation id is the appointment id: the first read of a new one creates it.
@@ -107,7 +113,9 @@ export class ChatService {
   async conversationOf(appointment: AppointmentRow): Promise<ChatConversationRow> {
     const conversation =
       (await this.deps.repo.findConversationByAppointment(appointment.id)) ??
-      (await this.deps.repo.ensureConversation(appointment.id, randomBytes(18).toString('base64url'), this.deps.clock.now()));
+      (await this.deps.repo.ensureConversation(appointment.id, randomBytes(18).toString('base64url'), this.deps.clock.now(), (tx, id) =>
+        this.deps.appointments.linkConversation(appointment.id, id, tx),
+      ));
     await this.syncParticipants(conversation, appointment);
     return conversation;
   }
@@ -118,6 +126,7 @@ export class ChatService {
     const { conversation, appointment } = await this.conversationFor(user, conversationId);
     await this.syncParticipants(conversation, appointment);
     const [participants, page] = await Promise.all([this.deps.repo.participants(conversation.id), this.deps.repo.messages(conversation.id, query)]);
+    await this.deps.audit?.record({ actor: user, action: 'read', resource: 'chat', subjectId: appointment.memberId, recordId: appointment.id });
     return {
       id: conversation.id,
       appointmentId: appointment.id,
@@ -178,12 +187,13 @@ export class ChatService {
 
   /** GET of an attachment: participants only; the bytes with their checked type. */
   async readAttachment(user: Actor, conversationId: string, messageSid: string): Promise<{ contentType: string; fileName: string; data: Buffer }> {
-    const { conversation } = await this.conversationFor(user, conversationId);
-    if (!/^[0-9a-f-]{36}$/i.test(messageSid)) throw new AppError('NOT_FOUND');
+    const { conversation, appointment } = await this.conversationFor(user, conversationId);
+    if (!isUuid(messageSid)) throw new AppError('NOT_FOUND');
     const message = await this.deps.repo.findMessage(conversation.id, messageSid);
     if (!message?.mediaKey || !message.mediaContentType) throw new AppError('NOT_FOUND');
     const data = await this.deps.storage.get(message.mediaKey);
     if (!data) throw new AppError('NOT_FOUND');
+    await this.deps.audit?.record({ actor: user, action: 'read', resource: 'chat-attachment', subjectId: appointment.memberId, recordId: appointment.id });
     return { contentType: message.mediaContentType, fileName: message.mediaFileName ?? 'archivo', data };
   }
 
@@ -200,7 +210,7 @@ export class ChatService {
     const token = tokenFromRecipients(email.to);
     const conversation = token ? await this.deps.repo.findConversationByReplyToken(token) : undefined;
     if (!conversation) throw new AppError('NOT_FOUND');
-    const appointment = await this.deps.repo.findAppointment(conversation.appointmentId);
+    const appointment = await this.deps.appointments.byId(conversation.appointmentId);
     if (!appointment) throw new AppError('NOT_FOUND');
     const sender = addressOf(email.from);
     const people = await this.deps.repo.findUsers(chatRecipients(appointment));
@@ -215,8 +225,9 @@ export class ChatService {
 
   /** Stores once, then (only for a new message) pushes it live and, in email consultations, emails it. */
   private async store(author: UserRow, conversation: ChatConversationRow, appointment: AppointmentRow, values: NewMessage): Promise<{ message: ChatMessageDto; created: boolean }> {
-    const { row, created } = await this.deps.repo.appendMessage(conversation.id, appointment.id, values);
+    const { row, created } = await this.deps.repo.appendMessage(conversation.id, values, (tx) => this.deps.appointments.markChatHasMessages(appointment.id, tx));
     const message = presentMessage(row);
+    if (created) await this.deps.audit?.record({ actor: author, action: 'create', resource: 'chat-message', subjectId: appointment.memberId, recordId: appointment.id });
     if (created) {
       await this.emit(appointment, message);
       if (conversationChannel(appointment) === 'email') await this.emailOthers(author, conversation, appointment.id, message);
@@ -231,14 +242,14 @@ export class ChatService {
    * (a retry of the send finds it stored and does not emit again).
    */
   private async emit(appointment: AppointmentRow, message: ChatMessageDto): Promise<void> {
-    const fresh = await this.deps.repo.findAppointment(appointment.id).catch(() => appointment);
+    const fresh = await this.deps.appointments.byId(appointment.id).catch(() => appointment);
     if (!fresh) return;
     // Guest-link sockets are not in the member's room: they get their own appointment's chat only.
     this.deps.realtime.emitToRooms([...chatRecipients(fresh).map(userRoom), guestRoom(fresh.id)], REALTIME_EVENTS.chatMessage, { message });
   }
 
   private async emailOthers(author: UserRow, conversation: ChatConversationRow, appointmentId: string, message: ChatMessageDto): Promise<void> {
-    const fresh = await this.deps.repo.findAppointment(appointmentId);
+    const fresh = await this.deps.appointments.byId(appointmentId);
     if (!fresh) return;
     const others = (await this.deps.repo.findUsers(chatRecipients(fresh).filter((id) => id !== author.id))).filter((u) => u.email && !u.deletedAt);
     const replyTo = replyAddress(conversation.replyToken, this.deps.config.replyDomain);

@@ -1,5 +1,5 @@
 import type { PublicConfig, ReleasePlatform, ReleaseVerifyResponse } from '@puente/contracts';
-import { SUPPORTED_PHONE_CODES, type Language, type SupportedPhoneCode } from '@puente/domain';
+import { COUNTRY_BY_PHONE_CODE, SUPPORTED_PHONE_CODES, type Language } from '@puente/domain';
 import type { ConfigsSettings } from './configs.settings';
 
 // spec 3 "countries (label, code)": the countries members live in (spec 1: full care in MX and
@@ -9,7 +9,6 @@ const COUNTRIES: { code: string; label: Record<Language, string> }[] = [
   { code: 'US', label: { es: 'Estados Unidos', en: 'United States' } },
   { code: 'CO', label: { es: 'Colombia', en: 'Colombia' } },
 ];
-const REGION_BY_PHONE_CODE: Record<SupportedPhoneCode, string> = { '1': 'US', '52': 'MX', '57': 'CO' };
 
 /** "v20250930.0" -> [20250930, 0]; compared piece by piece, missing pieces count as 0. */
 export const parseVersion = (version: string): number[] | undefined => {
@@ -34,7 +33,7 @@ export class ConfigsService {
       companyPhones: { ...settings.companyPhones },
       countries: COUNTRIES.map((c) => ({ code: c.code, label: c.label[lang] })),
       supportedPhoneCodes: SUPPORTED_PHONE_CODES.map((code) => {
-        const region = REGION_BY_PHONE_CODE[code];
+        const region = COUNTRY_BY_PHONE_CODE[code];
         const country = COUNTRIES.find((c) => c.code === region);
         return { code: region, label: `${country?.label[lang] ?? region} (+${code})`, phoneCountryCode: code };
       }),

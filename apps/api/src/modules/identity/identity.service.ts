@@ -1,5 +1,5 @@
 import type { IdentityAuthorizeResponse, IdentityProvidersResponse, IdentityVerifyResponse } from '@puente/contracts';
-import { AUTH, isStaff, LOGIN_PROVIDERS, type Language, type LoginProvider } from '@puente/domain';
+import { isStaff, LOGIN_PROVIDERS, type Language, type LoginProvider } from '@puente/domain';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -8,15 +8,14 @@ import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/secrets';
 import type { IdentityClaims, IdentityProvider } from '../../providers/identity/identity.provider';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
-import { AuthRepository } from '../auth/auth.repository';
-import { MembersRepository } from '../members/members.repository';
+import type { AuthService } from '../auth/auth.service';
+import type { MembersService } from '../members/members.service';
 import { presentLoginOrganization } from './identity.presenter';
 import { IdentityRepository } from './identity.repository';
 
 // Not in the spec: an authorization request and a merge both wait at most 10 minutes, like a code.
 const AUTH_REQUEST_TTL_MS = 10 * 60_000;
 const MERGE_TOKEN_TTL_MS = 10 * 60_000;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Not in the spec: employer-code lookups per IP in a rolling hour, counted like the phone sends.
@@ -33,6 +32,9 @@ export interface IdentityServiceDeps {
   /** Employer-code lookups per IP and hour (default EMPLOYER_CODE_LIMITS.lookupsPerIpPerHour). */
   employerCodeLookupsPerIpPerHour?: number;
   log?: { warn(obj: object, msg: string): void };
+  /** Member accounts are the members module's; login tokens are the auth module's. */
+  members: Pick<MembersService, 'findById' | 'recordLoginType' | 'createMember' | 'findOrganization'>;
+  auth: Pick<AuthService, 'issueLoginToken' | 'consumeLoginToken'>;
 }
 
 /** spec 8: "Error verifying Auth0 account": the web logs out and goes to the merge error or /login. */
@@ -49,6 +51,17 @@ export class IdentityService {
     this.repo = new IdentityRepository(deps.db);
   }
 
+  /** Linked identities are this module's: staff sign-in reads and links them here. */
+  findIdentity(provider: string, subject: string): ReturnType<IdentityRepository['findIdentity']> {
+    return this.repo.findIdentity(provider, subject);
+  }
+  linkIdentity(values: Parameters<IdentityRepository['linkIdentity']>[0]): Promise<void> {
+    return this.repo.linkIdentity(values);
+  }
+  touchIdentity(id: string, now: Date): Promise<void> {
+    return this.repo.touchIdentity(id, now);
+  }
+
   configuredProviders(): LoginProvider[] {
     return LOGIN_PROVIDERS.filter((p) => this.deps.providers[p] !== undefined);
   }
@@ -58,11 +71,10 @@ export class IdentityService {
    * its organization (presenter). An employer code is looked up within a per-IP limit.
    */
   async listProviders(input: { orgId?: string; empCode?: string; ip: string }): Promise<IdentityProvidersResponse> {
-    const members = new MembersRepository(this.deps.db);
-    let org = input.orgId && UUID_RE.test(input.orgId) ? await members.findOrganizationById(input.orgId) : undefined;
+    let org = input.orgId ? await this.deps.members.findOrganization({ orgId: input.orgId }) : undefined;
     if (!org && input.empCode) {
       await this.limitEmployerCodeLookups(input.ip);
-      org = await members.findOrganizationByCode(input.empCode);
+      org = await this.deps.members.findOrganization({ empCode: input.empCode });
     }
     return { providers: this.configuredProviders(), organization: org ? presentLoginOrganization(org) : null };
   }
@@ -149,16 +161,16 @@ export class IdentityService {
     const loginProvider = claims.provider;
     return this.deps.db.transaction(async (tx) => {
       const repo = new IdentityRepository(tx);
-      const members = new MembersRepository(tx);
+      const { members } = this.deps;
       const linked = await repo.findIdentity(claims.provider, claims.subject);
       if (linked) {
-        const user = await members.findById(linked.userId);
+        const user = await members.findById(linked.userId, tx);
         // spec 8: a deleted account "is blocked" (the web goes to /eliminar-cuenta?account_deleted=true).
         if (!user) throw new AppError('USER_NOT_FOUND', { reason: 'is blocked' });
         assertMember(user);
         await repo.touchIdentity(linked.id, now);
-        await members.recordLoginType(user.id, loginProvider, now);
-        return { status: 'account_exist', loginToken: await issueLoginToken(tx, user.id, loginProvider, now), loginProvider };
+        await members.recordLoginType(user.id, loginProvider, now, tx);
+        return { status: 'account_exist', loginToken: await this.deps.auth.issueLoginToken({ userId: user.id, provider: loginProvider, now }, tx), loginProvider };
       }
 
       // Only what the provider has verified may point at an existing account.
@@ -182,24 +194,13 @@ export class IdentityService {
       }
 
       const lang = input.lang ?? 'es';
-      const organizationId = await findOrganizationId(members, input.orgId, input.empCode);
-      const user = await members.insert({
-        userType: 'member',
-        email: claims.email,
-        firstName: claims.givenName,
-        lastName: claims.familyName,
-        preferredLang: lang,
-        consultationLang: lang, // spec 3: consultationLang defaults to preferredLang
-        languages: [lang],
-        loginType: loginProvider,
-        loginTypes: [loginProvider],
-        organizationId,
-        needsToAcceptTerms: true,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const organization = await members.findOrganization({ orgId: input.orgId, empCode: input.empCode }, tx);
+      const user = await members.createMember(
+        { lang, loginType: loginProvider, organizationId: organization?.id ?? null, now, email: claims.email, firstName: claims.givenName, lastName: claims.familyName },
+        tx,
+      );
       await repo.linkIdentity({ userId: user.id, provider: claims.provider, subject: claims.subject, email: claims.email, createdAt: now, lastLoginAt: now });
-      return { status: 'new_account_created', loginToken: await issueLoginToken(tx, user.id, loginProvider, now), loginProvider };
+      return { status: 'new_account_created', loginToken: await this.deps.auth.issueLoginToken({ userId: user.id, provider: loginProvider, now }, tx), loginProvider };
     });
   }
 
@@ -208,19 +209,18 @@ export class IdentityService {
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
       const repo = new IdentityRepository(tx);
-      const auth = new AuthRepository(tx);
-      const members = new MembersRepository(tx);
+      const { members } = this.deps;
       const merge = await repo.consumeMergeToken(hashToken(mergeToken), now);
       if (!merge || merge.provider !== provider) throw verifyFailed();
-      const proof = await auth.consumeLoginToken(hashToken(loginToken), now);
+      const proof = await this.deps.auth.consumeLoginToken(loginToken, now, tx);
       // The phone proven must be the phone of the account the identity matched.
       if (typeof proof === 'string' || proof.userId !== merge.targetUserId) throw verifyFailed();
-      const user = await members.findById(merge.targetUserId);
+      const user = await members.findById(merge.targetUserId, tx);
       if (!user) throw verifyFailed();
       assertMember(user);
       await repo.linkIdentity({ userId: user.id, provider: merge.provider, subject: merge.subject, email: merge.email, createdAt: now, lastLoginAt: now });
-      await members.recordLoginType(user.id, provider, now);
-      return { status: 'account_merged', loginToken: await issueLoginToken(tx, user.id, provider, now), loginProvider: provider };
+      await members.recordLoginType(user.id, provider, now, tx);
+      return { status: 'account_merged', loginToken: await this.deps.auth.issueLoginToken({ userId: user.id, provider, now }, tx), loginProvider: provider };
     });
   }
 }
@@ -228,28 +228,4 @@ export class IdentityService {
 /** Staff sign in at /staff/login (a second factor follows); the member flow refuses them. */
 function assertMember(user: UserRow): void {
   if (isStaff(user.userType)) throw new AppError('FORBIDDEN', { reason: 'staff-sign-in-required' });
-}
-
-async function issueLoginToken(tx: Db, userId: string, provider: string, now: Date): Promise<string> {
-  const loginToken = newToken();
-  await new AuthRepository(tx).insertLoginToken({
-    tokenHash: hashToken(loginToken),
-    userId,
-    provider,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
-  });
-  return loginToken;
-}
-
-async function findOrganizationId(members: MembersRepository, orgId: string | undefined, empCode: string | undefined): Promise<string | null> {
-  if (orgId && UUID_RE.test(orgId)) {
-    const org = await members.findOrganizationById(orgId);
-    if (org) return org.id;
-  }
-  if (empCode) {
-    const org = await members.findOrganizationByCode(empCode);
-    if (org) return org.id;
-  }
-  return null;
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointments, organizations, users, type NewUserRow, type OrganizationRow, type UserRow } from '../../db/schema';
+import { organizations, users, type NewUserRow, type OrganizationRow, type UserRow } from '../../db/schema';
 
 export class MembersRepository {
   constructor(private readonly db: Db) {}
@@ -65,15 +65,5 @@ export class MembersRepository {
   async findOrganizationById(id: string): Promise<OrganizationRow | undefined> {
     const [row] = await this.db.select().from(organizations).where(and(eq(organizations.id, id), eq(organizations.enabled, true))).limit(1);
     return row;
-  }
-
-  /** Whether the physician is or was the coach or US doctor of one of the member's appointments. */
-  async hasCareRelationship(physicianId: string, memberId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: appointments.id })
-      .from(appointments)
-      .where(and(eq(appointments.memberId, memberId), or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId))))
-      .limit(1);
-    return row !== undefined;
   }
 }

@@ -1,20 +1,28 @@
 import type { MemberCareView, MemberDto, MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
-import type { UserRow } from '../../db/schema';
+import { isUuid, type Language } from '@puente/domain';
+import type { Db } from '../../db/client';
+import type { NewUserRow, OrganizationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import { membersPolicy } from './members.policy';
 import { organizationFlags, presentMember, presentMemberForCare } from './members.presenter';
+import type { AppointmentsService } from '../appointments/appointments.service';
 import type { AuditService } from '../audit/audit.service';
-import type { MembersRepository } from './members.repository';
+import { MembersRepository } from './members.repository';
+
+/** A new member account: who signs up, in which language and how, with their contact details. */
+export type NewMember = { lang: Language; loginType: string; organizationId: string | null; now: Date } & Partial<
+  Pick<NewUserRow, 'phoneNumber' | 'countryCode' | 'email' | 'firstName' | 'lastName' | 'recoveryCodeHash' | 'recoveryCodePending'>
+>;
 
 export class MembersService {
   constructor(
     private readonly members: MembersRepository,
     /** The audit log (modules/audit): reads of a member by anyone else are recorded. */
     private readonly audit?: AuditService,
+    /** Care relationships are the appointments module's to answer (its service, not its table). */
+    private readonly care?: Pick<AppointmentsService, 'hasCareRelationship'>,
   ) {}
-
-  private static readonly UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
   /**
    * GET /api/members/{id}: the member herself, an admin, or a physician with a care relationship.
@@ -35,9 +43,9 @@ export class MembersService {
    * only for a named admin screen, with its own presenter.
    */
   private async getMemberForCare(actor: UserRow, memberId: string): Promise<MemberCareView> {
-    if (!MembersService.UUID_RE.test(memberId)) throw new AppError('NOT_FOUND');
+    if (!isUuid(memberId)) throw new AppError('NOT_FOUND');
     const row = await this.members.findById(memberId);
-    const care = row && actor.userType !== 'member' && actor.userType !== 'admin' ? await this.members.hasCareRelationship(actor.id, memberId) : false;
+    const care = row && actor.userType !== 'member' && actor.userType !== 'admin' ? !!(await this.care?.hasCareRelationship(actor.id, memberId)) : false;
     if (!row || row.userType !== 'member' || !membersPolicy.canStaffReadMember(actor, care)) {
       if (row) await this.audit?.record({ actor, action: 'read-denied', resource: 'member', subjectId: memberId });
       throw new AppError('NOT_FOUND');
@@ -64,7 +72,7 @@ export class MembersService {
     refuseGuest(actor);
     if (!membersPolicy.canReadRecoveryCode(actor, memberId)) {
       // Someone else asked for a member's recovery code: refused, and recorded.
-      if (MembersService.UUID_RE.test(memberId) && (await this.members.findById(memberId))) {
+      if (isUuid(memberId) && (await this.members.findById(memberId))) {
         await this.audit?.record({ actor, action: 'read-denied', resource: 'recovery-code', subjectId: memberId });
       }
       throw new AppError('NOT_FOUND');
@@ -72,5 +80,59 @@ export class MembersService {
     const code = await this.members.takePendingRecoveryCode(actor.id);
     if (!code) throw new AppError('NOT_FOUND');
     return { recoveryCode: code };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // For other modules (auth, identity, staff-auth, call, profile): the users table is read and
+  // written here, never through this module's repository. `tx` joins the caller's transaction.
+
+  findById(id: string, tx?: Db): Promise<UserRow | undefined> {
+    return this.repoIn(tx).findById(id);
+  }
+
+  findActiveByPhone(phoneNumber: string, tx?: Db): Promise<UserRow | undefined> {
+    return this.repoIn(tx).findActiveByPhone(phoneNumber);
+  }
+
+  update(id: string, values: Partial<NewUserRow>, tx?: Db): Promise<UserRow | undefined> {
+    return this.repoIn(tx).update(id, values);
+  }
+
+  /** Adds a login type to the member's list if it is not there yet, and records it as the latest. */
+  recordLoginType(id: string, loginType: string, now: Date, tx?: Db): Promise<UserRow | undefined> {
+    return this.repoIn(tx).recordLoginType(id, loginType, now);
+  }
+
+  /**
+   * The one way a member account is created (phone sign-up, social or email sign-in): the
+   * language chosen is also the consultation language (spec 3), the terms are still to be
+   * accepted, and the login type is the first of its list.
+   */
+  createMember(input: NewMember, tx?: Db): Promise<UserRow> {
+    const { lang, loginType, organizationId, now, ...contact } = input;
+    return this.repoIn(tx).insert({
+      ...contact,
+      userType: 'member',
+      preferredLang: lang,
+      consultationLang: lang, // spec 3: consultationLang defaults to preferredLang
+      languages: [lang],
+      loginType,
+      loginTypes: [loginType],
+      organizationId,
+      needsToAcceptTerms: true,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** An enabled organization by id (ignored unless a UUID) or employer code. */
+  async findOrganization(input: { orgId?: string | null; empCode?: string | null }, tx?: Db): Promise<OrganizationRow | undefined> {
+    const repo = this.repoIn(tx);
+    const byId = input.orgId && isUuid(input.orgId) ? await repo.findOrganizationById(input.orgId) : undefined;
+    return byId ?? (input.empCode ? await repo.findOrganizationByCode(input.empCode) : undefined);
+  }
+
+  private repoIn(tx: Db | undefined): MembersRepository {
+    return tx ? new MembersRepository(tx) : this.members;
   }
 }

@@ -9,6 +9,8 @@ import type { PresenceSnapshot, PresenceStore } from './presence';
 
 const isPhysicianType = (t: UserType): t is 'mx-physician' | 'us-physician' => t === 'mx-physician' || t === 'us-physician';
 
+export type { PhysicianRecord } from './physicians.repository';
+
 export interface PhysicianFlags {
   isOnline: boolean;
   isAvailable: boolean;

@@ -7,15 +7,16 @@ import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/secrets';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import { presentMember } from '../members/members.presenter';
-import type { MembersRepository } from '../members/members.repository';
+import type { MembersService } from '../members/members.service';
 import { profilePolicy } from './profile.policy';
 import { verificationEmail } from './profile.messages';
 import type { ProfileRepository } from './profile.repository';
 import { lookupUsZipCode } from './zip-codes';
+import type { JobRunner } from '../../lib/jobs';
 
 export interface ProfileServiceDeps {
   profiles: ProfileRepository;
-  members: MembersRepository;
+  members: Pick<MembersService, 'findById'>;
   clock: Clock;
   email: EmailProvider;
   /** Where the verification link points (the web app's origin). */
@@ -191,40 +192,9 @@ export class ProfileService {
   }
 }
 
-/** The in-process scheduler for reminders: a sweep on an interval, never two at once. */
-export class EmailReminderScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+export const EMAIL_REMINDERS_JOB = 'email-reminders';
 
-  constructor(
-    private readonly profile: ProfileService,
-    private readonly log: { error(obj: unknown, msg: string): void },
-  ) {}
-
-  start(intervalMs: number): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), intervalMs);
-    this.timer.unref();
-  }
-
-  /** One sweep now (tests call it after moving the clock). */
-  async tick(): Promise<number> {
-    if (this.running) await this.running;
-    const run = this.profile.sendDueReminders().catch((err: unknown) => {
-      this.log.error({ err }, 'email reminder sweep failed');
-      return 0;
-    });
-    this.running = run;
-    try {
-      return await run;
-    } finally {
-      if (this.running === run) this.running = undefined;
-    }
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
+/** The reminders sweep as a job of the server's runner (lib/jobs.ts): on an interval, never two at once. */
+export function registerEmailReminders(jobs: JobRunner, profile: ProfileService, everyMs: number = EMAIL_REMINDER_SWEEP_MS): void {
+  jobs.register(EMAIL_REMINDERS_JOB, everyMs, () => profile.sendDueReminders());
 }

@@ -2,7 +2,8 @@ import { apiErrorSchema, changeLanguageResponseSchema, GQL, memberSchema, outbox
 import { MEMBER_UPDATE_WHITELIST, TIMERS } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization, createSessionFor, graphql, loginByPhone, randomMxPhone, randomUsPhone, request, startTestServer, type TestServer } from '../../test';
-import { EmailReminderScheduler } from './profile.service';
+import { JobRunner } from '../../lib/jobs';
+import { registerEmailReminders } from './profile.service';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -228,12 +229,13 @@ describe('email verification (spec 4: unverified, verified, reminder after 24 ho
     expect(await emailsTo(email)).toHaveLength(1); // 23h59m: not yet
 
     t.clock.advance(60_000);
-    const scheduler = new EmailReminderScheduler(t.server.services.profile, { error: () => undefined });
-    scheduler.start(20); // the same sweep the server runs every minute, faster
+    const jobs = new JobRunner({ error: () => undefined });
+    registerEmailReminders(jobs, t.server.services.profile, 20); // the same sweep the server runs every minute, faster
+    jobs.start();
     try {
       await expect.poll(async () => (await emailsTo(email)).length, { timeout: 5_000 }).toBe(2);
     } finally {
-      await scheduler.stop();
+      await jobs.stop();
     }
     const [reminder] = await emailsTo(email);
     expect(reminder!.subject).toBe('Reminder: confirm your email for Puente');

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { phoneResets, sessions, users, type PhoneResetRow, type UserRow } from '../../db/schema';
+import { phoneResets, users, type PhoneResetRow, type UserRow } from '../../db/schema';
 
 export class RecoveryRepository {
   constructor(private readonly db: Db) {}
@@ -44,15 +44,5 @@ export class RecoveryRepository {
   async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
     const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
     return row;
-  }
-
-  /** Revokes every open session of the user; returns their ids (to close their sockets). */
-  async revokeSessionsOfUser(userId: string, now: Date): Promise<string[]> {
-    const rows = await this.db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    return rows.map((r) => r.id);
   }
 }

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { hashCode, hashToken, newRecoveryCode, newToken, safeEqualHex } from '../../lib/secrets';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
-import type { PhoneChangeHook, PhoneChangeResult, SessionSocketControl } from '../auth/auth.service';
+import type { AuthService, PhoneChangeHook, PhoneChangeResult, SessionSocketControl } from '../auth/auth.service';
 import { recoveryCodeSms, recoveryCodeUnchangedSms } from './recovery.messages';
 import { RecoveryRepository } from './recovery.repository';
 
@@ -38,6 +38,8 @@ export interface RecoveryServiceDeps {
   sms: SmsProvider;
   codePepper: string;
   sockets: SessionSocketControl;
+  /** Sessions are the auth module's: it revokes them (in this module's transaction). */
+  sessions: Pick<AuthService, 'revokeSessionsOfUser'>;
 }
 
 /**
@@ -162,7 +164,7 @@ export class RecoveryService implements PhoneChangeHook {
     if (!user) return undefined;
     await repo.consumeResetsOfUser(user.id, now);
     // Whoever still holds the old phone loses the account's sessions.
-    const revoked = await repo.revokeSessionsOfUser(user.id, now);
+    const revoked = await this.deps.sessions.revokeSessionsOfUser(user.id, now, tx);
     for (const id of revoked) this.deps.sockets.disconnectSession(id);
     return { status: 'phone_recovery', user };
   }

@@ -7,11 +7,9 @@ import type { Clock } from '../../lib/clock';
 import { hashCode, hashToken, newToken, newVerificationCode, safeEqualHex } from '../../lib/secrets';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
-import { AuthRepository } from '../auth/auth.repository';
-import { STAFF_SESSION_PROVIDER, type AuthLimits } from '../auth/auth.service';
-import { IdentityRepository } from '../identity/identity.repository';
+import { STAFF_SESSION_PROVIDER, type AuthLimits, type AuthService } from '../auth/auth.service';
 import type { IdentityService } from '../identity/identity.service';
-import { MembersRepository } from '../members/members.repository';
+import type { MembersService } from '../members/members.service';
 import { staffCodeEmail } from './staff-auth.messages';
 import { StaffAuthRepository } from './staff-auth.repository';
 import { checkTotp, decryptSecret, encryptSecret, newTotpSecret, otpauthUrl, qrCodeDataUrl } from './totp';
@@ -27,6 +25,9 @@ export interface StaffAuthServiceDeps {
   totpKey: Buffer;
   limits: AuthLimits;
   identity: IdentityService;
+  /** Accounts are the members module's; login tokens the auth module's. */
+  members: Pick<MembersService, 'findById'>;
+  auth: Pick<AuthService, 'issueLoginToken'>;
 }
 
 const invalidToken = () => new AppError('TOKEN_INVALID', { reason: 'passwordless-invalid-token' });
@@ -100,7 +101,7 @@ export class StaffAuthService {
       });
     }
     if (!(await this.repo.consumeEmailChallenge(challenge.id, AUTH.maxCodeAttempts, now))) throw invalidToken();
-    const user = await new MembersRepository(this.deps.db).findById(challenge.userId);
+    const user = await this.deps.members.findById(challenge.userId);
     if (!user || !isStaff(user.userType)) throw invalidToken();
     return this.openTicket(user, 'email', now);
   }
@@ -109,9 +110,9 @@ export class StaffAuthService {
   async verifyIdentity(input: { provider: LoginProvider; code: string; state: string; iss?: string }): Promise<StaffMfaStep> {
     const claims = await this.deps.identity.completeAuthorization({ ...input, purpose: 'staff' });
     const now = this.deps.clock.now();
-    const identities = new IdentityRepository(this.deps.db);
+    const identities = this.deps.identity;
     const linked = await identities.findIdentity(claims.provider, claims.subject);
-    let user = linked ? await new MembersRepository(this.deps.db).findById(linked.userId) : undefined;
+    let user = linked ? await this.deps.members.findById(linked.userId) : undefined;
     if (!linked && claims.email && claims.emailVerified) {
       // Staff accounts are created by us with their work email: a verified match is linked once.
       user = await this.repo.findStaffByEmail(claims.email);
@@ -145,7 +146,7 @@ export class StaffAuthService {
   /** POST /api/staff/auth/totp/enrolment: first sign-in only; a confirmed secret is never shown again. */
   async enrol(input: { mfaToken: string }): Promise<StaffTotpEnrolmentResponse> {
     const ticket = await this.ticket(input.mfaToken);
-    const user = await new MembersRepository(this.deps.db).findById(ticket.userId);
+    const user = await this.deps.members.findById(ticket.userId);
     if (!user) throw invalidToken();
     const secret = newTotpSecret();
     if (!(await this.repo.putPendingSecret(user.id, encryptSecret(this.deps.totpKey, secret), this.deps.clock.now()))) {
@@ -171,14 +172,8 @@ export class StaffAuthService {
       });
     }
     if (!(await this.repo.consumeTicket(ticket.id, now))) throw invalidToken();
-    const loginToken = newToken();
-    await new AuthRepository(this.deps.db).insertLoginToken({
-      tokenHash: hashToken(loginToken),
-      userId: ticket.userId,
-      provider: STAFF_SESSION_PROVIDER, // createSession opens staff sessions only with this
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + AUTH.loginTokenTtlMs),
-    });
+    // createSession opens staff sessions only with this provider.
+    const loginToken = await this.deps.auth.issueLoginToken({ userId: ticket.userId, provider: STAFF_SESSION_PROVIDER, now });
     return { loginToken };
   }
 }

@@ -1,0 +1,72 @@
+import type { AppointmentDto, ConsultationNoteDto, medicalRecordSchema } from '@puente/contracts';
+import { canPrescribe, isAssignedPhysician, isClinicalRecordClosed, type Language, type TransitionError } from '@puente/domain';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import { stateConflict } from './appointments.errors';
+import { licensedStates, memberStateFor } from './appointments.policy';
+import type { AppointmentQueries } from './appointments.queries';
+import type { AppointmentsRepository } from './appointments.repository';
+import type { AppointmentsServiceDeps } from './appointments.service';
+
+const stripUndefined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** The clinical record of a consultation: its notes (spec 3; templates by practice) and medical record. */
+export class ClinicalRecord {
+  private readonly repo: AppointmentsRepository;
+
+  constructor(
+    private readonly deps: AppointmentsServiceDeps,
+    private readonly queries: AppointmentQueries,
+  ) {
+    this.repo = deps.repository;
+  }
+
+  async consultationNote(actor: UserRow, appointmentId: string, memberId: string, templateId: string | null | undefined): Promise<ConsultationNoteDto> {
+    const row = await this.queries.visible(actor, appointmentId);
+    if (row.memberId !== memberId) throw new AppError('NOT_FOUND');
+    const templates = (await this.repo.noteTemplates()).filter((t) => t.practice === row.practice);
+    const chosen = templateId ?? row.templateId ?? templates[0]?.id;
+    if (!chosen || !templates.some((t) => t.id === chosen)) throw new AppError('NOT_FOUND');
+    const values = (await this.repo.noteValues(row.id, chosen)) ?? {};
+    await this.deps.audit?.record({ actor, action: 'read', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) });
+    return {
+      values,
+      templates: templates.map((t) => ({ _id: t.id, practice: t.practice, name: t.name, label: t.label, fields: t.fields })),
+      // Not in the spec in detail: partner products come with the organization's offers (none yet).
+      partnerProducts: [],
+    };
+  }
+
+  async saveConsultationNote(actor: UserRow, appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>): Promise<ConsultationNoteDto> {
+    const row = await this.queries.visible(actor, appointmentId);
+    if (!isAssignedPhysician(row, actor.id)) throw new AppError('FORBIDDEN');
+    if (isClinicalRecordClosed(row.state)) throw stateConflict(row.state, row.state);
+    const template = (await this.repo.noteTemplates()).find((t) => t.id === templateId && t.practice === row.practice);
+    if (!template) throw new AppError('INVALID_DATA', { fields: { templateId: 'invalid_template' } });
+    const unknown = Object.keys(values).find((k) => !template.fields.some((f) => f.name === k));
+    if (unknown) throw new AppError('INVALID_DATA', { fields: { [`values.${unknown}`]: 'unknown_field' } });
+    const now = this.deps.clock.now();
+    await this.repo.saveNote(row.id, templateId, values, actor.id, now);
+    await this.deps.audit?.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) });
+    if (row.templateId !== templateId) await this.repo.update(row.id, { templateId, updatedAt: now });
+    return this.consultationNote(actor, row.id, row.memberId, templateId);
+  }
+
+  /** Medical record (internal notes, plan, treatment, pharmacy): the assigned physicians only; treatment only from a licensed US doctor. */
+  async saveMedicalRecord(actor: UserRow, id: string, record: z.output<typeof medicalRecordSchema>, lang: Language): Promise<AppointmentDto> {
+    const row = await this.queries.visible(actor, id);
+    if (!isAssignedPhysician(row, actor.id)) throw new AppError('FORBIDDEN');
+    if (isClinicalRecordClosed(row.state)) throw stateConflict(row.state, row.state);
+    const licensed = licensedStates(await this.deps.physicians.record(actor.id));
+    const treatment = record.plan?.treatment ?? [];
+    if (treatment.length > 0 && !canPrescribe(actor.userType, licensed, memberStateFor(row))) {
+      throw new AppError('CONFLICT', { data: { transitionError: 'not-licensed-to-prescribe' satisfies TransitionError } });
+    }
+    const changes = stripUndefined(record);
+    const merged = { ...(row.medicalRecord ?? {}), ...changes };
+    const updated = await this.repo.update(row.id, { medicalRecord: merged, updatedAt: this.deps.clock.now() });
+    await this.deps.audit?.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) });
+    return this.queries.present(actor, updated ?? row, lang);
+  }
+}

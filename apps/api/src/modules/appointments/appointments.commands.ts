@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AppointmentDto,
+  appointmentLocationSchema,
+  CreateAppointmentResult,
+  createAppointmentDataSchema,
+  prescriptionSchema,
+  updateAppointmentInputSchema,
+} from '@puente/contracts';
+import {
+  acceptStep,
+  APPOINTMENT_STATE as S,
+  assertTransition,
+  BUSY_STATES,
+  finishStep,
+  followUpStep,
+  isAssignedPhysician,
+  isParticipant,
+  isTerminal,
+  isWithinWorkingHours,
+  LIVE_STATES,
+  newAppointmentDefaults,
+  OUT_OF_HOURS_OPTIONS,
+  prescriptionTarget,
+  redirectedTarget,
+  serviceScope,
+  timeoutStep,
+  transitionEffects,
+  type AppointmentState,
+  type JoinMethod,
+  type Language,
+  type TransitionRole,
+} from '@puente/domain';
+import type { z } from 'zod';
+import type { AppointmentRow, NewAppointmentRow, UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import { refuseGuest, type Actor } from '../auth/session-scope';
+import type { AppointmentAlerts } from './appointments.alerts';
+import { stateConflict, transitionFailure } from './appointments.errors';
+import { licensedStates, mayAct, memberStateFor, roleOf } from './appointments.policy';
+import type { AppointmentQueries } from './appointments.queries';
+import type { AppointmentsRepository } from './appointments.repository';
+import type { AppointmentsServiceDeps } from './appointments.service';
+
+type Location = z.output<typeof appointmentLocationSchema>;
+
+interface TransitionRequest {
+  to: AppointmentState;
+  reason?: string | null;
+  /** Extra columns written with the transition (prescriptions...). */
+  patch?: Partial<NewAppointmentRow>;
+}
+
+/**
+ * Changing appointments (spec 4). Every state change goes through `assertTransition` of the
+ * domain machine, as the caller's role, then a conditional UPDATE that only succeeds if the state
+ * is still the one checked; alerts go out after the policy picks the recipients. The rules of
+ * the life cycle (follow-ups, timeouts, finish by role, effects) are the domain's.
+ */
+export class AppointmentCommands {
+  private readonly repo: AppointmentsRepository;
+
+  constructor(
+    private readonly deps: AppointmentsServiceDeps,
+    private readonly queries: AppointmentQueries,
+    private readonly alerts: AppointmentAlerts,
+  ) {
+    this.repo = deps.repository;
+  }
+
+  /** createAppointment(data, returnNewDocument): a member asks for an on-demand consultation. */
+  async create(actor: Actor, data: z.output<typeof createAppointmentDataSchema>, returnNewDocument: boolean, lang: Language): Promise<CreateAppointmentResult> {
+    refuseGuest(actor);
+    if (actor.userType !== 'member') throw new AppError('FORBIDDEN');
+    const now = this.deps.clock.now();
+    const hours = this.deps.workingHours();
+    // spec 8/9: out of working hours the member is offered scheduling or 911 instead.
+    if (hours && !isWithinWorkingHours(hours, now, actor.email)) {
+      throw new AppError('PHYSICIAN_NOT_AVAILABLE', { data: { outOfHours: true, options: [...OUT_OF_HOURS_OPTIONS] } });
+    }
+    const live = await this.repo.latestForMember(actor.id, LIVE_STATES);
+    if (live) throw new AppError('APPOINTMENT_ALREADY_IN_PROGRESS', { data: { appointmentId: live.id, state: live.state } });
+
+    const check = assertTransition(S.EMPTY, S.S1_IN_QUEUE_FOR_COACH, 'member');
+    if (!check.ok) throw transitionFailure(check.error, S.EMPTY);
+    const defaults = newAppointmentDefaults();
+    const id = randomUUID();
+    const draft: AppointmentRow = {
+      id,
+      memberId: actor.id,
+      mxDoctorId: null,
+      usDoctorId: null,
+      requestedMxDoctorId: data.mxDoctorId ?? null,
+      state: defaults.state,
+      statusReason: null,
+      status: 'in-progress',
+      statusUserId: actor.id,
+      type: defaults.type,
+      channel: data.channel ?? defaults.channel,
+      previousChannel: null,
+      practice: data.practice,
+      language: data.language ?? actor.consultationLang ?? actor.preferredLang,
+      topic: data.topic ?? null,
+      selfAssessment: data.selfAssessment ?? null,
+      location: { country: data.location.country.toUpperCase(), state: data.location.state, city: data.location.city },
+      serviceScope: serviceScope({ country: data.location.country, state: data.location.state }),
+      usDoctorNeeded: defaults.usDoctorNeeded,
+      prescriptionNeeded: false,
+      prescriptions: [],
+      medicalRecord: null,
+      roomName: `puente-${id}`,
+      preJoinStep: null,
+      cameraAccessGranted: null,
+      memberJoinMethod: null,
+      connectionStrength: null,
+      isMxDoctorBusy: false,
+      chatHasMessages: false,
+      conversationId: null,
+      parentAppointmentId: null,
+      chiefComplaint: data.chiefComplaint ?? null,
+      templateId: null,
+      timezone: data.timezone ?? actor.timeZone ?? null,
+      createdByRole: 'member',
+      doctorsBlacklist: [],
+      deadlineAt: new Date(now.getTime() + this.deps.timeouts.coachQueueMs),
+      startDate: now,
+      endDate: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // spec 8: no coaches online -> lack_of_personnel_no_ondemand; nobody would see the request.
+    const offers = await this.alerts.offerRecipients(draft, null);
+    if (offers.length === 0) {
+      if (data.mxDoctorId) throw new AppError('PHYSICIAN_NOT_AVAILABLE', { data: { physicianId: data.mxDoctorId } });
+      throw new AppError('PHYSICIAN_NOT_AVAILABLE', { data: { reason: 'no-coaches', messageKey: 'lack_of_personnel_no_ondemand' } });
+    }
+    const row = await this.repo.insert(draft, { fromState: S.EMPTY, toState: draft.state, reason: null, actorId: actor.id, actorRole: 'member', at: now });
+    this.alerts.emit(row, null, offers);
+    return { id: row.id, appointment: returnNewDocument ? await this.queries.present(actor, row, lang) : null };
+  }
+
+  /**
+   * acceptAppointment: a coach takes a request from the coach queue (S1 -> S2); a US doctor an
+   * escalation (S6 -> ER_ACCEPTS_CONSULTATION, announced to the appointment's people, then the
+   * server moves on to S7). Race-safe.
+   */
+  async accept(actor: UserRow, id: string, lang: Language): Promise<AppointmentDto> {
+    const row = await this.queries.visible(actor, id);
+    const step = acceptStep(actor.userType);
+    if (!step) throw new AppError('FORBIDDEN');
+    if (row.state !== step.from) throw stateConflict(row.state, step.to);
+    if (await this.repo.physicianHolds(actor.id, BUSY_STATES, row.id)) throw new AppError('PHYSICIAN_NOT_AVAILABLE', { data: { reason: actor.userType === 'mx-physician' ? 'busy-coach' : 'busy-doctor' } });
+    return this.queries.present(actor, await this.transition(actor, row, { to: step.to }), lang);
+  }
+
+  /** updateAppointment(appointment): field edits the role may make, then the asked transition. */
+  async update(actor: UserRow, input: z.output<typeof updateAppointmentInputSchema>, lang: Language): Promise<AppointmentDto> {
+    let row = await this.queries.visible(actor, input.id);
+    const edits: Partial<NewAppointmentRow> = {};
+    const isMember = actor.userType === 'member' && row.memberId === actor.id;
+    const isAssigned = isAssignedPhysician(row, actor.id);
+    const memberFields = ['preJoinStep', 'cameraAccessGranted', 'location', 'channel'] as const;
+    const physicianFields = ['chiefComplaint', 'templateId', 'prescriptionNeeded'] as const;
+    for (const f of memberFields) {
+      if (input[f] === undefined) continue;
+      if (!isMember && actor.userType !== 'admin') throw new AppError('INVALID_DATA', { fields: { [f]: 'field_not_allowed' } });
+    }
+    for (const f of physicianFields) {
+      if (input[f] === undefined) continue;
+      if (!isAssigned && actor.userType !== 'admin') throw new AppError('INVALID_DATA', { fields: { [f]: 'field_not_allowed' } });
+    }
+    if (input.preJoinStep !== undefined) edits.preJoinStep = input.preJoinStep;
+    if (input.cameraAccessGranted !== undefined) edits.cameraAccessGranted = input.cameraAccessGranted;
+    if (input.location !== undefined) Object.assign(edits, locationEdits(input.location));
+    if (input.channel !== undefined && input.channel !== row.channel) {
+      edits.previousChannel = row.channel;
+      edits.channel = input.channel;
+    }
+    if (input.chiefComplaint !== undefined) edits.chiefComplaint = input.chiefComplaint ?? null;
+    if (input.templateId !== undefined) edits.templateId = input.templateId ?? null;
+    if (input.prescriptionNeeded !== undefined) edits.prescriptionNeeded = input.prescriptionNeeded;
+    if (Object.keys(edits).length > 0) {
+      if (isTerminal(row.state)) throw stateConflict(row.state, row.state);
+      row = (await this.repo.update(row.id, { ...edits, updatedAt: this.deps.clock.now() })) ?? row;
+    }
+    if (input.state !== undefined && input.state !== row.state) {
+      row = await this.transition(actor, row, { to: input.state, reason: input.statusReason });
+    }
+    return this.queries.present(actor, row, lang);
+  }
+
+  /** cancelAppointment(appointmentId, reason): the member, an admin (canceled-by-admin) or the physician in their phase. */
+  async cancel(actor: UserRow, id: string, reason: string, lang: Language): Promise<AppointmentDto> {
+    const row = await this.queries.visible(actor, id);
+    return this.queries.present(actor, await this.transition(actor, row, { to: S.S12_CANCELED, reason }), lang);
+  }
+
+  /** The finish-appointment command: the caller's next "end" step (the domain's finishStep). */
+  async finish(actor: UserRow, id: string, lang: Language): Promise<AppointmentDto> {
+    const row = await this.queries.visible(actor, id);
+    const role = roleOf(actor);
+    const step = finishStep(role, row.state, isAssignedPhysician(row, actor.id));
+    if (!step) throw stateConflict(row.state, S.S11_FINISHED);
+    return this.queries.present(actor, await this.transition(actor, row, { to: step.to }, step.as), lang);
+  }
+
+  /**
+   * sendPrescription: only a US doctor licensed in the member's state (spec 1/6); a coach never.
+   * From 9 or US doctor pending -> 10; from 4 -> 5. The machine checks role and licence.
+   */
+  async sendPrescription(actor: UserRow, id: string, prescriptions: z.output<typeof prescriptionSchema>[], lang: Language): Promise<AppointmentDto> {
+    const row = await this.queries.visible(actor, id);
+    const patch: Partial<NewAppointmentRow> = { prescriptions, prescriptionNeeded: true };
+    const updated = await this.transition(actor, row, { to: prescriptionTarget(row.state), patch });
+    await this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] });
+    return this.queries.present(actor, updated, lang);
+  }
+
+  /** PATCH /api/appointments/{id}/join-method/{app|link}: the member's own appointment. */
+  async setJoinMethod(actor: UserRow, id: string, method: JoinMethod): Promise<void> {
+    const row = await this.queries.visible(actor, id);
+    if (row.memberId !== actor.id) throw new AppError('NOT_FOUND');
+    await this.repo.update(row.id, { memberJoinMethod: method, updatedAt: this.deps.clock.now() });
+  }
+
+  /** PATCH /api/appointments/{id}/connection-strength/{1..3}: a participant reports their network quality. */
+  async setConnectionStrength(actor: UserRow, id: string, value: number): Promise<void> {
+    const row = await this.queries.visible(actor, id);
+    if (!isParticipant(row, actor.id)) throw new AppError('NOT_FOUND');
+    await this.repo.update(row.id, { connectionStrength: value, updatedAt: this.deps.clock.now() });
+  }
+
+  /** The location change event (state and city confirmed in the call flow). */
+  async changeLocation(actor: UserRow, id: string, location: Location): Promise<AppointmentRow> {
+    const row = await this.queries.visible(actor, id);
+    if (row.memberId !== actor.id) throw new AppError('NOT_FOUND');
+    if (isTerminal(row.state)) throw stateConflict(row.state, row.state);
+    return (await this.repo.update(row.id, { ...locationEdits({ ...location, country: location.country || row.location?.country || 'MX' }), updatedAt: this.deps.clock.now() })) ?? row;
+  }
+
+  /** Moves every appointment whose waiting phase is over (the domain's timeoutStep). Returns how many moved. */
+  async runDueTimeouts(): Promise<number> {
+    const now = this.deps.clock.now();
+    let moved = 0;
+    for (const row of await this.repo.due(now)) {
+      const step = timeoutStep(row);
+      if (!step) continue;
+      try {
+        await this.transition(null, row, step, 'system', { deadlineBefore: now });
+        moved++;
+      } catch (err) {
+        // Someone moved it first (accepted, cancelled): nothing to do.
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+    return moved;
+  }
+
+  /**
+   * The one way a state changes. Checks the edge with the domain machine as `role` (the actor's,
+   * or 'system' for the server's own moves), applies its effects with UPDATE ... WHERE state =
+   * <checked state>, alerts, then runs the server's follow-up (e.g. COACH_REQUEST_US_DR -> S6).
+   */
+  private async transition(actor: UserRow | null, row: AppointmentRow, request: TransitionRequest, as?: TransitionRole, extra?: { deadlineBefore?: Date }): Promise<AppointmentRow> {
+    const role: TransitionRole = as ?? (actor ? roleOf(actor) : 'system');
+    const reason = request.reason ?? null;
+    if (actor && role !== 'system' && !mayAct(actor, row, request.to, await this.deps.physicians.record(actor.id))) throw new AppError('NOT_FOUND');
+    const to = redirectedTarget(row, request.to);
+    if (to === S.COACH_REQUEST_US_DR && row.serviceScope !== 'full-care') {
+      throw new AppError('CONFLICT', { data: { reason: 'coaching-only', from: row.state, to } });
+    }
+    const record = actor ? await this.deps.physicians.record(actor.id) : undefined;
+    const check = assertTransition(row.state, to, role, { reason, licensedStates: licensedStates(record), memberState: memberStateFor(row) });
+    if (!check.ok) throw transitionFailure(check.error, row.state, to);
+
+    const now = this.deps.clock.now();
+    const patch = { ...transitionEffects({ row, to, actor, reason, now, timeouts: this.deps.timeouts }), ...request.patch };
+    const updated = await this.repo.transition(row.id, row.state, patch, { fromState: row.state, toState: to, reason, actorId: actor?.id ?? null, actorRole: role, at: now }, extra);
+    if (!updated) {
+      // Lost a race: somebody moved it first. Say what it is now.
+      const current = await this.repo.findById(row.id);
+      throw stateConflict(current?.state ?? row.state, to, true);
+    }
+    this.alerts.emit(updated, row, await this.alerts.offerRecipients(updated, row));
+    // The consultation is over: its guest-link sessions end with it (sockets included).
+    if (isTerminal(updated.state)) await this.deps.sessions?.revokeSessionsScopedTo(updated.id);
+    const follow = followUpStep(updated);
+    if (follow) return this.transition(null, updated, follow, 'system');
+    return updated;
+  }
+}
+
+function locationEdits(location: Location): Partial<NewAppointmentRow> {
+  const value = { country: location.country.toUpperCase(), state: location.state, city: location.city };
+  return { location: value, serviceScope: serviceScope(value) };
+}

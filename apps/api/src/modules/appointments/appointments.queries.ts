@@ -1,0 +1,154 @@
+import type { AppointmentDto, AppointmentHistoryItem, PhysicianDto } from '@puente/contracts';
+import {
+  APPOINTMENT_STATE as S,
+  BUSY_STATES,
+  CURRENT_STATES,
+  isAssignedPhysician,
+  isCanceledState,
+  isCurrentState,
+  isFinishedLike,
+  isUuid,
+  LIVE_STATES,
+  paths,
+  type Language,
+} from '@puente/domain';
+import type { AppointmentRow, UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import { assertAppointmentInScope, refuseGuest, scopeOf, type Actor } from '../auth/session-scope';
+import { canSee, COACH_QUEUE, DOCTOR_QUEUE, isEligibleCoach, isEligibleDoctor } from './appointments.policy';
+import { presentAppointment, presentHistoryItem } from './appointments.presenter';
+import type { AppointmentsRepository } from './appointments.repository';
+import type { AppointmentsServiceDeps } from './appointments.service';
+
+/** Reading appointments: what an actor may see, and how it is presented to them. */
+export class AppointmentQueries {
+  private readonly repo: AppointmentsRepository;
+
+  constructor(private readonly deps: AppointmentsServiceDeps) {
+    this.repo = deps.repository;
+  }
+
+  /**
+   * The row, if the actor may see it; NOT_FOUND otherwise (another member's looks like nothing).
+   * A guest-link session sees its own appointment only, whatever operation asks.
+   */
+  async visible(actor: Actor, id: string): Promise<AppointmentRow> {
+    assertAppointmentInScope(actor, id);
+    const row = isUuid(id) ? await this.repo.findById(id) : undefined;
+    if (!row) throw new AppError('NOT_FOUND');
+    const record = await this.deps.physicians.record(actor.id);
+    if (!canSee(actor, row, record)) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async get(actor: UserRow, id: string, lang: Language): Promise<AppointmentDto> {
+    return this.present(actor, await this.visible(actor, id), lang);
+  }
+
+  /** After a reload or reconnect: the caller's appointment still in progress, or null. */
+  async current(actor: Actor, lang: Language): Promise<AppointmentDto | null> {
+    const scope = scopeOf(actor);
+    if (scope) {
+      // A guest session's current appointment can only be its own.
+      const own = await this.repo.findById(scope.appointmentId);
+      return own && own.memberId === actor.id && isCurrentState(own.state) ? this.present(actor, own, lang) : null;
+    }
+    const row =
+      actor.userType === 'member'
+        ? await this.repo.latestForMember(actor.id, CURRENT_STATES)
+        : actor.userType === 'admin'
+          ? undefined
+          : await this.repo.latestForPhysician(actor.id, CURRENT_STATES);
+    return row ? this.present(actor, row, lang) : null;
+  }
+
+  /**
+   * getAppointmentsHistory(memberId): the member's own; an admin's; a physician's with a care
+   * relationship, i.e. who is or was the coach or US doctor of one of the member's appointments
+   * (the policy of GET /api/members/{id}; spec 2: the coach reads past consultations). Anyone else
+   * gets NOT_FOUND. Reads and refusals by others than the member are written to the audit log.
+   */
+  async history(actor: Actor, memberId: string, lang: Language): Promise<AppointmentHistoryItem[]> {
+    refuseGuest(actor);
+    if (!isUuid(memberId)) throw new AppError('NOT_FOUND');
+    const rows = await this.repo.historyForMember(memberId);
+    const isStaffPhysician = actor.userType === 'mx-physician' || actor.userType === 'us-physician';
+    const allowed =
+      actor.userType === 'admin' ||
+      actor.id === memberId ||
+      (isStaffPhysician && rows.some((r) => isAssignedPhysician(r, actor.id)));
+    if (!allowed) {
+      if (rows.length > 0) await this.deps.audit?.record({ actor, action: 'read-denied', resource: 'appointment-history', subjectId: memberId });
+      throw new AppError('NOT_FOUND');
+    }
+    await this.deps.audit?.record({ actor, action: 'read', resource: 'appointment-history', subjectId: memberId });
+    const out: AppointmentHistoryItem[] = [];
+    for (const row of rows) {
+      const physicianId = row.usDoctorId ?? row.mxDoctorId;
+      out.push(presentHistoryItem(row, physicianId ? await this.physicianDto(physicianId, lang) : null));
+    }
+    return out;
+  }
+
+  /**
+   * The requests a physician may take (coach: the coach queue filtered by language, practice and
+   * licence; US doctor: escalations in states they are licensed in) or, for an admin, the live queue.
+   */
+  async queue(actor: Actor, lang: Language): Promise<AppointmentDto[]> {
+    refuseGuest(actor);
+    if (actor.userType === 'admin') return this.liveQueue(actor, lang);
+    const record = await this.deps.physicians.record(actor.id);
+    if (!record) throw new AppError('FORBIDDEN');
+    const state = actor.userType === 'mx-physician' ? COACH_QUEUE : DOCTOR_QUEUE;
+    const rows = (await this.repo.listInStates([state])).filter((r) => (state === COACH_QUEUE ? isEligibleCoach(record, r) : isEligibleDoctor(record, r)));
+    return Promise.all(rows.map((r) => this.present(actor, r, lang)));
+  }
+
+  /** GET /api/admin/appointments/live: every live appointment (admins only). */
+  async liveQueue(actor: UserRow, lang: Language): Promise<AppointmentDto[]> {
+    if (actor.userType !== 'admin') throw new AppError('FORBIDDEN');
+    const rows = await this.repo.listInStates(LIVE_STATES);
+    return Promise.all(rows.map((r) => this.present(actor, r, lang)));
+  }
+
+  /** GET /api/physicians/{id}/isbusy?appointmentId: busy in another live consultation. */
+  async isBusy(physicianId: string, appointmentId: string | undefined): Promise<boolean> {
+    if (!isUuid(physicianId) || !(await this.deps.physicians.record(physicianId))) throw new AppError('NOT_FOUND');
+    return this.repo.physicianHolds(physicianId, BUSY_STATES, appointmentId && isUuid(appointmentId) ? appointmentId : undefined);
+  }
+
+  /** GET /api/appointments/{id}/exit-redirect-url: where leaving the call takes the caller. */
+  async exitRedirectUrl(actor: UserRow, id: string): Promise<string> {
+    const row = await this.visible(actor, id);
+    const base = this.deps.publicUrl.replace(/\/$/, '');
+    if (actor.userType !== 'member') return `${base}${paths.dashboardConsultation(row.id)}`;
+    if (row.memberJoinMethod === 'link') return `${base}/link-to-consult-finished`;
+    if (isFinishedLike(row.state) || row.state === S.S9_ER_ENDS_CALL || row.state === S.COACH_FINISH_VIDEO_CALL || row.state === S.S4_COACH_ENDS_CALL) {
+      return isCanceledState(row.state) ? `${base}/inicio` : `${base}${paths.survey(row.id)}`;
+    }
+    return `${base}/inicio`;
+  }
+
+  /**
+   * The appointment as this viewer sees it (member and physicians filled in). It carries the
+   * clinical record and prescriptions, so anyone but the member who receives them is audited.
+   */
+  async present(viewer: UserRow, row: AppointmentRow, lang: Language): Promise<AppointmentDto> {
+    const clinical = [...(row.medicalRecord ? ['medicalRecord'] : []), ...(row.prescriptions.length > 0 ? ['prescriptions'] : [])];
+    if (clinical.length > 0) await this.deps.audit?.record({ actor: viewer, action: 'read', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: clinical });
+    const [member, mxDoctor, usDoctor] = await Promise.all([
+      viewer.id === row.memberId ? Promise.resolve(viewer) : this.repo.findUser(row.memberId),
+      row.mxDoctorId ? this.physicianDto(row.mxDoctorId, lang) : Promise.resolve(null),
+      row.usDoctorId ? this.physicianDto(row.usDoctorId, lang) : Promise.resolve(null),
+    ]);
+    return presentAppointment({ row, viewer, member, mxDoctor, usDoctor });
+  }
+
+  private async physicianDto(id: string, lang: Language): Promise<PhysicianDto | null> {
+    try {
+      return await this.deps.physicians.getPhysician(id, lang);
+    } catch {
+      return null;
+    }
+  }
+}

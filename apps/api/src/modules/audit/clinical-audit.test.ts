@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { APPOINTMENT_STATE as S } from '@puente/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema';
+import { createMember, startTestServer, type TestServer } from '../../test';
+import { createPhysician } from '../../test/appointments';
+import { insertAppointment } from '../appointments/appointments.test-kit';
+
+// Issue 9: audit is not optional. Every read or write of a clinical record, prescription, note or
+// chat by anyone but the member leaves a row, recorded by the service that does it; the member's
+// own access leaves none.
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Walk {
+  member: UserRow;
+  coach: UserRow;
+  doctor: UserRow;
+  appointmentId: string;
+}
+
+async function setUp(): Promise<Walk> {
+  const member = await createMember(t.server);
+  const coach = await createPhysician(t.server, { userType: 'mx-physician' });
+  const doctor = await createPhysician(t.server, { userType: 'us-physician', licenses: ['CA'] });
+  const row = await insertAppointment(t, { memberId: member.id, mxDoctorId: coach.id, usDoctorId: doctor.id, usDoctorNeeded: true, state: S.S9_ER_ENDS_CALL, location: { country: 'US', state: 'CA', city: 'San Francisco' } });
+  return { member, coach, doctor, appointmentId: row.id };
+}
+
+const rowsAfter = async (memberId: string, before: number) => (await t.server.services.audit.forSubject(memberId)).slice(before);
+const countFor = async (memberId: string) => (await t.server.services.audit.forSubject(memberId)).length;
+
+describe('every clinical operation by someone else leaves its audit row', () => {
+  it('medical record, prescription, notes and chat: one row each, with who, what and which record', async () => {
+    const w = await setUp();
+    const { appointments, chat } = t.server.services;
+    const steps: [string, (before: number) => Promise<unknown>, { actor: UserRow; action: string; resource: string }][] = [
+      ['the coach writes the medical record', () => appointments.saveMedicalRecord(w.coach, w.appointmentId, { internalNotes: 'private' }, 'es'), { actor: w.coach, action: 'update', resource: 'medical-record' }],
+      ['the coach reads the appointment with its record', () => appointments.get(w.coach, w.appointmentId, 'es'), { actor: w.coach, action: 'read', resource: 'medical-record' }],
+      ['the coach reads the consultation note', () => appointments.consultationNote(w.coach, w.appointmentId, w.member.id, undefined), { actor: w.coach, action: 'read', resource: 'consultation-note' }],
+      [
+        'the coach writes the consultation note',
+        async () => {
+          const note = await appointments.consultationNote(w.coach, w.appointmentId, w.member.id, undefined);
+          const template = note.templates[0]!;
+          const before = await countFor(w.member.id);
+          await appointments.saveConsultationNote(w.coach, w.appointmentId, template._id, { [template.fields[0]!.name]: 'x' });
+          return before;
+        },
+        { actor: w.coach, action: 'update', resource: 'consultation-note' },
+      ],
+      ['the US doctor sends a prescription', () => appointments.sendPrescription(w.doctor, w.appointmentId, [{ code: '197361', codeSystem: 'RxNorm', name: 'Amlodipine 5 mg' }], 'es'), { actor: w.doctor, action: 'create', resource: 'prescription' }],
+      ['the coach reads the chat', () => chat.getConversation(w.coach, w.appointmentId, {}), { actor: w.coach, action: 'read', resource: 'chat' }],
+      ['the coach writes in the chat', () => chat.sendText({ userId: w.coach.id, sessionScope: null }, { conversationId: w.appointmentId, clientMessageId: randomUUID(), body: 'hola' }), { actor: w.coach, action: 'create', resource: 'chat-message' }],
+    ];
+    for (const [name, run, expected] of steps) {
+      const before = await countFor(w.member.id);
+      const result = await run(before);
+      const rows = await rowsAfter(w.member.id, typeof result === 'number' ? result : before);
+      const match = rows.find((r) => r.action === expected.action && r.resource === expected.resource);
+      expect(match, name).toMatchObject({ actorId: expected.actor.id, actorRole: expected.actor.userType, subjectId: w.member.id, recordId: w.appointmentId });
+      // Ids and field names only: never the values.
+      expect(JSON.stringify(match?.detail ?? {}), name).not.toMatch(/private|hola|Amlodipine/);
+    }
+  });
+
+  it("the member's own reads and writes leave no row", async () => {
+    const w = await setUp();
+    const { appointments, chat } = t.server.services;
+    await appointments.saveMedicalRecord(w.coach, w.appointmentId, { internalNotes: 'n' }, 'es');
+    const before = await countFor(w.member.id);
+    await appointments.get(w.member, w.appointmentId, 'es');
+    await chat.getConversation(w.member, w.appointmentId, {});
+    await chat.sendText({ userId: w.member.id, sessionScope: null }, { conversationId: w.appointmentId, clientMessageId: randomUUID(), body: 'gracias' });
+    expect(await countFor(w.member.id)).toBe(before);
+  });
+});
