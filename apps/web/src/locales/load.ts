@@ -3,23 +3,23 @@ import { DEFAULT_LANGUAGE, type Language } from '@puente/domain';
 /**
  * The translations as the app loads them (issue 10, first load). The default language (es, spec 9)
  * is split in two: the files the shell and the entry screens (/login, language choice, /inicio) use
- * are part of the first script; the rest of its files are a chunk each, fetched with the first other
- * screen (see `lazyScreen` in app/route-table.tsx) or once the browser is idle. Every other language
+ * are part of the first script; the rest of its files are one chunk (./es-rest.ts), fetched with the
+ * first other screen (see `lazyScreen` in app/route-table.tsx) or once the browser is idle. Every other language
  * is fetched whole, before the first render when it is the stored choice or when a person switches
  * to it. `./index.ts` merges every file eagerly for the tests that compare languages.
  */
 export type Messages = Record<string, string>;
 
 // import.meta.glob takes literal patterns only: './es/' is DEFAULT_LANGUAGE (checked below), and the
-// list in braces is ENTRY_FILES (the locales test checks that they agree).
+// list in braces is ENTRY_FILES, here and in ./es-rest.ts (load.test.ts checks that they agree).
 export const ENTRY_FILES = ['account', 'common', 'home', 'identity', 'onboarding', 'recovery', 'titles'] as const;
 const entryFiles = import.meta.glob<Messages>('./es/{account,common,home,identity,onboarding,recovery,titles}.json', {
   eager: true,
   import: 'default',
 });
-const lazyFiles = import.meta.glob<Messages>(['./*/*.json', '!./es/{account,common,home,identity,onboarding,recovery,titles}.json'], {
-  import: 'default',
-});
+const lazyFiles = import.meta.glob<Messages>(['./*/*.json', '!./es/*.json'], { import: 'default' });
+/** The default language's other files, one chunk (./es-rest.ts). */
+const restOfDefault = (): Promise<Messages> => import('./es-rest').then((m) => m.REST_OF_DEFAULT);
 
 const merge = (parts: readonly Messages[]): Messages => Object.assign({}, ...parts) as Messages;
 const languageOf = (path: string): string | undefined => path.split('/')[1];
@@ -54,7 +54,8 @@ export const loadMessages = (language: Language): Promise<Messages> => {
   let pending = loading.get(language);
   if (!pending) {
     const files = Object.entries(lazyFiles).filter(([path]) => languageOf(path) === language);
-    pending = Promise.all(files.map(([, load]) => load())).then(
+    const parts = language === DEFAULT_LANGUAGE ? [restOfDefault()] : files.map(([, load]) => load());
+    pending = Promise.all(parts).then(
       (parts) => {
         const messages = merge([loaded.get(language) ?? {}, ...parts]);
         loaded.set(language, messages);
