@@ -61,14 +61,18 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   onMessagesLoaded((language, messages) => instance.addResourceBundle(language, 'translation', messages, true, true));
   // i18next asks the backend only for a language it has nothing of: switching to one loaded in part
   // (the default) first loads the rest of it, so the screen never shows a key.
+  // The choice is kept at once, not when its messages have arrived: a reload right after choosing
+  // (a link followed, the page left) opens in the chosen language.
   const changeLanguage = instance.changeLanguage.bind(instance);
-  instance.changeLanguage = (lng, callback) =>
-    isLanguage(lng) && !isComplete(lng) && loadedMessages(lng)
-      ? loadMessages(lng).then(
-          () => changeLanguage(lng, callback),
-          () => changeLanguage(lng, callback),
-        )
-      : changeLanguage(lng, callback);
+  let requested: string | undefined;
+  instance.changeLanguage = (lng, callback) => {
+    requested = lng;
+    if (isLanguage(lng)) writeStorage(STORAGE_KEYS.language, lng);
+    if (!isLanguage(lng) || isComplete(lng) || !loadedMessages(lng)) return changeLanguage(lng, callback);
+    // A later choice made while these messages load wins.
+    const change = () => (requested === lng ? changeLanguage(lng, callback) : Promise.resolve(instance.t));
+    return loadMessages(lng).then(change, change);
+  };
   instance.on('languageChanged', (lng) => {
     if (isLanguage(lng)) {
       writeStorage(STORAGE_KEYS.language, lng);

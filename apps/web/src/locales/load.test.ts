@@ -45,4 +45,19 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     expect(english.language).toBe('es');
     expect(english.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
   });
+
+  it('a choice is kept at once (a reload before its messages arrive opens in it), and the last choice wins', async () => {
+    const { createI18n } = await import('@/lib/i18n');
+    const i18n = createI18n('es');
+    const english = i18n.changeLanguage('en'); // English is not loaded yet in these fresh modules
+    expect(window.localStorage.getItem('language')).toBe('en');
+    await english;
+    expect(i18n.language).toBe('en');
+
+    const spanish = i18n.changeLanguage('es'); // waits for the rest of Spanish
+    const englishAgain = i18n.changeLanguage('en');
+    await Promise.all([spanish, englishAgain]);
+    expect(i18n.language).toBe('en');
+    expect(window.localStorage.getItem('language')).toBe('en');
+  });
 });
