@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { startTestServer, type TestServer } from '@puente/api/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withBrowser } from './harness';
@@ -59,6 +60,15 @@ describe('the first load of the built app', () => {
       expect(initial.filter((s) => s.encoding === 'br').length).toBeGreaterThan(initial.length / 2);
       const names = initial.map((s) => s.file);
       expect(names.some((f) => f.startsWith('login-screen-'))).toBe(true);
+      // What /login no longer downloads (issue 10): the realtime client (after sign-in), other
+      // countries' phone metadata. (The Spanish messages of other screens follow once the screen is
+      // idle: src/locales/load.test.ts; these responses may already include that idle prefetch.)
+      const firstScripts = names.map((f) => readFileSync(join(DIST, 'assets', f), 'utf8'));
+      expect(firstScripts.filter((source) => source.includes('engine.io'))).toEqual([]);
+      expect(firstScripts.filter((source) => /GB:\[["'`]44["'`]/.test(source))).toEqual([]);
+      const gzipped = firstScripts.reduce((sum, source) => sum + gzipSync(source, { level: 9 }).length, 0);
+      // Was 367 kB with the idle prefetch before these cuts; now ~332 (budget 150 before the screen: bench/src/web.ts).
+      expect(gzipped / 1024).toBeLessThan(345);
       // The call, the staff screens and the consultation list load with their own screens.
       for (const heavy of ['call-route-', 'dashboard-screen-', 'admin-screen-', 'staff-consultation-route-', 'available-coaches-screen-', 'history-chat-screen-'])
         expect(names.filter((f) => f.startsWith(heavy)), heavy).toEqual([]);

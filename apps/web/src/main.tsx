@@ -20,8 +20,8 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-// Only the default language is in the first script: a stored other choice is fetched first.
-void loadLanguage().then(() =>
+// Only the default language's entry messages are in the first script: a stored other choice is fetched first.
+void loadLanguage(undefined, { firstRender: true }).then(() =>
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -2,13 +2,9 @@ import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
 import { AppBottomNavigation, BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-navigation';
-import { ConnectionErrorDialog } from '@/components/ui/connection-error-dialog';
-import { InfoModal } from '@/components/ui/info-modal';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ToastHost } from '@/components/ui/toast-host';
-import { UpdateDialog } from '@/components/ui/update-dialog';
-import { TermsDialog } from '@/features/onboarding/components/terms-dialog';
 import { useMember } from '@/lib/member-query';
 import { decideRoute } from '@/lib/route-guard';
 import { ROUTES } from '@/lib/routes';
@@ -16,6 +12,7 @@ import { identify } from '@/lib/track';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { findRoute } from './route-match';
+import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
 import { useAppointmentRouting } from './use-appointment-routing';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
@@ -95,14 +92,7 @@ export function RootLayout() {
       <ToastHost />
       <LoadingOverlay />
       {/* spec 2: no modal is shown on the hidden events page (/et). */}
-      {pathname === ROUTES.eventsDebug ? null : (
-        <>
-          <InfoModal />
-          <TermsDialog />
-          <ConnectionErrorDialog />
-          <UpdateDialog />
-        </>
-      )}
+      {pathname === ROUTES.eventsDebug ? null : <ShellDialogs />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ROUTE_NAMES, ROUTES as ROUTE_DEFS, type RouteAuth, type RouteDef, type RouteName } from '@puente/domain';
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { completeLoadedMessages } from '@/locales/load';
 import { InitialPathRedirect } from './initial-path-redirect';
 
 /**
@@ -13,13 +14,17 @@ interface LazyScreen {
   preload: () => Promise<unknown>;
 }
 
-const lazyScreen = (load: () => Promise<ComponentType>): LazyScreen => {
+/**
+ * `entry`: the screen's messages are in the default language's entry files (locales/load.ts), so it
+ * does not wait for the rest of them; every other screen loads with them.
+ */
+const lazyScreen = (load: () => Promise<ComponentType>, { entry = false } = {}): LazyScreen => {
   let loading: Promise<{ default: ComponentType }> | undefined;
   let loaded: { default: ComponentType } | undefined;
   const preload = () => {
     // A failed fetch (offline, a deploy replaced the chunk) is retried on the next attempt.
-    loading ??= load().then(
-      (Component) => (loaded = { default: Component }),
+    loading ??= Promise.all([load(), entry ? undefined : completeLoadedMessages().catch(() => undefined)]).then(
+      ([Component]) => (loaded = { default: Component }),
       (error: unknown) => {
         loading = undefined;
         throw error;
@@ -43,7 +48,7 @@ const lazyScreen = (load: () => Promise<ComponentType>): LazyScreen => {
  * renders a placeholder naming its path until its issue lands.
  */
 const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
-  selectLanguage: lazyScreen(() => import('@/features/auth/components/select-language-screen').then((m) => m.SelectLanguageScreen)),
+  selectLanguage: lazyScreen(() => import('@/features/auth/components/select-language-screen').then((m) => m.SelectLanguageScreen), { entry: true }),
   presignup: lazyScreen(() => import('@/features/auth/components/presignup-screen').then((m) => m.PresignupScreen)),
   login: lazyScreen(() =>
     Promise.all([import('@/features/auth/components/login-screen'), import('@/features/identity/components/social-login-buttons')]).then(
@@ -52,6 +57,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
           return <LoginScreen extras={<SocialLoginButtons />} />;
         },
     ),
+    { entry: true },
   ),
   identityVerify: lazyScreen(() => import('@/features/identity/components/identity-verify-screen').then((m) => m.IdentityVerifyScreen)),
   identityEmail: lazyScreen(() =>
@@ -99,7 +105,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   accountDeleted: lazyScreen(() => import('@/features/account/components/account-deleted-screen').then((m) => m.AccountDeletedScreen)),
   expiredInvitation: lazyScreen(() => import('@/features/account/components/expired-invitation-screen').then((m) => m.ExpiredInvitationScreen)),
   logout: lazyScreen(() => import('@/features/auth/components/logout-screen').then((m) => m.LogoutScreen)),
-  home: lazyScreen(() => import('@/features/home/components/home-screen').then((m) => m.HomeScreen)),
+  home: lazyScreen(() => import('@/features/home/components/home-screen').then((m) => m.HomeScreen), { entry: true }),
   createProfile: lazyScreen(() => import('@/features/onboarding/components/create-profile-screen').then((m) => m.CreateProfileScreen)),
   profile: lazyScreen(() => import('@/features/profile/components/profile-screen').then((m) => m.ProfileScreen)),
   profileInformation: lazyScreen(() => import('@/features/profile/components/profile-information-screen').then((m) => m.ProfileInformationScreen)),
@@ -190,7 +196,8 @@ const whenIdle = (run: () => void): (() => void) => {
 function RouteScreen({ name, screen }: { name: RouteName; screen: LazyScreen }) {
   useEffect(() => {
     const next = NEXT_SCREENS[name];
-    return next ? whenIdle(() => void preloadScreens(next)) : undefined;
+    // The rest of the default language's messages too (an entry screen did not wait for them).
+    return whenIdle(() => void Promise.allSettled([completeLoadedMessages(), next && preloadScreens(next)]));
   }, [name]);
   return <screen.Component />;
 }

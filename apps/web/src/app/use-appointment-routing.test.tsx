@@ -35,9 +35,9 @@ const alert = (state: string, extra: Record<string, unknown> = {}) => ({
 });
 
 /** What the shell does in the browser once signed in: open the realtime connection. */
-const openSocket = (): FakeSocket => {
-  act(() => {
-    connectSocket('st_1');
+const openSocket = async (): Promise<FakeSocket> => {
+  await act(async () => {
+    await connectSocket('st_1');
   });
   return sockets.at(-1)!;
 };
@@ -54,7 +54,7 @@ describe('member routing on realtime alerts (the global listener)', () => {
     setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
-    const socket = openSocket();
+    const socket = await openSocket();
     await waitFor(() => expect(socket.listenerCount('appointment-alert')).toBe(1));
     act(() => socket.serverEmit('appointment-alert', alert('3-coach-joins-call')));
     await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/video-llamada'));
@@ -66,7 +66,7 @@ describe('member routing on realtime alerts (the global listener)', () => {
     setCurrentAppointment({ id: 'apt_1', state: '3-coach-joins-call', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
-    const socket = openSocket();
+    const socket = await openSocket();
     await waitFor(() => expect(socket.listenerCount('appointment-cancel')).toBe(1));
     act(() => socket.serverEmit('appointment-cancel', alert('12-canceled', { statusReason: 'first-timeout' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/infoPage/SC023'));
@@ -82,7 +82,7 @@ describe('member routing on realtime alerts (the global listener)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
-    const socket = openSocket();
+    const socket = await openSocket();
     await waitFor(() => expect(socket.listenerCount('appointment-alert')).toBe(1));
     act(() => socket.serverEmit('appointment-alert', { appointmentId: 'apt_1' }));
     expect(warn).toHaveBeenCalledWith('appointment alert ignored', 'missing-state-or-id', { appointmentId: 'apt_1' });
@@ -97,7 +97,7 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
-    const socket = openSocket();
+    const socket = await openSocket();
     await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
     act(() => socket.connect());
     await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/video-llamada'));
@@ -110,7 +110,7 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
-    const socket = openSocket();
+    const socket = await openSocket();
     await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
     act(() => socket.connect());
     await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/infoPage/SC099'));
@@ -121,7 +121,7 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
-    const socket = openSocket();
+    const socket = await openSocket();
     await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
     act(() => socket.connect());
     await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(1));
@@ -133,7 +133,7 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     fakeServer({ current: appointment({ id: 'apt_7', state: '2-coach-is-reviewing' }) });
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
-    const socket = openSocket();
+    const socket = await openSocket();
     await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
     act(() => socket.connect());
     await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/video-llamada'));

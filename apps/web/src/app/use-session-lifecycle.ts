@@ -85,7 +85,8 @@ export const useResumeRefresh = (): void => {
 export const useRealtimeConnection = (token: string | null): void => {
   useEffect(() => {
     if (!token || import.meta.env.MODE === 'test') return undefined;
-    connectSocket(token);
+    // The client's chunk could not load (offline, no cache): the connection opens with the next session change.
+    connectSocket(token).catch(() => undefined);
     return () => disconnectSocket();
   }, [token]);
 };

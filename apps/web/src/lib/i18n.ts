@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@puente/domain';
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadedLanguages, loadedMessages, loadMessages } from '@/locales/load';
+import { isComplete, loadedLanguages, loadedMessages, loadMessages, onMessagesLoaded } from '@/locales/load';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 export const isLanguage = (value: unknown): value is Language =>
@@ -32,9 +32,11 @@ const lazyLanguages: BackendModule = {
 
 /**
  * Loads the stored (or given) language before the first render, so the app never flashes the
- * default language first. The default is already loaded.
+ * default language first. The default's entry files are already loaded: `firstRender` does not wait
+ * for the rest of them (the screens that need them do, see route-table's lazyScreen).
  */
-export const loadLanguage = async (language: Language = getStoredLanguage()): Promise<void> => {
+export const loadLanguage = async (language: Language = getStoredLanguage(), { firstRender = false } = {}): Promise<void> => {
+  if (firstRender && language === DEFAULT_LANGUAGE) return;
   await loadMessages(language).catch(() => undefined); // offline with no cache: the default language shows
 };
 
@@ -52,12 +54,25 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
     returnNull: false,
+    // The default language's later files re-render what is shown (issue 10: see locales/load.ts).
+    react: { bindI18nStore: 'added' },
   });
-  // The choice is kept as soon as it is made: the chosen language's messages may still be on their
-  // way (they load lazily), and a reload meanwhile must still open in that language.
-  instance.on('languageChanging', (lng) => {
+  // The rest of a language loaded in part (the default's later files) joins this instance when it arrives.
+  onMessagesLoaded((language, messages) => instance.addResourceBundle(language, 'translation', messages, true, true));
+  // i18next asks the backend only for a language it has nothing of: switching to one loaded in part
+  // (the default) first loads the rest of it, so the screen never shows a key.
+  // The choice is kept at once, not when its messages have arrived: a reload right after choosing
+  // (a link followed, the page left) opens in the chosen language.
+  const changeLanguage = instance.changeLanguage.bind(instance);
+  let requested: string | undefined;
+  instance.changeLanguage = (lng, callback) => {
+    requested = lng;
     if (isLanguage(lng)) writeStorage(STORAGE_KEYS.language, lng);
-  });
+    if (!isLanguage(lng) || isComplete(lng) || !loadedMessages(lng)) return changeLanguage(lng, callback);
+    // A later choice made while these messages load wins.
+    const change = () => (requested === lng ? changeLanguage(lng, callback) : Promise.resolve(instance.t));
+    return loadMessages(lng).then(change, change);
+  };
   instance.on('languageChanged', (lng) => {
     if (isLanguage(lng)) {
       writeStorage(STORAGE_KEYS.language, lng);

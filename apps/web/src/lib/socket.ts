@@ -1,22 +1,58 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createStore, type Store } from './external-store';
 
-/** The realtime connection (spec 7 "Realtime"): same origin, path /socket.io, auth {token}. */
+/**
+ * The realtime connection (spec 7 "Realtime"): same origin, path /socket.io, auth {token}.
+ * Issue 10 (first load): socket.io-client is its own chunk, fetched when a session opens the
+ * connection, so /login never downloads it. Everything that listens follows `socketStore`, which
+ * holds the socket once it exists (and null before, after a logout, or while the chunk loads).
+ */
 let socket: Socket | null = null;
 let socketToken: string | null = null;
+/** Bumped by every connect and disconnect: a chunk that arrives late opens nothing stale. */
+let generation = 0;
 /** The current socket as a store, so listeners (the appointment router) follow reconnects and logouts. */
 export const socketStore: Store<Socket | null> = createStore<Socket | null>(null);
 
-export const connectSocket = (token: string): Socket => {
-  if (socket && socketToken === token) return socket;
+let client: Promise<typeof import('socket.io-client')> | null = null;
+const loadClient = (): Promise<typeof import('socket.io-client')> => {
+  client ??= import('socket.io-client').catch((error: unknown) => {
+    client = null; // offline with no cache: the next connect tries again
+    throw error;
+  });
+  return client;
+};
+
+/** Opens the connection for this token (resolves to the socket, or null if a newer call replaced it). */
+export const connectSocket = async (token: string): Promise<Socket | null> => {
+  if (socketToken === token) return socket ?? waitForSocket(generation);
   socket?.disconnect();
+  socket = null;
   socketToken = token;
+  socketStore.set(null);
+  const mine = ++generation;
+  let io: (typeof import('socket.io-client'))['io'];
+  try {
+    ({ io } = await loadClient());
+  } catch (error) {
+    if (mine === generation) socketToken = null; // the next connect with this token tries again
+    throw error;
+  }
+  if (mine !== generation) return null;
   socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
   socketStore.set(socket);
   return socket;
 };
 
+/** A second connect with the same token while the chunk loads waits for the first one's socket. */
+const waitForSocket = async (mine: number): Promise<Socket | null> => {
+  await loadClient();
+  await Promise.resolve();
+  return mine === generation ? socket : null;
+};
+
 export const disconnectSocket = (): void => {
+  generation++;
   socket?.disconnect();
   socket = null;
   socketToken = null;

@@ -1,43 +1,67 @@
 import { DEFAULT_LANGUAGE, type Language } from '@puente/domain';
 
 /**
- * The translations as the app loads them (issue 10, first load): the default language (es, spec 9)
- * is part of the first script; every other language is its own chunk, fetched before the first
- * render when it is the stored choice, or when a person switches to it. `./index.ts` merges every
- * file eagerly for the tests that compare languages.
+ * The translations as the app loads them (issue 10, first load). The default language (es, spec 9)
+ * is split in two: the files the shell and the entry screens (/login, language choice, /inicio) use
+ * are part of the first script; the rest of its files are one chunk (./es-rest.ts), fetched with the
+ * first other screen (see `lazyScreen` in app/route-table.tsx) or once the browser is idle. Every other language
+ * is fetched whole, before the first render when it is the stored choice or when a person switches
+ * to it. `./index.ts` merges every file eagerly for the tests that compare languages.
  */
 export type Messages = Record<string, string>;
 
-// import.meta.glob takes literal patterns only: './es/' is DEFAULT_LANGUAGE (checked below).
-const defaultFiles = import.meta.glob<Messages>('./es/*.json', { eager: true, import: 'default' });
+// import.meta.glob takes literal patterns only: './es/' is DEFAULT_LANGUAGE (checked below), and the
+// list in braces is ENTRY_FILES, here and in ./es-rest.ts (load.test.ts checks that they agree).
+export const ENTRY_FILES = ['account', 'common', 'home', 'identity', 'onboarding', 'recovery', 'titles'] as const;
+const entryFiles = import.meta.glob<Messages>('./es/{account,common,home,identity,onboarding,recovery,titles}.json', {
+  eager: true,
+  import: 'default',
+});
 const lazyFiles = import.meta.glob<Messages>(['./*/*.json', '!./es/*.json'], { import: 'default' });
+/** The default language's other files, one chunk (./es-rest.ts). */
+const restOfDefault = (): Promise<Messages> => import('./es-rest').then((m) => m.REST_OF_DEFAULT);
 
 const merge = (parts: readonly Messages[]): Messages => Object.assign({}, ...parts) as Messages;
 const languageOf = (path: string): string | undefined => path.split('/')[1];
 
 if (DEFAULT_LANGUAGE !== 'es') throw new Error('locales/load.ts bundles ./es as the default language');
 
-const loaded = new Map<Language, Messages>([[DEFAULT_LANGUAGE, merge(Object.values(defaultFiles))]]);
+/** What is loaded of each language; `complete` once all its files are. */
+const loaded = new Map<Language, Messages>([[DEFAULT_LANGUAGE, merge(Object.values(entryFiles))]]);
+const complete = new Set<Language>();
 const loading = new Map<Language, Promise<Messages>>();
+const listeners = new Set<(language: Language, messages: Messages) => void>();
 
-/** The messages of a language already loaded (the default always is), or undefined. */
+/** The messages of a language loaded so far (the default's entry files always are), or undefined. */
 export const loadedMessages = (language: Language): Messages | undefined => loaded.get(language);
 
-/** The languages whose messages are loaded. */
+/** The languages with messages loaded (the default at least partly). */
 export const loadedLanguages = (): Language[] => [...loaded.keys()];
 
-/** Loads a language's messages (one request per language; a failed one is retried next time). */
+/** Whether every file of the language is loaded. */
+export const isComplete = (language: Language): boolean => complete.has(language);
+
+/** Called with a language's whole messages when its last files arrive (i18n adds them to its instances). */
+export const onMessagesLoaded = (listener: (language: Language, messages: Messages) => void): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Loads every file of a language not loaded yet (one request per file; a failed load is retried next time). */
 export const loadMessages = (language: Language): Promise<Messages> => {
   const ready = loaded.get(language);
-  if (ready) return Promise.resolve(ready);
+  if (ready && complete.has(language)) return Promise.resolve(ready);
   let pending = loading.get(language);
   if (!pending) {
     const files = Object.entries(lazyFiles).filter(([path]) => languageOf(path) === language);
-    pending = Promise.all(files.map(([, load]) => load())).then(
+    const parts = language === DEFAULT_LANGUAGE ? [restOfDefault()] : files.map(([, load]) => load());
+    pending = Promise.all(parts).then(
       (parts) => {
-        const messages = merge(parts);
+        const messages = merge([loaded.get(language) ?? {}, ...parts]);
         loaded.set(language, messages);
+        complete.add(language);
         loading.delete(language);
+        for (const listener of listeners) listener(language, messages);
         return messages;
       },
       (error: unknown) => {
@@ -49,3 +73,7 @@ export const loadMessages = (language: Language): Promise<Messages> => {
   }
   return pending;
 };
+
+/** Completes every language loaded in part (the default's files beyond the entry ones). */
+export const completeLoadedMessages = (): Promise<unknown> =>
+  Promise.all(loadedLanguages().filter((language) => !complete.has(language)).map(loadMessages));

@@ -9,8 +9,9 @@ import { closeInfoModal, hideConnectionError } from '@/lib/ui-store';
 // findBy*/waitFor wait up to 10 s (default 1 s): rendering is slower when the machine is busy.
 configure({ asyncUtilTimeout: 10_000 });
 
-// The app loads a non-default language before its first render (main.tsx); tests render in either.
-beforeAll(() => loadLanguage('en'));
+// The app loads a non-default language before its first render (main.tsx), and the rest of the
+// default's files with its first other screen; tests render screens directly, in either language.
+beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('es')]));
 
 afterEach(() => {
   cleanup();

@@ -122,3 +122,28 @@ describe('COUNTRY_BY_PHONE_CODE (the one phone-code to country map)', () => {
     expect(Object.keys(COUNTRY_BY_PHONE_CODE).sort()).toEqual([...SUPPORTED_PHONE_CODES].sort());
   });
 });
+
+describe('the cut-down phone metadata (issue 10, first load)', () => {
+  it('holds only the supported regions, and accepts and refuses exactly what the whole library does', async () => {
+    const { parsePhoneNumberFromString } = await import('libphonenumber-js');
+    const { PHONE_METADATA } = await import('./phone-metadata');
+    const meta = PHONE_METADATA as unknown as { countries: Record<string, unknown>; country_calling_codes: Record<string, string[]> };
+    expect(Object.keys(meta.countries).sort()).toEqual(['CO', 'MX', 'US']);
+    expect(meta.country_calling_codes).toEqual({ 1: ['US'], 52: ['MX'], 57: ['CO'] });
+    const region = { '1': 'US', '52': 'MX', '57': 'CO' } as const;
+    // Every leading digit pair after each code (Canada's 416 and Caribbean area codes included), seeded.
+    let seed = 7;
+    const digit = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 10).toString();
+    let accepted = 0;
+    for (const code of ['1', '52', '57'] as const)
+      for (let lead = 0; lead < 100; lead++) {
+        const full = `+${code}${String(lead).padStart(2, '0')}${Array.from({ length: 8 }, digit).join('')}`;
+        const parsed = parsePhoneNumberFromString(full, region[code]);
+        const expected = parsed !== undefined && parsed.countryCallingCode === code && parsed.isPossible();
+        expect(fullPhoneNumberSchema.safeParse(full).success, full).toBe(expected);
+        if (expected) accepted++;
+      }
+    expect(fullPhoneNumberSchema.safeParse('+14165550123').success).toBe(true);
+    expect(accepted).toBeGreaterThan(100); // the comparison saw both answers
+  });
+});

@@ -1,7 +1,8 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/core';
 import { z } from 'zod';
 import { safeString } from './text';
 import { PHONE } from '../constants';
+import { PHONE_METADATA } from './phone-metadata';
 
 /** spec 001 §5: supported country calling codes and the region each one stands for. */
 export const SUPPORTED_PHONE_CODES = ['1', '52', '57'] as const;
@@ -28,7 +29,8 @@ export const fullPhoneNumberSchema = safeString({ error: 'login_screen_error_req
     (s) => {
       const code = SUPPORTED_PHONE_CODES.find((c) => s.startsWith(`+${c}`) && s.length === 1 + c.length + PHONE.digits);
       if (!code) return false;
-      const parsed = parsePhoneNumberFromString(s, REGION_BY_CODE[code]);
+      // Only the supported regions' metadata (issue 10, first load): see phone-metadata.ts.
+      const parsed = parsePhoneNumberFromString(s, REGION_BY_CODE[code], PHONE_METADATA);
       return parsed !== undefined && parsed.countryCallingCode === code && parsed.isPossible();
     },
     { message: 'login_screen_error_invalid_length' },

@@ -1,0 +1,45 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@/lib/external-store';
+import { useReleaseCheck } from '@/lib/release-check';
+import { useSessionToken } from '@/lib/session';
+import { connectionErrorStore, infoModalStore } from '@/lib/ui-store';
+
+// Issue 10 (first load): the shell's dialogs are chunks of their own, fetched the first time one can
+// open (the service worker has them precached by then), so /login does not download them up front.
+const InfoModal = lazy(() => import('@/components/ui/info-modal').then((m) => ({ default: m.InfoModal })));
+const TermsDialog = lazy(() => import('@/features/onboarding/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
+const ConnectionErrorDialog = lazy(() => import('@/components/ui/connection-error-dialog').then((m) => ({ default: m.ConnectionErrorDialog })));
+const UpdateDialog = lazy(() => import('@/components/ui/update-dialog').then((m) => ({ default: m.UpdateDialog })));
+
+/** Mounts a dialog once it is first needed and keeps it mounted (its closing transition, its state). */
+function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) {
+  const [needed, setNeeded] = useState(when);
+  useEffect(() => {
+    if (when) setNeeded(true);
+  }, [when]);
+  return needed || when ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/** The dialogs every screen can show: info modal, terms (signed in), connection error, update needed. */
+export function ShellDialogs() {
+  const token = useSessionToken();
+  const infoModal = useStore(infoModalStore);
+  const connectionError = useStore(connectionErrorStore);
+  const release = useReleaseCheck();
+  return (
+    <>
+      <OnceNeeded when={infoModal !== null}>
+        <InfoModal />
+      </OnceNeeded>
+      <OnceNeeded when={token !== null}>
+        <TermsDialog />
+      </OnceNeeded>
+      <OnceNeeded when={connectionError !== null}>
+        <ConnectionErrorDialog />
+      </OnceNeeded>
+      <OnceNeeded when={release.data?.status === 'update-required'}>
+        <UpdateDialog />
+      </OnceNeeded>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCALE_FILES, MESSAGES } from './index';
+
+// The setup loads every language whole; each story here starts from a first load (fresh modules).
+beforeEach(() => vi.resetModules());
+
+const entryMessages = async () => {
+  const { ENTRY_FILES } = await import('./load');
+  const names: readonly string[] = ENTRY_FILES;
+  return Object.assign({}, ...LOCALE_FILES.filter((f) => f.language === 'es' && names.includes(f.name)).map((f) => f.messages)) as Record<string, string>;
+};
+const DASHBOARD_KEY = Object.keys(LOCALE_FILES.find((f) => f.language === 'es' && f.name === 'dashboard')!.messages)[0]!;
+
+describe('the default language loads in two parts (issue 10, first load)', () => {
+  it('starts with the entry files only, then completes once, telling its listeners', async () => {
+    const load = await import('./load');
+    expect(load.loadedMessages('es')).toEqual(await entryMessages());
+    expect(load.loadedMessages('es')![DASHBOARD_KEY]).toBeUndefined();
+    expect(load.isComplete('es')).toBe(false);
+    expect(load.loadedLanguages()).toEqual(['es']);
+
+    const heard: string[] = [];
+    load.onMessagesLoaded((language, messages) => heard.push(`${language}:${Object.keys(messages).length}`));
+    await Promise.all([load.completeLoadedMessages(), load.completeLoadedMessages()]);
+    expect(load.loadedMessages('es')).toEqual(MESSAGES.es);
+    expect(load.isComplete('es')).toBe(true);
+    expect(heard).toEqual([`es:${Object.keys(MESSAGES.es).length}`]);
+    expect(await load.loadMessages('en')).toEqual(MESSAGES.en);
+  });
+
+  it('a screen rendered before the rest arrives gets it, and switching to the default waits for it', async () => {
+    const { createI18n, loadLanguage } = await import('@/lib/i18n');
+    await loadLanguage('en');
+    const i18n = createI18n('es');
+    expect(i18n.exists(DASHBOARD_KEY)).toBe(false);
+    const { completeLoadedMessages } = await import('./load');
+    await completeLoadedMessages();
+    expect(i18n.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
+
+    vi.resetModules();
+    const fresh = await import('@/lib/i18n');
+    await fresh.loadLanguage('en');
+    const english = fresh.createI18n('en');
+    await english.changeLanguage('es');
+    expect(english.language).toBe('es');
+    expect(english.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
+  });
+
+  it('a choice is kept at once (a reload before its messages arrive opens in it), and the last choice wins', async () => {
+    const { createI18n } = await import('@/lib/i18n');
+    const i18n = createI18n('es');
+    const english = i18n.changeLanguage('en'); // English is not loaded yet in these fresh modules
+    expect(window.localStorage.getItem('language')).toBe('en');
+    await english;
+    expect(i18n.language).toBe('en');
+
+    const spanish = i18n.changeLanguage('es'); // waits for the rest of Spanish
+    const englishAgain = i18n.changeLanguage('en');
+    await Promise.all([spanish, englishAgain]);
+    expect(i18n.language).toBe('en');
+    expect(window.localStorage.getItem('language')).toBe('en');
+  });
+});
