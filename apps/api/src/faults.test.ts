@@ -17,8 +17,8 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appointments, chatMessages } from './db/schema';
-import { appointmentData, freePort, graphql, loginByPhone, memberWithSession, onlinePhysician, openSocket, randomUsPhone, request, startTestServer, type TestServer, type TestSocket } from './test';
+import { chatMessages } from './db/schema';
+import { appointmentData, freePort, graphql, loginByPhone, memberWithSession, onlinePhysician, openSocket, randomUsPhone, insertConsultation, request, startTestServer, type TestServer, type TestSocket } from './test';
 
 /**
  * Faults, counted: Redis going away and coming back, PostgreSQL dropping every connection under
@@ -146,11 +146,7 @@ describe.skipIf(!pgUrl)('PostgreSQL drops every connection under load', () => {
     const member = await memberWithSession(server.server);
     const memberSocket = await openSocket(server.url, member.token);
     sockets.push(memberSocket);
-    const now = server.clock.now();
-    const [row] = await server.server.database.db
-      .insert(appointments)
-      .values({ memberId: member.user.id, mxDoctorId: coach.user.id, state: S.S3_COACH_JOINS_CALL, type: 'on-demand', channel: 'video-call', practice: 'health', language: 'es', serviceScope: 'full-care', location: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' }, startDate: now, createdAt: now, updatedAt: now })
-      .returning();
+    const row = await insertConsultation(server.server, { memberId: member.user.id, mxDoctorId: coach.user.id });
     const conversation = await request(server.url, CHAT_PATHS.conversations, { body: { appointmentId: row!.id }, token: member.token });
     const conversationId = createConversationResponseSchema.parse(conversation.body).id;
     const delivered = new Map<string, number>();

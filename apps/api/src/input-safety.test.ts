@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { apiErrorSchema, CHAT_PATHS, chatSendAckSchema, createConversationResponseSchema, REALTIME_EVENTS, type ClientToServerEvents, type ServerToClientEvents } from '@puente/contracts';
-import { APPOINTMENT_STATE as S, CHAT, TEXT_INVALID_CHARACTERS_KEY } from '@puente/domain';
+import { CHAT, TEXT_INVALID_CHARACTERS_KEY } from '@puente/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, type UserRow } from './db/schema';
+import type { UserRow } from './db/schema';
 import { GRAPHQL_LIMITS } from './graphql';
-import { createMember, createSessionFor, graphql, request, startTestServer, type TestServer } from './test';
+import { createMember, createSessionFor, graphql, insertConsultation, request, startTestServer, type TestServer } from './test';
 
 /**
  * Issue 8 "Security repairs": bad input gets a catalogue error, never a 500 and never the
@@ -29,24 +29,7 @@ beforeAll(async () => {
   member = await createMember(t.server);
   const coach = await createMember(t.server, { userType: 'mx-physician', languages: ['es'], practice: 'health' });
   memberToken = (await createSessionFor(t.server, member.id)).sessionToken;
-  const now = t.clock.now();
-  const [row] = await t.server.database.db
-    .insert(appointments)
-    .values({
-      memberId: member.id,
-      mxDoctorId: coach.id,
-      state: S.S3_COACH_JOINS_CALL,
-      type: 'on-demand',
-      channel: 'video-call',
-      practice: 'health',
-      language: 'es',
-      serviceScope: 'full-care',
-      location: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' },
-      startDate: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const row = await insertConsultation(t.server, { memberId: member.id, mxDoctorId: coach.id });
   appointmentId = row!.id;
   const created = await request(t.url, CHAT_PATHS.conversations, { body: { appointmentId }, token: memberToken });
   conversationId = createConversationResponseSchema.parse(created.body).id;

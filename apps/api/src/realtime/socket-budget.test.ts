@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema, chatSendAckSchema, CHAT_PATHS, createConversationResponseSchema, REALTIME_EVENTS, type ClientToServerEvents, type ServerToClientEvents } from '@puente/contracts';
-import { APPOINTMENT_STATE as S, CALL_EVENTS, ERROR_MESSAGES } from '@puente/domain';
+import { CALL_EVENTS, ERROR_MESSAGES } from '@puente/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments } from '../db/schema';
-import { createMember, createSessionFor, request, startTestServer, type TestServer } from '../test';
+import { createMember, createSessionFor, insertConsultation, request, startTestServer, type TestServer } from '../test';
 import { MAX_SOCKETS_PER_SESSION, SOCKET_BUDGETS } from './socket-budget';
 
 let t: TestServer;
@@ -37,24 +36,7 @@ async function consultation() {
   const suffix = randomUUID().slice(0, 8);
   const member = await createMember(t.server, { email: `ana.${suffix}@example.com` });
   const coach = await createMember(t.server, { userType: 'mx-physician', email: `maria.${suffix}@example.com`, languages: ['es'], practice: 'health' });
-  const now = t.clock.now();
-  const [row] = await t.server.database.db
-    .insert(appointments)
-    .values({
-      memberId: member.id,
-      mxDoctorId: coach.id,
-      state: S.S3_COACH_JOINS_CALL,
-      type: 'on-demand',
-      channel: 'video-call',
-      practice: 'health',
-      language: 'es',
-      serviceScope: 'full-care',
-      location: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' },
-      startDate: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const row = await insertConsultation(t.server, { memberId: member.id, mxDoctorId: coach.id });
   const memberToken = (await createSessionFor(t.server, member.id)).sessionToken;
   const coachToken = (await createSessionFor(t.server, coach.id)).sessionToken;
   const res = await request(t.url, CHAT_PATHS.conversations, { body: { appointmentId: row!.id }, token: memberToken });

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { SessionPayload } from '@puente/contracts';
-import { AUTH, isStaff } from '@puente/domain';
+import { APPOINTMENT_STATE, AUTH, isStaff } from '@puente/domain';
 import type { PuenteServer } from '../app';
-import { organizations, type NewUserRow, type OrganizationRow, type UserRow } from '../db/schema';
+import { appointments, organizations, type AppointmentRow, type NewAppointmentRow, type NewUserRow, type OrganizationRow, type UserRow } from '../db/schema';
 import { hashToken, newToken } from '../lib/secrets';
 import { AuthRepository } from '../modules/auth/auth.repository';
 import { STAFF_SESSION_PROVIDER } from '../modules/auth/auth.service';
@@ -58,6 +58,31 @@ export async function createOrganization(server: Target, values: Partial<typeof 
   const [row] = await server.database.db
     .insert(organizations)
     .values({ name: 'Test Org', code: `T${randomInt(100_000, 999_999)}`, createdAt: now, updatedAt: now, ...values })
+    .returning();
+  return row!;
+}
+
+/**
+ * Inserts a consultation straight into the database: by default an on-demand video call in Mexico
+ * City in which the coach has joined (S3), for tests that start in the middle of one.
+ */
+export async function insertConsultation(server: Target, values: Pick<NewAppointmentRow, 'memberId'> & Partial<NewAppointmentRow>): Promise<AppointmentRow> {
+  const now = server.clock.now();
+  const [row] = await server.database.db
+    .insert(appointments)
+    .values({
+      state: APPOINTMENT_STATE.S3_COACH_JOINS_CALL,
+      type: 'on-demand',
+      channel: 'video-call',
+      practice: 'health',
+      language: 'es',
+      serviceScope: 'full-care',
+      location: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' },
+      startDate: now,
+      createdAt: now,
+      updatedAt: now,
+      ...values,
+    })
     .returning();
   return row!;
 }

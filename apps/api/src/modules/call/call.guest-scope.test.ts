@@ -15,7 +15,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/secrets';
 import { appointments, sessions, type UserRow } from '../../db/schema';
-import { createMember, createSessionFor, graphql, readGuestLink, request, startTestServer, type TestServer } from '../../test';
+import { createMember, createSessionFor, graphql, readGuestLink, insertConsultation, request, startTestServer, type TestServer } from '../../test';
 
 // Issue 8 "Security repairs": a guest-link session is a guest, however it is used. Its scope is
 // stored on the session, every session made from it keeps it, and the services, the GraphQL
@@ -46,24 +46,7 @@ const errorCode = (answer: unknown) => apiErrorSchema.parse(answer).error.code;
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 async function insertAppointment(memberId: string, coachId: string, state: AppointmentState) {
-  const now = t.clock.now();
-  const [row] = await t.server.database.db
-    .insert(appointments)
-    .values({
-      memberId,
-      mxDoctorId: coachId,
-      state,
-      type: 'on-demand',
-      channel: 'video-call',
-      practice: 'health',
-      language: 'es',
-      serviceScope: 'full-care',
-      location: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' },
-      startDate: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const row = await insertConsultation(t.server, { memberId, mxDoctorId: coachId, state });
   return row!;
 }
 

@@ -13,11 +13,11 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@puente/contracts';
-import { APPOINTMENT_STATE as S, CHAT, type Channel } from '@puente/domain';
+import { CHAT, type Channel } from '@puente/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, outbox, type UserRow } from '../../db/schema';
-import { createMember, createSessionFor, request, startTestServer, type TestServer } from '../../test';
+import { createMember, createSessionFor, insertConsultation, request, startTestServer, type TestServer } from '../../test';
 import { and, desc, eq } from 'drizzle-orm';
 
 let t: TestServer;
@@ -57,24 +57,7 @@ async function cast(channel: Channel = 'video-call'): Promise<Cast> {
   const stranger = await createMember(t.server);
   const otherCoach = await createMember(t.server, { userType: 'mx-physician', firstName: 'Otro', email: `otro.${suffix}@example.com` });
   const admin = await createMember(t.server, { userType: 'admin', firstName: 'Admin' });
-  const now = t.clock.now();
-  const [row] = await t.server.database.db
-    .insert(appointments)
-    .values({
-      memberId: member.id,
-      mxDoctorId: coach.id,
-      state: S.S3_COACH_JOINS_CALL,
-      type: 'on-demand',
-      channel,
-      practice: 'health',
-      language: 'es',
-      serviceScope: 'full-care',
-      location: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' },
-      startDate: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const row = await insertConsultation(t.server, { memberId: member.id, mxDoctorId: coach.id, channel });
   const session = async (u: UserRow) => (await createSessionFor(t.server, u.id)).sessionToken;
   return {
     member,
