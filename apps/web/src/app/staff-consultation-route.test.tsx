@@ -1,19 +1,9 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDoctorNoticesForTests } from '@/features/dashboard/hooks/use-doctor-notice';
-import { alertFor, appointment, COACH_ID, DOCTOR_ID, installFakeSocket, installStaffServer, physician } from '@/features/dashboard/components/dashboard-test-kit';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { alertFor, appointment, COACH_ID, DOCTOR_ID, dashboardTestEnv, installStaffServer, physician } from '@/features/dashboard/components/dashboard-test-kit';
 import { renderApp } from '@/test/render-app';
 
-// Whole-app renders are slow on a busy machine: wait longer than the defaults.
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
-
-let socket: ReturnType<typeof installFakeSocket>;
-beforeEach(() => {
-  resetDoctorNoticesForTests();
-  socket = installFakeSocket();
-});
-afterEach(() => socket.remove());
+const socket = dashboardTestEnv();
 
 const coach = physician();
 const doctor = physician({ id: DOCTOR_ID, firstName: 'Emily', lastName: 'Carter', userType: 'us-physician' });

@@ -1,20 +1,10 @@
 import { COACH_SEARCHING_US_DOCTOR_TOAST, MODAL, type AppointmentState } from '@puente/domain';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { resetDoctorNoticesForTests } from '../hooks/use-doctor-notice';
-import { alertFor, appointment, COACH_ID, DOCTOR_ID, installFakeSocket, installStaffServer, physician } from './dashboard-test-kit';
+import { alertFor, appointment, COACH_ID, DOCTOR_ID, dashboardTestEnv, installStaffServer, physician } from './dashboard-test-kit';
 
-// Whole-app renders are slow on a busy machine: wait longer than the defaults.
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
-
-let socket: ReturnType<typeof installFakeSocket>;
-beforeEach(() => {
-  resetDoctorNoticesForTests();
-  socket = installFakeSocket();
-});
-afterEach(() => socket.remove());
+const socket = dashboardTestEnv();
 
 const coach = physician();
 const doctor = physician({ id: DOCTOR_ID, firstName: 'Emily', lastName: 'Carter', userType: 'us-physician' });

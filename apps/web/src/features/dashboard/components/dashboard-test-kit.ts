@@ -1,9 +1,12 @@
 import type { AppointmentDto, ConsultationNoteDto, MemberCareView, PhysicianDto } from '@puente/contracts';
 import type { AppointmentState } from '@puente/domain';
+import { configure } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { socketStore } from '@/lib/socket';
 import { setSessionToken } from '@/lib/session';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { resetDoctorNoticesForTests } from '../hooks/use-doctor-notice';
 
 /** Test data and fakes at the network boundary (fetch and the socket) for the dashboard tests. */
 export const COACH_ID = 'coach_1';
@@ -252,6 +255,33 @@ export const installFakeSocket = () => {
     remove: () => socketStore.set(null),
   };
 };
+
+/**
+ * What every whole-app dashboard test file sets up: longer waits (whole-app renders are slow on a
+ * busy machine), and per test fresh doctor notices and a fake socket. Returns a handle to the
+ * current test's socket.
+ */
+export function dashboardTestEnv() {
+  configure({ asyncUtilTimeout: 5_000 });
+  vi.setConfig({ testTimeout: 30_000 });
+  let current: ReturnType<typeof installFakeSocket> | undefined;
+  beforeEach(() => {
+    resetDoctorNoticesForTests();
+    current = installFakeSocket();
+  });
+  afterEach(() => current?.remove());
+  const socket = () => {
+    if (!current) throw new Error('the fake socket exists inside a test only');
+    return current;
+  };
+  return {
+    get emitted() {
+      return socket().emitted;
+    },
+    serverEmit: (event: string, payload: unknown) => socket().serverEmit(event, payload),
+    listeners: (event: string) => socket().listeners(event),
+  };
+}
 
 /** An appointment-alert payload as the server sends it. */
 export const alertFor = (a: AppointmentDto) => ({

@@ -1,18 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { resetDoctorNoticesForTests } from '../hooks/use-doctor-notice';
-import { installFakeSocket, installStaffServer } from './dashboard-test-kit';
+import { dashboardTestEnv, installStaffServer } from './dashboard-test-kit';
 
-configure({ asyncUtilTimeout: 5_000 });
-vi.setConfig({ testTimeout: 30_000 });
-
-let socket: ReturnType<typeof installFakeSocket>;
-beforeEach(() => {
-  resetDoctorNoticesForTests();
-  socket = installFakeSocket();
-});
-afterEach(() => socket.remove());
+dashboardTestEnv();
 
 describe('staff screens are in the staff member’s language', () => {
   it('an English-speaking coach on a device left in Spanish gets the dashboard in English', async () => {

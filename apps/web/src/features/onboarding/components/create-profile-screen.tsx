@@ -373,6 +373,19 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
 
   const titles = ['onboarding_step1_title', 'onboarding_step2_title', 'onboarding_step3_title'];
 
+  // The privacy notice and the notice of privacy practices, linked whether or not the terms are still to accept.
+  const legalLinks = (
+    <>
+      <Link component={RouterLink} to={ROUTES.privacyNotice.path} target="_blank" rel="noopener">
+        {t('onboarding_tos_link')}
+      </Link>{' '}
+      {t('onboarding_tos_and')}{' '}
+      <Link component={RouterLink} to={ROUTES.privacyPractices.path} target="_blank" rel="noopener">
+        {t('onboarding_tos_practices_link')}
+      </Link>
+    </>
+  );
+
   return (
     <Screen testId="create-profile-screen">
       <Box>
@@ -500,26 +513,14 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
         {termsAccepted && visible.has('tos') ? (
           <Typography variant="body2" color="text.secondary" data-testid="onboarding-tos-accepted">
             {t('onboarding_tos_already_accepted')}{' '}
-            <Link component={RouterLink} to={ROUTES.privacyNotice.path} target="_blank" rel="noopener">
-              {t('onboarding_tos_link')}
-            </Link>{' '}
-            {t('onboarding_tos_and')}{' '}
-            <Link component={RouterLink} to={ROUTES.privacyPractices.path} target="_blank" rel="noopener">
-              {t('onboarding_tos_practices_link')}
-            </Link>
+            {legalLinks}
           </Typography>
         ) : (
           checkboxField(
             'tos',
             <span>
               {t('onboarding_tos_prefix')}{' '}
-              <Link component={RouterLink} to={ROUTES.privacyNotice.path} target="_blank" rel="noopener">
-                {t('onboarding_tos_link')}
-              </Link>{' '}
-              {t('onboarding_tos_and')}{' '}
-              <Link component={RouterLink} to={ROUTES.privacyPractices.path} target="_blank" rel="noopener">
-                {t('onboarding_tos_practices_link')}
-              </Link>
+              {legalLinks}
             </span>,
           )
         )}
