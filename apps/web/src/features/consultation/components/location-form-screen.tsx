@@ -23,7 +23,7 @@ import { getTimeZone } from '@/lib/time-zone';
 import { showToast } from '@/lib/toast';
 import { hideLoading, showLoading } from '@/lib/ui-store';
 import { useCreateAppointment } from '../api/create-appointment';
-import { useStates } from '../api/get-states';
+import { useCountryStates } from '@/lib/country-states';
 import { requestOrDefault } from '../hooks/use-consultation-request';
 
 const COUNTRY_BY_PHONE_CODE: Record<string, string> = { '52': 'MX', '1': 'US', '57': 'CO' };
@@ -44,7 +44,7 @@ export function LocationFormScreen() {
   const navigate = useNavigate();
   const member = useMember();
   const country = memberCountry(member.data);
-  const states = useStates(country);
+  const states = useCountryStates(country);
   const create = useCreateAppointment();
   const address = memberAddress(member.data);
   const sameCountry = (address?.country ?? country).toUpperCase() === country;

@@ -306,4 +306,15 @@ describe('mustAcceptTos: the terms dialog (spec 4 "Auth")', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('sessionToken')).toBeNull();
   });
+  it('the states onboarding fetched are the ones the consultation reads: asking for a coach in the same tab works (issue 11 regression)', async () => {
+    const { calls } = signedIn({ firstName: 'Ana', lastName: 'López', birthday: Date.UTC(1990, 0, 1), countryCode: '52', phoneNumber: '+525512345678', address: { country: 'MX', state: 'CMX', city: 'Coyoacán', zipCode: null, street: null } });
+    const { router } = renderApp('/induccion/crear-perfil/2');
+    await screen.findByTestId('create-profile-screen');
+    await waitFor(() => expect(calls.some((c) => c.url === '/assets/countries/MX/states.json')).toBe(true));
+    await act(() => router.navigate('/consulta/llenado-de-informacion'));
+    const state = (await screen.findByTestId('location-state')) as HTMLInputElement;
+    // The list of states (a select, prefilled from the profile), not the free-entry field of a failed load.
+    await waitFor(() => expect(state.value).toBe('CMX'));
+    expect(state.getAttribute('maxlength')).toBeNull();
+  });
 });

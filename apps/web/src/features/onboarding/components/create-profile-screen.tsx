@@ -43,7 +43,7 @@ import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { useUpdateMember } from '@/lib/update-member';
-import { useCountryStates, hasStatesFile } from '../api/get-country-states';
+import { hasStatesFile, useCountryStates } from '@/lib/country-states';
 import { useZipCodeLookup } from '../api/lookup-zip-code';
 import { mustAcceptTerms } from './terms-dialog';
 
@@ -181,7 +181,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
     if (zip.isError && isApiRequestError(zip.error) && zip.error.status === 404) setError('zipCode', { type: 'server', message: 'mandatory_form_zipcode_not_found' });
   }, [zip.isError, zip.error, setError]);
 
-  const cityOptions = useMemo(() => states.data?.states.find((s) => s.code === stateValue || s.name === stateValue)?.cities ?? [], [states.data, stateValue]);
+  const cityOptions = useMemo(() => states.data?.find((s) => s.code === stateValue || s.name === stateValue)?.cities ?? [], [states.data, stateValue]);
 
   const stepOf = (field: string): number => Math.max(0, steps.findIndex((fields) => fields.includes(field as Field)));
   const goToStep = (index: number) => void navigate(paths.createProfileStep(index + 1));
@@ -275,7 +275,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
 
   const visible = new Set(steps[stepIndex]);
   const isLast = stepIndex === steps.length - 1;
-  const statesList = states.data?.states ?? [];
+  const statesList = states.data ?? [];
 
   const textField = (name: Field, label: string, extra: { type?: string; inputMode?: 'numeric' | 'email' | 'text'; readOnly?: boolean; autoComplete?: string; helper?: ReactNode; maxLength?: number } = {}) =>
     visible.has(name) ? (
