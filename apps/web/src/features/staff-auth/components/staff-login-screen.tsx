@@ -12,6 +12,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
+import { formatCountdown } from '@/lib/countdown';
 import { setMemberData } from '@/lib/member-query';
 import { setSessionToken } from '@/lib/session';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
@@ -29,10 +30,14 @@ import {
 
 type Step = { kind: 'email' } | { kind: 'code'; challengeToken: string; email: string } | { kind: 'totp'; mfaToken: string; enrolment?: { secret: string; qrCodeDataUrl: string } };
 
-const errorKey = (error: unknown, fallback: string): string => {
-  if (!isApiRequestError(error)) return fallback;
-  if (error.isNetworkError) return 'error_network';
-  return error.fields?.code ?? error.fields?.email ?? error.reason ?? fallback;
+type ErrorMessage = { key: string; values?: Record<string, string> };
+
+const errorMessage = (error: unknown, fallback: string): ErrorMessage => {
+  if (!isApiRequestError(error)) return { key: fallback };
+  if (error.isNetworkError) return { key: 'error_network' };
+  // A code asked for again too soon: the catalogue's message with the wait (m:ss), never the raw reason.
+  if (error.reason === 'resend-too-soon') return { key: 'passwordless-resend-too-soon', values: { time: formatCountdown((error.retryAfterSeconds ?? 0) * 1000) } };
+  return { key: error.fields?.code ?? error.fields?.email ?? error.reason ?? fallback };
 };
 
 /** /staff/login: coaches, US doctors and admins: email code (or identity provider), then TOTP. */
@@ -44,7 +49,7 @@ export function StaffLoginScreen() {
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<ErrorMessage | null>(null);
   const handled = useRef(false);
 
   const goToSecondFactor = async (mfaToken: string, enrolmentRequired: boolean) => {
@@ -100,15 +105,15 @@ export function StaffLoginScreen() {
         void navigate(staffHomePath(session.member.userType) ?? '/', { replace: true });
       }
     } catch (error) {
-      const key = errorKey(error, step.kind === 'email' ? 'staff_login_email_invalid' : step.kind === 'code' ? 'passwordless-invalid-code' : 'staff_totp_error_invalid');
+      const message = errorMessage(error, step.kind === 'email' ? 'staff_login_email_invalid' : step.kind === 'code' ? 'passwordless-invalid-code' : 'staff_totp_error_invalid');
       if (isApiRequestError(error) && (error.code === 'TOKEN_INVALID' || error.code === 'TOKEN_EXPIRED')) {
         // The code or ticket ended (expired, used or too many tries): start again.
         setStep({ kind: 'email' });
         setValue('');
         showToast({ variant: 'warning', message: 'staff_login_start_again' });
       } else {
-        setFieldError(key);
-        showToast({ variant: 'warning', message: key });
+        setFieldError(message);
+        showToast({ variant: 'warning', message: message.key, values: message.values });
       }
     } finally {
       setBusy(false);
@@ -153,7 +158,7 @@ export function StaffLoginScreen() {
           value={value}
           onChange={(e) => setValue(e.target.value)}
           error={fieldError !== null}
-          helperText={fieldError ? t(fieldError) : undefined}
+          helperText={fieldError ? t(fieldError.key, fieldError.values) : undefined}
           autoFocus
           slotProps={{
             htmlInput: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown } from './use-countdown';
+import { formatCountdown } from './countdown';
 
 describe('resend countdown format m:ss (spec 9)', () => {
   it.each([
