@@ -221,11 +221,18 @@ describe('spec 4 waiting room and call', () => {
     [300, null],
     [400, null],
   ] as const)('countdown after %i s: %s', (elapsed, text) => expect(formatWaitingCountdown(elapsed)).toBe(text));
-  it('m:ss for the resend wait', () => {
-    expect(formatMinutesSeconds(120_000)).toBe('2:00');
-    expect(formatMinutesSeconds(61_500)).toBe('1:02');
-    expect(formatMinutesSeconds(-5)).toBe('0:00');
-  });
+  it.each([
+    [120_000, '2:00'],
+    [119_001, '2:00'],
+    [119_000, '1:59'],
+    [65_000, '1:05'],
+    [61_500, '1:02'],
+    [9_000, '0:09'],
+    [500, '0:01'],
+    [0, '0:00'],
+    [-5, '0:00'],
+    [605_000, '10:05'],
+  ])('m:ss for the resend wait: %i ms -> %s (whole seconds rounded up, so 0:00 means ready)', (ms, text) => expect(formatMinutesSeconds(ms)).toBe(text));
 });
 
 describe('spec 4/6 doctor-side notices', () => {

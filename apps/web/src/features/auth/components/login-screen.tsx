@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  formatMinutesSeconds,
   isSupportedPhoneCode,
   loginPhoneFormSchema,
   PHONE,
@@ -30,7 +31,7 @@ import { useSessionToken } from '@/lib/session';
 import { track } from '@/lib/track';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useRequestPhoneCode } from '../api/request-phone-code';
-import { formatCountdown, useCountdown } from '@/lib/countdown';
+import { useCountdown } from '@/lib/countdown';
 import { useLoginParams } from '../hooks/use-login-params';
 import { EntryHeader } from '@/components/ui/entry-header';
 import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
@@ -177,7 +178,7 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
               ) : undefined
             }
           >
-            {t('login_screen_resend_wait', { time: formatCountdown(waitRemaining) })}
+            {t('login_screen_resend_wait', { time: formatMinutesSeconds(waitRemaining) })}
           </Alert>
         ) : null}
         <Button type="submit" size="large" variant="contained" disabled={submitDisabled} data-testid="login-continue">

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  formatMinutesSeconds,
   blockedAccountRoute,
   formatPhoneForDisplay,
   paths,
@@ -38,7 +39,7 @@ import { completeMerge, readPendingMerge } from '../api/complete-merge';
 import { useCreateSession } from '../api/create-session';
 import { useRequestPhoneCode } from '../api/request-phone-code';
 import { useVerifyPhoneCode } from '../api/verify-phone-code';
-import { formatCountdown, useCountdown } from '@/lib/countdown';
+import { useCountdown } from '@/lib/countdown';
 import { clearStoredLoginParams, readStoredLoginParams } from '../hooks/use-login-params';
 import { EntryHeader } from '@/components/ui/entry-header';
 
@@ -200,7 +201,7 @@ export function VerifyPhoneScreen() {
         const waitMs = (error.retryAfterSeconds ?? 0) * 1000;
         setResendAt(Date.now() + waitMs);
         writeStorage(STORAGE_KEYS.resendAvailableAt, new Date(Date.now() + waitMs).toISOString());
-        showToast({ variant: 'warning', message: 'passwordless-resend-too-soon', values: { time: formatCountdown(waitMs) } });
+        showToast({ variant: 'warning', message: 'passwordless-resend-too-soon', values: { time: formatMinutesSeconds(waitMs) } });
         return;
       }
       console.error('resend failed', error);
@@ -277,9 +278,9 @@ export function VerifyPhoneScreen() {
           disabled={remaining > 0 || resend.isPending}
           onClick={() => void handleResend()}
           data-testid="resend-link"
-          data-remaining={formatCountdown(remaining)}
+          data-remaining={formatMinutesSeconds(remaining)}
         >
-          {remaining > 0 ? t('verify_code_resend_in', { time: formatCountdown(remaining) }) : t('verify_code_resend')}
+          {remaining > 0 ? t('verify_code_resend_in', { time: formatMinutesSeconds(remaining) }) : t('verify_code_resend')}
         </Button>
       </Box>
       <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -122,3 +122,13 @@ describe('spec 4: the second call (S8 with the US doctor) is joined directly, no
     expect(rejoinedPosts).toBe(1);
   });
 });
+
+describe('spec 4: the waiting countdown (300 s) counts from the request', () => {
+  it('a member who comes back to the waiting room two minutes after asking sees about 3:00 left, not 5:00', async () => {
+    server.byId = { apt_1: appointment({ state: '2-coach-is-reviewing', mxDoctorId: 'doc_1', mxDoctor: physician(), createdAt: new Date(Date.now() - 120_000).toISOString() }) };
+    setCurrentAppointment({ id: 'apt_1', state: '2-coach-is-reviewing', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    renderApp('/consulta/video-llamada', { language: 'en' });
+    await waitFor(() => expect(screen.getByTestId('waiting-room').getAttribute('data-room')).toBe('wr-one'), { timeout: 10_000 });
+    expect(screen.getByTestId('call-waiting-countdown').textContent).toMatch(/^(2:5\d|3:00)$/);
+  });
+});

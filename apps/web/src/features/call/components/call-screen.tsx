@@ -26,7 +26,7 @@ import {
   type NetworkSuggestion,
 } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
@@ -175,7 +175,10 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
   const [chatOpen, setChatOpen] = useState(false);
   const [chatUnread, setChatUnread] = useState(false);
   const [channel, setChannel] = useState<Channel>(appointment.channel);
-  const startedWaiting = useRef(Date.now());
+  // spec 4 countdown: the first waiting room counts from the request (a reload or a later visit
+  // does not restart it); the second from when the wait for the US doctor was first seen here.
+  const [mountedAt] = useState(() => Date.now());
+  const [secondCallSince, setSecondCallSince] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
   // Step 1: camera and microphone (spec 8 errors: NotAllowedError dialog; guests -> permissions screen).
@@ -304,13 +307,18 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
   };
 
   const secondCall = isSecondCall(state);
+  useEffect(() => {
+    if (secondCall && secondCallSince === null) setSecondCallSince(Date.now());
+  }, [secondCall, secondCallSince]);
   const names: Partial<Record<CallRole, string>> = {
     'mx-physician': appointment.mxDoctor ? labels.name(appointment.mxDoctor) : undefined,
     'us-physician': appointment.usDoctor ? labels.name(appointment.usDoctor) : undefined,
     member: appointment.memberName ?? undefined,
   };
   const doctorName = (secondCall ? names['us-physician'] : names['mx-physician']) ?? null;
-  const countdown = formatWaitingCountdown((now - startedWaiting.current) / 1000);
+  const requestedAt = Date.parse(appointment.createdAt);
+  const waitingSince = secondCall ? (secondCallSince ?? now) : Number.isNaN(requestedAt) ? mountedAt : requestedAt;
+  const countdown = formatWaitingCountdown((now - waitingSince) / 1000);
 
   return (
     <Screen testId="call-screen">

@@ -1,4 +1,4 @@
-import { staffHomePath, type LoginProvider } from '@puente/domain';
+import { formatMinutesSeconds, staffHomePath, type LoginProvider } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,6 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { formatCountdown } from '@/lib/countdown';
 import { setMemberData } from '@/lib/member-query';
 import { setSessionToken } from '@/lib/session';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
@@ -36,7 +35,7 @@ const errorMessage = (error: unknown, fallback: string): ErrorMessage => {
   if (!isApiRequestError(error)) return { key: fallback };
   if (error.isNetworkError) return { key: 'error_network' };
   // A code asked for again too soon: the catalogue's message with the wait (m:ss), never the raw reason.
-  if (error.reason === 'resend-too-soon') return { key: 'passwordless-resend-too-soon', values: { time: formatCountdown((error.retryAfterSeconds ?? 0) * 1000) } };
+  if (error.reason === 'resend-too-soon') return { key: 'passwordless-resend-too-soon', values: { time: formatMinutesSeconds((error.retryAfterSeconds ?? 0) * 1000) } };
   return { key: error.fields?.code ?? error.fields?.email ?? error.reason ?? fallback };
 };
 
