@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COUNTRY_BY_PHONE_CODE,
+  countryOfPhoneCode,
   SUPPORTED_PHONE_CODES,
   changePhoneFormSchema,
   changePhoneRecoveryFormSchema,
@@ -121,6 +122,15 @@ describe('COUNTRY_BY_PHONE_CODE (the one phone-code to country map)', () => {
   it('covers exactly the supported codes', () => {
     expect(Object.keys(COUNTRY_BY_PHONE_CODE).sort()).toEqual([...SUPPORTED_PHONE_CODES].sort());
   });
+
+  it.each([
+    ['52', 'MX'],
+    ['1', 'US'],
+    ['44', undefined],
+    ['', undefined],
+    [null, undefined],
+    [undefined, undefined],
+  ] as const)('countryOfPhoneCode(%s) is %s (no country for a missing or unsupported code)', (code, country) => expect(countryOfPhoneCode(code)).toBe(country));
 });
 
 describe('the cut-down phone metadata (issue 10, first load)', () => {

@@ -14,6 +14,10 @@ const REGION_BY_CODE = COUNTRY_BY_PHONE_CODE;
 export const isSupportedPhoneCode = (code: string): code is SupportedPhoneCode =>
   (SUPPORTED_PHONE_CODES as readonly string[]).includes(code);
 
+/** The country a calling code stands for; undefined for a missing or unsupported code. */
+export const countryOfPhoneCode = (code: string | null | undefined): CountryCode | undefined =>
+  code && isSupportedPhoneCode(code) ? COUNTRY_BY_PHONE_CODE[code] : undefined;
+
 /** spec 001 §5: "The full number sent is the plus sign, the country code, then the digits." */
 export const toFullPhoneNumber = (countryCode: SupportedPhoneCode, digits: string): string => `+${countryCode}${digits}`;
 

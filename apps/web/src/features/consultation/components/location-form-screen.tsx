@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MemberDto } from '@puente/contracts';
-import { CALENDAR, FORM_MISSING_FIELDS, locationConfirmationRoute, locationFormSchema, serviceScope, type LocationForm } from '@puente/domain';
+import { CALENDAR, countryOfPhoneCode, FORM_MISSING_FIELDS, locationConfirmationRoute, locationFormSchema, serviceScope, type LocationForm } from '@puente/domain';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,13 +26,12 @@ import { useCreateAppointment } from '../api/create-appointment';
 import { useCountryStates } from '@/lib/country-states';
 import { requestOrDefault } from '../hooks/use-consultation-request';
 
-const COUNTRY_BY_PHONE_CODE: Record<string, string> = { '52': 'MX', '1': 'US', '57': 'CO' };
 const LIMITED_SERVICES = '/limited-services-screen-shown';
 const VIDEO_CALL = '/consulta/video-llamada';
 
 /** The member's country: the profile address, else the phone's country code, else Mexico. */
 export const memberCountry = (member: MemberDto | undefined): string =>
-  (memberAddress(member)?.country ?? COUNTRY_BY_PHONE_CODE[member?.countryCode ?? ''] ?? 'MX').toUpperCase();
+  (memberAddress(member)?.country ?? countryOfPhoneCode(member?.countryCode) ?? 'MX').toUpperCase();
 
 /**
  * /consulta/llenado-de-informacion: confirm state and city (spec 5 location form: both required; a

@@ -11,6 +11,7 @@ import {
   ROUTES,
   serviceScope,
   SEX,
+  countryOfPhoneCode,
   splitFullPhoneNumber,
   toIsoDay,
   type OnboardingProfileForm,
@@ -53,7 +54,6 @@ type Requirements = ReturnType<typeof onboardingRequirements>;
 
 /** The countries the form offers: the regions of the supported phone codes (spec 5: 1, 52, 57). */
 export const ONBOARDING_COUNTRIES = ['MX', 'US', 'CO'] as const;
-const COUNTRY_BY_PHONE_CODE: Record<string, string> = { '52': 'MX', '1': 'US', '57': 'CO' };
 
 /**
  * The form in three steps (the spec names /induccion/crear-perfil/{stepId}; the split is ours):
@@ -84,7 +84,7 @@ const defaultsFrom = (m: MemberDto | undefined): Form => {
     preferredContactMethod: m?.preferredContactMethod ?? null,
     phoneNumber: phone?.digits ?? '',
     countryCode: phone?.countryCode ?? m?.countryCode ?? undefined,
-    country: m?.address?.country ?? COUNTRY_BY_PHONE_CODE[phone?.countryCode ?? m?.countryCode ?? ''] ?? '',
+    country: m?.address?.country ?? countryOfPhoneCode(phone?.countryCode ?? m?.countryCode) ?? '',
     state: m?.address?.state ?? '',
     city: m?.address?.city ?? '',
     zipCode: m?.address?.zipCode ?? '',
