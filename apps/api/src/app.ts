@@ -22,7 +22,7 @@ import { AccountDeletionService, registerAccountErasure } from './modules/accoun
 import { AuditService } from './modules/audit/audit.service';
 import { authResolvers, authTypeDefs } from './modules/auth/auth.resolvers';
 import { authRoutes } from './modules/auth/auth.routes';
-import { AuthService, type AuthLimits } from './modules/auth/auth.service';
+import { AuthService, type AuthLimits, type SessionSocketControl } from './modules/auth/auth.service';
 import { configsRoutes } from './modules/configs/configs.routes';
 import { ConfigsService } from './modules/configs/configs.service';
 import { loadConfigsSettings } from './modules/configs/configs.settings';
@@ -69,6 +69,7 @@ import { chatSocketHandlers } from './modules/chat/chat.socket';
 import { LocalDiskStorage } from './providers/storage/local-disk.storage';
 import type { StorageProvider } from './providers/storage/storage.provider';
 import { SessionCache } from './lib/session-cache';
+import { LocalInvalidationBus, RedisInvalidationBus, type InvalidationBus } from './lib/invalidation-bus';
 import { JobRunner } from './lib/jobs';
 import { appointmentsResolvers, appointmentsTypeDefs } from './modules/appointments/appointments.resolvers';
 import { AppointmentsRepository } from './modules/appointments/appointments.repository';
@@ -192,6 +193,12 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       cleanups.unshift(() => Promise.all([r.main.quit(), r.pub.quit(), r.sub.quit()]));
     }
     const redisPrefix = options.redisKeyPrefix ?? 'puente:';
+    // Per-node caches (physician profiles, session lookups) dropped on every node (lib/invalidation-bus.ts).
+    const bus: InvalidationBus = redis
+      ? new RedisInvalidationBus(redis.main, redis.main.duplicate(), redisPrefix, (err) => app.log.warn({ err }, 'invalidation: Redis unreachable, caches of other nodes not told'))
+      : new LocalInvalidationBus();
+    if (bus instanceof RedisInvalidationBus) await bus.start();
+    cleanups.unshift(() => bus.close());
 
     const outbox = new OutboxRepository(database.db);
     const sms =
@@ -208,6 +215,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     cleanups.unshift(() => limiter.close());
 
     const realtime = new RealtimeGateway();
+    // A revoked session's sockets close and its cached lookups go, on every node.
+    const sessionsRevoked: SessionSocketControl = {
+      disconnectSession: (sessionId) => {
+        realtime.disconnectSession(sessionId);
+        bus.publish('session', sessionId);
+      },
+    };
     const audit = new AuditService({ db: database.db, clock });
     // Sessions and login tokens are the auth service's (built below, with the other services).
     const sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'issueLoginToken' | 'consumeLoginToken' | 'createSession'> = {
@@ -218,8 +232,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     };
     // Member accounts are the members service's; care relationships the appointments service's (built below).
     const members = new MembersService(new MembersRepository(database.db), audit, { hasCareRelationship: (physicianId, memberId) => appointments.hasCareRelationship(physicianId, memberId) });
-    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: realtime, sessions });
-    const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: realtime, sessions, log: app.log });
+    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: sessionsRevoked, sessions });
+    const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: sessionsRevoked, sessions, log: app.log });
     const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl });
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
@@ -236,7 +250,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         })
       : new MemoryPresenceStore();
     cleanups.unshift(() => presence.close());
-    const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock });
+    const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock, bus });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
     const appointmentsRepository = new AppointmentsRepository(database.db);
     const appointments = new AppointmentsService({
@@ -272,7 +286,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
           sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour,
           sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour,
         },
-        sockets: realtime,
+        sockets: sessionsRevoked,
         phoneChange: recovery,
         members,
       }),
@@ -316,7 +330,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 
-    const sessionCache = new SessionCache((token) => services.auth.authenticate(token), clock);
+    const sessionCache = new SessionCache((token) => services.auth.authenticate(token), clock, bus);
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       if (!isUnderPrefix(request.url, '/api') || isUnderPrefix(request.url, '/api/health')) return;

@@ -1,5 +1,6 @@
 import { hashToken } from './secrets';
 import type { Clock } from './clock';
+import type { InvalidationBus } from './invalidation-bus';
 import type { AuthContext } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
@@ -12,34 +13,69 @@ declare module 'fastify' {
   }
 }
 
-// Not in the spec: a revoked session keeps reading the cached routes for at most this long. They
-// serve public physician profiles only, so two seconds of grace cost nothing in privacy and spare
-// the database one session lookup per poll.
-export const SESSION_CACHE_TTL_MS = 2_000;
+// Not in the spec: how long a session lookup is remembered. A revocation (logout, refresh, account
+// deletion, phone change, the end of a guest link's consultation) drops it at once on every node
+// through the invalidation bus; the time bounds what else may change under it (the member's
+// language) and, while the bus is not live (Redis unreachable), how long a session revoked on
+// another node keeps reading the cached routes (public physician profiles only).
+export const SESSION_CACHE_TTL_MS = 10_000;
+export const SESSION_CACHE_TTL_UNSHARED_MS = 2_000;
 const MAX_ENTRIES = 50_000;
+
+interface Entry {
+  until: number;
+  ctx: AuthContext;
+}
 
 /** Remembers successful session lookups for a short time (keyed by the token's hash). */
 export class SessionCache {
-  private readonly entries = new Map<string, { until: number; ctx: AuthContext }>();
+  private readonly entries = new Map<string, Entry>();
+  /** session id -> token hash, to drop a revoked session's entry. */
+  private readonly bySession = new Map<string, string>();
+  /** Bumped by every drop: a lookup that started before one is answered but not remembered. */
+  private drops = 0;
 
   constructor(
     private readonly authenticate: (token: string) => Promise<AuthContext | undefined>,
     private readonly clock: Clock,
+    private readonly bus?: InvalidationBus,
     private readonly ttlMs: number = SESSION_CACHE_TTL_MS,
-  ) {}
+  ) {
+    bus?.subscribe('session', (sessionId) => (sessionId === undefined ? this.clear() : this.drop(sessionId)));
+    bus?.onResync(() => this.clear());
+  }
 
   async get(token: string): Promise<AuthContext | undefined> {
     const key = hashToken(token);
     const now = performance.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now && hit.ctx.session.expiresAt.getTime() > this.clock.now().getTime()) return hit.ctx;
+    const drops = this.drops;
     const ctx = await this.authenticate(token);
+    if (drops !== this.drops) return ctx; // it may have read the session just before its revocation
     if (!ctx) {
       this.entries.delete(key);
       return undefined;
     }
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { until: now + this.ttlMs, ctx });
+    if (this.entries.size >= MAX_ENTRIES) this.clear();
+    const ttl = !this.bus || this.bus.live ? this.ttlMs : Math.min(this.ttlMs, SESSION_CACHE_TTL_UNSHARED_MS);
+    this.entries.set(key, { until: now + ttl, ctx });
+    this.bySession.set(ctx.session.id, key);
     return ctx;
+  }
+
+  /** A session was revoked (here or on another node). */
+  drop(sessionId: string): void {
+    this.drops++;
+    const key = this.bySession.get(sessionId);
+    if (key === undefined) return;
+    this.bySession.delete(sessionId);
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.drops++;
+    this.entries.clear();
+    this.bySession.clear();
   }
 }

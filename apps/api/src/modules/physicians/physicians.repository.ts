@@ -9,6 +9,9 @@ export interface PhysicianRecord {
   hours: PhysicianAvailabilityRow[];
 }
 
+/** The public parts of a physician's profile an editor may change (never isAvailable: the physician's own switch). */
+export type PhysicianProfileChanges = Partial<Pick<PhysicianProfileRow, 'nickName' | 'imgUrl' | 'bio' | 'medicalSpecialties' | 'academicBackground' | 'tags' | 'partnerIds'>>;
+
 const PHYSICIAN_TYPES = ['mx-physician', 'us-physician'] as const;
 
 export class PhysiciansRepository {
@@ -39,6 +42,22 @@ export class PhysiciansRepository {
       .insert(physicianProfiles)
       .values({ userId, isAvailable, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: physicianProfiles.userId, set: { isAvailable, updatedAt: now } });
+  }
+
+  async isPhysician(userId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), inArray(users.userType, [...PHYSICIAN_TYPES]), isNull(users.deletedAt)));
+    return rows.length > 0;
+  }
+
+  /** The profile row is created on first use. */
+  async updateProfile(userId: string, changes: PhysicianProfileChanges, now: Date): Promise<void> {
+    await this.db
+      .insert(physicianProfiles)
+      .values({ ...changes, userId, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: physicianProfiles.userId, set: { ...changes, updatedAt: now } });
   }
 
   async availableIds(): Promise<string[]> {

@@ -1,15 +1,16 @@
 import { PHYSICIAN_TAG_PREFIX, type GetPhysiciansArgs, type OnlinePhysiciansQuery, type PhysicianDto } from '@puente/contracts';
-import { availableSlotsOn, isListedOnlineCoach, isSchedulableToday, isSlotDate, slotDateIn, CALENDAR, type Language, type UserType } from '@puente/domain';
+import { availableSlotsOn, isListedOnlineCoach, isSchedulableToday, isSlotDate, isUuid, slotDateIn, CALENDAR, type Language, type UserType } from '@puente/domain';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { InvalidationBus } from '../../lib/invalidation-bus';
 import { presentPhysician } from './physicians.presenter';
-import type { PhysicianRecord, PhysiciansRepository } from './physicians.repository';
+import type { PhysicianProfileChanges, PhysicianRecord, PhysiciansRepository } from './physicians.repository';
 import type { PresenceSnapshot, PresenceStore } from './presence';
 
 const isPhysicianType = (t: UserType): t is 'mx-physician' | 'us-physician' => t === 'mx-physician' || t === 'us-physician';
 
-export type { PhysicianRecord } from './physicians.repository';
+export type { PhysicianProfileChanges, PhysicianRecord } from './physicians.repository';
 
 export interface PhysicianFlags {
   isOnline: boolean;
@@ -37,16 +38,26 @@ export class PhysiciansService {
       repository: PhysiciansRepository;
       presence: PresenceStore;
       clock: Clock;
+      /** Tells the other nodes to drop their cached profiles (local only when absent). */
+      bus?: InvalidationBus;
     },
-  ) {}
+  ) {
+    deps.bus?.subscribe('physicians', () => this.dropCache());
+    deps.bus?.onResync(() => this.dropCache());
+  }
 
   /** Copies isAvailable from the database into the presence store (the database is the truth). */
   async init(): Promise<void> {
     await this.deps.presence.resetAvailable(await this.deps.repository.availableIds());
   }
 
-  /** Drops the cached profiles (after a profile, licence or hours change). */
+  /** Drops the cached profiles on every node (after a profile, licence or hours change). */
   invalidate(): void {
+    if (this.deps.bus) this.deps.bus.publish('physicians');
+    else this.dropCache();
+  }
+
+  private dropCache(): void {
     this.cache = undefined;
     this.loaded = undefined;
     this.onlineBodies = undefined;
@@ -188,6 +199,17 @@ export class PhysiciansService {
     await this.deps.presence.setAvailable(actor.id, isAvailable);
     this.invalidate();
     return this.getPhysician(actor.id, lang);
+  }
+
+  /**
+   * Changes what a coach's or US doctor's public profile says (the admin console's edit): every
+   * node lists the new profile within a second. NOT_FOUND for anyone who is not a physician.
+   */
+  async updateProfile(physicianId: string, changes: PhysicianProfileChanges, lang: Language): Promise<PhysicianDto> {
+    if (!isUuid(physicianId) || !(await this.deps.repository.isPhysician(physicianId))) throw new AppError('NOT_FOUND');
+    await this.deps.repository.updateProfile(physicianId, changes, this.deps.clock.now());
+    this.invalidate();
+    return this.getPhysician(physicianId, lang);
   }
 
   async myProfile(actor: UserRow, lang: Language): Promise<PhysicianDto> {

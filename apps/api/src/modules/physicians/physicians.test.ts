@@ -202,3 +202,28 @@ describe('getPhysician and getPhysicians (GraphQL)', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('the caches of the online list follow changes at once', () => {
+  it('a profile changed through the service (the admin console) is what the next poll lists; only physicians have one', async () => {
+    const member = await memberWithSession(t.server);
+    const coach = await onlinePhysician(t.server, t.url, { languages: ['es'] });
+    sockets.push(coach.socket);
+    await waitFor(async () => (await online(member.token)).some((p) => p.id === coach.user.id));
+    expect((await online(member.token)).find((p) => p.id === coach.user.id)?.nickName).toBeNull();
+
+    await t.server.services.physicians.updateProfile(coach.user.id, { nickName: 'Dr. Beto', tags: ['nutrition'] }, 'es');
+    expect((await online(member.token)).find((p) => p.id === coach.user.id)?.nickName).toBe('Dr. Beto');
+    expect((await online(member.token, '?tags=nutrition')).map((p) => p.id)).toContain(coach.user.id);
+
+    await expect(t.server.services.physicians.updateProfile(member.user.id, { nickName: 'x' }, 'es')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(t.server.services.physicians.updateProfile('not-an-id', { nickName: 'x' }, 'es')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a signed-out session is refused by the very next poll (its cached lookup is dropped)', async () => {
+    const member = await memberWithSession(t.server);
+    await online(member.token);
+    await online(member.token);
+    expect((await request(t.url, '/api/auth/logout', { method: 'POST', token: member.token })).status).toBe(200);
+    expect((await request(t.url, '/api/online-physicians', { token: member.token })).status).toBe(401);
+  });
+});

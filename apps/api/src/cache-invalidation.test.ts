@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { onlinePhysiciansResponseSchema, PHYSICIAN_GQL, type PhysicianDto } from '@puente/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from './db/schema';
+import type { PhysicianProfileChanges } from './modules/physicians/physicians.service';
+import { createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type TestServer, type TestSocket } from './test';
+
+/**
+ * Two API nodes, each its own process, on one PostgreSQL and one Redis: what one node changes, the
+ * other's in-memory caches drop within a second (physician profiles, availability, session
+ * lookups of the online list). Runs in the PostgreSQL + Redis pass of `npm test`.
+ */
+const pgUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const nodeScript = fileURLToPath(new URL('./test/cluster-node.ts', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const WITHIN_MS = 1_000;
+
+interface Node {
+  url: string;
+  process: ChildProcess;
+  updatePhysicianProfile(physicianId: string, changes: PhysicianProfileChanges): Promise<PhysicianDto>;
+}
+
+async function startNode(databaseUrl: string, redisPrefix: string): Promise<Node> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'puente-node-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', nodeScript], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, TEST_REDIS_PREFIX: redisPrefix, DATA_DIR: dataDir, ATTACHMENTS_DIR: path.join(dataDir, 'attachments'), LOG_LEVEL: 'warn', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('node did not start in 60 s')), 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
+      if (line) {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { url: string }).url);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`node exited (${code})`));
+    });
+  });
+  let nextId = 1;
+  return {
+    url,
+    process: child,
+    updatePhysicianProfile: (physicianId, changes) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        const onMessage = (m: { id: number; result?: PhysicianDto; error?: string }) => {
+          if (m.id !== id) return;
+          child.off('message', onMessage);
+          if (m.error) reject(new Error(m.error));
+          else resolve(m.result!);
+        };
+        child.on('message', onMessage);
+        child.send({ id, cmd: 'update-physician-profile', args: { physicianId, changes } });
+      }),
+  };
+}
+
+async function online(url: string, token: string): Promise<PhysicianDto[]> {
+  const res = await request(url, '/api/online-physicians', { token });
+  expect(res.status).toBe(200);
+  return onlinePhysiciansResponseSchema.parse(res.body).physicians;
+}
+
+/** How long until `check` holds, polling every 25 ms; fails after `ms`. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < ms) {
+    if (await check()) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`not seen within ${ms} ms`);
+}
+
+describe.skipIf(!pgUrl || !redisUrl)('caches across two nodes on one PostgreSQL and one Redis', () => {
+  let control: TestServer;
+  let A: Node;
+  let B: Node;
+  const sockets: TestSocket[] = [];
+  let coaches: { user: UserRow; token: string }[];
+
+  beforeAll(async () => {
+    // The in-process server only prepares the database (migrations, people and sessions); the
+    // physicians exist before the nodes start (the admin console that adds one will tell them).
+    control = await startTestServer({ db: 'postgres' });
+    coaches = [];
+    for (let i = 0; i < 2; i++) {
+      const user = await createPhysician(control.server, { languages: ['es'] });
+      coaches.push({ user, token: (await createSessionFor(control.server, user.id)).sessionToken });
+    }
+    const prefix = `invalidation:${randomUUID()}:`;
+    [A, B] = await Promise.all([startNode(control.server.config.databaseUrl!, prefix), startNode(control.server.config.databaseUrl!, prefix)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    for (const n of [A, B]) n?.process.kill('SIGKILL');
+    await control?.close();
+  });
+
+  it('a coach profile changed through node A is listed changed by node B within a second', async () => {
+    const { user: coach, token: coachToken } = coaches[0]!;
+    const member = await memberWithSession(control.server);
+    sockets.push(await openSocket(B.url, coachToken));
+    // Node B has the profile cached (and serves it from that cache from now on).
+    await within(5_000, async () => (await online(B.url, member.token)).some((p) => p.id === coach.id));
+    expect((await online(B.url, member.token)).find((p) => p.id === coach.id)).toMatchObject({ nickName: null, bio: 'Perfil de prueba' });
+
+    const changed = await A.updatePhysicianProfile(coach.id, { nickName: 'Dra. Ana', bio: { es: 'Medicina familiar, 10 años', en: 'Family medicine, 10 years' } });
+    expect(changed).toMatchObject({ id: coach.id, nickName: 'Dra. Ana', bio: 'Medicina familiar, 10 años' });
+    const ms = await within(WITHIN_MS, async () => (await online(B.url, member.token)).find((p) => p.id === coach.id)?.nickName === 'Dra. Ana');
+    expect((await online(B.url, member.token)).find((p) => p.id === coach.id)).toMatchObject({ nickName: 'Dra. Ana', bio: 'Medicina familiar, 10 años' });
+    expect(ms).toBeLessThan(WITHIN_MS);
+
+    // Only physicians have a public profile to change.
+    await expect(A.updatePhysicianProfile(member.user.id, { nickName: 'x' })).rejects.toThrow(/NOT_FOUND/);
+  });
+
+  it("a coach's availability switched off on node A leaves node B's online list within a second", async () => {
+    const { user: coach, token: coachToken } = coaches[1]!;
+    const member = await memberWithSession(control.server);
+    sockets.push(await openSocket(B.url, coachToken));
+    await within(5_000, async () => (await online(B.url, member.token)).some((p) => p.id === coach.id));
+
+    const res = await graphql<{ setAvailability: { isAvailable: boolean } }>(A.url, PHYSICIAN_GQL.setAvailability, { isAvailable: false }, coachToken);
+    expect(res.body.data?.setAvailability.isAvailable).toBe(false);
+    await within(WITHIN_MS, async () => !(await online(B.url, member.token)).some((p) => p.id === coach.id));
+  });
+
+  it('a session signed out on node A stops reading the online list on node B within a second', async () => {
+    const member = await memberWithSession(control.server);
+    // Node B remembers the session lookup (the online list authenticates from a cache).
+    await online(B.url, member.token);
+    await online(B.url, member.token);
+
+    expect((await request(A.url, '/api/auth/logout', { method: 'POST', token: member.token })).status).toBe(200);
+    await within(WITHIN_MS, async () => (await request(B.url, '/api/online-physicians', { token: member.token })).status === 401);
+  });
+});
