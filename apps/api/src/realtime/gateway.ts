@@ -82,6 +82,22 @@ function publishingSafely(pub: Redis, log: FastifyBaseLogger): Redis {
   });
 }
 
+/**
+ * Once the socket is set up (authentication, rooms, the plugins' languages are read), its HTTP
+ * upgrade request is no longer needed, yet Engine.IO keeps it (Socket.IO's memory-usage advice is
+ * to drop it): the IncomingMessage, its raw headers and parser state cost a few kB per socket. The
+ * handshake keeps a copy of the one header read later, the member's language.
+ */
+function forgetHandshakeRequest(socket: PuenteSocket): void {
+  const conn = socket.conn as unknown as { request: Record<string, unknown> | null };
+  const request = conn.request;
+  conn.request = null;
+  // Engine.IO's upgrade response keeps the request too (a close listener on the TCP socket): empty it.
+  if (request) for (const field of ['headers', 'rawHeaders', 'trailers', 'rawTrailers', '_query', 'websocket', 'res', 'url']) request[field] = null;
+  const language = socket.handshake.headers['accept-language'];
+  socket.handshake.headers = language === undefined ? {} : { 'accept-language': language };
+}
+
 /** Socket.IO on the API's http server at /socket.io. */
 export class RealtimeGateway implements SessionSocketControl {
   private io: RealtimeServer | undefined;
@@ -112,10 +128,12 @@ export class RealtimeGateway implements SessionSocketControl {
       auth.authenticate(parsed.data.token).then(
         (ctx: AuthContext | undefined) => {
           if (!ctx) return refuse(new AppError('UNAUTHORIZED'));
-          if (!this.budget.admit(ctx.session.id)) return refuse(new AppError('LIMIT_EXCEEDED'));
-          socket.once('disconnect', () => this.budget.release(ctx.session.id));
+          const sessionId = ctx.session.id;
+          if (!this.budget.admit(sessionId)) return refuse(new AppError('LIMIT_EXCEEDED'));
+          // The listener keeps the id only, never the session and user rows (memory per socket).
+          socket.once('disconnect', () => this.budget.release(sessionId));
           socket.data.userId = ctx.user.id;
-          socket.data.sessionId = ctx.session.id;
+          socket.data.sessionId = sessionId;
           socket.data.userType = ctx.user.userType;
           socket.data.scope = ctx.user.sessionScope ?? null;
           next();
@@ -149,6 +167,7 @@ export class RealtimeGateway implements SessionSocketControl {
       if (typeof ack === 'function') ack({ ok: true });
     });
     for (const plugin of this.plugins) plugin(socket);
+    forgetHandshakeRequest(socket);
   }
 
   /** Emits to every socket of a user (services call this after their policy check). */
