@@ -14,7 +14,7 @@ const api = path.join(root, 'apps/api');
 const outdir = path.join(api, 'dist');
 
 /** Keeps `import.meta.url` meaning the source file's own address (paths to drizzle/, web/dist). */
-const sourceUrls = {
+const sourceUrls = (outdir) => ({
   name: 'source-import-meta-url',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
@@ -26,7 +26,7 @@ const sourceUrls = {
       return { contents, loader: 'ts' };
     });
   },
-};
+});
 
 /** npm packages stay external; our workspace packages are TypeScript and are bundled. */
 const externalPackages = {
@@ -36,18 +36,28 @@ const externalPackages = {
   },
 };
 
-await rm(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: { main: path.join(api, 'src/main.ts'), migrate: path.join(api, 'src/migrate.ts') },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: true,
-  keepNames: false,
-  logLevel: 'warning',
-  plugins: [sourceUrls, externalPackages],
-});
-console.log(`API built in ${path.relative(root, outdir)}`);
+/**
+ * Bundles `entryPoints` (name -> TypeScript file) into `outdir` the way the API is built; the
+ * benchmarks build their server process with it too, so they measure what production runs.
+ */
+export async function buildServerBundle(entryPoints, outdir) {
+  await rm(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    keepNames: false,
+    logLevel: 'warning',
+    plugins: [sourceUrls(outdir), externalPackages],
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildServerBundle({ main: path.join(api, 'src/main.ts'), migrate: path.join(api, 'src/migrate.ts') }, outdir);
+  console.log(`API built in ${path.relative(root, outdir)}`);
+}

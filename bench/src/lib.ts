@@ -1,8 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -49,13 +49,13 @@ let logDir: string | undefined;
  * Forks `file` (TypeScript, through tsx) with its own stdout: the child's log lines go to a file
  * under a temporary folder, removed on close (BENCH_KEEP_LOGS=1 keeps it and prints its path).
  */
-export async function forkChild<I>(file: string, args: string[], env: Record<string, string> = {}, first?: unknown, extraExecArgv: string[] = []): Promise<BenchProcess<I>> {
+export async function forkChild<I>(file: string, args: string[], env: Record<string, string> = {}, first?: unknown, extraExecArgv: string[] = [], built = false): Promise<BenchProcess<I>> {
   logDir ??= mkdtempSync(path.join(tmpdir(), 'puente-bench-'));
   const logFile = path.join(logDir, `${path.basename(file, '.ts')}-${args.join('-') || 'main'}-${Date.now()}.log`);
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = fork(path.join(here, file), args, {
+  const child: ChildProcess = fork(built ? await builtScript(file) : path.join(here, file), args, {
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each child in that folder (node --cpu-prof).
-    execArgv: ['--import', 'tsx', ...extraExecArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [...(built ? [] : ['--import', 'tsx']), ...extraExecArgv, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', out, 'inherit', 'ipc'],
   });
@@ -94,9 +94,36 @@ export async function forkChild<I>(file: string, args: string[], env: Record<str
   };
 }
 
-/** The real server in its own process, booted with one of the scenarios of server-process.ts. */
+const built = new Map<string, Promise<string>>();
+
+/**
+ * `file` bundled as production runs the API (scripts/build-api.mjs: plain JavaScript, no TypeScript
+ * transformer in the process), once per run, in a temporary folder; resolves with the script.
+ */
+export function builtScript(file: string): Promise<string> {
+  let script = built.get(file);
+  if (!script) {
+    script = (async () => {
+      // Inside the repository (bench/dist, ignored by git), so the npm packages resolve from node_modules.
+      mkdirSync(path.join(here, '../dist'), { recursive: true });
+      const outdir = mkdtempSync(path.join(here, '../dist/build-'));
+      const { buildServerBundle } = (await import(pathToFileURL(path.join(here, '../../scripts/build-api.mjs')).href)) as { buildServerBundle: (entries: Record<string, string>, outdir: string) => Promise<void> };
+      const name = path.basename(file, '.ts');
+      await buildServerBundle({ [name]: path.join(here, file) }, outdir);
+      process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+      return path.join(outdir, `${name}.js`);
+    })();
+    built.set(file, script);
+  }
+  return script;
+}
+
+/**
+ * The real server in its own process, booted with one of the scenarios of server-process.ts; built
+ * as production runs it (no TypeScript transformer) unless BENCH_TSX=1.
+ */
 export function serverProcess<I extends { url: string }>(scenario: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<BenchProcess<I>> {
-  return forkChild<I>('server-process.ts', [scenario], env, undefined, execArgv);
+  return forkChild<I>('server-process.ts', [scenario], env, undefined, execArgv, !process.env.BENCH_TSX);
 }
 
 /** A bare node:http server in its own process answering every request with the same body: the baseline. */

@@ -60,6 +60,7 @@ if (!only || only === 'web') {
 
 // Issue 16: a node's capacity (memory per connected socket, an idle node's memory).
 if (!only || only === 'capacity') {
-  const { capacityBench } = await import('./capacity.bench');
+  const { capacityBench, productionIdleBench } = await import('./capacity.bench');
+  await productionIdleBench();
   await capacityBench();
 }

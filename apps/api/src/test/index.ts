@@ -57,7 +57,7 @@ export interface TestServer {
 }
 
 /** Creates `puente_t_<random>` on the server of DATABASE_URL; returns its URL and a dropper. */
-async function createTemporaryDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTemporaryDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `puente_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
