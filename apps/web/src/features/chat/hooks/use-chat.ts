@@ -10,7 +10,7 @@ import {
 import { shouldSendChatMessage, type AttachmentType, type ChatConnectionState } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
+import type { AppSocket as Socket } from '@/lib/socket';
 import { isApiRequestError } from '@/lib/api-client';
 import { useStore } from '@/lib/external-store';
 import { useMember } from '@/lib/member-query';
