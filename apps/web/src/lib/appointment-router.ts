@@ -13,6 +13,7 @@ import {
   type AppointmentState,
   type AppointmentType,
   type ModalSituation,
+  buildPath,
 } from '@puente/domain';
 import { clearCurrentAppointment, getCurrentAppointment, setCurrentAppointment, updateCurrentAppointment, type CurrentAppointment } from './current-appointment';
 import { readStorage, removeStorage, STORAGE_KEYS } from './storage';
@@ -26,7 +27,7 @@ import type { InfoModalConfig } from './ui-store';
  * tests can drive it without a browser.
  */
 
-export const VIDEO_CALL_PATH = '/consulta/video-llamada';
+export const VIDEO_CALL_PATH = buildPath('videoCall');
 
 export interface RouterEffects {
   navigate: (to: string, state?: Readonly<Record<string, unknown>>) => void;

@@ -24,6 +24,7 @@ import {
   type Channel,
   type JoinedCall,
   type NetworkSuggestion,
+  buildPath,
 } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -255,7 +256,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
         } catch {
           // storage may be unavailable
         }
-        navigate('/lo');
+        navigate(buildPath('logout'));
         return;
       }
       const route = callErrorRoute({ message: failure.message, code: callErrorCodeFor(failure.code) });
@@ -355,7 +356,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
             onClick={() => {
               // spec 6: non-US members without full care go to the limited-services screen.
               if (appointment.serviceScope === 'coaching-only' && appointment.location?.country !== 'US') {
-                navigate('/limited-services-screen-shown');
+                navigate(buildPath('limitedServices'));
                 return;
               }
               setStep(3);
@@ -364,7 +365,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
           >
             {t('vc_location_confirm')}
           </Button>
-          <Button variant="text" onClick={() => navigate('/consulta/llenado-de-informacion')} data-testid="call-location-change">
+          <Button variant="text" onClick={() => navigate(buildPath('locationForm'))} data-testid="call-location-change">
             {t('vc_location_change')}
           </Button>
         </Paper>
@@ -400,7 +401,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
           chatUnread={chatUnread}
           extra={
             role !== 'member' ? (
-              <Button variant="text" onClick={() => navigate(`/dashboard/consulta/${appointment.id}`)} data-testid="call-back-to-dashboard">
+              <Button variant="text" onClick={() => navigate(buildPath('dashboardConsultation', { id: appointment.id }))} data-testid="call-back-to-dashboard">
                 {t('vc_back_to_dashboard')}
               </Button>
             ) : null

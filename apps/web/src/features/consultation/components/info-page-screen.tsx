@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { INFO_PAGE_CODES, infoPage, STORAGE_KEYS as DOMAIN_STORAGE_KEYS, type AppointmentType, type InfoPageCode } from '@puente/domain';
+import { buildPath, INFO_PAGE_CODES, infoPage, STORAGE_KEYS as DOMAIN_STORAGE_KEYS, type AppointmentType, type InfoPageCode } from '@puente/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -48,7 +48,7 @@ export function InfoPageScreen() {
     if (clearsFlag) removeStorage(DOMAIN_STORAGE_KEYS.waitingRoomStarted);
   }, [clearsFlag]);
 
-  if (!spec) return <Navigate to="/inicio" replace />;
+  if (!spec) return <Navigate to={buildPath('home')} replace />;
   if (spec.redirectTo) return <Navigate to={spec.redirectTo} replace />;
 
   const key = spec.code.toLowerCase();

@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MemberDto } from '@puente/contracts';
-import { CALENDAR, countryOfPhoneCode, FORM_MISSING_FIELDS, locationConfirmationRoute, locationFormSchema, serviceScope, type LocationForm } from '@puente/domain';
+import { buildPath, CALENDAR, countryOfPhoneCode, FORM_MISSING_FIELDS, locationConfirmationRoute, locationFormSchema, serviceScope, type LocationForm } from '@puente/domain';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,8 @@ import { useCreateAppointment } from '../api/create-appointment';
 import { useCountryStates } from '@/lib/country-states';
 import { requestOrDefault } from '../hooks/use-consultation-request';
 
-const LIMITED_SERVICES = '/limited-services-screen-shown';
-const VIDEO_CALL = '/consulta/video-llamada';
+const LIMITED_SERVICES = buildPath('limitedServices');
+const VIDEO_CALL = buildPath('videoCall');
 
 /** The member's country: the profile address, else the phone's country code, else Mexico. */
 export const memberCountry = (member: MemberDto | undefined): string =>
@@ -111,7 +111,7 @@ export function LocationFormScreen() {
   return (
     <Screen testId="location-form-screen">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton aria-label={t('back')} onClick={() => void navigate('/consulta/coaches-disponibles')} edge="start">
+        <IconButton aria-label={t('back')} onClick={() => void navigate(buildPath('availableCoaches'))} edge="start">
           <ArrowBack />
         </IconButton>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { isFinishedLike, refreshesQueueOnHome, TIMERS } from '@puente/domain';
+import { buildPath, isFinishedLike, refreshesQueueOnHome, TIMERS } from '@puente/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,7 +40,7 @@ export function ActiveAppointmentCard() {
           {details.data.topic.subtopicText ?? details.data.topic.topicText}
         </Typography>
       ) : null}
-      <Button variant="contained" color="inherit" sx={{ mt: 1.5, color: 'secondary.main', bgcolor: 'common.white' }} onClick={() => void navigate('/consulta/video-llamada')} data-testid="active-appointment-open">
+      <Button variant="contained" color="inherit" sx={{ mt: 1.5, color: 'secondary.main', bgcolor: 'common.white' }} onClick={() => void navigate(buildPath('videoCall'))} data-testid="active-appointment-open">
         {t('home_appointment_open')}
       </Button>
     </Paper>

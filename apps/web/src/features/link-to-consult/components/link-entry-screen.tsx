@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { linkToConsultEntry } from '@puente/domain';
+import { buildPath, linkToConsultEntry } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export function LinkEntryScreen() {
       const route = linkToConsultEntry({ cameraDenied: await cameraDenied(), error: params.get('error'), token: params.get('token') });
       const appointmentId = params.get('appointmentId');
       if (route.kind === 'navigate') return void navigate(route.to, { replace: true });
-      if (!appointmentId) return void navigate('/link-to-consult-closed', { replace: true });
+      if (!appointmentId) return void navigate(buildPath('linkToConsultClosed'), { replace: true });
       try {
         const session = await guestSignIn({ token: route.token, appointmentId });
         // spec 3: the loginless-consult flag, stored with a minute timestamp.
@@ -63,10 +63,10 @@ export function LinkEntryScreen() {
         const appointment = await getLinkAppointment(appointmentId);
         setCurrentAppointment({ id: appointment.id, state: appointment.state, type: appointment.type, usDoctorNeeded: appointment.usDoctorNeeded, statusReason: appointment.statusReason });
         await setJoinMethodLink(appointmentId).catch((error: unknown) => console.warn('join method not saved', error));
-        void navigate('/consulta/video-llamada', { replace: true });
+        void navigate(buildPath('videoCall'), { replace: true });
       } catch (error) {
         console.warn('guest link refused', error);
-        void navigate('/link-to-consult-closed', { replace: true });
+        void navigate(buildPath('linkToConsultClosed'), { replace: true });
       }
     };
     void run();

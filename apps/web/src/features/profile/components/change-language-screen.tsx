@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@puente/domain';
+import { buildPath, LANGUAGES, type Language } from '@puente/domain';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
@@ -38,7 +38,7 @@ export function ChangeLanguageScreen() {
     }
     await i18n.changeLanguage(selected);
     showToast({ variant: 'success', message: 'change_language_success' });
-    void navigate('/perfil', { replace: true });
+    void navigate(buildPath('profile'), { replace: true });
   };
 
   return (

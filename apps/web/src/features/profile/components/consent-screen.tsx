@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -47,7 +48,7 @@ export function ConsentScreen() {
       return;
     }
     showToast({ variant: 'success', message: 'consent_saved' });
-    void navigate('/perfil', { replace: true });
+    void navigate(buildPath('profile'), { replace: true });
   };
 
   return (

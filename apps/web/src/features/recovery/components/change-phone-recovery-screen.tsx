@@ -6,6 +6,7 @@ import {
   PHONE,
   toFullPhoneNumber,
   type ChangePhoneRecoveryForm,
+  buildPath,
 } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -76,7 +77,7 @@ export function ChangePhoneRecoveryScreen() {
       const { resetToken } = await reset.mutateAsync({ phoneNumber: toFullPhoneNumber(form.countryCode, form.phoneNumber), recoveryCode: form.recoveryCode });
       storeResetToken(resetToken);
       hideToast();
-      void navigate('/change-phone/new-phone');
+      void navigate(buildPath('changePhoneNewPhone'));
     } catch (error) {
       if (isApiRequestError(error) && error.code === 'LIMIT_EXCEEDED') {
         showToast({ variant: 'warning', message: 'error_limit_exceeded' });

@@ -1,4 +1,4 @@
-import { formatMinutesSeconds, staffHomePath, type LoginProvider } from '@puente/domain';
+import { buildPath, formatMinutesSeconds, staffHomePath, type LoginProvider } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -178,7 +178,7 @@ export function StaffLoginScreen() {
         </Button>
       ) : null}
       <Box sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login" color="text.secondary">
+        <Link component={RouterLink} to={buildPath('login')} color="text.secondary">
           {t('staff_login_member_link')}
         </Link>
       </Box>
