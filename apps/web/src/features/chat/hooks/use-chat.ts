@@ -13,7 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppSocket as Socket } from '@/lib/socket';
 import { isApiRequestError } from '@/lib/api-client';
 import { useStore } from '@/lib/external-store';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { socketStore } from '@/lib/socket';
 import { conversationKey, fetchConversation, useConversation } from '../api/get-conversation';
 import { uploadAttachment } from '../api/upload-attachment';

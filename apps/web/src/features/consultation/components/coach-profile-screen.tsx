@@ -21,7 +21,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { usePhysicianLabels } from '@/lib/physician-labels';
+import { usePhysicianLabels } from '../physician-labels';
 import { slotDate } from '../api/get-physicians';
 import { usePhysician } from '../api/get-physician';
 import { useStartRequest } from '../hooks/use-start-request';

@@ -11,7 +11,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useCurrentAppointment } from '@/lib/current-appointment';
+import { useAppointment, useCurrentAppointmentId } from '@/features/appointments';
 import { removeStorage } from '@/lib/storage';
 
 const isInfoPageCode = (value: string | undefined): value is InfoPageCode => (INFO_PAGE_CODES as readonly string[]).includes(value ?? '');
@@ -37,10 +37,11 @@ export function InfoPageScreen() {
   const { code } = useParams();
   const [search] = useSearchParams();
   const location = useLocation();
-  const current = useCurrentAppointment();
+  const currentId = useCurrentAppointmentId();
+  const current = useAppointment(currentId).data;
   const routeType = (location.state as { appointmentType?: AppointmentType } | null)?.appointmentType;
   const spec = isInfoPageCode(code)
-    ? infoPage(code, { appointmentType: routeType ?? current?.type ?? null, noAction: search.get('noAction') === 'true', appointmentId: current?.id ?? null })
+    ? infoPage(code, { appointmentType: routeType ?? current?.type ?? null, noAction: search.get('noAction') === 'true', appointmentId: currentId })
     : null;
   const clearsFlag = spec?.clearWaitingRoomStartFlag === true;
 

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { setMemberData } from '@/lib/member-query';
+import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';

@@ -7,11 +7,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { setCurrentAppointment } from '@/lib/current-appointment';
-import { setMemberData } from '@/lib/member-query';
+import { appointmentQueryOptions, setCurrentAppointmentId } from '@/features/appointments';
+import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { getLinkAppointment } from '../api/get-link-appointment';
 import { guestSignIn, setJoinMethodLink } from '../api/guest-sign-in';
 
 /** The camera permission as the browser knows it now (Permissions API; unknown counts as not denied). */
@@ -60,8 +59,8 @@ export function LinkEntryScreen() {
         writeStorage(STORAGE_KEYS.hasJoinedToCall, 'true');
         setMemberData(queryClient, session.sessionToken, session.member);
         setSessionToken(session.sessionToken);
-        const appointment = await getLinkAppointment(appointmentId);
-        setCurrentAppointment({ id: appointment.id, state: appointment.state, type: appointment.type, usDoctorNeeded: appointment.usDoctorNeeded, statusReason: appointment.statusReason });
+        const appointment = await queryClient.fetchQuery(appointmentQueryOptions(appointmentId));
+        setCurrentAppointmentId(appointment.id);
         await setJoinMethodLink(appointmentId).catch((error: unknown) => console.warn('join method not saved', error));
         void navigate(buildPath('videoCall'), { replace: true });
       } catch (error) {

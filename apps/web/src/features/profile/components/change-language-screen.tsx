@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage, isLanguage } from '@/lib/i18n';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
 import { useChangeLanguage } from '../api/change-language';
 import { ProfileHeader } from './profile-header';

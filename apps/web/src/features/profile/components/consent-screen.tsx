@@ -14,9 +14,9 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
-import { useUpdateMember } from '@/lib/update-member';
+import { useUpdateMember } from '../api/update-member';
 import { ProfileHeader } from './profile-header';
 
 /** spec 5 "Consent form: labConsent is required" (the spec names no key; ours). */

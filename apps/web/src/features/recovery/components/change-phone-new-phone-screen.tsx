@@ -18,7 +18,7 @@ import { HelpDrawer } from '@/components/ui/help-drawer';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { clearResetToken, readResetToken } from '@/lib/phone-change';
+import { clearResetToken, readResetToken } from '../phone-change';
 import { supportLink, usePublicConfig } from '@/lib/public-config';
 import { ROUTES } from '@/lib/routes';
 import { hideToast, showToast } from '@/lib/toast';

@@ -20,7 +20,7 @@ import { HelpDrawer } from '@/components/ui/help-drawer';
 import { BottomDrawer } from '@/components/ui/bottom-drawer';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { storeResetToken } from '@/lib/phone-change';
+import { storeResetToken } from '../phone-change';
 import { ROUTES } from '@/lib/routes';
 import { hideToast, showToast } from '@/lib/toast';
 import { useResetWithRecoveryCode } from '../api/reset-with-recovery-code';

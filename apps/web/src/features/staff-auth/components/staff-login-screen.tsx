@@ -12,7 +12,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { setMemberData } from '@/lib/member-query';
+import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { hideToast, showToast } from '@/lib/toast';
