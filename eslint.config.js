@@ -57,17 +57,30 @@ export default tseslint.config(
       }],
     },
   },
-  // One block per web feature folder, found on disk, forbidding imports of every other feature
-  // (by alias or by relative path).
+  // One block per web feature folder, found on disk (issue 9): a feature reaches another only
+  // through its public index.ts (`@/features/<other>`), never its files, by alias or relative path.
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{
-          group: webFeatures.filter((f) => f !== feature).flatMap((other) => [`@/features/${other}`, `@/features/${other}/**`, `**/features/${other}`, `**/features/${other}/**`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`]),
-          message: 'web features do not import each other; routes in app/ compose them.',
+          group: webFeatures.filter((f) => f !== feature).flatMap((other) => [`@/features/${other}/**`, `**/features/${other}/**`, `../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`, `../../../${other}`, `../../../${other}/**`]),
+          message: "web features import another feature only through its index.ts ('@/features/<area>'); routes in app/ compose them.",
         }],
       }],
     },
   })),
+  // lib/ is infrastructure (issue 9): api client, query client, socket, i18n, storage, theme,
+  // toast... It imports no feature and not the app; feature state lives in the feature that owns it.
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['@/features', '@/features/**', '**/features/**', '@/app', '@/app/**', '../app/**', '../../app/**'],
+          message: 'lib/ is infrastructure: it imports no feature (the feature owns its state; app/ composes).',
+        }],
+      }],
+    },
+  },
 );

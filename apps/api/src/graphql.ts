@@ -23,7 +23,7 @@ declare module 'mercurius' {
 }
 export type GraphqlContext = MercuriusContext;
 
-const baseTypeDefs = /* GraphQL */ `
+export const baseTypeDefs = /* GraphQL */ `
   type Query {
     _empty: Boolean
   }

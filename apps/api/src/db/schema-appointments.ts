@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { appointmentTopicSchema, consultationNoteFieldSchema, consultationNoteTemplateSchema, selfAssessmentSchema, AppointmentLocation, MedicalRecordDto } from '@puente/contracts';
 import type { AppointmentState, AppointmentType, Channel, JoinMethod, Language, Practice, Prescription, ScheduledStatus, UserType } from '@puente/domain';
+import type { z } from 'zod';
 import { users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export interface AppointmentLocationValue {
-  country: string;
-  state: string;
-  city: string;
-}
-export interface MedicalRecordValue {
-  internalNotes?: string | null;
-  plan?: { conclusions?: string | null; recomendations?: string | null; treatment?: { medication: string; dosis: string }[] } | null;
-  pharmacy?: Record<string, string | number | null | undefined> | null;
-}
+// The JSON columns hold the contracts' shapes (issue 9: one definition per shape): the type of
+// each column is inferred from the zod schema that validates what is written into it.
+export type AppointmentLocationValue = AppointmentLocation;
+export type MedicalRecordValue = MedicalRecordDto;
+type AppointmentTopicValue = z.infer<typeof appointmentTopicSchema>;
+type SelfAssessmentValue = z.infer<typeof selfAssessmentSchema>;
 /** A prescription line as stored: the domain's one shape (spec 3 Prescription). */
 export type PrescriptionValue = Prescription;
 
@@ -39,8 +37,8 @@ export const appointments = pgTable(
     previousChannel: text('previous_channel').$type<Channel>(),
     practice: text('practice').$type<Practice>().notNull(),
     language: text('language').$type<Language>().notNull(),
-    topic: jsonb('topic').$type<{ topicId: string; topicText: string; subtopicId?: string | null; subtopicText?: string | null }>(),
-    selfAssessment: jsonb('self_assessment').$type<{ appointmentReason?: string | null; appointmentReasonKey?: string | null; painLevel?: number | null; symptoms?: string[] }>(),
+    topic: jsonb('topic').$type<AppointmentTopicValue>(),
+    selfAssessment: jsonb('self_assessment').$type<SelfAssessmentValue>(),
     location: jsonb('location').$type<AppointmentLocationValue>(),
     serviceScope: text('service_scope').$type<'full-care' | 'coaching-only'>().notNull(),
     usDoctorNeeded: boolean('us_doctor_needed').notNull().default(false),
@@ -101,8 +99,8 @@ export const consultationNoteTemplates = pgTable('consultation_note_templates', 
   id: text('id').primaryKey(),
   practice: text('practice').$type<Practice>().notNull(),
   name: text('name').notNull(),
-  label: jsonb('label').$type<{ member: string; mxPhysician: string; usPhysician: string }>().notNull(),
-  fields: jsonb('fields').$type<{ name: string; label: string; kind: 'text' | 'textarea' }[]>().notNull(),
+  label: jsonb('label').$type<z.infer<typeof consultationNoteTemplateSchema>['label']>().notNull(),
+  fields: jsonb('fields').$type<z.infer<typeof consultationNoteFieldSchema>[]>().notNull(),
 });
 
 /** spec 3 Consultation note values, per appointment and template, written by physicians. */

@@ -1,7 +1,7 @@
 import { initialPathAfterLogin } from '@puente/domain';
 import { Navigate } from 'react-router';
-import { useMember } from '@/lib/member-query';
-import { onboardingRequirements } from '@/lib/organization-flags';
+import { useMember } from '@/features/profile';
+import { onboardingRequirements } from '@/features/profile';
 import { useSessionToken } from '@/lib/session';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 

@@ -5,8 +5,8 @@ import { AppBottomNavigation, BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-n
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ToastHost } from '@/components/ui/toast-host';
-import { useMember } from '@/lib/member-query';
-import { decideRoute } from '@/lib/route-guard';
+import { useMember } from '@/features/profile';
+import { decideRoute } from './route-guard';
 import { ROUTES } from '@/lib/routes';
 import { identify } from '@/lib/track';
 import { useSessionToken } from '@/lib/session';
@@ -15,6 +15,7 @@ import { findRoute } from './route-match';
 import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
 import { useAppointmentRouting } from './use-appointment-routing';
+import { useAppointmentAlerts } from '@/features/appointments';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
 
@@ -49,6 +50,7 @@ export function RootLayout() {
   useRealtimeConnection(token);
   useUnhandledRejectionDialog();
   useStaffIdleLogout(member.data?.userType);
+  useAppointmentAlerts();
   useAppointmentRouting();
   useEffect(() => {
     if (token && member.data) void identify(member.data, token);

@@ -1,6 +1,6 @@
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/lib/current-appointment';
+import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
 import { FakeSocket } from '@/test/fake-socket';
@@ -43,7 +43,7 @@ const openSocket = async (): Promise<FakeSocket> => {
 };
 
 beforeEach(() => {
-  clearCurrentAppointment();
+  resetCurrentAppointment();
   sockets.length = 0;
 });
 afterEach(() => disconnectSocket());
@@ -130,7 +130,8 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
   });
 
   it('an appointment this browser did not know (another tab) is adopted and routed', async () => {
-    fakeServer({ current: appointment({ id: 'apt_7', state: '2-coach-is-reviewing' }) });
+    const other = appointment({ id: 'apt_7', state: '2-coach-is-reviewing' });
+    fakeServer({ current: other, byId: { apt_7: other } });
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
     const socket = await openSocket();

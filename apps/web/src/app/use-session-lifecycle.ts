@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { refreshSession } from '@/features/auth/api/refresh-session';
 import { transportErrorOutcome } from '@puente/domain';
 import { isApiRequestError, onTransportError, type ApiRequestError } from '@/lib/api-client';
-import { setMemberData } from '@/lib/member-query';
+import { setMemberData } from '@/features/profile';
 import { getSessionToken, setSessionToken } from '@/lib/session';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
 import { showToast } from '@/lib/toast';

@@ -1,4 +1,4 @@
-import { ROUTES as ROUTE_DEFS } from '@puente/domain';
+import { buildPath, ROUTES as ROUTE_DEFS } from '@puente/domain';
 
 /** The paths the code navigates to by name; the table itself lives in @puente/domain (spec 000 §2). */
 export const ROUTES = {
@@ -15,7 +15,7 @@ export const ROUTES = {
   profile: ROUTE_DEFS.profile.path,
   history: ROUTE_DEFS.history.path,
   paywall: ROUTE_DEFS.paywall.path,
-  createProfileFirstStep: '/induccion/crear-perfil/1',
+  createProfileFirstStep: buildPath('createProfile', { stepId: 1 }),
   privacyNotice: ROUTE_DEFS.privacyNotice.path,
   privacyPractices: ROUTE_DEFS.privacyPractices.path,
   eventsDebug: ROUTE_DEFS.eventsDebug.path,

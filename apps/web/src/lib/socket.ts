@@ -1,4 +1,5 @@
-import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@puente/contracts';
+import type { Socket as IoSocket } from 'socket.io-client';
 import { createStore, type Store } from './external-store';
 
 /**
@@ -7,6 +8,10 @@ import { createStore, type Store } from './external-store';
  * connection, so /login never downloads it. Everything that listens follows `socketStore`, which
  * holds the socket once it exists (and null before, after a logout, or while the chunk loads).
  */
+/** The socket typed by the contracts' event maps: an event name or payload the contract does not know fails to compile. */
+export type AppSocket = IoSocket<ServerToClientEvents, ClientToServerEvents>;
+type Socket = AppSocket;
+
 let socket: Socket | null = null;
 let socketToken: string | null = null;
 /** Bumped by every connect and disconnect: a chunk that arrives late opens nothing stale. */

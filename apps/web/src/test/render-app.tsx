@@ -6,6 +6,7 @@ import { preloadAllScreens } from '@/app/route-table';
 import { buildRoutes } from '@/app/router';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { seedKnownAppointment } from './current-appointment';
 
 // The screens are split per route (React.lazy); load them all first so each test sees its screen
 // in the first render, as the app does for a screen it has prefetched.
@@ -15,6 +16,7 @@ await preloadAllScreens();
 export const renderApp = (path: string, options: { language?: Language } = {}) => {
   const i18n = createI18n(options.language ?? 'es');
   const queryClient = createQueryClient();
+  seedKnownAppointment(queryClient);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient} i18n={i18n}>

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { ROUTES } from '@/lib/routes';
 
 export interface StaffFrameProps {

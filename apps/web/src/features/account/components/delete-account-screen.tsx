@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { ROUTES } from '@/lib/routes';
 import { disconnectSocket } from '@/lib/socket';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';

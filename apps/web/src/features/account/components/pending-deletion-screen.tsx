@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { HelpDrawer } from '@/components/ui/help-drawer';
 import { Screen } from '@/components/ui/screen';
-import { clearPendingDeletion, readPendingDeletion, readRestoreToken } from '@/lib/account-restore';
+import { clearPendingDeletion, readPendingDeletion, readRestoreToken } from '../account-restore';
 import { ROUTES } from '@/lib/routes';
 import { showToast } from '@/lib/toast';
 import { useRestoreAccount } from '../api/restore-account';

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StaffFrame } from '@/components/ui/staff-frame';
 import { isApiRequestError } from '@/lib/api-client';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { showToast } from '@/lib/toast';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useLiveQueue } from '../api/get-live-queue';

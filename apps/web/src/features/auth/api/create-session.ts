@@ -1,7 +1,7 @@
 import { GQL, sessionPayloadSchema, type SessionPayload } from '@puente/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphqlRequest } from '@/lib/api-client';
-import { setMemberData } from '@/lib/member-query';
+import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { getTimeZone } from '@/lib/time-zone';

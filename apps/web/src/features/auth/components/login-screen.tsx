@@ -7,6 +7,7 @@ import {
   toFullPhoneNumber,
   type LoginPhoneForm,
   type SupportedPhoneCode,
+  buildPath,
 } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -187,7 +188,7 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
       </Box>
       {extras}
       <Box sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/change-phone/recovery" color="secondary" underline="hover" data-testid="change-phone-link" sx={{ fontWeight: 600 }}>
+        <Link component={RouterLink} to={buildPath('changePhoneRecovery')} color="secondary" underline="hover" data-testid="change-phone-link" sx={{ fontWeight: 600 }}>
           {t('login_screen_changed_phone')}
         </Link>
       </Box>

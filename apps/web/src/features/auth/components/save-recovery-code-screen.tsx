@@ -15,7 +15,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { ROUTES } from '@/lib/routes';
 import { hideToast, showToast } from '@/lib/toast';
 import { useRecoveryCode } from '../api/get-recovery-code';

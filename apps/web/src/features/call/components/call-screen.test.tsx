@@ -1,6 +1,7 @@
+import type { AppointmentState } from '@puente/domain';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearCurrentAppointment, setCurrentAppointment } from '@/lib/current-appointment';
+import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { appointment, fakeServer, physician, type ServerState } from '@/test/consultation-fixtures';
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
@@ -14,7 +15,7 @@ configure({ asyncUtilTimeout: 5_000 });
 vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));
 const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [] }) as unknown as MediaStream;
 
-type State = Parameters<typeof setCurrentAppointment>[0] extends infer C ? (C extends { state: infer S } ? S : never) : never;
+type State = AppointmentState;
 
 let server: ServerState;
 let rejoinedPosts: number;
@@ -26,7 +27,7 @@ const flow = () => screen.getByTestId('call-flow');
 
 beforeEach(() => {
   window.localStorage.clear();
-  clearCurrentAppointment();
+  resetCurrentAppointment();
   resetJoinedInThisPageForTests();
   rejoinedPosts = 0;
   // jsdom plays no media.
@@ -56,7 +57,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  clearCurrentAppointment();
+  resetCurrentAppointment();
 });
 
 describe('spec 4: the second call (S8 with the US doctor) is joined directly, not as a return', () => {
@@ -97,6 +98,8 @@ describe('spec 4: the second call (S8 with the US doctor) is joined directly, no
   it('also after a reload in waiting room two (the first call is over, nothing to return to)', async () => {
     window.localStorage.setItem('hasJoinedToCall', 'true');
     window.localStorage.setItem('joined-call', JSON.stringify({ appointmentId: 'apt_1', phase: 'first' }));
+    // After a reload the page knows the id only: the server says where the appointment is.
+    server.byId = { apt_1: { ...(server.byId?.apt_1 as object), state: '7-er-is-reviewing' } };
     setCurrentAppointment({ id: 'apt_1', state: '7-er-is-reviewing', type: 'on-demand', usDoctorNeeded: true, statusReason: null });
     renderApp('/consulta/video-llamada', { language: 'en' });
     await waitFor(() => expect(screen.getByTestId('waiting-room').getAttribute('data-room')).toBe('wr-two'));

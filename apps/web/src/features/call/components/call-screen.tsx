@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ChannelChange } from '@puente/contracts';
+import type { AppointmentDto, ChannelChange } from '@puente/contracts';
 import {
   callErrorCodeFor,
   callErrorRoute,
@@ -24,24 +24,23 @@ import {
   type Channel,
   type JoinedCall,
   type NetworkSuggestion,
+  buildPath,
 } from '@puente/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useCurrentAppointment } from '@/lib/current-appointment';
+import { useAppointment, useCurrentAppointmentId } from '@/features/appointments';
 import { useStore } from '@/lib/external-store';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { socketStore } from '@/lib/socket';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
-import { callAppointmentQueryKey, useCallAppointment, type CallAppointment } from '../api/get-call-appointment';
 import { markRejoined } from '../api/mark-rejoined';
 import { switchChannel } from '../api/switch-channel';
 import { updatePrejoin } from '../api/update-prejoin-step';
 import { useCallMesh, type CallFailure } from '../hooks/use-call-mesh';
-import { usePhysicianLabels } from '@/lib/physician-labels';
+import { usePhysicianLabels } from '@/features/consultation';
 import { useLocalMedia } from '../hooks/use-local-media';
 import { useNetworkQuality } from '../hooks/use-network-quality';
 import { CallErrorDialog, EnterConsultationDialog, NotAllowedDialog, ReturnToCallDialog } from './call-dialogs';
@@ -95,36 +94,31 @@ export const isLoginlessConsult = (): boolean => readStorage(STORAGE_KEYS.loginl
 export function CallScreen({ renderChat }: { renderChat?: (props: ChatSlotProps) => ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const member = useMember();
-  const current = useCurrentAppointment();
+  const currentId = useCurrentAppointmentId();
   const socket = useStore(socketStore);
   const userType = member.data?.userType;
   const isPhysician = userType === 'mx-physician' || userType === 'us-physician';
   const loginless = isLoginlessConsult();
-  const appointmentId = isPhysician ? params.get('appointmentId') : (current?.id ?? null);
+  const appointmentId = isPhysician ? params.get('appointmentId') : currentId;
 
-  const details = useCallAppointment(appointmentId);
-  const appointment: CallAppointment | undefined = details.data;
+  // The one cached appointment: the alerts hook patches its state as alerts arrive.
+  const details = useAppointment(appointmentId);
+  const appointment: AppointmentDto | undefined = details.data;
 
-  // Physicians follow the appointment through its room; members through their routing listener.
+  // The appointment's room brings its alerts to physicians (members get theirs in their own room).
   useEffect(() => {
     if (!socket || !appointmentId) return undefined;
     const subscribe = () => socket.emit(REALTIME_EVENTS.appointmentSubscribe, { appointmentId });
-    const refresh = (payload: { appointmentId?: string }) => {
-      if (payload?.appointmentId === appointmentId) void queryClient.invalidateQueries({ queryKey: callAppointmentQueryKey(appointmentId) });
-    };
     subscribe();
     socket.on('connect', subscribe);
-    socket.on(REALTIME_EVENTS.appointmentAlert, refresh);
     return () => {
       socket.off('connect', subscribe);
-      socket.off(REALTIME_EVENTS.appointmentAlert, refresh);
     };
-  }, [socket, appointmentId, queryClient]);
+  }, [socket, appointmentId]);
 
-  const rawState: AppointmentState | undefined = (!isPhysician && current?.id === appointmentId ? current?.state : undefined) ?? appointment?.state;
+  const rawState: AppointmentState | undefined = appointment?.state;
   // spec 4: loginless consults treat states 1 to 3 as 3.
   const state = rawState && loginless ? loginlessView({ state: rawState }).state : rawState;
 
@@ -148,7 +142,7 @@ function CallLoading() {
 }
 
 interface FlowProps {
-  appointment: CallAppointment;
+  appointment: AppointmentDto;
   state: AppointmentState;
   role: CallRole;
   loginless: boolean;
@@ -255,7 +249,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
         } catch {
           // storage may be unavailable
         }
-        navigate('/lo');
+        navigate(buildPath('logout'));
         return;
       }
       const route = callErrorRoute({ message: failure.message, code: callErrorCodeFor(failure.code) });
@@ -355,7 +349,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
             onClick={() => {
               // spec 6: non-US members without full care go to the limited-services screen.
               if (appointment.serviceScope === 'coaching-only' && appointment.location?.country !== 'US') {
-                navigate('/limited-services-screen-shown');
+                navigate(buildPath('limitedServices'));
                 return;
               }
               setStep(3);
@@ -364,7 +358,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
           >
             {t('vc_location_confirm')}
           </Button>
-          <Button variant="text" onClick={() => navigate('/consulta/llenado-de-informacion')} data-testid="call-location-change">
+          <Button variant="text" onClick={() => navigate(buildPath('locationForm'))} data-testid="call-location-change">
             {t('vc_location_change')}
           </Button>
         </Paper>
@@ -400,7 +394,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
           chatUnread={chatUnread}
           extra={
             role !== 'member' ? (
-              <Button variant="text" onClick={() => navigate(`/dashboard/consulta/${appointment.id}`)} data-testid="call-back-to-dashboard">
+              <Button variant="text" onClick={() => navigate(buildPath('dashboardConsultation', { id: appointment.id }))} data-testid="call-back-to-dashboard">
                 {t('vc_back_to_dashboard')}
               </Button>
             ) : null

@@ -1,6 +1,6 @@
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import Fab from '@mui/material/Fab';
-import { isCallOpen, isInCallState, type AppointmentState } from '@puente/domain';
+import { buildPath, isCallOpen, isInCallState, type AppointmentState } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -18,7 +18,7 @@ export function JoinCallButton({ appointmentId, state }: { appointmentId: string
     <Fab
       variant="extended"
       color="primary"
-      onClick={() => void navigate(`/consulta/video-llamada?appointmentId=${appointmentId}`)}
+      onClick={() => void navigate(`${buildPath('videoCall')}?appointmentId=${encodeURIComponent(appointmentId)}`)}
       data-testid="join-video-call"
       sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (theme) => theme.zIndex.appBar + 1 }}
     >

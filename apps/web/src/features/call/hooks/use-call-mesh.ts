@@ -1,7 +1,7 @@
 import type { ChannelChange } from '@puente/contracts';
 import type { Channel } from '@puente/domain';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Socket } from 'socket.io-client';
+import type { AppSocket as Socket } from '@/lib/socket';
 import { getVideoToken } from '../api/get-video-token';
 import { CallMesh, isMobileDevice, type CallMeshSnapshot } from '../lib/call-mesh';
 

@@ -10,7 +10,7 @@ import {
   type Channel,
   type RoomState,
 } from '@puente/domain';
-import type { Socket } from 'socket.io-client';
+import type { AppSocket as Socket } from '@/lib/socket';
 
 /**
  * The call as a WebRTC mesh (issue 5): every pair of participants (member, coach, US doctor) has

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { fetchConversation, useConversation } from '../api/get-conversation';
 import { mergeMessages } from '../hooks/chat-state';
 import { ChatMessageList, toBubbles } from './chat-message-list';

@@ -10,10 +10,10 @@ import {
 import { shouldSendChatMessage, type AttachmentType, type ChatConnectionState } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
+import type { AppSocket as Socket } from '@/lib/socket';
 import { isApiRequestError } from '@/lib/api-client';
 import { useStore } from '@/lib/external-store';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { socketStore } from '@/lib/socket';
 import { conversationKey, fetchConversation, useConversation } from '../api/get-conversation';
 import { uploadAttachment } from '../api/upload-attachment';

@@ -9,13 +9,13 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { hasOrgFlag, isListedOnlineCoach, isSchedulableToday, isWithinWorkingHours, noCoachesMessageKeys, type Language } from '@puente/domain';
+import { buildPath, hasOrgFlag, isListedOnlineCoach, isSchedulableToday, isWithinWorkingHours, noCoachesMessageKeys, type Language } from '@puente/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useMember } from '@/lib/member-query';
-import { memberOrganizationSettings } from '@/lib/member-profile';
+import { useMember } from '@/features/profile';
+import { memberOrganizationSettings } from '@/features/profile';
 import { useWorkingHours } from '../api/get-configs';
 import { useOnlinePhysicians } from '../api/get-online-physicians';
 import { slotDate, useSchedulablePhysicians } from '../api/get-physicians';
@@ -24,8 +24,8 @@ import { useStartRequest } from '../hooks/use-start-request';
 import { CoachCard } from './coach-card';
 import { OutOfHoursDialog } from './out-of-hours-dialog';
 
-const SCHEDULING_START = '/agenda/seleccionar-tema';
-const coachProfilePath = (id: string) => `/ondemand-perfil-coach/${encodeURIComponent(id)}`;
+const SCHEDULING_START = buildPath('scheduleSelectTopic');
+const coachProfilePath = (id: string) => buildPath('coachProfile', { id });
 
 const formatTime = (iso: string, language: string): string =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
@@ -60,7 +60,7 @@ export function AvailableCoachesScreen() {
   return (
     <Screen testId="available-coaches-screen">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton aria-label={t('back')} onClick={() => void navigate('/inicio')} edge="start">
+        <IconButton aria-label={t('back')} onClick={() => void navigate(buildPath('home'))} edge="start">
           <ArrowBack />
         </IconButton>
         <Box>
@@ -153,7 +153,7 @@ export function AvailableCoachesScreen() {
               {t('coaches_schedule')}
             </Button>
           ) : null}
-          <Button variant="outlined" onClick={() => void navigate('/inicio')}>
+          <Button variant="outlined" onClick={() => void navigate(buildPath('home'))}>
             {t('coaches_go_home')}
           </Button>
         </Paper>

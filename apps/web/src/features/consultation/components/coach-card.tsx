@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { PhysicianDto } from '@puente/contracts';
 import { useTranslation } from 'react-i18next';
-import { usePhysicianLabels } from '@/lib/physician-labels';
+import { usePhysicianLabels } from '../physician-labels';
 
 /** A coach in the list: photo, name, specialities, languages, online or next free slot. */
 export function CoachCard({ physician, onClick, note }: { physician: PhysicianDto; onClick: () => void; note?: string }) {

@@ -16,12 +16,12 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { isListedOnlineCoach } from '@puente/domain';
+import { buildPath, isListedOnlineCoach } from '@puente/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { usePhysicianLabels } from '@/lib/physician-labels';
+import { usePhysicianLabels } from '../physician-labels';
 import { slotDate } from '../api/get-physicians';
 import { usePhysician } from '../api/get-physician';
 import { useStartRequest } from '../hooks/use-start-request';
@@ -51,7 +51,7 @@ export function CoachProfileScreen() {
   return (
     <Screen testId="coach-profile-screen">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton aria-label={t('back')} onClick={() => void navigate('/consulta/coaches-disponibles')} edge="start">
+        <IconButton aria-label={t('back')} onClick={() => void navigate(buildPath('availableCoaches'))} edge="start">
           <ArrowBack />
         </IconButton>
         <Typography variant="h6" component="h1" sx={{ fontWeight: 800 }}>
@@ -153,7 +153,7 @@ export function CoachProfileScreen() {
                       variant="outlined"
                       color="secondary"
                       data-testid="coach-slot"
-                      onClick={() => void navigate('/agenda/confirmacion-cita', { state: { physicianId: p.id, startDate: slot } })}
+                      onClick={() => void navigate(buildPath('scheduleConfirm'), { state: { physicianId: p.id, startDate: slot } })}
                     />
                   ))}
                 </Box>

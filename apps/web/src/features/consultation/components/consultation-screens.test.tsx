@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/lib/current-appointment';
+import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -14,7 +14,7 @@ const NEVER_OPEN = { ...ALWAYS_OPEN, intervals: [] };
 const inQueue = (state: string) =>
   setCurrentAppointment({ id: 'apt_1', state: state as never, type: 'on-demand', usDoctorNeeded: false, statusReason: null });
 
-beforeEach(() => clearCurrentAppointment());
+beforeEach(() => resetCurrentAppointment());
 
 describe('available coaches', () => {
   it('lists the online coaches and filters them by language (ES/EN buttons)', async () => {

@@ -6,12 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { INFO_PAGE_CODES, infoPage, STORAGE_KEYS as DOMAIN_STORAGE_KEYS, type AppointmentType, type InfoPageCode } from '@puente/domain';
+import { buildPath, INFO_PAGE_CODES, infoPage, STORAGE_KEYS as DOMAIN_STORAGE_KEYS, type AppointmentType, type InfoPageCode } from '@puente/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useCurrentAppointment } from '@/lib/current-appointment';
+import { useAppointment, useCurrentAppointmentId } from '@/features/appointments';
 import { removeStorage } from '@/lib/storage';
 
 const isInfoPageCode = (value: string | undefined): value is InfoPageCode => (INFO_PAGE_CODES as readonly string[]).includes(value ?? '');
@@ -37,10 +37,11 @@ export function InfoPageScreen() {
   const { code } = useParams();
   const [search] = useSearchParams();
   const location = useLocation();
-  const current = useCurrentAppointment();
+  const currentId = useCurrentAppointmentId();
+  const current = useAppointment(currentId).data;
   const routeType = (location.state as { appointmentType?: AppointmentType } | null)?.appointmentType;
   const spec = isInfoPageCode(code)
-    ? infoPage(code, { appointmentType: routeType ?? current?.type ?? null, noAction: search.get('noAction') === 'true', appointmentId: current?.id ?? null })
+    ? infoPage(code, { appointmentType: routeType ?? current?.type ?? null, noAction: search.get('noAction') === 'true', appointmentId: currentId })
     : null;
   const clearsFlag = spec?.clearWaitingRoomStartFlag === true;
 
@@ -48,7 +49,7 @@ export function InfoPageScreen() {
     if (clearsFlag) removeStorage(DOMAIN_STORAGE_KEYS.waitingRoomStarted);
   }, [clearsFlag]);
 
-  if (!spec) return <Navigate to="/inicio" replace />;
+  if (!spec) return <Navigate to={buildPath('home')} replace />;
   if (spec.redirectTo) return <Navigate to={spec.redirectTo} replace />;
 
   const key = spec.code.toLowerCase();

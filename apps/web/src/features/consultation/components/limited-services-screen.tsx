@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlineOutlined from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Button from '@mui/material/Button';
@@ -31,7 +32,7 @@ export function LimitedServicesScreen() {
           </ListItem>
         ))}
       </List>
-      <Button size="large" variant="contained" onClick={() => void navigate('/inicio')} data-testid="limited-services-continue">
+      <Button size="large" variant="contained" onClick={() => void navigate(buildPath('home'))} data-testid="limited-services-continue">
         {t('limited_services_continue')}
       </Button>
     </Screen>

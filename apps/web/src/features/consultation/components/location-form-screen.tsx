@@ -9,16 +9,16 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MemberDto } from '@puente/contracts';
-import { CALENDAR, countryOfPhoneCode, FORM_MISSING_FIELDS, locationConfirmationRoute, locationFormSchema, serviceScope, type LocationForm } from '@puente/domain';
-import { useEffect } from 'react';
+import { buildPath, CALENDAR, countryOfPhoneCode, FORM_MISSING_FIELDS, locationConfirmationRoute, locationFormSchema, serviceScope, type LocationForm } from '@puente/domain';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { track } from '@/lib/track';
-import { memberAddress } from '@/lib/member-profile';
+import { memberAddress } from '@/features/profile';
 import { getTimeZone } from '@/lib/time-zone';
 import { showToast } from '@/lib/toast';
 import { hideLoading, showLoading } from '@/lib/ui-store';
@@ -26,8 +26,8 @@ import { useCreateAppointment } from '../api/create-appointment';
 import { useCountryStates } from '@/lib/country-states';
 import { requestOrDefault } from '../hooks/use-consultation-request';
 
-const LIMITED_SERVICES = '/limited-services-screen-shown';
-const VIDEO_CALL = '/consulta/video-llamada';
+const LIMITED_SERVICES = buildPath('limitedServices');
+const VIDEO_CALL = buildPath('videoCall');
 
 /** The member's country: the profile address, else the phone's country code, else Mexico. */
 export const memberCountry = (member: MemberDto | undefined): string =>
@@ -45,6 +45,13 @@ export function LocationFormScreen() {
   const country = memberCountry(member.data);
   const states = useCountryStates(country);
   const create = useCreateAppointment();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const address = memberAddress(member.data);
   const sameCountry = (address?.country ?? country).toUpperCase() === country;
 
@@ -96,7 +103,9 @@ export function LocationFormScreen() {
       });
       // The practice only: never the topic, the self-assessment or the place (health data).
       void track('consultation_requested', { practice: request.practice });
-      void navigate(VIDEO_CALL, { replace: true });
+      // Create routes once: if the S1 alert already took the member to the call (it can arrive
+      // before this answer), this screen is gone and does not navigate again.
+      if (mounted.current) void navigate(VIDEO_CALL, { replace: true });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
       showToast({ variant: 'error', message: error.isNetworkError ? 'error_network' : `error_${error.code.toLowerCase()}` });
@@ -111,7 +120,7 @@ export function LocationFormScreen() {
   return (
     <Screen testId="location-form-screen">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton aria-label={t('back')} onClick={() => void navigate('/consulta/coaches-disponibles')} edge="start">
+        <IconButton aria-label={t('back')} onClick={() => void navigate(buildPath('availableCoaches'))} edge="start">
           <ArrowBack />
         </IconButton>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>

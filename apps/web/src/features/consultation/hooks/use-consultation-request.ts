@@ -1,6 +1,6 @@
 import { HARDCODED_TOPIC_IDS, TOPIC_DEFAULTS } from '@puente/domain';
 import { useState } from 'react';
-import { readConsultationRequest, writeConsultationRequest, type ConsultationRequest } from '@/lib/consultation-request';
+import { readConsultationRequest, writeConsultationRequest, type ConsultationRequest } from '../consultation-request';
 
 /** The request as chosen on home, or the physical-health default when the member came straight here. */
 export const requestOrDefault = (): ConsultationRequest =>

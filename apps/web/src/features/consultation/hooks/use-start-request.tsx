@@ -1,10 +1,11 @@
+import { buildPath } from '@puente/domain';
 import type { SelfAssessment } from '@puente/domain';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { SelfAssessmentDialog } from '../components/self-assessment-dialog';
 import { useConsultationRequest } from './use-consultation-request';
 
-export const LOCATION_FORM_PATH = '/consulta/llenado-de-informacion';
+export const LOCATION_FORM_PATH = buildPath('locationForm');
 
 /**
  * "Request consultation": remembers the chosen coach, asks the self-assessment when the topic

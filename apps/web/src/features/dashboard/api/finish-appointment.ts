@@ -1,5 +1,6 @@
 import { APPOINTMENT_GQL, appointmentSchema, type AppointmentDto } from '@puente/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cacheAppointment } from '@/features/appointments';
 import { graphqlRequest } from '@/lib/api-client';
 import { dashboardKeys } from './query-keys';
 
@@ -11,7 +12,7 @@ export const useFinishAppointment = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: finishAppointment,
-    onSuccess: (appointment) => queryClient.setQueryData(dashboardKeys.appointment(appointment.id), appointment),
+    onSuccess: (appointment) => cacheAppointment(queryClient, appointment),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.current() }),
   });
 };

@@ -4,7 +4,6 @@ export const dashboardKeys = {
   queue: () => ['dashboard', 'queue'] as const,
   current: () => ['dashboard', 'current'] as const,
   profile: () => ['dashboard', 'profile'] as const,
-  appointment: (id: string) => ['dashboard', 'appointment', id] as const,
   history: (memberId: string) => ['dashboard', 'history', memberId] as const,
   member: (memberId: string) => ['dashboard', 'member', memberId] as const,
   note: (appointmentId: string, templateId: string | null) => ['dashboard', 'note', appointmentId, templateId] as const,

@@ -1,7 +1,7 @@
 import { APPOINTMENT_GQL, appointmentSchema, type AppointmentDto, type MedicalRecordDto } from '@puente/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cacheAppointment } from '@/features/appointments';
 import { graphqlRequest } from '@/lib/api-client';
-import { dashboardKeys } from './query-keys';
 
 /** saveMedicalRecord(appointmentId, medicalRecord): internal notes, plan, pharmacy. */
 export const saveMedicalRecord = (input: { appointmentId: string; medicalRecord: MedicalRecordDto }): Promise<AppointmentDto> =>
@@ -11,6 +11,6 @@ export const useSaveMedicalRecord = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveMedicalRecord,
-    onSuccess: (appointment) => queryClient.setQueryData(dashboardKeys.appointment(appointment.id), appointment),
+    onSuccess: (appointment) => cacheAppointment(queryClient, appointment),
   });
 };

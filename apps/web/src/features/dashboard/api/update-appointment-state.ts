@@ -1,6 +1,7 @@
 import { APPOINTMENT_GQL, appointmentSchema, type AppointmentDto } from '@puente/contracts';
 import type { AppointmentState } from '@puente/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cacheAppointment } from '@/features/appointments';
 import { graphqlRequest } from '@/lib/api-client';
 import { dashboardKeys } from './query-keys';
 
@@ -18,7 +19,7 @@ export const useUpdateAppointmentState = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAppointmentState,
-    onSuccess: (appointment) => queryClient.setQueryData(dashboardKeys.appointment(appointment.id), appointment),
+    onSuccess: (appointment) => cacheAppointment(queryClient, appointment),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.queue() }),
   });
 };

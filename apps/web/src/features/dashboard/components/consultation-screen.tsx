@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { StaffFrame } from '@/components/ui/staff-frame';
 import { isApiRequestError } from '@/lib/api-client';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { showToast } from '@/lib/toast';
 import { useFinishAppointment } from '../api/finish-appointment';
 import { useDashboardAppointment } from '../api/get-dashboard-appointment';

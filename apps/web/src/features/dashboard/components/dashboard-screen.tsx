@@ -9,7 +9,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '@puente/domain';
 import { StaffFrame } from '@/components/ui/staff-frame';
 import { isApiRequestError } from '@/lib/api-client';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { showToast } from '@/lib/toast';
 import { useAppointmentQueue } from '../api/get-appointment-queue';
 import { useCurrentConsultation } from '../api/get-current-consultation';

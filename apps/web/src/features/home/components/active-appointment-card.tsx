@@ -3,12 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { isFinishedLike, refreshesQueueOnHome, TIMERS } from '@puente/domain';
-import { useQuery } from '@tanstack/react-query';
+import { buildPath, isFinishedLike, refreshesQueueOnHome, TIMERS } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { appointmentQueryKey, getAppointment } from '@/lib/appointment-api';
-import { useCurrentAppointment } from '@/lib/current-appointment';
+import { useQueryClient } from '@tanstack/react-query';
+import { readCachedAppointment, useAppointment, useCurrentAppointmentId } from '@/features/appointments';
 
 /**
  * The member's consultation in progress, on top of home. spec 4: states 1 and 6 (in a queue)
@@ -17,17 +16,17 @@ import { useCurrentAppointment } from '@/lib/current-appointment';
 export function ActiveAppointmentCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const current = useCurrentAppointment();
-  const queued = refreshesQueueOnHome(current?.state);
-  const details = useQuery({
-    queryKey: appointmentQueryKey(current?.id ?? ''),
-    queryFn: () => getAppointment(current!.id),
-    enabled: current !== null && !isFinishedLike(current.state),
-    refetchInterval: queued ? TIMERS.onlineCoachesPollMs : false,
+  const currentId = useCurrentAppointmentId();
+  const queryClient = useQueryClient();
+  // A consultation already over is not asked for again (spec 4: the card shows only while it runs).
+  const cachedState = currentId ? readCachedAppointment(queryClient, currentId)?.state : undefined;
+  const details = useAppointment(currentId, {
+    enabled: !isFinishedLike(cachedState),
+    // spec 4: in a queue (states 1 and 6) the card keeps asking, in case an alert was lost.
+    refetchInterval: (query) => (refreshesQueueOnHome(query.state.data?.state) ? TIMERS.onlineCoachesPollMs : false),
   });
-  if (!current || isFinishedLike(current.state)) return null;
-  const state = details.data?.state ?? current.state;
-  if (isFinishedLike(state)) return null;
+  const state = details.data?.state;
+  if (!currentId || !state || isFinishedLike(state)) return null;
 
   return (
     <Paper elevation={0} sx={{ p: 2.5, bgcolor: 'secondary.main', color: 'secondary.contrastText', borderRadius: 1 }} data-testid="active-appointment-card" data-state={state}>
@@ -40,7 +39,7 @@ export function ActiveAppointmentCard() {
           {details.data.topic.subtopicText ?? details.data.topic.topicText}
         </Typography>
       ) : null}
-      <Button variant="contained" color="inherit" sx={{ mt: 1.5, color: 'secondary.main', bgcolor: 'common.white' }} onClick={() => void navigate('/consulta/video-llamada')} data-testid="active-appointment-open">
+      <Button variant="contained" color="inherit" sx={{ mt: 1.5, color: 'secondary.main', bgcolor: 'common.white' }} onClick={() => void navigate(buildPath('videoCall'))} data-testid="active-appointment-open">
         {t('home_appointment_open')}
       </Button>
     </Paper>

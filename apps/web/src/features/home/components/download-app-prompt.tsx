@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +16,7 @@ export function DownloadAppPrompt({ open, onClose }: { open: boolean; onClose: (
         <PhoneIphoneOutlined color="primary" sx={{ fontSize: 48 }} />
         <Typography color="text.secondary">{t('home_download_body')}</Typography>
       </Box>
-      <Button variant="contained" component={RouterLink} to="/download" onClick={onClose} data-testid="download-app-button">
+      <Button variant="contained" component={RouterLink} to={buildPath('mobileRedirect')} onClick={onClose} data-testid="download-app-button">
         {t('home_download_button')}
       </Button>
     </BottomDrawer>

@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +24,7 @@ export function HealthTipsScreen() {
   return (
     <Screen testId="health-tips-screen">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton aria-label={t('back')} onClick={() => void navigate('/inicio')} edge="start">
+        <IconButton aria-label={t('back')} onClick={() => void navigate(buildPath('home'))} edge="start">
           <ArrowBack />
         </IconButton>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>

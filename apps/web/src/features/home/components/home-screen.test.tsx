@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearCurrentAppointment, setCurrentAppointment } from '@/lib/current-appointment';
+import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -12,7 +12,7 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 const realUserAgent = navigator.userAgent;
 const setUserAgent = (ua: string) => Object.defineProperty(window.navigator, 'userAgent', { value: ua, configurable: true });
 
-beforeEach(() => clearCurrentAppointment());
+beforeEach(() => resetCurrentAppointment());
 afterEach(() => setUserAgent(realUserAgent));
 
 describe('home', () => {

@@ -20,25 +20,25 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TopicDto } from '@puente/contracts';
-import { homeTiles, profileMenu } from '@puente/domain';
+import { buildPath, homeTiles, profileMenu } from '@puente/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BottomDrawer } from '@/components/ui/bottom-drawer';
 import { Screen } from '@/components/ui/screen';
-import { writeConsultationRequest } from '@/lib/consultation-request';
+import { writeConsultationRequest } from '@/features/consultation';
 import { currentLanguage } from '@/lib/i18n';
-import { useMember } from '@/lib/member-query';
-import { memberOrganizationSettings } from '@/lib/member-profile';
+import { useMember } from '@/features/profile';
+import { memberOrganizationSettings } from '@/features/profile';
 import { readSessionStorage, SESSION_STORAGE_KEYS } from '@/lib/storage';
 import { useTopicsTemplate } from '../api/get-topics-template';
 import { useDownloadPrompt } from '../hooks/use-download-prompt';
 import { ActiveAppointmentCard } from './active-appointment-card';
 import { DownloadAppPrompt } from './download-app-prompt';
 
-const AVAILABLE_COACHES = '/consulta/coaches-disponibles';
-const SCHEDULING_START = '/agenda/seleccionar-tema';
-const SUPPORT = '/contacto-soporte';
+const AVAILABLE_COACHES = buildPath('availableCoaches');
+const SCHEDULING_START = buildPath('scheduleSelectTopic');
+const SUPPORT = buildPath('supportContact');
 
 const topicIcon = (topic: Pick<TopicDto, 'practice'>): ReactNode =>
   topic.practice === 'mentalhealth' ? <PsychologyOutlined /> : <MedicalServicesOutlined />;
@@ -185,7 +185,7 @@ export function HomeScreen() {
             <List disablePadding>
               {menu.howItWorks ? (
                 <ListItem disablePadding>
-                  <ListItemButton onClick={() => void navigate('/como-funciona')} data-testid="other-info-how-it-works">
+                  <ListItemButton onClick={() => void navigate(buildPath('howItWorks'))} data-testid="other-info-how-it-works">
                     <ListItemIcon>
                       <HelpOutlineOutlined color="secondary" />
                     </ListItemIcon>
@@ -196,7 +196,7 @@ export function HomeScreen() {
               ) : null}
               {menu.healthTips ? (
                 <ListItem disablePadding>
-                  <ListItemButton onClick={() => void navigate('/consejos-de-salud')} data-testid="other-info-health-tips">
+                  <ListItemButton onClick={() => void navigate(buildPath('healthTips'))} data-testid="other-info-health-tips">
                     <ListItemIcon>
                       <LightbulbOutlined color="secondary" />
                     </ListItemIcon>

@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -18,7 +19,7 @@ export function HowItWorksScreen() {
   return (
     <Screen testId="how-it-works-screen">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton aria-label={t('back')} onClick={() => void navigate('/inicio')} edge="start">
+        <IconButton aria-label={t('back')} onClick={() => void navigate(buildPath('home'))} edge="start">
           <ArrowBack />
         </IconButton>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
@@ -36,7 +37,7 @@ export function HowItWorksScreen() {
           </Box>
         </Paper>
       ))}
-      <Button size="large" variant="contained" onClick={() => void navigate('/consulta/coaches-disponibles')} data-testid="start-consultation">
+      <Button size="large" variant="contained" onClick={() => void navigate(buildPath('availableCoaches'))} data-testid="start-consultation">
         {t('how_it_works_start')}
       </Button>
     </Screen>

@@ -1,4 +1,4 @@
-import { mergeErrorRetryTarget, type LoginProvider } from '@puente/domain';
+import { buildPath, mergeErrorRetryTarget, type LoginProvider } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -80,7 +80,7 @@ export function MergeErrorScreen() {
       <Button variant="contained" size="large" onClick={() => void navigate(mergeErrorRetryTarget(provider))} data-testid="merge-error-retry">
         {t('identity_merge_error_retry')}
       </Button>
-      <Button component={RouterLink} to="/login" variant="text">
+      <Button component={RouterLink} to={buildPath('login')} variant="text">
         {t('identity_back_to_login')}
       </Button>
     </Screen>
@@ -96,7 +96,7 @@ export function MergeSuccessScreen({ kind }: { kind: 'email' | 'social' }) {
         {t('identity_merge_success_title')}
       </Typography>
       <Typography color="text.secondary">{t(kind === 'email' ? 'identity_merge_success_email' : 'identity_merge_success_social')}</Typography>
-      <Button component={RouterLink} to="/login/save-recovery-code" variant="contained" size="large" data-testid="merge-success-continue">
+      <Button component={RouterLink} to={buildPath('saveRecoveryCode')} variant="contained" size="large" data-testid="merge-success-continue">
         {t('continue')}
       </Button>
     </Screen>

@@ -1,4 +1,4 @@
-import { blockedAccountRoute, identityVerifyOutcome, loginStatusOutcome, type LoginProvider } from '@puente/domain';
+import { buildPath, blockedAccountRoute, identityVerifyOutcome, loginStatusOutcome, type LoginProvider } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { setMemberData } from '@/lib/member-query';
+import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
@@ -30,7 +30,7 @@ export function IdentityVerifyScreen() {
     const fromQuery = searchParams.get('provider');
     const provider: LoginProvider = isLoginProvider(fromQuery) ? fromQuery : (pending?.provider ?? 'google');
     if (pending?.purpose === 'staff') {
-      void navigate(`/staff/login?${searchParams.toString()}&provider=${provider}`, { replace: true });
+      void navigate(`${buildPath('staffLogin')}?${searchParams.toString()}&provider=${provider}`, { replace: true });
       return;
     }
     const code = searchParams.get('code');
@@ -63,7 +63,7 @@ export function IdentityVerifyScreen() {
           // spec 3: verifyResponse keeps the mergeToken while the member proves the phone.
           writeStorage(STORAGE_KEYS.verifyResponse, JSON.stringify({ mergeToken: result.mergeToken, provider }));
           showToast({ variant: 'info', message: 'identity_merge_prove_phone' });
-          void navigate('/login', { replace: true });
+          void navigate(buildPath('login'), { replace: true });
           return;
         }
         if (!result.loginToken) {
@@ -88,7 +88,7 @@ export function IdentityVerifyScreen() {
         if (isApiRequestError(error) && error.reason === 'staff-sign-in-required') {
           clearPendingIdentity();
           showToast({ variant: 'warning', message: 'staff-sign-in-required' });
-          void navigate('/staff/login', { replace: true });
+          void navigate(buildPath('staffLogin'), { replace: true });
           return;
         }
         fail();

@@ -1,4 +1,4 @@
-import { LOGIN_PROVIDERS, showsSocialLogin, type LoginProvider } from '@puente/domain';
+import { buildPath, LOGIN_PROVIDERS, showsSocialLogin, type LoginProvider } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -55,7 +55,7 @@ export function SocialLoginButtons() {
         </>
       ) : null}
       <Box sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/staff/login" color="text.secondary" data-testid="staff-login-link">
+        <Link component={RouterLink} to={buildPath('staffLogin')} color="text.secondary" data-testid="staff-login-link">
           {t('identity_staff_link')}
         </Link>
       </Box>

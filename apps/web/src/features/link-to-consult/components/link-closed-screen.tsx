@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -16,7 +17,7 @@ export function LinkClosedScreen() {
         {t('link_closed_title')}
       </Typography>
       <Typography color="text.secondary">{t('link_closed_body')}</Typography>
-      <Button variant="contained" onClick={() => void navigate('/open')} data-testid="link-closed-open">
+      <Button variant="contained" onClick={() => void navigate(buildPath('open'))} data-testid="link-closed-open">
         {t('link_open_app')}
       </Button>
     </Screen>

@@ -1,17 +1,16 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { linkToConsultEntry } from '@puente/domain';
+import { buildPath, linkToConsultEntry } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { setCurrentAppointment } from '@/lib/current-appointment';
-import { setMemberData } from '@/lib/member-query';
+import { appointmentQueryOptions, setCurrentAppointmentId } from '@/features/appointments';
+import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { getLinkAppointment } from '../api/get-link-appointment';
 import { guestSignIn, setJoinMethodLink } from '../api/guest-sign-in';
 
 /** The camera permission as the browser knows it now (Permissions API; unknown counts as not denied). */
@@ -52,7 +51,7 @@ export function LinkEntryScreen() {
       const route = linkToConsultEntry({ cameraDenied: await cameraDenied(), error: params.get('error'), token: params.get('token') });
       const appointmentId = params.get('appointmentId');
       if (route.kind === 'navigate') return void navigate(route.to, { replace: true });
-      if (!appointmentId) return void navigate('/link-to-consult-closed', { replace: true });
+      if (!appointmentId) return void navigate(buildPath('linkToConsultClosed'), { replace: true });
       try {
         const session = await guestSignIn({ token: route.token, appointmentId });
         // spec 3: the loginless-consult flag, stored with a minute timestamp.
@@ -60,13 +59,13 @@ export function LinkEntryScreen() {
         writeStorage(STORAGE_KEYS.hasJoinedToCall, 'true');
         setMemberData(queryClient, session.sessionToken, session.member);
         setSessionToken(session.sessionToken);
-        const appointment = await getLinkAppointment(appointmentId);
-        setCurrentAppointment({ id: appointment.id, state: appointment.state, type: appointment.type, usDoctorNeeded: appointment.usDoctorNeeded, statusReason: appointment.statusReason });
+        const appointment = await queryClient.fetchQuery(appointmentQueryOptions(appointmentId));
+        setCurrentAppointmentId(appointment.id);
         await setJoinMethodLink(appointmentId).catch((error: unknown) => console.warn('join method not saved', error));
-        void navigate('/consulta/video-llamada', { replace: true });
+        void navigate(buildPath('videoCall'), { replace: true });
       } catch (error) {
         console.warn('guest link refused', error);
-        void navigate('/link-to-consult-closed', { replace: true });
+        void navigate(buildPath('linkToConsultClosed'), { replace: true });
       }
     };
     void run();

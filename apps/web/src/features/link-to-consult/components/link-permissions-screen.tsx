@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import VideocamOffOutlined from '@mui/icons-material/VideocamOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,7 @@ import { LINK_RETRY_KEY } from './link-entry-screen';
 export function LinkPermissionsScreen() {
   const { t } = useTranslation();
   const handleRetry = () => {
-    let target = '/link-to-consult-closed';
+    let target = buildPath('linkToConsultClosed');
     try {
       target = window.sessionStorage.getItem(LINK_RETRY_KEY) ?? target;
     } catch {

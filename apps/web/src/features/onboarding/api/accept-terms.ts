@@ -1,7 +1,7 @@
 import { acceptTermsResponseSchema, GQL, type MemberDto } from '@puente/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphqlRequest } from '@/lib/api-client';
-import { memberQueryKey } from '@/lib/member-query';
+import { memberQueryKey } from '@/features/profile';
 import { getSessionToken } from '@/lib/session';
 
 /** spec 7 "accept terms (returns an agreement date)". */

@@ -9,7 +9,7 @@ import { ROUTES } from '@puente/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { useSessionToken } from '@/lib/session';
 import { track } from '@/lib/track';
 import { showConnectionError } from '@/lib/ui-store';

@@ -2,7 +2,7 @@ import { changeLanguageResponseSchema, type ChangeLanguageResponse, type MemberD
 import type { Language } from '@puente/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { memberQueryKey } from '@/lib/member-query';
+import { memberQueryKey } from './get-member';
 import { getSessionToken } from '@/lib/session';
 
 /** spec 7: POST users/{id}/language/{lang}. */

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@puente/domain';
+import { buildPath, LANGUAGES, type Language } from '@puente/domain';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage, isLanguage } from '@/lib/i18n';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
 import { useChangeLanguage } from '../api/change-language';
 import { ProfileHeader } from './profile-header';
@@ -38,7 +38,7 @@ export function ChangeLanguageScreen() {
     }
     await i18n.changeLanguage(selected);
     showToast({ variant: 'success', message: 'change_language_success' });
-    void navigate('/perfil', { replace: true });
+    void navigate(buildPath('profile'), { replace: true });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -13,9 +14,9 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
-import { useUpdateMember } from '@/lib/update-member';
+import { useUpdateMember } from '../api/update-member';
 import { ProfileHeader } from './profile-header';
 
 /** spec 5 "Consent form: labConsent is required" (the spec names no key; ours). */
@@ -47,7 +48,7 @@ export function ConsentScreen() {
       return;
     }
     showToast({ variant: 'success', message: 'consent_saved' });
-    void navigate('/perfil', { replace: true });
+    void navigate(buildPath('profile'), { replace: true });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,7 +26,7 @@ export function NotificationsScreen() {
 
   useEffect(() => {
     if (permission === 'granted') {
-      void navigate('/perfil', { replace: true });
+      void navigate(buildPath('profile'), { replace: true });
       return undefined;
     }
     const id = window.setInterval(() => setPermission(permissionNow()), PERMISSION_POLL_MS);

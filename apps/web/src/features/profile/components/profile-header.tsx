@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 /** Title row of the profile sub-screens, with a back arrow to where they came from (default /perfil). */
-export function ProfileHeader({ title, backTo = '/perfil' }: { title: string; backTo?: string | null }) {
+export function ProfileHeader({ title, backTo = buildPath('profile') }: { title: string; backTo?: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (

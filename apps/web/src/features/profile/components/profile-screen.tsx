@@ -31,7 +31,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '../api/get-member';
 import { useProfileMenu } from '../hooks/use-profile-menu';
 
 interface Entry {

@@ -1,3 +1,4 @@
+import { buildPath } from '@puente/domain';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +23,7 @@ export function UseMyPhoneScreen() {
           {t('use_my_phone_body')}
         </Typography>
       </Box>
-      <Button component={RouterLink} to={token ? '/' : '/login'} variant="contained" size="large" data-testid="use-my-phone-continue">
+      <Button component={RouterLink} to={token ? '/' : buildPath('login')} variant="contained" size="large" data-testid="use-my-phone-continue">
         {token ? t('use_my_phone_go_home') : t('use_my_phone_sign_in')}
       </Button>
     </Screen>

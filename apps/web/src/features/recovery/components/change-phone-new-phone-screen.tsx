@@ -5,6 +5,7 @@ import {
   recoveryNewPhoneFormSchema,
   toFullPhoneNumber,
   type RecoveryNewPhoneForm,
+  buildPath,
 } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,7 @@ import { HelpDrawer } from '@/components/ui/help-drawer';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { clearResetToken, readResetToken } from '@/lib/phone-change';
+import { clearResetToken, readResetToken } from '../phone-change';
 import { supportLink, usePublicConfig } from '@/lib/public-config';
 import { ROUTES } from '@/lib/routes';
 import { hideToast, showToast } from '@/lib/toast';
@@ -50,12 +51,12 @@ export function ChangePhoneNewPhoneScreen() {
   const countryField = register('countryCode');
   const phoneField = register('phoneNumber');
 
-  if (!resetToken) return <Navigate to="/change-phone/recovery" replace />;
+  if (!resetToken) return <Navigate to={buildPath('changePhoneRecovery')} replace />;
 
   const handleExpired = () => {
     clearResetToken();
     showToast({ variant: 'warning', message: 'recovery_reset_expired' });
-    void navigate('/change-phone/recovery', { replace: true });
+    void navigate(buildPath('changePhoneRecovery'), { replace: true });
   };
 
   const handleValid = async (form: RecoveryNewPhoneForm) => {
@@ -94,7 +95,7 @@ export function ChangePhoneNewPhoneScreen() {
 
   return (
     <Screen testId="change-phone-new-phone-screen">
-      <EntryHeader onBack={() => void navigate('/change-phone/recovery')} onHelp={() => setHelpOpen(true)} />
+      <EntryHeader onBack={() => void navigate(buildPath('changePhoneRecovery'))} onHelp={() => setHelpOpen(true)} />
       <Box>
         <Typography variant="overline" color="text.secondary">
           {t('recovery_step', { step: 2, total: 2 })}

@@ -6,6 +6,7 @@ import {
   PHONE,
   toFullPhoneNumber,
   type ChangePhoneRecoveryForm,
+  buildPath,
 } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +20,7 @@ import { HelpDrawer } from '@/components/ui/help-drawer';
 import { BottomDrawer } from '@/components/ui/bottom-drawer';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { storeResetToken } from '@/lib/phone-change';
+import { storeResetToken } from '../phone-change';
 import { ROUTES } from '@/lib/routes';
 import { hideToast, showToast } from '@/lib/toast';
 import { useResetWithRecoveryCode } from '../api/reset-with-recovery-code';
@@ -76,7 +77,7 @@ export function ChangePhoneRecoveryScreen() {
       const { resetToken } = await reset.mutateAsync({ phoneNumber: toFullPhoneNumber(form.countryCode, form.phoneNumber), recoveryCode: form.recoveryCode });
       storeResetToken(resetToken);
       hideToast();
-      void navigate('/change-phone/new-phone');
+      void navigate(buildPath('changePhoneNewPhone'));
     } catch (error) {
       if (isApiRequestError(error) && error.code === 'LIMIT_EXCEEDED') {
         showToast({ variant: 'warning', message: 'error_limit_exceeded' });

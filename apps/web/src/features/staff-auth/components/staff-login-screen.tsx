@@ -1,4 +1,4 @@
-import { formatMinutesSeconds, staffHomePath, type LoginProvider } from '@puente/domain';
+import { buildPath, formatMinutesSeconds, staffHomePath, type LoginProvider } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { setMemberData } from '@/lib/member-query';
+import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { hideToast, showToast } from '@/lib/toast';
@@ -178,7 +178,7 @@ export function StaffLoginScreen() {
         </Button>
       ) : null}
       <Box sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login" color="text.secondary">
+        <Link component={RouterLink} to={buildPath('login')} color="text.secondary">
           {t('staff_login_member_link')}
         </Link>
       </Box>

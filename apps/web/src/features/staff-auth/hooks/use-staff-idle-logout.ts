@@ -1,4 +1,4 @@
-import { isStaff, STAFF_AUTH, type UserType } from '@puente/domain';
+import { buildPath, isStaff, STAFF_AUTH, type UserType } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -37,7 +37,7 @@ export const useStaffIdleLogout = (userType: UserType | null | undefined): void 
       // Best effort: the server would end the idle session anyway.
       apiRequest('/api/auth/logout', { method: 'POST', body: {}, bearer: token }).catch(() => undefined);
       showToast({ variant: 'warning', message: 'error_unauthorized' });
-      void navigate('/staff/login', { replace: true });
+      void navigate(buildPath('staffLogin'), { replace: true });
     }, CHECK_EVERY_MS);
     return () => {
       ACTIVITY_EVENTS.forEach((e) => window.removeEventListener(e, handleActivity));

@@ -1,5 +1,5 @@
 import { routeGuard, type GuardResult, type UserType } from '@puente/domain';
-import { readStorage, STORAGE_KEYS } from './storage';
+import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
 /** What the shell knows when it asks the domain's route guard (spec 000 §4, in order). */
 export interface AppGuardState {

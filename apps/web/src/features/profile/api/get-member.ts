@@ -1,7 +1,7 @@
 import { GQL, memberSchema, type MemberDto } from '@puente/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { graphqlRequest } from './api-client';
-import { useSessionToken } from './session';
+import { graphqlRequest } from '@/lib/api-client';
+import { useSessionToken } from '@/lib/session';
 
 /** The signed-in member, shared by every feature through the query cache. */
 export const memberQueryKey = (token: string | null) => ['member', token] as const;

@@ -1,9 +1,9 @@
 import { GQL, memberSchema, type MemberDto } from '@puente/contracts';
 import { pickMemberUpdate, type MemberUpdateField } from '@puente/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlRequest } from './api-client';
-import { setMemberData } from './member-query';
-import { getSessionToken } from './session';
+import { graphqlRequest } from '@/lib/api-client';
+import { setMemberData } from './get-member';
+import { getSessionToken } from '@/lib/session';
 
 /**
  * spec 7 updateMember(memberId, data). spec 5: only the whitelist leaves the browser (the server

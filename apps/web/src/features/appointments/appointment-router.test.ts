@@ -1,9 +1,14 @@
+import { appointmentSchema } from '@puente/contracts';
 import { APPOINTMENT_STATE as S, type AppointmentState } from '@puente/domain';
+import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { appointment } from '@/test/consultation-fixtures';
+import { cacheAppointment, patchCachedAppointment, readCachedAppointment } from './api/get-appointment';
 import { applyAppointmentAlert, applyAppointmentCancel, cancelModalFor, VIDEO_CALL_PATH, type RouterEffects } from './appointment-router';
-import { clearCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from './current-appointment';
+import { clearCurrentAppointment, getCurrentAppointmentId, setCurrentAppointmentId } from './current-appointment';
 
 const ID = 'apt_1';
+let queryClient = new QueryClient();
 
 const effects = (pathname = '/inicio') => {
   const fx = {
@@ -11,17 +16,27 @@ const effects = (pathname = '/inicio') => {
     pathname: () => pathname,
     openModal: vi.fn<RouterEffects['openModal']>(),
     toast: vi.fn<RouterEffects['toast']>(),
-    invalidate: vi.fn<RouterEffects['invalidate']>(),
+    read: (id: string) => readCachedAppointment(queryClient, id),
+    patch: vi.fn<RouterEffects['patch']>((patch) => void patchCachedAppointment(queryClient, patch)),
   };
   return fx;
 };
 
-const current = (state: AppointmentState, extra: { usDoctorNeeded?: boolean; type?: 'on-demand' | 'scheduled' } = {}) =>
-  setCurrentAppointment({ id: ID, state, type: extra.type ?? 'on-demand', usDoctorNeeded: extra.usDoctorNeeded ?? false, statusReason: null });
+/** The member is in appointment ID, cached in `state` (the query cache owns the record; storage keeps the id). */
+const current = (state: AppointmentState, extra: { usDoctorNeeded?: boolean; type?: 'on-demand' | 'scheduled' } = {}) => {
+  cacheAppointment(queryClient, appointmentSchema.parse(appointment({ id: ID, state, type: extra.type ?? 'on-demand', usDoctorNeeded: extra.usDoctorNeeded ?? false })));
+  setCurrentAppointmentId(ID);
+};
+/** The current appointment as routing sees it: the stored id and its cached record. */
+const getCurrentAppointment = () => {
+  const id = getCurrentAppointmentId();
+  return id ? (readCachedAppointment(queryClient, id) ?? null) : null;
+};
 
 const alert = (state: string, extra: Record<string, unknown> = {}) => ({ appointmentId: ID, state, statusReason: null, type: 'on-demand', usDoctorNeeded: false, ...extra });
 
 beforeEach(() => {
+  queryClient = new QueryClient();
   clearCurrentAppointment();
 });
 
@@ -84,8 +99,10 @@ describe('an appointment alert routes the member (spec 4)', () => {
     const fx = effects(VIDEO_CALL_PATH);
     expect(applyAppointmentAlert(alert(S.S2_COACH_IS_REVIEWING), fx)).toBe('stayed');
     expect(fx.navigate).not.toHaveBeenCalled();
+    // The cached record is patched in place (no refetch) and the stored copy is the id only.
     expect(getCurrentAppointment()?.state).toBe(S.S2_COACH_IS_REVIEWING);
-    expect(fx.invalidate).toHaveBeenCalledWith(ID);
+    expect(fx.patch).toHaveBeenCalledWith(expect.objectContaining({ appointmentId: ID, state: S.S2_COACH_IS_REVIEWING }));
+    expect(window.localStorage.getItem('current-appointment')).toBe(JSON.stringify(ID));
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_STATE as S,
+  buildPath,
   inCallAction,
   isAppointmentState,
   isFinishedLike,
@@ -14,19 +15,29 @@ import {
   type AppointmentType,
   type ModalSituation,
 } from '@puente/domain';
-import { clearCurrentAppointment, getCurrentAppointment, setCurrentAppointment, updateCurrentAppointment, type CurrentAppointment } from './current-appointment';
-import { readStorage, removeStorage, STORAGE_KEYS } from './storage';
-import type { InfoModalConfig } from './ui-store';
+import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
+import type { InfoModalConfig } from '@/lib/ui-store';
+import type { AppointmentPatch } from './api/get-appointment';
+import { clearCurrentAppointment, getCurrentAppointmentId, noteRoutedState, routedState, setCurrentAppointmentId } from './current-appointment';
 
 /**
  * The member side of spec 000 §4 "Member routing on an appointment alert", "Cancel or end reasons
  * on the member side", the modal situations and the in-call / prejoin transitions. The decisions
- * are the domain's; this module keeps the current appointment up to date and performs them through
- * the effects it is given (navigate, modal, toast), so the shell can wire it to the socket and
- * tests can drive it without a browser.
+ * are the domain's; this module reads the appointment from the query cache (`read`), keeps the
+ * current appointment's id, and performs the decisions through the effects it is given (navigate,
+ * modal, toast), so the shell can wire it to the alerts and tests can drive it without a browser.
  */
 
-export const VIDEO_CALL_PATH = '/consulta/video-llamada';
+export const VIDEO_CALL_PATH = buildPath('videoCall');
+
+/** What routing reads of an appointment (the cached record's fields). */
+export interface AppointmentView {
+  id: string;
+  state: AppointmentState;
+  type: AppointmentType;
+  usDoctorNeeded: boolean;
+  statusReason: string | null;
+}
 
 export interface RouterEffects {
   navigate: (to: string, state?: Readonly<Record<string, unknown>>) => void;
@@ -34,8 +45,10 @@ export interface RouterEffects {
   pathname: () => string;
   openModal: (config: InfoModalConfig) => void;
   toast: (messageKey: string) => void;
-  /** An appointment changed on the server: refresh what shows it. */
-  invalidate: (appointmentId: string) => void;
+  /** The cached appointment (the query cache owns it), if any. */
+  read: (appointmentId: string) => AppointmentView | undefined;
+  /** Tells the cache what an alert or a recovery learnt (patched, never refetched). */
+  patch: (patch: AppointmentPatch) => void;
 }
 
 /** What an alert or a cancel carries (the contract's AppointmentAlert, read defensively). */
@@ -83,28 +96,46 @@ export const cancelModalFor = (reason: string | null | undefined): InfoModalConf
   return { title: 'appointment_modal_title', body: `appointment_modal_${reason.replace(/-/g, '_')}` };
 };
 
-const remember = (event: { appointmentId: string; state: AppointmentState; type?: AppointmentType | null; usDoctorNeeded?: boolean | null; statusReason?: string | null }): void => {
-  const current = getCurrentAppointment();
-  const next: CurrentAppointment = {
-    id: event.appointmentId,
-    state: event.state,
-    type: event.type ?? current?.type ?? 'on-demand',
-    usDoctorNeeded: event.usDoctorNeeded ?? current?.usDoctorNeeded ?? false,
-    statusReason: event.statusReason ?? null,
-  };
-  if (current && current.id === event.appointmentId) updateCurrentAppointment(current.id, next);
-  else setCurrentAppointment(next);
+const remember = (event: AppointmentPatch, fx: RouterEffects): void => {
+  if (getCurrentAppointmentId() !== event.appointmentId) setCurrentAppointmentId(event.appointmentId);
+  noteRoutedState(event.appointmentId, event.state);
+  fx.patch(event);
 };
+
+/**
+ * The current appointment as routing knows it: its id (stored), the cached record (as it was
+ * before the alert, when given) and the state routing last acted on, which wins over the record's.
+ */
+const known = (fx: RouterEffects, before?: AppointmentView | null): (Partial<AppointmentView> & { id: string }) | null => {
+  const id = getCurrentAppointmentId();
+  if (!id) return null;
+  const record = before !== undefined ? before : fx.read(id);
+  const view = record && record.id === id ? { ...record } : { id };
+  const routed = routedState(id);
+  return routed ? { ...view, state: routed } : view;
+};
+
+const eventPatch = (event: AppointmentEvent & { appointmentId: string; state: AppointmentState }): AppointmentPatch => ({
+  appointmentId: event.appointmentId,
+  state: event.state,
+  statusReason: event.statusReason ?? null,
+  ...(event.type ? { type: event.type } : {}),
+  ...(typeof event.usDoctorNeeded === 'boolean' ? { usDoctorNeeded: event.usDoctorNeeded } : {}),
+});
 
 export type RoutedAs = 'ignored' | 'navigated' | 'stayed' | 'cancel';
 
-/** An appointment-alert from the server (or a state learnt on recovery). */
-export const applyAppointmentAlert = (payload: unknown, fx: RouterEffects): RoutedAs => {
+/**
+ * An appointment-alert from the server (or a state learnt on recovery). `before` is the cached
+ * record as it was before the alert patched it (the alerts hook patches first); without it the
+ * cache is read.
+ */
+export const applyAppointmentAlert = (payload: unknown, fx: RouterEffects, before?: AppointmentView | null): RoutedAs => {
   const event = asEvent(payload);
-  const current = getCurrentAppointment();
+  const current = known(fx, before);
   // A cancel can come as an alert with the canceled state and its reason.
   if ((event.state === S.S12_CANCELED || event.state === S.SCHEDULED_CANCELED) && event.statusReason && event.appointmentId) {
-    return applyAppointmentCancel(payload, fx);
+    return applyAppointmentCancel(payload, fx, before);
   }
   const route = routeOnAppointmentAlert(event, {
     currentAppointmentId: current?.id ?? null,
@@ -118,16 +149,14 @@ export const applyAppointmentAlert = (payload: unknown, fx: RouterEffects): Rout
     if (route.log) console.warn('appointment alert ignored', route.reason, payload);
     // The state is still news for screens that show it (waiting room, call), unless it is stale.
     if (route.reason === 'not-routed' && event.appointmentId && isAppointmentState(event.state)) {
-      remember({ ...event, appointmentId: event.appointmentId, state: event.state });
-      fx.invalidate(event.appointmentId);
+      remember(eventPatch({ ...event, appointmentId: event.appointmentId, state: event.state }), fx);
       return inCallOrPrejoin(event.appointmentId, event.state, fx) ?? 'stayed';
     }
     return 'ignored';
   }
   const appointmentId = event.appointmentId as string;
   const state = event.state as AppointmentState;
-  remember({ ...event, appointmentId, state });
-  fx.invalidate(appointmentId);
+  remember(eventPatch({ ...event, appointmentId, state }), fx);
 
   const special = inCallOrPrejoin(appointmentId, state, fx);
   if (special) return special;
@@ -139,7 +168,7 @@ export const applyAppointmentAlert = (payload: unknown, fx: RouterEffects): Rout
 /** spec 4 "In call" and "On the prejoin screen": the video call screen's own transitions. */
 const inCallOrPrejoin = (appointmentId: string, state: AppointmentState, fx: RouterEffects): RoutedAs | null => {
   if (fx.pathname() !== VIDEO_CALL_PATH) return null;
-  const usDoctorNeeded = getCurrentAppointment()?.usDoctorNeeded ?? false;
+  const usDoctorNeeded = fx.read(appointmentId)?.usDoctorNeeded ?? false;
   if (hasJoinedCall()) {
     const action = inCallAction(state, { loginless: isLoginless(), usDoctorNeeded });
     switch (action.kind) {
@@ -165,16 +194,16 @@ const inCallOrPrejoin = (appointmentId: string, state: AppointmentState, fx: Rou
 };
 
 /** An appointment-cancel (or a canceled alert): spec 4 cancel or end reasons, modal situations. */
-export const applyAppointmentCancel = (payload: unknown, fx: RouterEffects): RoutedAs => {
+export const applyAppointmentCancel = (payload: unknown, fx: RouterEffects, before?: AppointmentView | null): RoutedAs => {
   const event = asEvent(payload);
-  const current = getCurrentAppointment();
+  const current = known(fx, before);
   if (!event.appointmentId) {
     console.warn('appointment cancel ignored: no appointmentId', payload);
     return 'ignored';
   }
   if (current && current.id !== event.appointmentId) return 'ignored';
   // A cancel for an appointment already over (replayed after a reconnect) changes nothing.
-  if (current && isFinishedLike(current.state) && current.statusReason === (event.statusReason ?? null)) return 'ignored';
+  if (current?.state && isFinishedLike(current.state) && current.statusReason === (event.statusReason ?? null)) return 'ignored';
   const reason = event.statusReason ?? (payload as { reason?: string } | null)?.reason ?? null;
   const route = memberCancelRoute(reason, { appointmentState: current?.state ?? (isAppointmentState(event.state) ? event.state : null) });
   const type = event.type ?? current?.type ?? null;
@@ -187,9 +216,11 @@ export const applyAppointmentCancel = (payload: unknown, fx: RouterEffects): Rou
   if (modal) fx.openModal(modal);
   // Navigate before forgetting the appointment: the call screen sends a member without one to the root.
   if (route.kind === 'navigate') fx.navigate(route.to, { ...(route.state ?? {}), appointmentType: type ?? 'on-demand' });
-  if (clear) clearCurrentAppointment();
-  else remember({ appointmentId: event.appointmentId, state: isAppointmentState(event.state) ? event.state : S.S12_CANCELED, type, statusReason: reason });
-  fx.invalidate(event.appointmentId);
+  const patch: AppointmentPatch = { appointmentId: event.appointmentId, state: isAppointmentState(event.state) ? event.state : S.S12_CANCELED, statusReason: reason, ...(type ? { type } : {}) };
+  if (clear) {
+    clearCurrentAppointment();
+    fx.patch(patch);
+  } else remember(patch, fx);
   return 'cancel';
 };
 
@@ -197,22 +228,32 @@ export const applyAppointmentCancel = (payload: unknown, fx: RouterEffects): Rou
  * After a (re)connect or a reload: ask the server where the appointment is and route on it as if
  * the missed alert had arrived (issue 4: no transition is missed).
  */
-export const recoverAppointment = async (
-  api: { getCurrent: () => Promise<{ id: string; state: AppointmentState; statusReason: string | null; type: AppointmentType; usDoctorNeeded: boolean } | null>; getById: (id: string) => Promise<{ id: string; state: AppointmentState; statusReason: string | null; type: AppointmentType; usDoctorNeeded: boolean }> },
-  fx: RouterEffects,
+export const recoverAppointment = async <A extends AppointmentView>(
+  api: { getCurrent: () => Promise<A | null>; getById: (id: string) => Promise<A> },
+  fx: RouterEffects & { store: (appointment: A) => void },
 ): Promise<RoutedAs> => {
-  const known = getCurrentAppointment();
+  const knownId = getCurrentAppointmentId();
+  const cached = knownId ? fx.read(knownId) : undefined;
+  const routed = knownId ? routedState(knownId) : null;
+  // What routing knew: the state it last acted on (a refetch may have updated the record since).
+  const before = cached ? { ...cached, ...(routed ? { state: routed } : {}) } : null;
   let server = await api.getCurrent();
-  // The one we knew about is over: learn how it ended.
-  if (!server && known && !isFinishedLike(known.state)) server = await api.getById(known.id);
+  // The one we knew about is over (or this page never saw how it stands): learn how it ended.
+  if (!server && knownId && !(before && isFinishedLike(before.state))) server = await api.getById(knownId);
   if (!server) return 'ignored';
-  if (known && known.id === server.id && known.state === server.state) return 'stayed';
+  if (before && before.id === server.id && before.state === server.state) return 'stayed';
   const event = { appointmentId: server.id, state: server.state, statusReason: server.statusReason, type: server.type, usDoctorNeeded: server.usDoctorNeeded };
-  if (server.state === S.S12_CANCELED || server.state === S.SCHEDULED_CANCELED) return applyAppointmentCancel(event, fx);
+  const adopt = knownId !== server.id;
+  const canceled = server.state === S.S12_CANCELED || server.state === S.SCHEDULED_CANCELED;
+  if (adopt && !canceled && isFinishedLike(server.state)) return 'ignored';
+  // The server's whole record goes in the cache; routing compares with what was known before.
+  fx.store(server);
+  if (canceled) return applyAppointmentCancel(event, fx, before);
   // An appointment we did not know (another tab or device): adopt it, then route from its state.
-  if (!known || known.id !== server.id) {
-    if (isFinishedLike(server.state)) return 'ignored';
-    setCurrentAppointment({ id: server.id, state: S.S1_IN_QUEUE_FOR_COACH, type: server.type, usDoctorNeeded: server.usDoctorNeeded, statusReason: null });
+  if (adopt) {
+    setCurrentAppointmentId(server.id);
+    noteRoutedState(server.id, S.S1_IN_QUEUE_FOR_COACH);
+    return applyAppointmentAlert(event, fx, { ...server, state: S.S1_IN_QUEUE_FOR_COACH, statusReason: null });
   }
-  return applyAppointmentAlert(event, fx);
+  return applyAppointmentAlert(event, fx, before);
 };

@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
  * spec 4: a member with a pending deletion request is logged out and the request time stored

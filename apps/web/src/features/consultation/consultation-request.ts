@@ -1,5 +1,5 @@
 import type { Language, Practice, SelfAssessment } from '@puente/domain';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
  * What the member chose on home (the topic) and along the request (coach, self-assessment), until

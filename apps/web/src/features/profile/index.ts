@@ -1,0 +1,5 @@
+/** The signed-in member's record (spec 7 getMember / updateMember) and what other features read of it (issue 9: out of lib/). */
+export * from './api/get-member';
+export * from './api/update-member';
+export * from './member-profile';
+export * from './organization-flags';
