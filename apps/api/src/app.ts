@@ -43,6 +43,12 @@ import { MembershipRepository } from './modules/membership/membership.repository
 import { membershipRoutes } from './modules/membership/membership.routes';
 import { MembershipService } from './modules/membership/membership.service';
 import { loadMembershipSettings } from './modules/membership/membership.settings';
+import { PaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { PaymentsService } from './modules/payments/payments.service';
+import { loadPaymentsSettings } from './modules/payments/payments.settings';
+import { LocalCardPaymentProvider } from './providers/payments/local.card-payment';
+import { StripeCardPaymentProvider } from './providers/payments/stripe.card-payment';
 import { profileResolvers, profileTypeDefs } from './modules/profile/profile.resolvers';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -142,6 +148,7 @@ export interface Services {
   chat: ChatService;
   interactions: InteractionsService;
   membership: MembershipService;
+  payments: PaymentsService;
 }
 
 export interface PuenteServer {
@@ -230,6 +237,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       { startSignUpTrial: (member, tx) => membership.startSignUpTrial(member, tx) },
     );
     // Membership (issue 14): the plans and the entitlement ledger.
+    const paymentsSettings = loadPaymentsSettings(options.env ?? process.env);
+    const cardProvider = paymentsSettings.provider === 'stripe' ? new StripeCardPaymentProvider(paymentsSettings, () => clock.now()) : new LocalCardPaymentProvider();
     const membership: MembershipService = new MembershipService({ repository: new MembershipRepository(database.db), clock, settings: loadMembershipSettings(options.env ?? process.env), members, audit });
     const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: realtime, sessions });
     const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: realtime, sessions, log: app.log });
@@ -314,6 +323,15 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
       membership,
+      payments: new PaymentsService({
+        repository: new PaymentsRepository(database.db),
+        clock,
+        card: cardProvider,
+        // The offline test card page would give access for free: never in production.
+        cardAvailable: cardProvider.name !== 'local' || !config.isProduction,
+        membership,
+        publicUrl: config.publicUrl,
+      }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
@@ -353,6 +371,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(configsRoutes(services.configs));
     await app.register(interactionsRoutes(services.interactions));
     await app.register(membershipRoutes(services.membership));
+    await app.register(paymentsRoutes(services.payments));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));

@@ -65,3 +65,23 @@ export const entitlementEventSchema = z.object({
 });
 export const memberLedgerResponseSchema = z.object({ events: z.array(entitlementEventSchema), current: subscriptionSchema.nullable() });
 export type MemberLedgerResponse = z.infer<typeof memberLedgerResponseSchema>;
+
+/** POST /api/payments/card/checkout: a card subscription to a plan on the web. */
+export const cardCheckoutRequestSchema = z.object({ planId: z.enum(SUBSCRIPTION_PLAN_IDS, { error: 'subscription_plan_invalid' }) });
+export type CardCheckoutRequest = z.infer<typeof cardCheckoutRequestSchema>;
+export const cardCheckoutResponseSchema = z.object({
+  checkoutId: safeString(),
+  provider: z.enum(['local', 'stripe']),
+  /** The page the full-screen modal frames (local provider). */
+  url: safeString().nullable(),
+  /** The embedded checkout's client secret and publishable key (Stripe). */
+  clientSecret: safeString().nullable(),
+  publishableKey: safeString().nullable(),
+});
+export type CardCheckoutResponse = z.infer<typeof cardCheckoutResponseSchema>;
+/** GET /api/payments/card/checkout/{id}: /payment-loading waits for complete. */
+export const cardCheckoutStatusSchema = z.object({ checkoutId: safeString(), status: z.enum(['open', 'complete', 'declined', 'expired']) });
+export type CardCheckoutStatus = z.infer<typeof cardCheckoutStatusSchema>;
+/** POST /api/membership/cancel: a card subscription is cancelled at period end. */
+export const cancelMembershipResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
+export type CancelMembershipResponse = z.infer<typeof cancelMembershipResponseSchema>;

@@ -98,6 +98,8 @@ export interface EntitlementEvent {
 export interface MemberAccess {
   subscriptionId: string;
   source: EntitlementSource;
+  /** The entitlement that answers (a card subscription id, a store's original transaction...). */
+  entitlementKey: string;
   status: SubscriptionStatus;
   expiresAt: Date | null;
   /** Whole days left (rounded up), 0 once ended; null = open-ended (never forced to the paywall). */
@@ -263,6 +265,7 @@ export const deriveAccess = (events: readonly EntitlementEvent[], now: Date, ctx
   return {
     subscriptionId: planId ?? pick.source,
     source: pick.source,
+    entitlementKey: pick.key,
     status: statusOf(pick, isPickLive),
     expiresAt: pick.expiresAt,
     daysLeft: isPickLive ? daysLeftUntil(pick.expiresAt, now) : 0,
