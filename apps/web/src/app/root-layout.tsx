@@ -57,8 +57,8 @@ export function RootLayout() {
   const decision = decideRoute({
     pathname,
     authenticated: token !== null,
-    // TODO(subscriptions): getMember's subscription (daysLeft) arrives with the membership issue.
-    daysLeft: null,
+    // spec 4 step 2: getMember's subscription, derived from the entitlement ledger (null = open-ended).
+    daysLeft: member.data?.subscription?.daysLeft ?? null,
     hasOrganization: Boolean(member.data?.organizationId),
     userType: member.data?.userType,
   });
