@@ -75,7 +75,9 @@ export function RootLayout() {
   return (
     <>
       {decision.kind === 'redirect' ? (
-        <GuardRedirect to={decision.to} clearRedirectTo={decision.clearStoredRedirect} />
+        // Keyed by the path: a navigation elsewhere while the same redirect stands (the sign-in's own
+        // move to "/" right after the guard sent her to the paywall) must redirect again.
+        <GuardRedirect key={pathname} to={decision.to} clearRedirectTo={decision.clearStoredRedirect} />
       ) : waitingForMember ? (
         <LoadingScreen />
       ) : (

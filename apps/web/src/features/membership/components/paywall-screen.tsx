@@ -20,9 +20,11 @@ import {
   type PaywallVariant,
   type SubscriptionPlanId,
 } from '@puente/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
@@ -72,9 +74,26 @@ export function PaywallScreen() {
   const [chosen, setChosen] = useState<SubscriptionPlanId | null>(null);
   const [checkout, setCheckout] = useState<CardCheckoutResponse | null>(null);
   const [introSeen, setIntroSeen] = useState(() => readStorage(STORAGE_KEYS.prePaywallSeen) === 'true');
-  const handlePaid = useCallback((checkoutId: string) => void navigate(`${ROUTES.paymentLoading.path}?checkout=${encodeURIComponent(checkoutId)}`, { replace: true }), [navigate]);
+  const queryClient = useQueryClient();
+  const [paidCheckout, setPaidCheckout] = useState<string | null>(null);
+  // The paid checkout is in the ledger: reload the member before moving on, or the route guard
+  // (still seeing no days left) would send her straight back here from /payment-loading.
+  const handlePaid = useCallback(
+    (checkoutId: string) => {
+      setPaidCheckout(checkoutId);
+      void queryClient.refetchQueries({ queryKey: ['member'] });
+    },
+    [queryClient],
+  );
 
   const subscription = member.data?.subscription;
+  if (paidCheckout) {
+    return subscription && subscription.endReason === null ? (
+      <Navigate to={`${ROUTES.paymentLoading.path}?checkout=${encodeURIComponent(paidCheckout)}`} replace />
+    ) : (
+      <LoadingScreen />
+    );
+  }
   if (member.data && paywallEntryRedirect(asSubscription(subscription))) return <Navigate to={ROUTES.home.path} replace />;
 
   const stateReferer = (location.state as { referer?: unknown } | null)?.referer;
