@@ -147,3 +147,16 @@ describe('the trial banner on home (spec 9 colours)', () => {
     expect(screen.queryByTestId('trial-banner')).toBeNull();
   });
 });
+
+describe('/perfil reads the subscription (spec 2 trial card)', () => {
+  it('a trial member without an organization sees the trial card; a card subscriber does not', async () => {
+    serve(subscription());
+    const a = renderApp('/perfil');
+    await screen.findByTestId('profile-trial-card');
+    a.unmount();
+    serve(subscription({ type: 'card', status: 'active', subscriptionId: 'bs_1m' }));
+    renderApp('/perfil');
+    await screen.findByTestId('profile-screen');
+    expect(screen.queryByTestId('profile-trial-card')).toBeNull();
+  });
+});
