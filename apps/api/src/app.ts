@@ -38,6 +38,17 @@ import { membersResolvers, membersTypeDefs } from './modules/members/members.res
 import { MembersRepository } from './modules/members/members.repository';
 import { membersRoutes } from './modules/members/members.routes';
 import { MembersService } from './modules/members/members.service';
+import { membershipResolvers, membershipTypeDefs } from './modules/membership/membership.resolvers';
+import { MembershipRepository } from './modules/membership/membership.repository';
+import { membershipRoutes } from './modules/membership/membership.routes';
+import { MembershipService } from './modules/membership/membership.service';
+import { loadMembershipSettings } from './modules/membership/membership.settings';
+import { PaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { PaymentsService } from './modules/payments/payments.service';
+import { loadPaymentsSettings } from './modules/payments/payments.settings';
+import { LocalCardPaymentProvider } from './providers/payments/local.card-payment';
+import { StripeCardPaymentProvider } from './providers/payments/stripe.card-payment';
 import { profileResolvers, profileTypeDefs } from './modules/profile/profile.resolvers';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -137,6 +148,8 @@ export interface Services {
   profile: ProfileService;
   chat: ChatService;
   interactions: InteractionsService;
+  membership: MembershipService;
+  payments: PaymentsService;
 }
 
 export interface PuenteServer {
@@ -231,7 +244,16 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       createSession: (input) => services.auth.createSession(input),
     };
     // Member accounts are the members service's; care relationships the appointments service's (built below).
-    const members = new MembersService(new MembersRepository(database.db), audit, { hasCareRelationship: (physicianId, memberId) => appointments.hasCareRelationship(physicianId, memberId) });
+    const members: MembersService = new MembersService(
+      new MembersRepository(database.db),
+      audit,
+      { hasCareRelationship: (physicianId, memberId): Promise<boolean> => appointments.hasCareRelationship(physicianId, memberId) },
+      { startSignUpTrial: (member, tx) => membership.startSignUpTrial(member, tx) },
+    );
+    // Membership (issue 14): the plans and the entitlement ledger.
+    const paymentsSettings = loadPaymentsSettings(options.env ?? process.env);
+    const cardProvider = paymentsSettings.provider === 'stripe' ? new StripeCardPaymentProvider(paymentsSettings, () => clock.now()) : new LocalCardPaymentProvider();
+    const membership: MembershipService = new MembershipService({ repository: new MembershipRepository(database.db), clock, settings: loadMembershipSettings(options.env ?? process.env), members, audit });
     const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: sessionsRevoked, sessions });
     const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: sessionsRevoked, sessions, log: app.log });
     const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl });
@@ -264,6 +286,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       log: app.log,
       audit,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
+      entitlements: membership,
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);
@@ -313,6 +336,16 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       accountDeletion,
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
+      membership,
+      payments: new PaymentsService({
+        repository: new PaymentsRepository(database.db),
+        clock,
+        card: cardProvider,
+        // The offline test card page would give access for free: never in production.
+        cardAvailable: cardProvider.name !== 'local' || !config.isProduction,
+        membership,
+        publicUrl: config.publicUrl,
+      }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
@@ -351,6 +384,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(accountDeletionRoutes(services.accountDeletion));
     await app.register(configsRoutes(services.configs));
     await app.register(interactionsRoutes(services.interactions));
+    await app.register(membershipRoutes(services.membership));
+    await app.register(paymentsRoutes(services.payments));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));
@@ -359,8 +394,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret }).register(app);
     }
     await registerGraphql(app, {
-      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs],
-      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth), physiciansResolvers(services.physicians), topicsResolvers(services.topics), appointmentsResolvers(services.appointments)],
+      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs, membershipTypeDefs],
+      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth), physiciansResolvers(services.physicians), topicsResolvers(services.topics), appointmentsResolvers(services.appointments), membershipResolvers(services.membership)],
       depthLimit: config.graphqlDepthLimit,
       introspection: !config.isProduction,
       guestRootFields: GUEST_GRAPHQL_FIELDS,

@@ -43,7 +43,8 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowe
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
-    'frame-src': ["'none'"],
+    // The card modal frames our own test card page (local provider) or Stripe's embedded checkout.
+    'frame-src': ["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com'],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'", publicOrigin],
   };

@@ -1,6 +1,7 @@
 import { fullPhoneNumberSchema, LANGUAGES, LOGIN_STATUSES, verificationCodeSchema, safeString } from '@puente/domain';
 import { z } from 'zod';
 import { memberSchema } from './member';
+import { SUBSCRIPTION_FIELDS } from './membership';
 
 /** spec 000 §4 "Login and phone verification outcomes": the list lives once, in @puente/domain. */
 export { LOGIN_STATUSES, type LoginStatus } from '@puente/domain';
@@ -63,7 +64,7 @@ export type RecoveryCodeResponse = z.infer<typeof recoveryCodeResponseSchema>;
  * The GraphQL documents the web app sends. The server's SDL (apps/api) must answer exactly these;
  * a test in apps/api runs each one against the schema.
  */
-export const MEMBER_FIELDS = `id firstName lastName email phoneNumber countryCode userType preferredLang consultationLang languages organizationId timeZone loginType loginTypes agreedTosAt needsToAcceptTerms createdAt nickName birthday sex gender address { zipCode city state country } height weight heightMetricSystem weightMetricSystem alergies medications medicalConditions surgeries { name date howLong dateApprox } preferredContactMethod topicsOfInterest identificationNumber labConsent { wasInfoProvided updatedAt } healthScreeningConsentAt insuranceInfo { typeOfInsurance } hasInsurance { wasInfoProvided } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } emailVerifiedAt organization { id name settings }`;
+export const MEMBER_FIELDS = `id firstName lastName email phoneNumber countryCode userType preferredLang consultationLang languages organizationId timeZone loginType loginTypes agreedTosAt needsToAcceptTerms createdAt nickName birthday sex gender address { zipCode city state country } height weight heightMetricSystem weightMetricSystem alergies medications medicalConditions surgeries { name date howLong dateApprox } preferredContactMethod topicsOfInterest identificationNumber labConsent { wasInfoProvided updatedAt } healthScreeningConsentAt insuranceInfo { typeOfInsurance } hasInsurance { wasInfoProvided } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } emailVerifiedAt organization { id name settings } subscription { ${SUBSCRIPTION_FIELDS} }`;
 export const GQL = {
   createSession: `mutation CreateSession($loginToken: String!, $timeZone: String!) { createSession(loginToken: $loginToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
   refreshSession: `mutation RefreshSession($sessionToken: String!, $timeZone: String!) { refreshSession(sessionToken: $sessionToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,

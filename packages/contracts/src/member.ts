@@ -1,5 +1,6 @@
 import { GENDER, INSURANCE_TYPES, LAB_CONSENT, LANGUAGES, ORGANIZATION_FLAGS, PREFERRED_CONTACT_METHODS, SEX, TOPIC_KINDS, safeString } from '@puente/domain';
 import { z } from 'zod';
+import { subscriptionSchema } from './membership';
 
 /**
  * The member as the API presents it to its owner (a presenter chooses these fields; database rows
@@ -66,6 +67,8 @@ export const memberSchema = z.object({
   emailVerifiedAt: safeString().nullable(),
   /** The member's organization as the member app needs it (spec 3 organization; settings as canonical flags). */
   organization: z.object({ id: safeString(), name: safeString(), settings: z.array(z.enum(ORGANIZATION_FLAGS)) }).nullable(),
+  /** spec 7 getMember subscription: the member's current access from the entitlement ledger (GraphQL field resolver). */
+  subscription: subscriptionSchema.nullable().optional(),
 });
 export type MemberDto = z.infer<typeof memberSchema>;
 

@@ -59,8 +59,8 @@ export function RootLayout() {
   const decision = decideRoute({
     pathname,
     authenticated: token !== null,
-    // TODO(subscriptions): getMember's subscription (daysLeft) arrives with the membership issue.
-    daysLeft: null,
+    // spec 4 step 2: getMember's subscription, derived from the entitlement ledger (null = open-ended).
+    daysLeft: member.data?.subscription?.daysLeft ?? null,
     hasOrganization: Boolean(member.data?.organizationId),
     userType: member.data?.userType,
   });
@@ -77,7 +77,9 @@ export function RootLayout() {
   return (
     <>
       {decision.kind === 'redirect' ? (
-        <GuardRedirect to={decision.to} clearRedirectTo={decision.clearStoredRedirect} />
+        // Keyed by the path: a navigation elsewhere while the same redirect stands (the sign-in's own
+        // move to "/" right after the guard sent her to the paywall) must redirect again.
+        <GuardRedirect key={pathname} to={decision.to} clearRedirectTo={decision.clearStoredRedirect} />
       ) : waitingForMember ? (
         <LoadingScreen />
       ) : (

@@ -150,6 +150,11 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   mobileRedirect: lazyScreen(() => import('@/features/mobile-redirect/components/mobile-redirect-screen').then((m) => m.MobileRedirectScreen)),
   open: lazyScreen(() => import('@/features/mobile-redirect/components/mobile-redirect-screen').then((m) => m.MobileRedirectScreen)),
   eventsDebug: lazyScreen(() => import('@/features/events-debug/components/events-debug-screen').then((m) => m.EventsDebugScreen)),
+  // Membership and payments (issue 14).
+  paywall: lazyScreen(() => import('@/features/membership/components/paywall-screen').then((m) => m.PaywallScreen)),
+  membership: lazyScreen(() => import('@/features/membership/components/membership-screen').then((m) => m.MembershipScreen)),
+  paymentLoading: lazyScreen(() => import('@/features/membership/components/payment-loading-screen').then((m) => m.PaymentLoadingScreen)),
+  paymentSuccess: lazyScreen(() => import('@/features/membership/components/payment-success-screen').then((m) => m.PaymentSuccessScreen)),
 };
 
 /** The spinner screens are part of the shell (they are also the loading fallback): not split. */

@@ -72,6 +72,8 @@ export class AppointmentCommands {
   async create(actor: Actor, data: z.output<typeof createAppointmentDataSchema>, returnNewDocument: boolean, lang: Language): Promise<CreateAppointmentResult> {
     refuseGuest(actor);
     if (actor.userType !== 'member') throw new AppError('FORBIDDEN');
+    // spec 8: without access (and no organization covering her) the member is sent to the paywall.
+    await this.deps.entitlements?.assertCanConsult(actor);
     const now = this.deps.clock.now();
     const hours = this.deps.workingHours();
     // spec 8/9: out of working hours the member is offered scheduling or 911 instead.

@@ -40,6 +40,8 @@ export interface AppointmentsServiceDeps {
   audit?: AuditService;
   /** Ends the guest sessions of a consultation once it is over (the auth service's). */
   sessions?: { revokeSessionsScopedTo(appointmentId: string): Promise<void> };
+  /** The membership module's paywall rule (spec 8 payment-required) before a consultation starts. */
+  entitlements?: { assertCanConsult(actor: UserRow): Promise<void> };
 }
 
 /**

@@ -22,6 +22,8 @@ export class MembersService {
     private readonly audit?: AuditService,
     /** Care relationships are the appointments module's to answer (its service, not its table). */
     private readonly care?: Pick<AppointmentsService, 'hasCareRelationship'>,
+    /** The membership module starts the sign-up trial in the same transaction (issue 14). */
+    private readonly trials?: { startSignUpTrial(member: UserRow, tx?: Db): Promise<void> },
   ) {}
 
   /**
@@ -108,9 +110,9 @@ export class MembersService {
    * language chosen is also the consultation language (spec 3), the terms are still to be
    * accepted, and the login type is the first of its list.
    */
-  createMember(input: NewMember, tx?: Db): Promise<UserRow> {
+  async createMember(input: NewMember, tx?: Db): Promise<UserRow> {
     const { lang, loginType, organizationId, now, ...contact } = input;
-    return this.repoIn(tx).insert({
+    const row = await this.repoIn(tx).insert({
       ...contact,
       userType: 'member',
       preferredLang: lang,
@@ -123,6 +125,9 @@ export class MembersService {
       createdAt: now,
       updatedAt: now,
     });
+    // spec 9: a member without an organization starts the free trial at sign-up.
+    await this.trials?.startSignUpTrial(row, tx);
+    return row;
   }
 
   /** An enabled organization by id (ignored unless a UUID) or employer code. */

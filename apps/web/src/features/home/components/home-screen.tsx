@@ -35,6 +35,7 @@ import { useTopicsTemplate } from '../api/get-topics-template';
 import { useDownloadPrompt } from '../hooks/use-download-prompt';
 import { ActiveAppointmentCard } from './active-appointment-card';
 import { DownloadAppPrompt } from './download-app-prompt';
+import { TrialBanner } from './trial-banner';
 
 const AVAILABLE_COACHES = buildPath('availableCoaches');
 const SCHEDULING_START = buildPath('scheduleSelectTopic');
@@ -113,6 +114,8 @@ export function HomeScreen() {
           {t('home_subtitle')}
         </Typography>
       </Box>
+
+      <TrialBanner />
 
       {hasScheduledAppointment ? (
         <Alert severity="info" data-testid="has-scheduled-appointment">

@@ -26,8 +26,9 @@ export const readProfileEnvironment = (): ProfileEnvironment => ({
 export const profileVisibility = (member: MemberDto | undefined, env: ProfileEnvironment): VisibilityInput => ({
   organization: member?.organization ? { settings: member.organization.settings, dependantOrganizations: null, sites: null } : null,
   isPartnerUser: env.partnerId !== null && env.partnerId !== '',
-  subscriptionStatus: null,
-  membershipExpired: false,
+  // getMember subscription (issue 14): the trial card, and the membership entry hidden once expired.
+  subscriptionStatus: member?.subscription?.status ?? null,
+  membershipExpired: member?.subscription ? member.subscription.endReason !== null : false,
   pushPermissionDenied: env.pushPermission === 'denied',
   changePhoneFeatureEnabled: CHANGE_PHONE_FEATURE_ENABLED,
 });

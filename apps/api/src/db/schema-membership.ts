@@ -1,0 +1,78 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { EntitlementEventKind, EntitlementSource } from '@puente/domain';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * The entitlement ledger (issue 14): every source of access (trial, App Store, Google Play, card
+ * subscription, employer, family plan, a paid single visit) appends events here and the member's
+ * access is derived from them (domain deriveAccess). Append-only: a trigger refuses UPDATE,
+ * DELETE and TRUNCATE (migration member_custom), like the audit log. No foreign key to users on
+ * purpose: the account erasure job deletes the user row, and a financial ledger outlives it.
+ */
+export const entitlementEvents = pgTable(
+  'entitlement_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id').notNull(),
+    source: text('source').$type<EntitlementSource>().notNull(),
+    kind: text('kind').$type<EntitlementEventKind>().notNull(),
+    /** One entitlement within its source: store original transaction, card subscription id, organization id, trial kind. */
+    entitlementKey: text('entitlement_key').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    planId: text('plan_id'),
+    expiresAt: ts('expires_at'),
+    autoRenew: boolean('auto_renew'),
+    currency: text('currency'),
+    /** What was paid for this event, in integer minor units (null for grants nobody paid for). */
+    amountMinor: integer('amount_minor'),
+    organizationId: uuid('organization_id'),
+    organizationName: text('organization_name'),
+    referrerId: uuid('referrer_id'),
+    /** Where it came from: sign-up, checkout, a provider notification... never card or health data. */
+    origin: text('origin').notNull(),
+    /** Makes a write idempotent: a provider's event id or transaction id, the trial kind per member. */
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('entitlement_events_dedupe_unique').on(t.dedupeKey), index('entitlement_events_member_idx').on(t.memberId, t.occurredAt)],
+);
+
+/**
+ * Card checkouts (issue 14 step 5): one row per checkout a member opened on the web, with the
+ * provider's session id; completed once (its webhook or the local test card page).
+ */
+export const cardCheckouts = pgTable(
+  'card_checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id').notNull(),
+    planId: text('plan_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's checkout session id (the local provider uses this row's id). */
+    externalId: text('external_id'),
+    /** The provider's subscription id once paid (card cancellations act on it). */
+    subscriptionRef: text('subscription_ref'),
+    status: text('status').$type<'open' | 'complete' | 'declined' | 'expired'>().notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('card_checkouts_member_idx').on(t.memberId, t.createdAt), uniqueIndex('card_checkouts_external_unique').on(t.provider, t.externalId)],
+);
+
+/** Provider notifications (Stripe webhooks, App Store and Play notifications) processed once each. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_notifications_unique').on(t.provider, t.eventId)],
+);
+
+export type EntitlementEventRow = typeof entitlementEvents.$inferSelect;
+export type NewEntitlementEventRow = typeof entitlementEvents.$inferInsert;
+export type CardCheckoutRow = typeof cardCheckouts.$inferSelect;

@@ -1,0 +1,18 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { entitlementEvents, type EntitlementEventRow, type NewEntitlementEventRow } from '../../db/schema';
+
+/** The entitlement ledger's queries: append and read, nothing else (the table refuses the rest). */
+export class MembershipRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Appends an event; a second write with the same dedupe key is a no-op (returns undefined). */
+  async append(row: NewEntitlementEventRow): Promise<EntitlementEventRow | undefined> {
+    const [stored] = await this.db.insert(entitlementEvents).values(row).onConflictDoNothing({ target: entitlementEvents.dedupeKey }).returning();
+    return stored;
+  }
+
+  eventsOf(memberId: string): Promise<EntitlementEventRow[]> {
+    return this.db.select().from(entitlementEvents).where(eq(entitlementEvents.memberId, memberId)).orderBy(asc(entitlementEvents.occurredAt), asc(entitlementEvents.createdAt));
+  }
+}

@@ -1,0 +1,24 @@
+import type { MemberLedgerResponse, SubscriptionProductsResponse } from '@puente/contracts';
+import { CACHE_MS, safeString } from '@puente/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseWith, requireAuth } from '../../http';
+import type { MembershipService } from './membership.service';
+
+const memberParamsSchema = z.object({ id: safeString().min(1).max(64) });
+
+export function membershipRoutes(membership: MembershipService) {
+  return async (app: FastifyInstance): Promise<void> => {
+    // spec 7 GET configs/products, cached 12 h (spec 9 "subscriptions 12 h"); public like the other configs.
+    app.get('/api/configs/products', async (_request, reply): Promise<SubscriptionProductsResponse> => {
+      void reply.header('cache-control', `public, max-age=${CACHE_MS.subscriptions / 1000}`);
+      return { subscriptions: membership.products() };
+    });
+
+    app.get('/api/admin/members/:id/entitlements', async (request): Promise<MemberLedgerResponse> => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(memberParamsSchema, request.params);
+      return membership.ledgerFor(auth.user, id);
+    });
+  };
+}

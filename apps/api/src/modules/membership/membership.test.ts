@@ -1,0 +1,143 @@
+import { APPOINTMENT_GQL, apiErrorSchema, GQL, memberLedgerResponseSchema, memberSchema, subscriptionProductsResponseSchema } from '@puente/contracts';
+import { sql } from 'drizzle-orm';
+import { loadMembershipSettings } from './membership.settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointmentData, createMember, createOrganization, createSessionFor, graphql, loginByPhone, memberWithSession, randomMxPhone, request, startTestServer, type TestServer } from '../../test';
+
+const DAY = 86_400_000;
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ config: {} });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const subscriptionOf = async (token: string) => {
+  const res = await graphql<{ getMember: unknown }>(t.url, GQL.getMember, {}, token);
+  expect(res.body.errors).toBeUndefined();
+  return memberSchema.parse(res.body.data!.getMember).subscription;
+};
+/** Sessions expire while the clock jumps weeks ahead: a fresh one for the same member. */
+const fresh = async (userId: string) => (await createSessionFor(t.server, userId)).sessionToken;
+const askForCoach = async (token: string) => {
+  const res = await graphql<{ createAppointment: unknown }>(t.url, APPOINTMENT_GQL.createAppointment, { data: appointmentData(), returnNewDocument: true }, token);
+  return res.body.errors?.[0] ? apiErrorSchema.parse(res.body.errors[0].extensions).error : null;
+};
+
+describe('GET /api/configs/products (spec 7, spec 9 pricing)', () => {
+  it('serves the four plans in order with derived prices in minor units, cached 12 h', async () => {
+    const res = await request(t.url, '/api/configs/products');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=43200');
+    const { subscriptions } = subscriptionProductsResponseSchema.parse(res.body);
+    expect(subscriptions.map((s) => s.id)).toEqual(['bs_12m', 'bs_6m', 'bs_1m', 'bs_1w']);
+    expect(subscriptions.find((s) => s.isDefault)?.id).toBe('bs_1m');
+    // Defaults: 11999 / 6999 / 1999 / 799 cents.
+    expect(subscriptions.map((s) => [s.totalPriceMinor, s.monthlyPriceMinor, s.savingsPercentage, s.subscriptionLength])).toEqual([
+      [11999, 1000, 50, 12],
+      [6999, 1167, 42, 6],
+      [1999, 1999, 0, 1],
+      [799, 799, 60, 1],
+    ]);
+    expect(subscriptions[2]!.pricing).toEqual({ priceMicros: 19_990_000, currency: 'USD', billingPeriod: 'P1M' });
+  });
+
+  it('prices come from SUBSCRIPTION_PRICES in integer minor units; a bad value is refused', () => {
+    expect(loadMembershipSettings({ SUBSCRIPTION_PRICES: 'bs_1m=2500,bs_1w=900' }).prices).toEqual([
+      { id: 'bs_1m', amountMinor: 2500, currency: 'USD' },
+      { id: 'bs_1w', amountMinor: 900, currency: 'USD' },
+    ]);
+    expect(() => loadMembershipSettings({ SUBSCRIPTION_PRICES: 'bs_1m=19.99' })).toThrow(/SUBSCRIPTION_PRICES/);
+    expect(() => loadMembershipSettings({ SUBSCRIPTION_PRICES: 'gold=100' })).toThrow(/SUBSCRIPTION_PRICES/);
+  });
+});
+
+describe('the free trial and the paywall on the server', () => {
+  it('a new member signs up, gets the 45-day trial; when it ends she must pay to ask for a coach', async () => {
+    const login = await loginByPhone(t.url, randomMxPhone());
+    expect(login.member.subscription).toMatchObject({ type: 'trial', status: 'trial', daysLeft: 45, autoRenew: true, currency: 'USD', endReason: null });
+    expect(await subscriptionOf(login.sessionToken)).toMatchObject({ status: 'trial', daysLeft: 45 });
+
+    const start = t.clock.now();
+    try {
+      t.clock.advance(40 * DAY);
+      expect(await subscriptionOf(await fresh(login.member.id))).toMatchObject({ status: 'trial', daysLeft: 5 });
+
+      t.clock.advance(6 * DAY);
+      const token = await fresh(login.member.id);
+      expect(await subscriptionOf(token)).toMatchObject({ status: 'trial', daysLeft: 0, endReason: 'trial-expired' });
+      const error = await askForCoach(token);
+      expect(error).toMatchObject({ code: 'PAYMENT_REQUIRED', status: 402 });
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('an existing member with no ledger gets her trial on first read; she may ask for a coach', async () => {
+    const m = await memberWithSession(t.server);
+    expect(await subscriptionOf(m.token)).toMatchObject({ status: 'trial', daysLeft: 45 });
+    // No coach is online in this test: the request passes the paywall and stops at the next rule.
+    expect((await askForCoach(m.token))?.code).toBe('PHYSICIAN_NOT_AVAILABLE');
+  });
+
+  it('an organization covers its member: no trial, an open-ended employer benefit, never payment-required', async () => {
+    const org = await createOrganization(t.server, { name: 'Acme' });
+    const m = await memberWithSession(t.server, { organizationId: org.id });
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: 'employer', provider: 'b2b', status: 'active', daysLeft: null, organizationName: 'Acme', endReason: null });
+    const start = t.clock.now();
+    try {
+      t.clock.advance(400 * DAY);
+      expect((await askForCoach(await fresh(m.user.id)))?.code).toBe('PHYSICIAN_NOT_AVAILABLE');
+      // She leaves the organization: the benefit ends (its own paywall reason), no trial appears.
+      await t.server.services.members.update(m.user.id, { organizationId: null });
+      const token = await fresh(m.user.id);
+      expect(await subscriptionOf(token)).toMatchObject({ status: 'expired', daysLeft: 0, endReason: 'employer-benefit-ended' });
+      expect(await askForCoach(token)).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('a withdrawn invitation offers the 30-day trial, once', async () => {
+    const m = await memberWithSession(t.server);
+    await t.server.services.membership.startSignUpTrial({ ...m.user, createdAt: new Date(t.clock.now().getTime() - 60 * DAY) });
+    expect(await subscriptionOf(m.token)).toMatchObject({ endReason: 'trial-expired' });
+    expect(await t.server.services.membership.grantWithdrawnInvitationTrial(m.user.id)).toMatchObject({ status: 'trial', daysLeft: 30, endReason: null });
+    t.clock.advance(DAY);
+    expect(await t.server.services.membership.grantWithdrawnInvitationTrial(m.user.id)).toMatchObject({ daysLeft: 29 });
+    t.clock.advance(-DAY);
+  });
+});
+
+describe('the entitlement ledger', () => {
+  it('is append-only in the database: UPDATE, DELETE and TRUNCATE are refused', async () => {
+    const m = await memberWithSession(t.server);
+    await subscriptionOf(m.token);
+    const db = t.server.database.db;
+    await expect(db.execute(sql`update entitlement_events set kind = 'revoked' where member_id = ${m.user.id}`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from entitlement_events where member_id = ${m.user.id}`)).rejects.toThrow();
+    await expect(db.execute(sql`truncate entitlement_events`)).rejects.toThrow();
+    expect(await subscriptionOf(m.token)).toMatchObject({ status: 'trial' });
+  });
+
+  it('the admin reads a member\'s ledger; anyone else gets not-found; bad ids are refused', async () => {
+    const m = await memberWithSession(t.server);
+    await subscriptionOf(m.token);
+    const admin = await createSessionFor(t.server, (await createMember(t.server, { userType: 'admin' })).id);
+    const res = await request(t.url, `/api/admin/members/${m.user.id}/entitlements`, { token: admin.sessionToken });
+    expect(res.status).toBe(200);
+    const ledger = memberLedgerResponseSchema.parse(res.body);
+    expect(ledger.events.map((e) => [e.source, e.kind, e.origin])).toEqual([['trial', 'granted', 'sign-up']]);
+    expect(ledger.current).toMatchObject({ status: 'trial', daysLeft: 45 });
+
+    expect((await request(t.url, `/api/admin/members/${m.user.id}/entitlements`)).status).toBe(401);
+    const other = await memberWithSession(t.server);
+    expect((await request(t.url, `/api/admin/members/${m.user.id}/entitlements`, { token: other.token })).status).toBe(404);
+    expect((await request(t.url, `/api/admin/members/${m.user.id}/entitlements`, { token: m.token })).status).toBe(404);
+    expect((await request(t.url, `/api/admin/members/${crypto.randomUUID()}/entitlements`, { token: admin.sessionToken })).status).toBe(404);
+    const bad = await request(t.url, `/api/admin/members/${'x'.repeat(80)}/entitlements`, { token: admin.sessionToken });
+    expect(bad.status).toBe(400);
+    expect(apiErrorSchema.parse(bad.body).error.code).toBe('INVALID_DATA');
+  });
+});

@@ -1,0 +1,52 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { ROUTES } from '@puente/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Screen } from '@/components/ui/screen';
+import { useMember } from '@/lib/member-query';
+import { useCheckoutStatus } from '../api/get-checkout-status';
+
+const POLL_MS = 1000;
+
+/**
+ * /payment-loading (spec 2): membership validation loading, with no back or cancel. It waits for
+ * the checkout to be paid, reloads the member (her access comes from the ledger), then moves on
+ * to /payment-success.
+ */
+export function PaymentLoadingScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const checkoutId = params.get('checkout');
+  const status = useCheckoutStatus(checkoutId, POLL_MS);
+  const member = useMember();
+  const paid = status.data?.status === 'complete';
+  const subscription = member.data?.subscription;
+  const active = paid && subscription?.type === 'card' && subscription.endReason === null;
+
+  useEffect(() => {
+    if (!checkoutId || status.isError) void navigate(ROUTES.paywall.path, { replace: true });
+  }, [checkoutId, status.isError, navigate]);
+  useEffect(() => {
+    if (paid && !active) void client.invalidateQueries({ queryKey: ['member'] });
+  }, [paid, active, client]);
+  useEffect(() => {
+    if (active) void navigate(ROUTES.paymentSuccess.path, { replace: true });
+  }, [active, navigate]);
+
+  return (
+    <Screen testId="payment-loading-screen">
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 3, mt: 10 }} role="status" aria-live="polite">
+        <CircularProgress aria-label={t('membership_payment_loading')} />
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, textAlign: 'center' }}>
+          {t('membership_payment_loading')}
+        </Typography>
+      </Box>
+    </Screen>
+  );
+}

@@ -1,0 +1,162 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSessionToken } from '@/lib/session';
+import { apiError, installFakeFetch, member } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+const subscription = (overrides: Record<string, unknown> = {}) => ({
+  subscriptionId: 'trial',
+  type: 'trial',
+  status: 'trial',
+  expiresAt: '2026-12-31T00:00:00.000Z',
+  daysLeft: 10,
+  autoRenew: true,
+  provider: null,
+  currency: 'USD',
+  length: null,
+  organizationName: null,
+  organizationId: null,
+  endReason: null,
+  ...overrides,
+});
+const product = (id: string, total: number, monthly: number, savings: number, months: number, isDefault = false) => ({
+  id,
+  title: id,
+  storeIds: { ios: `app.puente.${id}`, android: `app.puente.${id}` },
+  pricing: { priceMicros: total * 10_000, currency: 'USD', billingPeriod: 'P1M' },
+  totalPriceMinor: total,
+  monthlyPriceMinor: monthly,
+  savingsPercentage: savings,
+  subscriptionLength: months,
+  isDefault,
+});
+const PRODUCTS = [product('bs_12m', 11999, 1000, 50, 12), product('bs_6m', 6999, 1167, 42, 6), product('bs_1m', 1999, 1999, 0, 1, true), product('bs_1w', 799, 799, 60, 1)];
+
+const serve = (sub: Record<string, unknown> | null, extra: Record<string, unknown> = {}, checkout?: { status: number; body: unknown }) => {
+  setSessionToken('st_1');
+  return installFakeFetch((call) => {
+    if (call.url === '/api/configs/products') return { status: 200, body: { subscriptions: PRODUCTS } };
+    if (call.url === '/api/payments/card/checkout') return checkout;
+    if (call.url !== '/api/graphql') return undefined;
+    if ((call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: { ...member(extra), subscription: sub } } } };
+    return undefined;
+  });
+};
+
+beforeEach(() => window.localStorage.removeItem('pre-paywall-seen'));
+
+describe('/membresia-expirada', () => {
+  it('activeTrial: the plans in spec order, bs_1m chosen, prices from minor units', async () => {
+    serve(subscription());
+    renderApp('/membresia-expirada');
+    const paywall = await screen.findByTestId('paywall');
+    expect(paywall.getAttribute('data-referer')).toBe('activeTrial');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Elige tu plan');
+    await screen.findByTestId('plan-bs_12m');
+    expect(screen.getAllByTestId(/^plan-/).map((e) => e.getAttribute('data-testid'))).toEqual(['plan-bs_12m', 'plan-bs_6m', 'plan-bs_1m', 'plan-bs_1w']);
+    expect((screen.getByTestId('plan-bs_1m').querySelector('input') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('plan-bs_12m').textContent).toMatch(/119\.99/);
+    expect(screen.getByTestId('plan-bs_12m').textContent).toMatch(/10\.00/);
+    expect(screen.getByTestId('plan-bs_1w').textContent).toContain('Ideal para viajes');
+  });
+
+  it.each([
+    ['trialExpired', subscription({ daysLeft: 0, autoRenew: false, endReason: 'trial-expired' }), 'Tu prueba gratuita terminó'],
+    ['membershipExpired', subscription({ type: 'card', status: 'expired', subscriptionId: 'bs_1m', daysLeft: 0, endReason: 'membership-expired' }), 'Tu membresía expiró'],
+  ])('%s', async (referer, sub, title) => {
+    serve(sub);
+    renderApp('/membresia-expirada');
+    await waitFor(() => expect(screen.getByTestId('paywall').getAttribute('data-referer')).toBe(referer));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+  });
+
+  it.each([
+    ['dependant', 'El plan familiar que te incluía terminó'],
+    ['postConsultation', 'Gracias por tu consulta'],
+  ])('variant %s', async (variant, title) => {
+    serve(subscription({ daysLeft: 0, endReason: 'trial-expired' }));
+    renderApp(`/membresia-expirada?variant=${variant}`);
+    await waitFor(() => expect(screen.getByTestId('paywall').getAttribute('data-variant')).toBe(variant));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+  });
+
+  it('an active, unexpired member is sent on to /inicio', async () => {
+    serve(subscription({ type: 'card', status: 'active', subscriptionId: 'bs_1m', daysLeft: 20 }));
+    const { router } = renderApp('/membresia-expirada');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'));
+  });
+
+  it('the pre-paywall intro shows once to a member whose employer benefit ended', async () => {
+    serve(subscription({ type: 'employer', status: 'expired', provider: 'b2b', daysLeft: 0, endReason: 'employer-benefit-ended', organizationName: 'Acme' }));
+    const first = renderApp('/membresia-expirada');
+    expect((await screen.findByTestId('pre-paywall')).textContent).toContain('Tu beneficio de empresa terminó');
+    fireEvent.click(screen.getByTestId('pre-paywall-continue'));
+    await screen.findByTestId('paywall');
+    expect(window.localStorage.getItem('pre-paywall-seen')).toBe('true');
+    first.unmount();
+    renderApp('/membresia-expirada');
+    await screen.findByTestId('paywall');
+    expect(screen.queryByTestId('pre-paywall')).toBeNull();
+  });
+
+  it('payment unavailable: payment_processing_not_available', async () => {
+    serve(subscription({ daysLeft: 0, endReason: 'trial-expired' }), {}, apiError(409, 'CONFLICT', 'no', { data: { messageKey: 'payment_processing_not_available' } }));
+    renderApp('/membresia-expirada');
+    await screen.findByTestId('plan-bs_1m');
+    fireEvent.click(screen.getByTestId('paywall-subscribe'));
+    expect((await screen.findByTestId('payment-error')).textContent).toBe('El pago no está disponible en este momento.');
+  });
+
+  it('another payment error: profile_payment_error with the store name', async () => {
+    serve(subscription({ daysLeft: 0, endReason: 'trial-expired' }), {}, apiError(500, 'UNKNOWN_ERROR', 'boom'));
+    renderApp('/membresia-expirada');
+    await screen.findByTestId('plan-bs_1m');
+    fireEvent.click(screen.getByTestId('paywall-subscribe'));
+    expect((await screen.findByTestId('payment-error')).textContent).toContain('No se pudo completar el pago');
+    expect(screen.getByTestId('payment-error').textContent).toContain('tu tarjeta');
+  });
+});
+
+describe('the trial banner on home (spec 9 colours)', () => {
+  it.each([
+    [30, 'success'],
+    [15, 'warning'],
+    [6, 'warning'],
+    [5, 'error'],
+    [1, 'error'],
+  ])('%i days left: %s', async (daysLeft, color) => {
+    serve(subscription({ daysLeft }));
+    renderApp('/inicio');
+    const banner = await screen.findByTestId('trial-banner');
+    expect(banner.getAttribute('data-color')).toBe(color);
+    expect(banner.textContent).toContain(String(daysLeft));
+  });
+
+  it('not for a member with an organization, nor for a paid plan', async () => {
+    serve(subscription(), { organizationId: 'org_1', organization: { id: 'org_1', name: 'Acme', settings: [] } });
+    const a = renderApp('/inicio');
+    await screen.findByTestId('home-greeting');
+    expect(screen.queryByTestId('trial-banner')).toBeNull();
+    a.unmount();
+    serve(subscription({ type: 'card', status: 'active', subscriptionId: 'bs_1m' }));
+    renderApp('/inicio');
+    await screen.findByTestId('home-greeting');
+    expect(screen.queryByTestId('trial-banner')).toBeNull();
+  });
+});
+
+describe('/perfil reads the subscription (spec 2 trial card)', () => {
+  it('a trial member without an organization sees the trial card; a card subscriber does not', async () => {
+    serve(subscription());
+    const a = renderApp('/perfil');
+    await screen.findByTestId('profile-trial-card');
+    a.unmount();
+    serve(subscription({ type: 'card', status: 'active', subscriptionId: 'bs_1m' }));
+    renderApp('/perfil');
+    await screen.findByTestId('profile-screen');
+    expect(screen.queryByTestId('profile-trial-card')).toBeNull();
+  });
+});

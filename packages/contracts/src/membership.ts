@@ -1,0 +1,87 @@
+import {
+  ENTITLEMENT_EVENT_KINDS,
+  ENTITLEMENT_SOURCES,
+  SUBSCRIPTION_END_REASONS,
+  SUBSCRIPTION_PLAN_IDS,
+  SUBSCRIPTION_PROVIDERS,
+  SUBSCRIPTION_STATUSES,
+  safeString,
+} from '@puente/domain';
+import { z } from 'zod';
+
+/** spec 3 Subscription, as getMember's `subscription` carries it (derived from the entitlement ledger). */
+export const subscriptionSchema = z.object({
+  subscriptionId: safeString(),
+  /** Which source of access answers (trial, applestore, playstore, card, employer, family, single-visit). */
+  type: z.enum(ENTITLEMENT_SOURCES),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  expiresAt: safeString().nullable(),
+  /** Whole days left; null = open-ended (an employer's benefit). */
+  daysLeft: z.number().int().nullable(),
+  autoRenew: z.boolean(),
+  provider: z.enum(SUBSCRIPTION_PROVIDERS).nullable(),
+  currency: safeString(),
+  length: z.number().int().nullable(),
+  organizationName: safeString().nullable(),
+  organizationId: safeString().nullable(),
+  /** spec 4: why access ended (its own paywall message); null while live. */
+  endReason: z.enum(SUBSCRIPTION_END_REASONS).nullable(),
+});
+export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
+export const SUBSCRIPTION_FIELDS = 'subscriptionId type status expiresAt daysLeft autoRenew provider currency length organizationName organizationId endReason';
+
+/** spec 3 Subscription product, GET /api/configs/products (spec 7; cached 12 h, spec 9). Money in integer minor units. */
+export const subscriptionProductSchema = z.object({
+  id: z.enum(SUBSCRIPTION_PLAN_IDS),
+  title: safeString(),
+  storeIds: z.object({ ios: safeString(), android: safeString() }),
+  /** spec 3 pricing: priceMicros is the store's unit (minor units x 10,000), billingPeriod ISO 8601. */
+  pricing: z.object({ priceMicros: z.number().int(), currency: safeString(), billingPeriod: safeString() }),
+  totalPriceMinor: z.number().int(),
+  monthlyPriceMinor: z.number().int(),
+  savingsPercentage: z.number().int(),
+  subscriptionLength: z.number().int(),
+  isDefault: z.boolean(),
+});
+export type SubscriptionProductDto = z.infer<typeof subscriptionProductSchema>;
+export const subscriptionProductsResponseSchema = z.object({ subscriptions: z.array(subscriptionProductSchema) });
+export type SubscriptionProductsResponse = z.infer<typeof subscriptionProductsResponseSchema>;
+
+/** GET /api/admin/members/{id}/entitlements: the member's ledger, oldest first, and what it derives. */
+export const entitlementEventSchema = z.object({
+  id: safeString(),
+  source: z.enum(ENTITLEMENT_SOURCES),
+  kind: z.enum(ENTITLEMENT_EVENT_KINDS),
+  entitlementKey: safeString(),
+  occurredAt: safeString(),
+  planId: safeString().nullable(),
+  expiresAt: safeString().nullable(),
+  autoRenew: z.boolean().nullable(),
+  currency: safeString().nullable(),
+  organizationId: safeString().nullable(),
+  referrerId: safeString().nullable(),
+  /** Where the event came from (sign-up, checkout, store notification id...); never card or health data. */
+  origin: safeString(),
+});
+export const memberLedgerResponseSchema = z.object({ events: z.array(entitlementEventSchema), current: subscriptionSchema.nullable() });
+export type MemberLedgerResponse = z.infer<typeof memberLedgerResponseSchema>;
+
+/** POST /api/payments/card/checkout: a card subscription to a plan on the web. */
+export const cardCheckoutRequestSchema = z.object({ planId: z.enum(SUBSCRIPTION_PLAN_IDS, { error: 'subscription_plan_invalid' }) });
+export type CardCheckoutRequest = z.infer<typeof cardCheckoutRequestSchema>;
+export const cardCheckoutResponseSchema = z.object({
+  checkoutId: safeString(),
+  provider: z.enum(['local', 'stripe']),
+  /** The page the full-screen modal frames (local provider). */
+  url: safeString().nullable(),
+  /** The embedded checkout's client secret and publishable key (Stripe). */
+  clientSecret: safeString().nullable(),
+  publishableKey: safeString().nullable(),
+});
+export type CardCheckoutResponse = z.infer<typeof cardCheckoutResponseSchema>;
+/** GET /api/payments/card/checkout/{id}: /payment-loading waits for complete. */
+export const cardCheckoutStatusSchema = z.object({ checkoutId: safeString(), status: z.enum(['open', 'complete', 'declined', 'expired']) });
+export type CardCheckoutStatus = z.infer<typeof cardCheckoutStatusSchema>;
+/** POST /api/membership/cancel: a card subscription is cancelled at period end. */
+export const cancelMembershipResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
+export type CancelMembershipResponse = z.infer<typeof cancelMembershipResponseSchema>;
