@@ -87,6 +87,13 @@ import { TopicsRepository } from './modules/topics/topics.repository';
 import { TopicsService } from './modules/topics/topics.service';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes';
 import { StaffAuthService } from './modules/staff-auth/staff-auth.service';
+import { recordsRoutes } from './modules/records/records.routes';
+import { RecordsService } from './modules/records/records.service';
+import { supportResolvers, supportTypeDefs } from './modules/support/support.resolvers';
+import { SupportRepository } from './modules/support/support.repository';
+import { supportRoutes } from './modules/support/support.routes';
+import { SupportService } from './modules/support/support.service';
+import { translationFromEnv, type TranslationProvider } from './providers/translation/translation.provider';
 import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
@@ -97,7 +104,7 @@ export interface BuildServerOptions {
   config?: Partial<Config>;
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider };
+  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider; translation?: TranslationProvider };
   /** Per-phone and per-IP send limits; the spec constants unless a test or benchmark raises them. */
   limits?: Partial<AuthLimits>;
   /** Where pino writes (tests capture logs here). */
@@ -136,6 +143,8 @@ export interface Services {
   profile: ProfileService;
   chat: ChatService;
   interactions: InteractionsService;
+  support: SupportService;
+  records: RecordsService;
 }
 
 export interface PuenteServer {
@@ -250,6 +259,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       log: app.log,
       audit,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
+      exit: {
+        organizationHomePage: async (organizationId): Promise<string | null> => (await members.findOrganization({ orgId: organizationId }))?.homePageUrl ?? null,
+        surveyAnswered: (appointmentId): Promise<boolean> => services.support.surveyAnswered(appointmentId),
+      },
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);
@@ -261,6 +274,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const chat = new ChatService({ repo: new ChatRepository(database.db), appointments, audit, clock, storage, email, realtime, config: chatSettings, log: app.log });
     // The call (issue 5): ICE servers from STUN_URLS/TURN_URLS/TURN_SECRET, signaling on the gateway.
     const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
+    // What the member keeps (issue 12): surveys, complaints, support requests and her record.
+    const support = new SupportService({ repository: new SupportRepository(database.db), appointments, members, audit, clock });
     const services: Services = {
       auth: new AuthService({
         db: database.db,
@@ -299,6 +314,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       accountDeletion,
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
+      support,
+      records: new RecordsService({ appointments, support, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
@@ -337,6 +354,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(accountDeletionRoutes(services.accountDeletion));
     await app.register(configsRoutes(services.configs));
     await app.register(interactionsRoutes(services.interactions));
+    await app.register(supportRoutes(services.support));
+    await app.register(recordsRoutes(services.records));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));
@@ -345,8 +364,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret }).register(app);
     }
     await registerGraphql(app, {
-      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs],
-      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth), physiciansResolvers(services.physicians), topicsResolvers(services.topics), appointmentsResolvers(services.appointments)],
+      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs, supportTypeDefs],
+      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth), physiciansResolvers(services.physicians), topicsResolvers(services.topics), appointmentsResolvers(services.appointments), supportResolvers(services.support)],
       depthLimit: config.graphqlDepthLimit,
       introspection: !config.isProduction,
       guestRootFields: GUEST_GRAPHQL_FIELDS,

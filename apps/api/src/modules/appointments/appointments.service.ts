@@ -40,6 +40,8 @@ export interface AppointmentsServiceDeps {
   audit?: AuditService;
   /** Ends the guest sessions of a consultation once it is over (the auth service's). */
   sessions?: { revokeSessionsScopedTo(appointmentId: string): Promise<void> };
+  /** Where an organization member goes once the survey is answered (issue 12: the organization exit redirect). */
+  exit?: { organizationHomePage(organizationId: string): Promise<string | null>; surveyAnswered(appointmentId: string): Promise<boolean> };
 }
 
 /**
@@ -75,6 +77,10 @@ export class AppointmentsService {
   }
   history(actor: Actor, memberId: string, lang: Language): Promise<AppointmentHistoryItem[]> {
     return this.queries.history(actor, memberId, lang);
+  }
+  /** A page of the member's own history (issue 12: a member with hundreds of consultations). */
+  historyPage(actor: Actor, memberId: string, page: { cursor?: string; limit: number }, lang: Language): Promise<{ items: AppointmentHistoryItem[]; nextCursor: string | null }> {
+    return this.queries.historyPage(actor, memberId, page, lang);
   }
   queue(actor: Actor, lang: Language): Promise<AppointmentDto[]> {
     return this.queries.queue(actor, lang);
