@@ -229,7 +229,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const members = new MembersService(new MembersRepository(database.db), audit, { hasCareRelationship: (physicianId, memberId) => appointments.hasCareRelationship(physicianId, memberId) });
     const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: realtime, sessions });
     const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: realtime, sessions, log: app.log });
-    const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl });
+    const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl, mapTileUrl: config.mapTileUrl });
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
     );

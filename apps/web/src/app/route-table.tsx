@@ -150,6 +150,11 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   mobileRedirect: lazyScreen(() => import('@/features/mobile-redirect/components/mobile-redirect-screen').then((m) => m.MobileRedirectScreen)),
   open: lazyScreen(() => import('@/features/mobile-redirect/components/mobile-redirect-screen').then((m) => m.MobileRedirectScreen)),
   eventsDebug: lazyScreen(() => import('@/features/events-debug/components/events-debug-screen').then((m) => m.EventsDebugScreen)),
+  // What the member keeps (issue 12).
+  history: lazyScreen(() => import('@/features/record/components/history-screen').then((m) => m.HistoryScreen)),
+  historyDetail: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.HistoryDetailScreen)),
+  appointmentSummary: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.AppointmentSummaryScreen)),
+  survey: lazyScreen(() => import('@/features/record/components/survey-screen').then((m) => m.SurveyScreen)),
 };
 
 /** The spinner screens are part of the shell (they are also the loading fallback): not split. */
