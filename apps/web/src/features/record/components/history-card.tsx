@@ -61,7 +61,7 @@ export function HistoryCard({ item, timeZone, onOpen }: { item: AppointmentHisto
             {t(`record_channel_${item.channel.replace('-', '_')}`)}
             {item.reason ? ` · ${item.reason}` : ''}
           </Typography>
-          {view.expired ? <Chip size="small" label={t('record_expired_label')} sx={{ mt: 0.5 }} data-testid="history-card-expired" /> : null}
+          {view.expired ? <Chip size="small" label={t('record_expired_label')} sx={{ mt: 0.5 }} data-testid="history-card-expired-label" /> : null}
         </Box>
         {view.showPrescriptionIcon ? <LocalPharmacyOutlined color="secondary" titleAccess={t('record_prescription_icon')} data-testid="history-card-prescription" /> : null}
         <Box sx={{ display: 'flex' }} title={t(status.key)} aria-label={t(status.key)} role="img">

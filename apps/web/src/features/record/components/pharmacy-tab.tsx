@@ -37,7 +37,7 @@ export function PharmacyTab({ pharmacy }: { pharmacy: Pharmacy }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="record-pharmacy">
       {tiles && position ? (
-        <Box sx={{ height: PHARMACY_MAP.heightPx, borderRadius: 1, overflow: 'hidden' }} data-testid="pharmacy-map" aria-label={t('record_pharmacy_map')} role="img">
+        <Box style={{ height: PHARMACY_MAP.heightPx }} sx={{ borderRadius: 1, overflow: 'hidden' }} data-testid="pharmacy-map" aria-label={t('record_pharmacy_map')} role="img">
           <PigeonMap height={PHARMACY_MAP.heightPx} defaultCenter={position} defaultZoom={PHARMACY_MAP.zoom} provider={tileProvider(tiles)} attribution={false} mouseEvents={false} touchEvents={false}>
             <Marker anchor={position} width={40} />
           </PigeonMap>
