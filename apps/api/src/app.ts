@@ -315,7 +315,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
       support,
-      records: new RecordsService({ appointments, support, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
+      records: new RecordsService({ appointments, support, physicians, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 

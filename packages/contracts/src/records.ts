@@ -46,6 +46,12 @@ export const memberRecordSchema = z.object({
 export type MemberRecord = z.infer<typeof memberRecordSchema>;
 
 
+/** GET /api/records/clinicians: who cared for the member (the complaint's clinician is one of them). */
+export const clinicianListSchema = z.object({
+  clinicians: z.array(z.object({ id: safeString(), name: safeString(), userType: z.enum(['mx-physician', 'us-physician']) })),
+});
+export type ClinicianList = z.infer<typeof clinicianListSchema>;
+
 // --- Surveys ------------------------------------------------------------------------------------
 
 /**

@@ -116,6 +116,15 @@ export class AppointmentsRepository {
       .limit(limit);
   }
 
+  /** The coaches and US doctors who cared for the member (distinct ids, any consultation). */
+  async careTeamOf(memberId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ mx: appointments.mxDoctorId, us: appointments.usDoctorId })
+      .from(appointments)
+      .where(eq(appointments.memberId, memberId));
+    return [...new Set(rows.flatMap((r) => [r.mx, r.us]).filter((id): id is string => !!id))];
+  }
+
   async due(now: Date): Promise<AppointmentRow[]> {
     return this.db
       .select()

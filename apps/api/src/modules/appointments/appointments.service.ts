@@ -139,6 +139,10 @@ export class AppointmentsService {
   byId(id: string): Promise<AppointmentRow | undefined> {
     return isUuid(id) ? this.deps.repository.findById(id) : Promise.resolve(undefined);
   }
+  /** The coaches and US doctors who cared for the member (the complaint form's clinician list, issue 12). */
+  async careTeamOf(memberId: string): Promise<string[]> {
+    return isUuid(memberId) ? this.deps.repository.careTeamOf(memberId) : [];
+  }
   /** Whether the physician is or was the coach or US doctor of one of the member's appointments. */
   hasCareRelationship(physicianId: string, memberId: string): Promise<boolean> {
     return this.deps.repository.hasCareRelationship(physicianId, memberId);

@@ -1,4 +1,4 @@
-import { historyPageQuerySchema, type HistoryPage, type MemberRecord } from '@puente/contracts';
+import { historyPageQuerySchema, type ClinicianList, type HistoryPage, type MemberRecord } from '@puente/contracts';
 import { safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +13,11 @@ export function recordsRoutes(records: RecordsService) {
       const { user } = requireAuth(request);
       const query = parseWith(historyPageQuerySchema, request.query);
       return records.history(user, query, requestLanguage(request));
+    });
+
+    app.get('/api/records/clinicians', async (request): Promise<ClinicianList> => {
+      const { user } = requireAuth(request);
+      return records.clinicians(user, requestLanguage(request));
     });
 
     app.get('/api/records/appointments/:id', async (request): Promise<MemberRecord> => {

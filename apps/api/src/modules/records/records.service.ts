@@ -1,8 +1,9 @@
-import type { FreeText, HistoryPage, MemberRecord } from '@puente/contracts';
+import type { ClinicianList, FreeText, HistoryPage, MemberRecord } from '@puente/contracts';
 import { HISTORY_PAGE_SIZE, type Language } from '@puente/domain';
 import { AppError } from '../../errors';
 import type { TranslationProvider } from '../../providers/translation/translation.provider';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import type { PhysiciansService } from '../physicians/physicians.service';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { SupportService } from '../support/support.service';
 
@@ -10,6 +11,7 @@ export interface RecordsServiceDeps {
   appointments: AppointmentsService;
   support: SupportService;
   translation: TranslationProvider;
+  physicians: Pick<PhysiciansService, 'getPhysician'>;
 }
 
 /**
@@ -19,6 +21,19 @@ export interface RecordsServiceDeps {
  */
 export class RecordsService {
   constructor(private readonly deps: RecordsServiceDeps) {}
+
+  /** GET /api/records/clinicians: the member's coaches and US doctors (the complaint form's clinician choice). */
+  async clinicians(actor: Actor, lang: Language): Promise<ClinicianList> {
+    refuseGuest(actor);
+    if (actor.userType !== 'member') throw new AppError('NOT_FOUND');
+    const ids = await this.deps.appointments.careTeamOf(actor.id);
+    const out: ClinicianList['clinicians'] = [];
+    for (const id of ids) {
+      const p = await this.deps.physicians.getPhysician(id, lang).catch(() => null);
+      if (p) out.push({ id: p.id, name: `${p.firstName} ${p.lastName}`.trim(), userType: p.userType });
+    }
+    return { clinicians: out.sort((a, b) => a.name.localeCompare(b.name)) };
+  }
 
   history(actor: Actor, page: { cursor?: string; limit?: number }, lang: Language): Promise<HistoryPage> {
     return this.deps.appointments.historyPage(actor, actor.id, { cursor: page.cursor, limit: page.limit ?? HISTORY_PAGE_SIZE }, lang);

@@ -1,4 +1,4 @@
-import { APPOINTMENT_GQL, historyPageSchema, memberRecordSchema, type ConsultationNoteDto } from '@puente/contracts';
+import { APPOINTMENT_GQL, clinicianListSchema, historyPageSchema, memberRecordSchema, type ConsultationNoteDto } from '@puente/contracts';
 import { APPOINTMENT_STATE as S, HISTORY_PAGE_MAX } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultationNotes } from '../../db/schema';
@@ -133,6 +133,25 @@ describe("one consultation as the member reads it", () => {
     expect((await q(ana.token)).body.data?.getConsultationNoteForMember.values).toEqual({});
     const { sessionToken } = await createSessionFor(t.server, coach.id);
     expect((await q(sessionToken)).body.data?.getConsultationNoteForMember.values).toEqual({ assessment: 'Gastritis' });
+  });
+});
+
+describe('the complaint form lists who cared for her (GET /api/records/clinicians)', () => {
+  it('her coaches and US doctors, once each; members only', async () => {
+    const ana = await memberWithSession(t.server);
+    const coach = await createPhysician(t.server, { user: { firstName: 'Bruno', lastName: 'Coach' } });
+    const doctor = await createPhysician(t.server, { userType: 'us-physician', user: { firstName: 'Alma', lastName: 'Doctor' } });
+    await createPhysician(t.server, { user: { firstName: 'Zoe', lastName: 'Stranger' } });
+    await insertConsultation(t.server, { memberId: ana.user.id, mxDoctorId: coach.id, usDoctorId: doctor.id, state: S.S11_FINISHED, status: 'finished' });
+    await insertConsultation(t.server, { memberId: ana.user.id, mxDoctorId: coach.id, state: S.S12_CANCELED });
+    const res = await request(t.url, '/api/records/clinicians', { token: ana.token });
+    expect(clinicianListSchema.parse(res.body).clinicians).toEqual([
+      { id: doctor.id, name: 'Alma Doctor', userType: 'us-physician' },
+      { id: coach.id, name: 'Bruno Coach', userType: 'mx-physician' },
+    ]);
+    const { sessionToken } = await createSessionFor(t.server, coach.id);
+    expect((await request(t.url, '/api/records/clinicians', { token: sessionToken })).status).toBe(404);
+    expect((await request(t.url, '/api/records/clinicians')).status).toBe(401);
   });
 });
 
