@@ -155,6 +155,8 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   historyDetail: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.HistoryDetailScreen)),
   appointmentSummary: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.AppointmentSummaryScreen)),
   survey: lazyScreen(() => import('@/features/record/components/survey-screen').then((m) => m.SurveyScreen)),
+  reportProblem: lazyScreen(() => import('@/features/support/components/report-problem-screen').then((m) => m.ReportProblemScreen)),
+  supportContact: lazyScreen(() => import('@/features/support/components/support-contact-screen').then((m) => m.SupportContactScreen)),
 };
 
 /** The spinner screens are part of the shell (they are also the loading fallback): not split. */
