@@ -94,6 +94,11 @@ import { SupportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
 import { SupportService } from './modules/support/support.service';
 import { translationFromEnv, type TranslationProvider } from './providers/translation/translation.provider';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import { NotificationsService } from './modules/notifications/notifications.service';
+import { LogPushProvider, type PushProvider } from './providers/push/push.provider';
+import { vapidFromEnv, WebPushProvider } from './providers/push/web-push.provider';
 import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
@@ -104,7 +109,7 @@ export interface BuildServerOptions {
   config?: Partial<Config>;
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider; translation?: TranslationProvider };
+  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider; translation?: TranslationProvider; push?: PushProvider };
   /** Per-phone and per-IP send limits; the spec constants unless a test or benchmark raises them. */
   limits?: Partial<AuthLimits>;
   /** Where pino writes (tests capture logs here). */
@@ -145,6 +150,7 @@ export interface Services {
   interactions: InteractionsService;
   support: SupportService;
   records: RecordsService;
+  notifications: NotificationsService;
 }
 
 export interface PuenteServer {
@@ -248,11 +254,18 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
     const appointmentsRepository = new AppointmentsRepository(database.db);
+    const socketNotifier = new SocketAppointmentNotifier(realtime, app.log);
     const appointments = new AppointmentsService({
       repository: appointmentsRepository,
       physicians,
       clock,
-      notifier: new SocketAppointmentNotifier(realtime, app.log),
+      // Realtime alerts, and the member's push for the changes spec 4 names (issue 12).
+      notifier: {
+        appointmentAlert: (target, alert): void => {
+          socketNotifier.appointmentAlert(target, alert);
+          services.notifications.onAppointmentAlert(alert).catch((err: unknown) => app.log.warn({ err }, 'push failed'));
+        },
+      },
       timeouts: { ...DEFAULT_APPOINTMENT_TIMEOUTS, ...options.appointmentTimeouts },
       workingHours: options.workingHours ?? (() => configs.publicConfig('es').workingHours),
       publicUrl: config.publicUrl,
@@ -315,6 +328,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
       support,
+      notifications: new NotificationsService({
+        repository: new NotificationsRepository(database.db),
+        provider: options.providers?.push ?? ((vapid) => (vapid ? new WebPushProvider(vapid) : new LogPushProvider(app.log)))(vapidFromEnv(options.env ?? process.env)),
+        members,
+        clock,
+        log: app.log,
+      }),
       records: new RecordsService({ appointments, support, physicians, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
@@ -356,6 +376,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(interactionsRoutes(services.interactions));
     await app.register(supportRoutes(services.support));
     await app.register(recordsRoutes(services.records));
+    await app.register(notificationsRoutes(services.notifications));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));

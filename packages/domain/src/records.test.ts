@@ -6,6 +6,7 @@ import {
   issueDateFormat,
   myPrescriptionState,
   parseIssueDate,
+  pushActionForChange,
   prescriptionDirections,
   replyDueAt,
   supportHelpTopicsFor,
@@ -60,5 +61,22 @@ describe('support', () => {
     expect(isReplyOverdue({ status: 'in_progress', createdAt }, later)).toBe(true);
     expect(isReplyOverdue({ status: 'answered', createdAt }, later)).toBe(false);
     expect(isReplyOverdue({ status: 'new', createdAt }, new Date('2026-11-25T09:59:59Z'))).toBe(false);
+  });
+});
+
+describe('push actions for a change of the member consultation (spec 4)', () => {
+  it.each([
+    [S.S12_CANCELED, S.S3_COACH_JOINS_CALL, 'canceled-by-admin', 'CANCELLED_CONSULTATION'],
+    [S.S12_CANCELED, S.S1_IN_QUEUE_FOR_COACH, 'timeout-by-coach', 'TECHNICAL_ISSUES_NO_COACH'],
+    [S.S12_CANCELED, S.S1_IN_QUEUE_FOR_COACH, 'no-coaches', 'TECHNICAL_ISSUES_NO_COACH'],
+    [S.S12_CANCELED, S.S1_IN_QUEUE_FOR_COACH, 'canceled-by-socio', null],
+    [S.TREAT_COMPLETED, S.TREAT_PENDING, null, 'TREAT_COMPLETED'],
+    [S.S11_FINISHED, S.S4_COACH_ENDS_CALL, null, 'GO_TO_FINISHED_APPOINTMENT'],
+    [S.S11_FINISHED, S.TREAT_COMPLETED, null, null],
+    [S.S3_COACH_JOINS_CALL, S.S2_COACH_IS_REVIEWING, null, null],
+    [S.S11_FINISHED, S.S9_ER_ENDS_CALL, 'treat_info_completed', 'TREAT_COMPLETED'],
+    [S.S12_CANCELED, S.S3_COACH_JOINS_CALL, 'technical_issues_no_coach', 'TECHNICAL_ISSUES_NO_COACH'],
+  ] as const)('%s from %s (%s) -> %s', (state, previousState, statusReason, expected) => {
+    expect(pushActionForChange({ state, previousState, statusReason })).toBe(expected);
   });
 });

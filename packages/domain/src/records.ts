@@ -3,7 +3,9 @@
  * prescription's directions as structured parts, the survey by practice, the help topics of the
  * support form, the support inbox's statuses and reply target, and the issue-date display format.
  */
-import { APPOINTMENT_STATE as S, type AppointmentState } from './appointment-machine';
+import { APPOINTMENT_STATE as S, DASHBOARD_END_REASONS, type AppointmentState, type DashboardEndReason } from './appointment-machine';
+import type { PushAction } from './enums';
+import { PUSH_ACTION_BY_DASHBOARD_END_REASON } from './member-routing';
 import { isCanceledState } from './appointment-lifecycle';
 import type { Prescription } from './entities';
 
@@ -103,4 +105,27 @@ export const parseIssueDate = (typed: string, country: string | null | undefined
   const iso = `${y}-${month}-${day}`;
   const date = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : undefined;
+};
+
+// --- Push notifications (spec 4 "Push actions") ------------------------------------------------
+
+/** Coach-side failures: the member is offered more coaches or home (the technical-issues modal). */
+const NO_COACH_REASONS: readonly string[] = ['no-coaches', 'busy-coach', 'rejected-by-coach', 'timeout-by-coach'];
+
+/**
+ * Which push a change of the member's consultation sends her, if any (spec 4 push actions): a
+ * dashboard end reason says it directly; otherwise a cancellation she did not ask for
+ * (CANCELLED_CONSULTATION, or TECHNICAL_ISSUES_NO_COACH when no coach could take it), the treatment
+ * sent (TREAT_COMPLETED) and a consultation finished without treatment (GO_TO_FINISHED_APPOINTMENT).
+ */
+export const pushActionForChange = (c: { state: AppointmentState; previousState: AppointmentState | null; statusReason: string | null }): PushAction | null => {
+  if (c.statusReason && (DASHBOARD_END_REASONS as readonly string[]).includes(c.statusReason)) return PUSH_ACTION_BY_DASHBOARD_END_REASON[c.statusReason as DashboardEndReason];
+  if (c.state === c.previousState) return null;
+  if (c.state === S.S12_CANCELED) {
+    if (c.statusReason === 'canceled-by-socio') return null;
+    return c.statusReason && NO_COACH_REASONS.includes(c.statusReason) ? 'TECHNICAL_ISSUES_NO_COACH' : 'CANCELLED_CONSULTATION';
+  }
+  if (c.state === S.TREAT_COMPLETED) return 'TREAT_COMPLETED';
+  if (c.state === S.S11_FINISHED && c.previousState !== S.TREAT_COMPLETED) return 'GO_TO_FINISHED_APPOINTMENT';
+  return null;
 };
