@@ -16,6 +16,7 @@ import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
 import { useAppointmentRouting } from './use-appointment-routing';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
+import { usePushActionRouting, usePushRegistration } from '@/features/notifications/hooks/use-push';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
 
 /** spec 9: the browser back button is disabled; every history "pop" is blocked and undone. */
@@ -50,6 +51,8 @@ export function RootLayout() {
   useUnhandledRejectionDialog();
   useStaffIdleLogout(member.data?.userType);
   useAppointmentRouting();
+  usePushRegistration();
+  usePushActionRouting();
   useEffect(() => {
     if (token && member.data) void identify(member.data, token);
   }, [token, member.data]);
