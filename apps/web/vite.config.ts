@@ -99,6 +99,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Issue 12: the push and notificationclick handlers (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         // Issue 10: the shell and every screen's chunk are precached once the first page has loaded
         // (registerSW.js waits for the load event), so a second visit or a flaky connection opens
         // any screen. Hashed chunks are immutable: an update only adds the new ones.

@@ -99,6 +99,18 @@ import { TopicsRepository } from './modules/topics/topics.repository';
 import { TopicsService } from './modules/topics/topics.service';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes';
 import { StaffAuthService } from './modules/staff-auth/staff-auth.service';
+import { recordsRoutes } from './modules/records/records.routes';
+import { RecordsService } from './modules/records/records.service';
+import { supportResolvers, supportTypeDefs } from './modules/support/support.resolvers';
+import { SupportRepository } from './modules/support/support.repository';
+import { supportRoutes } from './modules/support/support.routes';
+import { SupportService } from './modules/support/support.service';
+import { translationFromEnv, type TranslationProvider } from './providers/translation/translation.provider';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import { NotificationsService } from './modules/notifications/notifications.service';
+import { LogPushProvider, type PushProvider } from './providers/push/push.provider';
+import { vapidFromEnv, WebPushProvider } from './providers/push/web-push.provider';
 import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
@@ -109,7 +121,7 @@ export interface BuildServerOptions {
   config?: Partial<Config>;
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider };
+  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider; translation?: TranslationProvider; push?: PushProvider };
   /** Per-phone and per-IP send limits; the spec constants unless a test or benchmark raises them. */
   limits?: Partial<AuthLimits>;
   /** Where pino writes (tests capture logs here). */
@@ -150,6 +162,9 @@ export interface Services {
   interactions: InteractionsService;
   membership: MembershipService;
   payments: PaymentsService;
+  support: SupportService;
+  records: RecordsService;
+  notifications: NotificationsService;
 }
 
 export interface PuenteServer {
@@ -256,7 +271,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const membership: MembershipService = new MembershipService({ repository: new MembershipRepository(database.db), clock, settings: loadMembershipSettings(options.env ?? process.env), members, audit });
     const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: sessionsRevoked, sessions });
     const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: sessionsRevoked, sessions, log: app.log });
-    const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl });
+    const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl, mapTileUrl: config.mapTileUrl });
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
     );
@@ -275,11 +290,18 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock, bus });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
     const appointmentsRepository = new AppointmentsRepository(database.db);
+    const socketNotifier = new SocketAppointmentNotifier(realtime, app.log);
     const appointments = new AppointmentsService({
       repository: appointmentsRepository,
       physicians,
       clock,
-      notifier: new SocketAppointmentNotifier(realtime, app.log),
+      // Realtime alerts, and the member's push for the changes spec 4 names (issue 12).
+      notifier: {
+        appointmentAlert: (target, alert): void => {
+          socketNotifier.appointmentAlert(target, alert);
+          services.notifications.onAppointmentAlert(alert).catch((err: unknown) => app.log.warn({ err }, 'push failed'));
+        },
+      },
       timeouts: { ...DEFAULT_APPOINTMENT_TIMEOUTS, ...options.appointmentTimeouts },
       workingHours: options.workingHours ?? (() => configs.publicConfig('es').workingHours),
       publicUrl: config.publicUrl,
@@ -287,6 +309,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       audit,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
       entitlements: membership,
+      exit: {
+        organizationHomePage: async (organizationId): Promise<string | null> => (await members.findOrganization({ orgId: organizationId }))?.homePageUrl ?? null,
+        surveyAnswered: (appointmentId): Promise<boolean> => services.support.surveyAnswered(appointmentId),
+      },
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);
@@ -298,6 +324,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const chat = new ChatService({ repo: new ChatRepository(database.db), appointments, audit, clock, storage, email, realtime, config: chatSettings, log: app.log });
     // The call (issue 5): ICE servers from STUN_URLS/TURN_URLS/TURN_SECRET, signaling on the gateway.
     const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
+    // What the member keeps (issue 12): surveys, complaints, support requests and her record.
+    const support = new SupportService({ repository: new SupportRepository(database.db), appointments, members, audit, clock });
     const services: Services = {
       auth: new AuthService({
         db: database.db,
@@ -346,6 +374,15 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         membership,
         publicUrl: config.publicUrl,
       }),
+      support,
+      notifications: new NotificationsService({
+        repository: new NotificationsRepository(database.db),
+        provider: options.providers?.push ?? ((vapid) => (vapid ? new WebPushProvider(vapid) : new LogPushProvider(app.log)))(vapidFromEnv(options.env ?? process.env)),
+        members,
+        clock,
+        log: app.log,
+      }),
+      records: new RecordsService({ appointments, support, physicians, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
@@ -386,6 +423,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(interactionsRoutes(services.interactions));
     await app.register(membershipRoutes(services.membership));
     await app.register(paymentsRoutes(services.payments));
+    await app.register(supportRoutes(services.support));
+    await app.register(recordsRoutes(services.records));
+    await app.register(notificationsRoutes(services.notifications));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));
@@ -394,8 +434,26 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret }).register(app);
     }
     await registerGraphql(app, {
-      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs, membershipTypeDefs],
-      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth), physiciansResolvers(services.physicians), topicsResolvers(services.topics), appointmentsResolvers(services.appointments), membershipResolvers(services.membership)],
+      typeDefs: [
+        membersTypeDefs,
+        profileTypeDefs,
+        authTypeDefs,
+        physiciansTypeDefs,
+        topicsTypeDefs,
+        appointmentsTypeDefs,
+        membershipTypeDefs,
+        supportTypeDefs,
+      ],
+      resolvers: [
+        membersResolvers(services.members),
+        profileResolvers(services.profile),
+        authResolvers(services.auth),
+        physiciansResolvers(services.physicians),
+        topicsResolvers(services.topics),
+        appointmentsResolvers(services.appointments),
+        membershipResolvers(services.membership),
+        supportResolvers(services.support),
+      ],
       depthLimit: config.graphqlDepthLimit,
       introspection: !config.isProduction,
       guestRootFields: GUEST_GRAPHQL_FIELDS,

@@ -38,6 +38,7 @@ export const CONFIG_VARIABLES = [
   { name: 'IDENTITY_<P>_CLIENT_SECRET', default: '(unset)', description: 'Client secret at provider P (unset: a public client, PKCE only).' },
   { name: 'IDENTITY_<P>_REDIRECT_URI', default: 'PUBLIC_URL/login/auth0/verify', description: 'Redirect URI registered at provider P.' },
   { name: 'DEV_IDENTITY_PROVIDER', default: 'true outside production when no provider is set', description: 'Serve a local OpenID provider at /api/dev-idp (a simple login form) and point every provider at it. Never in production.' },
+  { name: 'MAP_TILE_URL', default: '(unset)', description: 'Map tiles of the pharmacy map, https://host/{z}/{x}/{y}.png (issue 12). Unset: the pharmacy tab shows the address card and the links, no map.' },
   { name: 'STAFF_TOTP_KEY', default: 'random, kept in DATA_DIR/dev-secrets.json', description: 'Key (32 bytes, base64 or hex) that encrypts staff TOTP secrets at rest. Required in production.' },
 ] as const;
 
@@ -52,6 +53,7 @@ const envSchema = z
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default('./.data'),
     REDIS_URL: optionalString,
+    MAP_TILE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^https?:\/\/[^/{}\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, 'https://host/{z}/{x}/{y}.png').optional()),
     PUBLIC_URL: optionalString,
     ALLOWED_ORIGINS: z.string().default(''),
     SESSION_SECRET: optionalString,
@@ -120,6 +122,8 @@ export interface Config {
   inboundEmailSecret: string | undefined;
   /** spec-free safety cap on GraphQL nesting (STYLE: Medplum caps depth). */
   graphqlDepthLimit: number;
+  /** Pharmacy map tiles (https://host/{z}/{x}/{y}.png); undefined = no map, the address card only. */
+  mapTileUrl?: string;
 }
 
 /** Reads configuration from an env-like record; throws a readable error listing bad variables. */
@@ -145,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     publicUrl,
+    mapTileUrl: e.MAP_TILE_URL,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean),
     sessionSecret: e.SESSION_SECRET ?? devSecret('SESSION_SECRET'),
     codePepper: e.CODE_PEPPER ?? devSecret('CODE_PEPPER'),

@@ -27,7 +27,7 @@ const wsOrigin = (origin: string): string => origin.replace(/^http/, 'ws');
  * - media-src blob: mediastream:: the call's local and remote streams.
  * - form-action: the development provider's login form, which redirects back to the public address.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>): Record<string, string[]> {
+export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction' | 'mapTileUrl'>): Record<string, string[]> {
   const publicOrigin = new URL(config.publicUrl).origin;
   const origins = [publicOrigin, ...config.allowedOrigins];
   const directives: Record<string, string[]> = {
@@ -35,7 +35,8 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowe
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // The pharmacy map's tile server, when one is configured (MAP_TILE_URL).
+    'img-src': ["'self'", 'data:', 'blob:', ...(config.mapTileUrl ? [new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin] : [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...new Set(origins.flatMap((o) => [o, wsOrigin(o)]))],
     'media-src': ["'self'", 'blob:', 'mediastream:'],

@@ -76,6 +76,8 @@ export const publicConfigSchema = z.object({
    * deep link, then the store after 1250 ms (spec 001 §9); desktop browsers go to the marketing site.
    */
   appLinks: z.object({ deepLink: z.string(), iosStore: z.url(), androidStore: z.url(), marketingSite: z.url() }),
+  /** The pharmacy map's tiles (MAP_TILE_URL, https://host/{z}/{x}/{y}.png); null = no map (issue 12). */
+  mapTileUrl: z.string().nullable().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -13,3 +13,4 @@ export * from './call';
 export * from './chat';
 export * from './interactions';
 export * from './membership';
+export * from './records';

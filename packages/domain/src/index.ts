@@ -25,3 +25,4 @@ export * from './appointment-lifecycle';
 export * from './validation/ids';
 export * from './appointment-participants';
 export * from './membership';
+export * from './records';

@@ -193,3 +193,4 @@ export * from './schema-chat'; // chat conversations, participants and messages 
 export * from './schema-call'; // call events (issue 5)
 export * from './schema-interactions'; // tracked product interactions (issue 10)
 export * from './schema-membership'; // entitlement ledger, card checkouts, payment notifications (issue 14)
+export * from './schema-records'; // surveys, complaints and support requests (issue 12)

@@ -17,6 +17,7 @@ import { useDocumentTitle } from './route-titles';
 import { useAppointmentRouting } from './use-appointment-routing';
 import { useAppointmentAlerts } from '@/features/appointments';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
+import { usePushActionRouting, usePushRegistration } from '@/features/notifications/hooks/use-push';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
 
 /** spec 9: the browser back button is disabled; every history "pop" is blocked and undone. */
@@ -52,6 +53,8 @@ export function RootLayout() {
   useStaffIdleLogout(member.data?.userType);
   useAppointmentAlerts();
   useAppointmentRouting();
+  usePushRegistration();
+  usePushActionRouting();
   useEffect(() => {
     if (token && member.data) void identify(member.data, token);
   }, [token, member.data]);

@@ -155,6 +155,13 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   membership: lazyScreen(() => import('@/features/membership/components/membership-screen').then((m) => m.MembershipScreen)),
   paymentLoading: lazyScreen(() => import('@/features/membership/components/payment-loading-screen').then((m) => m.PaymentLoadingScreen)),
   paymentSuccess: lazyScreen(() => import('@/features/membership/components/payment-success-screen').then((m) => m.PaymentSuccessScreen)),
+  // What the member keeps (issue 12).
+  history: lazyScreen(() => import('@/features/record/components/history-screen').then((m) => m.HistoryScreen)),
+  historyDetail: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.HistoryDetailScreen)),
+  appointmentSummary: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.AppointmentSummaryScreen)),
+  survey: lazyScreen(() => import('@/features/record/components/survey-screen').then((m) => m.SurveyScreen)),
+  reportProblem: lazyScreen(() => import('@/features/support/components/report-problem-screen').then((m) => m.ReportProblemScreen)),
+  supportContact: lazyScreen(() => import('@/features/support/components/support-contact-screen').then((m) => m.SupportContactScreen)),
 };
 
 /** The spinner screens are part of the shell (they are also the loading fallback): not split. */

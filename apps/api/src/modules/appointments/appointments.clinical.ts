@@ -1,5 +1,5 @@
 import type { AppointmentDto, ConsultationNoteDto, medicalRecordSchema } from '@puente/contracts';
-import { canPrescribe, isAssignedPhysician, isClinicalRecordClosed, type Language, type TransitionError } from '@puente/domain';
+import { APPOINTMENT_STATE as S, canPrescribe, isAssignedPhysician, isClinicalRecordClosed, type Language, type TransitionError } from '@puente/domain';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -28,7 +28,9 @@ export class ClinicalRecord {
     const templates = (await this.repo.noteTemplates()).filter((t) => t.practice === row.practice);
     const chosen = templateId ?? row.templateId ?? templates[0]?.id;
     if (!chosen || !templates.some((t) => t.id === chosen)) throw new AppError('NOT_FOUND');
-    const values = (await this.repo.noteValues(row.id, chosen)) ?? {};
+    // spec 4: after expiry the member's notes are hidden (the history shows the expired message).
+    const hidden = actor.userType === 'member' && row.state === S.EXPIRED;
+    const values = hidden ? {} : ((await this.repo.noteValues(row.id, chosen)) ?? {});
     await this.deps.audit?.record({ actor, action: 'read', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) });
     return {
       values,

@@ -1,4 +1,5 @@
 import type { AppointmentAlert, AppointmentDto, AppointmentHistoryItem, MedicalRecordDto, PhysicianDto } from '@puente/contracts';
+import { APPOINTMENT_STATE } from '@puente/domain';
 import type { AppointmentRow, UserRow } from '../../db/schema';
 
 export interface AppointmentView {
@@ -47,7 +48,8 @@ export function presentAppointment(view: AppointmentView): AppointmentDto {
     medicalRecord: record
       ? {
           internalNotes: isMember ? null : (record.internalNotes ?? null),
-          plan: record.plan ?? null,
+          // spec 4: notes (the plan's free text too) are hidden from the member after expiry.
+          plan: isMember && row.state === APPOINTMENT_STATE.EXPIRED ? null : (record.plan ?? null),
           pharmacy: (record.pharmacy as MedicalRecordDto['pharmacy']) ?? null,
         }
       : null,

@@ -91,6 +91,28 @@ export class AppointmentQueries {
   }
 
   /**
+   * One page of getAppointmentsHistory for the member herself (the history screen): newest first,
+   * `limit` cards after the opaque cursor. Another member's id is NOT_FOUND.
+   */
+  async historyPage(actor: Actor, memberId: string, page: { cursor?: string; limit: number }, lang: Language): Promise<{ items: AppointmentHistoryItem[]; nextCursor: string | null }> {
+    refuseGuest(actor);
+    if (actor.userType !== 'member' || actor.id !== memberId) throw new AppError('NOT_FOUND');
+    const after = page.cursor ? decodeHistoryCursor(page.cursor) : undefined;
+    const rows = await this.repo.historyPageForMember(memberId, after, page.limit + 1);
+    const more = rows.length > page.limit;
+    const shown = rows.slice(0, page.limit);
+    const physicians = new Map<string, PhysicianDto | null>();
+    const items: AppointmentHistoryItem[] = [];
+    for (const row of shown) {
+      const physicianId = row.usDoctorId ?? row.mxDoctorId;
+      if (physicianId && !physicians.has(physicianId)) physicians.set(physicianId, await this.physicianDto(physicianId, lang));
+      items.push(presentHistoryItem(row, physicianId ? (physicians.get(physicianId) ?? null) : null));
+    }
+    const last = shown.at(-1);
+    return { items, nextCursor: more && last ? encodeHistoryCursor(last) : null };
+  }
+
+  /**
    * The requests a physician may take (coach: the coach queue filtered by language, practice and
    * licence; US doctor: escalations in states they are licensed in) or, for an admin, the live queue.
    */
@@ -124,7 +146,11 @@ export class AppointmentQueries {
     if (actor.userType !== 'member') return `${base}${paths.dashboardConsultation(row.id)}`;
     if (row.memberJoinMethod === 'link') return `${base}/link-to-consult-finished`;
     if (isFinishedLike(row.state) || row.state === S.S9_ER_ENDS_CALL || row.state === S.COACH_FINISH_VIDEO_CALL || row.state === S.S4_COACH_ENDS_CALL) {
-      return isCanceledState(row.state) ? `${base}/inicio` : `${base}${paths.survey(row.id)}`;
+      if (isCanceledState(row.state)) return `${base}/inicio`;
+      // spec 6: an organization member, once the survey is answered, goes to her organization's home page.
+      const home = actor.organizationId && this.deps.exit ? await this.deps.exit.organizationHomePage(actor.organizationId) : null;
+      if (home && (await this.deps.exit?.surveyAnswered(row.id))) return home;
+      return `${base}${paths.survey(row.id)}`;
     }
     return `${base}/inicio`;
   }
@@ -152,3 +178,12 @@ export class AppointmentQueries {
     }
   }
 }
+
+/** The history cursor: the last card's start date and id, opaque to the client. */
+const encodeHistoryCursor = (row: Pick<AppointmentRow, 'startDate' | 'id'>): string => Buffer.from(`${row.startDate.toISOString()}|${row.id}`).toString('base64url');
+const decodeHistoryCursor = (cursor: string): { startDate: Date; id: string } => {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const startDate = new Date(iso ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(startDate.getTime())) throw new AppError('INVALID_DATA', { fields: { cursor: 'invalid_cursor' } });
+  return { startDate, id };
+};

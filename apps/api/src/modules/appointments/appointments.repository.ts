@@ -104,6 +104,27 @@ export class AppointmentsRepository {
     return this.db.select().from(appointments).where(eq(appointments.memberId, memberId)).orderBy(desc(appointments.startDate));
   }
 
+  /** One page of the member's history, newest first, after the (startDate, id) cursor (keyset paging). */
+  async historyPageForMember(memberId: string, after: { startDate: Date; id: string } | undefined, limit: number): Promise<AppointmentRow[]> {
+    const conditions = [eq(appointments.memberId, memberId)];
+    if (after) conditions.push(sql`(${appointments.startDate}, ${appointments.id}) < (${after.startDate.toISOString()}::timestamptz, ${after.id}::uuid)`);
+    return this.db
+      .select()
+      .from(appointments)
+      .where(and(...conditions))
+      .orderBy(desc(appointments.startDate), desc(appointments.id))
+      .limit(limit);
+  }
+
+  /** The coaches and US doctors who cared for the member (distinct ids, any consultation). */
+  async careTeamOf(memberId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ mx: appointments.mxDoctorId, us: appointments.usDoctorId })
+      .from(appointments)
+      .where(eq(appointments.memberId, memberId));
+    return [...new Set(rows.flatMap((r) => [r.mx, r.us]).filter((id): id is string => !!id))];
+  }
+
   async due(now: Date): Promise<AppointmentRow[]> {
     return this.db
       .select()

@@ -42,6 +42,8 @@ export interface AppointmentsServiceDeps {
   sessions?: { revokeSessionsScopedTo(appointmentId: string): Promise<void> };
   /** The membership module's paywall rule (spec 8 payment-required) before a consultation starts. */
   entitlements?: { assertCanConsult(actor: UserRow): Promise<void> };
+  /** Where an organization member goes once the survey is answered (issue 12: the organization exit redirect). */
+  exit?: { organizationHomePage(organizationId: string): Promise<string | null>; surveyAnswered(appointmentId: string): Promise<boolean> };
 }
 
 /**
@@ -77,6 +79,10 @@ export class AppointmentsService {
   }
   history(actor: Actor, memberId: string, lang: Language): Promise<AppointmentHistoryItem[]> {
     return this.queries.history(actor, memberId, lang);
+  }
+  /** A page of the member's own history (issue 12: a member with hundreds of consultations). */
+  historyPage(actor: Actor, memberId: string, page: { cursor?: string; limit: number }, lang: Language): Promise<{ items: AppointmentHistoryItem[]; nextCursor: string | null }> {
+    return this.queries.historyPage(actor, memberId, page, lang);
   }
   queue(actor: Actor, lang: Language): Promise<AppointmentDto[]> {
     return this.queries.queue(actor, lang);
@@ -134,6 +140,10 @@ export class AppointmentsService {
   /** The row, with no viewer policy: the caller applies its own participant rule (call, chat). */
   byId(id: string): Promise<AppointmentRow | undefined> {
     return isUuid(id) ? this.deps.repository.findById(id) : Promise.resolve(undefined);
+  }
+  /** The coaches and US doctors who cared for the member (the complaint form's clinician list, issue 12). */
+  async careTeamOf(memberId: string): Promise<string[]> {
+    return isUuid(memberId) ? this.deps.repository.careTeamOf(memberId) : [];
   }
   /** Whether the physician is or was the coach or US doctor of one of the member's appointments. */
   hasCareRelationship(physicianId: string, memberId: string): Promise<boolean> {

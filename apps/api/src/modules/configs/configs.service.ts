@@ -24,7 +24,7 @@ export const compareVersions = (a: number[], b: number[]): number => {
 };
 
 export class ConfigsService {
-  constructor(private readonly deps: { settings: ConfigsSettings; publicUrl: string }) {}
+  constructor(private readonly deps: { settings: ConfigsSettings; publicUrl: string; mapTileUrl?: string }) {}
 
   /** GET /api/configs and GET /api/system/configs (spec 000 §3 "Public config"). */
   publicConfig(lang: Language): PublicConfig {
@@ -44,6 +44,7 @@ export class ConfigsService {
         whitelistEmails: [...settings.workingHours.whitelistEmails],
       },
       appLinks: { deepLink: settings.appLinks.deepLink, iosStore: settings.storeUrls.ios, androidStore: settings.storeUrls.android, marketingSite: settings.appLinks.marketingSite },
+      mapTileUrl: this.deps.mapTileUrl ?? null,
     };
   }
 

@@ -25,6 +25,7 @@ import { showToast } from '@/lib/toast';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useLiveQueue } from '../api/get-live-queue';
 import { useAdminRealtime } from '../hooks/use-admin-realtime';
+import { SupportInbox } from './support-inbox';
 
 const person = (p: AppointmentDto['mxDoctor']): string => (p ? `${p.firstName} ${p.lastName}` : '—');
 
@@ -116,6 +117,7 @@ export function AdminScreen() {
             </Table>
           </TableContainer>
         )}
+        <SupportInbox />
       </Box>
       <Dialog open={confirming !== null} onClose={() => (cancel.isPending ? undefined : setConfirming(null))} maxWidth="xs" fullWidth>
         <div data-testid="admin-cancel-dialog">

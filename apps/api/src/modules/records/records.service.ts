@@ -1,0 +1,85 @@
+import type { ClinicianList, FreeText, HistoryPage, MemberRecord } from '@puente/contracts';
+import { HISTORY_PAGE_SIZE, type Language } from '@puente/domain';
+import { AppError } from '../../errors';
+import type { TranslationProvider } from '../../providers/translation/translation.provider';
+import type { AppointmentsService } from '../appointments/appointments.service';
+import type { PhysiciansService } from '../physicians/physicians.service';
+import { refuseGuest, type Actor } from '../auth/session-scope';
+import type { SupportService } from '../support/support.service';
+
+export interface RecordsServiceDeps {
+  appointments: AppointmentsService;
+  support: SupportService;
+  translation: TranslationProvider;
+  physicians: Pick<PhysiciansService, 'getPhysician'>;
+}
+
+/**
+ * The member's own record (issue 12): her history in pages and one consultation as she reads it.
+ * Staff read consultations through the dashboard (audited there); here the member sees only her
+ * own, anyone else gets NOT_FOUND.
+ */
+export class RecordsService {
+  constructor(private readonly deps: RecordsServiceDeps) {}
+
+  /** GET /api/records/clinicians: the member's coaches and US doctors (the complaint form's clinician choice). */
+  async clinicians(actor: Actor, lang: Language): Promise<ClinicianList> {
+    refuseGuest(actor);
+    if (actor.userType !== 'member') throw new AppError('NOT_FOUND');
+    const ids = await this.deps.appointments.careTeamOf(actor.id);
+    const out: ClinicianList['clinicians'] = [];
+    for (const id of ids) {
+      const p = await this.deps.physicians.getPhysician(id, lang).catch(() => null);
+      if (p) out.push({ id: p.id, name: `${p.firstName} ${p.lastName}`.trim(), userType: p.userType });
+    }
+    return { clinicians: out.sort((a, b) => a.name.localeCompare(b.name)) };
+  }
+
+  history(actor: Actor, page: { cursor?: string; limit?: number }, lang: Language): Promise<HistoryPage> {
+    return this.deps.appointments.historyPage(actor, actor.id, { cursor: page.cursor, limit: page.limit ?? HISTORY_PAGE_SIZE }, lang);
+  }
+
+  async record(actor: Actor, appointmentId: string, lang: Language): Promise<MemberRecord> {
+    refuseGuest(actor);
+    if (actor.userType !== 'member') throw new AppError('NOT_FOUND');
+    const row = await this.deps.appointments.visible(actor, appointmentId);
+    if (row.memberId !== actor.id) throw new AppError('NOT_FOUND');
+    const appointment = await this.deps.appointments.get(actor, row.id, lang);
+    // spec 4: after expiry the notes are replaced by the expired message.
+    const notesHidden = row.state === 'expired';
+    // Free text is in the language the clinicians used in the consultation.
+    const written = row.language;
+    const free = async (text: string | null | undefined): Promise<FreeText | null> =>
+      text?.trim() ? { text, language: written, translation: written === lang ? null : await this.deps.translation.translate(text, written, lang) } : null;
+
+    const note: MemberRecord['note'] = [];
+    if (!notesHidden) {
+      const values = await this.deps.appointments.consultationNote(actor, row.id, row.memberId, null).then(
+        // In the template's order (jsonb keeps no key order).
+        (n) => {
+          const order = n.templates.flatMap((tpl) => tpl.fields.map((f) => f.name));
+          const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+          return Object.fromEntries(Object.entries(n.values).sort(([a], [b]) => rank(a) - rank(b)));
+        },
+        (error: unknown) => {
+          // No note template for this practice: no note.
+          if (error instanceof AppError && error.code === 'NOT_FOUND') return {};
+          throw error;
+        },
+      );
+      for (const [name, value] of Object.entries(values)) {
+        const text = await free(typeof value === 'string' ? value : value === null ? null : String(value));
+        if (text) note.push({ name, value: text });
+      }
+    }
+    const plan = appointment.medicalRecord?.plan;
+    return {
+      appointment,
+      notesHidden,
+      note,
+      plan: plan && !notesHidden ? { conclusions: await free(plan.conclusions), recomendations: await free(plan.recomendations) } : null,
+      prescriptionNotes: await Promise.all(appointment.prescriptions.map((p) => free(p.sig))),
+      surveyAnswered: await this.deps.support.surveyAnswered(row.id),
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FeedbackKind, FeedbackStatus } from '@puente/domain';
+import type { Db } from '../../db/client';
+import { surveys, type SurveyRow } from '../../db/schema';
+
+/** Queries only; the service owns the rules. */
+export class SupportRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: typeof surveys.$inferInsert): Promise<SurveyRow> {
+    const [row] = await this.db.insert(surveys).values(values).returning();
+    return row!;
+  }
+
+  async forAppointment(appointmentId: string): Promise<SurveyRow | undefined> {
+    const [row] = await this.db.select().from(surveys).where(eq(surveys.appointmentId, appointmentId)).limit(1);
+    return row;
+  }
+
+  async findById(id: string): Promise<SurveyRow | undefined> {
+    const [row] = await this.db.select().from(surveys).where(eq(surveys.id, id)).limit(1);
+    return row;
+  }
+
+  /** The inbox: the newest first (a few hundred at most stay open; closed ones are still listed). */
+  async listKinds(kinds: readonly FeedbackKind[], limit: number): Promise<SurveyRow[]> {
+    return this.db.select().from(surveys).where(inArray(surveys.kind, [...kinds])).orderBy(desc(surveys.createdAt)).limit(limit);
+  }
+
+  async setStatus(id: string, kinds: readonly FeedbackKind[], status: FeedbackStatus, now: Date): Promise<SurveyRow | undefined> {
+    const [row] = await this.db
+      .update(surveys)
+      .set({ status, updatedAt: now })
+      .where(and(eq(surveys.id, id), inArray(surveys.kind, [...kinds])))
+      .returning();
+    return row;
+  }
+}

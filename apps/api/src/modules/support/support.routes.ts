@@ -1,0 +1,23 @@
+import { type SupportRequestDto } from '@puente/contracts';
+import { safeString } from '@puente/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseWith, requireAuth } from '../../http';
+import type { SupportService } from './support.service';
+
+const idParams = z.object({ id: safeString().min(1) });
+
+export function supportRoutes(support: SupportService) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get('/api/admin/support/requests', async (request): Promise<{ requests: SupportRequestDto[] }> => {
+      const { user } = requireAuth(request);
+      return { requests: await support.inbox(user) };
+    });
+
+    app.patch('/api/admin/support/requests/:id', async (request): Promise<SupportRequestDto> => {
+      const { user } = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return support.setStatus(user, id, request.body);
+    });
+  };
+}

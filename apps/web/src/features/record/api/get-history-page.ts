@@ -1,0 +1,17 @@
+import { historyPageSchema, type HistoryPage } from '@puente/contracts';
+import { HISTORY_PAGE_SIZE } from '@puente/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { recordKeys } from './query-keys';
+
+/** GET /api/records/history: one page of the member's consultations, newest first (getAppointmentsHistory, paged). */
+export const getHistoryPage = (cursor: string | null): Promise<HistoryPage> =>
+  apiRequest(`/api/records/history?limit=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { schema: historyPageSchema });
+
+export const useHistoryPages = () =>
+  useInfiniteQuery({
+    queryKey: recordKeys.history(),
+    queryFn: ({ pageParam }) => getHistoryPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });

@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+/** /reportar-problema and /contacto-soporte (spec 2, spec 5, spec 6) against a fake API. */
+
+const gql = (call: FakeCall) => call.body as { query: string; variables: Record<string, unknown> };
+const surveys = (calls: FakeCall[]) => calls.filter((c) => c.url === '/api/graphql' && gql(c).query.includes('createSurvey')).map((c) => gql(c).variables.data);
+
+const serve = (memberOverrides: Record<string, unknown> = {}) => {
+  window.localStorage.setItem('sessionToken', 'st_1');
+  return installFakeFetch((call) => {
+    if (call.url === '/api/graphql') {
+      if (gql(call).query.includes('createSurvey')) return { status: 200, body: { data: { createSurvey: { _id: 'sv_1' } } } };
+      return { status: 200, body: { data: { getMember: member(memberOverrides) } } };
+    }
+    if (call.url === '/api/records/clinicians') return { status: 200, body: { clinicians: [{ id: 'doc_1', name: 'María Hernández', userType: 'mx-physician' }] } };
+    return undefined;
+  });
+};
+
+const choose = async (selectTestId: string, optionName: string) => {
+  fireEvent.mouseDown(await screen.findByTestId(selectTestId));
+  fireEvent.click(await screen.findByRole('option', { name: optionName }));
+};
+
+afterEach(() => window.localStorage.clear());
+
+describe('/reportar-problema', () => {
+  it('every rule: clinician, reasons, the three answers; nothing is sent until they are given', async () => {
+    const { calls } = serve();
+    renderApp('/reportar-problema');
+    fireEvent.click(await screen.findByTestId('report-submit'));
+    await screen.findByText('Elige al profesional.');
+    expect(screen.getByText('Elige al menos una opción.')).toBeTruthy();
+    for (const name of ['shouldFollowUp', 'hasHappenedBefore', 'confidentialityWaiver']) {
+      expect(within(screen.getByTestId(`report-${name}`)).getByText('Completa los campos obligatorios.')).toBeTruthy();
+    }
+    expect(document.querySelector('[aria-invalid="true"]')).not.toBeNull();
+    expect(surveys(calls)).toEqual([]);
+  });
+
+  it('a Mexican member types DD/MM/YYYY; dates before 2020 are refused; the report is sent with an ISO day and booleans', async () => {
+    const { calls } = serve({ countryCode: '52', address: { country: 'MX', state: 'CDMX', city: 'Coyoacán', zipCode: null } });
+    const view = renderApp('/reportar-problema');
+    expect((await screen.findByTestId('report-issue-date')).getAttribute('placeholder')).toBe('DD/MM/YYYY');
+    await choose('report-clinician', 'María Hernández');
+    fireEvent.click(screen.getByTestId('report-reason-wait_too_long'));
+    fireEvent.click(screen.getByTestId('report-shouldFollowUp-yes'));
+    fireEvent.click(screen.getByTestId('report-hasHappenedBefore-no'));
+    fireEvent.click(screen.getByTestId('report-confidentialityWaiver-yes'));
+    fireEvent.change(screen.getByTestId('report-issue-date'), { target: { value: '31/12/2019' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await screen.findByText('Escribe una fecha entre el 01/01/2020 y hoy.');
+    expect(surveys(calls)).toEqual([]);
+    fireEvent.change(screen.getByTestId('report-issue-date'), { target: { value: '05/03/2024' } });
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/perfil'));
+    expect(surveys(calls)).toEqual([
+      { type: 'ComplaintReport', memberId: 'mem_1', items: { clinician: 'doc_1', reportReasons: ['wait_too_long'], issueDate: '2024-03-05', shouldFollowUp: true, hasHappenedBefore: false, confidentialityWaiver: true } },
+    ]);
+  });
+
+  it('a US member reads MM/DD/YYYY, in English', async () => {
+    serve({ countryCode: '1', address: { country: 'US', state: 'CA', city: 'San Francisco', zipCode: '94103' }, preferredLang: 'en' });
+    renderApp('/reportar-problema', { language: 'en' });
+    expect((await screen.findByTestId('report-issue-date')).getAttribute('placeholder')).toBe('MM/DD/YYYY');
+    expect(screen.getByText('Report a problem')).toBeTruthy();
+  });
+});
+
+describe('/contacto-soporte', () => {
+  it('help topic and reason required; sent as the support survey; back to the referer', async () => {
+    const { calls } = serve();
+    const view = renderApp('/perfil');
+    await view.router.navigate('/contacto-soporte', { state: { referer: '/consulta/historial' } });
+    fireEvent.click(await screen.findByTestId('support-submit'));
+    await screen.findByText('Elige un tema.');
+    expect(screen.getByText('Cuéntanos el motivo.')).toBeTruthy();
+    expect(surveys(calls)).toEqual([]);
+    fireEvent.mouseDown(screen.getByTestId('support-topic'));
+    expect(screen.getByRole('option', { name: 'Membresía de mi empresa' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('option', { name: 'Mi cuenta' }));
+    fireEvent.change(screen.getByTestId('support-reason'), { target: { value: 'No puedo cambiar mi correo' } });
+    fireEvent.click(screen.getByTestId('support-submit'));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/consulta/historial'));
+    expect(surveys(calls)).toEqual([{ type: 'support', memberId: 'mem_1', items: { helpTopic: 'account', reason: 'No puedo cambiar mi correo', moreDetails: '' } }]);
+  });
+
+  it('the B2B membership topic is hidden for organization members; without a referer back goes to /perfil', async () => {
+    serve({ organizationId: 'org_1', organization: { id: 'org_1', name: 'Acme', settings: ['SUPPORT_AVAILABLE'] } });
+    const view = renderApp('/contacto-soporte', { language: 'en' });
+    fireEvent.mouseDown(await screen.findByTestId('support-topic'));
+    expect(screen.getByRole('option', { name: 'My account' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'My employer membership' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    fireEvent.click(screen.getByTestId('back-button'));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/perfil'));
+  });
+});

@@ -1,0 +1,118 @@
+import { FEEDBACK_STATUSES, HISTORY_PAGE_MAX, LANGUAGES, PUSH_ACTIONS, safeString, SURVEY_TYPES } from '@puente/domain';
+import { z } from 'zod';
+import { appointmentHistoryItemSchema, appointmentSchema } from './appointments';
+
+/**
+ * What the member keeps (issue 12): her history in pages, one consultation's record as she reads
+ * it, the surveys (createSurvey, spec 7) and the admin's support inbox.
+ */
+
+/** GET /api/records/history?cursor&limit: the member's own history, newest first. */
+export const historyPageQuerySchema = z.object({
+  cursor: safeString().max(200).optional(),
+  limit: z.coerce.number({ message: 'invalid_limit' }).int({ message: 'invalid_limit' }).min(1, { message: 'invalid_limit' }).max(HISTORY_PAGE_MAX, { message: 'invalid_limit' }).optional(),
+});
+export const historyPageSchema = z.object({
+  items: z.array(appointmentHistoryItemSchema),
+  /** Pass it back to get the next (older) page; null at the end. */
+  nextCursor: safeString().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/**
+ * Free text written by a clinician: shown as written, labelled with its language; `translation` is
+ * the translation provider's answer in the reader's language, null when not translated.
+ */
+export const freeTextSchema = z.object({
+  text: safeString(),
+  language: z.enum(LANGUAGES),
+  translation: safeString().nullable(),
+});
+export type FreeText = z.infer<typeof freeTextSchema>;
+
+/** GET /api/records/appointments/{id}: one consultation as its member reads it. */
+export const memberRecordSchema = z.object({
+  appointment: appointmentSchema,
+  /** spec 4: notes are hidden after expiry (replaced by the expired message). */
+  notesHidden: z.boolean(),
+  /** The consultation note's fields by name (labels come from the reader's language). */
+  note: z.array(z.object({ name: safeString(), value: freeTextSchema })),
+  plan: z.object({ conclusions: freeTextSchema.nullable(), recomendations: freeTextSchema.nullable() }).nullable(),
+  /** Each prescription line's free-text instructions (sig), in the order of appointment.prescriptions. */
+  prescriptionNotes: z.array(freeTextSchema.nullable()),
+  /** Whether the member already answered this consultation's survey. */
+  surveyAnswered: z.boolean(),
+});
+export type MemberRecord = z.infer<typeof memberRecordSchema>;
+
+
+/** GET /api/records/clinicians: who cared for the member (the complaint's clinician is one of them). */
+export const clinicianListSchema = z.object({
+  clinicians: z.array(z.object({ id: safeString(), name: safeString(), userType: z.enum(['mx-physician', 'us-physician']) })),
+});
+export type ClinicianList = z.infer<typeof clinicianListSchema>;
+
+// --- Surveys ------------------------------------------------------------------------------------
+
+/**
+ * createSurvey(data: items, type, memberId, primaryContactId) (spec 7); answers _id. Satisfaction
+ * surveys also carry the consultation they rate (appointmentId, ours: the spec's survey route has it).
+ */
+export const createSurveyInputSchema = z.object({
+  data: z.object({
+    type: z.enum(SURVEY_TYPES, { message: 'invalid_survey_type' }),
+    items: z.record(safeString().max(60), z.unknown()),
+    memberId: safeString().min(1),
+    primaryContactId: safeString().max(100).nullish(),
+    appointmentId: safeString().max(100).nullish(),
+  }),
+});
+export type CreateSurveyInput = z.input<typeof createSurveyInputSchema>;
+export const createSurveyResultSchema = z.object({ _id: safeString() });
+
+export const SURVEY_GQL = {
+  createSurvey: `mutation CreateSurvey($data: SurveyInput!) { createSurvey(data: $data) { _id } }`,
+} as const;
+
+// --- The admin's support inbox ----------------------------------------------------------------------
+
+export const supportRequestSchema = z.object({
+  id: safeString(),
+  kind: z.enum(['COMPLAINT_REPORT', 'SUPPORT']),
+  status: z.enum(FEEDBACK_STATUSES),
+  memberId: safeString(),
+  memberName: safeString().nullable(),
+  items: z.record(safeString(), z.unknown()),
+  createdAt: safeString(),
+  replyDueAt: safeString(),
+  overdue: z.boolean(),
+});
+export type SupportRequestDto = z.infer<typeof supportRequestSchema>;
+export const supportInboxSchema = z.object({ requests: z.array(supportRequestSchema) });
+export const supportStatusUpdateSchema = z.object({ status: z.enum(FEEDBACK_STATUSES, { message: 'invalid_status' }) });
+
+// --- Push registration (spec 3 Push registration, spec 7 POST notifications/push/permissions) -------
+
+/** A browser's Push API subscription (PushSubscription.toJSON()). */
+export const webPushSubscriptionSchema = z.object({
+  endpoint: z.url({ message: 'invalid_push_endpoint' }).max(1000),
+  keys: z.object({ p256dh: safeString().min(1).max(200), auth: safeString().min(1).max(100) }),
+});
+export type WebPushSubscription = z.infer<typeof webPushSubscriptionSchema>;
+/** spec 7: mobileTokens, userId. On the web a token is the browser's push subscription. */
+export const pushPermissionsInputSchema = z.object({
+  userId: safeString().min(1),
+  mobileTokens: z.array(webPushSubscriptionSchema).min(1, { message: 'push_token_required' }).max(5),
+});
+export type PushPermissionsInput = z.infer<typeof pushPermissionsInputSchema>;
+/** GET /api/notifications/push/public-key: the VAPID key a browser subscribes with (null: pushes are off). */
+export const pushPublicKeySchema = z.object({ publicKey: safeString().nullable() });
+/** What a push carries: the action and ids only, never health data (a lock screen shows it). */
+export const pushPayloadSchema = z.object({
+  title: safeString(),
+  body: safeString(),
+  action: z.enum(PUSH_ACTIONS),
+  appointmentId: safeString().nullable(),
+  userId: safeString(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;

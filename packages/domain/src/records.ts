@@ -1,0 +1,131 @@
+/**
+ * What the member keeps (issue 12): the prescription's state as the member sees it, the
+ * prescription's directions as structured parts, the survey by practice, the help topics of the
+ * support form, the support inbox's statuses and reply target, and the issue-date display format.
+ */
+import { APPOINTMENT_STATE as S, DASHBOARD_END_REASONS, type AppointmentState, type DashboardEndReason } from './appointment-machine';
+import type { PushAction } from './enums';
+import { PUSH_ACTION_BY_DASHBOARD_END_REASON } from './member-routing';
+import { isCanceledState } from './appointment-lifecycle';
+import type { Prescription } from './entities';
+
+// --- My prescription (spec 4 "My prescription states") --------------------------------------
+
+export const MY_PRESCRIPTION_STATES = ['pending', 'loading', 'ready', 'cancelled-appointment'] as const;
+export type MyPrescriptionState = (typeof MY_PRESCRIPTION_STATES)[number];
+
+/**
+ * pending until the US doctor's treatment is completed (TREAT_COMPLETED: the signed document
+ * exists), loading while the client fetches, ready once completed, cancelled appointment when the
+ * consultation was cancelled.
+ */
+export const myPrescriptionState = (a: { state: AppointmentState; loading?: boolean }): MyPrescriptionState => {
+  if (isCanceledState(a.state)) return 'cancelled-appointment';
+  if (a.loading) return 'loading';
+  return a.state === S.TREAT_COMPLETED ? 'ready' : 'pending';
+};
+
+// --- Prescription directions -----------------------------------------------------------------
+
+/** The parts of a prescription's directions, in reading order; each is labelled in the reader's language. */
+export const DIRECTION_PARTS = ['dose', 'route', 'frequency', 'duration', 'quantity'] as const;
+export type DirectionPart = (typeof DIRECTION_PARTS)[number];
+
+/**
+ * The directions of a prescription line as structured parts (dose, route, frequency, duration,
+ * quantity), so the reader sees the labels in her language whatever language the clinician used.
+ * Empty parts are left out; `sig` (the clinician's free text) is not a part, it is shown as written.
+ */
+export const prescriptionDirections = (p: Prescription & { route?: string | null }): { part: DirectionPart; value: string }[] => {
+  const values: Record<DirectionPart, string | null | undefined> = {
+    dose: p.dosage,
+    route: p.route,
+    frequency: p.freq,
+    duration: p.duration,
+    quantity: p.qty,
+  };
+  return DIRECTION_PARTS.flatMap((part) => {
+    const value = values[part]?.trim();
+    return value ? [{ part, value }] : [];
+  });
+};
+
+// --- History paging ----------------------------------------------------------------------------
+
+/** Ours (the spec does not page): a page of history cards, enough to fill a phone screen twice. */
+export const HISTORY_PAGE_SIZE = 20;
+export const HISTORY_PAGE_MAX = 50;
+
+// --- Support form (spec 2 /contacto-soporte, spec 6) --------------------------------------------
+
+/**
+ * The help topics of the support form. The spec names only the B2B membership topic (hidden for
+ * organization members); the others are ours, the usual reasons a member writes.
+ */
+export const SUPPORT_HELP_TOPICS = ['consultation', 'prescription', 'account', 'b2b_membership', 'payment', 'technical', 'other'] as const;
+export type SupportHelpTopic = (typeof SUPPORT_HELP_TOPICS)[number];
+export const B2B_MEMBERSHIP_TOPIC: SupportHelpTopic = 'b2b_membership';
+
+/** spec 6: the B2B membership support topic is hidden for organization members. */
+export const supportHelpTopicsFor = (m: { organizationId: string | null | undefined }): SupportHelpTopic[] =>
+  SUPPORT_HELP_TOPICS.filter((topic) => !(m.organizationId && topic === B2B_MEMBERSHIP_TOPIC));
+
+// --- The support inbox ----------------------------------------------------------------------------
+
+export const FEEDBACK_STATUSES = ['new', 'in_progress', 'answered', 'closed'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+/** spec 9: support replies within 48 hours (said of a phone change; we hold every request to it). */
+export const SUPPORT_REPLY_TARGET_HOURS = 48;
+
+export const replyDueAt = (createdAt: Date): Date => new Date(createdAt.getTime() + SUPPORT_REPLY_TARGET_HOURS * 3_600_000);
+
+/** A request still waiting for its answer after the target. */
+export const isReplyOverdue = (r: { status: FeedbackStatus; createdAt: Date | string }, now: Date): boolean =>
+  (r.status === 'new' || r.status === 'in_progress') && replyDueAt(new Date(r.createdAt)).getTime() < now.getTime();
+
+// --- The complaint's issue date (spec 5) ------------------------------------------------------------
+
+/** spec 5: shown as DD/MM/YYYY, or MM/DD/YYYY for US members. */
+export const issueDateFormat = (country: string | null | undefined): 'DD/MM/YYYY' | 'MM/DD/YYYY' =>
+  country?.toUpperCase() === 'US' ? 'MM/DD/YYYY' : 'DD/MM/YYYY';
+
+/** An ISO day (yyyy-MM-dd) in the member's display format. */
+export const formatIssueDate = (isoDay: string, country: string | null | undefined): string => {
+  const [y, m, d] = isoDay.split('-');
+  return issueDateFormat(country) === 'MM/DD/YYYY' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
+};
+
+/** The member's typed date (in her display format) as an ISO day, or undefined if it is not a date. */
+export const parseIssueDate = (typed: string, country: string | null | undefined): string | undefined => {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(typed.trim());
+  if (!m) return undefined;
+  const [a, b, y] = [m[1]!, m[2]!, m[3]!];
+  const [month, day] = issueDateFormat(country) === 'MM/DD/YYYY' ? [a, b] : [b, a];
+  const iso = `${y}-${month}-${day}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : undefined;
+};
+
+// --- Push notifications (spec 4 "Push actions") ------------------------------------------------
+
+/** Coach-side failures: the member is offered more coaches or home (the technical-issues modal). */
+const NO_COACH_REASONS: readonly string[] = ['no-coaches', 'busy-coach', 'rejected-by-coach', 'timeout-by-coach'];
+
+/**
+ * Which push a change of the member's consultation sends her, if any (spec 4 push actions): a
+ * dashboard end reason says it directly; otherwise a cancellation she did not ask for
+ * (CANCELLED_CONSULTATION, or TECHNICAL_ISSUES_NO_COACH when no coach could take it), the treatment
+ * sent (TREAT_COMPLETED) and a consultation finished without treatment (GO_TO_FINISHED_APPOINTMENT).
+ */
+export const pushActionForChange = (c: { state: AppointmentState; previousState: AppointmentState | null; statusReason: string | null }): PushAction | null => {
+  if (c.statusReason && (DASHBOARD_END_REASONS as readonly string[]).includes(c.statusReason)) return PUSH_ACTION_BY_DASHBOARD_END_REASON[c.statusReason as DashboardEndReason];
+  if (c.state === c.previousState) return null;
+  if (c.state === S.S12_CANCELED) {
+    if (c.statusReason === 'canceled-by-socio') return null;
+    return c.statusReason && NO_COACH_REASONS.includes(c.statusReason) ? 'TECHNICAL_ISSUES_NO_COACH' : 'CANCELLED_CONSULTATION';
+  }
+  if (c.state === S.TREAT_COMPLETED) return 'TREAT_COMPLETED';
+  if (c.state === S.S11_FINISHED && c.previousState !== S.TREAT_COMPLETED) return 'GO_TO_FINISHED_APPOINTMENT';
+  return null;
+};
