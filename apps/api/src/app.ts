@@ -91,13 +91,14 @@ import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
 import { webStaticOptions } from './web-static';
+import { buildPrescribing, pharmaciesRoutes, prescribingRoutes, type PrescribingProviders, type PrescribingServices } from './modules/prescribing/prescribing.wiring';
 
 export interface BuildServerOptions {
   /** Overrides on top of the environment (process.env unless `env` is given). */
   config?: Partial<Config>;
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider };
+  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider } & PrescribingProviders;
   /** Per-phone and per-IP send limits; the spec constants unless a test or benchmark raises them. */
   limits?: Partial<AuthLimits>;
   /** Where pino writes (tests capture logs here). */
@@ -136,6 +137,8 @@ export interface Services {
   profile: ProfileService;
   chat: ChatService;
   interactions: InteractionsService;
+  prescribing: PrescribingServices['prescribing'];
+  pharmacies: PrescribingServices['pharmacies'];
 }
 
 export interface PuenteServer {
@@ -299,6 +302,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       accountDeletion,
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
+      // Prescribing and pharmacies (issues 11/12): directories, e-prescribing, the signed PDF.
+      ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: options.providers }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
@@ -337,6 +342,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(accountDeletionRoutes(services.accountDeletion));
     await app.register(configsRoutes(services.configs));
     await app.register(interactionsRoutes(services.interactions));
+    await app.register(prescribingRoutes(services.prescribing));
+    await app.register(pharmaciesRoutes(services.pharmacies));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));
