@@ -115,13 +115,14 @@ import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
 import { webStaticOptions } from './web-static';
+import { buildPrescribing, pharmaciesRoutes, prescribingRoutes, type PrescribingProviders, type PrescribingServices } from './modules/prescribing/prescribing.wiring';
 
 export interface BuildServerOptions {
   /** Overrides on top of the environment (process.env unless `env` is given). */
   config?: Partial<Config>;
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider; translation?: TranslationProvider; push?: PushProvider };
+  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider; translation?: TranslationProvider; push?: PushProvider } & PrescribingProviders;
   /** Per-phone and per-IP send limits; the spec constants unless a test or benchmark raises them. */
   limits?: Partial<AuthLimits>;
   /** Where pino writes (tests capture logs here). */
@@ -165,6 +166,8 @@ export interface Services {
   support: SupportService;
   records: RecordsService;
   notifications: NotificationsService;
+  prescribing: PrescribingServices['prescribing'];
+  pharmacies: PrescribingServices['pharmacies'];
 }
 
 export interface PuenteServer {
@@ -383,6 +386,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         log: app.log,
       }),
       records: new RecordsService({ appointments, support, physicians, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
+      // Prescribing and pharmacies (issues 11/12): directories, e-prescribing, the signed PDF.
+      ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: options.providers }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
@@ -426,6 +431,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(supportRoutes(services.support));
     await app.register(recordsRoutes(services.records));
     await app.register(notificationsRoutes(services.notifications));
+    await app.register(prescribingRoutes(services.prescribing));
+    await app.register(pharmaciesRoutes(services.pharmacies));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));

@@ -53,6 +53,24 @@ export const prescriptionSchema = z.object({
   freq: trimmed(50).nullish(),
   dosage: trimmed(100).nullish(),
   sig: trimmed(500).nullish(),
+  // Safe prescribing (issue 11/12): the structured line; written by the server when the US doctor signs.
+  strength: trimmed(100).nullish(),
+  doseForm: trimmed(100).nullish(),
+  route: trimmed(50).nullish(),
+  drugClass: trimmed(50).nullish(),
+  dose: z.number().nullish(),
+  doseUnit: trimmed(30).nullish(),
+  frequency: trimmed(50).nullish(),
+  durationDays: z.number().int().nullish(),
+  quantity: z.number().nullish(),
+  quantityUnit: trimmed(30).nullish(),
+  daysSupply: z.number().int().nullish(),
+  refills: z.number().int().nullish(),
+  substitutionAllowed: z.boolean().nullish(),
+  diagnosis: z.object({ code: trimmed(20), text: trimmed(300) }).nullish(),
+  allergyOverride: z.object({ allergies: z.array(trimmed(200)), reason: trimmed(500) }).nullish(),
+  prescriber: z.object({ name: trimmed(200), npi: trimmed(20).nullable(), licenseState: trimmed(10), licenseNumber: trimmed(50).nullable() }).nullish(),
+  signedAt: trimmed(40).nullish(),
 });
 export type PrescriptionDto = z.infer<typeof prescriptionSchema>;
 // The wire shape is the domain's Prescription (spec 3): a field added to one and not the other fails to compile.
@@ -262,7 +280,7 @@ export const exitRedirectUrlResponseSchema = z.object({ url: safeString() });
 export const liveQueueResponseSchema = z.object({ appointments: z.array(appointmentSchema) });
 
 /** What the web sends to the server for a physician's own appointments. */
-export const APPOINTMENT_FIELDS = `id memberId mxDoctorId usDoctorId mxDoctor { ${PHYSICIAN_FIELDS} } usDoctor { ${PHYSICIAN_FIELDS} } state statusReason status statusUserId type channel previousChannel practice language topic { topicId topicText subtopicId subtopicText } selfAssessment { appointmentReason appointmentReasonKey painLevel symptoms } location { country state city } serviceScope usDoctorNeeded prescriptionNeeded prescriptions { code codeSystem name qty duration freq dosage sig } medicalRecord { internalNotes plan { conclusions recomendations treatment { medication dosis } } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } } roomName preJoinStep cameraAccessGranted memberJoinMethod connectionStrength isMxDoctorBusy chatHasMessages conversationid parentAppointmentId chiefComplaint templateId timezone createdByRole startDate endDate createdAt updatedAt deadlineAt memberName`;
+export const APPOINTMENT_FIELDS = `id memberId mxDoctorId usDoctorId mxDoctor { ${PHYSICIAN_FIELDS} } usDoctor { ${PHYSICIAN_FIELDS} } state statusReason status statusUserId type channel previousChannel practice language topic { topicId topicText subtopicId subtopicText } selfAssessment { appointmentReason appointmentReasonKey painLevel symptoms } location { country state city } serviceScope usDoctorNeeded prescriptionNeeded prescriptions { code codeSystem name qty duration freq dosage sig strength doseForm route drugClass dose doseUnit frequency durationDays quantity quantityUnit daysSupply refills substitutionAllowed diagnosis { code text } allergyOverride { allergies reason } prescriber { name npi licenseState licenseNumber } signedAt } medicalRecord { internalNotes plan { conclusions recomendations treatment { medication dosis } } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } } roomName preJoinStep cameraAccessGranted memberJoinMethod connectionStrength isMxDoctorBusy chatHasMessages conversationid parentAppointmentId chiefComplaint templateId timezone createdByRole startDate endDate createdAt updatedAt deadlineAt memberName`;
 const HISTORY_FIELDS = `id startDate state status statusReason type channel practice reason physicianName physicianUserType prescriptionNeeded parentAppointmentId chatHasMessages`;
 const NOTE_FIELDS = `values templates { _id practice name label { member mxPhysician usPhysician } fields { name label kind } } partnerProducts { id title }`;
 

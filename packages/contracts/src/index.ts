@@ -14,3 +14,4 @@ export * from './chat';
 export * from './interactions';
 export * from './membership';
 export * from './records';
+export * from './prescribing';

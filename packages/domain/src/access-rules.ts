@@ -48,6 +48,8 @@ export interface ProfileMenu {
   contactSupport: boolean;
   reportProblem: boolean;
   profileInformation: boolean;
+  /** Issue 12: the member's preferred pharmacy (prescriptions are sent there). */
+  pharmacy: boolean;
   changeLanguage: boolean;
   membership: boolean;
   myFamily: boolean;
@@ -70,6 +72,7 @@ export const profileMenu = (v: VisibilityInput): ProfileMenu => {
     contactSupport: hasOrgFlag(org?.settings, 'SUPPORT_AVAILABLE'), // only with the support setting
     reportProblem: true,
     profileInformation: true,
+    pharmacy: true,
     changeLanguage: true,
     membership: !v.isPartnerUser && !trial && !v.membershipExpired, // hidden for partner, trial, expired
     myFamily: (org?.dependantOrganizations?.length ?? 0) > 0, // if organization has dependantOrganizations

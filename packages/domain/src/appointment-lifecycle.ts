@@ -253,8 +253,10 @@ export const transitionEffects = ({ row, to, actor, reason, now, timeouts: t }: 
       // consultation (S4 -> S11) and the member goes to SC064, not SC038. Clearing usDoctorId
       // withdraws any US doctor still attached; leaving S6 withdraws the offer.
       return { ...base, usDoctorNeeded: false, usDoctorId: null };
+    // spec 4 history card: the prescription icon shows on a finished consultation in TREAT_COMPLETED.
     case S.S11_FINISHED:
     case S.S12_CANCELED:
+    case S.TREAT_COMPLETED:
       return { ...base, status: 'finished', endDate: now };
     default:
       return base;

@@ -306,6 +306,25 @@ export interface Prescription {
   freq?: string | null;
   dosage?: string | null;
   sig?: string | null;
+  // Safe prescribing (issue 11/12): the structured line the text fields above are built from.
+  strength?: string | null;
+  doseForm?: string | null;
+  route?: string | null;
+  drugClass?: string | null;
+  dose?: number | null;
+  doseUnit?: string | null;
+  frequency?: string | null;
+  durationDays?: number | null;
+  quantity?: number | null;
+  quantityUnit?: string | null;
+  daysSupply?: number | null;
+  refills?: number | null;
+  substitutionAllowed?: boolean | null;
+  diagnosis?: { code: string; text: string } | null;
+  /** The member's allergies this line conflicts with and the prescriber's recorded reason to go on. */
+  allergyOverride?: { allergies: string[]; reason: string } | null;
+  prescriber?: { name: string; npi: string | null; licenseState: string; licenseNumber: string | null } | null;
+  signedAt?: string | null;
 }
 
 /** spec 3 Appointment. */

@@ -26,3 +26,4 @@ export * from './validation/ids';
 export * from './appointment-participants';
 export * from './membership';
 export * from './records';
+export * from './prescribing';

@@ -69,6 +69,8 @@ export const ROUTES = {
   profile: r('/perfil', 'member', true),
   profileInformation: r('/perfil/informacion', 'member'),
   profileNotifications: r('/perfil/notificaciones', 'member'),
+  /** Ours (issue 12): the member's pharmacy. */
+  profilePharmacy: r('/perfil/farmacia', 'member'),
   changeLanguage: r('/cambio-idioma', 'member'),
   deleteAccount: r('/perfil/eliminar-cuenta', 'member'),
   consent: r('/consent', 'member'),

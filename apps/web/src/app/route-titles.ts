@@ -55,6 +55,7 @@ export const ROUTE_TITLE_KEYS: Record<RouteName, string> = {
   profile: 'page_title_profile',
   profileInformation: 'page_title_profile_information',
   profileNotifications: 'page_title_profile_notifications',
+  profilePharmacy: 'page_title_profile_pharmacy',
   changeLanguage: 'page_title_change_language',
   deleteAccount: 'page_title_delete_account',
   consent: 'page_title_consent',

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { JoinCallButton } from '@/features/call/components/join-call-button';
 import { useDashboardAppointment } from '@/features/dashboard/api/get-dashboard-appointment';
 import { ConsultationScreen } from '@/features/dashboard/components/consultation-screen';
+import { PrescriptionWorkspace } from '@/features/prescribing/components/prescription-workspace';
 
 /**
  * /dashboard/consulta/:id: the physician's consultation, with the way into its video call. The
@@ -13,7 +14,7 @@ export function StaffConsultationRoute() {
   const appointment = useDashboardAppointment(id);
   return (
     <>
-      <ConsultationScreen />
+      <ConsultationScreen prescribing={(a, onAppointment) => <PrescriptionWorkspace appointment={a} onAppointment={onAppointment} />} />
       {id ? <JoinCallButton appointmentId={id} state={appointment.data?.state} /> : null}
     </>
   );

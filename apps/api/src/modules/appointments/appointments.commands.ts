@@ -197,12 +197,19 @@ export class AppointmentCommands {
     return this.queries.present(actor, await this.transition(actor, row, { to: S.S12_CANCELED, reason }), lang);
   }
 
-  /** The finish-appointment command: the caller's next "end" step (the domain's finishStep). */
-  async finish(actor: UserRow, id: string, lang: Language): Promise<AppointmentDto> {
+  /**
+   * The finish-appointment command: the caller's next "end" step (the domain's finishStep). A US
+   * doctor finishing a consultation that needed a prescription without one must say why first
+   * (issue 11): the prescribing module records the reason and passes `noPrescriptionRecorded`.
+   */
+  async finish(actor: UserRow, id: string, lang: Language, options: { noPrescriptionRecorded?: boolean } = {}): Promise<AppointmentDto> {
     const row = await this.queries.visible(actor, id);
     const role = roleOf(actor);
     const step = finishStep(role, row.state, isAssignedPhysician(row, actor.id));
     if (!step) throw stateConflict(row.state, S.S11_FINISHED);
+    if (role === 'us-physician' && step.to === S.S11_FINISHED && row.prescriptionNeeded && row.prescriptions.length === 0 && !options.noPrescriptionRecorded) {
+      throw new AppError('INVALID_DATA', { fields: { noPrescriptionReason: 'rx_no_prescription_reason_required' } });
+    }
     return this.queries.present(actor, await this.transition(actor, row, { to: step.to }, step.as), lang);
   }
 
@@ -216,6 +223,25 @@ export class AppointmentCommands {
     const updated = await this.transition(actor, row, { to: prescriptionTarget(row.state), patch });
     await this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] });
     return this.queries.present(actor, updated, lang);
+  }
+
+  /**
+   * The US doctor signed (issue 11/12): the signed lines and the pharmacy are written with the move
+   * to TREAT_PENDING (from 9 or US doctor pending), through the machine as the doctor.
+   */
+  async recordSignedPrescription(actor: UserRow, id: string, prescriptions: z.output<typeof prescriptionSchema>[], pharmacy: Record<string, string | number | null> | null): Promise<AppointmentRow> {
+    const row = await this.queries.visible(actor, id);
+    const medicalRecord = pharmacy ? { ...(row.medicalRecord ?? {}), pharmacy } : row.medicalRecord;
+    const updated = await this.transition(actor, row, { to: S.TREAT_PENDING, patch: { prescriptions, prescriptionNeeded: true, medicalRecord } });
+    await this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] });
+    return updated;
+  }
+
+  /** The e-prescribing provider reports the prescription sent: TREAT_PENDING -> TREAT_COMPLETED, by the system. */
+  async completeTreatment(id: string): Promise<AppointmentRow> {
+    const row = await this.repo.findById(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return this.transition(null, row, { to: S.TREAT_COMPLETED }, 'system');
   }
 
   /** PATCH /api/appointments/{id}/join-method/{app|link}: the member's own appointment. */

@@ -57,6 +57,37 @@ export const appointmentsTypeDefs = /* GraphQL */ `
     freq: String
     dosage: String
     sig: String
+    strength: String
+    doseForm: String
+    route: String
+    drugClass: String
+    dose: Float
+    doseUnit: String
+    frequency: String
+    durationDays: Int
+    quantity: Float
+    quantityUnit: String
+    daysSupply: Int
+    refills: Int
+    substitutionAllowed: Boolean
+    diagnosis: PrescriptionDiagnosis
+    allergyOverride: PrescriptionAllergyOverride
+    prescriber: Prescriber
+    signedAt: String
+  }
+  type PrescriptionDiagnosis {
+    code: String!
+    text: String!
+  }
+  type PrescriptionAllergyOverride {
+    allergies: [String!]!
+    reason: String!
+  }
+  type Prescriber {
+    name: String!
+    npi: String
+    licenseState: String!
+    licenseNumber: String
   }
   type Treatment {
     medication: String!

@@ -114,8 +114,20 @@ export class AppointmentsService {
   cancel(actor: UserRow, id: string, reason: string, lang: Language): Promise<AppointmentDto> {
     return this.commands.cancel(actor, id, reason, lang);
   }
-  finish(actor: UserRow, id: string, lang: Language): Promise<AppointmentDto> {
-    return this.commands.finish(actor, id, lang);
+  finish(actor: UserRow, id: string, lang: Language, options?: { noPrescriptionRecorded?: boolean }): Promise<AppointmentDto> {
+    return this.commands.finish(actor, id, lang, options);
+  }
+  /** Prescribing (issues 11/12): the signed prescription moves the consultation to TREAT_PENDING. */
+  recordSignedPrescription(actor: UserRow, id: string, prescriptions: z.output<typeof prescriptionSchema>[], pharmacy: Record<string, string | number | null> | null): Promise<AppointmentRow> {
+    return this.commands.recordSignedPrescription(actor, id, prescriptions, pharmacy);
+  }
+  /** Prescribing: the provider sent it (TREAT_PENDING -> TREAT_COMPLETED). */
+  completeTreatment(id: string): Promise<AppointmentRow> {
+    return this.commands.completeTreatment(id);
+  }
+  /** The appointment as the caller may see it (prescribing answers with it). */
+  present(actor: UserRow, row: AppointmentRow, lang: Language): Promise<AppointmentDto> {
+    return this.queries.present(actor, row, lang);
   }
   sendPrescription(actor: UserRow, id: string, prescriptions: z.output<typeof prescriptionSchema>[], lang: Language): Promise<AppointmentDto> {
     return this.commands.sendPrescription(actor, id, prescriptions, lang);

@@ -1,4 +1,4 @@
-import type { PrescriptionDto } from '@puente/contracts';
+import type { AppointmentDto, PrescriptionDto } from '@puente/contracts';
 import { buildPath, isFinishedLike, type AppointmentState } from '@puente/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -9,7 +9,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { StaffFrame } from '@/components/ui/staff-frame';
@@ -18,6 +19,7 @@ import { useMember } from '@/features/profile';
 import { showToast } from '@/lib/toast';
 import { useFinishAppointment } from '../api/finish-appointment';
 import { useDashboardAppointment } from '../api/get-dashboard-appointment';
+import { dashboardKeys } from '../api/query-keys';
 import { useSaveMedicalRecord } from '../api/save-medical-record';
 import { useSendPrescription } from '../api/send-prescription';
 import { useUpdateAppointmentState } from '../api/update-appointment-state';
@@ -43,7 +45,12 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 /** /dashboard/consulta/:id: one consultation for its coach or US doctor. */
-export function ConsultationScreen() {
+export function ConsultationScreen({
+  prescribing,
+}: {
+  /** The US doctor's prescription workspace (composed by the app: the prescribing feature, issues 11/12). */
+  prescribing?: (appointment: AppointmentDto, onAppointment: (a: AppointmentDto) => void) => ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const member = useMember();
@@ -55,6 +62,7 @@ export function ConsultationScreen() {
   const send = useSendPrescription();
   const saveRecord = useSaveMedicalRecord();
   const finish = useFinishAppointment();
+  const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('medical-prescription');
   const [lines, setLines] = useState<PrescriptionDto[]>([]);
   const [pharmacy, setPharmacy] = useState<PharmacyDraft>(EMPTY_PHARMACY);
@@ -105,7 +113,9 @@ export function ConsultationScreen() {
         accept.take(a.id).catch(handleError);
         return;
       case 'send-treatment':
-        void handleSendTreatment();
+        // With the prescription workspace the treatment is signed and sent from the prescription tab.
+        if (prescribing) setTab('medical-prescription');
+        else void handleSendTreatment();
         return;
       case 'request-us-doctor':
         update.mutate(
@@ -173,7 +183,9 @@ export function ConsultationScreen() {
                     ))}
                   </Tabs>
                   <Box sx={{ p: 2.5 }}>
-                    {tab === 'medical-prescription' ? (
+                    {tab === 'medical-prescription' && prescribing && userType === 'us-physician' && assigned ? (
+                      prescribing(a, (next) => queryClient.setQueryData(dashboardKeys.appointment(next.id), next))
+                    ) : tab === 'medical-prescription' ? (
                       <PrescriptionTab
                         appointment={a}
                         editable={canSendTreatment}

@@ -152,6 +152,8 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
   };
   const ok = (field: string, value: unknown) => ({ status: 200, body: { data: { [field]: value } } });
   const fake = installFakeFetch((call) => {
+    // The prescription workspace (issues 11/12): no draft yet.
+    if (/^\/api\/appointments\/[^/]+\/prescription$/.test(call.url)) return { status: 200, body: { prescription: null } };
     if (call.url.startsWith('/api/members/')) {
       const profile = state.memberProfile;
       return profile && call.url === `/api/members/${profile.id}`

@@ -10,6 +10,7 @@ import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import Logout from '@mui/icons-material/Logout';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import LocalPharmacyOutlined from '@mui/icons-material/LocalPharmacyOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
@@ -87,6 +88,7 @@ export function ProfileScreen() {
   ]);
   const configuration = shown([
     { key: 'profileInformation', label: t('profile_information'), to: ROUTES.profileInformation.path, icon: <PersonOutline /> },
+    { key: 'pharmacy', label: t('profile_pharmacy'), to: ROUTES.profilePharmacy.path, icon: <LocalPharmacyOutlined /> },
     { key: 'changeLanguage', label: t('profile_change_language'), to: ROUTES.changeLanguage.path, icon: <LanguageOutlined />, secondary: language },
     { key: 'membership', label: t('profile_membership'), to: ROUTES.membership.path, icon: <CardMembershipOutlined /> },
     { key: 'myFamily', label: t('profile_my_family'), to: ROUTES.dependants.path, icon: <FamilyRestroomOutlined /> },

@@ -1,0 +1,84 @@
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { EPrescribingProvider } from '../../providers/eprescribing/eprescribing.provider';
+import { LocalPdfEPrescribing } from '../../providers/eprescribing/local-pdf.eprescribing';
+import { installationSigningCertificate } from '../../providers/eprescribing/signing-certificate';
+import { LocalMedicationDirectory } from '../../providers/medications/local.medication-directory';
+import type { MedicationDirectory } from '../../providers/medications/medication-directory.provider';
+import { LocalPharmacyDirectory } from '../../providers/pharmacies/local.pharmacy-directory';
+import type { PharmacyDirectory } from '../../providers/pharmacies/pharmacy-directory.provider';
+import type { StorageProvider } from '../../providers/storage/storage.provider';
+import type { RealtimeGateway } from '../../realtime/gateway';
+import type { AppointmentsService } from '../appointments/appointments.service';
+import type { AuditService } from '../audit/audit.service';
+import type { MembersService } from '../members/members.service';
+import { createPharmaciesService, type PharmaciesService } from '../pharmacies/pharmacies.service';
+import type { PhysiciansService } from '../physicians/physicians.service';
+import type { ProfileService } from '../profile/profile.service';
+import { PrescribingRepository } from './prescribing.repository';
+import { PrescribingService } from './prescribing.service';
+
+export { pharmaciesRoutes } from '../pharmacies/pharmacies.routes';
+export { prescribingRoutes } from './prescribing.routes';
+
+/** Outside services of prescribing a test or deployment may replace (local defaults otherwise). */
+export interface PrescribingProviders {
+  medications?: MedicationDirectory;
+  pharmacies?: PharmacyDirectory;
+  eprescribing?: EPrescribingProvider;
+}
+
+export interface PrescribingServices {
+  prescribing: PrescribingService;
+  pharmacies: PharmaciesService;
+}
+
+/**
+ * Builds the prescribing and pharmacy services (kept out of app.ts). The local e-prescribing
+ * default signs with the installation's certificate, made on first start in DATA_DIR (in memory
+ * for an in-memory database).
+ */
+export function buildPrescribing(deps: {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+  storage: StorageProvider;
+  audit: AuditService;
+  realtime: RealtimeGateway;
+  appointments: AppointmentsService;
+  physicians: PhysiciansService;
+  members: MembersService;
+  /** The profile service is built after this (lazy). */
+  profile: () => Pick<ProfileService, 'updateMember'>;
+  providers?: PrescribingProviders;
+}): PrescribingServices {
+  let erx = deps.providers?.eprescribing;
+  // The certificate (an RSA key) is made on first use, not at start: a server that never signs pays nothing.
+  const lazyErx: EPrescribingProvider = erx ?? {
+    name: 'local-pdf',
+    allowsControlled: false,
+    createPatient: (p) => (erx ??= new LocalPdfEPrescribing(installationSigningCertificate(deps.dataDir))).createPatient(p),
+    sendPrescription: (r) => (erx ??= new LocalPdfEPrescribing(installationSigningCertificate(deps.dataDir))).sendPrescription(r),
+    parseStatusCallback: () => undefined,
+  };
+  const prescribing = new PrescribingService({
+    repository: new PrescribingRepository(deps.db),
+    appointments: deps.appointments,
+    physicians: deps.physicians,
+    members: deps.members,
+    medications: deps.providers?.medications ?? new LocalMedicationDirectory(),
+    erx: lazyErx,
+    storage: deps.storage,
+    audit: deps.audit,
+    realtime: deps.realtime,
+    clock: deps.clock,
+  });
+  const pharmacies = createPharmaciesService(deps.db, {
+    directory: deps.providers?.pharmacies ?? new LocalPharmacyDirectory(),
+    profile: { updateMember: (actor, memberId, data) => deps.profile().updateMember(actor, memberId, data) },
+    members: deps.members,
+    appointments: deps.appointments,
+    clock: deps.clock,
+  });
+  return { prescribing, pharmacies };
+}

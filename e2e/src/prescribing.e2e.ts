@@ -1,0 +1,137 @@
+import { createMember, createPhysician, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
+import { APPOINTMENT_STATE as S, type AppointmentState } from '@puente/domain';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAppointment, setAppointment, watch } from './call-harness';
+import { snap, withBrowser } from './harness';
+
+// Issues 11/12 "Tests that prove it": the member chooses her pharmacy while she waits for the US
+// doctor (and from her profile); the US doctor searches the medication directory, sees the
+// allergy warning, overrides it with a reason, reviews and signs; the signed PDF is the member's
+// to download, and a second member gets 404.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function signedIn(ctx: BrowserContext, token: string, language: 'es' | 'en', appointment?: { id: string; state: AppointmentState }): Promise<Page> {
+  await ctx.addInitScript(
+    ([t, lang, a]) => {
+      if (sessionStorage.getItem('puente-e2e-init')) return;
+      sessionStorage.setItem('puente-e2e-init', '1');
+      localStorage.setItem('sessionToken', t);
+      localStorage.setItem('language', lang);
+      localStorage.setItem('pre-onboarding-done', 'true');
+      if (a) localStorage.setItem('current-appointment', JSON.stringify({ id: a.id, state: a.state, type: 'on-demand', usDoctorNeeded: true }));
+    },
+    [token, language, appointment ?? null] as const,
+  );
+  return watch(await ctx.newPage(), token.slice(0, 4));
+}
+
+async function insertConsultation(memberId: string, state: AppointmentState): Promise<string> {
+  const { sql } = await import('drizzle-orm');
+  const now = server.clock.now().toISOString();
+  const result = await server.server.database.db.execute(
+    sql`insert into appointments (member_id, state, type, channel, practice, language, service_scope, location, us_doctor_needed, start_date, created_at, updated_at)
+        values (${memberId}, ${state}, 'on-demand', 'video-call', 'health', 'es', 'full-care', '{"country":"US","state":"CA","city":"San Francisco"}'::jsonb, true, ${now}, ${now}, ${now}) returning id`,
+  );
+  return String((result as unknown as { rows: { id: string }[] }).rows[0]!.id);
+}
+
+describe('prescribing journey', () => {
+  it('the member picks her pharmacy while waiting; the US doctor prescribes past an allergy warning, reviews and signs; the PDF is hers', async () => {
+    const s = server.server;
+    const member = await createMember(s, {
+      firstName: 'Ana',
+      lastName: 'López',
+      address: { zipCode: '94110', city: 'San Francisco', state: 'CA', country: 'US' },
+      alergies: ['Penicilina'],
+    });
+    const memberToken = (await createSessionFor(s, member.id)).sessionToken;
+    const doctor = await createPhysician(s, { userType: 'us-physician', licenses: ['CA'], languages: ['en', 'es'], user: { firstName: 'Emily', lastName: 'Carter', preferredLang: 'en' } });
+    const doctorToken = (await createSessionFor(s, doctor.id)).sessionToken;
+    const id = await insertConsultation(member.id, S.S6_IN_QUEUE_FOR_ER);
+
+    // 1. In the second waiting room (SC038) the member is asked for her pharmacy.
+    await withBrowser(async (ctx) => {
+      const page = await signedIn(ctx, memberToken, 'es', { id, state: S.S6_IN_QUEUE_FOR_ER });
+      await page.goto(`${server.url}/consulta/infoPage/SC038`);
+      await page.getByTestId('readiness-prompt').waitFor();
+      await page.getByTestId('pharmacy-results').waitFor();
+      await snap(page, 'rx-readiness-es-phone');
+      await page.getByTestId('pharmacy-choose-ca-sf-mission').click();
+      // Ready: the prompt goes away.
+      await page.getByTestId('readiness-prompt').waitFor({ state: 'detached' });
+      // And from the profile she sees (and could change) it.
+      await page.goto(`${server.url}/perfil/farmacia`);
+      expect(await page.getByTestId('pharmacy-current').textContent()).toContain('Mission Community Pharmacy');
+      await snap(page, 'rx-pharmacy-es-phone');
+    });
+
+    // The US doctor took it, held the call and ended it (S9).
+    await setAppointment(server, id, { usDoctorId: doctor.id, state: S.S9_ER_ENDS_CALL });
+
+    // 2. The US doctor (staff screens in English) writes, reviews and signs.
+    await withBrowser(
+      async (ctx) => {
+        const page = await signedIn(ctx, doctorToken, 'en');
+        await page.goto(`${server.url}/dashboard/consulta/${id}`);
+        await page.getByTestId('rx-workspace').waitFor();
+        await page.getByTestId('rx-medication').fill('amoxi');
+        await page.getByTestId('rx-option-308191').click();
+        await page.getByTestId('rx-dose').fill('1');
+        await page.getByTestId('rx-durationDays').fill('10');
+        await page.getByTestId('rx-quantity').fill('30');
+        await page.getByTestId('rx-daysSupply').fill('10');
+        await page.getByRole('combobox', { name: /Frequency/ }).click();
+        await page.getByRole('option', { name: 'every 8 hours' }).click();
+        await page.getByRole('combobox', { name: /Diagnosis/ }).click();
+        await page.getByRole('option', { name: /J02\.9/ }).click();
+        await page.getByTestId('rx-add-line').click();
+        // The member is allergic to penicillin: a warning, and review refuses without a reason.
+        await page.getByTestId('rx-allergy-warning').waitFor();
+        expect(await page.getByTestId('rx-lines').textContent()).toContain('Tomar 1 cápsula por vía oral cada 8 horas durante 10 días.');
+        await page.getByTestId('rx-review').click();
+        await page.getByText('Record the reason for the allergy override').waitFor();
+        await page.getByTestId('rx-override-0').fill('Mild rash in childhood; benefit outweighs risk, member informed');
+        await page.getByTestId('rx-override-save-0').click();
+        await expect.poll(() => page.getByTestId('rx-override-save-0').isDisabled()).toBe(true);
+        await page.getByTestId('rx-review').click();
+        await page.getByTestId('rx-review-panel').waitFor();
+        expect(await page.getByTestId('rx-prescriber').textContent()).toContain('Emily Carter');
+        await snap(page, 'rx-review-en-desktop');
+        await page.getByTestId('rx-sign').click();
+        await page.getByTestId('rx-signed').waitFor();
+        await snap(page, 'rx-signed-en-desktop');
+      },
+      { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
+    );
+    const row = await readAppointment(server, id);
+    expect([row.state, row.status]).toEqual([S.TREAT_COMPLETED, 'finished']);
+
+    // 3. The signed PDF is the member's to download; a second member gets 404.
+    await withBrowser(async (ctx) => {
+      const page = await signedIn(ctx, memberToken, 'es');
+      await page.goto(`${server.url}/perfil/farmacia`);
+      const download = await page.evaluate(
+        async ([appointmentId, token]) => {
+          const res = await fetch(`/api/appointments/${appointmentId}/prescription-document`, { headers: { Authorization: `Bearer ${token}` } });
+          const bytes = new Uint8Array(await res.arrayBuffer());
+          return { status: res.status, type: res.headers.get('content-type'), head: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
+        },
+        [id, memberToken] as const,
+      );
+      expect(download).toMatchObject({ status: 200, type: 'application/pdf', head: '%PDF-' });
+      expect(download.size).toBeGreaterThan(2000);
+    });
+    const other = await createMember(s);
+    const otherToken = (await createSessionFor(s, other.id)).sessionToken;
+    const refused = await fetch(`${server.url}/api/appointments/${id}/prescription-document`, { headers: { authorization: `Bearer ${otherToken}` } });
+    expect(refused.status).toBe(404);
+  });
+});
