@@ -24,3 +24,4 @@ export * from './physician-slots';
 export * from './appointment-lifecycle';
 export * from './validation/ids';
 export * from './appointment-participants';
+export * from './scheduling';
