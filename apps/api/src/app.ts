@@ -77,6 +77,7 @@ import { AppointmentScheduler } from './modules/appointments/appointments.schedu
 import { appointmentsSocketPlugin, SocketAppointmentNotifier } from './modules/appointments/appointments.realtime';
 import { AppointmentsService, type WorkingHoursSource } from './modules/appointments/appointments.service';
 import { DEFAULT_APPOINTMENT_TIMEOUTS, type AppointmentTimeouts } from './modules/appointments/appointments.timeouts';
+import type { SchedulingService } from './modules/scheduling/scheduling.service';
 import { physiciansResolvers, physiciansTypeDefs } from './modules/physicians/physicians.resolvers';
 import { PhysiciansRepository } from './modules/physicians/physicians.repository';
 import { physiciansRoutes } from './modules/physicians/physicians.routes';
@@ -91,6 +92,9 @@ import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
 import { webStaticOptions } from './web-static';
+import { buildScheduling } from './modules/scheduling/scheduling.module';
+import { schedulingResolvers, schedulingTypeDefs } from './modules/scheduling/scheduling.resolvers';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
 
 export interface BuildServerOptions {
   /** Overrides on top of the environment (process.env unless `env` is given). */
@@ -136,6 +140,7 @@ export interface Services {
   profile: ProfileService;
   chat: ChatService;
   interactions: InteractionsService;
+  scheduling: SchedulingService;
 }
 
 export interface PuenteServer {
@@ -236,7 +241,12 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         })
       : new MemoryPresenceStore();
     cleanups.unshift(() => presence.close());
-    const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock });
+    const physicians = new PhysiciansService({
+      repository: new PhysiciansRepository(database.db),
+      presence,
+      clock,
+      slotSource: (record, date, zone) => services.scheduling.slotsOn(record, date, zone),
+    });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
     const appointmentsRepository = new AppointmentsRepository(database.db);
     const appointments = new AppointmentsService({
@@ -299,6 +309,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       accountDeletion,
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
+      // Scheduling (issue 13): calendars, bookings, reminders on the durable queue.
+      scheduling: buildScheduling({ db: database.db, physicians, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000 }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
@@ -337,6 +349,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(accountDeletionRoutes(services.accountDeletion));
     await app.register(configsRoutes(services.configs));
     await app.register(interactionsRoutes(services.interactions));
+    await app.register(schedulingRoutes(services.scheduling));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));
@@ -345,8 +358,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret }).register(app);
     }
     await registerGraphql(app, {
-      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs],
-      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth), physiciansResolvers(services.physicians), topicsResolvers(services.topics), appointmentsResolvers(services.appointments)],
+      typeDefs: [membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs, schedulingTypeDefs],
+      resolvers: [membersResolvers(services.members), profileResolvers(services.profile), authResolvers(services.auth), physiciansResolvers(services.physicians), topicsResolvers(services.topics), appointmentsResolvers(services.appointments), schedulingResolvers(services.scheduling)],
       depthLimit: config.graphqlDepthLimit,
       introspection: !config.isProduction,
       guestRootFields: GUEST_GRAPHQL_FIELDS,

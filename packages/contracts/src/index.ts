@@ -12,3 +12,4 @@ export * from './staff-auth';
 export * from './call';
 export * from './chat';
 export * from './interactions';
+export * from './scheduling';

@@ -192,3 +192,4 @@ export * from './schema-appointments'; // appointments, transitions, consultatio
 export * from './schema-chat'; // chat conversations, participants and messages (issue 5)
 export * from './schema-call'; // call events (issue 5)
 export * from './schema-interactions'; // tracked product interactions (issue 10)
+export * from './schema-scheduling'; // calendars, scheduled appointments, job queue (issue 13)
