@@ -310,7 +310,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
       // Scheduling (issue 13): calendars, bookings, reminders on the durable queue.
-      scheduling: buildScheduling({ db: database.db, physicians, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000 }),
+      scheduling: buildScheduling({ db: database.db, physicians, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
@@ -394,6 +394,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     realtime.use(callSocketHandlers(services.call, app.log));
     jobs.start();
     cleanups.unshift(() => jobs.stop());
+    await services.scheduling.start();
+    cleanups.unshift(() => services.scheduling.stop());
     const io = realtime.attach(app.server, services.auth, {
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { JobRunner } from '../../lib/jobs';
 import type { EmailProvider } from '../../providers/email/email.provider';
+import { PgBossQueue } from '../../providers/queue/pgboss.queue';
+import type { DurableQueue } from '../../providers/queue/queue.provider';
 import { TableQueue } from '../../providers/queue/table.queue';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
 import type { AppointmentsService } from '../appointments/appointments.service';
@@ -24,13 +26,18 @@ export function buildScheduling(deps: {
   config: Config;
   log: FastifyBaseLogger;
   everyMs: number;
+  /** pg-boss needs real time (it schedules by the database clock): false with a controlled clock. */
+  realTime: boolean;
 }): SchedulingService {
   const repository = new SchedulingRepository(deps.db);
+  // pg-boss 10 on PostgreSQL; the table-backed queue on PGlite (and under a controlled clock).
+  const queue: DurableQueue =
+    deps.config.databaseUrl && deps.realTime ? new PgBossQueue({ connectionString: deps.config.databaseUrl, log: deps.log }) : new TableQueue(deps.db, deps.clock, deps.log);
   const scheduling = new SchedulingService({
     repository,
     physicians: deps.physicians,
     clock: deps.clock,
-    queue: new TableQueue(deps.db, deps.clock, deps.log),
+    queue,
     sms: deps.sms,
     email: deps.email,
     publicUrl: deps.config.publicUrl,

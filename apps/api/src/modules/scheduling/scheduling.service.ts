@@ -431,6 +431,15 @@ export class SchedulingService {
     }
   }
 
+  /** Starts / stops the queue's own workers (pg-boss); the table queue runs on the job tick. */
+  async start(): Promise<void> {
+    await this.deps.queue.start?.();
+  }
+
+  async stop(): Promise<void> {
+    await this.deps.queue.stop?.();
+  }
+
   /** Runs the due reminders (the periodic job; tests call it after moving the clock). */
   runDue(): Promise<number> {
     return this.deps.queue.runDue();

@@ -32,4 +32,7 @@ export interface DurableQueue {
   /** Runs the jobs due now (the periodic tick; tests call it after moving the clock). */
   runDue(): Promise<number>;
   deadLetters(): Promise<DeadLetter[]>;
+  /** Adapters with their own workers (pg-boss) start and stop with the server. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
 }
