@@ -35,6 +35,7 @@ import { useTopicsTemplate } from '../api/get-topics-template';
 import { useDownloadPrompt } from '../hooks/use-download-prompt';
 import { ActiveAppointmentCard } from './active-appointment-card';
 import { DownloadAppPrompt } from './download-app-prompt';
+import { ScheduledAppointmentCards } from './scheduled-appointment-card';
 
 const AVAILABLE_COACHES = '/consulta/coaches-disponibles';
 const SCHEDULING_START = '/agenda/seleccionar-tema';
@@ -121,6 +122,7 @@ export function HomeScreen() {
       ) : null}
 
       <ActiveAppointmentCard />
+      <ScheduledAppointmentCards />
 
       <Box component="section" aria-labelledby="home-main-actions">
         <Typography id="home-main-actions" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
