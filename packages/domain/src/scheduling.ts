@@ -64,6 +64,14 @@ export const lastCalendarDate = (now: Date, memberTimeZone: string): string => {
   return slotDateIn(addMonths(new TZDate(y, m - 1, d, 12, 0, 0, memberTimeZone), CALENDAR.maxMonthsAhead), memberTimeZone);
 };
 
+const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
+/** yyyy-MM-dd of an instant in a zone (one cached Intl formatter per zone: the hot path of computeSlots). */
+const dayKey = (ms: number, zone: string): string => {
+  let f = dayKeyFormats.get(zone);
+  if (!f) dayKeyFormats.set(zone, (f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f.format(ms);
+};
+
 interface Interval {
   start: number;
   end: number;
@@ -79,7 +87,7 @@ function workingIntervals(q: SlotQuery, fromMs: number, toMs: number): Interval[
     const [fy, fm, fd] = day(slotDateIn(new Date(fromMs), zone));
     const lastDay = slotDateIn(new Date(toMs), zone);
     for (let cursor = addDays(new TZDate(fy, fm - 1, fd, 12, 0, 0, zone), -1); ; cursor = addDays(cursor, 1)) {
-      const date = slotDateIn(cursor, zone);
+      const date = dayKey(cursor.getTime(), zone);
       const weekday = getDay(cursor);
       if (weekdays.includes(weekday)) {
         const [y, m, d] = day(date);
@@ -151,7 +159,7 @@ export function computeSlots(q: SlotQuery): Record<string, string[]> {
   for (const i of free) {
     for (let t = i.start; t + duration <= i.end; t = addMinutes(t, step / 60_000).getTime()) {
       if (t <= q.now.getTime() || t < fromMs || t >= toMs) continue;
-      const key = slotDateIn(new Date(t), q.memberTimeZone);
+      const key = dayKey(t, q.memberTimeZone);
       (out[key] ??= []).push(new Date(t).toISOString());
     }
   }
