@@ -3,7 +3,7 @@
 // bare node:http baseline in another (bare-process.ts), the load generator (autocannon, sockets,
 // Chromium) driven from this one. Each throughput figure also gives the CPU time the server process
 // spent per request against the baseline's (robust when other work shares the machine).
-// BENCH_ONLY=health|online-physicians|accept|call|web|capacity runs one; BENCH_SOCKETS (10000) sizes the capacity run; BENCH_SECONDS (2) and BENCH_ROUNDS (3) size
+// BENCH_ONLY=health|online-physicians|accept|call|web|capacity|scheduling runs one; BENCH_SOCKETS (10000) sizes the capacity run; BENCH_SECONDS (2) and BENCH_ROUNDS (3) size
 // the interleaved rounds; BENCH_RATE (2000) the fixed-rate run; BENCH_KEEP_LOGS=1 keeps the servers'
 // logs; BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the child processes there. The call needs
 // `npm run build` first (the server serves apps/web/dist).
@@ -63,4 +63,10 @@ if (!only || only === 'capacity') {
   const { capacityBench, productionIdleBench } = await import('./capacity.bench');
   await productionIdleBench();
   await capacityBench();
+}
+
+// Issue 13: slots for 3 months of one coach with 500 bookings (target < 50 ms).
+if (!only || only === 'scheduling') {
+  const { schedulingBench } = await import('./scheduling.bench');
+  schedulingBench();
 }

@@ -89,6 +89,7 @@ import { AppointmentScheduler } from './modules/appointments/appointments.schedu
 import { appointmentsSocketPlugin, SocketAppointmentNotifier } from './modules/appointments/appointments.realtime';
 import { AppointmentsService, type WorkingHoursSource } from './modules/appointments/appointments.service';
 import { DEFAULT_APPOINTMENT_TIMEOUTS, type AppointmentTimeouts } from './modules/appointments/appointments.timeouts';
+import type { SchedulingService } from './modules/scheduling/scheduling.service';
 import { physiciansResolvers, physiciansTypeDefs } from './modules/physicians/physicians.resolvers';
 import { PhysiciansRepository } from './modules/physicians/physicians.repository';
 import { physiciansRoutes } from './modules/physicians/physicians.routes';
@@ -116,6 +117,9 @@ import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
 import { webStaticOptions } from './web-static';
 import { buildPrescribing, pharmaciesRoutes, prescribingRoutes, type PrescribingProviders, type PrescribingServices } from './modules/prescribing/prescribing.wiring';
+import { buildScheduling } from './modules/scheduling/scheduling.module';
+import { schedulingResolvers, schedulingTypeDefs } from './modules/scheduling/scheduling.resolvers';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
 
 export interface BuildServerOptions {
   /** Overrides on top of the environment (process.env unless `env` is given). */
@@ -168,6 +172,7 @@ export interface Services {
   notifications: NotificationsService;
   prescribing: PrescribingServices['prescribing'];
   pharmacies: PrescribingServices['pharmacies'];
+  scheduling: SchedulingService;
 }
 
 export interface PuenteServer {
@@ -290,7 +295,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         })
       : new MemoryPresenceStore();
     cleanups.unshift(() => presence.close());
-    const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock, bus });
+    const physicians = new PhysiciansService({
+      repository: new PhysiciansRepository(database.db),
+      presence,
+      clock,
+      bus,
+      slotSource: (record, date, zone) => services.scheduling.slotsOn(record, date, zone),
+    });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
     const appointmentsRepository = new AppointmentsRepository(database.db);
     const socketNotifier = new SocketAppointmentNotifier(realtime, app.log);
@@ -388,6 +399,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       records: new RecordsService({ appointments, support, physicians, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
       // Prescribing and pharmacies (issues 11/12): directories, e-prescribing, the signed PDF.
       ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: options.providers }),
+      // Scheduling (issue 13): calendars, bookings, reminders on the durable queue.
+      scheduling: buildScheduling({ db: database.db, physicians, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
@@ -433,6 +446,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     await app.register(notificationsRoutes(services.notifications));
     await app.register(prescribingRoutes(services.prescribing));
     await app.register(pharmaciesRoutes(services.pharmacies));
+    await app.register(schedulingRoutes(services.scheduling));
     if (!config.isProduction) await app.register(devRoutes(services.dev));
     await app.register(identityRoutes(services.identity));
     await app.register(staffAuthRoutes(services.staffAuth));
@@ -450,6 +464,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         appointmentsTypeDefs,
         membershipTypeDefs,
         supportTypeDefs,
+        schedulingTypeDefs,
       ],
       resolvers: [
         membersResolvers(services.members),
@@ -460,6 +475,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         appointmentsResolvers(services.appointments),
         membershipResolvers(services.membership),
         supportResolvers(services.support),
+        schedulingResolvers(services.scheduling),
       ],
       depthLimit: config.graphqlDepthLimit,
       introspection: !config.isProduction,
@@ -495,6 +511,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     realtime.use(callSocketHandlers(services.call, app.log));
     jobs.start();
     cleanups.unshift(() => jobs.stop());
+    await services.scheduling.start();
+    cleanups.unshift(() => services.scheduling.stop());
     const io = realtime.attach(app.server, services.auth, {
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,

@@ -15,3 +15,4 @@ export * from './interactions';
 export * from './membership';
 export * from './records';
 export * from './prescribing';
+export * from './scheduling';

@@ -27,3 +27,4 @@ export * from './appointment-participants';
 export * from './membership';
 export * from './records';
 export * from './prescribing';
+export * from './scheduling';

@@ -195,3 +195,4 @@ export * from './schema-interactions'; // tracked product interactions (issue 10
 export * from './schema-membership'; // entitlement ledger, card checkouts, payment notifications (issue 14)
 export * from './schema-records'; // surveys, complaints and support requests (issue 12)
 export * from './schema-prescribing'; // prescriptions, reasons for none, pharmacy choices (issues 11/12)
+export * from './schema-scheduling'; // calendars, scheduled appointments, job queue (issue 13)

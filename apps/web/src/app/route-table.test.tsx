@@ -59,10 +59,10 @@ describe('route table', () => {
   it('a signed-in member opening an unbuilt screen sees a placeholder naming the route', async () => {
     installFakeFetch((call) => (call.url === '/api/graphql' ? { status: 200, body: { data: { getMember: member() } } } : undefined));
     setSessionToken('tok_1');
-    renderApp('/agenda/cancelada-exitosamente');
+    renderApp('/dependants/invitation-sent');
     const placeholder = await screen.findByTestId('placeholder-route');
     expect(placeholder.textContent).toContain('Esta pantalla llegará pronto');
-    expect(placeholder.textContent).toContain('/agenda/cancelada-exitosamente');
+    expect(placeholder.textContent).toContain('/dependants/invitation-sent');
   });
 
   it('an anonymous visitor on a member screen is sent to choose a language first', async () => {

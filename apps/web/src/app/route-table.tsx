@@ -150,6 +150,17 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   ),
   mobileRedirect: lazyScreen(() => import('@/features/mobile-redirect/components/mobile-redirect-screen').then((m) => m.MobileRedirectScreen)),
   open: lazyScreen(() => import('@/features/mobile-redirect/components/mobile-redirect-screen').then((m) => m.MobileRedirectScreen)),
+  // Scheduling (issue 13).
+  scheduleSelectTopic: lazyScreen(() => import('@/features/scheduling/components/select-topic-screens').then((m) => m.SelectTopicScreen)),
+  scheduleSelectPhTopic: lazyScreen(() => import('@/features/scheduling/components/select-topic-screens').then((m) => m.SelectPhTopicScreen)),
+  scheduleSelectCoach: lazyScreen(() => import('@/features/scheduling/components/select-coach-screen').then((m) => m.SelectCoachScreen)),
+  scheduleConfirm: lazyScreen(() => import('@/features/scheduling/components/confirm-screen').then((m) => m.ConfirmScreen)),
+  scheduleSuccess: lazyScreen(() => import('@/features/scheduling/components/result-screens').then((m) => m.ScheduleSuccessScreen)),
+  scheduledConfirmation: lazyScreen(() => import('@/features/scheduling/components/result-screens').then((m) => m.ScheduledConfirmationScreen)),
+  scheduleInProgress: lazyScreen(() => import('@/features/scheduling/components/result-screens').then((m) => m.ScheduleInProgressScreen)),
+  scheduleSlotTaken: lazyScreen(() => import('@/features/scheduling/components/result-screens').then((m) => m.ScheduleSlotTakenScreen)),
+  scheduleCanceled: lazyScreen(() => import('@/features/scheduling/components/result-screens').then((m) => m.ScheduleCanceledScreen)),
+  cancelConfirmationLink: lazyScreen(() => import('@/features/scheduling/components/cancel-link-screen').then((m) => m.CancelLinkScreen)),
   eventsDebug: lazyScreen(() => import('@/features/events-debug/components/events-debug-screen').then((m) => m.EventsDebugScreen)),
   // Membership and payments (issue 14).
   paywall: lazyScreen(() => import('@/features/membership/components/paywall-screen').then((m) => m.PaywallScreen)),

@@ -69,7 +69,8 @@ export class AppointmentCommands {
   }
 
   /** createAppointment(data, returnNewDocument): a member asks for an on-demand consultation. */
-  async create(actor: Actor, data: z.output<typeof createAppointmentDataSchema>, returnNewDocument: boolean, lang: Language): Promise<CreateAppointmentResult> {
+  /** `scheduled`: a member joining her scheduled consultation (issue 13): type scheduled, no hours check, waits for the coach even if offline. */
+  async create(actor: Actor, data: z.output<typeof createAppointmentDataSchema>, returnNewDocument: boolean, lang: Language, options: { scheduled?: boolean } = {}): Promise<CreateAppointmentResult> {
     refuseGuest(actor);
     if (actor.userType !== 'member') throw new AppError('FORBIDDEN');
     // spec 8: without access (and no organization covering her) the member is sent to the paywall.
@@ -77,7 +78,7 @@ export class AppointmentCommands {
     const now = this.deps.clock.now();
     const hours = this.deps.workingHours();
     // spec 8/9: out of working hours the member is offered scheduling or 911 instead.
-    if (hours && !isWithinWorkingHours(hours, now, actor.email)) {
+    if (hours && !options.scheduled && !isWithinWorkingHours(hours, now, actor.email)) {
       throw new AppError('PHYSICIAN_NOT_AVAILABLE', { data: { outOfHours: true, options: [...OUT_OF_HOURS_OPTIONS] } });
     }
     const live = await this.repo.latestForMember(actor.id, LIVE_STATES);
@@ -97,7 +98,7 @@ export class AppointmentCommands {
       statusReason: null,
       status: 'in-progress',
       statusUserId: actor.id,
-      type: defaults.type,
+      type: options.scheduled ? 'scheduled' : defaults.type,
       channel: data.channel ?? defaults.channel,
       previousChannel: null,
       practice: data.practice,
@@ -132,7 +133,7 @@ export class AppointmentCommands {
     };
     // spec 8: no coaches online -> lack_of_personnel_no_ondemand; nobody would see the request.
     const offers = await this.alerts.offerRecipients(draft, null);
-    if (offers.length === 0) {
+    if (offers.length === 0 && !options.scheduled) {
       if (data.mxDoctorId) throw new AppError('PHYSICIAN_NOT_AVAILABLE', { data: { physicianId: data.mxDoctorId } });
       throw new AppError('PHYSICIAN_NOT_AVAILABLE', { data: { reason: 'no-coaches', messageKey: 'lack_of_personnel_no_ondemand' } });
     }

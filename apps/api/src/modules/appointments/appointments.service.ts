@@ -102,8 +102,8 @@ export class AppointmentsService {
   }
 
   // Changing
-  create(actor: Actor, data: z.output<typeof createAppointmentDataSchema>, returnNewDocument: boolean, lang: Language): Promise<CreateAppointmentResult> {
-    return this.commands.create(actor, data, returnNewDocument, lang);
+  create(actor: Actor, data: z.output<typeof createAppointmentDataSchema>, returnNewDocument: boolean, lang: Language, options: { scheduled?: boolean } = {}): Promise<CreateAppointmentResult> {
+    return this.commands.create(actor, data, returnNewDocument, lang, options);
   }
   accept(actor: UserRow, id: string, lang: Language): Promise<AppointmentDto> {
     return this.commands.accept(actor, id, lang);

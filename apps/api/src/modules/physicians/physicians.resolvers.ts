@@ -75,7 +75,8 @@ export function physiciansResolvers(physicians: PhysiciansService) {
       },
     },
     Physician: {
-      availableSlots: (parent: PhysicianDto, args: unknown): Promise<string[]> => physicians.availableSlots(parent.id, parseWith(slotArgs, args).date),
+      availableSlots: (parent: PhysicianDto, args: unknown, ctx: GraphqlContext): Promise<string[]> =>
+        physicians.availableSlots(parent.id, parseWith(slotArgs, args).date, ctx.auth?.user.timeZone),
     },
   };
 }

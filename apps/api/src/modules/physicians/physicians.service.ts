@@ -40,6 +40,8 @@ export class PhysiciansService {
       clock: Clock;
       /** Tells the other nodes to drop their cached profiles (local only when absent). */
       bus?: InvalidationBus;
+      /** Free slots minus bookings and exceptions (scheduling, issue 13); weekly hours alone without it. */
+      slotSource?: (record: PhysicianRecord, date: string, memberTimeZone: string) => Promise<string[]>;
     },
   ) {
     deps.bus?.subscribe('physicians', () => this.dropCache());
@@ -171,7 +173,7 @@ export class PhysiciansService {
       const flags = flagsIn(presence, user.id);
       if (args.schedulable !== undefined) {
         const date = args.availabilityDate ?? slotDateIn(now, user.timeZone ?? CALENDAR.fallbackTimeZone);
-        const schedulable = user.userType === 'mx-physician' && isSchedulableToday({ ...flags, slotsToday: this.slots(record, date).length });
+        const schedulable = user.userType === 'mx-physician' && isSchedulableToday({ ...flags, slotsToday: (await this.slots(record, date)).length });
         if (schedulable !== args.schedulable) continue;
       }
       out.push(presentPhysician(record, flags, lang));
@@ -180,15 +182,16 @@ export class PhysiciansService {
   }
 
   /** availableSlots(date): ISO datetimes; INVALID_DATA for a date that is not yyyy-MM-dd. */
-  async availableSlots(id: string, date: string | null | undefined): Promise<string[]> {
+  async availableSlots(id: string, date: string | null | undefined, memberTimeZone?: string | null): Promise<string[]> {
     const record = await this.record(id);
     if (!record || record.user.userType !== 'mx-physician') return [];
     const day = date ?? slotDateIn(this.deps.clock.now(), record.user.timeZone ?? CALENDAR.fallbackTimeZone);
     if (!isSlotDate(day)) throw new AppError('INVALID_DATA', { fields: { date: 'invalid_date' } });
-    return this.slots(record, day);
+    return this.slots(record, day, memberTimeZone ?? undefined);
   }
 
-  private slots(record: PhysicianRecord, date: string): string[] {
+  private async slots(record: PhysicianRecord, date: string, memberTimeZone?: string): Promise<string[]> {
+    if (this.deps.slotSource) return this.deps.slotSource(record, date, memberTimeZone ?? record.hours[0]?.timeZone ?? record.user.timeZone ?? CALENDAR.fallbackTimeZone);
     return availableSlotsOn(date, record.hours, this.deps.clock.now());
   }
 

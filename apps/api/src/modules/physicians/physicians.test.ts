@@ -152,10 +152,11 @@ describe('GET /api/online-physicians (spec 6: only online, available coaches)', 
 describe('getPhysician and getPhysicians (GraphQL)', () => {
   it('getPhysician answers the contract shape; a member id or a random id is NOT_FOUND', async () => {
     const member = await memberWithSession(t.server);
-    const coach = await createPhysician(t.server, { hours: { starts: '09:00', ends: '11:00' } });
+    const coach = await createPhysician(t.server, { hours: { starts: '09:00', ends: '11:30' } });
     const res = await graphql<{ getPhysician: unknown }>(t.url, PHYSICIAN_GQL.getPhysicianWithSlots, { id: coach.id, date: '2026-11-23' }, member.token);
     const p = physicianWithSlotsSchema.strict().parse(res.body.data?.getPhysician);
-    // 10:00 Mexico City now: only 10:30 is still ahead (09:00, 09:30 and 10:00 have started).
+    // 10:00 Mexico City now: only 10:30 is still ahead (09:00, 09:30 and 10:00 have started) and
+    // its 45 minutes (spec 9 initial assessment) end by 11:30; 11:00 would not.
     expect(p.availableSlots).toEqual(['2026-11-23T16:30:00.000Z']);
     for (const id of [member.user.id, '00000000-0000-4000-8000-000000000000']) {
       const nf = await graphql(t.url, PHYSICIAN_GQL.getPhysician, { id }, member.token);
@@ -186,8 +187,7 @@ describe('getPhysician and getPhysicians (GraphQL)', () => {
     expect(list.find((p) => p.id === offline.id)!.availableSlots).toEqual([
       '2026-11-23T18:00:00.000Z',
       '2026-11-23T18:30:00.000Z',
-      '2026-11-23T19:00:00.000Z',
-      '2026-11-23T19:30:00.000Z',
+      '2026-11-23T19:00:00.000Z', // 13:00-13:45; 13:30 would end after 14:00 (45-minute bookings)
     ]);
     // Filters: a Spanish-only request does not list English-only coaches.
     const es = await graphql<{ getPhysicians: { id: string }[] }>(t.url, PHYSICIAN_GQL.getPhysicians, { language: 'es', practice: 'mentalhealth' }, member.token);

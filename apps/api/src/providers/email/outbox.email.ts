@@ -10,6 +10,6 @@ export class OutboxEmailProvider implements EmailProvider {
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
-    await this.outbox.insert({ channel: 'email', to: message.to, subject: message.subject, body: message.body, createdAt: this.clock.now() });
+    await this.outbox.insert({ channel: 'email', to: message.to, subject: message.subject, body: message.calendar ? `${message.body}\n\n--- invite.ics ---\n${message.calendar.content}` : message.body, createdAt: this.clock.now() });
   }
 }

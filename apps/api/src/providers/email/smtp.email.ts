@@ -13,6 +13,6 @@ export class SmtpEmailProvider implements EmailProvider {
   }
 
   async send(message: EmailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.body, replyTo: message.replyTo });
+    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.body, replyTo: message.replyTo, icalEvent: message.calendar ? { method: message.calendar.method, filename: 'invite.ics', content: message.calendar.content } : undefined });
   }
 }

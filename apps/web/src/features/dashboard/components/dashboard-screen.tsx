@@ -18,6 +18,7 @@ import { useDashboardRealtime } from '../hooks/use-dashboard-realtime';
 import { useDoctorNotice } from '../hooks/use-doctor-notice';
 import { useTakeAppointment } from '../hooks/use-take-appointment';
 import { AvailabilityToggle } from './availability-toggle';
+import { CalendarEditor } from './calendar-editor';
 import { DoctorModal } from './doctor-modal';
 import { QueueCard } from './queue-card';
 
@@ -127,6 +128,7 @@ export function DashboardScreen() {
             ))}
           </Box>
         )}
+        {userType === 'mx-physician' && myId ? <CalendarEditor physicianId={myId} /> : null}
       </Box>
       <DoctorModal modal={notice.modal} onClose={notice.close} />
     </StaffFrame>

@@ -36,6 +36,7 @@ import { useDownloadPrompt } from '../hooks/use-download-prompt';
 import { ActiveAppointmentCard } from './active-appointment-card';
 import { DownloadAppPrompt } from './download-app-prompt';
 import { TrialBanner } from './trial-banner';
+import { ScheduledAppointmentCards } from './scheduled-appointment-card';
 
 const AVAILABLE_COACHES = buildPath('availableCoaches');
 const SCHEDULING_START = buildPath('scheduleSelectTopic');
@@ -124,6 +125,7 @@ export function HomeScreen() {
       ) : null}
 
       <ActiveAppointmentCard />
+      <ScheduledAppointmentCards />
 
       <Box component="section" aria-labelledby="home-main-actions">
         <Typography id="home-main-actions" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>

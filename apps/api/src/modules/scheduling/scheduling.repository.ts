@@ -1,0 +1,136 @@
+import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  calendarExceptions,
+  physicianAvailability,
+  physicianCalendars,
+  scheduledAppointments,
+  users,
+  type CalendarExceptionRow,
+  type ScheduledAppointmentRow,
+} from '../../db/schema';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Contact {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  preferredLang: 'es' | 'en';
+  timeZone: string | null;
+  userType: string;
+  address: { zipCode?: string; city?: string; state?: string; country?: string } | null;
+}
+
+/** Queries only (issue 13): calendars, exceptions, scheduled appointments. */
+export class SchedulingRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  async calendar(userId: string, db: DbOrTx = this.db): Promise<{ timeZone: string; weekdays: number[] } | undefined> {
+    const [row] = await db.select().from(physicianCalendars).where(eq(physicianCalendars.userId, userId));
+    return row ? { timeZone: row.timeZone, weekdays: row.weekdays } : undefined;
+  }
+
+  /** Serialises bookings of one coach: the calendar row is locked until the transaction ends. */
+  async lockCalendar(tx: Tx, userId: string, now: Date): Promise<void> {
+    await tx.insert(physicianCalendars).values({ userId, timeZone: 'America/Mexico_City', updatedAt: now }).onConflictDoNothing();
+    await tx.select({ id: physicianCalendars.userId }).from(physicianCalendars).where(eq(physicianCalendars.userId, userId)).for('update');
+  }
+
+  async saveCalendar(userId: string, input: { timeZone: string; weekdays: number[]; slotMinutes: number; hours: { weekday: number; starts: string; ends: string }[] }, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(physicianCalendars)
+        .values({ userId, timeZone: input.timeZone, weekdays: input.weekdays, updatedAt: now })
+        .onConflictDoUpdate({ target: physicianCalendars.userId, set: { timeZone: input.timeZone, weekdays: input.weekdays, updatedAt: now } });
+      await tx.delete(physicianAvailability).where(eq(physicianAvailability.userId, userId));
+      if (input.hours.length > 0) {
+        await tx
+          .insert(physicianAvailability)
+          .values(input.hours.map((h) => ({ userId, weekday: h.weekday, starts: h.starts, ends: h.ends, timeZone: input.timeZone, slotMinutes: input.slotMinutes })))
+          .onConflictDoNothing();
+      }
+    });
+  }
+
+  exceptions(userId: string, after: Date, db: DbOrTx = this.db): Promise<CalendarExceptionRow[]> {
+    return db.select().from(calendarExceptions).where(and(eq(calendarExceptions.userId, userId), gt(calendarExceptions.endsAt, after))).orderBy(asc(calendarExceptions.startsAt));
+  }
+
+  async addException(values: typeof calendarExceptions.$inferInsert): Promise<CalendarExceptionRow> {
+    const [row] = await this.db.insert(calendarExceptions).values(values).returning();
+    return row!;
+  }
+
+  async removeException(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db.delete(calendarExceptions).where(and(eq(calendarExceptions.userId, userId), eq(calendarExceptions.id, id))).returning({ id: calendarExceptions.id });
+    return rows.length > 0;
+  }
+
+  /** Live bookings of a coach ending after `after`. */
+  bookings(physicianId: string, after: Date, db: DbOrTx = this.db): Promise<Pick<ScheduledAppointmentRow, 'id' | 'startDate' | 'endDate'>[]> {
+    return db
+      .select({ id: scheduledAppointments.id, startDate: scheduledAppointments.startDate, endDate: scheduledAppointments.endDate })
+      .from(scheduledAppointments)
+      .where(and(eq(scheduledAppointments.physicianId, physicianId), eq(scheduledAppointments.state, 'scheduled'), gt(scheduledAppointments.endDate, after)))
+      .orderBy(asc(scheduledAppointments.startDate));
+  }
+
+  async insert(tx: Tx, values: typeof scheduledAppointments.$inferInsert): Promise<ScheduledAppointmentRow> {
+    const [row] = await tx.insert(scheduledAppointments).values(values).returning();
+    return row!;
+  }
+
+  async byId(id: string, db: DbOrTx = this.db): Promise<ScheduledAppointmentRow | undefined> {
+    const [row] = await db.select().from(scheduledAppointments).where(eq(scheduledAppointments.id, id));
+    return row;
+  }
+
+  async update(id: string, values: Partial<typeof scheduledAppointments.$inferInsert>, db: DbOrTx = this.db): Promise<ScheduledAppointmentRow> {
+    const [row] = await db.update(scheduledAppointments).set(values).where(eq(scheduledAppointments.id, id)).returning();
+    return row!;
+  }
+
+  /** A member's scheduled appointments that have not ended (newest last). */
+  upcomingForMember(memberId: string, now: Date): Promise<ScheduledAppointmentRow[]> {
+    return this.db
+      .select()
+      .from(scheduledAppointments)
+      .where(and(eq(scheduledAppointments.memberId, memberId), eq(scheduledAppointments.state, 'scheduled'), sql`${scheduledAppointments.status} <> 'finished'`, gte(scheduledAppointments.endDate, now)))
+      .orderBy(asc(scheduledAppointments.startDate));
+  }
+
+  /** A coach's bookings in [from, to). */
+  forPhysician(physicianId: string, from: Date, to: Date): Promise<ScheduledAppointmentRow[]> {
+    return this.db
+      .select()
+      .from(scheduledAppointments)
+      .where(and(eq(scheduledAppointments.physicianId, physicianId), eq(scheduledAppointments.state, 'scheduled'), gte(scheduledAppointments.startDate, from), lt(scheduledAppointments.startDate, to)))
+      .orderBy(asc(scheduledAppointments.startDate));
+  }
+
+  async contact(id: string): Promise<Contact | undefined> {
+    const [row] = await this.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        preferredLang: users.preferredLang,
+        timeZone: users.timeZone,
+        userType: users.userType,
+        address: users.address,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    return row as Contact | undefined;
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  calendarExceptionInputSchema,
+  cancelScheduledQuerySchema,
+  putCalendarInputSchema,
+  slotsQuerySchema,
+  type CalendarDto,
+  type JoinScheduledResponse,
+  type SlotsResponse,
+} from '@puente/contracts';
+import { CALENDAR, safeString } from '@puente/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseWith, requestLanguage, requireAuth } from '../../http';
+import type { SchedulingService } from './scheduling.service';
+
+const idParams = z.object({ id: safeString().uuid({ message: 'invalid_id' }) });
+const exceptionParams = z.object({ id: safeString().uuid({ message: 'invalid_id' }), exceptionId: safeString().uuid({ message: 'invalid_id' }) });
+
+/** Scheduling's REST calls (issue 13). */
+export function schedulingRoutes(scheduling: SchedulingService) {
+  return async (app: FastifyInstance): Promise<void> => {
+    // spec 7: POST scheduled-appointments/{id}/cancel?cancel_reason= (session, or the texted link's token).
+    app.post('/api/scheduled-appointments/:id/cancel', async (request) => {
+      const { id } = parseWith(idParams, request.params);
+      const query = parseWith(cancelScheduledQuerySchema, request.query);
+      return scheduling.cancel(request.auth?.user ?? null, id, query.cancel_reason, query.token);
+    });
+
+    app.get('/api/scheduled-appointments/mine', async (request) => {
+      const auth = requireAuth(request);
+      return { scheduledAppointments: await scheduling.mine(auth.user, requestLanguage(request)) };
+    });
+
+    app.get('/api/scheduled-appointments/:id', async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return scheduling.get(auth.user, id, requestLanguage(request));
+    });
+
+    app.post('/api/scheduled-appointments/:id/join', async (request): Promise<JoinScheduledResponse> => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return scheduling.join(auth.user, id);
+    });
+
+    app.get('/api/physicians/:id/slots', async (request): Promise<SlotsResponse> => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      const q = parseWith(slotsQuerySchema, request.query);
+      return scheduling.slots(id, q.from, q.to, q.timeZone ?? auth.user.timeZone ?? CALENDAR.fallbackTimeZone);
+    });
+
+    app.get('/api/physicians/:id/calendar', async (request): Promise<CalendarDto> => {
+      const auth = requireAuth(request);
+      return scheduling.calendar(auth.user, parseWith(idParams, request.params).id);
+    });
+
+    app.put('/api/physicians/:id/calendar', async (request): Promise<CalendarDto> => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return scheduling.putCalendar(auth.user, id, parseWith(putCalendarInputSchema, request.body));
+    });
+
+    app.post('/api/physicians/:id/calendar/exceptions', async (request): Promise<CalendarDto> => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return scheduling.addException(auth.user, id, parseWith(calendarExceptionInputSchema, request.body));
+    });
+
+    app.delete('/api/physicians/:id/calendar/exceptions/:exceptionId', async (request): Promise<CalendarDto> => {
+      const auth = requireAuth(request);
+      const { id, exceptionId } = parseWith(exceptionParams, request.params);
+      return scheduling.removeException(auth.user, id, exceptionId);
+    });
+
+    app.get('/api/physicians/:id/scheduled-appointments', async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return { scheduledAppointments: await scheduling.forCoach(auth.user, id, requestLanguage(request)) };
+    });
+
+    // The dead-letter list of the job queue (admin).
+    app.get('/api/admin/job-queue/dead', async (request) => {
+      const auth = requireAuth(request);
+      const jobs = await scheduling.deadLetters(auth.user);
+      return { jobs: jobs.map((j) => ({ ...j, runAt: j.runAt.toISOString(), updatedAt: j.updatedAt.toISOString() })) };
+    });
+  };
+}

@@ -1,0 +1,464 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CalendarDto, PhysicianDto, ScheduledAppointmentDto, SlotsResponse } from '@puente/contracts';
+import {
+  CALENDAR,
+  CANCEL_BY_SMS,
+  computeSlots,
+  formatSlot,
+  isFreeSlot,
+  scheduledDayBucket,
+  SCHEDULED_DURATION_MINUTES,
+  slotDateIn,
+  TIMERS,
+  WORKING_HOURS,
+  type CalendarExceptionInput,
+  type Language,
+  type ScheduledCancelReason,
+  type WeeklyHours,
+} from '@puente/domain';
+import type { z } from 'zod';
+import type { putCalendarInputSchema, scheduleAppointmentInputSchema } from '@puente/contracts';
+import type { ScheduledAppointmentRow, UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { EmailProvider } from '../../providers/email/email.provider';
+import type { DurableQueue } from '../../providers/queue/queue.provider';
+import type { SmsProvider } from '../../providers/sms/sms.provider';
+import type { PhysicianRecord, PhysiciansService } from '../physicians/physicians.service';
+import { invitation } from './scheduling.ics';
+import { schedulingText } from './scheduling.messages';
+import { presentScheduled } from './scheduling.presenter';
+import type { Contact, SchedulingRepository } from './scheduling.repository';
+
+type ScheduleInput = z.output<typeof scheduleAppointmentInputSchema>;
+type CalendarInput = z.output<typeof putCalendarInputSchema>;
+type Actor = Pick<UserRow, 'id' | 'userType' | 'preferredLang' | 'timeZone'>;
+type FullActor = import('../auth/session-scope').Actor;
+
+export const REMINDER_JOB = 'scheduling-notify';
+type NotifyKind = 'confirm' | 'reschedule' | 'cancel' | 'join' | 'coach-booked' | 'coach-reminder';
+
+/** Starts the live consultation of a scheduled appointment (the appointments service, wired in app.ts). */
+export type StartLive = (actor: FullActor, row: ScheduledAppointmentRow) => Promise<{ appointmentId: string; isBusy: boolean }>;
+
+export interface SchedulingServiceDeps {
+  repository: SchedulingRepository;
+  physicians: PhysiciansService;
+  clock: Clock;
+  queue: DurableQueue;
+  sms: SmsProvider;
+  email: EmailProvider;
+  publicUrl: string;
+  secret: string;
+  emailFrom: string;
+  startLive?: StartLive;
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Scheduling (issue 13): coaches' calendars, free slots, booking, rescheduling, cancelling, the
+ * texted cancel link and the reminders on the durable queue.
+ */
+export class SchedulingService {
+  constructor(private readonly deps: SchedulingServiceDeps) {
+    deps.queue.work(REMINDER_JOB, (payload) => this.notify(payload as { id: string; kind: NotifyKind; sequence: number }));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Calendars and slots
+
+  private async slotInputs(record: PhysicianRecord, after: Date, db?: Parameters<SchedulingRepository['bookings']>[2]) {
+    const [calendar, exceptions, bookings] = await Promise.all([
+      this.deps.repository.calendar(record.user.id, db),
+      this.deps.repository.exceptions(record.user.id, after, db),
+      this.deps.repository.bookings(record.user.id, after, db),
+    ]);
+    const hours: WeeklyHours[] = record.hours.map((h) => ({ weekday: h.weekday, starts: h.starts, ends: h.ends, timeZone: h.timeZone, slotMinutes: h.slotMinutes }));
+    return {
+      hours,
+      weekdays: calendar?.weekdays ?? WORKING_HOURS.weekdays,
+      exceptions: exceptions.map((e) => ({ kind: e.kind, startsAt: e.startsAt.toISOString(), endsAt: e.endsAt.toISOString() })),
+      bookings,
+      timeZone: calendar?.timeZone ?? hours[0]?.timeZone ?? record.user.timeZone ?? CALENDAR.fallbackTimeZone,
+    };
+  }
+
+  /** A coach with a calendar (spec 6: US doctors have none). */
+  private async coach(id: string): Promise<PhysicianRecord> {
+    const record = await this.deps.physicians.record(id);
+    if (!record || record.user.userType !== 'mx-physician') throw new AppError('NOT_FOUND');
+    return record;
+  }
+
+  /** Free slots of one day (yyyy-MM-dd in memberTimeZone): getPhysicians(...).availableSlots(date). */
+  async slotsOn(record: PhysicianRecord, date: string, memberTimeZone: string): Promise<string[]> {
+    if (record.user.userType !== 'mx-physician') return [];
+    const now = this.deps.clock.now();
+    const inputs = await this.slotInputs(record, now);
+    return computeSlots({ ...inputs, now, memberTimeZone, from: date, to: date })[date] ?? [];
+  }
+
+  /** GET /api/physicians/{id}/slots: free slots by day from `from` to `to` in the member's zone. */
+  async slots(id: string, from: string, to: string, memberTimeZone: string): Promise<SlotsResponse> {
+    const record = await this.deps.physicians.record(id);
+    if (!record || (record.user.userType !== 'mx-physician' && record.user.userType !== 'us-physician')) throw new AppError('NOT_FOUND');
+    if (record.user.userType === 'us-physician') return { timeZone: memberTimeZone, physicianTimeZone: null, slots: {} };
+    const now = this.deps.clock.now();
+    const inputs = await this.slotInputs(record, now);
+    return { timeZone: memberTimeZone, physicianTimeZone: inputs.timeZone, slots: computeSlots({ ...inputs, now, memberTimeZone, from, to }) };
+  }
+
+  private canEditCalendar(actor: Actor, physicianId: string): void {
+    if (actor.userType === 'admin') return;
+    if (actor.userType === 'mx-physician' && actor.id === physicianId) return;
+    if (actor.userType === 'mx-physician' || actor.userType === 'us-physician') throw new AppError('FORBIDDEN');
+    throw new AppError('NOT_FOUND');
+  }
+
+  async calendar(actor: Actor, physicianId: string): Promise<CalendarDto> {
+    this.canEditCalendar(actor, physicianId);
+    const record = await this.coach(physicianId);
+    const now = this.deps.clock.now();
+    const [calendar, exceptions] = await Promise.all([this.deps.repository.calendar(physicianId), this.deps.repository.exceptions(physicianId, now)]);
+    return {
+      physicianId,
+      timeZone: calendar?.timeZone ?? record.hours[0]?.timeZone ?? record.user.timeZone ?? CALENDAR.fallbackTimeZone,
+      weekdays: calendar?.weekdays ?? [...WORKING_HOURS.weekdays],
+      slotMinutes: record.hours[0]?.slotMinutes ?? SCHEDULED_DURATION_MINUTES,
+      hours: record.hours.map((h) => ({ weekday: h.weekday, starts: h.starts, ends: h.ends })).sort((a, b) => a.weekday - b.weekday || a.starts.localeCompare(b.starts)),
+      exceptions: exceptions.map((e) => ({ id: e.id, kind: e.kind, startsAt: e.startsAt.toISOString(), endsAt: e.endsAt.toISOString() })),
+    };
+  }
+
+  async putCalendar(actor: Actor, physicianId: string, input: CalendarInput): Promise<CalendarDto> {
+    this.canEditCalendar(actor, physicianId);
+    await this.coach(physicianId);
+    const weekdays = input.weekdays ?? [...WORKING_HOURS.weekdays];
+    await this.deps.repository.saveCalendar(physicianId, { timeZone: input.timeZone, weekdays, slotMinutes: input.slotMinutes, hours: input.hours }, this.deps.clock.now());
+    this.deps.physicians.invalidate();
+    return this.calendar(actor, physicianId);
+  }
+
+  async addException(actor: Actor, physicianId: string, input: CalendarExceptionInput): Promise<CalendarDto> {
+    this.canEditCalendar(actor, physicianId);
+    await this.coach(physicianId);
+    await this.deps.repository.addException({ userId: physicianId, kind: input.kind, startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt), createdBy: actor.id, createdAt: this.deps.clock.now() });
+    return this.calendar(actor, physicianId);
+  }
+
+  async removeException(actor: Actor, physicianId: string, exceptionId: string): Promise<CalendarDto> {
+    this.canEditCalendar(actor, physicianId);
+    if (!(await this.deps.repository.removeException(physicianId, exceptionId))) throw new AppError('NOT_FOUND');
+    return this.calendar(actor, physicianId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Booking
+
+  private memberFor(actor: Actor, memberId: string | null | undefined): string {
+    if (actor.userType === 'member') {
+      if (memberId && memberId !== actor.id) throw new AppError('NOT_FOUND');
+      return actor.id;
+    }
+    if (actor.userType === 'admin') {
+      if (!memberId) throw new AppError('INVALID_DATA', { fields: { memberId: 'required' } });
+      return memberId;
+    }
+    throw new AppError('FORBIDDEN');
+  }
+
+  /**
+   * Books `input.startDate` with the coach when it is a free slot. The coach's calendar row is
+   * locked for the transaction and the partial unique index (physician, start) refuses a second
+   * live booking: two members racing for one slot get one booking and one NO_SLOTS_AVAILABLE.
+   */
+  private async book(actor: Actor, memberId: string, input: ScheduleInput, replacing?: ScheduledAppointmentRow): Promise<ScheduledAppointmentRow> {
+    const record = await this.coach(input.physicianId);
+    const now = this.deps.clock.now();
+    const start = new Date(input.startDate);
+    const end = new Date(start.getTime() + SCHEDULED_DURATION_MINUTES * 60_000);
+    try {
+      return await this.deps.repository.transaction(async (tx) => {
+        await this.deps.repository.lockCalendar(tx, record.user.id, now);
+        const inputs = await this.slotInputs(record, now, tx);
+        const bookings = replacing ? inputs.bookings.filter((b) => b.id !== replacing.id) : inputs.bookings;
+        if (!isFreeSlot({ ...inputs, bookings, now, memberTimeZone: input.timezone }, start.toISOString())) throw new AppError('NO_SLOTS_AVAILABLE');
+        if (replacing) {
+          return this.deps.repository.update(
+            replacing.id,
+            {
+              physicianId: record.user.id,
+              startDate: start,
+              endDate: end,
+              language: input.language,
+              timezone: input.timezone,
+              topic: input.topic ?? replacing.topic,
+              state: 'scheduled',
+              sequence: replacing.sequence + 1,
+              updatedAt: now,
+            },
+            tx,
+          );
+        }
+        return this.deps.repository.insert(tx, {
+          tinyId: randomBytes(4).toString('hex').toUpperCase(),
+          physicianId: record.user.id,
+          memberId,
+          createdBy: actor.id,
+          createdByRole: actor.userType,
+          startDate: start,
+          endDate: end,
+          language: input.language,
+          timezone: input.timezone,
+          topic: input.topic ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('NO_SLOTS_AVAILABLE');
+      throw err;
+    }
+  }
+
+  /** scheduleAppointment(input) (spec 7). */
+  async schedule(actor: Actor, input: ScheduleInput, lang: Language): Promise<ScheduledAppointmentDto> {
+    const memberId = this.memberFor(actor, input.memberId);
+    const row = await this.book(actor, memberId, input);
+    await this.enqueueNotices(row, 'confirm');
+    return this.present(row, lang);
+  }
+
+  /** The member's (or, for an admin, any) scheduled appointment, else NOT_FOUND. */
+  private async owned(actor: Actor, id: string): Promise<ScheduledAppointmentRow> {
+    const row = await this.deps.repository.byId(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    if (actor.userType === 'admin') return row;
+    if (actor.userType === 'member' && row.memberId === actor.id) return row;
+    if (actor.userType === 'mx-physician' && row.physicianId === actor.id) return row;
+    throw new AppError('NOT_FOUND');
+  }
+
+  /** spec 8: scheduling errors for an appointment that can no longer change. */
+  private assertChangeable(row: ScheduledAppointmentRow, now: Date, marginMs: number): void {
+    if (row.state === 'scheduled-canceled') throw new AppError('APPOINTMENT_ALREADY_CANCELED');
+    if (row.status === 'finished') throw new AppError('APPOINTMENT_ALREADY_FINISHED');
+    if (row.status === 'in-progress' || row.appointmentId || now.getTime() >= row.startDate.getTime() - marginMs) throw new AppError('APPOINTMENT_ALREADY_IN_PROGRESS');
+  }
+
+  /** rescheduleAppointment(appointmentId, input) (spec 7): same booking (same .ics UID), new slot. */
+  async reschedule(actor: Actor, id: string, input: ScheduleInput, lang: Language): Promise<ScheduledAppointmentDto> {
+    const row = await this.owned(actor, id);
+    if (actor.userType === 'mx-physician') throw new AppError('FORBIDDEN');
+    // spec 4: a consult already started cannot be rescheduled.
+    this.assertChangeable(row, this.deps.clock.now(), 0);
+    const updated = await this.book(actor, row.memberId, { ...input, memberId: row.memberId }, row);
+    await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
+    await this.enqueueNotices(updated, 'reschedule');
+    return this.present(updated, lang);
+  }
+
+  /**
+   * POST /api/scheduled-appointments/{id}/cancel?cancel_reason= (spec 7). With a session: the
+   * member (more than 5 minutes before the start, spec 4) or an admin. Without one: the texted
+   * link's token for this appointment, reason CANCEL_BY_SMS, until the start.
+   */
+  async cancel(actor: Actor | null, id: string, reason: ScheduledCancelReason, token: string | undefined): Promise<{ id: string; state: 'scheduled-canceled' }> {
+    const now = this.deps.clock.now();
+    let row: ScheduledAppointmentRow;
+    if (actor) {
+      row = await this.owned(actor, id);
+      if (actor.userType === 'mx-physician') throw new AppError('FORBIDDEN');
+      this.assertChangeable(row, now, actor.userType === 'admin' ? 0 : TIMERS.enterConsultationThresholdMs);
+    } else {
+      if (!token) throw new AppError('UNAUTHORIZED');
+      if (!this.verifyCancelToken(id, token)) throw new AppError('NOT_FOUND');
+      const found = await this.deps.repository.byId(id);
+      if (!found) throw new AppError('NOT_FOUND');
+      row = found;
+      reason = CANCEL_BY_SMS;
+      // The link is inactive once the appointment date has passed.
+      this.assertChangeable(row, now, 0);
+    }
+    const updated = await this.deps.repository.update(row.id, { state: 'scheduled-canceled', cancelReason: reason, canceledAt: now, sequence: row.sequence + 1, updatedAt: now });
+    await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
+    await this.deps.queue.enqueue(REMINDER_JOB, { id: row.id, kind: 'cancel', sequence: updated.sequence }, { runAt: now, singletonKey: `cancel:${row.id}` });
+    return { id: row.id, state: 'scheduled-canceled' };
+  }
+
+  /** GET /api/scheduled-appointments/mine. */
+  async mine(actor: Actor, lang: Language): Promise<ScheduledAppointmentDto[]> {
+    if (actor.userType !== 'member') throw new AppError('FORBIDDEN');
+    const rows = await this.deps.repository.upcomingForMember(actor.id, this.deps.clock.now());
+    return Promise.all(rows.map((r) => this.present(r, lang)));
+  }
+
+  async get(actor: Actor, id: string, lang: Language): Promise<ScheduledAppointmentDto> {
+    return this.present(await this.owned(actor, id), lang);
+  }
+
+  /** A coach's bookings from now on (dashboard). */
+  async forCoach(actor: Actor, physicianId: string, lang: Language): Promise<ScheduledAppointmentDto[]> {
+    this.canEditCalendar(actor, physicianId);
+    const now = this.deps.clock.now();
+    const rows = await this.deps.repository.forPhysician(physicianId, new Date(now.getTime() - SCHEDULED_DURATION_MINUTES * 60_000), new Date(now.getTime() + 100 * 24 * 3600_000));
+    return Promise.all(rows.map((r) => this.present(r, lang)));
+  }
+
+  /**
+   * POST /api/scheduled-appointments/{id}/join (spec 4): from 5 minutes before the start, the
+   * member's live appointment (type scheduled, S1) for that coach; GET isbusy tells whether the
+   * coach is still in another consultation.
+   */
+  async join(actor: FullActor, id: string): Promise<{ appointmentId: string; isBusy: boolean }> {
+    if (actor.userType !== 'member') throw new AppError('FORBIDDEN');
+    const row = await this.owned(actor, id);
+    const now = this.deps.clock.now();
+    if (row.state === 'scheduled-canceled') throw new AppError('APPOINTMENT_ALREADY_CANCELED');
+    if (row.status === 'finished' || now.getTime() >= row.endDate.getTime()) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
+    if (now.getTime() < row.startDate.getTime() - TIMERS.enterConsultationThresholdMs) throw new AppError('INVALID_DATA', { fields: { startDate: 'too_early' } });
+    if (!this.deps.startLive) throw new AppError('NOT_FOUND');
+    const live = await this.deps.startLive(actor, row);
+    await this.deps.repository.update(row.id, { status: 'in-progress', appointmentId: live.appointmentId, updatedAt: now });
+    return live;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Cancel link and notices
+
+  cancelToken(id: string): string {
+    return createHmac('sha256', this.deps.secret).update(`scheduled-cancel:${id}`).digest('base64url').slice(0, 32);
+  }
+
+  verifyCancelToken(id: string, token: string): boolean {
+    const expected = Buffer.from(this.cancelToken(id));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The texted cancel link (/cancel-confirmation-link with lang, coachName, socioName, startDate, appointmentId, token, todayOrTomorrow). */
+  cancelUrl(row: ScheduledAppointmentRow, member: Contact, coach: Contact): string {
+    const url = new URL('/cancel-confirmation-link', this.deps.publicUrl);
+    const bucket = scheduledDayBucket(row.startDate, this.deps.clock.now(), row.timezone);
+    url.search = new URLSearchParams({
+      lang: row.language,
+      coachName: [coach.firstName, coach.lastName].filter(Boolean).join(' '),
+      socioName: member.firstName ?? '',
+      startDate: row.startDate.toISOString(),
+      appointmentId: row.id,
+      token: this.cancelToken(row.id),
+      todayOrTomorrow: bucket === 'more-than-tomorrow' ? '' : bucket,
+    }).toString();
+    return url.toString();
+  }
+
+  private async enqueueNotices(row: ScheduledAppointmentRow, first: 'confirm' | 'reschedule'): Promise<void> {
+    const q = this.deps.queue;
+    const now = this.deps.clock.now();
+    const key = `sched:${row.id}:${row.sequence}`;
+    const before = new Date(row.startDate.getTime() - TIMERS.joinLinkTextedBeforeMs);
+    await q.enqueue(REMINDER_JOB, { id: row.id, kind: first, sequence: row.sequence }, { runAt: now, singletonKey: `${key}:${first}` });
+    await q.enqueue(REMINDER_JOB, { id: row.id, kind: 'coach-booked', sequence: row.sequence }, { runAt: now, singletonKey: `${key}:coach-booked` });
+    await q.enqueue(REMINDER_JOB, { id: row.id, kind: 'join', sequence: row.sequence }, { runAt: before, singletonKey: `${key}:join` });
+    await q.enqueue(REMINDER_JOB, { id: row.id, kind: 'coach-reminder', sequence: row.sequence }, { runAt: before, singletonKey: `${key}:coach-reminder` });
+  }
+
+  /** The queued job: sends one notice, unless the booking moved or was cancelled meanwhile. */
+  private async notify(job: { id: string; kind: NotifyKind; sequence: number }): Promise<void> {
+    const row = await this.deps.repository.byId(job.id);
+    if (!row) return;
+    if (job.kind !== 'cancel' && (row.state !== 'scheduled' || row.sequence !== job.sequence)) return;
+    const [member, coach] = await Promise.all([this.deps.repository.contact(row.memberId), this.deps.repository.contact(row.physicianId)]);
+    if (!member || !coach) return;
+    const lang = row.language;
+    const coachName = [coach.firstName, coach.lastName].filter(Boolean).join(' ');
+    const vars = {
+      coach: coachName,
+      member: member.firstName ?? '',
+      when: formatSlot(row.startDate, row.timezone, lang),
+      cancelUrl: this.cancelUrl(row, member, coach),
+      joinUrl: new URL(`/inicio?scheduledAppointmentId=${row.id}`, this.deps.publicUrl).toString(),
+    };
+    const coachVars = { ...vars, when: formatSlot(row.startDate, coach.timeZone ?? CALENDAR.fallbackTimeZone, coach.preferredLang) };
+    const ics = (method: 'REQUEST' | 'CANCEL') =>
+      invitation({
+        method,
+        uid: `${row.id}@puente`,
+        sequence: row.sequence,
+        start: row.startDate,
+        end: row.endDate,
+        now: this.deps.clock.now(),
+        summary: schedulingText('invitationSummary', lang, vars),
+        description: schedulingText('confirmationEmail', lang, vars),
+        url: vars.joinUrl,
+        organizerEmail: this.deps.emailFrom,
+        attendeeEmail: member.email ?? 'member@invalid',
+      });
+    switch (job.kind) {
+      case 'confirm':
+      case 'reschedule':
+        if (member.phoneNumber) await this.deps.sms.send({ to: member.phoneNumber, body: schedulingText('confirmationSms', lang, vars) });
+        if (member.email) {
+          await this.deps.email.send({
+            to: member.email,
+            subject: schedulingText(job.kind === 'confirm' ? 'confirmationSubject' : 'rescheduledSubject', lang, vars),
+            body: schedulingText('confirmationEmail', lang, vars),
+            calendar: { method: 'REQUEST', content: ics('REQUEST') },
+          });
+        }
+        return;
+      case 'cancel':
+        if (member.phoneNumber) await this.deps.sms.send({ to: member.phoneNumber, body: schedulingText('canceledSms', lang, vars) });
+        if (member.email) {
+          await this.deps.email.send({ to: member.email, subject: schedulingText('canceledSubject', lang, vars), body: schedulingText('canceledEmail', lang, vars), calendar: { method: 'CANCEL', content: ics('CANCEL') } });
+        }
+        return;
+      case 'join':
+        if (member.phoneNumber) await this.deps.sms.send({ to: member.phoneNumber, body: schedulingText('joinSms', lang, vars) });
+        return;
+      case 'coach-booked':
+        if (coach.phoneNumber) await this.deps.sms.send({ to: coach.phoneNumber, body: schedulingText('coachBookedSms', coach.preferredLang, coachVars) });
+        return;
+      case 'coach-reminder':
+        if (coach.phoneNumber) await this.deps.sms.send({ to: coach.phoneNumber, body: schedulingText('coachReminderSms', coach.preferredLang, coachVars) });
+        return;
+    }
+  }
+
+  /** Starts / stops the queue's own workers (pg-boss); the table queue runs on the job tick. */
+  async start(): Promise<void> {
+    await this.deps.queue.start?.();
+  }
+
+  async stop(): Promise<void> {
+    await this.deps.queue.stop?.();
+  }
+
+  /** Runs the due reminders (the periodic job; tests call it after moving the clock). */
+  runDue(): Promise<number> {
+    return this.deps.queue.runDue();
+  }
+
+  async deadLetters(actor: Actor) {
+    if (actor.userType !== 'admin') throw new AppError('FORBIDDEN');
+    return this.deps.queue.deadLetters();
+  }
+
+  private async present(row: ScheduledAppointmentRow, lang: Language): Promise<ScheduledAppointmentDto> {
+    let physician: PhysicianDto | null = null;
+    try {
+      physician = await this.deps.physicians.getPhysician(row.physicianId, lang);
+    } catch {
+      physician = null;
+    }
+    return presentScheduled(row, physician);
+  }
+}
+
+export const todayIn = (now: Date, zone: string): string => slotDateIn(now, zone);

@@ -1,0 +1,245 @@
+import { APPOINTMENT_GQL, apiErrorSchema, calendarSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createControlledClock } from '../../lib/clock';
+import { createPhysician, createSessionFor, graphql, memberWithSession, request, startTestServer, type Participant, type TestServer } from '../../test';
+
+// Monday 23 November 2026, 08:00 in Mexico City (UTC-6, no DST).
+const MONDAY_08 = new Date('2026-11-23T14:00:00Z');
+const MX = 'America/Mexico_City';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ clock: createControlledClock(MONDAY_08) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const outbox = async (to: string) => outboxResponseSchema.parse((await request(t.url, `/api/dev/outbox?to=${encodeURIComponent(to)}`)).body).messages;
+const errorCode = (body: unknown) => apiErrorSchema.parse(body).error.code;
+const gqlCode = (res: { body: { errors?: { extensions?: Record<string, unknown> }[] } }) => res.body.errors?.[0]?.extensions?.code;
+
+const book = (token: string, physicianId: string, startDate: string, timezone = MX) =>
+  graphql<{ scheduleAppointment: unknown }>(t.url, SCHEDULING_GQL.scheduleAppointment, { input: { physicianId, language: 'es', startDate, timezone, topic: { topicId: 'mh', topicText: 'Ansiedad' } } }, token);
+
+async function coachWithHours(starts = '09:00', ends = '12:00') {
+  const coach = await createPhysician(t.server, { hours: { starts, ends, slotMinutes: 45 }, isAvailable: false });
+  const { sessionToken } = await createSessionFor(t.server, coach.id);
+  return { coach, token: sessionToken };
+}
+
+describe('calendars and slots (spec 9)', () => {
+  let member: Participant;
+  beforeAll(async () => {
+    member = await memberWithSession(t.server, { email: 'ana@example.com', firstName: 'Ana' });
+  });
+
+  it('slots come from hours minus bookings minus time off, in the member zone, 45 minutes long', async () => {
+    const { coach, token } = await coachWithHours();
+    const slots = async (zone = MX) => {
+      const res = await request(t.url, `/api/physicians/${coach.id}/slots?from=2026-11-24&to=2026-11-24&timeZone=${encodeURIComponent(zone)}`, { token: member.token });
+      expect(res.status).toBe(200);
+      return slotsResponseSchema.parse(res.body);
+    };
+    expect((await slots()).slots['2026-11-24']).toEqual(['2026-11-24T15:00:00.000Z', '2026-11-24T15:45:00.000Z', '2026-11-24T16:30:00.000Z', '2026-11-24T17:15:00.000Z']);
+    // A member in Madrid sees the same instants on her own day; the coach's zone is given too.
+    expect(await slots('Europe/Madrid')).toMatchObject({ timeZone: 'Europe/Madrid', physicianTimeZone: MX });
+
+    // The coach takes time off 10:30-11:15 local.
+    const off = await request(t.url, `/api/physicians/${coach.id}/calendar/exceptions`, { method: 'POST', token, body: { kind: 'time-off', startsAt: '2026-11-24T16:30:00Z', endsAt: '2026-11-24T17:15:00Z' } });
+    expect(off.status).toBe(200);
+    const exception = calendarSchema.parse(off.body).exceptions[0]!;
+    const booked = await book(member.token, coach.id, '2026-11-24T15:00:00.000Z');
+    expect(booked.body.errors).toBeUndefined();
+    expect((await slots()).slots['2026-11-24']).toEqual(['2026-11-24T15:45:00.000Z', '2026-11-24T17:15:00.000Z']);
+    // getPhysicians(...).availableSlots(date) subtracts them too.
+    const one = await graphql<{ getPhysician: unknown }>(t.url, PHYSICIAN_GQL.getPhysicianWithSlots, { id: coach.id, date: '2026-11-24' }, member.token);
+    expect(physicianWithSlotsSchema.parse(one.body.data?.getPhysician).availableSlots).toEqual(['2026-11-24T15:45:00.000Z', '2026-11-24T17:15:00.000Z']);
+    const removed = await request(t.url, `/api/physicians/${coach.id}/calendar/exceptions/${exception.id}`, { method: 'DELETE', token });
+    expect(calendarSchema.parse(removed.body).exceptions).toEqual([]);
+  });
+
+  it('the coach edits her weekly hours and zone; an admin may too; members and other coaches may not', async () => {
+    const { coach, token } = await coachWithHours();
+    const other = await coachWithHours();
+    const admin = await memberWithSession(t.server, { userType: 'admin' });
+    const body = { timeZone: 'America/Los_Angeles', slotMinutes: 45, hours: [{ weekday: 2, starts: '09:00', ends: '09:45' }] };
+    const put = await request(t.url, `/api/physicians/${coach.id}/calendar`, { method: 'PUT', token, body });
+    expect(put.status).toBe(200);
+    expect(calendarSchema.parse(put.body)).toMatchObject({ timeZone: 'America/Los_Angeles', weekdays: [1, 2, 3, 4, 5], hours: [{ weekday: 2, starts: '09:00', ends: '09:45' }] });
+    const slots = await request(t.url, `/api/physicians/${coach.id}/slots?from=2026-11-23&to=2026-11-27&timeZone=${MX}`, { token: member.token });
+    // Tuesday 09:00 in Los Angeles (UTC-8) is 17:00 UTC, 11:00 in Mexico City.
+    expect(slotsResponseSchema.parse(slots.body).slots).toEqual({ '2026-11-24': ['2026-11-24T17:00:00.000Z'] });
+
+    const byAdmin = await request(t.url, `/api/physicians/${coach.id}/calendar`, { method: 'PUT', token: admin.token, body: { ...body, weekdays: [6], hours: [{ weekday: 6, starts: '10:00', ends: '10:45' }] } });
+    expect(calendarSchema.parse(byAdmin.body).weekdays).toEqual([6]);
+
+    expect((await request(t.url, `/api/physicians/${coach.id}/calendar`, { method: 'PUT', body })).status).toBe(401);
+    expect(errorCode((await request(t.url, `/api/physicians/${coach.id}/calendar`, { method: 'PUT', token: other.token, body })).body)).toBe('FORBIDDEN');
+    expect(errorCode((await request(t.url, `/api/physicians/${coach.id}/calendar`, { token: member.token })).body)).toBe('NOT_FOUND');
+    const bad = await request(t.url, `/api/physicians/${coach.id}/calendar`, { method: 'PUT', token, body: { timeZone: 'Mars/Base', hours: [{ weekday: 9, starts: '9', ends: '08:00' }] } });
+    expect(bad.status).toBe(400);
+    expect(apiErrorSchema.parse(bad.body).error).toMatchObject({ code: 'INVALID_DATA' });
+  });
+
+  it('US doctors have no calendar (spec 6)', async () => {
+    const doctor = await createPhysician(t.server, { userType: 'us-physician', hours: { starts: '09:00', ends: '12:00' } });
+    const res = await request(t.url, `/api/physicians/${doctor.id}/slots?from=2026-11-24&to=2026-11-24`, { token: member.token });
+    expect(slotsResponseSchema.parse(res.body).slots).toEqual({});
+    expect(gqlCode(await book(member.token, doctor.id, '2026-11-24T15:00:00.000Z'))).toBe('NOT_FOUND');
+  });
+});
+
+describe('booking, rescheduling, cancelling (spec 7/8)', () => {
+  it('two members booking the same slot at once: exactly one wins (database constraint)', async () => {
+    const { coach } = await coachWithHours();
+    const members = await Promise.all([1, 2, 3, 4].map(() => memberWithSession(t.server)));
+    const results = await Promise.all(members.map((m) => book(m.token, coach.id, '2026-11-25T15:00:00.000Z')));
+    const wins = results.filter((r) => !r.body.errors);
+    expect(wins).toHaveLength(1);
+    expect(results.filter((r) => gqlCode(r) === 'NO_SLOTS_AVAILABLE')).toHaveLength(3);
+  });
+
+  it('refuses a slot outside the hours, a bad input and no session', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    expect(gqlCode(await book(member.token, coach.id, '2026-11-24T15:10:00.000Z'))).toBe('NO_SLOTS_AVAILABLE');
+    expect(gqlCode(await book(member.token, coach.id, '2026-11-28T15:00:00.000Z'))).toBe('NO_SLOTS_AVAILABLE'); // Saturday
+    expect(gqlCode(await book(member.token, coach.id, '2027-03-01T15:00:00.000Z'))).toBe('NO_SLOTS_AVAILABLE'); // > 3 months
+    expect(gqlCode(await book(member.token, coach.id, 'tomorrow'))).toBe('INVALID_DATA');
+    expect(gqlCode(await book(member.token, coach.id, '2026-11-24T15:00:00.000Z', 'Mars/Base'))).toBe('INVALID_DATA');
+    expect(gqlCode(await book('', coach.id, '2026-11-24T15:00:00.000Z'))).toBe('UNAUTHORIZED');
+  });
+
+  it('book, confirm (SMS + email with .ics REQUEST), reschedule (same UID, SEQUENCE 1), cancel (METHOD:CANCEL); reminders follow', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server, { email: `m${Date.now()}@example.com`, firstName: 'Lucía', preferredLang: 'en' });
+    const res = await graphql<{ scheduleAppointment: unknown }>(
+      t.url,
+      SCHEDULING_GQL.scheduleAppointment,
+      { input: { physicianId: coach.id, language: 'en', startDate: '2026-11-26T15:00:00.000Z', timezone: MX } },
+      member.token,
+    );
+    const booked = scheduledAppointmentSchema.parse(res.body.data?.scheduleAppointment);
+    expect(booked).toMatchObject({ status: 'scheduled', state: 'scheduled', type: 'scheduled', endDate: '2026-11-26T15:45:00.000Z', memberId: member.user.id });
+    await t.server.services.scheduling.runDue();
+    const sms = await outbox(member.user.phoneNumber!);
+    expect(sms.map((m) => m.body).join('\n')).toContain('your consultation with');
+    const email = (await outbox(member.user.email!)).at(-1)!;
+    expect(email.body).toContain('METHOD:REQUEST');
+    expect(email.body).toContain(`UID:${booked.id}@puente`);
+    expect(email.body).toContain('SEQUENCE:0');
+    expect((await outbox(coach.phoneNumber!)).some((m) => m.body.includes('Lucía'))).toBe(true);
+
+    // Another member cannot touch it.
+    const stranger = await memberWithSession(t.server);
+    const foreign = await graphql(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: booked.id, input: { physicianId: coach.id, language: 'en', startDate: '2026-11-27T15:00:00.000Z', timezone: MX } }, stranger.token);
+    expect(gqlCode(foreign)).toBe('NOT_FOUND');
+
+    const moved = await graphql<{ rescheduleAppointment: unknown }>(
+      t.url,
+      SCHEDULING_GQL.rescheduleAppointment,
+      { appointmentId: booked.id, input: { physicianId: coach.id, language: 'en', startDate: '2026-11-27T15:00:00.000Z', timezone: MX } },
+      member.token,
+    );
+    expect(scheduledAppointmentSchema.parse(moved.body.data?.rescheduleAppointment)).toMatchObject({ id: booked.id, startDate: '2026-11-27T15:00:00.000Z' });
+    await t.server.services.scheduling.runDue();
+    const update = (await outbox(member.user.email!)).find((m) => m.subject?.includes('rescheduled'))!;
+    expect(update.body).toContain(`UID:${booked.id}@puente`);
+    expect(update.body).toContain('SEQUENCE:1');
+
+    // The old slot is free again; the new one is taken.
+    const slots = slotsResponseSchema.parse((await request(t.url, `/api/physicians/${coach.id}/slots?from=2026-11-26&to=2026-11-27&timeZone=${MX}`, { token: member.token })).body).slots;
+    expect(slots['2026-11-26']).toContain('2026-11-26T15:00:00.000Z');
+    expect(slots['2026-11-27']).not.toContain('2026-11-27T15:00:00.000Z');
+
+    // The join reminder of the first date never goes; the one of the new date does, 5 minutes before.
+    t.clock.set('2026-11-26T14:55:00Z');
+    await t.server.services.scheduling.runDue();
+    expect((await outbox(member.user.phoneNumber!)).filter((m) => m.body.includes('starts in 5 minutes'))).toHaveLength(0);
+    t.clock.set('2026-11-27T14:55:00Z');
+    await t.server.services.scheduling.runDue();
+    await t.server.services.scheduling.runDue();
+    const joins = (await outbox(member.user.phoneNumber!)).filter((m) => m.body.includes('starts in 5 minutes'));
+    expect(joins).toHaveLength(1);
+    expect(joins[0]!.body).toContain(`scheduledAppointmentId=${booked.id}`);
+    expect((await outbox(coach.phoneNumber!)).some((m) => m.body.includes('tienes una consulta agendada'))).toBe(true);
+    t.clock.set(MONDAY_08);
+  });
+
+  it('cancel: member > 5 minutes before; then AppointmentAlreadyCanceled; reminders die; .ics CANCEL', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server, { email: `c${Date.now()}@example.com` });
+    const booked = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-30T15:00:00.000Z')).body.data?.scheduleAppointment);
+    expect((await request(t.url, `/api/scheduled-appointments/${booked.id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST' })).status).toBe(401);
+    const stranger = await memberWithSession(t.server);
+    expect(errorCode((await request(t.url, `/api/scheduled-appointments/${booked.id}/cancel`, { method: 'POST', token: stranger.token })).body)).toBe('NOT_FOUND');
+    expect(errorCode((await request(t.url, `/api/scheduled-appointments/${booked.id}/cancel?cancel_reason=NOPE`, { method: 'POST', token: member.token })).body)).toBe('INVALID_DATA');
+
+    const ok = await request(t.url, `/api/scheduled-appointments/${booked.id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token: member.token });
+    expect(ok.body).toEqual({ id: booked.id, state: 'scheduled-canceled' });
+    const again = await request(t.url, `/api/scheduled-appointments/${booked.id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token: member.token });
+    expect(errorCode(again.body)).toBe('APPOINTMENT_ALREADY_CANCELED');
+    const resched = await graphql(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: booked.id, input: { physicianId: coach.id, language: 'es', startDate: '2026-12-01T15:00:00.000Z', timezone: MX } }, member.token);
+    expect(gqlCode(resched)).toBe('APPOINTMENT_ALREADY_CANCELED');
+    await t.server.services.scheduling.runDue();
+    expect((await outbox(member.user.email!)).some((m) => m.body.includes('METHOD:CANCEL') && m.body.includes(`UID:${booked.id}@puente`))).toBe(true);
+    t.clock.set('2026-11-30T14:55:00Z');
+    await t.server.services.scheduling.runDue();
+    expect((await outbox(member.user.phoneNumber!)).filter((m) => m.body.includes('5 minutos'))).toHaveLength(0);
+    t.clock.set(MONDAY_08);
+
+    // Within 5 minutes of the start the member can no longer cancel (the join button shows instead).
+    const late = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-23T15:00:00.000Z')).body.data?.scheduleAppointment);
+    t.clock.set('2026-11-23T14:56:00Z');
+    expect(errorCode((await request(t.url, `/api/scheduled-appointments/${late.id}/cancel`, { method: 'POST', token: member.token })).body)).toBe('APPOINTMENT_ALREADY_IN_PROGRESS');
+    t.clock.set('2026-11-23T15:01:00Z');
+    expect(gqlCode(await graphql(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: late.id, input: { physicianId: coach.id, language: 'es', startDate: '2026-12-01T15:00:00.000Z', timezone: MX } }, member.token))).toBe('APPOINTMENT_ALREADY_IN_PROGRESS');
+    t.clock.set(MONDAY_08);
+  });
+
+  it('cancel by the texted link: token for that appointment only, reason CANCEL_BY_SMS, inactive once passed', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server, { firstName: 'Rosa' });
+    const a = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-12-02T15:00:00.000Z')).body.data?.scheduleAppointment);
+    const b = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-12-02T15:45:00.000Z')).body.data?.scheduleAppointment);
+    await t.server.services.scheduling.runDue();
+    const texted = (await outbox(member.user.phoneNumber!)).map((m) => /https?:\/\/\S+cancel-confirmation-link\S+/.exec(m.body)?.[0]).filter(Boolean) as string[];
+    const linkA = new URL(texted.find((u) => u.includes(a.id))!);
+    expect(Object.fromEntries(linkA.searchParams)).toMatchObject({ lang: 'es', socioName: 'Rosa', startDate: a.startDate, appointmentId: a.id });
+    const token = linkA.searchParams.get('token')!;
+    // The token of A does not cancel B.
+    expect(errorCode((await request(t.url, `/api/scheduled-appointments/${b.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${token}`, { method: 'POST' })).body)).toBe('NOT_FOUND');
+    const ok = await request(t.url, `/api/scheduled-appointments/${a.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${token}`, { method: 'POST' });
+    expect(ok.status).toBe(200);
+    expect(errorCode((await request(t.url, `/api/scheduled-appointments/${a.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${token}`, { method: 'POST' })).body)).toBe('APPOINTMENT_ALREADY_CANCELED');
+    const tokenB = t.server.services.scheduling.cancelToken(b.id);
+    t.clock.set('2026-12-02T16:00:00Z');
+    expect(errorCode((await request(t.url, `/api/scheduled-appointments/${b.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${tokenB}`, { method: 'POST' })).body)).toBe('APPOINTMENT_ALREADY_IN_PROGRESS');
+    t.clock.set(MONDAY_08);
+  });
+
+  it('joining at the start creates the live appointment (type scheduled, S1) for that coach', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server, { address: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' } });
+    const booked = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-23T16:30:00.000Z')).body.data?.scheduleAppointment);
+    expect(errorCode((await request(t.url, `/api/scheduled-appointments/${booked.id}/join`, { method: 'POST', token: member.token })).body)).toBe('INVALID_DATA');
+    t.clock.set('2026-11-23T16:26:00Z');
+    const joined = await request(t.url, `/api/scheduled-appointments/${booked.id}/join`, { method: 'POST', token: member.token });
+    expect(joined.status).toBe(200);
+    const { appointmentId, isBusy } = joined.body as { appointmentId: string; isBusy: boolean };
+    expect(isBusy).toBe(false);
+    const live = await graphql<{ getAppointment: unknown }>(t.url, APPOINTMENT_GQL.getAppointment, { appointmentId }, member.token);
+    expect(live.body.data?.getAppointment).toMatchObject({ type: 'scheduled', state: '1-in-queue-for-coach' });
+    const mine = await request(t.url, '/api/scheduled-appointments/mine', { token: member.token });
+    expect((mine.body as { scheduledAppointments: unknown[] }).scheduledAppointments).toEqual([expect.objectContaining({ id: booked.id, status: 'in-progress', appointmentId })]);
+    t.clock.set(MONDAY_08);
+  });
+
+  it('the dead-letter list is the admin’s', async () => {
+    const admin = await memberWithSession(t.server, { userType: 'admin' });
+    const member = await memberWithSession(t.server);
+    expect((await request(t.url, '/api/admin/job-queue/dead', { token: admin.token })).status).toBe(200);
+    expect(errorCode((await request(t.url, '/api/admin/job-queue/dead', { token: member.token })).body)).toBe('FORBIDDEN');
+  });
+});

@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { putCalendarInputSchema, type CalendarDto, type PutCalendarInput } from '@puente/contracts';
+import { calendarExceptionInputSchema, type CalendarExceptionInput } from '@puente/domain';
+import { useForm, useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@/lib/toast';
+import { useCalendarExceptions } from '../api/calendar-exceptions';
+import { useCoachCalendar } from '../api/coach-calendar';
+import { useSaveCoachCalendar } from '../api/save-coach-calendar';
+
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
+
+function HoursForm({ physicianId, calendar }: { physicianId: string; calendar: CalendarDto }) {
+  const { t } = useTranslation();
+  const save = useSaveCoachCalendar();
+  const form = useForm<PutCalendarInput>({
+    resolver: zodResolver(putCalendarInputSchema),
+    defaultValues: { timeZone: calendar.timeZone, slotMinutes: calendar.slotMinutes, weekdays: calendar.weekdays, hours: calendar.hours },
+  });
+  const hours = useFieldArray({ control: form.control, name: 'hours' });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (input) => {
+    const weekdays = [...new Set(input.hours.map((h) => h.weekday))].sort();
+    try {
+      await save.mutateAsync({ physicianId, input: { ...input, weekdays } });
+      showToast({ variant: 'success', message: 'calendar_saved' });
+    } catch {
+      showToast({ variant: 'warning', message: 'dashboard_action_error' });
+    }
+  });
+  return (
+    <Box component="form" onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="calendar-hours-form" noValidate>
+      <TextField label={t('calendar_time_zone')} {...form.register('timeZone')} error={Boolean(errors.timeZone)} helperText={errors.timeZone?.message ? t(`calendar_error_${errors.timeZone.message}`) : undefined} size="small" />
+      {hours.fields.map((field, i) => (
+        <Box key={field.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }} data-testid="calendar-hours-row">
+          <TextField select size="small" label={t('calendar_weekday')} defaultValue={field.weekday} {...form.register(`hours.${i}.weekday`, { valueAsNumber: true })} sx={{ minWidth: 140 }}>
+            {WEEKDAYS.map((d) => (
+              <MenuItem key={d} value={d}>
+                {t(`calendar_weekday_${d}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField size="small" type="time" label={t('calendar_starts')} {...form.register(`hours.${i}.starts`)} error={Boolean(errors.hours?.[i]?.starts)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            size="small"
+            type="time"
+            label={t('calendar_ends')}
+            {...form.register(`hours.${i}.ends`)}
+            error={Boolean(errors.hours?.[i]?.ends)}
+            helperText={errors.hours?.[i]?.ends?.message ? t(`calendar_error_${errors.hours[i].ends.message}`) : undefined}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <IconButton aria-label={t('calendar_remove')} onClick={() => hours.remove(i)}>
+            <DeleteOutline />
+          </IconButton>
+        </Box>
+      ))}
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button onClick={() => hours.append({ weekday: 1, starts: '09:00', ends: '13:00' })} data-testid="calendar-add-hours">
+          {t('calendar_add_hours')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="calendar-save">
+          {t('calendar_save')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function ExceptionsForm({ physicianId, calendar }: { physicianId: string; calendar: CalendarDto }) {
+  const { t, i18n } = useTranslation();
+  const { add, remove } = useCalendarExceptions();
+  const form = useForm<CalendarExceptionInput>({ resolver: zodResolver(calendarExceptionInputSchema), defaultValues: { kind: 'time-off', startsAt: '', endsAt: '' } });
+  const errors = form.formState.errors;
+  const fmt = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // datetime-local gives local wall time; the browser turns it into an instant.
+  const toIso = (local: string) => (local ? new Date(local).toISOString() : local);
+  const submit = form.handleSubmit(async (input) => {
+    await add.mutateAsync({ physicianId, input });
+    form.reset({ kind: input.kind, startsAt: '', endsAt: '' });
+  });
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      {calendar.exceptions.map((e) => (
+        <Box key={e.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="calendar-exception">
+          <Typography sx={{ flex: 1 }}>
+            {t(`calendar_kind_${e.kind}`)}: {fmt(e.startsAt)} – {fmt(e.endsAt)}
+          </Typography>
+          <IconButton aria-label={t('calendar_remove')} onClick={() => remove.mutate({ physicianId, id: e.id })}>
+            <DeleteOutline />
+          </IconButton>
+        </Box>
+      ))}
+      <Box component="form" onSubmit={(e) => void submit(e)} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }} noValidate data-testid="calendar-exception-form">
+        <TextField select size="small" label={t('calendar_kind')} defaultValue="time-off" {...form.register('kind')} sx={{ minWidth: 160 }}>
+          <MenuItem value="time-off">{t('calendar_kind_time-off')}</MenuItem>
+          <MenuItem value="extra-hours">{t('calendar_kind_extra-hours')}</MenuItem>
+        </TextField>
+        <TextField size="small" type="datetime-local" label={t('calendar_from')} {...form.register('startsAt', { setValueAs: toIso })} error={Boolean(errors.startsAt)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          size="small"
+          type="datetime-local"
+          label={t('calendar_to')}
+          {...form.register('endsAt', { setValueAs: toIso })}
+          error={Boolean(errors.endsAt)}
+          helperText={errors.endsAt?.message ? t(`calendar_error_${errors.endsAt.message}`) : undefined}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button type="submit" variant="outlined" disabled={add.isPending} data-testid="calendar-exception-add">
+          {t('calendar_add_exception')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** The coach's calendar on the dashboard (issue 13): weekly hours in her zone, time off and extra hours. */
+export function CalendarEditor({ physicianId }: { physicianId: string }) {
+  const { t } = useTranslation();
+  const calendar = useCoachCalendar(physicianId);
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="calendar-editor">
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
+        {t('calendar_title')}
+      </Typography>
+      <Typography color="text.secondary">{t('calendar_subtitle')}</Typography>
+      {calendar.isError ? <Alert severity="error">{t('dashboard_action_error')}</Alert> : null}
+      {calendar.data ? (
+        <>
+          <HoursForm physicianId={physicianId} calendar={calendar.data} />
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            {t('calendar_exceptions')}
+          </Typography>
+          <ExceptionsForm physicianId={physicianId} calendar={calendar.data} />
+        </>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,126 @@
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ScheduledAppointmentDto } from '@puente/contracts';
+import { ROUTES, scheduledCardAction, scheduledDayBucket, scheduledStartBucket, TIMERS } from '@puente/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showToast } from '@/lib/toast';
+import { getTimeZone } from '@/lib/time-zone';
+import { useCancelScheduledAppointment } from '../api/cancel-scheduled-appointment';
+import { useJoinScheduledAppointment } from '../api/join-scheduled-appointment';
+import { useMyScheduledAppointments } from '../api/get-my-scheduled-appointments';
+
+/** The time now, refreshed every 60 s (spec 9: coach card timers check every 60 s). */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), TIMERS.coachCardCheckMs);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The bucket the card shows: the start buckets within 5 minutes, else the day buckets (spec 3/4). */
+export const cardBucket = (startDate: string, now: Date, timeZone: string) => {
+  const start = scheduledStartBucket(startDate, now);
+  return start === 'more-than-five' ? scheduledDayBucket(startDate, now, timeZone) : start;
+};
+
+function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now: Date }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const cancel = useCancelScheduledAppointment();
+  const join = useJoinScheduledAppointment();
+  const [confirming, setConfirming] = useState(false);
+  const zone = getTimeZone();
+  const bucket = cardBucket(appointment.startDate, now, zone);
+  const action = scheduledCardAction(bucket);
+  const time = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(appointment.startDate));
+  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(new Date(appointment.startDate));
+  const coach = appointment.physician ? `${appointment.physician.firstName} ${appointment.physician.lastName}` : '';
+  const when = bucket === 'today' || bucket === 'tomorrow' ? t(`home_scheduled_${bucket}`, { time }) : bucket === 'more-than-tomorrow' ? t('home_scheduled_on', { date, time }) : t(`home_scheduled_${bucket === 'started' ? 'started' : 'in_five'}`);
+
+  const onCancel = async () => {
+    setConfirming(false);
+    try {
+      await cancel.mutateAsync(appointment.id);
+      void navigate(ROUTES.scheduleCanceled.path);
+    } catch {
+      showToast({ variant: 'warning', message: 'upcoming_appointment_cancelation_requested_error' });
+    }
+  };
+  const onJoin = async () => {
+    try {
+      await join.mutateAsync(appointment.id);
+      void navigate('/consulta/video-llamada');
+    } catch {
+      void navigate(ROUTES.scheduleInProgress.path);
+    }
+  };
+
+  return (
+    <Paper elevation={0} sx={{ p: 2.5, border: 1, borderColor: 'secondary.main', borderRadius: 1 }} data-testid="scheduled-card" data-bucket={bucket}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+        <EventOutlined color="secondary" />
+        <Box sx={{ flex: 1 }}>
+          <Typography sx={{ fontWeight: 700 }}>{t('home_scheduled_title', { coach })}</Typography>
+          <Typography variant="body2" data-testid="scheduled-card-when">
+            {when}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+        {action === 'enter-consultation' ? (
+          <Button variant="contained" disabled={join.isPending} onClick={() => void onJoin()} data-testid="scheduled-card-enter">
+            {t('home_scheduled_enter')}
+          </Button>
+        ) : (
+          <>
+            <Button variant="outlined" onClick={() => void navigate(ROUTES.scheduleSelectTopic.path, { state: { rescheduleId: appointment.id } })} data-testid="scheduled-card-reschedule">
+              {t('home_scheduled_reschedule')}
+            </Button>
+            <Button color="error" onClick={() => setConfirming(true)} data-testid="scheduled-card-cancel">
+              {t('home_scheduled_cancel')}
+            </Button>
+          </>
+        )}
+      </Box>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} data-testid="scheduled-cancel-dialog">
+        <DialogTitle>{t('home_scheduled_cancel_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('home_scheduled_cancel_body')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t('home_scheduled_keep')}</Button>
+          <Button color="error" onClick={() => void onCancel()} data-testid="scheduled-cancel-confirm">
+            {t('home_scheduled_cancel_confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
+
+/** The member's scheduled appointments on home (spec 4 "Scheduled appointment card timing"). */
+export function ScheduledAppointmentCards() {
+  const now = useMinuteClock();
+  const list = useMyScheduledAppointments();
+  const upcoming = (list.data ?? []).filter((a) => a.state === 'scheduled' && a.status !== 'finished' && !a.appointmentId);
+  if (upcoming.length === 0) return null;
+  return (
+    <>
+      {upcoming.map((a) => (
+        <Card key={a.id} appointment={a} now={now} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { physician, template } from '@/test/consultation-fixtures';
+import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+import { setSessionToken } from '@/lib/session';
+import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
+
+vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+const coach = { ...physician({ id: '11111111-1111-4111-8111-111111111111', isOnline: false, isAvailable: false, practice: 'mentalhealth' }), availableSlots: ['2030-01-07T16:00:00.000Z'] };
+const scheduled = (overrides: Record<string, unknown> = {}) => ({
+  id: 'sch_1',
+  tinyId: 'AB12',
+  physicianId: coach.id,
+  memberId: 'mem_1',
+  createdBy: 'mem_1',
+  createdByRole: 'member',
+  startDate: '2030-01-07T16:00:00.000Z',
+  endDate: '2030-01-07T16:45:00.000Z',
+  language: 'es',
+  timezone: 'America/Mexico_City',
+  status: 'scheduled',
+  state: 'scheduled',
+  topic: null,
+  requiredExtension: false,
+  notes: null,
+  type: 'scheduled',
+  appointmentId: null,
+  createdAt: '2029-12-01T00:00:00.000Z',
+  updatedAt: '2029-12-01T00:00:00.000Z',
+  physician: coach,
+  ...overrides,
+});
+const gqlError = (code: string) => ({ status: 200, body: { data: null, errors: [{ message: code, extensions: { code, error: { code, status: 409, message: code } } }] } });
+
+function server(answers: { schedule?: { status: number; body: unknown }; mine?: unknown[]; cancel?: { status: number; body: unknown } } = {}) {
+  setSessionToken('st_1');
+  return installFakeFetch((call: FakeCall) => {
+    if (call.url === '/api/scheduled-appointments/mine') return { status: 200, body: { scheduledAppointments: answers.mine ?? [] } };
+    if (call.url.startsWith('/api/scheduled-appointments/') && call.url.includes('/cancel')) return answers.cancel ?? { status: 200, body: { id: 'sch_1', state: 'scheduled-canceled' } };
+    if (call.url.startsWith('/api/scheduled-appointments/sch_1')) return { status: 200, body: scheduled() };
+    if (call.url !== '/api/graphql') return undefined;
+    const query = (call.body as { query: string }).query;
+    if (query.includes('GetMember')) return { status: 200, body: { data: { getMember: member() } } };
+    if (query.includes('GetConsultationTopicsTemplate')) return { status: 200, body: { data: { getConsultationTopicsTemplate: template() } } };
+    if (query.includes('GetPhysicians')) return { status: 200, body: { data: { getPhysicians: [coach] } } };
+    if (query.includes('ScheduleAppointment') || query.includes('RescheduleAppointment')) {
+      const field = query.includes('Reschedule') ? 'rescheduleAppointment' : 'scheduleAppointment';
+      return answers.schedule ?? { status: 200, body: { data: { [field]: scheduled() } } };
+    }
+    return undefined;
+  });
+}
+
+const gqlCall = (calls: FakeCall[], op: string) => calls.find((c) => c.url === '/api/graphql' && (c.body as { query: string }).query.includes(op));
+
+beforeEach(() => localStorage.clear());
+
+describe('the scheduling flow', () => {
+  it('mental health goes straight to the coaches; confirming books the slot and shows success', async () => {
+    const { calls } = server();
+    const { router } = renderApp('/agenda/seleccionar-tema');
+    fireEvent.click(await screen.findByTestId('schedule-mental'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agenda/seleccionar-coach'));
+    fireEvent.click(await screen.findByTestId('schedule-coach'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/ondemand-perfil-coach/${coach.id}`));
+    // The slot on the coach's profile leads to the confirmation (state physicianId, startDate).
+    await router.navigate('/agenda/confirmacion-cita', { state: { physicianId: coach.id, startDate: coach.availableSlots[0] } });
+    await waitFor(() => expect(screen.getByTestId('schedule-confirm-coach').textContent).toContain('María'));
+    fireEvent.click(screen.getByTestId('schedule-confirm-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agenda/exito'));
+    const sent = gqlCall(calls, 'ScheduleAppointment')!.body as { variables: { input: Record<string, unknown> } };
+    expect(sent.variables.input).toMatchObject({ physicianId: coach.id, startDate: coach.availableSlots[0], language: 'es', topic: { topicId: 'hardcoded_mh_topic' } });
+    expect(router.state.location.state).toEqual({ reschedule: false, scheduledAppointmentId: 'sch_1' });
+    expect(await screen.findByTestId('schedule-success')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('schedule-success-continue'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta-agendada'));
+  });
+
+  it('physical health offers the optional topics first', async () => {
+    server();
+    const { router } = renderApp('/agenda/seleccionar-tema');
+    fireEvent.click(await screen.findByTestId('schedule-physical'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agenda/seleccionar-ph-tema'));
+    fireEvent.click(await screen.findByTestId('schedule-skip-topic'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agenda/seleccionar-coach'));
+  });
+
+  it.each([
+    ['APPOINTMENT_ALREADY_CANCELED', '/agenda/consulta-en-progreso'],
+    ['APPOINTMENT_ALREADY_FINISHED', '/agenda/consulta-en-progreso'],
+    ['APPOINTMENT_ALREADY_IN_PROGRESS', '/agenda/consulta-en-progreso'],
+    ['NO_SLOTS_AVAILABLE', '/agenda/espacio-ocupado'],
+  ])('a reschedule failing with %s goes to %s (spec 8)', async (code, path) => {
+    const { calls } = server({ schedule: gqlError(code) });
+    writeStorage(STORAGE_KEYS.scheduleAppointment, JSON.stringify({ rescheduleId: 'sch_1', physicianId: coach.id, startDate: coach.availableSlots[0] }));
+    const { router } = renderApp('/agenda/confirmacion-cita');
+    fireEvent.click(await screen.findByTestId('schedule-confirm-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    expect(gqlCall(calls, 'RescheduleAppointment')).toBeTruthy();
+  });
+});
+
+describe('the scheduled card on home (spec 4)', () => {
+  it('more than 5 minutes before: reschedule and cancel (confirmed, then /agenda/cancelada-exitosamente)', async () => {
+    const { calls } = server({ mine: [scheduled({ startDate: new Date(Date.now() + 2 * 3600_000).toISOString() })] });
+    const { router } = renderApp('/inicio');
+    expect(await screen.findByTestId('scheduled-card-reschedule')).toBeTruthy();
+    expect(screen.queryByTestId('scheduled-card-enter')).toBeNull();
+    fireEvent.click(screen.getByTestId('scheduled-card-cancel'));
+    fireEvent.click(await screen.findByTestId('scheduled-cancel-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agenda/cancelada-exitosamente'));
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/scheduled-appointments/sch_1/cancel?cancel_reason=CANCELED_BY_SOCIO')).toBe(true);
+  });
+
+  it('5 minutes or less before: Enter consultation', async () => {
+    server({ mine: [scheduled({ startDate: new Date(Date.now() + 3 * 60_000).toISOString() })] });
+    renderApp('/inicio');
+    expect(await screen.findByTestId('scheduled-card-enter')).toBeTruthy();
+    expect(screen.getByTestId('scheduled-card').getAttribute('data-bucket')).toBe('in-five-minutes');
+    expect(screen.queryByTestId('scheduled-card-cancel')).toBeNull();
+  });
+
+  it('a failed cancel shows the warning toast', async () => {
+    server({ mine: [scheduled({ startDate: new Date(Date.now() + 26 * 3600_000).toISOString() })], cancel: { status: 500, body: { error: { code: 'UNKNOWN_ERROR', status: 500, message: 'x' } } } });
+    renderApp('/inicio');
+    fireEvent.click(await screen.findByTestId('scheduled-card-cancel'));
+    fireEvent.click(await screen.findByTestId('scheduled-cancel-confirm'));
+    expect(await screen.findByText('Hubo un problema y no pudimos cancelar tu consulta. Inténtalo más tarde.', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('cancel by the texted link', () => {
+  const link = (startDate: string, extra = '') =>
+    `/cancel-confirmation-link?lang=en&coachName=Mar%C3%ADa%20H&socioName=Ana&startDate=${encodeURIComponent(startDate)}&appointmentId=sch_1&token=tok123&todayOrTomorrow=tomorrow${extra}`;
+  const future = () => new Date(Date.now() + 26 * 3600_000).toISOString();
+
+  it('confirmation then canceled, with CANCEL_BY_SMS and the token', async () => {
+    const { calls } = server();
+    renderApp(link(future()));
+    expect((await screen.findByTestId('cancel-link-details')).textContent).toContain('Ana, your appointment with María H');
+    fireEvent.click(screen.getByTestId('cancel-link-cancel'));
+    expect(await screen.findByTestId('cancel-link-canceled')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/scheduled-appointments/sch_1/cancel?cancel_reason=CANCEL_BY_SMS&token=tok123' && !c.headers.authorization)).toBe(true);
+  });
+
+  it('keep; already cancelled shows canceled; another error or a past date shows passed', async () => {
+    server();
+    const first = renderApp(link(future()));
+    fireEvent.click(await screen.findByTestId('cancel-link-keep'));
+    expect(await screen.findByTestId('cancel-link-kept')).toBeTruthy();
+    first.unmount();
+
+    server({ cancel: { status: 409, body: { error: { code: 'APPOINTMENT_ALREADY_CANCELED', status: 409, message: 'x' } } } });
+    const second = renderApp(link(future()));
+    fireEvent.click(await screen.findByTestId('cancel-link-cancel'));
+    expect(await screen.findByTestId('cancel-link-canceled')).toBeTruthy();
+    second.unmount();
+
+    server({ cancel: { status: 409, body: { error: { code: 'APPOINTMENT_ALREADY_IN_PROGRESS', status: 409, message: 'x' } } } });
+    const third = renderApp(link(future()));
+    fireEvent.click(await screen.findByTestId('cancel-link-cancel'));
+    expect(await screen.findByTestId('cancel-link-passed')).toBeTruthy();
+    third.unmount();
+
+    server();
+    renderApp(link(new Date(Date.now() - 3600_000).toISOString()));
+    expect(await screen.findByTestId('cancel-link-passed')).toBeTruthy();
+  });
+});

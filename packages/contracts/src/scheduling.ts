@@ -1,0 +1,102 @@
+import { CALENDAR_EXCEPTION_KINDS, calendarExceptionInputSchema, calendarInputSchema, isTimeZone, LANGUAGES, safeString, SCHEDULED_CANCEL_REASONS, SCHEDULED_STATUSES } from '@puente/domain';
+import { z } from 'zod';
+import { appointmentTopicSchema } from './appointments';
+import { PHYSICIAN_FIELDS, physicianSchema } from './physicians';
+
+/** spec 000 §3 Scheduled appointment, as the member and the coach see it (issue 13). */
+export const scheduledAppointmentSchema = z.object({
+  id: safeString(),
+  tinyId: safeString(),
+  physicianId: safeString(),
+  memberId: safeString(),
+  createdBy: safeString(),
+  createdByRole: safeString(),
+  startDate: safeString(),
+  endDate: safeString(),
+  language: z.enum(LANGUAGES),
+  timezone: safeString(),
+  status: z.enum(SCHEDULED_STATUSES),
+  /** 'scheduled' or 'scheduled-canceled'. */
+  state: z.enum(['scheduled', 'scheduled-canceled']),
+  topic: appointmentTopicSchema.nullable(),
+  requiredExtension: z.boolean(),
+  notes: safeString().nullable(),
+  type: z.literal('scheduled'),
+  /** The live appointment once the member joined. */
+  appointmentId: safeString().nullable(),
+  createdAt: safeString(),
+  updatedAt: safeString(),
+  physician: physicianSchema.nullable(),
+});
+export type ScheduledAppointmentDto = z.infer<typeof scheduledAppointmentSchema>;
+
+const isoInstant = safeString().datetime({ offset: true, message: 'invalid_date' });
+
+/** scheduleAppointment(input): physicianId, language, startDate, memberId, timezone, topic (spec 7). */
+export const scheduleAppointmentInputSchema = z.object({
+  physicianId: safeString().uuid({ message: 'invalid_physician' }),
+  language: z.enum(LANGUAGES, { message: 'invalid_language' }),
+  startDate: isoInstant,
+  /** Defaults to the caller; an admin books for a member. */
+  memberId: safeString().uuid({ message: 'invalid_member' }).nullish(),
+  timezone: safeString().refine(isTimeZone, { message: 'invalid_time_zone' }),
+  topic: appointmentTopicSchema.nullish(),
+});
+export type ScheduleAppointmentInput = z.input<typeof scheduleAppointmentInputSchema>;
+
+/** rescheduleAppointment(appointmentId, input) (spec 7). */
+export const rescheduleAppointmentArgsSchema = z.object({
+  appointmentId: safeString().uuid({ message: 'invalid_appointment' }),
+  input: scheduleAppointmentInputSchema,
+});
+
+/** POST /api/scheduled-appointments/{id}/cancel?cancel_reason=&token= (token: the texted cancel link, no session). */
+export const cancelScheduledQuerySchema = z.object({
+  cancel_reason: z.enum(SCHEDULED_CANCEL_REASONS, { message: 'invalid_reason' }).default('CANCELED_BY_SOCIO'),
+  token: safeString().max(200).optional(),
+});
+export const cancelScheduledResponseSchema = z.object({ id: safeString(), state: z.literal('scheduled-canceled') });
+
+/** POST /api/scheduled-appointments/{id}/join: the live appointment (type scheduled, S1) for that coach. */
+export const joinScheduledResponseSchema = z.object({ appointmentId: safeString(), isBusy: z.boolean() });
+export type JoinScheduledResponse = z.infer<typeof joinScheduledResponseSchema>;
+
+/** GET /api/scheduled-appointments/mine: the member's upcoming scheduled appointments. */
+export const myScheduledResponseSchema = z.object({ scheduledAppointments: z.array(scheduledAppointmentSchema) });
+
+/** GET/PUT /api/physicians/{id}/calendar (the coach herself, or an admin). */
+export const calendarSchema = z.object({
+  physicianId: safeString(),
+  timeZone: safeString(),
+  weekdays: z.array(z.number().int()),
+  slotMinutes: z.number().int(),
+  hours: z.array(z.object({ weekday: z.number().int(), starts: safeString(), ends: safeString() })),
+  exceptions: z.array(z.object({ id: safeString(), kind: z.enum(CALENDAR_EXCEPTION_KINDS), startsAt: safeString(), endsAt: safeString() })),
+});
+export type CalendarDto = z.infer<typeof calendarSchema>;
+export const putCalendarInputSchema = calendarInputSchema.extend({
+  weekdays: z.array(z.number().int().min(0, { message: 'invalid_weekday' }).max(6, { message: 'invalid_weekday' })).max(7).optional(),
+});
+export type PutCalendarInput = z.input<typeof putCalendarInputSchema>;
+export { calendarExceptionInputSchema };
+
+/** GET /api/physicians/{id}/slots?from=&to=&timeZone=: free slots by day (yyyy-MM-dd in timeZone). */
+export const slotsQuerySchema = z.object({
+  from: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }),
+  to: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }),
+  timeZone: safeString().refine(isTimeZone, { message: 'invalid_time_zone' }).optional(),
+});
+export const slotsResponseSchema = z.object({ timeZone: safeString(), physicianTimeZone: safeString().nullable(), slots: z.record(z.string(), z.array(safeString())) });
+export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
+
+/** GET /api/admin/job-queue/dead: the dead-letter list. */
+export const deadLettersResponseSchema = z.object({
+  jobs: z.array(z.object({ id: safeString(), name: safeString(), singletonKey: safeString().nullable(), attempts: z.number(), lastError: safeString().nullable(), runAt: safeString(), updatedAt: safeString() })),
+});
+
+export const SCHEDULED_FIELDS = `id tinyId physicianId memberId createdBy createdByRole startDate endDate language timezone status state topic { topicId topicText subtopicId subtopicText } requiredExtension notes type appointmentId createdAt updatedAt physician { ${PHYSICIAN_FIELDS} }`;
+
+export const SCHEDULING_GQL = {
+  scheduleAppointment: `mutation ScheduleAppointment($input: ScheduleAppointmentInput!) { scheduleAppointment(input: $input) { ${SCHEDULED_FIELDS} } }`,
+  rescheduleAppointment: `mutation RescheduleAppointment($appointmentId: ID!, $input: ScheduleAppointmentInput!) { rescheduleAppointment(appointmentId: $appointmentId, input: $input) { ${SCHEDULED_FIELDS} } }`,
+} as const;

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { WeeklyHours } from './physician-slots';
+import { calendarExceptionInputSchema, calendarInputSchema, computeSlots, isFreeSlot, lastCalendarDate, slotsOnDay } from './scheduling';
+
+const MX = 'America/Mexico_City';
+const LA = 'America/Los_Angeles';
+const weekdays = (starts: string, ends: string, timeZone: string, slotMinutes = 45): WeeklyHours[] =>
+  [1, 2, 3, 4, 5].map((weekday) => ({ weekday, starts, ends, timeZone, slotMinutes }));
+
+describe('computeSlots', () => {
+  // Monday 2026-11-23, 08:00 in Mexico City (UTC-6, no DST since 2022).
+  const now = new Date('2026-11-23T14:00:00Z');
+
+  it.each([
+    // [case, hours, member zone, date, expected]
+    ['Mexico coach, Mexico member', weekdays('09:00', '11:15', MX), MX, '2026-11-24', ['2026-11-24T15:00:00.000Z', '2026-11-24T15:45:00.000Z', '2026-11-24T16:30:00.000Z']],
+    ['Mexico coach, member in Los Angeles sees the same instants on her day', weekdays('09:00', '10:30', MX), LA, '2026-11-24', ['2026-11-24T15:00:00.000Z', '2026-11-24T15:45:00.000Z']],
+    ['Saturday: no hours (Monday to Friday)', weekdays('09:00', '12:00', MX), MX, '2026-11-28', []],
+    ['a slot must fit 45 minutes before the end', weekdays('09:00', '09:40', MX), MX, '2026-11-24', []],
+    ['today only after now', weekdays('07:00', '09:30', MX), MX, '2026-11-23', ['2026-11-23T14:30:00.000Z']],
+  ])('%s', (_case, hours, zone, date, expected) => {
+    expect(slotsOnDay({ hours, now, memberTimeZone: zone }, date)).toEqual(expected);
+  });
+
+  it('a member east of the coach sees a late slot on the next day', () => {
+    // 17:00 Mexico City = 23:00 UTC = 00:00 next day in Madrid (UTC+1).
+    const hours = weekdays('17:00', '17:45', MX);
+    expect(slotsOnDay({ hours, now, memberTimeZone: 'Europe/Madrid' }, '2026-11-25')).toEqual(['2026-11-24T23:00:00.000Z']);
+    expect(slotsOnDay({ hours, now, memberTimeZone: 'Europe/Madrid' }, '2026-11-24')).toEqual(['2026-11-23T23:00:00.000Z']);
+  });
+
+  it('US daylight saving (8 March 2026): a Los Angeles coach keeps 09:00 local, UTC moves an hour', () => {
+    const before = new Date('2026-03-02T00:00:00Z');
+    const hours = weekdays('09:00', '09:45', LA);
+    const all = computeSlots({ hours, now: before, memberTimeZone: LA, from: '2026-03-06', to: '2026-03-09' });
+    expect(all).toEqual({ '2026-03-06': ['2026-03-06T17:00:00.000Z'], '2026-03-09': ['2026-03-09T16:00:00.000Z'] });
+    // A member in Mexico City (no DST since 2022) sees 10:00 before and 11:00 after the US change.
+    const mx = computeSlots({ hours, now: before, memberTimeZone: MX, from: '2026-03-06', to: '2026-03-09' });
+    expect(mx['2026-03-06']).toEqual(['2026-03-06T17:00:00.000Z']);
+    expect(mx['2026-03-09']).toEqual(['2026-03-09T16:00:00.000Z']);
+  });
+
+  it('Mexico City has no DST: 09:00 is 15:00 UTC in April as in January', () => {
+    const hours = weekdays('09:00', '09:45', MX);
+    const all = computeSlots({ hours, now: new Date('2026-01-01T00:00:00Z'), memberTimeZone: MX, from: '2026-01-05', to: '2026-01-05' });
+    expect(all['2026-01-05']).toEqual(['2026-01-05T15:00:00.000Z']);
+    const april = computeSlots({ hours, now: new Date('2026-03-20T00:00:00Z'), memberTimeZone: MX, from: '2026-04-06', to: '2026-04-06' });
+    expect(april['2026-04-06']).toEqual(['2026-04-06T15:00:00.000Z']);
+  });
+
+  it('subtracts bookings and time off, adds extra hours (even on a Saturday)', () => {
+    const hours = weekdays('09:00', '12:00', MX);
+    const q = {
+      hours,
+      now,
+      memberTimeZone: MX,
+      bookings: [{ startDate: '2026-11-24T15:45:00Z', endDate: '2026-11-24T16:30:00Z' }],
+      exceptions: [
+        { kind: 'time-off' as const, startsAt: '2026-11-24T17:15:00Z', endsAt: '2026-11-24T18:00:00Z' },
+        { kind: 'extra-hours' as const, startsAt: '2026-11-28T16:00:00Z', endsAt: '2026-11-28T16:45:00Z' },
+      ],
+    };
+    expect(slotsOnDay(q, '2026-11-24')).toEqual(['2026-11-24T15:00:00.000Z', '2026-11-24T16:30:00.000Z']);
+    expect(slotsOnDay(q, '2026-11-28')).toEqual(['2026-11-28T16:00:00.000Z']);
+    expect(isFreeSlot(q, '2026-11-24T15:45:00.000Z')).toBe(false);
+    expect(isFreeSlot(q, '2026-11-24T16:30:00Z')).toBe(true);
+  });
+
+  it('configured weekdays open the weekend', () => {
+    const hours: WeeklyHours[] = [{ weekday: 6, starts: '10:00', ends: '10:45', timeZone: MX, slotMinutes: 45 }];
+    expect(slotsOnDay({ hours, now, memberTimeZone: MX }, '2026-11-28')).toEqual([]);
+    expect(slotsOnDay({ hours, now, memberTimeZone: MX, weekdays: [0, 1, 2, 3, 4, 5, 6] }, '2026-11-28')).toEqual(['2026-11-28T16:00:00.000Z']);
+  });
+
+  it('from today to 3 months ahead, never after', () => {
+    const hours = weekdays('09:00', '09:45', MX);
+    expect(lastCalendarDate(now, MX)).toBe('2027-02-23');
+    const all = computeSlots({ hours, now, memberTimeZone: MX, from: '2026-11-01', to: '2027-06-01' });
+    const days = Object.keys(all).sort();
+    expect(days[0]).toBe('2026-11-23');
+    expect(days[days.length - 1]).toBe('2027-02-23');
+    expect(computeSlots({ hours, now, memberTimeZone: MX, from: 'bad', to: '2027-01-01' })).toEqual({});
+  });
+});
+
+describe('calendar input', () => {
+  it('accepts a calendar and refuses bad hours and zones with message keys', () => {
+    expect(calendarInputSchema.safeParse({ timeZone: MX, hours: [{ weekday: 1, starts: '09:00', ends: '13:00' }] }).success).toBe(true);
+    const bad = calendarInputSchema.safeParse({ timeZone: 'Mars/Base', hours: [{ weekday: 7, starts: '25:00', ends: '09:00' }] });
+    expect(bad.success).toBe(false);
+    const messages = bad.error!.issues.map((i) => i.message);
+    expect(messages).toEqual(expect.arrayContaining(['invalid_time_zone', 'invalid_weekday', 'invalid_time']));
+    expect(calendarExceptionInputSchema.safeParse({ kind: 'time-off', startsAt: '2026-11-24T18:00:00Z', endsAt: '2026-11-24T17:00:00Z' }).error?.issues[0]?.message).toBe('invalid_range');
+  });
+});
