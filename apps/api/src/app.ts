@@ -217,7 +217,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       createSession: (input) => services.auth.createSession(input),
     };
     // Member accounts are the members service's; care relationships the appointments service's (built below).
-    const members = new MembersService(new MembersRepository(database.db), audit, { hasCareRelationship: (physicianId, memberId) => appointments.hasCareRelationship(physicianId, memberId) });
+    const members = new MembersService(new MembersRepository(database.db), audit, { hasCareRelationship: (physicianId: string, memberId: string): Promise<boolean> => appointments.hasCareRelationship(physicianId, memberId) });
     const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: realtime, sessions });
     const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: realtime, sessions, log: app.log });
     const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl });
@@ -249,6 +249,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       publicUrl: config.publicUrl,
       log: app.log,
       audit,
+      accounts: members,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
@@ -376,7 +377,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     registerEmailReminders(jobs, services.profile);
 
     await physicians.init();
-    realtime.use(appointmentsSocketPlugin({ appointments, physicians, repository: appointmentsRepository, gateway: realtime, log: app.log }));
+    realtime.use(appointmentsSocketPlugin({ appointments, physicians, accounts: members, gateway: realtime, log: app.log }));
     realtime.use(chatSocketHandlers(services.chat, app.log));
     realtime.use(callSocketHandlers(services.call, app.log));
     jobs.start();
