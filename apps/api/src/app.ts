@@ -321,6 +321,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       publicUrl: config.publicUrl,
       log: app.log,
       audit,
+      accounts: members,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
       entitlements: membership,
       exit: {
@@ -506,7 +507,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     registerEmailReminders(jobs, services.profile);
 
     await physicians.init();
-    realtime.use(appointmentsSocketPlugin({ appointments, physicians, repository: appointmentsRepository, gateway: realtime, log: app.log }));
+    realtime.use(appointmentsSocketPlugin({ appointments, physicians, accounts: members, gateway: realtime, log: app.log }));
     realtime.use(chatSocketHandlers(services.chat, app.log));
     realtime.use(callSocketHandlers(services.call, app.log));
     jobs.start();

@@ -49,8 +49,8 @@ export class ClinicalRecord {
     const unknown = Object.keys(values).find((k) => !template.fields.some((f) => f.name === k));
     if (unknown) throw new AppError('INVALID_DATA', { fields: { [`values.${unknown}`]: 'unknown_field' } });
     const now = this.deps.clock.now();
-    await this.repo.saveNote(row.id, templateId, values, actor.id, now);
-    await this.deps.audit?.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) });
+    // The audit row commits (or rolls back) with the note it records.
+    await this.repo.saveNote(row.id, templateId, values, actor.id, now, (tx) => this.deps.audit?.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) }, tx) ?? Promise.resolve());
     if (row.templateId !== templateId) await this.repo.update(row.id, { templateId, updatedAt: now });
     return this.consultationNote(actor, row.id, row.memberId, templateId);
   }
@@ -67,8 +67,9 @@ export class ClinicalRecord {
     }
     const changes = stripUndefined(record);
     const merged = { ...(row.medicalRecord ?? {}), ...changes };
-    const updated = await this.repo.update(row.id, { medicalRecord: merged, updatedAt: this.deps.clock.now() });
-    await this.deps.audit?.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) });
+    const updated = await this.repo.update(row.id, { medicalRecord: merged, updatedAt: this.deps.clock.now() }, (tx) =>
+      this.deps.audit?.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) }, tx) ?? Promise.resolve(),
+    );
     return this.queries.present(actor, updated ?? row, lang);
   }
 }

@@ -39,7 +39,8 @@ import type { AppointmentAlerts } from './appointments.alerts';
 import { stateConflict, transitionFailure } from './appointments.errors';
 import { licensedStates, mayAct, memberStateFor, roleOf } from './appointments.policy';
 import type { AppointmentQueries } from './appointments.queries';
-import type { AppointmentsRepository } from './appointments.repository';
+import type { AppointmentsRepository, WithTx } from './appointments.repository';
+import type { Db } from '../../db/client';
 import type { AppointmentsServiceDeps } from './appointments.service';
 
 type Location = z.output<typeof appointmentLocationSchema>;
@@ -221,8 +222,9 @@ export class AppointmentCommands {
   async sendPrescription(actor: UserRow, id: string, prescriptions: z.output<typeof prescriptionSchema>[], lang: Language): Promise<AppointmentDto> {
     const row = await this.queries.visible(actor, id);
     const patch: Partial<NewAppointmentRow> = { prescriptions, prescriptionNeeded: true };
-    const updated = await this.transition(actor, row, { to: prescriptionTarget(row.state), patch });
-    await this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] });
+    // The audit row is written in the transition's transaction: no prescription without its row.
+    const audit = (tx: Db) => this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx) ?? Promise.resolve();
+    const updated = await this.transition(actor, row, { to: prescriptionTarget(row.state), patch }, undefined, { withTx: audit });
     return this.queries.present(actor, updated, lang);
   }
 
@@ -290,7 +292,7 @@ export class AppointmentCommands {
    * or 'system' for the server's own moves), applies its effects with UPDATE ... WHERE state =
    * <checked state>, alerts, then runs the server's follow-up (e.g. COACH_REQUEST_US_DR -> S6).
    */
-  private async transition(actor: UserRow | null, row: AppointmentRow, request: TransitionRequest, as?: TransitionRole, extra?: { deadlineBefore?: Date }): Promise<AppointmentRow> {
+  private async transition(actor: UserRow | null, row: AppointmentRow, request: TransitionRequest, as?: TransitionRole, extra?: { deadlineBefore?: Date; withTx?: WithTx }): Promise<AppointmentRow> {
     const role: TransitionRole = as ?? (actor ? roleOf(actor) : 'system');
     const reason = request.reason ?? null;
     if (actor && role !== 'system' && !mayAct(actor, row, request.to, await this.deps.physicians.record(actor.id))) throw new AppError('NOT_FOUND');

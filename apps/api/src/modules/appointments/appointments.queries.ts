@@ -163,7 +163,7 @@ export class AppointmentQueries {
     const clinical = [...(row.medicalRecord ? ['medicalRecord'] : []), ...(row.prescriptions.length > 0 ? ['prescriptions'] : [])];
     if (clinical.length > 0) await this.deps.audit?.record({ actor: viewer, action: 'read', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: clinical });
     const [member, mxDoctor, usDoctor] = await Promise.all([
-      viewer.id === row.memberId ? Promise.resolve(viewer) : this.repo.findUser(row.memberId),
+      viewer.id === row.memberId ? Promise.resolve(viewer) : this.deps.accounts.account(row.memberId),
       row.mxDoctorId ? this.physicianDto(row.mxDoctorId, lang) : Promise.resolve(null),
       row.usDoctorId ? this.physicianDto(row.usDoctorId, lang) : Promise.resolve(null),
     ]);

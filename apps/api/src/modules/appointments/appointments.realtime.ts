@@ -16,10 +16,10 @@ import type { z } from 'zod';
 import { AppError, fromZodError, languageFromHeader } from '../../errors';
 import type { PuenteSocket, RealtimeGateway } from '../../realtime/gateway';
 import type { PhysiciansService } from '../physicians/physicians.service';
-import type { AppointmentsRepository } from './appointments.repository';
 import { isParticipant } from './appointments.policy';
 import { actorOf, guestRoom, type Actor } from '../auth/session-scope';
 import type { AlertTarget, AppointmentNotifier, AppointmentsService } from './appointments.service';
+import type { UserRow } from '../../db/schema';
 
 /** Every admin socket joins this room (spec 6: admins watch the live queue). */
 export const ADMIN_ROOM = 'role:admin';
@@ -57,11 +57,12 @@ type Ack<T> = ((answer: T) => void) | undefined;
 export function appointmentsSocketPlugin(deps: {
   appointments: AppointmentsService;
   physicians: PhysiciansService;
-  repository: AppointmentsRepository;
+  /** The accounts behind sockets (the members module's service). */
+  accounts: { account(id: string): Promise<UserRow | undefined> };
   gateway: RealtimeGateway;
   log: FastifyBaseLogger;
 }) {
-  const { appointments, physicians, repository, gateway, log } = deps;
+  const { appointments, physicians, accounts, gateway, log } = deps;
 
   return (socket: PuenteSocket): void => {
     const { userId, userType, scope } = socket.data;
@@ -75,7 +76,7 @@ export function appointmentsSocketPlugin(deps: {
     let lang: Language = languageFromHeader(socket.handshake.headers['accept-language']);
     /** The account with this socket's session scope: every service call below is checked against it. */
     const actor = async (): Promise<Actor> => {
-      const user = await repository.findUser(userId);
+      const user = await accounts.account(userId);
       if (!user || user.deletedAt) throw new AppError('UNAUTHORIZED');
       return actorOf(user, scope);
     };

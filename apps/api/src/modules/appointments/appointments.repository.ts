@@ -6,11 +6,9 @@ import {
   appointments,
   consultationNotes,
   consultationNoteTemplates,
-  users,
   type AppointmentRow,
   type ConsultationNoteTemplateRow,
   type NewAppointmentRow,
-  type UserRow,
 } from '../../db/schema';
 
 export interface TransitionEvent {
@@ -24,6 +22,9 @@ export interface TransitionEvent {
 
 /** The domain's isAssignedPhysician in SQL: the physician is the appointment's coach or US doctor. */
 const assignedTo = (physicianId: string): SQL => or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId))!;
+
+/** Work the service does in the same transaction as a write (the audit row of that write). */
+export type WithTx = (tx: Db) => Promise<unknown>;
 
 /** Queries only; the service owns the rules. */
 export class AppointmentsRepository {
@@ -47,7 +48,7 @@ export class AppointmentsRepository {
    * callers expecting the same state exactly one gets the row back; the other gets undefined.
    * `extra` narrows further (e.g. the scheduler only moves rows whose deadline has passed).
    */
-  async transition(id: string, expected: AppointmentState, patch: Partial<NewAppointmentRow>, event: TransitionEvent, extra?: { deadlineBefore?: Date }): Promise<AppointmentRow | undefined> {
+  async transition(id: string, expected: AppointmentState, patch: Partial<NewAppointmentRow>, event: TransitionEvent, extra?: { deadlineBefore?: Date; withTx?: WithTx }): Promise<AppointmentRow | undefined> {
     return this.db.transaction(async (tx) => {
       const conditions = [eq(appointments.id, id), eq(appointments.state, expected)];
       if (extra?.deadlineBefore) conditions.push(lte(appointments.deadlineAt, extra.deadlineBefore));
@@ -58,14 +59,22 @@ export class AppointmentsRepository {
         .returning();
       if (!row) return undefined;
       await tx.insert(appointmentEvents).values({ ...event, appointmentId: id });
+      await extra?.withTx?.(tx);
       return row;
     });
   }
 
   /** Field edits that are not transitions (prejoin step, location, join method...). */
-  async update(id: string, patch: Partial<NewAppointmentRow>): Promise<AppointmentRow | undefined> {
-    const [row] = await this.db.update(appointments).set(patch).where(eq(appointments.id, id)).returning();
-    return row;
+  async update(id: string, patch: Partial<NewAppointmentRow>, withTx?: WithTx): Promise<AppointmentRow | undefined> {
+    if (!withTx) {
+      const [row] = await this.db.update(appointments).set(patch).where(eq(appointments.id, id)).returning();
+      return row;
+    }
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.update(appointments).set(patch).where(eq(appointments.id, id)).returning();
+      if (row) await withTx(tx);
+      return row;
+    });
   }
 
   async latestForMember(memberId: string, states: readonly AppointmentState[]): Promise<AppointmentRow | undefined> {
@@ -137,16 +146,6 @@ export class AppointmentsRepository {
     return this.db.select().from(appointmentEvents).where(eq(appointmentEvents.appointmentId, appointmentId)).orderBy(appointmentEvents.at);
   }
 
-  async findUser(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    return row;
-  }
-
-  async findUsers(ids: readonly string[]): Promise<UserRow[]> {
-    if (ids.length === 0) return [];
-    return this.db.select().from(users).where(inArray(users.id, [...ids]));
-  }
-
   // Consultation notes ------------------------------------------------------------------------
 
   /** The channel switch: compare-and-set on the channel the caller saw, so two switches cannot interleave. */
@@ -202,10 +201,13 @@ export class AppointmentsRepository {
     return row?.values;
   }
 
-  async saveNote(appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>, authorId: string, now: Date): Promise<void> {
-    await this.db
-      .insert(consultationNotes)
-      .values({ appointmentId, templateId, values, authorId, updatedAt: now })
-      .onConflictDoUpdate({ target: [consultationNotes.appointmentId, consultationNotes.templateId], set: { values, authorId, updatedAt: now } });
+  async saveNote(appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>, authorId: string, now: Date, withTx?: WithTx): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(consultationNotes)
+        .values({ appointmentId, templateId, values, authorId, updatedAt: now })
+        .onConflictDoUpdate({ target: [consultationNotes.appointmentId, consultationNotes.templateId], set: { values, authorId, updatedAt: now } });
+      await withTx?.(tx);
+    });
   }
 }

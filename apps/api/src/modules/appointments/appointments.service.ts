@@ -38,6 +38,8 @@ export interface AppointmentsServiceDeps {
   log: FastifyBaseLogger;
   /** The audit log: reads of a member's past consultations by anyone but the member are recorded. */
   audit?: AuditService;
+  /** The accounts (the users table is the members module's: asked through its service). */
+  accounts: { account(id: string): Promise<UserRow | undefined> };
   /** Ends the guest sessions of a consultation once it is over (the auth service's). */
   sessions?: { revokeSessionsScopedTo(appointmentId: string): Promise<void> };
   /** The membership module's paywall rule (spec 8 payment-required) before a consultation starts. */

@@ -225,9 +225,12 @@ export class ChatService {
 
   /** Stores once, then (only for a new message) pushes it live and, in email consultations, emails it. */
   private async store(author: UserRow, conversation: ChatConversationRow, appointment: AppointmentRow, values: NewMessage): Promise<{ message: ChatMessageDto; created: boolean }> {
-    const { row, created } = await this.deps.repo.appendMessage(conversation.id, values, (tx) => this.deps.appointments.markChatHasMessages(appointment.id, tx));
+    // The audit row of a new message commits with it (appendMessage runs this only for a new one).
+    const { row, created } = await this.deps.repo.appendMessage(conversation.id, values, async (tx) => {
+      await this.deps.appointments.markChatHasMessages(appointment.id, tx);
+      await this.deps.audit?.record({ actor: author, action: 'create', resource: 'chat-message', subjectId: appointment.memberId, recordId: appointment.id }, tx);
+    });
     const message = presentMessage(row);
-    if (created) await this.deps.audit?.record({ actor: author, action: 'create', resource: 'chat-message', subjectId: appointment.memberId, recordId: appointment.id });
     if (created) {
       await this.emit(appointment, message);
       if (conversationChannel(appointment) === 'email') await this.emailOthers(author, conversation, appointment.id, message);

@@ -5,6 +5,12 @@ import { organizations, users, type NewUserRow, type OrganizationRow, type UserR
 export class MembersRepository {
   constructor(private readonly db: Db) {}
 
+  /** The account row even when it is erased (what a past consultation still names). */
+  async findAnyById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
     return row;

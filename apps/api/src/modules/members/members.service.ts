@@ -27,6 +27,14 @@ export class MembersService {
   ) {}
 
   /**
+   * The account behind an id, for another module that must name or authorize it (the users table
+   * is this module's: issue 9, modules talk through services). Includes an erased account.
+   */
+  async account(id: string): Promise<UserRow | undefined> {
+    return this.members.findAnyById(id);
+  }
+
+  /**
    * GET /api/members/{id}: the member herself, an admin, or a physician with a care relationship.
    * Anyone else gets NOT_FOUND. Reads by others than the member are audited, refusals too.
    * Only the member gets her full view; everyone else gets the care view (presentMemberForCare).
