@@ -2,7 +2,7 @@ import Container from '@mui/material/Container';
 import { useParams } from 'react-router';
 import { InfoPageScreen } from '@/features/consultation/components/info-page-screen';
 import { ReadinessPrompt } from '@/features/prescribing/components/readiness-prompt';
-import { useCurrentAppointment } from '@/lib/current-appointment';
+import { useCurrentAppointmentId } from '@/features/appointments';
 
 /**
  * /consulta/infoPage/{code}: the info page; in the second waiting room (SC038, waiting for a US
@@ -10,13 +10,13 @@ import { useCurrentAppointment } from '@/lib/current-appointment';
  */
 export function InfoPageRoute() {
   const { code } = useParams();
-  const current = useCurrentAppointment();
+  const currentId = useCurrentAppointmentId();
   return (
     <>
       <InfoPageScreen />
-      {code === 'SC038' && current?.id ? (
+      {code === 'SC038' && currentId ? (
         <Container maxWidth="sm" sx={{ px: { xs: 2.5, sm: 3 }, pb: 4 }}>
-          <ReadinessPrompt appointmentId={current.id} />
+          <ReadinessPrompt appointmentId={currentId} />
         </Container>
       ) : null}
     </>

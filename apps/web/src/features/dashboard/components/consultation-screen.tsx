@@ -16,6 +16,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { StaffFrame } from '@/components/ui/staff-frame';
 import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
+import { cacheAppointment } from '@/features/appointments';
 import { showToast } from '@/lib/toast';
 import { useFinishAppointment } from '../api/finish-appointment';
 import { useDashboardAppointment } from '../api/get-dashboard-appointment';
@@ -184,7 +185,7 @@ export function ConsultationScreen({
                   </Tabs>
                   <Box sx={{ p: 2.5 }}>
                     {tab === 'medical-prescription' && prescribing && userType === 'us-physician' && assigned ? (
-                      prescribing(a, (next) => queryClient.setQueryData(dashboardKeys.appointment(next.id), next))
+                      prescribing(a, (next) => cacheAppointment(queryClient, next))
                     ) : tab === 'medical-prescription' ? (
                       <PrescriptionTab
                         appointment={a}

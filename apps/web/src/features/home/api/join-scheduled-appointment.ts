@@ -1,7 +1,7 @@
 import { joinScheduledResponseSchema } from '@puente/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { setCurrentAppointment } from '@/lib/current-appointment';
+import { setCurrentAppointmentId } from '@/features/appointments';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /**
@@ -15,7 +15,7 @@ export const useJoinScheduledAppointment = () => {
   return useMutation({
     mutationFn: joinScheduledAppointment,
     onSuccess: (result) => {
-      setCurrentAppointment({ id: result.appointmentId, state: '1-in-queue-for-coach', type: 'scheduled', usDoctorNeeded: false, statusReason: null });
+      setCurrentAppointmentId(result.appointmentId);
       writeStorage(STORAGE_KEYS.waitingRoomStarted, String(Date.now()));
       writeStorage(STORAGE_KEYS.isMxDoctorBusy, String(result.isBusy));
       void client.invalidateQueries({ queryKey: ['scheduled-appointments'] });

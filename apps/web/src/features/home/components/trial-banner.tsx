@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { ROUTES, showsTrialBanner, trialBannerColor } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 
 /**
  * spec 4/6/9: the trial banner for members without an organization: error at 5 days left or

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { currentLanguage } from '@/lib/i18n';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { useCancelMembership } from '../api/cancel-membership';
 import { formatDate } from './format';
 

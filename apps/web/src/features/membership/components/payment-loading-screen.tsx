@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { useCheckoutStatus } from '../api/get-checkout-status';
 
 const POLL_MS = 1000;

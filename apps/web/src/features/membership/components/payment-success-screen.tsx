@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { currentLanguage } from '@/lib/i18n';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { formatDate } from './format';
 

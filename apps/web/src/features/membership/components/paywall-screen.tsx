@@ -28,7 +28,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { useProducts } from '../api/get-products';
 import { useStartCardCheckout } from '../api/start-card-checkout';

@@ -1,7 +1,7 @@
 import { PUSH_ACTIONS, pushActionRoute, type PushAction } from '@puente/domain';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { openInfoModal } from '@/lib/ui-store';
 import { registerPush } from '../api/register-push';
 

@@ -6,7 +6,7 @@ import { ROUTES } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { PharmacyPicker } from './pharmacy-picker';
 
 /** /perfil/farmacia: the member's preferred pharmacy, chosen from the directory (issue 12). */

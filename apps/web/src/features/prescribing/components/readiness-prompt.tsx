@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { usePrescriptionReadiness } from '../api/get-prescription-readiness';
 import { PharmacyPicker } from './pharmacy-picker';
 

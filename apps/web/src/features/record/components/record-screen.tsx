@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { BottomDrawer } from '@/components/ui/bottom-drawer';
 import { Screen } from '@/components/ui/screen';
-import { useCurrentAppointment } from '@/lib/current-appointment';
+import { useCurrentAppointmentId } from '@/features/appointments';
 import { getTimeZone } from '@/lib/time-zone';
 import { useMemberRecord } from '../api/get-member-record';
 import { FreeTextBlock } from './free-text';
@@ -181,7 +181,7 @@ export function HistoryDetailScreen() {
 /** /consulta/resumen-de-cita: the summary of the consultation that just ended (the current one), else the history. */
 export function AppointmentSummaryScreen() {
   const { t } = useTranslation();
-  const current = useCurrentAppointment();
-  if (!current) return <Navigate to={ROUTES.history.path} replace />;
-  return <RecordView appointmentId={current.id} backTo={ROUTES.home.path} title={t('record_summary_title')} testId="appointment-summary-screen" />;
+  const currentId = useCurrentAppointmentId();
+  if (!currentId) return <Navigate to={ROUTES.history.path} replace />;
+  return <RecordView appointmentId={currentId} backTo={ROUTES.home.path} title={t('record_summary_title')} testId="appointment-summary-screen" />;
 }

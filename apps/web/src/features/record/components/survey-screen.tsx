@@ -18,14 +18,13 @@ import {
   ROUTES,
   surveyTypeForPractice,
 } from '@puente/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { appointmentQueryKey, getAppointment } from '@/lib/appointment-api';
-import { useMember } from '@/lib/member-query';
+import { useAppointment } from '@/features/appointments';
+import { useMember } from '@/features/profile';
 import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { useCreateSatisfactionSurvey } from '../api/create-survey';
@@ -135,7 +134,7 @@ function SurveyForm({ appointmentId, practice }: { appointmentId: string; practi
 export function SurveyScreen() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const appointment = useQuery({ queryKey: appointmentQueryKey(id ?? ''), queryFn: () => getAppointment(id!), enabled: !!id });
+  const appointment = useAppointment(id);
   if (!id || appointment.isError) return <Navigate to={ROUTES.home.path} replace />;
   return (
     <Screen testId="survey-screen">

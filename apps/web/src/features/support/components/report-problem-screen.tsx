@@ -28,7 +28,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { getTimeZone } from '@/lib/time-zone';
 import { showToast } from '@/lib/toast';

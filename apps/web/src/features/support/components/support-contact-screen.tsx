@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '@/features/profile';
 import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { useCreateSupportSurvey } from '../api/create-survey';
