@@ -77,6 +77,30 @@ export class MembershipService {
     return this.subscriptionOf(memberId);
   }
 
+  /**
+   * The family plan (its screens come later): a dependant shares her referrer's access for as long
+   * as the referrer has it; removing her ends it (removed-from-family-plan). One event each.
+   */
+  async linkFamilyMember(dependantId: string, referrerId: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.record({
+      memberId: dependantId,
+      event: { source: 'family', kind: 'granted', entitlementKey: referrerId, occurredAt: now, expiresAt: null, referrerId },
+      origin: 'family-linked',
+      dedupeKey: `family:granted:${dependantId}:${referrerId}:${now.getTime()}`,
+    });
+  }
+
+  async unlinkFamilyMember(dependantId: string, referrerId: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.record({
+      memberId: dependantId,
+      event: { source: 'family', kind: 'ended', entitlementKey: referrerId, occurredAt: now, referrerId },
+      origin: 'family-unlinked',
+      dedupeKey: `family:ended:${dependantId}:${referrerId}:${now.getTime()}`,
+    });
+  }
+
   private grantTrial(memberId: string, kind: TrialKind, start: Date, tx?: Db): Promise<boolean> {
     return this.record({ memberId, event: trialGrant(start, kind), origin: kind, dedupeKey: `trial:${kind}:${memberId}` }, tx);
   }

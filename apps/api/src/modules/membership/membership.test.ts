@@ -111,6 +111,33 @@ describe('the free trial and the paywall on the server', () => {
 });
 
 describe('the entitlement ledger', () => {
+  it('a dependant shares her referrer\'s card plan; when the referrer lapses so does she; removal ends it', async () => {
+    const membership = t.server.services.membership;
+    const referrer = await memberWithSession(t.server);
+    const dependant = await memberWithSession(t.server);
+    const start = t.clock.now();
+    // The referrer pays one month by card; the dependant's own sign-up trial ran out long ago.
+    await membership.record({
+      memberId: referrer.user.id,
+      event: { source: 'card', kind: 'granted', entitlementKey: 'sub_family', occurredAt: start, planId: 'bs_1m', expiresAt: new Date(start.getTime() + 30 * DAY), autoRenew: true },
+      origin: 'test',
+      dedupeKey: `test:${referrer.user.id}`,
+    });
+    await membership.startSignUpTrial({ ...dependant.user, createdAt: new Date(start.getTime() - 100 * DAY) });
+    await membership.linkFamilyMember(dependant.user.id, referrer.user.id);
+    try {
+      expect(await subscriptionOf(dependant.token)).toMatchObject({ type: 'family', status: 'active', daysLeft: 30, endReason: null });
+      t.clock.advance(31 * DAY);
+      const token = await fresh(dependant.user.id);
+      expect(await subscriptionOf(token)).toMatchObject({ type: 'family', status: 'expired', endReason: 'membership-expired' });
+      expect(await askForCoach(token)).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    } finally {
+      t.clock.set(start);
+    }
+    await membership.unlinkFamilyMember(dependant.user.id, referrer.user.id);
+    expect(await subscriptionOf(await fresh(dependant.user.id))).toMatchObject({ type: 'family', endReason: 'removed-from-family-plan' });
+  });
+
   it('is append-only in the database: UPDATE, DELETE and TRUNCATE are refused', async () => {
     const m = await memberWithSession(t.server);
     await subscriptionOf(m.token);

@@ -160,3 +160,18 @@ describe('/perfil reads the subscription (spec 2 trial card)', () => {
     expect(screen.queryByTestId('profile-trial-card')).toBeNull();
   });
 });
+
+describe('/perfil invitation code with days left on a store plan (spec 2)', () => {
+  it('explains cancelling in the store first; a trial member goes straight to the code form', async () => {
+    serve(subscription({ type: 'applestore', status: 'active', provider: 'applestore', subscriptionId: 'bs_12m', daysLeft: 100 }));
+    const a = renderApp('/perfil');
+    fireEvent.click(await screen.findByTestId('profile-entry-invitationCode'));
+    expect((await screen.findByTestId('profile-store-subscription-drawer')).textContent).toContain('App Store');
+    a.unmount();
+    serve(subscription());
+    const { router } = renderApp('/perfil');
+    fireEvent.click(await screen.findByTestId('profile-entry-invitationCode'));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/perfil'));
+    expect(screen.queryByTestId('profile-store-subscription-drawer')).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import type { ProfileMenu } from '@puente/domain';
-import { ROUTES } from '@puente/domain';
+import { invitationCodeEntryAction, ROUTES } from '@puente/domain';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -28,7 +28,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { BottomDrawer } from '@/components/ui/bottom-drawer';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Screen } from '@/components/ui/screen';
@@ -42,6 +43,8 @@ interface Entry {
   icon: ReactNode;
   secondary?: string;
   danger?: boolean;
+  /** Opens something on the screen instead of following `to`. */
+  onClick?: () => void;
 }
 
 function Section({ title, entries, testId }: { title: string; entries: Entry[]; testId: string }) {
@@ -55,7 +58,7 @@ function Section({ title, entries, testId }: { title: string; entries: Entry[]; 
         <List disablePadding>
           {entries.map((e) => (
             <ListItem key={e.key} disablePadding divider>
-              <ListItemButton component={RouterLink} to={e.to} data-testid={`profile-entry-${e.key}`}>
+              <ListItemButton {...(e.onClick ? { onClick: e.onClick } : { component: RouterLink, to: e.to })} data-testid={`profile-entry-${e.key}`}>
                 <ListItemIcon sx={{ minWidth: 40, color: e.danger ? 'error.main' : 'secondary.main' }}>{e.icon}</ListItemIcon>
                 <ListItemText primary={e.label} secondary={e.secondary} slotProps={{ primary: { sx: { fontWeight: 600, color: e.danger ? 'error.main' : undefined } } }} />
                 <ChevronRight color="action" />
@@ -79,6 +82,10 @@ export function ProfileScreen() {
   const language = (m?.preferredLang ?? i18n.language) === 'en' ? t('profile_language_en') : t('profile_language_es');
 
   const shown = (entries: Entry[]) => entries.filter((e) => menu[e.key]);
+  // spec 2: with days left on a store plan, the invitation code entry first explains how to cancel it in the store.
+  const [storeDrawerOpen, setStoreDrawerOpen] = useState(false);
+  const sub = m?.subscription;
+  const explainStore = invitationCodeEntryAction(sub ? { status: sub.status, daysLeft: sub.daysLeft ?? Number.POSITIVE_INFINITY, provider: sub.provider } : null) === 'explain-cancel-store-subscription';
 
   const security = shown([
     { key: 'changeLoginPhone', label: t('profile_change_login_phone'), to: ROUTES.changePhoneRecovery.path, icon: <PhoneIphoneOutlined /> },
@@ -93,7 +100,13 @@ export function ProfileScreen() {
     { key: 'membership', label: t('profile_membership'), to: ROUTES.membership.path, icon: <CardMembershipOutlined /> },
     { key: 'myFamily', label: t('profile_my_family'), to: ROUTES.dependants.path, icon: <FamilyRestroomOutlined /> },
     { key: 'changeSite', label: t('profile_change_site'), to: ROUTES.changeOrganizationSite.path, icon: <PlaceOutlined /> },
-    { key: 'invitationCode', label: t('profile_invitation_code'), to: ROUTES.organizationRegistration.path, icon: <VpnKeyOutlined /> },
+    {
+      key: 'invitationCode',
+      label: t('profile_invitation_code'),
+      to: ROUTES.organizationRegistration.path,
+      icon: <VpnKeyOutlined />,
+      onClick: explainStore ? () => setStoreDrawerOpen(true) : undefined,
+    },
   ]);
   const more = shown([
     { key: 'howItWorks', label: t('profile_how_it_works'), to: ROUTES.howItWorks.path, icon: <HelpOutline /> },
@@ -140,6 +153,14 @@ export function ProfileScreen() {
           {t('profile_close_session')}
         </Button>
       ) : null}
+      <BottomDrawer open={storeDrawerOpen} onClose={() => setStoreDrawerOpen(false)} title={t('profile_store_subscription_title')} testId="profile-store-subscription-drawer">
+        <Typography>
+          {t('profile_store_subscription_body', { store: sub?.provider === 'applestore' ? 'App Store' : 'Google Play' })}
+        </Typography>
+        <Button component={RouterLink} to={ROUTES.organizationRegistration.path} variant="contained" data-testid="profile-store-subscription-continue">
+          {t('profile_store_subscription_continue')}
+        </Button>
+      </BottomDrawer>
     </Screen>
   );
 }
