@@ -401,7 +401,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       // Prescribing and pharmacies (issues 11/12): directories, e-prescribing, the signed PDF.
       ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: options.providers }),
       // Scheduling (issue 13): calendars, bookings, reminders on the durable queue.
-      scheduling: buildScheduling({ db: database.db, physicians, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock }),
+      scheduling: buildScheduling({ db: database.db, physicians, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { JobRunner } from '../../lib/jobs';
+import type { RealtimeGateway } from '../../realtime/gateway';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import { PgBossQueue } from '../../providers/queue/pgboss.queue';
 import type { DurableQueue } from '../../providers/queue/queue.provider';
@@ -28,6 +29,7 @@ export function buildScheduling(deps: {
   everyMs: number;
   /** pg-boss needs real time (it schedules by the database clock): false with a controlled clock. */
   realTime: boolean;
+  realtime: RealtimeGateway;
 }): SchedulingService {
   const repository = new SchedulingRepository(deps.db);
   // pg-boss 10 on PostgreSQL; the table-backed queue on PGlite (and under a controlled clock).
@@ -43,6 +45,7 @@ export function buildScheduling(deps: {
     publicUrl: deps.config.publicUrl,
     secret: deps.config.sessionSecret,
     emailFrom: deps.config.email.from,
+    scheduledStarted: (memberId, payload) => deps.realtime.emitToUser(memberId, 'scheduled-started', payload),
     // Joining: the live appointment (type scheduled, S1) asked of that coach; the on-demand life cycle follows.
     startLive: async (actor, row) => {
       const record = await deps.physicians.record(row.physicianId);

@@ -52,6 +52,8 @@ export interface SchedulingServiceDeps {
   secret: string;
   emailFrom: string;
   startLive?: StartLive;
+  /** Realtime: scheduled-started to the member's open apps (the gateway's emitToUser). */
+  scheduledStarted?: (memberId: string, payload: { scheduledAppointmentId: string; appointmentId: string }) => void;
 }
 
 const isUniqueViolation = (err: unknown): boolean => {
@@ -326,6 +328,7 @@ export class SchedulingService {
     if (!this.deps.startLive) throw new AppError('NOT_FOUND');
     const live = await this.deps.startLive(actor, row);
     await this.deps.repository.update(row.id, { status: 'in-progress', appointmentId: live.appointmentId, updatedAt: now });
+    this.deps.scheduledStarted?.(row.memberId, { scheduledAppointmentId: row.id, appointmentId: live.appointmentId });
     return live;
   }
 

@@ -1,7 +1,7 @@
 import { APPOINTMENT_GQL, apiErrorSchema, calendarSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlledClock } from '../../lib/clock';
-import { createPhysician, createSessionFor, graphql, memberWithSession, request, startTestServer, type Participant, type TestServer } from '../../test';
+import { createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type Participant, type TestServer } from '../../test';
 
 // Monday 23 November 2026, 08:00 in Mexico City (UTC-6, no DST).
 const MONDAY_08 = new Date('2026-11-23T14:00:00Z');
@@ -225,10 +225,15 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     const booked = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-23T16:30:00.000Z')).body.data?.scheduleAppointment);
     expect(errorCode((await request(t.url, `/api/scheduled-appointments/${booked.id}/join`, { method: 'POST', token: member.token })).body)).toBe('INVALID_DATA');
     t.clock.set('2026-11-23T16:26:00Z');
+    // scheduled-started reaches the member's open app (another tab, the phone).
+    const socket = await openSocket(t.url, member.token);
+    const started = new Promise<unknown>((resolve) => socket.once('scheduled-started', resolve));
     const joined = await request(t.url, `/api/scheduled-appointments/${booked.id}/join`, { method: 'POST', token: member.token });
     expect(joined.status).toBe(200);
     const { appointmentId, isBusy } = joined.body as { appointmentId: string; isBusy: boolean };
     expect(isBusy).toBe(false);
+    expect(await started).toEqual({ scheduledAppointmentId: booked.id, appointmentId });
+    socket.disconnect();
     const live = await graphql<{ getAppointment: unknown }>(t.url, APPOINTMENT_GQL.getAppointment, { appointmentId }, member.token);
     expect(live.body.data?.getAppointment).toMatchObject({ type: 'scheduled', state: '1-in-queue-for-coach' });
     const mine = await request(t.url, '/api/scheduled-appointments/mine', { token: member.token });

@@ -18,6 +18,7 @@ import { getTimeZone } from '@/lib/time-zone';
 import { useCancelScheduledAppointment } from '../api/cancel-scheduled-appointment';
 import { useJoinScheduledAppointment } from '../api/join-scheduled-appointment';
 import { useMyScheduledAppointments } from '../api/get-my-scheduled-appointments';
+import { useScheduledStarted } from '../hooks/use-scheduled-started';
 
 /** The time now, refreshed every 60 s (spec 9: coach card timers check every 60 s). */
 function useMinuteClock(): Date {
@@ -114,6 +115,7 @@ function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now:
 export function ScheduledAppointmentCards() {
   const now = useMinuteClock();
   const list = useMyScheduledAppointments();
+  useScheduledStarted();
   const upcoming = (list.data ?? []).filter((a) => a.state === 'scheduled' && a.status !== 'finished' && !a.appointmentId);
   if (upcoming.length === 0) return null;
   return (

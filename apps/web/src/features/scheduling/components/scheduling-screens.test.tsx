@@ -1,9 +1,13 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { physician, template } from '@/test/consultation-fixtures';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { setSessionToken } from '@/lib/session';
+import { socketStore } from '@/lib/socket';
+import { clearCurrentAppointment, getCurrentAppointment } from '@/lib/current-appointment';
+import { FakeSocket } from '@/test/fake-socket';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 vi.setConfig({ testTimeout: 15_000 });
@@ -129,6 +133,21 @@ describe('the scheduled card on home (spec 4)', () => {
     fireEvent.click(await screen.findByTestId('scheduled-card-cancel'));
     fireEvent.click(await screen.findByTestId('scheduled-cancel-confirm'));
     expect(await screen.findByText('Hubo un problema y no pudimos cancelar tu consulta. Inténtalo más tarde.', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('scheduled-started (realtime)', () => {
+  it('the live appointment becomes this app’s current one when the member joined elsewhere', async () => {
+    server({ mine: [scheduled({ startDate: new Date(Date.now() + 3 * 60_000).toISOString() })] });
+    const socket = new FakeSocket();
+    socketStore.set(socket as unknown as Socket);
+    renderApp('/inicio');
+    await screen.findByTestId('scheduled-card-enter');
+    await waitFor(() => expect(socket.listenerCount('scheduled-started')).toBeGreaterThan(0));
+    act(() => socket.serverEmit('scheduled-started', { scheduledAppointmentId: 'sch_1', appointmentId: 'apt_live' }));
+    expect(getCurrentAppointment()).toMatchObject({ id: 'apt_live', type: 'scheduled', state: '1-in-queue-for-coach' });
+    socketStore.set(null);
+    clearCurrentAppointment();
   });
 });
 
