@@ -3,7 +3,7 @@ import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storag
 
 /**
  * The session token is the only auth state kept outside the query cache: it is a credential,
- * not server data. The member itself lives in the query cache (lib/member-query.ts).
+ * not server data. The member itself lives in the query cache (features/profile/api/get-member.ts).
  */
 type Listener = () => void;
 const listeners = new Set<Listener>();

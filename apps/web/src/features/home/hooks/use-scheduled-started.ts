@@ -2,7 +2,7 @@ import { scheduledStartedSchema } from '@puente/contracts';
 import { REALTIME_EVENTS } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { setCurrentAppointment } from '@/lib/current-appointment';
+import { setCurrentAppointmentId } from '@/features/appointments';
 import { useStore } from '@/lib/external-store';
 import { socketStore } from '@/lib/socket';
 
@@ -19,7 +19,7 @@ export const useScheduledStarted = (): void => {
     const handle = (payload: unknown) => {
       const parsed = scheduledStartedSchema.safeParse(payload);
       if (!parsed.success) return;
-      if (parsed.data.appointmentId) setCurrentAppointment({ id: parsed.data.appointmentId, state: '1-in-queue-for-coach', type: 'scheduled', usDoctorNeeded: false, statusReason: null });
+      if (parsed.data.appointmentId) setCurrentAppointmentId(parsed.data.appointmentId);
       void client.invalidateQueries({ queryKey: ['scheduled-appointments'] });
     };
     socket.on(REALTIME_EVENTS.scheduledStarted, handle);

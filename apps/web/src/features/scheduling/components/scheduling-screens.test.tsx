@@ -6,7 +6,7 @@ import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { setSessionToken } from '@/lib/session';
 import { socketStore } from '@/lib/socket';
-import { clearCurrentAppointment, getCurrentAppointment } from '@/lib/current-appointment';
+import { clearCurrentAppointment, getCurrentAppointmentId } from '@/features/appointments';
 import { FakeSocket } from '@/test/fake-socket';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
@@ -145,7 +145,7 @@ describe('scheduled-started (realtime)', () => {
     await screen.findByTestId('scheduled-card-enter');
     await waitFor(() => expect(socket.listenerCount('scheduled-started')).toBeGreaterThan(0));
     act(() => socket.serverEmit('scheduled-started', { scheduledAppointmentId: 'sch_1', appointmentId: 'apt_live' }));
-    expect(getCurrentAppointment()).toMatchObject({ id: 'apt_live', type: 'scheduled', state: '1-in-queue-for-coach' });
+    expect(getCurrentAppointmentId()).toBe('apt_live');
     socketStore.set(null);
     clearCurrentAppointment();
   });
