@@ -91,6 +91,7 @@ import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
 import { webStaticOptions } from './web-static';
+import { LocalMedicationDirectory } from './providers/medications/local.medication-directory';
 import { buildPrescribing, pharmaciesRoutes, prescribingRoutes, type PrescribingProviders, type PrescribingServices } from './modules/prescribing/prescribing.wiring';
 
 export interface BuildServerOptions {
@@ -242,6 +243,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const physicians = new PhysiciansService({ repository: new PhysiciansRepository(database.db), presence, clock });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
     const appointmentsRepository = new AppointmentsRepository(database.db);
+    // The medication directory (issue 12): prescriptions name only its entries.
+    const medications = options.providers?.medications ?? new LocalMedicationDirectory();
     const appointments = new AppointmentsService({
       repository: appointmentsRepository,
       physicians,
@@ -253,6 +256,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       log: app.log,
       audit,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
+      medications,
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);
@@ -303,7 +307,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
       // Prescribing and pharmacies (issues 11/12): directories, e-prescribing, the signed PDF.
-      ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: options.providers }),
+      ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: { ...options.providers, medications } }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 

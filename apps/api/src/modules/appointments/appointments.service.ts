@@ -22,6 +22,7 @@ import { AppointmentCommands } from './appointments.commands';
 import { AppointmentQueries } from './appointments.queries';
 import { AppointmentsRepository } from './appointments.repository';
 
+import type { MedicationDirectory } from '../../providers/medications/medication-directory.provider';
 export type { AlertTarget, AppointmentNotifier } from './appointments.alerts';
 
 /** Where the working hours come from (the public configuration); undefined = no hours check. */
@@ -40,6 +41,8 @@ export interface AppointmentsServiceDeps {
   audit?: AuditService;
   /** Ends the guest sessions of a consultation once it is over (the auth service's). */
   sessions?: { revokeSessionsScopedTo(appointmentId: string): Promise<void> };
+  /** The medication directory (issue 12): a prescription line must name one of its entries. */
+  medications?: Pick<MedicationDirectory, 'get'>;
 }
 
 /**
