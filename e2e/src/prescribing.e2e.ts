@@ -76,7 +76,12 @@ describe('prescribing journey', () => {
     // The US doctor took it, held the call and ended it (S9).
     await setAppointment(server, id, { usDoctorId: doctor.id, state: S.S9_ER_ENDS_CALL });
 
-    // 2. The US doctor (staff screens in English) writes, reviews and signs.
+    // 2. The US doctor (staff screens in English) writes, reviews and signs, while the member is in the app.
+    await withBrowser(async (memberCtx) => {
+      const memberPage = await signedIn(memberCtx, memberToken, 'es');
+      // The call with the US doctor is over (S9): she is taken to the survey (SC064).
+      await memberPage.goto(`${server.url}/inicio`);
+      await memberPage.waitForURL(`**/consulta/survey/${id}`);
     await withBrowser(
       async (ctx) => {
         const page = await signedIn(ctx, doctorToken, 'en');
@@ -111,6 +116,10 @@ describe('prescribing journey', () => {
       },
       { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
     );
+      // SMC11 "treatment sent to pharmacy" reaches the member; on the survey it comes as a toast.
+      await expect.poll(() => memberPage.getByTestId('toast').textContent(), { timeout: 15_000 }).toContain('Tu tratamiento fue enviado a la farmacia.');
+      await snap(memberPage, 'rx-smc11-es-phone');
+    });
     const row = await readAppointment(server, id);
     expect([row.state, row.status]).toEqual([S.TREAT_COMPLETED, 'finished']);
 

@@ -15,6 +15,7 @@ import { findRoute } from './route-match';
 import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
 import { useAppointmentRouting } from './use-appointment-routing';
+import { useTreatmentSent } from './use-treatment-sent';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
 
@@ -50,6 +51,7 @@ export function RootLayout() {
   useUnhandledRejectionDialog();
   useStaffIdleLogout(member.data?.userType);
   useAppointmentRouting();
+  useTreatmentSent();
   useEffect(() => {
     if (token && member.data) void identify(member.data, token);
   }, [token, member.data]);
