@@ -143,4 +143,24 @@ describe('prescribing journey', () => {
     const refused = await fetch(`${server.url}/api/appointments/${id}/prescription-document`, { headers: { authorization: `Bearer ${otherToken}` } });
     expect(refused.status).toBe(404);
   });
+
+  it('from the profile, in English on a desktop: the member finds pharmacies near her zip code and chooses one', async () => {
+    const member = await createMember(server.server, { firstName: 'Ann', lastName: 'Lee', preferredLang: 'en', address: { zipCode: '85004', city: 'Phoenix', state: 'AZ', country: 'US' } });
+    const token = (await createSessionFor(server.server, member.id)).sessionToken;
+    await withBrowser(
+      async (ctx) => {
+        const page = await signedIn(ctx, token, 'en');
+        await page.goto(`${server.url}/perfil`);
+        await page.getByRole('link', { name: 'My pharmacy' }).click();
+        await page.waitForURL('**/perfil/farmacia');
+        expect(await page.title()).toContain('My pharmacy');
+        await page.getByTestId('pharmacy-results').waitFor();
+        expect(await page.getByTestId('pharmacy-results').textContent()).toContain('Central Phoenix Pharmacy');
+        await page.getByTestId('pharmacy-choose-az-phx-central').click();
+        await page.getByTestId('pharmacy-current').waitFor();
+        await snap(page, 'rx-pharmacy-en-desktop');
+      },
+      { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
+    );
+  });
 });
