@@ -76,7 +76,12 @@ describe('prescribing journey', () => {
     // The US doctor took it, held the call and ended it (S9).
     await setAppointment(server, id, { usDoctorId: doctor.id, state: S.S9_ER_ENDS_CALL });
 
-    // 2. The US doctor (staff screens in English) writes, reviews and signs.
+    // 2. The US doctor (staff screens in English) writes, reviews and signs, while the member is in the app.
+    await withBrowser(async (memberCtx) => {
+      const memberPage = await signedIn(memberCtx, memberToken, 'es');
+      // The call with the US doctor is over (S9): she is taken to the survey (SC064).
+      await memberPage.goto(`${server.url}/inicio`);
+      await memberPage.waitForURL(`**/consulta/survey/${id}`);
     await withBrowser(
       async (ctx) => {
         const page = await signedIn(ctx, doctorToken, 'en');
@@ -111,6 +116,10 @@ describe('prescribing journey', () => {
       },
       { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
     );
+      // SMC11 "treatment sent to pharmacy" reaches the member; on the survey it comes as a toast.
+      await expect.poll(() => memberPage.getByTestId('toast').textContent(), { timeout: 15_000 }).toContain('Tu tratamiento fue enviado a la farmacia.');
+      await snap(memberPage, 'rx-smc11-es-phone');
+    });
     const row = await readAppointment(server, id);
     expect([row.state, row.status]).toEqual([S.TREAT_COMPLETED, 'finished']);
 
@@ -133,5 +142,25 @@ describe('prescribing journey', () => {
     const otherToken = (await createSessionFor(s, other.id)).sessionToken;
     const refused = await fetch(`${server.url}/api/appointments/${id}/prescription-document`, { headers: { authorization: `Bearer ${otherToken}` } });
     expect(refused.status).toBe(404);
+  });
+
+  it('from the profile, in English on a desktop: the member finds pharmacies near her zip code and chooses one', async () => {
+    const member = await createMember(server.server, { firstName: 'Ann', lastName: 'Lee', preferredLang: 'en', address: { zipCode: '85004', city: 'Phoenix', state: 'AZ', country: 'US' } });
+    const token = (await createSessionFor(server.server, member.id)).sessionToken;
+    await withBrowser(
+      async (ctx) => {
+        const page = await signedIn(ctx, token, 'en');
+        await page.goto(`${server.url}/perfil`);
+        await page.getByRole('link', { name: 'My pharmacy' }).click();
+        await page.waitForURL('**/perfil/farmacia');
+        expect(await page.title()).toContain('My pharmacy');
+        await page.getByTestId('pharmacy-results').waitFor();
+        expect(await page.getByTestId('pharmacy-results').textContent()).toContain('Central Phoenix Pharmacy');
+        await page.getByTestId('pharmacy-choose-az-phx-central').click();
+        await page.getByTestId('pharmacy-current').waitFor();
+        await snap(page, 'rx-pharmacy-en-desktop');
+      },
+      { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
+    );
   });
 });

@@ -116,6 +116,7 @@ import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
 import { webStaticOptions } from './web-static';
+import { LocalMedicationDirectory } from './providers/medications/local.medication-directory';
 import { buildPrescribing, pharmaciesRoutes, prescribingRoutes, type PrescribingProviders, type PrescribingServices } from './modules/prescribing/prescribing.wiring';
 import { buildScheduling } from './modules/scheduling/scheduling.module';
 import { schedulingResolvers, schedulingTypeDefs } from './modules/scheduling/scheduling.resolvers';
@@ -305,6 +306,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
     const appointmentsRepository = new AppointmentsRepository(database.db);
     const socketNotifier = new SocketAppointmentNotifier(realtime, app.log);
+    // The medication directory (issue 12): prescriptions name only its entries.
+    const medications = options.providers?.medications ?? new LocalMedicationDirectory();
     const appointments = new AppointmentsService({
       repository: appointmentsRepository,
       physicians,
@@ -328,6 +331,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         organizationHomePage: async (organizationId): Promise<string | null> => (await members.findOrganization({ orgId: organizationId }))?.homePageUrl ?? null,
         surveyAnswered: (appointmentId): Promise<boolean> => services.support.surveyAnswered(appointmentId),
       },
+      medications,
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);
@@ -399,7 +403,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       }),
       records: new RecordsService({ appointments, support, physicians, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
       // Prescribing and pharmacies (issues 11/12): directories, e-prescribing, the signed PDF.
-      ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: options.providers }),
+      ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: { ...options.providers, medications } }),
       // Scheduling (issue 13): calendars, bookings, reminders on the durable queue.
       scheduling: buildScheduling({ db: database.db, physicians, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime }),
     };

@@ -16,6 +16,7 @@ import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
 import { useAppointmentRouting } from './use-appointment-routing';
 import { useAppointmentAlerts } from '@/features/appointments';
+import { useTreatmentSent } from './use-treatment-sent';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
 import { usePushActionRouting, usePushRegistration } from '@/features/notifications/hooks/use-push';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
@@ -55,6 +56,7 @@ export function RootLayout() {
   useAppointmentRouting();
   usePushRegistration();
   usePushActionRouting();
+  useTreatmentSent();
   useEffect(() => {
     if (token && member.data) void identify(member.data, token);
   }, [token, member.data]);

@@ -221,6 +221,12 @@ export class AppointmentCommands {
    */
   async sendPrescription(actor: UserRow, id: string, prescriptions: z.output<typeof prescriptionSchema>[], lang: Language): Promise<AppointmentDto> {
     const row = await this.queries.visible(actor, id);
+    // No hand-typed codes (issue 12): each line names an entry of the medication directory.
+    if (this.deps.medications) {
+      const found = await Promise.all(prescriptions.map((p) => this.deps.medications!.get(p.code.trim())));
+      const fields = Object.fromEntries(found.flatMap((m, i) => (m ? [] : [[`prescriptions.${i}.code`, 'rx_medication_unknown']])));
+      if (Object.keys(fields).length > 0) throw new AppError('INVALID_DATA', { fields });
+    }
     const patch: Partial<NewAppointmentRow> = { prescriptions, prescriptionNeeded: true };
     // The audit row is written in the transition's transaction: no prescription without its row.
     const audit = (tx: Db) => this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx) ?? Promise.resolve();

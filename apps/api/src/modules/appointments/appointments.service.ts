@@ -22,6 +22,7 @@ import { AppointmentCommands } from './appointments.commands';
 import { AppointmentQueries } from './appointments.queries';
 import { AppointmentsRepository } from './appointments.repository';
 
+import type { MedicationDirectory } from '../../providers/medications/medication-directory.provider';
 export type { AlertTarget, AppointmentNotifier } from './appointments.alerts';
 
 /** Where the working hours come from (the public configuration); undefined = no hours check. */
@@ -46,6 +47,8 @@ export interface AppointmentsServiceDeps {
   entitlements?: { assertCanConsult(actor: UserRow): Promise<void> };
   /** Where an organization member goes once the survey is answered (issue 12: the organization exit redirect). */
   exit?: { organizationHomePage(organizationId: string): Promise<string | null>; surveyAnswered(appointmentId: string): Promise<boolean> };
+  /** The medication directory (issue 12): a prescription line must name one of its entries. */
+  medications?: Pick<MedicationDirectory, 'get'>;
 }
 
 /**

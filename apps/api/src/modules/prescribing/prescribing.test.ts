@@ -295,6 +295,14 @@ describe('safe prescribing', () => {
     expect([notReady.status, errorOf(notReady.body).data]).toEqual([409, { reason: 'member-not-ready', missing: ['pharmacy'] }]);
   });
 
+  it('the old sendPrescription mutation no longer takes a hand-typed code', async () => {
+    const { appointment, dr } = await consultation({ member: { alergies: [] } });
+    const typed = await gql(t, APPOINTMENT_GQL.sendPrescription, { appointmentId: appointment.id, prescriptions: [{ code: 'abc', codeSystem: 'RxNorm', name: 'Whatever' }] }, dr.token);
+    expectError(typed, 'INVALID_DATA');
+    expect(typed.error!.fields).toEqual({ 'prescriptions.0.code': 'rx_medication_unknown' });
+    expect((await readAppointment(t, appointment.id)).state).toBe(S.S9_ER_ENDS_CALL);
+  });
+
   it('an English-speaking member gets directions in English', async () => {
     const { appointment, dr } = await consultation({ member: { preferredLang: 'en', alergies: [] } });
     const res = await put(appointment.id, dr.token, [amoxicillin({ frequency: 'twice-daily', dose: 2 })]);
