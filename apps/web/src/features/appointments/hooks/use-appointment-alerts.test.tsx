@@ -1,8 +1,9 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { disconnectSocket } from '@/lib/socket';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
 import { getCurrentAppointment, resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
+import { appointmentAlert, openSocket as openSharedSocket } from '@/test/appointment-alerts';
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
 
@@ -19,26 +20,8 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const alert = (state: string, extra: Record<string, unknown> = {}) => ({
-  appointmentId: 'apt_1',
-  state,
-  statusReason: null,
-  previousState: null,
-  type: 'on-demand',
-  memberId: 'mem_1',
-  mxDoctorId: null,
-  usDoctorId: null,
-  usDoctorNeeded: false,
-  at: new Date().toISOString(),
-  ...extra,
-});
-
-const openSocket = async (): Promise<FakeSocket> => {
-  await act(async () => {
-    await connectSocket('st_1');
-  });
-  return sockets.at(-1)!;
-};
+const alert = appointmentAlert;
+const openSocket = () => openSharedSocket(sockets);
 
 beforeEach(() => {
   resetCurrentAppointment();
