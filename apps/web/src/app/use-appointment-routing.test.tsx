@@ -1,8 +1,9 @@
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
-import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { disconnectSocket } from '@/lib/socket';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
+import { appointmentAlert, openSocket as openSharedSocket } from '@/test/appointment-alerts';
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
 
@@ -20,27 +21,8 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const alert = (state: string, extra: Record<string, unknown> = {}) => ({
-  appointmentId: 'apt_1',
-  state,
-  statusReason: null,
-  previousState: null,
-  type: 'on-demand',
-  memberId: 'mem_1',
-  mxDoctorId: null,
-  usDoctorId: null,
-  usDoctorNeeded: false,
-  at: new Date().toISOString(),
-  ...extra,
-});
-
-/** What the shell does in the browser once signed in: open the realtime connection. */
-const openSocket = async (): Promise<FakeSocket> => {
-  await act(async () => {
-    await connectSocket('st_1');
-  });
-  return sockets.at(-1)!;
-};
+const alert = appointmentAlert;
+const openSocket = () => openSharedSocket(sockets);
 
 beforeEach(() => {
   resetCurrentAppointment();

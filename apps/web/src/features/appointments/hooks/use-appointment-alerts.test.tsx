@@ -1,8 +1,9 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectSocket, disconnectSocket } from '@/lib/socket';
+import { disconnectSocket } from '@/lib/socket';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
 import { getCurrentAppointment, resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
+import { appointmentAlert, openSocket as openSharedSocket } from '@/test/appointment-alerts';
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
 
@@ -19,26 +20,8 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const alert = (state: string, extra: Record<string, unknown> = {}) => ({
-  appointmentId: 'apt_1',
-  state,
-  statusReason: null,
-  previousState: null,
-  type: 'on-demand',
-  memberId: 'mem_1',
-  mxDoctorId: null,
-  usDoctorId: null,
-  usDoctorNeeded: false,
-  at: new Date().toISOString(),
-  ...extra,
-});
-
-const openSocket = async (): Promise<FakeSocket> => {
-  await act(async () => {
-    await connectSocket('st_1');
-  });
-  return sockets.at(-1)!;
-};
+const alert = appointmentAlert;
+const openSocket = () => openSharedSocket(sockets);
 
 beforeEach(() => {
   resetCurrentAppointment();
@@ -66,6 +49,47 @@ describe('useAppointmentAlerts: one way in, the cache is the owner (issue 9)', (
     // One listener for each appointment event, whoever else reads the appointment.
     expect(socket.listenerCount('appointment-update')).toBe(1);
     expect(socket.listenerCount('appointment-cancel')).toBe(1);
+  });
+
+  it('an answer asked before an alert does not put the older state back over it', async () => {
+    const server = { byId: { apt_1: appointment({ state: '1-in-queue-for-coach' }) } };
+    const { fetchMock, calls } = fakeServer(server);
+    let hold = false;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      // The server answers with what it has now; the answer reaches the page later.
+      const answer = await fetchMock(input, init);
+      if (hold && typeof init?.body === 'string' && init.body.includes('GetAppointment')) {
+        hold = false;
+        await gate;
+      }
+      return answer;
+    });
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach' });
+    renderApp('/inicio');
+    const card = await screen.findByTestId('active-appointment-card');
+    const socket = await openSocket();
+    await waitFor(() => expect(socket.listenerCount('appointment-update')).toBe(1));
+
+    // A coach takes it (a new participant: the record is fetched for the coach's name) ...
+    server.byId.apt_1 = appointment({ state: '2-coach-is-reviewing', mxDoctorId: 'doc_1' });
+    hold = true;
+    const asked = graphqlCalls(calls, 'GetAppointment').length;
+    act(() => socket.serverEmit('appointment-update', alert('2-coach-is-reviewing', { mxDoctorId: 'doc_1' })));
+    await waitFor(() => expect(graphqlCalls(calls, 'GetAppointment')).toHaveLength(asked + 1));
+    // ... and, before that answer arrives, the next transition.
+    server.byId.apt_1 = appointment({ state: '3-coach-joins-call', mxDoctorId: 'doc_1' });
+    act(() => socket.serverEmit('appointment-update', alert('3-coach-joins-call', { mxDoctorId: 'doc_1' })));
+    await act(async () => {
+      release();
+      await new Promise((r) => setTimeout(r, 100));
+    });
+    await waitFor(() => expect(getCurrentAppointment()?.state).toBe('3-coach-joins-call'));
+    expect(card.getAttribute('data-state') ?? screen.getByTestId('active-appointment-card').getAttribute('data-state')).toBe('3-coach-joins-call');
+    vi.unstubAllGlobals();
   });
 
   it('an alert the contract refuses changes nothing and is logged', async () => {

@@ -33,7 +33,8 @@ const hasStateAndId = (payload: unknown): boolean =>
  * ignored and logged), patched into the cached appointment with setQueryData (no refetch), then
  * handed to whoever listens with useOnAppointmentAlert (member routing, dashboard, admin).
  * A new participant (a doctor id the cached record does not have) is the one change an alert
- * cannot carry whole (the doctor's name and picture): only then is the record fetched again.
+ * cannot carry whole (the doctor's name and picture): only then (or to replace a fetch asked
+ * before this alert) is the record fetched again.
  */
 export const useAppointmentAlerts = (): void => {
   const socket = useStore(socketStore);
@@ -49,10 +50,13 @@ export const useAppointmentAlerts = (): void => {
         }
         const before = readCachedAppointment(queryClient, alert.appointmentId);
         const { appointmentId, state, statusReason, type, usDoctorNeeded, mxDoctorId, usDoctorId } = alert;
+        const queryKey = appointmentKeys.detail(appointmentId);
+        // A fetch already on its way was asked before this transition: its answer would put the
+        // older state back over the patch. It is replaced by one asked now (cancelRefetch).
+        const inFlight = queryClient.isFetching({ queryKey }) > 0;
         patchCachedAppointment(queryClient, { appointmentId, state, statusReason, type, usDoctorNeeded, mxDoctorId, usDoctorId });
-        if (before && (before.mxDoctorId !== mxDoctorId || before.usDoctorId !== usDoctorId)) {
-          void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointmentId) });
-        }
+        const newParticipant = !!before && (before.mxDoctorId !== mxDoctorId || before.usDoctorId !== usDoctorId);
+        if (inFlight || newParticipant) void queryClient.refetchQueries({ queryKey }, { cancelRefetch: true });
         for (const listener of [...listeners]) listener({ kind, alert, before });
       };
       socket.on(event, handle);
