@@ -15,7 +15,7 @@ describe('correcting the address', () => {
       if (call.url === '/api/graphql') {
         const { query, variables } = gql(call);
         if (query.includes('updateMember')) {
-          current = { ...current, address: { zipCode: null, ...(variables.data as { address: object }).address } } as typeof current;
+          current = { ...current, address: { zipCode: null, ...(variables.data as { address: object }).address } } as unknown as typeof current;
           return { status: 200, body: { data: { updateMember: current } } };
         }
         return { status: 200, body: { data: { getMember: current } } };
