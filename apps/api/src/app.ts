@@ -377,6 +377,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         email,
         publicUrl: config.publicUrl,
         log: app.log,
+        audit,
       }),
       audit,
       recovery,

@@ -39,6 +39,8 @@ export const CONFIG_VARIABLES = [
   { name: 'IDENTITY_<P>_REDIRECT_URI', default: 'PUBLIC_URL/login/auth0/verify', description: 'Redirect URI registered at provider P.' },
   { name: 'DEV_IDENTITY_PROVIDER', default: 'true outside production when no provider is set', description: 'Serve a local OpenID provider at /api/dev-idp (a simple login form) and point every provider at it. Never in production.' },
   { name: 'MAP_TILE_URL', default: '(unset)', description: 'Map tiles of the pharmacy map, https://host/{z}/{x}/{y}.png (issue 12). Unset: the pharmacy tab shows the address card and the links, no map.' },
+  { name: 'TRANSLATION_PROVIDER', default: 'none', description: 'none (free text shown as written, "not translated") or libretranslate (TRANSLATION_URL, TRANSLATION_API_KEY) to offer translations of clinicians\' notes (issue 12).' },
+  { name: 'PUSH_PROVIDER', default: 'log', description: 'log (pushes kept in memory and logged with ids only) or web-push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; keys from `npx web-push generate-vapid-keys`) (issue 12).' },
   { name: 'STAFF_TOTP_KEY', default: 'random, kept in DATA_DIR/dev-secrets.json', description: 'Key (32 bytes, base64 or hex) that encrypts staff TOTP secrets at rest. Required in production.' },
 ] as const;
 

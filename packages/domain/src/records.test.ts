@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as records from './records';
 import { APPOINTMENT_STATE as S } from './appointment-machine';
 import {
   formatIssueDate,
@@ -78,5 +79,20 @@ describe('push actions for a change of the member consultation (spec 4)', () => 
     [S.S12_CANCELED, S.S3_COACH_JOINS_CALL, 'technical_issues_no_coach', 'TECHNICAL_ISSUES_NO_COACH'],
   ] as const)('%s from %s (%s) -> %s', (state, previousState, statusReason, expected) => {
     expect(pushActionForChange({ state, previousState, statusReason })).toBe(expected);
+  });
+});
+
+describe('the address form (profile)', () => {
+  it('state and city required; a US zip has five digits', () => {
+    const { addressFormSchema } = records;
+    expect(addressFormSchema.safeParse({ country: 'US', state: 'CA', city: 'San Francisco', zipCode: '94103' }).success).toBe(true);
+    expect(addressFormSchema.safeParse({ country: 'MX', state: 'CDMX', city: 'Coyoacán' }).success).toBe(true);
+    const bad = addressFormSchema.safeParse({ country: 'US', state: '', city: ' ', zipCode: '941' });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message]).sort()).toEqual([
+      ['city', 'mandatory_form_city_placeholder'],
+      ['state', 'mandatory_form_state_placeholder'],
+      ['zipCode', 'address_zip_error'],
+    ]);
+    expect(addressFormSchema.safeParse({ country: 'US', state: 'CA', city: 'SF', zipCode: '941' }).error?.issues[0]).toMatchObject({ path: ['zipCode'], message: 'address_zip_error' });
   });
 });

@@ -5,6 +5,10 @@
  */
 import { APPOINTMENT_STATE as S, DASHBOARD_END_REASONS, type AppointmentState, type DashboardEndReason } from './appointment-machine';
 import type { PushAction } from './enums';
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { safeString } from './validation/text';
+import { FORM_MISSING_FIELDS } from './validation/forms';
 import { PUSH_ACTION_BY_DASHBOARD_END_REASON } from './member-routing';
 import { isCanceledState } from './appointment-lifecycle';
 import type { Prescription } from './entities';
@@ -129,3 +133,16 @@ export const pushActionForChange = (c: { state: AppointmentState; previousState:
   if (c.state === S.S11_FINISHED && c.previousState !== S.TREAT_COMPLETED) return 'GO_TO_FINISHED_APPOINTMENT';
   return null;
 };
+
+// --- Her address (issue 12: corrected from the profile) --------------------------------------------
+
+/** The address form of the profile: country MX or US, state and city required, a US zip of five digits. */
+export const addressFormSchema = z
+  .object({
+    country: z.enum(['MX', 'US'], { error: FORM_MISSING_FIELDS }),
+    state: safeString({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }).max(60),
+    city: safeString({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }).max(120),
+    zipCode: safeString().trim().max(10).optional(),
+  })
+  .refine((a) => a.country !== 'US' || !a.zipCode || new RegExp(`^\\d{${LIMITS.zipCodeDigits}}$`).test(a.zipCode), { path: ['zipCode'], message: 'address_zip_error' });
+export type AddressForm = z.input<typeof addressFormSchema>;

@@ -47,6 +47,23 @@ export class AuditService {
     return true;
   }
 
+  /**
+   * Records a member's change to her own record that must leave a trace even though she made it
+   * (issue 12: correcting her address, which prescriptions and deliveries rely on).
+   */
+  async recordOwnChange(entry: AuditEntry & { action: 'update' }, db: Db = this.deps.db): Promise<void> {
+    await new AuditRepository(db).insert({
+      at: this.deps.clock.now(),
+      actorId: entry.actor === 'system' ? null : entry.actor.id,
+      actorRole: entry.actor === 'system' ? 'system' : entry.actor.userType,
+      action: entry.action,
+      resource: entry.resource,
+      subjectId: entry.subjectId,
+      recordId: entry.recordId ?? null,
+      detail: entry.fields ? { fields: [...entry.fields] } : null,
+    });
+  }
+
   /** Every row about one member, oldest first. */
   forSubject(subjectId: string): Promise<AuditLogRow[]> {
     return new AuditRepository(this.deps.db).forSubject(subjectId);

@@ -5,6 +5,7 @@ import { AppError, fromZodError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/secrets';
+import type { AuditService } from '../audit/audit.service';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import { presentMember } from '../members/members.presenter';
 import type { MembersService } from '../members/members.service';
@@ -22,6 +23,8 @@ export interface ProfileServiceDeps {
   /** Where the verification link points (the web app's origin). */
   publicUrl: string;
   log?: { error(obj: unknown, msg: string): void };
+  /** Her own address corrections are audited (issue 12). */
+  audit?: Pick<AuditService, 'recordOwnChange'>;
 }
 
 // Not in the spec: the reminder sweep runs every minute, so a reminder leaves at most a minute late.
@@ -77,6 +80,8 @@ export class ProfileService {
     }
     const row = await this.deps.profiles.update(actor.id, { ...values, updatedAt: now });
     if (!row) throw new AppError('USER_NOT_FOUND');
+    // The address decides where care and prescriptions can go: a correction leaves a trace (ids and field names only).
+    if (patch.address !== undefined) await this.deps.audit?.recordOwnChange({ actor, action: 'update', resource: 'member-address', subjectId: actor.id, fields: ['address'] });
     if (verificationCode && row.email) await this.sendVerification(row, verificationCode, 'first');
     return presentMember(row);
   }

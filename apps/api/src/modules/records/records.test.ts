@@ -1,4 +1,4 @@
-import { APPOINTMENT_GQL, clinicianListSchema, historyPageSchema, memberRecordSchema, type ConsultationNoteDto } from '@puente/contracts';
+import { APPOINTMENT_GQL, clinicianListSchema, GQL, historyPageSchema, memberRecordSchema, type ConsultationNoteDto } from '@puente/contracts';
 import { APPOINTMENT_STATE as S, HISTORY_PAGE_MAX } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultationNotes } from '../../db/schema';
@@ -152,6 +152,20 @@ describe('the complaint form lists who cared for her (GET /api/records/clinician
     const { sessionToken } = await createSessionFor(t.server, coach.id);
     expect((await request(t.url, '/api/records/clinicians', { token: sessionToken })).status).toBe(404);
     expect((await request(t.url, '/api/records/clinicians')).status).toBe(401);
+  });
+});
+
+describe('the member corrects her address from the profile (audited)', () => {
+  it('the correction is saved and leaves an audit row with the field name only; other changes do not', async () => {
+    const ana = await memberWithSession(t.server, { address: { country: 'US', state: 'CA', city: 'San Fransisco', zipCode: '94103' } });
+    const update = (data: Record<string, unknown>) => graphql<{ updateMember: { address: unknown } }>(t.url, GQL.updateMember, { memberId: ana.user.id, data }, ana.token);
+    await update({ nickName: 'Anita' });
+    expect(await t.server.services.audit.forSubject(ana.user.id)).toEqual([]);
+    const res = await update({ address: { country: 'US', state: 'CA', city: 'San Francisco', zipCode: '94103' } });
+    expect(res.body.data?.updateMember.address).toMatchObject({ city: 'San Francisco' });
+    const rows = await t.server.services.audit.forSubject(ana.user.id);
+    expect(rows.map((r) => [r.actorId, r.action, r.resource, r.detail])).toEqual([[ana.user.id, 'update', 'member-address', { fields: ['address'] }]]);
+    expect(JSON.stringify(rows)).not.toContain('San Francisco');
   });
 });
 

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
+import { AddressEditor } from './address-editor';
 import { ProfileHeader } from './profile-header';
 
 /** /perfil/informacion: name, email (copyable), authentication method, phone (copyable), user id (copyable); each copy shows a toast. */
@@ -64,6 +65,7 @@ export function ProfileInformationScreen() {
           ))}
         </List>
       </Paper>
+      <AddressEditor />
     </Screen>
   );
 }
