@@ -15,9 +15,9 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCountryStates } from '@/lib/country-states';
-import { useMember } from '@/lib/member-query';
+import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
-import { useUpdateMember } from '@/lib/update-member';
+import { useUpdateMember } from '../api/update-member';
 
 /** Her address on /perfil/informacion, and a dialog to correct it (issue 12; the server audits the change). */
 export function AddressEditor() {

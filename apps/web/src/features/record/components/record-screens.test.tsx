@@ -1,7 +1,7 @@
 import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCurrentAppointment } from '@/lib/current-appointment';
+import { setCurrentAppointmentId } from '@/features/appointments';
 import { appointment, physician } from '@/test/consultation-fixtures';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
@@ -195,14 +195,14 @@ describe('/consulta/historial/{id}', () => {
 describe('/consulta/resumen-de-cita', () => {
   it('shows the consultation that just ended, back goes home; without one it goes to the history', async () => {
     serve({ record: record(), history: () => ({ items: [], nextCursor: null }) });
-    setCurrentAppointment({ id: 'apt_1', state: S.S11_FINISHED, type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    setCurrentAppointmentId('apt_1');
     const view = renderApp('/consulta/resumen-de-cita');
     await screen.findByTestId('appointment-summary-screen');
     await screen.findByTestId('record-summary');
     fireEvent.click(screen.getByTestId('back-button'));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/inicio'));
     view.unmount();
-    setCurrentAppointment(null);
+    setCurrentAppointmentId(null);
     const again = renderApp('/consulta/resumen-de-cita');
     await waitFor(() => expect(again.router.state.location.pathname).toBe('/consulta/historial'));
   });
