@@ -20,7 +20,6 @@ import { cacheAppointment } from '@/features/appointments';
 import { showToast } from '@/lib/toast';
 import { useFinishAppointment } from '../api/finish-appointment';
 import { useDashboardAppointment } from '../api/get-dashboard-appointment';
-import { dashboardKeys } from '../api/query-keys';
 import { useSaveMedicalRecord } from '../api/save-medical-record';
 import { useSendPrescription } from '../api/send-prescription';
 import { useUpdateAppointmentState } from '../api/update-appointment-state';
