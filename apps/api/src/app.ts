@@ -246,6 +246,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       presence,
       clock,
       slotSource: (record, date, zone) => services.scheduling.slotsOn(record, date, zone),
+      scheduledSoon: (memberId) => services.scheduling.hasScheduledSoon(memberId),
     });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
     const appointmentsRepository = new AppointmentsRepository(database.db);

@@ -65,6 +65,9 @@ export const ERROR_REASONS = [
   'staff-sign-in-required',
   // spec 8: identity verification failed while merging accounts.
   'merge-failed',
+  // spec 001 §8: the online coaches call refuses a member whose scheduled appointment is about to
+  // start (CONFLICT with this reason); the web app sends her home (spec 000 §4).
+  'scheduled-appointment',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

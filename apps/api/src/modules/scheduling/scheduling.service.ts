@@ -7,6 +7,7 @@ import {
   formatSlot,
   isFreeSlot,
   scheduledDayBucket,
+  SCHEDULED_BLOCKS_ON_DEMAND_MS,
   SCHEDULED_DURATION_MINUTES,
   slotDateIn,
   TIMERS,
@@ -68,6 +69,14 @@ const isUniqueViolation = (err: unknown): boolean => {
  * texted cancel link and the reminders on the durable queue.
  */
 export class SchedulingService {
+  /**
+   * Members' live bookings starting soon, read in one query and kept SOON_CACHE_MS (clock time),
+   * so the online coaches poll (every 4 s per waiting member) costs no query of its own. Dropped
+   * on every booking change made here; another instance sees it within SOON_CACHE_MS.
+   */
+  private soon: { at: number; byMember: Map<string, { start: number; end: number }[]> } | undefined;
+  private static readonly SOON_CACHE_MS = 15_000;
+
   constructor(private readonly deps: SchedulingServiceDeps) {
     deps.queue.work(REMINDER_JOB, (payload) => this.notify(payload as { id: string; kind: NotifyKind; sequence: number }));
   }
@@ -229,10 +238,27 @@ export class SchedulingService {
     }
   }
 
+  /**
+   * spec 001 §8: true when the member has a live scheduled appointment starting within
+   * SCHEDULED_BLOCKS_ON_DEMAND_MS (or started and not ended): the online coaches call refuses her.
+   */
+  async hasScheduledSoon(memberId: string): Promise<boolean> {
+    const now = this.deps.clock.now().getTime();
+    let soon = this.soon;
+    if (!soon || now - soon.at >= SchedulingService.SOON_CACHE_MS || now < soon.at) {
+      const rows = await this.deps.repository.liveStartingBefore(new Date(now), new Date(now + SCHEDULED_BLOCKS_ON_DEMAND_MS + SchedulingService.SOON_CACHE_MS));
+      const byMember = new Map<string, { start: number; end: number }[]>();
+      for (const r of rows) byMember.set(r.memberId, [...(byMember.get(r.memberId) ?? []), { start: r.startDate.getTime(), end: r.endDate.getTime() }]);
+      soon = this.soon = { at: now, byMember };
+    }
+    return (soon.byMember.get(memberId) ?? []).some((b) => b.start - now <= SCHEDULED_BLOCKS_ON_DEMAND_MS && b.end > now);
+  }
+
   /** scheduleAppointment(input) (spec 7). */
   async schedule(actor: Actor, input: ScheduleInput, lang: Language): Promise<ScheduledAppointmentDto> {
     const memberId = this.memberFor(actor, input.memberId);
     const row = await this.book(actor, memberId, input);
+    this.soon = undefined;
     await this.enqueueNotices(row, 'confirm');
     return this.present(row, lang);
   }
@@ -261,6 +287,7 @@ export class SchedulingService {
     // spec 4: a consult already started cannot be rescheduled.
     this.assertChangeable(row, this.deps.clock.now(), 0);
     const updated = await this.book(actor, row.memberId, { ...input, memberId: row.memberId }, row);
+    this.soon = undefined;
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
     await this.enqueueNotices(updated, 'reschedule');
     return this.present(updated, lang);
@@ -289,6 +316,7 @@ export class SchedulingService {
       this.assertChangeable(row, now, 0);
     }
     const updated = await this.deps.repository.update(row.id, { state: 'scheduled-canceled', cancelReason: reason, canceledAt: now, sequence: row.sequence + 1, updatedAt: now });
+    this.soon = undefined;
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
     await this.deps.queue.enqueue(REMINDER_JOB, { id: row.id, kind: 'cancel', sequence: updated.sequence }, { runAt: now, singletonKey: `cancel:${row.id}` });
     return { id: row.id, state: 'scheduled-canceled' };

@@ -241,6 +241,36 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     t.clock.set(MONDAY_08);
   });
 
+  it('online coaches: CONFLICT scheduled-appointment from 60 minutes before her booking until it ends or is cancelled; others unaffected (spec 001 §8)', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    const other = await memberWithSession(t.server);
+    const online = async (token: string) => {
+      const res = await request(t.url, '/api/online-physicians', { token });
+      return res.status === 200 ? 'ok' : `${apiErrorSchema.parse(res.body).error.code}:${apiErrorSchema.parse(res.body).error.reason}`;
+    };
+    // Tuesday 09:00 in Mexico City.
+    const booked = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-24T15:00:00.000Z')).body.data?.scheduleAppointment);
+    expect(await online(member.token)).toBe('ok');
+    t.clock.set('2026-11-24T13:58:00Z');
+    expect(await online(member.token)).toBe('ok');
+    t.clock.set('2026-11-24T14:05:00Z');
+    expect(await online(member.token)).toBe('CONFLICT:scheduled-appointment');
+    expect(await online(other.token)).toBe('ok');
+    t.clock.set('2026-11-24T15:30:00Z');
+    expect(await online(member.token)).toBe('CONFLICT:scheduled-appointment');
+    t.clock.set('2026-11-24T15:46:00Z');
+    expect(await online(member.token)).toBe('ok');
+    // Cancelling lifts it at once (the short cache is dropped).
+    const again = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-25T15:00:00.000Z')).body.data?.scheduleAppointment);
+    expect(again.id).not.toBe(booked.id);
+    t.clock.set('2026-11-25T14:30:00Z');
+    expect(await online(member.token)).toBe('CONFLICT:scheduled-appointment');
+    expect((await request(t.url, `/api/scheduled-appointments/${again.id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token: member.token })).status).toBe(200);
+    expect(await online(member.token)).toBe('ok');
+    t.clock.set(MONDAY_08);
+  });
+
   it('the dead-letter list is the admin’s', async () => {
     const admin = await memberWithSession(t.server, { userType: 'admin' });
     const member = await memberWithSession(t.server);
