@@ -311,7 +311,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       configs,
       interactions: new InteractionsService({ repository: new InteractionsRepository(database.db), clock, limiter }),
       // Scheduling (issue 13): calendars, bookings, reminders on the durable queue.
-      scheduling: buildScheduling({ db: database.db, physicians, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime }),
+      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 

@@ -4,6 +4,7 @@ import {
   CALENDAR,
   CANCEL_BY_SMS,
   computeSlots,
+  hasOrgFlag,
   formatSlot,
   isFreeSlot,
   scheduledDayBucket,
@@ -25,6 +26,7 @@ import type { Clock } from '../../lib/clock';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { DurableQueue } from '../../providers/queue/queue.provider';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
+import type { MembersService } from '../members/members.service';
 import type { PhysicianRecord, PhysiciansService } from '../physicians/physicians.service';
 import { invitation } from './scheduling.ics';
 import { schedulingText } from './scheduling.messages';
@@ -45,6 +47,8 @@ export type StartLive = (actor: FullActor, row: ScheduledAppointmentRow) => Prom
 export interface SchedulingServiceDeps {
   repository: SchedulingRepository;
   physicians: PhysiciansService;
+  /** The member's organization flags (SchedulingAvailable); no check without it. */
+  members?: Pick<MembersService, 'findById' | 'organizationOf'>;
   clock: Clock;
   queue: DurableQueue;
   sms: SmsProvider;
@@ -254,9 +258,23 @@ export class SchedulingService {
     return (soon.byMember.get(memberId) ?? []).some((b) => b.start - now <= SCHEDULED_BLOCKS_ON_DEMAND_MS && b.end > now);
   }
 
+  /**
+   * spec 001 §2: a member of an organization without SchedulingAvailable may not book or move a
+   * booking (CONFLICT scheduling-not-available); members without an organization may. Admins
+   * (staff acting for a member) are not held to it.
+   */
+  private async assertSchedulingAvailable(actor: Actor, memberId: string): Promise<void> {
+    if (actor.userType === 'admin' || !this.deps.members) return;
+    const member = await this.deps.members.findById(memberId);
+    if (!member?.organizationId) return;
+    const organization = await this.deps.members.organizationOf(member.organizationId);
+    if (organization && !hasOrgFlag(organization.settings, 'SCHEDULING_AVAILABLE')) throw new AppError('CONFLICT', { reason: 'scheduling-not-available' });
+  }
+
   /** scheduleAppointment(input) (spec 7). */
   async schedule(actor: Actor, input: ScheduleInput, lang: Language): Promise<ScheduledAppointmentDto> {
     const memberId = this.memberFor(actor, input.memberId);
+    await this.assertSchedulingAvailable(actor, memberId);
     const row = await this.book(actor, memberId, input);
     this.soon = undefined;
     await this.enqueueNotices(row, 'confirm');
@@ -286,6 +304,7 @@ export class SchedulingService {
     if (actor.userType === 'mx-physician') throw new AppError('FORBIDDEN');
     // spec 4: a consult already started cannot be rescheduled.
     this.assertChangeable(row, this.deps.clock.now(), 0);
+    await this.assertSchedulingAvailable(actor, row.memberId);
     const updated = await this.book(actor, row.memberId, { ...input, memberId: row.memberId }, row);
     this.soon = undefined;
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);

@@ -1,7 +1,9 @@
 import { APPOINTMENT_GQL, apiErrorSchema, calendarSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
-import { createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type Participant, type TestServer } from '../../test';
+import { createOrganization, createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type Participant, type TestServer } from '../../test';
 
 // Monday 23 November 2026, 08:00 in Mexico City (UTC-6, no DST).
 const MONDAY_08 = new Date('2026-11-23T14:00:00Z');
@@ -269,6 +271,23 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     expect((await request(t.url, `/api/scheduled-appointments/${again.id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token: member.token })).status).toBe(200);
     expect(await online(member.token)).toBe('ok');
     t.clock.set(MONDAY_08);
+  });
+
+  it('SchedulingAvailable: a member of an organization without it may neither book nor reschedule; with it or without an organization she may (spec 001 §2)', async () => {
+    const { coach } = await coachWithHours();
+    const closed = await createOrganization(t.server, { settings: { SupportAvailable: true } });
+    const open = await createOrganization(t.server, { settings: { SchedulingAvailable: true } });
+    const refused = await memberWithSession(t.server, { organizationId: closed.id });
+    const inOpen = await memberWithSession(t.server, { organizationId: open.id });
+    const alone = await memberWithSession(t.server);
+    const res = await book(refused.token, coach.id, '2026-12-03T15:00:00.000Z');
+    expect(apiErrorSchema.parse(res.body.errors?.[0]?.extensions).error).toMatchObject({ code: 'CONFLICT', reason: 'scheduling-not-available' });
+    expect(scheduledAppointmentSchema.parse((await book(alone.token, coach.id, '2026-12-03T15:45:00.000Z')).body.data?.scheduleAppointment)).toMatchObject({ physicianId: coach.id });
+    const booked = scheduledAppointmentSchema.parse((await book(inOpen.token, coach.id, '2026-12-03T15:00:00.000Z')).body.data?.scheduleAppointment);
+    // The organization turns scheduling off: the booking cannot be moved any more.
+    await t.server.database.db.update(organizations).set({ settings: { SchedulingAvailable: false } }).where(eq(organizations.id, open.id));
+    const moved = await graphql(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: booked.id, input: { physicianId: coach.id, language: 'es', startDate: '2026-12-03T16:30:00.000Z', timezone: MX } }, inOpen.token);
+    expect(apiErrorSchema.parse(moved.body.errors?.[0]?.extensions).error).toMatchObject({ code: 'CONFLICT', reason: 'scheduling-not-available' });
   });
 
   it('the dead-letter list is the admin’s', async () => {
