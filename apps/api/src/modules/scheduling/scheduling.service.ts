@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { CalendarDto, PhysicianDto, ScheduledAppointmentDto, SlotsResponse } from '@puente/contracts';
+import type { CalendarDto, CoachScheduledAppointmentDto, PhysicianDto, ScheduledAppointmentDto, SlotsResponse } from '@puente/contracts';
 import {
   CALENDAR,
   CANCEL_BY_SMS,
@@ -352,12 +352,12 @@ export class SchedulingService {
     return this.present(await this.owned(actor, id), lang);
   }
 
-  /** A coach's bookings from now on (dashboard). */
-  async forCoach(actor: Actor, physicianId: string, lang: Language): Promise<ScheduledAppointmentDto[]> {
+  /** A coach's bookings from now on, with each member's first name (dashboard). */
+  async forCoach(actor: Actor, physicianId: string, lang: Language): Promise<CoachScheduledAppointmentDto[]> {
     this.canEditCalendar(actor, physicianId);
     const now = this.deps.clock.now();
     const rows = await this.deps.repository.forPhysician(physicianId, new Date(now.getTime() - SCHEDULED_DURATION_MINUTES * 60_000), new Date(now.getTime() + 100 * 24 * 3600_000));
-    return Promise.all(rows.map((r) => this.present(r, lang)));
+    return Promise.all(rows.map(async (r) => ({ ...(await this.present(r, lang)), memberFirstName: (await this.deps.repository.contact(r.memberId))?.firstName ?? null })));
   }
 
   /**

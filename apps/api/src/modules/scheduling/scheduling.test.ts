@@ -1,4 +1,4 @@
-import { APPOINTMENT_GQL, apiErrorSchema, calendarSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
+import { APPOINTMENT_GQL, apiErrorSchema, calendarSchema, coachScheduledResponseSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema';
@@ -288,6 +288,22 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     await t.server.database.db.update(organizations).set({ settings: { SchedulingAvailable: false } }).where(eq(organizations.id, open.id));
     const moved = await graphql(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: booked.id, input: { physicianId: coach.id, language: 'es', startDate: '2026-12-03T16:30:00.000Z', timezone: MX } }, inOpen.token);
     expect(apiErrorSchema.parse(moved.body.errors?.[0]?.extensions).error).toMatchObject({ code: 'CONFLICT', reason: 'scheduling-not-available' });
+  });
+
+  it('GET /api/physicians/{id}/scheduled-appointments: the coach’s bookings with the member’s first name; others refused', async () => {
+    const { coach, token } = await coachWithHours();
+    const member = await memberWithSession(t.server, { firstName: 'Carmen', lastName: 'Privada' });
+    const booked = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-12-04T15:00:00.000Z')).body.data?.scheduleAppointment);
+    const path = `/api/physicians/${coach.id}/scheduled-appointments`;
+    const res = await request(t.url, path, { token });
+    expect(res.status).toBe(200);
+    const list = coachScheduledResponseSchema.parse(res.body).scheduledAppointments;
+    expect(list).toEqual([expect.objectContaining({ id: booked.id, startDate: '2026-12-04T15:00:00.000Z', memberFirstName: 'Carmen' })]);
+    expect(JSON.stringify(res.body)).not.toContain('Privada');
+    expect((await request(t.url, path)).status).toBe(401);
+    expect(errorCode((await request(t.url, path, { token: member.token })).body)).toBe('NOT_FOUND');
+    const other = await coachWithHours();
+    expect(errorCode((await request(t.url, path, { token: other.token })).body)).toBe('FORBIDDEN');
   });
 
   it('the dead-letter list is the admin’s', async () => {
