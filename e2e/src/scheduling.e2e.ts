@@ -105,6 +105,17 @@ describe.each(['es', 'en'] as const)('scheduling journey (%s)', (lang) => {
       expect(mine.scheduledAppointments).toHaveLength(1);
       const booked = mine.scheduledAppointments[0]!;
 
+      // The coach sees the booking on her dashboard (desktop), with the member's first name.
+      await withBrowser(
+        async (coachCtx) => {
+          const coachPage = await signedIn(coachCtx, coach.token, lang);
+          await coachPage.goto(`${server.url}/dashboard`);
+          await expect.poll(() => coachPage.getByTestId('upcoming-scheduled-item').first().textContent()).toContain('Ana');
+          await snap(coachPage, `coach-upcoming-scheduled-${lang}`);
+        },
+        { viewport: { width: 1280, height: 900 } },
+      );
+
       // 4 minutes before the start, on the server and in the browser: the join link is texted once.
       const before = new Date(Date.parse(booked.startDate) - 4 * 60_000);
       server.clock.set(before);
@@ -115,6 +126,11 @@ describe.each(['es', 'en'] as const)('scheduling journey (%s)', (lang) => {
       expect(joins[0]!.body).toContain(booked.id);
 
       await page.clock.setFixedTime(before);
+      // Looking for an on-demand coach now sends her home with the notice (spec 000 §4, 001 §8).
+      await page.goto(`${server.url}/consulta/coaches-disponibles`);
+      await page.waitForURL('**/inicio');
+      await page.getByTestId('has-scheduled-appointment').waitFor();
+      await snap(page, `home-has-scheduled-${lang}`);
       await page.goto(`${server.url}/inicio`);
       await expect.poll(() => page.getByTestId('scheduled-card').getAttribute('data-bucket')).toBe('in-five-minutes');
       await snap(page, `scheduled-card-enter-${lang}`);

@@ -302,6 +302,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       clock,
       bus,
       slotSource: (record, date, zone) => services.scheduling.slotsOn(record, date, zone),
+      scheduledSoon: (memberId) => services.scheduling.hasScheduledSoon(memberId),
     });
     const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
     const appointmentsRepository = new AppointmentsRepository(database.db);
@@ -406,7 +407,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       // Prescribing and pharmacies (issues 11/12): directories, e-prescribing, the signed PDF.
       ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: { ...options.providers, medications } }),
       // Scheduling (issue 13): calendars, bookings, reminders on the durable queue.
-      scheduling: buildScheduling({ db: database.db, physicians, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime }),
+      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime }),
     };
     registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 

@@ -64,6 +64,12 @@ export type JoinScheduledResponse = z.infer<typeof joinScheduledResponseSchema>;
 /** GET /api/scheduled-appointments/mine: the member's upcoming scheduled appointments. */
 export const myScheduledResponseSchema = z.object({ scheduledAppointments: z.array(scheduledAppointmentSchema) });
 
+/** GET /api/physicians/{id}/scheduled-appointments: the coach's bookings with the member's first name (dashboard). */
+export const coachScheduledAppointmentSchema = scheduledAppointmentSchema.extend({ memberFirstName: safeString().nullable() });
+export type CoachScheduledAppointmentDto = z.infer<typeof coachScheduledAppointmentSchema>;
+export const coachScheduledResponseSchema = z.object({ scheduledAppointments: z.array(coachScheduledAppointmentSchema) });
+export type CoachScheduledResponse = z.infer<typeof coachScheduledResponseSchema>;
+
 /** GET/PUT /api/physicians/{id}/calendar (the coach herself, or an admin). */
 export const calendarSchema = z.object({
   physicianId: safeString(),

@@ -65,6 +65,12 @@ export const ERROR_REASONS = [
   'staff-sign-in-required',
   // spec 8: identity verification failed while merging accounts.
   'merge-failed',
+  // spec 001 §8: the online coaches call refuses a member whose scheduled appointment is about to
+  // start (CONFLICT with this reason); the web app sends her home (spec 000 §4).
+  'scheduled-appointment',
+  // spec 001 §2: scheduling is offered only when the member's organization has SchedulingAvailable
+  // (members without an organization may schedule); the server refuses the booking otherwise.
+  'scheduling-not-available',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -31,6 +31,14 @@ export interface BookedInterval {
 /** spec 9: the initial health assessment lasts 45 minutes; a scheduled consultation books that long. */
 export const SCHEDULED_DURATION_MINUTES = WORKING_HOURS.initialAssessmentMinutes;
 
+/**
+ * spec 001 §8 / 000 §4: GET /api/online-physicians answers CONFLICT (reason scheduled-appointment)
+ * to a member whose live scheduled appointment starts within this window (or has started and not
+ * ended). Our choice: 60 minutes. An on-demand consult takes up to about an hour, so one started
+ * now would overlap the booking; further ahead, the member may still see an on-demand coach.
+ */
+export const SCHEDULED_BLOCKS_ON_DEMAND_MS = 60 * 60_000;
+
 export interface SlotQuery {
   hours: readonly WeeklyHours[];
   exceptions?: readonly CalendarException[];

@@ -94,6 +94,8 @@ export type Answer = { status: number; body: unknown } | undefined;
 export interface ServerState {
   member?: Record<string, unknown>;
   online?: unknown[];
+  /** Replaces the GET /api/online-physicians answer (an error, say). */
+  onlineAnswer?: Answer;
   schedulable?: unknown[];
   configs?: Answer;
   states?: Answer;
@@ -110,7 +112,7 @@ const gql = (field: string, value: unknown) => ({ status: 200, body: { data: { [
 export const fakeServer = (state: ServerState = {}) => {
   setSessionToken('st_1');
   const handler = (call: FakeCall): Answer => {
-    if (call.url.startsWith('/api/online-physicians')) return { status: 200, body: { physicians: state.online ?? [] } };
+    if (call.url.startsWith('/api/online-physicians')) return state.onlineAnswer ?? { status: 200, body: { physicians: state.online ?? [] } };
     if (call.url === '/api/configs') return state.configs ?? { status: 404, body: { error: { code: 'NOT_FOUND', status: 404, message: 'not found' } } };
     if (call.url.startsWith('/assets/countries/')) return state.states ?? { status: 404, body: {} };
     if (call.url !== '/api/graphql') return undefined;

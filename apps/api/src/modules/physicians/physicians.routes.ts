@@ -8,10 +8,11 @@ export function physiciansRoutes(physicians: PhysiciansService) {
     // spec 7: polled every 4 s by waiting members. `cachedAuth` lets the bearer hook answer from
     // its short session cache, so a poll touches neither the sessions nor the physicians tables.
     app.get('/api/online-physicians', { config: { cachedAuth: true } }, async (request, reply) => {
-      requireAuth(request);
+      const auth = requireAuth(request);
       const query = parseWith(onlinePhysiciansQuerySchema, request.query);
       // The body is the contract's OnlinePhysiciansResponse, serialized by the service.
-      const body: string = await physicians.onlinePhysiciansBody(query, requestLanguage(request));
+      const memberId = auth.user.userType === 'member' ? auth.user.id : undefined;
+      const body: string = await physicians.onlinePhysiciansBody(query, requestLanguage(request), memberId);
       return reply.type('application/json; charset=utf-8').send(body);
     });
   };

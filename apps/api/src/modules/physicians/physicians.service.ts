@@ -42,6 +42,8 @@ export class PhysiciansService {
       bus?: InvalidationBus;
       /** Free slots minus bookings and exceptions (scheduling, issue 13); weekly hours alone without it. */
       slotSource?: (record: PhysicianRecord, date: string, memberTimeZone: string) => Promise<string[]>;
+      /** spec 001 §8: the member's scheduled appointment starts soon (scheduling, issue 13). */
+      scheduledSoon?: (memberId: string) => Promise<boolean>;
     },
   ) {
     deps.bus?.subscribe('physicians', () => this.dropCache());
@@ -70,7 +72,9 @@ export class PhysiciansService {
    * presence (and per variant) rather than once per poll. A warm poll reads the presence snapshot
    * once and allocates nothing but the variant key.
    */
-  async onlinePhysiciansBody(query: OnlinePhysiciansQuery, lang: Language): Promise<string> {
+  async onlinePhysiciansBody(query: OnlinePhysiciansQuery, lang: Language, memberId?: string): Promise<string> {
+    // spec 001 §8 / 000 §4: a member whose scheduled appointment is about to start goes home.
+    if (memberId && this.deps.scheduledSoon && (await this.deps.scheduledSoon(memberId))) throw new AppError('CONFLICT', { reason: 'scheduled-appointment' });
     const presence = await this.deps.presence.snapshot();
     const records = this.loaded ?? (await this.records());
     let cached = this.onlineBodies;

@@ -10,6 +10,7 @@ import type { DurableQueue } from '../../providers/queue/queue.provider';
 import { TableQueue } from '../../providers/queue/table.queue';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import type { MembersService } from '../members/members.service';
 import type { PhysiciansService } from '../physicians/physicians.service';
 import { registerSchedulingJobs } from './scheduling.jobs';
 import { SchedulingRepository } from './scheduling.repository';
@@ -19,6 +20,7 @@ import { SchedulingService } from './scheduling.service';
 export function buildScheduling(deps: {
   db: Db;
   physicians: PhysiciansService;
+  members: Pick<MembersService, 'findById' | 'organizationOf'>;
   appointments: AppointmentsService;
   clock: Clock;
   sms: SmsProvider;
@@ -38,6 +40,7 @@ export function buildScheduling(deps: {
   const scheduling = new SchedulingService({
     repository,
     physicians: deps.physicians,
+    members: deps.members,
     clock: deps.clock,
     queue,
     sms: deps.sms,

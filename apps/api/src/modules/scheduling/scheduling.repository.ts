@@ -107,6 +107,14 @@ export class SchedulingRepository {
       .orderBy(asc(scheduledAppointments.startDate));
   }
 
+  /** Every member's live scheduled appointments starting before `until` and not ended at `now`. */
+  liveStartingBefore(now: Date, until: Date): Promise<{ memberId: string; startDate: Date; endDate: Date }[]> {
+    return this.db
+      .select({ memberId: scheduledAppointments.memberId, startDate: scheduledAppointments.startDate, endDate: scheduledAppointments.endDate })
+      .from(scheduledAppointments)
+      .where(and(eq(scheduledAppointments.state, 'scheduled'), sql`${scheduledAppointments.status} <> 'finished'`, lt(scheduledAppointments.startDate, until), gt(scheduledAppointments.endDate, now)));
+  }
+
   /** A coach's bookings in [from, to). */
   forPhysician(physicianId: string, from: Date, to: Date): Promise<ScheduledAppointmentRow[]> {
     return this.db

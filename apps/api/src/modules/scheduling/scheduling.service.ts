@@ -1,12 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { CalendarDto, PhysicianDto, ScheduledAppointmentDto, SlotsResponse } from '@puente/contracts';
+import type { CalendarDto, CoachScheduledAppointmentDto, PhysicianDto, ScheduledAppointmentDto, SlotsResponse } from '@puente/contracts';
 import {
   CALENDAR,
   CANCEL_BY_SMS,
   computeSlots,
+  hasOrgFlag,
   formatSlot,
   isFreeSlot,
   scheduledDayBucket,
+  SCHEDULED_BLOCKS_ON_DEMAND_MS,
   SCHEDULED_DURATION_MINUTES,
   slotDateIn,
   TIMERS,
@@ -24,6 +26,7 @@ import type { Clock } from '../../lib/clock';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { DurableQueue } from '../../providers/queue/queue.provider';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
+import type { MembersService } from '../members/members.service';
 import type { PhysicianRecord, PhysiciansService } from '../physicians/physicians.service';
 import { invitation } from './scheduling.ics';
 import { schedulingText } from './scheduling.messages';
@@ -44,6 +47,8 @@ export type StartLive = (actor: FullActor, row: ScheduledAppointmentRow) => Prom
 export interface SchedulingServiceDeps {
   repository: SchedulingRepository;
   physicians: PhysiciansService;
+  /** The member's organization flags (SchedulingAvailable); no check without it. */
+  members?: Pick<MembersService, 'findById' | 'organizationOf'>;
   clock: Clock;
   queue: DurableQueue;
   sms: SmsProvider;
@@ -68,6 +73,14 @@ const isUniqueViolation = (err: unknown): boolean => {
  * texted cancel link and the reminders on the durable queue.
  */
 export class SchedulingService {
+  /**
+   * Members' live bookings starting soon, read in one query and kept SOON_CACHE_MS (clock time),
+   * so the online coaches poll (every 4 s per waiting member) costs no query of its own. Dropped
+   * on every booking change made here; another instance sees it within SOON_CACHE_MS.
+   */
+  private soon: { at: number; byMember: Map<string, { start: number; end: number }[]> } | undefined;
+  private static readonly SOON_CACHE_MS = 15_000;
+
   constructor(private readonly deps: SchedulingServiceDeps) {
     deps.queue.work(REMINDER_JOB, (payload) => this.notify(payload as { id: string; kind: NotifyKind; sequence: number }));
   }
@@ -229,10 +242,41 @@ export class SchedulingService {
     }
   }
 
+  /**
+   * spec 001 §8: true when the member has a live scheduled appointment starting within
+   * SCHEDULED_BLOCKS_ON_DEMAND_MS (or started and not ended): the online coaches call refuses her.
+   */
+  async hasScheduledSoon(memberId: string): Promise<boolean> {
+    const now = this.deps.clock.now().getTime();
+    let soon = this.soon;
+    if (!soon || now - soon.at >= SchedulingService.SOON_CACHE_MS || now < soon.at) {
+      const rows = await this.deps.repository.liveStartingBefore(new Date(now), new Date(now + SCHEDULED_BLOCKS_ON_DEMAND_MS + SchedulingService.SOON_CACHE_MS));
+      const byMember = new Map<string, { start: number; end: number }[]>();
+      for (const r of rows) byMember.set(r.memberId, [...(byMember.get(r.memberId) ?? []), { start: r.startDate.getTime(), end: r.endDate.getTime() }]);
+      soon = this.soon = { at: now, byMember };
+    }
+    return (soon.byMember.get(memberId) ?? []).some((b) => b.start - now <= SCHEDULED_BLOCKS_ON_DEMAND_MS && b.end > now);
+  }
+
+  /**
+   * spec 001 §2: a member of an organization without SchedulingAvailable may not book or move a
+   * booking (CONFLICT scheduling-not-available); members without an organization may. Admins
+   * (staff acting for a member) are not held to it.
+   */
+  private async assertSchedulingAvailable(actor: Actor, memberId: string): Promise<void> {
+    if (actor.userType === 'admin' || !this.deps.members) return;
+    const member = await this.deps.members.findById(memberId);
+    if (!member?.organizationId) return;
+    const organization = await this.deps.members.organizationOf(member.organizationId);
+    if (organization && !hasOrgFlag(organization.settings, 'SCHEDULING_AVAILABLE')) throw new AppError('CONFLICT', { reason: 'scheduling-not-available' });
+  }
+
   /** scheduleAppointment(input) (spec 7). */
   async schedule(actor: Actor, input: ScheduleInput, lang: Language): Promise<ScheduledAppointmentDto> {
     const memberId = this.memberFor(actor, input.memberId);
+    await this.assertSchedulingAvailable(actor, memberId);
     const row = await this.book(actor, memberId, input);
+    this.soon = undefined;
     await this.enqueueNotices(row, 'confirm');
     return this.present(row, lang);
   }
@@ -260,7 +304,9 @@ export class SchedulingService {
     if (actor.userType === 'mx-physician') throw new AppError('FORBIDDEN');
     // spec 4: a consult already started cannot be rescheduled.
     this.assertChangeable(row, this.deps.clock.now(), 0);
+    await this.assertSchedulingAvailable(actor, row.memberId);
     const updated = await this.book(actor, row.memberId, { ...input, memberId: row.memberId }, row);
+    this.soon = undefined;
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
     await this.enqueueNotices(updated, 'reschedule');
     return this.present(updated, lang);
@@ -289,6 +335,7 @@ export class SchedulingService {
       this.assertChangeable(row, now, 0);
     }
     const updated = await this.deps.repository.update(row.id, { state: 'scheduled-canceled', cancelReason: reason, canceledAt: now, sequence: row.sequence + 1, updatedAt: now });
+    this.soon = undefined;
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
     await this.deps.queue.enqueue(REMINDER_JOB, { id: row.id, kind: 'cancel', sequence: updated.sequence }, { runAt: now, singletonKey: `cancel:${row.id}` });
     return { id: row.id, state: 'scheduled-canceled' };
@@ -305,12 +352,12 @@ export class SchedulingService {
     return this.present(await this.owned(actor, id), lang);
   }
 
-  /** A coach's bookings from now on (dashboard). */
-  async forCoach(actor: Actor, physicianId: string, lang: Language): Promise<ScheduledAppointmentDto[]> {
+  /** A coach's bookings from now on, with each member's first name (dashboard). */
+  async forCoach(actor: Actor, physicianId: string, lang: Language): Promise<CoachScheduledAppointmentDto[]> {
     this.canEditCalendar(actor, physicianId);
     const now = this.deps.clock.now();
     const rows = await this.deps.repository.forPhysician(physicianId, new Date(now.getTime() - SCHEDULED_DURATION_MINUTES * 60_000), new Date(now.getTime() + 100 * 24 * 3600_000));
-    return Promise.all(rows.map((r) => this.present(r, lang)));
+    return Promise.all(rows.map(async (r) => ({ ...(await this.present(r, lang)), memberFirstName: (await this.deps.repository.contact(r.memberId))?.firstName ?? null })));
   }
 
   /**

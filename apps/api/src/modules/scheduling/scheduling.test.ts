@@ -1,7 +1,9 @@
-import { APPOINTMENT_GQL, apiErrorSchema, calendarSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
+import { APPOINTMENT_GQL, apiErrorSchema, calendarSchema, coachScheduledResponseSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
-import { createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type Participant, type TestServer } from '../../test';
+import { createOrganization, createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type Participant, type TestServer } from '../../test';
 
 // Monday 23 November 2026, 08:00 in Mexico City (UTC-6, no DST).
 const MONDAY_08 = new Date('2026-11-23T14:00:00Z');
@@ -239,6 +241,69 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     const mine = await request(t.url, '/api/scheduled-appointments/mine', { token: member.token });
     expect((mine.body as { scheduledAppointments: unknown[] }).scheduledAppointments).toEqual([expect.objectContaining({ id: booked.id, status: 'in-progress', appointmentId })]);
     t.clock.set(MONDAY_08);
+  });
+
+  it('online coaches: CONFLICT scheduled-appointment from 60 minutes before her booking until it ends or is cancelled; others unaffected (spec 001 §8)', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    const other = await memberWithSession(t.server);
+    const online = async (token: string) => {
+      const res = await request(t.url, '/api/online-physicians', { token });
+      return res.status === 200 ? 'ok' : `${apiErrorSchema.parse(res.body).error.code}:${apiErrorSchema.parse(res.body).error.reason}`;
+    };
+    // Tuesday 09:00 in Mexico City.
+    const booked = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-24T15:00:00.000Z')).body.data?.scheduleAppointment);
+    expect(await online(member.token)).toBe('ok');
+    t.clock.set('2026-11-24T13:58:00Z');
+    expect(await online(member.token)).toBe('ok');
+    t.clock.set('2026-11-24T14:05:00Z');
+    expect(await online(member.token)).toBe('CONFLICT:scheduled-appointment');
+    expect(await online(other.token)).toBe('ok');
+    t.clock.set('2026-11-24T15:30:00Z');
+    expect(await online(member.token)).toBe('CONFLICT:scheduled-appointment');
+    t.clock.set('2026-11-24T15:46:00Z');
+    expect(await online(member.token)).toBe('ok');
+    // Cancelling lifts it at once (the short cache is dropped).
+    const again = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-25T15:00:00.000Z')).body.data?.scheduleAppointment);
+    expect(again.id).not.toBe(booked.id);
+    t.clock.set('2026-11-25T14:30:00Z');
+    expect(await online(member.token)).toBe('CONFLICT:scheduled-appointment');
+    expect((await request(t.url, `/api/scheduled-appointments/${again.id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token: member.token })).status).toBe(200);
+    expect(await online(member.token)).toBe('ok');
+    t.clock.set(MONDAY_08);
+  });
+
+  it('SchedulingAvailable: a member of an organization without it may neither book nor reschedule; with it or without an organization she may (spec 001 §2)', async () => {
+    const { coach } = await coachWithHours();
+    const closed = await createOrganization(t.server, { settings: { SupportAvailable: true } });
+    const open = await createOrganization(t.server, { settings: { SchedulingAvailable: true } });
+    const refused = await memberWithSession(t.server, { organizationId: closed.id });
+    const inOpen = await memberWithSession(t.server, { organizationId: open.id });
+    const alone = await memberWithSession(t.server);
+    const res = await book(refused.token, coach.id, '2026-12-03T15:00:00.000Z');
+    expect(apiErrorSchema.parse(res.body.errors?.[0]?.extensions).error).toMatchObject({ code: 'CONFLICT', reason: 'scheduling-not-available' });
+    expect(scheduledAppointmentSchema.parse((await book(alone.token, coach.id, '2026-12-03T15:45:00.000Z')).body.data?.scheduleAppointment)).toMatchObject({ physicianId: coach.id });
+    const booked = scheduledAppointmentSchema.parse((await book(inOpen.token, coach.id, '2026-12-03T15:00:00.000Z')).body.data?.scheduleAppointment);
+    // The organization turns scheduling off: the booking cannot be moved any more.
+    await t.server.database.db.update(organizations).set({ settings: { SchedulingAvailable: false } }).where(eq(organizations.id, open.id));
+    const moved = await graphql(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: booked.id, input: { physicianId: coach.id, language: 'es', startDate: '2026-12-03T16:30:00.000Z', timezone: MX } }, inOpen.token);
+    expect(apiErrorSchema.parse(moved.body.errors?.[0]?.extensions).error).toMatchObject({ code: 'CONFLICT', reason: 'scheduling-not-available' });
+  });
+
+  it('GET /api/physicians/{id}/scheduled-appointments: the coach’s bookings with the member’s first name; others refused', async () => {
+    const { coach, token } = await coachWithHours();
+    const member = await memberWithSession(t.server, { firstName: 'Carmen', lastName: 'Privada' });
+    const booked = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-12-04T15:00:00.000Z')).body.data?.scheduleAppointment);
+    const path = `/api/physicians/${coach.id}/scheduled-appointments`;
+    const res = await request(t.url, path, { token });
+    expect(res.status).toBe(200);
+    const list = coachScheduledResponseSchema.parse(res.body).scheduledAppointments;
+    expect(list).toEqual([expect.objectContaining({ id: booked.id, startDate: '2026-12-04T15:00:00.000Z', memberFirstName: 'Carmen' })]);
+    expect(JSON.stringify(res.body)).not.toContain('Privada');
+    expect((await request(t.url, path)).status).toBe(401);
+    expect(errorCode((await request(t.url, path, { token: member.token })).body)).toBe('NOT_FOUND');
+    const other = await coachWithHours();
+    expect(errorCode((await request(t.url, path, { token: other.token })).body)).toBe('FORBIDDEN');
   });
 
   it('the dead-letter list is the admin’s', async () => {

@@ -10,12 +10,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { buildPath, hasOrgFlag, isListedOnlineCoach, isSchedulableToday, isWithinWorkingHours, noCoachesMessageKeys, type Language } from '@puente/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { useMember } from '@/features/profile';
-import { memberOrganizationSettings } from '@/features/profile';
+import { memberOrganizationSettings, useMember } from '@/features/profile';
+import { isApiRequestError } from '@/lib/api-client';
 import { useWorkingHours } from '../api/get-configs';
 import { useOnlinePhysicians } from '../api/get-online-physicians';
 import { slotDate, useSchedulablePhysicians } from '../api/get-physicians';
@@ -50,6 +50,12 @@ export function AvailableCoachesScreen() {
   const online = useOnlinePhysicians({ tags: request.tags, practice: request.practice, language });
   const coaches = (online.data?.physicians ?? []).filter(isListedOnlineCoach);
   const nobodyOnline = online.isSuccess && coaches.length === 0;
+
+  // spec 000 §4 / 001 §8: a scheduled appointment about to start sends the member home.
+  const scheduledSoon = isApiRequestError(online.error) && online.error.code === 'CONFLICT' && online.error.reason === 'scheduled-appointment';
+  useEffect(() => {
+    if (scheduledSoon) void navigate(buildPath('home'), { replace: true, state: { hasScheduledAppointment: true } });
+  }, [scheduledSoon, navigate]);
 
   const schedulable = useSchedulablePhysicians(
     { schedulable: true, practice: request.practice, availabilityDate: slotDate(new Date()), ...(language ? { language } : {}) },
@@ -101,7 +107,7 @@ export function AvailableCoachesScreen() {
         </Box>
       ) : null}
 
-      {online.isError && !online.data ? (
+      {online.isError && !online.data && !scheduledSoon ? (
         <Alert severity="warning" data-testid="coaches-error">
           {t('coaches_load_error')}
         </Alert>

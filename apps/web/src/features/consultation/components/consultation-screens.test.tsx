@@ -37,6 +37,25 @@ describe('available coaches', () => {
     await waitFor(() => expect(calls.at(-1)!.url).toContain('lang_es'));
   });
 
+  it.each([
+    ['es', 'Ya tienes una consulta agendada. Te avisaremos cuando sea momento de entrar.'],
+    ['en', "You already have a scheduled consultation. We'll let you know when it's time to join."],
+  ] as const)('a scheduled appointment about to start (CONFLICT scheduled-appointment) sends her home with the notice (%s)', async (language, notice) => {
+    const conflict = (reason?: string) => ({ status: 409, body: { error: { code: 'CONFLICT', status: 409, message: 'x', ...(reason ? { reason } : {}) } } });
+    const state = { online: [physician()], onlineAnswer: conflict('scheduled-appointment') as { status: number; body: unknown } | undefined };
+    fakeServer(state);
+    const first = renderApp('/consulta/coaches-disponibles', { language });
+    expect((await screen.findByTestId('has-scheduled-appointment')).textContent).toBe(notice);
+    expect(first.router.state.location).toMatchObject({ pathname: '/inicio', state: { hasScheduledAppointment: true } });
+    expect(screen.queryByTestId('available-coaches-screen')).toBeNull();
+    first.unmount();
+    // Another conflict is only a load error: she stays.
+    state.onlineAnswer = conflict();
+    const second = renderApp('/consulta/coaches-disponibles', { language });
+    expect(await screen.findByTestId('coaches-error')).toBeTruthy();
+    expect(second.router.state.location.pathname).toBe('/consulta/coaches-disponibles');
+  });
+
   it('polls the online coaches every 4 s (spec 7/9)', async () => {
     const { calls } = fakeServer({ online: [physician()] });
     renderApp('/coaches-disponibles');

@@ -19,6 +19,7 @@ import { useDoctorNotice } from '../hooks/use-doctor-notice';
 import { useTakeAppointment } from '../hooks/use-take-appointment';
 import { AvailabilityToggle } from './availability-toggle';
 import { CalendarEditor } from './calendar-editor';
+import { UpcomingScheduledCard } from './upcoming-scheduled-card';
 import { DoctorModal } from './doctor-modal';
 import { QueueCard } from './queue-card';
 
@@ -128,6 +129,7 @@ export function DashboardScreen() {
             ))}
           </Box>
         )}
+        {userType === 'mx-physician' && myId ? <UpcomingScheduledCard physicianId={myId} /> : null}
         {userType === 'mx-physician' && myId ? <CalendarEditor physicianId={myId} /> : null}
       </Box>
       <DoctorModal modal={notice.modal} onClose={notice.close} />

@@ -150,12 +150,15 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
     /** Next answer of updateAppointment: by default the requested state. */
     onUpdate: (a: AppointmentDto, to: AppointmentState): AppointmentDto => ({ ...a, state: to }),
     /** GET/PUT /api/physicians/{id}/calendar (issue 13). */
+    /** GET /api/physicians/{id}/scheduled-appointments (issue 13). */
+    scheduled: [] as unknown[],
     calendar: { physicianId: me.id, timeZone: 'America/Mexico_City', weekdays: [1, 2, 3, 4, 5], slotMinutes: 45, hours: [{ weekday: 1, starts: '09:00', ends: '13:00' }], exceptions: [] as { id: string; kind: 'time-off' | 'extra-hours'; startsAt: string; endsAt: string }[] },
   };
   const ok = (field: string, value: unknown) => ({ status: 200, body: { data: { [field]: value } } });
   const fake = installFakeFetch((call) => {
     // The prescription workspace (issues 11/12): no draft yet.
     if (/^\/api\/appointments\/[^/]+\/prescription$/.test(call.url)) return { status: 200, body: { prescription: null } };
+    if (call.url === `/api/physicians/${me.id}/scheduled-appointments`) return { status: 200, body: { scheduledAppointments: state.scheduled } };
     if (call.url === `/api/physicians/${me.id}/calendar`) {
       if (call.method === 'PUT') state.calendar = { ...state.calendar, ...(call.body as Partial<typeof state.calendar>) };
       return { status: 200, body: state.calendar };
