@@ -36,9 +36,9 @@ const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=online-physicians
 
 // Issue 4: the online coaches poll and the accept -> alert latency. Health runs on the same server
 // process as the poll (one boot less).
-const { acceptLatencyBench, onlinePhysiciansBench } = await import('./appointments.bench');
+const { acceptLatencyBench, acceptLatencyClusterBench, onlinePhysiciansBench } = await import('./appointments.bench');
 if (!only || only === 'health' || only === 'online-physicians') {
-  const server = await serverProcess<{ url: string; memberToken: string }>('online-physicians');
+  const server = await serverProcess<{ url: string; memberToken: string; pollers: string[] }>('online-physicians');
   try {
     if (!only || only === 'health') await healthBench(server);
     if (!only || only === 'online-physicians') await onlinePhysiciansBench(server, seconds);
@@ -46,7 +46,10 @@ if (!only || only === 'health' || only === 'online-physicians') {
     await server.close();
   }
 }
-if (!only || only === 'accept') await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
+if (!only || only === 'accept') {
+  await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
+  await acceptLatencyClusterBench(Number(process.env.BENCH_ACCEPTS ?? 60));
+}
 
 // Issue 5: the call, join -> first remote frame and offer -> connected (median of BENCH_CALLS calls).
 const { callBench } = await import('./call');
