@@ -22,6 +22,8 @@ export interface LoadOptions {
   overallRate?: number;
   /** Bearer tokens taken in turn, one per request (many members polling, each with their session). */
   bearerTokens?: readonly string[];
+  /** Send this many requests (as fast as the server answers) instead of running for `seconds`. */
+  amount?: number;
 }
 
 /** Runs autocannon (in this process, never the server's) against one URL for `seconds`. */
@@ -37,7 +39,7 @@ export async function load(url: string, seconds: number, options: LoadOptions = 
         ],
       }
     : {};
-  const r = await autocannon({ url, duration: seconds, connections: 20, pipelining: 1, headers: options.headers ?? {}, ...(options.overallRate ? { overallRate: options.overallRate } : {}), ...rotating });
+  const r = await autocannon({ url, ...(options.amount ? { amount: options.amount } : { duration: seconds }), connections: 20, pipelining: 1, headers: options.headers ?? {}, ...(options.overallRate ? { overallRate: options.overallRate } : {}), ...rotating });
   return {
     requestsPerSecond: r.requests.average,
     p50Ms: r.latency.p50,
