@@ -20,11 +20,26 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** A fixed request rate over all connections (open model: latencies include coordinated omission). */
   overallRate?: number;
+  /** Bearer tokens taken in turn, one per request (many members polling, each with their session). */
+  bearerTokens?: readonly string[];
+  /** Send this many requests (as fast as the server answers) instead of running for `seconds`. */
+  amount?: number;
 }
 
 /** Runs autocannon (in this process, never the server's) against one URL for `seconds`. */
 export async function load(url: string, seconds: number, options: LoadOptions = {}): Promise<LoadResult> {
-  const r = await autocannon({ url, duration: seconds, connections: 20, pipelining: 1, headers: options.headers ?? {}, ...(options.overallRate ? { overallRate: options.overallRate } : {}) });
+  const tokens = options.bearerTokens;
+  let next = 0;
+  const rotating = tokens?.length
+    ? {
+        requests: [
+          {
+            setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]!}` } }),
+          },
+        ],
+      }
+    : {};
+  const r = await autocannon({ url, ...(options.amount ? { amount: options.amount } : { duration: seconds }), connections: 20, pipelining: 1, headers: options.headers ?? {}, ...(options.overallRate ? { overallRate: options.overallRate } : {}), ...rotating });
   return {
     requestsPerSecond: r.requests.average,
     p50Ms: r.latency.p50,

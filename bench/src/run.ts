@@ -3,7 +3,11 @@
 // bare node:http baseline in another (bare-process.ts), the load generator (autocannon, sockets,
 // Chromium) driven from this one. Each throughput figure also gives the CPU time the server process
 // spent per request against the baseline's (robust when other work shares the machine).
-// BENCH_ONLY=health|online-physicians|accept|call|web|capacity|scheduling runs one; BENCH_SOCKETS (10000) sizes the capacity run; BENCH_SECONDS (2) and BENCH_ROUNDS (3) size
+// The server processes run built as production runs them (scripts/build-api.mjs; BENCH_TSX=1 runs
+// them through tsx instead). With DATABASE_URL (and REDIS_URL) the servers use PostgreSQL (and the
+// two-node accept run and the idle production node run); without, the embedded database.
+// BENCH_ONLY=health|online-physicians|accept|call|web|capacity|scheduling runs one; BENCH_SOCKETS (10000) sizes the capacity run;
+// BENCH_POLL_MEMBERS (8000) the waiting members of the fixed-rate poll; BENCH_SECONDS (2) and BENCH_ROUNDS (3) size
 // the interleaved rounds; BENCH_RATE (2000) the fixed-rate run; BENCH_KEEP_LOGS=1 keeps the servers'
 // logs; BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the child processes there. The call needs
 // `npm run build` first (the server serves apps/web/dist).
@@ -36,9 +40,9 @@ const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=online-physicians
 
 // Issue 4: the online coaches poll and the accept -> alert latency. Health runs on the same server
 // process as the poll (one boot less).
-const { acceptLatencyBench, onlinePhysiciansBench } = await import('./appointments.bench');
+const { acceptLatencyBench, acceptLatencyClusterBench, onlinePhysiciansBench } = await import('./appointments.bench');
 if (!only || only === 'health' || only === 'online-physicians') {
-  const server = await serverProcess<{ url: string; memberToken: string }>('online-physicians');
+  const server = await serverProcess<{ url: string; memberToken: string; pollers: string[] }>('online-physicians');
   try {
     if (!only || only === 'health') await healthBench(server);
     if (!only || only === 'online-physicians') await onlinePhysiciansBench(server, seconds);
@@ -46,7 +50,10 @@ if (!only || only === 'health' || only === 'online-physicians') {
     await server.close();
   }
 }
-if (!only || only === 'accept') await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
+if (!only || only === 'accept') {
+  await acceptLatencyBench(Number(process.env.BENCH_ACCEPTS ?? 60));
+  await acceptLatencyClusterBench(Number(process.env.BENCH_ACCEPTS ?? 60));
+}
 
 // Issue 5: the call, join -> first remote frame and offer -> connected (median of BENCH_CALLS calls).
 const { callBench } = await import('./call');

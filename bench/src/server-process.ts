@@ -39,6 +39,13 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
   /** Three coaches online (their sockets live here, as fixtures) and a member session that polls. */
   'online-physicians': async () => {
     server = await startTestServer({ clock: createControlledClock(MONDAY_10), config: { logLevel } });
+    // The waiting members of the fixed-rate run, each polling with a session of their own (made
+    // before the coaches' sockets connect, which a long setup could otherwise time out).
+    const pollers: string[] = [];
+    for (let i = 0; i < Number(process.env.BENCH_POLL_MEMBERS ?? 8000); i++) {
+      const m = await createMember(server.server, { phoneNumber: `+1415${String(3_000_000 + i)}` });
+      pollers.push((await createSessionFor(server.server, m.id)).sessionToken);
+    }
     for (let i = 0; i < 3; i++) {
       const coach = await onlinePhysician(server.server, server.url, { languages: ['es', 'en'] });
       sockets.push(coach.socket);
@@ -51,7 +58,7 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
         return server.app.log.level;
       },
     };
-    return { url: server.url, memberToken: member.token };
+    return { url: server.url, memberToken: member.token, pollers };
   },
   /** One coach online (socket here) and a member; the parent accepts and listens from its own process. */
   accept: async () => {
@@ -86,6 +93,22 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
       sockets: async () => server.server.io.engine.clientsCount,
     };
     return { url: server.url, tokens, database: server.server.database.kind };
+  },
+  /**
+   * One node of two on one PostgreSQL database and one Redis (BENCH_CLUSTER_DATABASE_URL,
+   * BENCH_CLUSTER_PREFIX, REDIS_URL). BENCH_CLUSTER_ROLE=coach: this node holds an online coach's
+   * socket (a fixture) and makes the coach and a member; the other node ('member') only serves.
+   */
+  'cluster-node': async () => {
+    const databaseUrl = process.env.BENCH_CLUSTER_DATABASE_URL;
+    const redisKeyPrefix = process.env.BENCH_CLUSTER_PREFIX;
+    if (!databaseUrl || !redisKeyPrefix || !process.env.REDIS_URL) throw new Error('cluster-node needs BENCH_CLUSTER_DATABASE_URL, BENCH_CLUSTER_PREFIX and REDIS_URL');
+    server = await startTestServer({ clock: createControlledClock(MONDAY_10), config: { logLevel }, cluster: { databaseUrl, redisKeyPrefix } });
+    if (process.env.BENCH_CLUSTER_ROLE !== 'coach') return { url: server.url, database: server.server.database.kind };
+    const coach = await onlinePhysician(server.server, server.url, { languages: ['es'] });
+    sockets.push(coach.socket);
+    const member = await memberWithSession(server.server);
+    return { url: server.url, coachToken: coach.token, memberToken: member.token, database: server.server.database.kind };
   },
   /** The built web app and the call; `consultation` makes a fresh consultation per call. */
   call: async () => {

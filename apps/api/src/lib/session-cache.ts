@@ -18,7 +18,7 @@ declare module 'fastify' {
 // through the invalidation bus; the time bounds what else may change under it (the member's
 // language) and, while the bus is not live (Redis unreachable), how long a session revoked on
 // another node keeps reading the cached routes (public physician profiles only).
-export const SESSION_CACHE_TTL_MS = 10_000;
+export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_TTL_UNSHARED_MS = 2_000;
 const MAX_ENTRIES = 50_000;
 

@@ -33,6 +33,11 @@ export interface StartTestServerOptions {
    * need the real address before the server starts). Default: a random port, PUBLIC_URL unused.
    */
   port?: number;
+  /**
+   * Join an existing PostgreSQL database and Redis key prefix instead of a database of its own
+   * (several test nodes of one cluster, e.g. the benchmarks' two-node runs).
+   */
+  cluster?: { databaseUrl: string; redisKeyPrefix: string };
 }
 
 /** A free TCP port on 127.0.0.1 (for startTestServer({ port })). */
@@ -95,9 +100,9 @@ export async function createTemporaryDatabase(baseUrl: string): Promise<{ url: s
  * Redis (REDIS_URL) is used with a random key prefix. The clock is controllable.
  */
 export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
-  const kind = options.db ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  const kind = options.cluster ? 'postgres' : (options.db ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite'));
   let temporary: { url: string; drop(): Promise<void> } | undefined;
-  if (kind === 'postgres') {
+  if (kind === 'postgres' && !options.cluster) {
     const base = process.env.DATABASE_URL;
     if (!base) throw new Error("startTestServer({ db: 'postgres' }) needs DATABASE_URL");
     temporary = await createTemporaryDatabase(base);
@@ -107,7 +112,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     const server = await buildServer({
       env: { ...process.env, NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'test' },
       config: {
-        databaseUrl: temporary?.url,
+        databaseUrl: options.cluster?.databaseUrl ?? temporary?.url,
         dataDir: 'memory://',
         seed: false,
         publicUrl: options.port ? `http://127.0.0.1:${options.port}` : 'http://localhost:0',
@@ -122,7 +127,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       appointmentTimeouts: options.appointmentTimeouts,
       appointmentSweepMs: options.appointmentSweepMs ?? 0,
       presence: options.presence,
-      redisKeyPrefix: `puente_t_${randomBytes(6).toString('hex')}:`,
+      redisKeyPrefix: options.cluster?.redisKeyPrefix ?? `puente_t_${randomBytes(6).toString('hex')}:`,
     });
     await server.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
