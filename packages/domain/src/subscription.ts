@@ -1,42 +1,10 @@
 /**
- * Subscription rules (spec 000 §3 "Subscription product", §4 "Subscription", spec 001 §9
- * "Subscription", "Trial banner color").
+ * Subscription rules (spec 000 §4 "Subscription", spec 001 §9 "Trial banner color"). The plans
+ * and their pricing are membership.ts (integer minor units).
  */
-import { SUBSCRIPTION, SUBSCRIPTION_PLAN_IDS, TRIAL, TRIAL_BANNER, type SubscriptionPlanId } from './constants';
-import type { PricedSubscriptionProduct, Subscription, SubscriptionProduct } from './entities';
+import { TRIAL, TRIAL_BANNER } from './constants';
+import type { Subscription } from './entities';
 import type { PaywallReferer } from './enums';
-
-export const isSubscriptionPlanId = (id: string): id is SubscriptionPlanId => (SUBSCRIPTION_PLAN_IDS as readonly string[]).includes(id);
-
-/** spec 9: a week counts as 1 month and a year as 12 months. */
-export const planMonths = (id: SubscriptionPlanId): number => SUBSCRIPTION.monthsByPlan[id];
-
-const round2 = (n: number): number => Math.round(n * 100) / 100;
-
-/**
- * spec 3/9: order plans bs_12m, bs_6m, bs_1m, bs_1w; totalPrice from priceMicros; monthlyPrice =
- * total / months; savingsPercentage against the bs_1m price (rounded to a whole percent, never
- * below 0: a plan that costs more per month than bs_1m is shown with no savings rather than a
- * negative one). Products with ids outside the plan list are left out.
- */
-export const priceSubscriptionProducts = (products: readonly SubscriptionProduct[]): PricedSubscriptionProduct[] => {
-  const byId = new Map(products.map((p) => [p.id as string, p]));
-  const baseline = byId.get(SUBSCRIPTION.savingsBaselinePlan);
-  const baselineMonthly = baseline ? baseline.pricing.priceMicros / 1e6 / planMonths(SUBSCRIPTION.savingsBaselinePlan) : undefined;
-  return SUBSCRIPTION_PLAN_IDS.flatMap((id) => {
-    const p = byId.get(id);
-    if (!p) return [];
-    const totalPrice = p.pricing.priceMicros / 1e6;
-    const months = planMonths(id);
-    const monthly = totalPrice / months;
-    const savingsPercentage = baselineMonthly && baselineMonthly > 0 ? Math.max(0, Math.round((1 - monthly / baselineMonthly) * 100)) : 0;
-    return [{ ...p, totalPrice: round2(totalPrice), subscriptionLength: months, monthlyPrice: round2(monthly), savingsPercentage }];
-  });
-};
-
-/** spec 9: default plan bs_1m, or the first available plan. */
-export const defaultPlanId = (available: readonly string[]): SubscriptionPlanId | undefined =>
-  available.includes(SUBSCRIPTION.defaultPlan) ? SUBSCRIPTION.defaultPlan : SUBSCRIPTION_PLAN_IDS.find((id) => available.includes(id));
 
 export type TrialBannerColor = 'error' | 'warning' | 'success';
 /** spec 4/9: error at 5 days left or fewer, warning at 15 or fewer, otherwise success. */
