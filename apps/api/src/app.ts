@@ -122,6 +122,19 @@ import { buildScheduling } from './modules/scheduling/scheduling.module';
 import { schedulingResolvers, schedulingTypeDefs } from './modules/scheduling/scheduling.resolvers';
 import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
 
+/** The modules' GraphQL type definitions, as served (a test checks them against the contracts). */
+export const GRAPHQL_TYPE_DEFS = [
+  membersTypeDefs,
+  profileTypeDefs,
+  authTypeDefs,
+  physiciansTypeDefs,
+  topicsTypeDefs,
+  appointmentsTypeDefs,
+  membershipTypeDefs,
+  supportTypeDefs,
+  schedulingTypeDefs,
+] as const;
+
 export interface BuildServerOptions {
   /** Overrides on top of the environment (process.env unless `env` is given). */
   config?: Partial<Config>;
@@ -462,17 +475,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret }).register(app);
     }
     await registerGraphql(app, {
-      typeDefs: [
-        membersTypeDefs,
-        profileTypeDefs,
-        authTypeDefs,
-        physiciansTypeDefs,
-        topicsTypeDefs,
-        appointmentsTypeDefs,
-        membershipTypeDefs,
-        supportTypeDefs,
-        schedulingTypeDefs,
-      ],
+      typeDefs: [...GRAPHQL_TYPE_DEFS],
       resolvers: [
         membersResolvers(services.members),
         profileResolvers(services.profile),

@@ -1,21 +1,16 @@
-import { APPOINTMENT_GQL, appointmentSchema, GQL, PHYSICIAN_GQL, physicianSchema, TOPICS_GQL } from '@puente/contracts';
+import { APPOINTMENT_GQL, appointmentSchema, GQL, PHYSICIAN_GQL, physicianSchema, SCHEDULING_GQL, SURVEY_GQL, TOPICS_GQL } from '@puente/contracts';
 import { buildSchema, getNamedType, GraphQLObjectType, isNonNullType, parse, validate, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { GRAPHQL_TYPE_DEFS } from './app';
 import { baseTypeDefs } from './graphql';
-import { appointmentsTypeDefs } from './modules/appointments/appointments.resolvers';
-import { authTypeDefs } from './modules/auth/auth.resolvers';
-import { membersTypeDefs } from './modules/members/members.resolvers';
-import { physiciansTypeDefs } from './modules/physicians/physicians.resolvers';
-import { profileTypeDefs } from './modules/profile/profile.resolvers';
-import { topicsTypeDefs } from './modules/topics/topics.resolvers';
 
 // Issue 9: one definition per shape. The GraphQL schema the server serves is checked against the
 // contracts: every document the web sends validates against it, and the appointment's (and the
 // physician's) GraphQL fields and nullability are exactly the contract's zod shape.
-const schema: GraphQLSchema = buildSchema([baseTypeDefs, membersTypeDefs, profileTypeDefs, authTypeDefs, physiciansTypeDefs, topicsTypeDefs, appointmentsTypeDefs].join('\n'));
+const schema: GraphQLSchema = buildSchema([baseTypeDefs, ...GRAPHQL_TYPE_DEFS].join('\n'));
 
-const documents = Object.entries({ ...GQL, ...TOPICS_GQL, ...PHYSICIAN_GQL, ...APPOINTMENT_GQL });
+const documents = Object.entries({ ...GQL, ...TOPICS_GQL, ...PHYSICIAN_GQL, ...APPOINTMENT_GQL, ...SCHEDULING_GQL, ...SURVEY_GQL });
 
 const zodFields = (shape: z.ZodObject) =>
   Object.fromEntries(Object.entries(shape.shape).map(([name, field]) => [name, { nullable: (field as z.ZodType).safeParse(null).success || (field as z.ZodType).safeParse(undefined).success }]));
