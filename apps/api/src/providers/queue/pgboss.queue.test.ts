@@ -63,4 +63,25 @@ describe.skipIf(!base)('pg-boss queue (PostgreSQL)', () => {
     expect((await q.deadLetters())[0]).toMatchObject({ name: 'broken' });
     await q.stop();
   }, 60_000);
+  it('several nodes starting together on a fresh database all start (their concurrent queue creation is retried)', async () => {
+    const fresh = `${name}_n`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${fresh}`);
+    const u = new URL(base!);
+    u.pathname = `/${fresh}`;
+    const nodes = Array.from({ length: 4 }, () => {
+      const q = new PgBossQueue({ connectionString: u.toString(), log: silent, pollingIntervalSeconds: 0.5 });
+      for (const job of ['confirm', 'remind', 'join']) q.work(job, async () => undefined);
+      return q;
+    });
+    try {
+      const started = await Promise.allSettled(nodes.map((q) => q.start()));
+      expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    } finally {
+      await Promise.allSettled(nodes.map((q) => q.stop()));
+      await admin.query(`drop database if exists ${fresh} with (force)`);
+      await admin.end();
+    }
+  });
 });

@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { DeadLetter, DurableQueue, EnqueueOptions, JobHandler } from './queue.provider';
 
 const deadQueue = (name: string): string => `${name}__dead`;
+// Ours: nodes that start together retry the queue creation a few times (see ensureQueue).
+const CREATE_QUEUE_ATTEMPTS = 8;
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -24,6 +26,7 @@ export class PgBossQueue implements DurableQueue {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler>();
   private started = false;
+  private readonly ensured = new Set<string>();
 
   constructor(private readonly options: PgBossQueueOptions) {
     this.boss = new PgBoss({ connectionString: options.connectionString, schedule: false });
@@ -47,15 +50,31 @@ export class PgBossQueue implements DurableQueue {
     await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
   }
 
+  /**
+   * Creates the queue and its dead-letter queue once per process. Several nodes starting at once
+   * create the same queues concurrently, and pg-boss's DDL can then deadlock (40P01) or collide on
+   * the queue row (23505): both mean another node is doing it, so wait a little and try again.
+   */
   private async ensureQueue(name: string): Promise<void> {
-    await this.boss.createQueue(deadQueue(name));
-    await this.boss.createQueue(name, {
-      name,
-      retryLimit: this.options.retryLimit ?? 2,
-      retryDelay: this.options.retryDelaySeconds ?? 30,
-      retryBackoff: true,
-      deadLetter: deadQueue(name),
-    });
+    if (this.ensured.has(name)) return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(deadQueue(name));
+        await this.boss.createQueue(name, {
+          name,
+          retryLimit: this.options.retryLimit ?? 2,
+          retryDelay: this.options.retryDelaySeconds ?? 30,
+          retryBackoff: true,
+          deadLetter: deadQueue(name),
+        });
+        this.ensured.add(name);
+        return;
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        if (attempt >= CREATE_QUEUE_ATTEMPTS || (code !== '40P01' && code !== '23505')) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.floor(Math.random() * 100)));
+      }
+    }
   }
 
   private async subscribe(name: string, handler: JobHandler): Promise<void> {
