@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@/lib/external-store';
-import { useReleaseCheck } from '@/lib/release-check';
+import { useReleaseCheck } from '@/features/configs';
 import { useSessionToken } from '@/lib/session';
 import { connectionErrorStore, infoModalStore } from '@/lib/ui-store';
 

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { supportLink, usePublicConfig } from '@/lib/public-config';
+import { supportLink, usePublicConfig } from '@/features/configs';
 import { BottomDrawer } from './bottom-drawer';
 
 

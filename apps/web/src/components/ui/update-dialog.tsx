@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
-import { useReleaseCheck } from '@/lib/release-check';
+import { useReleaseCheck } from '@/features/configs';
 
 /** spec 4 "Native update needed": a persistent dialog (no close, no backdrop dismiss) with the store link. */
 export function UpdateDialog() {

@@ -26,7 +26,7 @@ import { Screen } from '@/components/ui/screen';
 import { storePendingDeletion } from '@/features/account';
 import { isApiRequestError } from '@/lib/api-client';
 import { clearResetToken, readResetToken } from '@/features/recovery';
-import { supportLink, usePublicConfig } from '@/lib/public-config';
+import { supportLink, usePublicConfig } from '@/features/configs';
 import { currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';

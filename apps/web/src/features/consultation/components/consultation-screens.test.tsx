@@ -10,6 +10,14 @@ configure({ asyncUtilTimeout: 5_000 });
 
 const ALWAYS_OPEN = { timezone: 'America/Mexico_City', intervals: [{ starts: '00:00', ends: '24:00' }], allowOnWeekend: true, whitelistDomains: [], whitelistEmails: [] };
 const NEVER_OPEN = { ...ALWAYS_OPEN, intervals: [] };
+/** GET /api/configs as the server answers it, with the given working hours. */
+const configWith = (workingHours: typeof ALWAYS_OPEN) => ({
+  companyPhones: { whatsapp: '+525500001111', ohmd: '+14155550100' },
+  countries: [],
+  supportedPhoneCodes: [],
+  workingHours,
+  appLinks: { deepLink: 'puente://open', iosStore: 'https://apps.apple.com/app/id1', androidStore: 'https://play.google.com/store/apps/details?id=app', marketingSite: 'https://puente.health' },
+});
 
 const inQueue = (state: string) =>
   setCurrentAppointment({ id: 'apt_1', state: state as never, type: 'on-demand', usDoctorNeeded: false, statusReason: null });
@@ -88,7 +96,7 @@ describe('available coaches', () => {
   });
 
   it('out of working hours: the dialog offering scheduling or 911', async () => {
-    const { router } = (fakeServer({ online: [physician()], configs: { status: 200, body: { workingHours: NEVER_OPEN } } }), renderApp('/consulta/coaches-disponibles'));
+    const { router } = (fakeServer({ online: [physician()], configs: { status: 200, body: configWith(NEVER_OPEN) } }), renderApp('/consulta/coaches-disponibles'));
     const dialog = await screen.findByTestId('out-of-hours-dialog');
     expect(dialog.textContent).toContain('Si es una emergencia, llama al 911.');
     expect(within(dialog).getByTestId('out-of-hours-911').getAttribute('href')).toBe('tel:911');
@@ -97,7 +105,7 @@ describe('available coaches', () => {
   });
 
   it('within working hours (or with no hours published) there is no dialog', async () => {
-    fakeServer({ online: [physician()], configs: { status: 200, body: { workingHours: ALWAYS_OPEN } } });
+    fakeServer({ online: [physician()], configs: { status: 200, body: configWith(ALWAYS_OPEN) } });
     renderApp('/consulta/coaches-disponibles');
     await screen.findByTestId('coach-card-doc_1');
     await new Promise((r) => setTimeout(r, 50));

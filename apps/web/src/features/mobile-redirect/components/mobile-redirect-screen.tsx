@@ -7,7 +7,7 @@ import { TIMERS } from '@puente/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '@/components/ui/screen';
-import { usePublicConfig } from '@/lib/public-config';
+import { usePublicConfig } from '@/features/configs';
 import { track } from '@/lib/track';
 
 export type BrowserPlatform = 'ios' | 'android' | 'desktop';

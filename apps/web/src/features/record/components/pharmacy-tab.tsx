@@ -8,7 +8,7 @@ import type { MedicalRecordDto } from '@puente/contracts';
 import { PHARMACY_MAP } from '@puente/domain';
 import { Map as PigeonMap, Marker } from 'pigeon-maps';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '@/lib/public-config';
+import { usePublicConfig } from '@/features/configs';
 
 type Pharmacy = NonNullable<MedicalRecordDto['pharmacy']>;
 

@@ -19,7 +19,7 @@ import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { clearResetToken, readResetToken } from '../phone-change';
-import { supportLink, usePublicConfig } from '@/lib/public-config';
+import { supportLink, usePublicConfig } from '@/features/configs';
 import { ROUTES } from '@/lib/routes';
 import { hideToast, showToast } from '@/lib/toast';
 import { usePhoneTaken } from '../api/phone-taken';

@@ -1,7 +1,7 @@
 import { releaseVerifyResponseSchema, type ReleaseVerifyResponse } from '@puente/contracts';
 import { APP_VERSION, CACHE_MS } from '@puente/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/releases/verify/{platform}/{version}; the web app reports itself as platform web. */
 export const verifyRelease = (version: string = APP_VERSION): Promise<ReleaseVerifyResponse> =>
