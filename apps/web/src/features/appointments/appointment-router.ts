@@ -242,12 +242,6 @@ export const recoverAppointment = async <A extends AppointmentView>(
   if (!server && knownId && !(before && isFinishedLike(before.state))) server = await api.getById(knownId);
   if (!server) return 'ignored';
   if (before && before.id === server.id && before.state === server.state) return 'stayed';
-  // A reload (nothing cached yet) of a page whose consultation has not moved on since this tab last
-  // routed it stays where it is; one that moved on meanwhile is routed below.
-  if (!before && routed && knownId === server.id && routed === server.state) {
-    fx.store(server);
-    return 'stayed';
-  }
   const event = { appointmentId: server.id, state: server.state, statusReason: server.statusReason, type: server.type, usDoctorNeeded: server.usDoctorNeeded };
   const adopt = knownId !== server.id;
   const canceled = server.state === S.S12_CANCELED || server.state === S.SCHEDULED_CANCELED;

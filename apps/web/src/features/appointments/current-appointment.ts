@@ -33,44 +33,19 @@ export const setCurrentAppointmentId = (id: string | null): void => {
 };
 
 export const clearCurrentAppointment = (): void => {
-  forgetRouted();
+  lastRouted = null;
   setCurrentAppointmentId(null);
 };
 
 /**
- * The state routing last acted on for the current appointment: UI state (where this tab sent the
- * member), not a copy of the record. Other screens refresh the cached record; routing compares a
- * new state with this one, so a transition learnt by a refetch is still routed. It is kept for the
- * tab (session storage), so a reload of a page whose consultation has not moved on stays on that
- * page, while one that moved on while the page was away is routed.
+ * The state routing last acted on for the current appointment (memory only, UI state: where the
+ * member was sent, not a copy of the record). Other screens refresh the cached record; routing
+ * compares a new state with this one, so a transition learnt by a refetch is still routed.
  */
-const ROUTED_KEY = 'appointment-routed-state';
-const readRouted = (): { id: string; state: AppointmentState } | null => {
-  try {
-    const raw = window.sessionStorage.getItem(ROUTED_KEY);
-    const value = raw ? (JSON.parse(raw) as { id?: unknown; state?: unknown }) : null;
-    return value && typeof value.id === 'string' && typeof value.state === 'string' ? { id: value.id, state: value.state as AppointmentState } : null;
-  } catch {
-    return null;
-  }
-};
-let lastRouted: { id: string; state: AppointmentState } | null = readRouted();
+let lastRouted: { id: string; state: AppointmentState } | null = null;
 export const routedState = (id: string): AppointmentState | null => (lastRouted?.id === id ? lastRouted.state : null);
 export const noteRoutedState = (id: string, state: AppointmentState): void => {
   lastRouted = { id, state };
-  try {
-    window.sessionStorage.setItem(ROUTED_KEY, JSON.stringify(lastRouted));
-  } catch {
-    // Storage unavailable (private mode): memory only.
-  }
-};
-const forgetRouted = (): void => {
-  lastRouted = null;
-  try {
-    window.sessionStorage.removeItem(ROUTED_KEY);
-  } catch {
-    // Storage unavailable: nothing kept.
-  }
 };
 
 /** Tests and logout: re-read from storage. */
