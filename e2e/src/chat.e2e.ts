@@ -165,7 +165,10 @@ describe('chat in the consultation', () => {
             await expect.poll(() => member.getByTestId('chat-drawer').getByTestId('chat-message').count(), { timeout: 15_000 }).toBe(6);
             await snap(member, 'chat-after-reload');
 
-            // The read-only history shows the same conversation, without an input.
+            // Once the coach has finished the consultation, the read-only history shows the same
+            // conversation, without an input. (While the call is live, opening the app anew takes the
+            // member back to her call: issue 9, recovery routes on the server's state.)
+            await gql(APPOINTMENT_GQL.finishAppointment, { appointmentId: c.appointmentId }, c.coachToken);
             await member.goto(`${server.url}/consulta/historial/historial-chat?appointmentId=${c.appointmentId}`);
             await member.getByTestId('history-chat-screen').waitFor();
             await expect.poll(() => member.getByTestId('chat-message').count(), { timeout: 15_000 }).toBe(6);

@@ -262,29 +262,21 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 await doctor.getByTestId('end-call').click();
                 await expectShownState(doctor, S.S9_ER_ENDS_CALL);
                 await member.waitForURL(`**/consulta/survey/${id}`, { timeout: 15_000 });
-                await expect.poll(() => member.getByTestId('placeholder-route').getAttribute('data-route')).toBe('/consulta/survey/:id');
+                await member.getByTestId('survey-screen').waitFor();
                 expect(await member.evaluate(() => localStorage.getItem('hasJoinedToCall'))).toBeNull();
                 // The coach, still on his consultation, is told it is finished (spec §4: MX physician in S9).
                 await expect.poll(() => coach.getByTestId('doctor-modal').getAttribute('data-modal'), { timeout: 15_000 }).toBe('consultation-finished');
 
-                // ---- The US doctor sends the treatment: the member sees the appointment summary ---
-                await doctor.getByTestId('rx-name').fill('Hydroxyzine 25 mg tablet');
-                await doctor.getByTestId('rx-code').fill('995218');
-                await doctor.getByTestId('rx-dosage').fill('25 mg');
-                await doctor.getByTestId('rx-freq').fill('at night');
-                await doctor.getByTestId('rx-add').click();
-                await doctor.getByTestId('rx-draft').waitFor();
-                await doctor.getByTestId('send-treatment').click();
-                await expectShownState(doctor, S.S10_ER_SENDS_RX);
-                await member.waitForURL('**/consulta/resumen-de-cita', { timeout: 15_000 });
-                await expect.poll(() => member.getByTestId('placeholder-route').getAttribute('data-route')).toBe('/consulta/resumen-de-cita');
-
-                // ---- Finished: the member stays on the summary --------------------------------------
-                await doctor.getByTestId('finish-consultation').click();
+                // ---- No prescription this time: the US doctor finishes with the reason recorded (issue 11);
+                // the member stays on her survey (the prescribing journey signs and sends one) ----------
+                await doctor.getByTestId('rx-none').waitFor();
+                await doctor.getByRole('combobox', { name: 'Why is no prescription needed?' }).click();
+                await doctor.getByRole('option', { name: 'Other' }).click();
+                await doctor.getByTestId('rx-none-finish').click();
                 await expectShownState(doctor, S.S11_FINISHED);
                 expect(await appointmentRow(id)).toMatchObject({ state: S.S11_FINISHED, status: 'finished', mx_doctor_id: danielId, us_doctor_id: emilyId });
                 await member.waitForTimeout(500);
-                expect(pathOf(member)).toBe('/consulta/resumen-de-cita');
+                expect(pathOf(member)).toBe(`/consulta/survey/${id}`);
 
                 // The path the appointment took: the journey's steps in order, each edge one the state
                 // machine allows (the server may add its own steps in between, e.g. a US doctor's accept).
@@ -298,7 +290,6 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                   S.S7_ER_IS_REVIEWING,
                   S.S8_ER_JOINS_CALL,
                   S.S9_ER_ENDS_CALL,
-                  S.S10_ER_SENDS_RX,
                   S.S11_FINISHED,
                 ];
                 expect(path[0]).toBe(S.EMPTY);
