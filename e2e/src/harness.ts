@@ -124,6 +124,11 @@ export async function a11y(page: Page, state = ''): Promise<void> {
   // Let the screen settle: the app has rendered a heading or a dialog, and transitions finished.
   await page.waitForFunction(() => document.querySelector('h1, h2, [role="dialog"]') !== null, undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
+  // A dialog or button still fading in is measured mid-way by the contrast rule: wait for finite
+  // transitions and animations to end (spinners loop forever and are not waited for).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3_000 })
+    .catch(() => undefined);
   const lang = await page.evaluate(() => document.documentElement.lang).catch(() => '');
   const screen = `${screenOf(page.url())}${state ? ` [${state}]` : ''} (${lang || '?'})`;
   if (checkedScreens.has(screen)) return;

@@ -67,10 +67,6 @@ describe('prescribing journey', () => {
       await page.getByTestId('pharmacy-choose-ca-sf-mission').click();
       // Ready: the prompt goes away.
       await page.getByTestId('readiness-prompt').waitFor({ state: 'detached' });
-      // And from the profile she sees (and could change) it.
-      await page.goto(`${server.url}/perfil/farmacia`);
-      expect(await page.getByTestId('pharmacy-current').textContent()).toContain('Mission Community Pharmacy');
-      await snap(page, 'rx-pharmacy-es-phone');
     });
 
     // The US doctor took it, held the call and ended it (S9).
@@ -126,7 +122,10 @@ describe('prescribing journey', () => {
     // 3. The signed PDF is the member's to download; a second member gets 404.
     await withBrowser(async (ctx) => {
       const page = await signedIn(ctx, memberToken, 'es');
+      // From the profile she sees (and could change) the pharmacy she chose while waiting.
       await page.goto(`${server.url}/perfil/farmacia`);
+      expect(await page.getByTestId('pharmacy-current').textContent()).toContain('Mission Community Pharmacy');
+      await snap(page, 'rx-pharmacy-es-phone');
       const download = await page.evaluate(
         async ([appointmentId, token]) => {
           const res = await fetch(`/api/appointments/${appointmentId}/prescription-document`, { headers: { Authorization: `Bearer ${token}` } });
