@@ -34,16 +34,7 @@ export class AuditService {
   /** Records one access. Returns false (and writes nothing) when the actor is the member. */
   async record(entry: AuditEntry, db: Db = this.deps.db): Promise<boolean> {
     if (entry.actor !== 'system' && entry.actor.id === entry.subjectId) return false;
-    await new AuditRepository(db).insert({
-      at: this.deps.clock.now(),
-      actorId: entry.actor === 'system' ? null : entry.actor.id,
-      actorRole: entry.actor === 'system' ? 'system' : entry.actor.userType,
-      action: entry.action,
-      resource: entry.resource,
-      subjectId: entry.subjectId,
-      recordId: entry.recordId ?? null,
-      detail: entry.fields ? { fields: [...entry.fields] } : null,
-    });
+    await this.insert(entry, db);
     return true;
   }
 
@@ -52,6 +43,10 @@ export class AuditService {
    * (issue 12: correcting her address, which prescriptions and deliveries rely on).
    */
   async recordOwnChange(entry: AuditEntry & { action: 'update' }, db: Db = this.deps.db): Promise<void> {
+    await this.insert(entry, db);
+  }
+
+  private async insert(entry: AuditEntry, db: Db): Promise<void> {
     await new AuditRepository(db).insert({
       at: this.deps.clock.now(),
       actorId: entry.actor === 'system' ? null : entry.actor.id,
