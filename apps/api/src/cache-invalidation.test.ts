@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from './db/schema';
 import type { PhysicianProfileChanges } from './modules/physicians/physicians.service';
 import { createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type TestServer, type TestSocket } from './test';
+import { nodeUrl } from './test/node-process';
 
 /**
  * Two API nodes, each its own process, on one PostgreSQL and one Redis: what one node changes, the
@@ -34,22 +35,7 @@ async function startNode(databaseUrl: string, redisPrefix: string): Promise<Node
     env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, TEST_REDIS_PREFIX: redisPrefix, DATA_DIR: dataDir, ATTACHMENTS_DIR: path.join(dataDir, 'attachments'), LOG_LEVEL: 'warn', PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('node did not start in 60 s')), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { url: string }).url);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`node exited (${code})`));
-    });
-  });
+  const url = await nodeUrl(child);
   let nextId = 1;
   return {
     url,

@@ -23,6 +23,7 @@ import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from './db/schema';
 import { appointmentData, createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type TestServer, type TestSocket } from './test';
+import { nodeUrl } from './test/node-process';
 
 /**
  * Two API nodes, each its own process, on one PostgreSQL and one Redis: a member on node A and a
@@ -58,22 +59,7 @@ async function startNode(databaseUrl: string, redisPrefix: string): Promise<Node
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('node did not start in 60 s')), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { url: string }).url);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`node exited (${code})`));
-    });
-  });
+  const url = await nodeUrl(child);
   return { url, process: child };
 }
 
