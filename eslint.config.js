@@ -70,6 +70,19 @@ export default tseslint.config(
       }],
     },
   })),
+  // components/ is shared presentation: it imports no feature and not the app (a piece that needs
+  // a feature's data lives in that feature and is exported from its index.ts).
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['@/features', '@/features/**', '**/features/**', '@/app', '@/app/**', '../app/**', '../../app/**', '../../../app/**'],
+          message: 'components/ is shared presentation: it imports no feature and not the app (move the piece into the feature that owns its data).',
+        }],
+      }],
+    },
+  },
   // lib/ is infrastructure (issue 9): api client, query client, socket, i18n, storage, theme,
   // toast... It imports no feature and not the app; feature state lives in the feature that owns it.
   {

@@ -42,11 +42,11 @@ const reachable = (port) =>
     s.setTimeout(1500, () => { s.destroy(); resolve(false); });
   });
 
-const only = process.argv[2]; // optional: unit | api | pg | e2e
+const only = process.argv[2]; // optional: unit | api | pg | e2e | deploy
 const want = (step) => !only || only === step;
 
 if (!only) {
-  run('typecheck', 'npx', ['tsc', '-b', 'packages/domain', 'packages/contracts', 'apps/api', 'apps/web', 'e2e', 'bench']);
+  run('typecheck', 'npx', ['tsc', '-b', 'packages/domain', 'packages/contracts', 'apps/api', 'apps/web', 'e2e', 'bench', 'deploy']);
   run('lint', 'npx', ['eslint', '.']);
 }
 if (want('unit')) vitest('unit', ['domain', 'contracts', 'web']);
@@ -63,6 +63,32 @@ if (want('pg')) {
 if (want('e2e')) {
   if (run('web build', 'npm', ['run', 'build'])) vitest('browser journeys', ['e2e']);
   else totals.failed += 1;
+}
+// The deployment example (deploy/local-cluster.ts): three built nodes behind nginx with coturn, on
+// a database of its own, checked end to end through the load balancer.
+if (want('deploy')) {
+  const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin} || test -x /usr/sbin/${bin}`]).status === 0;
+  if (!(await reachable(5432)) || !(await reachable(6379))) console.log('\n=== PostgreSQL or Redis not reachable: skipping the deployment example');
+  else if (!has('nginx') || !has('turnserver')) console.log('\n=== nginx or coturn not installed (apt-get install -y nginx coturn): skipping the deployment example');
+  else if (!existsSync(join(root, 'apps/web/dist/index.html'))) console.log('\n=== no web build: skipping the deployment example');
+  else {
+    const admin = 'postgres://postgres@127.0.0.1:5432/test';
+    const db = 'puente_cluster_check';
+    spawnSync('psql', [admin, '-q', '-c', `drop database if exists ${db}`, '-c', `create database ${db}`], { stdio: 'inherit' });
+    const started = Date.now();
+    console.log('\n=== deployment example: npm run cluster:local -- --check --nodes 3');
+    const r = spawnSync('npm', ['run', 'cluster:local', '--', '--check', '--nodes', '3'], { cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`, REDIS_URL: 'redis://127.0.0.1:6379' } });
+    process.stdout.write(r.stdout);
+    process.stderr.write(r.stderr);
+    spawnSync('psql', [admin, '-q', '-c', `drop database if exists ${db}`], { stdio: 'inherit' });
+    const passed = (r.stdout.match(/^ok - /gm) ?? []).length;
+    totals.passed += passed;
+    if (r.status !== 0) {
+      totals.failed += 1;
+      failures.push('deployment example');
+    }
+    console.log(`=== deployment example: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`}, ${passed} checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
 }
 
 console.log(`\nsteps failed: ${failures.length ? failures.join(', ') : 'none'}`);

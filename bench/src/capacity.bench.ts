@@ -32,24 +32,54 @@ export async function capacityBench(): Promise<void> {
 
     const started = Date.now();
     const load = await forkChild<{ connected: number; failed: number }>('socket-load-process.ts', [], {}, { url: server.info.url, tokens: server.info.tokens, perToken });
+    let ours: PerSocket;
     try {
       const seconds = (Date.now() - started) / 1000;
       await new Promise((r) => setTimeout(r, 1000));
-      const held = await server.call<number>('sockets');
-      const busy = await server.call<Memory>('memory');
-      const n = Math.max(1, held);
-      const heapPer = (busy.heapUsed - idle.heapUsed) / n;
-      const rssPer = (busy.rss - idle.rss) / n;
+      ours = await perSocket(server, idle);
       console.log(
-        `${held} sockets connected in ${seconds.toFixed(1)} s (${load.info.failed} refused): heap ${(heapPer / 1024).toFixed(1)} kB and resident ${(rssPer / 1024).toFixed(1)} kB per socket; ` +
-          `node at ${(busy.rss / MB).toFixed(0)} MB resident (target <= 10 kB heap per socket: ${heapPer <= 10 * 1024 ? 'met' : 'NOT met'})`,
+        `${ours.held} sockets connected in ${seconds.toFixed(1)} s (${load.info.failed} refused): heap ${(ours.heap / 1024).toFixed(1)} kB and resident ${(ours.rss / 1024).toFixed(1)} kB per socket; ` +
+          `node at ${(ours.busyRss / MB).toFixed(0)} MB resident (target <= 10 kB heap per socket: ${ours.heap <= 10 * 1024 ? 'met' : 'NOT met'})`,
       );
     } finally {
       await load.close();
     }
+    // The same load on a bare Socket.IO server in the same run: the library's own floor.
+    const bare = await forkChild<{ url: string }>('bare-socketio-process.ts', [], {}, undefined, ['--expose-gc']);
+    try {
+      const bareIdle = await bare.call<Memory>('memory');
+      const bareLoad = await forkChild<{ connected: number; failed: number }>('socket-load-process.ts', [], {}, { url: bare.info.url, tokens: server.info.tokens, perToken });
+      try {
+        await new Promise((r) => setTimeout(r, 1000));
+        const floor = await perSocket(bare, bareIdle);
+        console.log(
+          `bare Socket.IO (same versions, no handlers) at ${floor.held} sockets: heap ${(floor.heap / 1024).toFixed(1)} kB per socket -> ours / bare ${(ours.heap / floor.heap).toFixed(2)}; ` +
+            `what our handlers, rooms and session add: ${((ours.heap - floor.heap) / 1024).toFixed(1)} kB per socket`,
+        );
+      } finally {
+        await bareLoad.close();
+      }
+    } finally {
+      await bare.close();
+    }
   } finally {
     await server.close();
   }
+}
+
+interface PerSocket {
+  held: number;
+  heap: number;
+  rss: number;
+  busyRss: number;
+}
+
+/** Heap and resident memory per held socket, against the same process's `idle` figures. */
+async function perSocket(process: { call<T>(cmd: string): Promise<T> }, idle: Memory): Promise<PerSocket> {
+  const held = await process.call<number>('sockets');
+  const busy = await process.call<Memory>('memory');
+  const n = Math.max(1, held);
+  return { held, heap: (busy.heapUsed - idle.heapUsed) / n, rss: (busy.rss - idle.rss) / n, busyRss: busy.rss };
 }
 
 /** Resident memory of a process, from /proc (Linux). */

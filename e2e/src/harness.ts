@@ -172,8 +172,11 @@ export async function codeFromOutbox(baseUrl: string, phone: string, notBefore?:
     const res = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(phone)}`);
     if (res.ok) {
       const body = (await res.json()) as { messages: OutboxMessage[] };
-      const msg = body.messages.find((m) => m.to === phone && (!notBefore || new Date(m.createdAt) >= notBefore));
-      const code = msg?.body.match(/\b(\d{6})\b/)?.[1];
+      // The newest message to her that carries a code (an invitation texted at the same time has none).
+      const code = body.messages
+        .filter((m) => m.to === phone && (!notBefore || new Date(m.createdAt) >= notBefore))
+        .map((m) => m.body.match(/\b(\d{6})\b/)?.[1])
+        .find(Boolean);
       if (code) return code;
     }
     await new Promise((r) => setTimeout(r, 150));

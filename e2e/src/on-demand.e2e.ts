@@ -150,7 +150,13 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 await card.click();
                 await member.waitForURL(`**/ondemand-perfil-coach/${danielId}`);
                 await member.getByTestId('request-consultation').click();
+                // Issue 11: before his first consultation his health profile is asked, once.
+                await member.getByTestId('health-profile-dialog').waitFor({ timeout: 15_000 });
+                await member.getByTestId('health-profile-alergies').fill('Penicilina');
+                await member.getByTestId('health-profile-save').click();
                 await member.waitForURL('**/consulta/llenado-de-informacion');
+                // Mental health: the crisis path is on the intake (988 and 911 in the US).
+                await member.getByTestId('crisis-call-988').waitFor();
                 // State and city come from his profile (California, San Francisco).
                 await expect.poll(() => member.getByTestId('location-state').inputValue()).toBe('CA');
                 await expect.poll(() => member.getByTestId('location-city').inputValue()).toBe('San Francisco');
@@ -166,10 +172,8 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                   language: 'en',
                   service_scope: 'full-care',
                 });
-                // Prejoin: camera and microphone (fake devices), then confirm the location, then waiting room one.
-                await member.getByTestId('call-step-location').waitFor();
-                expect(await member.getByTestId('call-location-value').textContent()).toBe('San Francisco, CA');
-                await member.getByTestId('call-location-confirm').click();
+                // Prejoin: camera and microphone (fake devices), then waiting room one: the place was
+                // confirmed on the location form and is not asked again (issue 11), step 3 of 3.
                 const waiting = member.getByTestId('waiting-room');
                 await waiting.waitFor();
                 expect(await waiting.getAttribute('data-room')).toBe('wr-one');

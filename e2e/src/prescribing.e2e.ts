@@ -8,7 +8,8 @@ import { snap, withBrowser } from './harness';
 // Issues 11/12 "Tests that prove it": the member chooses her pharmacy while she waits for the US
 // doctor (and from her profile); the US doctor searches the medication directory, sees the
 // allergy warning, overrides it with a reason, reviews and signs; the signed PDF is the member's
-// to download, and a second member gets 404.
+// to download, and a second member gets 404; she answers the survey and finds the consultation in
+// her history with its summary, treatment and pharmacy.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -46,12 +47,8 @@ async function insertConsultation(memberId: string, state: AppointmentState): Pr
 describe('prescribing journey', () => {
   it('the member picks her pharmacy while waiting; the US doctor prescribes past an allergy warning, reviews and signs; the PDF is hers', async () => {
     const s = server.server;
-    const member = await createMember(s, {
-      firstName: 'Ana',
-      lastName: 'López',
-      address: { zipCode: '94110', city: 'San Francisco', state: 'CA', country: 'US' },
-      alergies: ['Penicilina'],
-    });
+    // She has not given her address yet: the waiting room asks for it before the pharmacy.
+    const member = await createMember(s, { firstName: 'Ana', lastName: 'López', address: null, alergies: ['Penicilina'] });
     const memberToken = (await createSessionFor(s, member.id)).sessionToken;
     const doctor = await createPhysician(s, { userType: 'us-physician', licenses: ['CA'], languages: ['en', 'es'], user: { firstName: 'Emily', lastName: 'Carter', preferredLang: 'en' } });
     const doctorToken = (await createSessionFor(s, doctor.id)).sessionToken;
@@ -62,6 +59,12 @@ describe('prescribing journey', () => {
       const page = await signedIn(ctx, memberToken, 'es', { id, state: S.S6_IN_QUEUE_FOR_ER });
       await page.goto(`${server.url}/consulta/infoPage/SC038`);
       await page.getByTestId('readiness-prompt').waitFor();
+      await page.getByTestId('readiness-zip').fill('94110');
+      expect(await page.getByTestId('readiness-city').textContent()).toBe('San Francisco, CA');
+      await snap(page, 'rx-readiness-address-es-phone');
+      await page.getByTestId('readiness-address-save').click();
+      // Her address saved, the stores near it are listed.
+      await page.getByTestId('readiness-address').waitFor({ state: 'detached' });
       await page.getByTestId('pharmacy-results').waitFor();
       await snap(page, 'rx-readiness-es-phone');
       await page.getByTestId('pharmacy-choose-ca-sf-mission').click();
@@ -136,6 +139,30 @@ describe('prescribing journey', () => {
       );
       expect(download).toMatchObject({ status: 200, type: 'application/pdf', head: '%PDF-' });
       expect(download.size).toBeGreaterThan(2000);
+
+      // 4. The same consultation, after it: she answers the survey, then finds it in her history with
+      // its summary, the treatment the doctor signed and the pharmacy it went to.
+      await page.goto(`${server.url}/consulta/survey/${id}`);
+      await page.getByTestId('survey-general').waitFor();
+      await page.getByTestId('survey-satisfactionLevel-5').click();
+      await page.getByTestId('survey-futureUsage-4').click();
+      await page.getByTestId('survey-submit').click();
+      await page.waitForURL('**/inicio');
+      await page.goto(`${server.url}/consulta/historial`);
+      const card = page.getByTestId(`history-card-${id}`);
+      await card.waitFor();
+      expect(await card.getByTestId('history-card-prescription').count()).toBe(1);
+      await card.click();
+      await page.waitForURL(`**/consulta/historial/${id}`);
+      await page.getByTestId('record-summary').waitFor();
+      await page.getByTestId('record-tab-treatment').click();
+      await page.getByTestId('prescription-line').waitFor();
+      expect(await page.getByTestId('prescription-line').textContent()).toContain('Tomar 1 cápsula por vía oral cada 8 horas durante 10 días.');
+      await snap(page, 'rx-history-treatment-es-phone');
+      await page.getByTestId('record-tab-pharmacy').click();
+      await page.getByTestId('pharmacy-address').waitFor();
+      expect(await page.getByTestId('pharmacy-address').textContent()).toContain('Mission Community Pharmacy');
+      await snap(page, 'rx-history-pharmacy-es-phone');
     });
     const other = await createMember(s);
     const otherToken = (await createSessionFor(s, other.id)).sessionToken;

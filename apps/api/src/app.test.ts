@@ -126,6 +126,11 @@ describe('demo data', () => {
       expect(ana).toMatchObject({ status: 'account_exist', mustAcceptTos: false, member: { firstName: 'Ana', preferredLang: 'es' } });
       const john = await loginByPhone(t.url, DEMO_LOGINS[1].phoneNumber, { lang: 'en' });
       expect(john.member).toMatchObject({ firstName: 'John', preferredLang: 'en', organizationId: expect.any(String) });
+      // Sofía shares John's Acme plan (family plan): access from the ledger, derived from his.
+      const sofia = await loginByPhone(t.url, DEMO_LOGINS.find((l) => l.key === 'sofia')!.phoneNumber);
+      expect(await t.server.services.membership.accessOf(sofia.member.id)).toMatchObject({ source: 'family', endReason: null });
+      const family = await fetch(`${t.url}/api/member/${john.member.id}/dependants`, { headers: { authorization: `Bearer ${john.sessionToken}` } });
+      expect(((await family.json()) as { dependants: { invitationStatus: string }[] }).dependants.map((d) => d.invitationStatus)).toEqual(['ACCEPTED', 'PENDING']);
       const { seedDemoData } = await import('./db/seed');
       expect(await seedDemoData(t.server.database.db, t.clock.now())).toBe(false);
       const someone = await createMember(t.server);

@@ -17,43 +17,35 @@ import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import { AccessLog, flushLog, lazyRequestLogger, loggerOptions, stdoutLog } from './logger';
 import { installSecurityHeaders } from './security-headers';
-import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
-import { AccountDeletionService, registerAccountErasure } from './modules/account-deletion/account-deletion.service';
+import { AdminRepository } from './modules/admin/admin.repository';
+import { AdminService } from './modules/admin/admin.service';
+import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
 import { AuditService } from './modules/audit/audit.service';
-import { authResolvers, authTypeDefs } from './modules/auth/auth.resolvers';
-import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, type AuthLimits, type SessionSocketControl } from './modules/auth/auth.service';
-import { configsRoutes } from './modules/configs/configs.routes';
 import { ConfigsService } from './modules/configs/configs.service';
 import { loadConfigsSettings } from './modules/configs/configs.settings';
-import { devRoutes } from './modules/dev/dev.routes';
 import { DevService } from './modules/dev/dev.service';
-import { healthRoutes } from './modules/health/health.routes';
 import { InteractionsRepository } from './modules/interactions/interactions.repository';
-import { interactionsRoutes } from './modules/interactions/interactions.routes';
 import { InteractionsService } from './modules/interactions/interactions.service';
-import { identityRoutes } from './modules/identity/identity.routes';
 import { IdentityService } from './modules/identity/identity.service';
-import { membersResolvers, membersTypeDefs } from './modules/members/members.resolvers';
 import { MembersRepository } from './modules/members/members.repository';
-import { membersRoutes } from './modules/members/members.routes';
 import { MembersService } from './modules/members/members.service';
-import { membershipResolvers, membershipTypeDefs } from './modules/membership/membership.resolvers';
 import { MembershipRepository } from './modules/membership/membership.repository';
-import { membershipRoutes } from './modules/membership/membership.routes';
 import { MembershipService } from './modules/membership/membership.service';
 import { loadMembershipSettings } from './modules/membership/membership.settings';
 import { PaymentsRepository } from './modules/payments/payments.repository';
-import { paymentsRoutes } from './modules/payments/payments.routes';
+import { StorePurchasesService } from './modules/payments/store-purchases.service';
+import { loadStoreSettings } from './modules/payments/store.settings';
+import { loadVisitPrices, VisitPaymentsService } from './modules/payments/visit-payments.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { loadPaymentsSettings } from './modules/payments/payments.settings';
 import { LocalCardPaymentProvider } from './providers/payments/local.card-payment';
 import { StripeCardPaymentProvider } from './providers/payments/stripe.card-payment';
-import { profileResolvers, profileTypeDefs } from './modules/profile/profile.resolvers';
+import { AppleStoreVerifier, RealAppleDecoder } from './providers/store/apple.store-verifier';
+import { GooglePlayStoreVerifier, RealPlayBackend } from './providers/store/google-play.store-verifier';
+import { LocalAppleDecoder, LocalPlayBackend } from './providers/store/local.store-verifier';
 import { ProfileRepository } from './modules/profile/profile.repository';
-import { profileRoutes } from './modules/profile/profile.routes';
-import { ProfileService, registerEmailReminders } from './modules/profile/profile.service';
-import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { ProfileService } from './modules/profile/profile.service';
 import { RecoveryService } from './modules/recovery/recovery.service';
 import type { EmailProvider } from './providers/email/email.provider';
 import { OutboxEmailProvider } from './providers/email/outbox.email';
@@ -67,47 +59,32 @@ import type { SmsProvider } from './providers/sms/sms.provider';
 import { TwilioSmsProvider } from './providers/sms/twilio.sms';
 import { RealtimeGateway, type RealtimeServer } from './realtime/gateway';
 import { GUEST_GRAPHQL_FIELDS, installSessionScopeGate } from './modules/auth/session-scope.gate';
-import { callRoutes } from './modules/call/call.routes';
 import { CallService } from './modules/call/call.service';
-import { callSocketHandlers } from './modules/call/call.socket';
-import { NoopTelephonyProvider } from './providers/telephony/telephony.provider';
+import { NoopTelephonyProvider, type TelephonyProvider } from './providers/telephony/telephony.provider';
 import { IceServersProvider, loadVideoSettings } from './providers/video/ice-servers';
 import { chatConfig } from './modules/chat/chat.config';
 import { ChatRepository } from './modules/chat/chat.repository';
-import { chatRoutes } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
-import { chatSocketHandlers } from './modules/chat/chat.socket';
 import { LocalDiskStorage } from './providers/storage/local-disk.storage';
 import type { StorageProvider } from './providers/storage/storage.provider';
 import { SessionCache } from './lib/session-cache';
 import { LocalInvalidationBus, RedisInvalidationBus, type InvalidationBus } from './lib/invalidation-bus';
 import { JobRunner } from './lib/jobs';
-import { appointmentsResolvers, appointmentsTypeDefs } from './modules/appointments/appointments.resolvers';
 import { AppointmentsRepository } from './modules/appointments/appointments.repository';
-import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { AppointmentScheduler } from './modules/appointments/appointments.scheduler';
-import { appointmentsSocketPlugin, SocketAppointmentNotifier } from './modules/appointments/appointments.realtime';
+import { SocketAppointmentNotifier } from './modules/appointments/appointments.realtime';
 import { AppointmentsService, type WorkingHoursSource } from './modules/appointments/appointments.service';
 import { DEFAULT_APPOINTMENT_TIMEOUTS, type AppointmentTimeouts } from './modules/appointments/appointments.timeouts';
-import type { SchedulingService } from './modules/scheduling/scheduling.service';
-import { physiciansResolvers, physiciansTypeDefs } from './modules/physicians/physicians.resolvers';
 import { PhysiciansRepository } from './modules/physicians/physicians.repository';
-import { physiciansRoutes } from './modules/physicians/physicians.routes';
 import { PhysiciansService } from './modules/physicians/physicians.service';
 import { MemoryPresenceStore, RedisPresenceStore, type PresenceStore, type RedisPresenceOptions } from './modules/physicians/presence';
-import { topicsResolvers, topicsTypeDefs } from './modules/topics/topics.resolvers';
 import { TopicsRepository } from './modules/topics/topics.repository';
 import { TopicsService } from './modules/topics/topics.service';
-import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes';
 import { StaffAuthService } from './modules/staff-auth/staff-auth.service';
-import { recordsRoutes } from './modules/records/records.routes';
 import { RecordsService } from './modules/records/records.service';
-import { supportResolvers, supportTypeDefs } from './modules/support/support.resolvers';
 import { SupportRepository } from './modules/support/support.repository';
-import { supportRoutes } from './modules/support/support.routes';
 import { SupportService } from './modules/support/support.service';
 import { translationFromEnv, type TranslationProvider } from './providers/translation/translation.provider';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { LogPushProvider, type PushProvider } from './providers/push/push.provider';
@@ -116,31 +93,23 @@ import { createDevIdentityProvider } from './providers/identity/dev-idp';
 import type { IdentityProvider } from './providers/identity/identity.provider';
 import { OidcIdentityProvider } from './providers/identity/oidc.identity';
 import { webStaticOptions } from './web-static';
-import { LocalMedicationDirectory } from './providers/medications/local.medication-directory';
-import { buildPrescribing, pharmaciesRoutes, prescribingRoutes, type PrescribingProviders, type PrescribingServices } from './modules/prescribing/prescribing.wiring';
+import { API_MODULES, GRAPHQL_TYPE_DEFS, type ModuleContext } from './modules';
+import type { Services } from './services';
+import { medicationDirectoryFromEnv } from './providers/medications/from-env';
+import { buildPrescribing, type PrescribingProviders } from './modules/prescribing/prescribing.wiring';
 import { buildScheduling } from './modules/scheduling/scheduling.module';
-import { schedulingResolvers, schedulingTypeDefs } from './modules/scheduling/scheduling.resolvers';
-import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
+import { FamilyService } from './modules/family/family.service';
+import { OrganizationsService } from './modules/organizations/organizations.service';
 
-/** The modules' GraphQL type definitions, as served (a test checks them against the contracts). */
-export const GRAPHQL_TYPE_DEFS = [
-  membersTypeDefs,
-  profileTypeDefs,
-  authTypeDefs,
-  physiciansTypeDefs,
-  topicsTypeDefs,
-  appointmentsTypeDefs,
-  membershipTypeDefs,
-  supportTypeDefs,
-  schedulingTypeDefs,
-] as const;
+export { GRAPHQL_TYPE_DEFS };
+export type { Services };
 
 export interface BuildServerOptions {
   /** Overrides on top of the environment (process.env unless `env` is given). */
   config?: Partial<Config>;
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider; translation?: TranslationProvider; push?: PushProvider } & PrescribingProviders;
+  providers?: { sms?: SmsProvider; email?: EmailProvider; rateLimiter?: RateLimiter; storage?: StorageProvider; translation?: TranslationProvider; push?: PushProvider; telephony?: TelephonyProvider } & PrescribingProviders;
   /** Per-phone and per-IP send limits; the spec constants unless a test or benchmark raises them. */
   limits?: Partial<AuthLimits>;
   /** Where pino writes (tests capture logs here). */
@@ -159,34 +128,6 @@ export interface BuildServerOptions {
   erasureIntervalMs?: number;
   /** Presence heartbeat and expiry across nodes (Redis only; tests shorten them). */
   presence?: Pick<RedisPresenceOptions, 'ttlMs' | 'heartbeatMs'>;
-}
-
-export interface Services {
-  auth: AuthService;
-  members: MembersService;
-  physicians: PhysiciansService;
-  topics: TopicsService;
-  appointments: AppointmentsService;
-  appointmentScheduler: AppointmentScheduler;
-  dev: DevService;
-  audit: AuditService;
-  recovery: RecoveryService;
-  accountDeletion: AccountDeletionService;
-  configs: ConfigsService;
-  identity: IdentityService;
-  staffAuth: StaffAuthService;
-  call: CallService;
-  profile: ProfileService;
-  chat: ChatService;
-  interactions: InteractionsService;
-  membership: MembershipService;
-  payments: PaymentsService;
-  support: SupportService;
-  records: RecordsService;
-  notifications: NotificationsService;
-  prescribing: PrescribingServices['prescribing'];
-  pharmacies: PrescribingServices['pharmacies'];
-  scheduling: SchedulingService;
 }
 
 export interface PuenteServer {
@@ -292,7 +233,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const cardProvider = paymentsSettings.provider === 'stripe' ? new StripeCardPaymentProvider(paymentsSettings, () => clock.now()) : new LocalCardPaymentProvider();
     const membership: MembershipService = new MembershipService({ repository: new MembershipRepository(database.db), clock, settings: loadMembershipSettings(options.env ?? process.env), members, audit });
     const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: sessionsRevoked, sessions });
-    const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: sessionsRevoked, sessions, log: app.log });
+    const family = new FamilyService({ db: database.db, clock, sms, publicUrl: config.publicUrl, membership });
+    const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: sessionsRevoked, sessions, family, log: app.log });
     const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl, mapTileUrl: config.mapTileUrl });
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
@@ -321,7 +263,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const appointmentsRepository = new AppointmentsRepository(database.db);
     const socketNotifier = new SocketAppointmentNotifier(realtime, app.log);
     // The medication directory (issue 12): prescriptions name only its entries.
-    const medications = options.providers?.medications ?? new LocalMedicationDirectory();
+    const medications = options.providers?.medications ?? medicationDirectoryFromEnv(options.env ?? process.env);
     const appointments = new AppointmentsService({
       repository: appointmentsRepository,
       physicians,
@@ -341,11 +283,14 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       accounts: members,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
       entitlements: membership,
+      organizations: { assertPracticeOffered: (actor, practice) => services.organizations.assertPracticeOffered(actor, practice) },
       exit: {
         organizationHomePage: async (organizationId): Promise<string | null> => (await members.findOrganization({ orgId: organizationId }))?.homePageUrl ?? null,
         surveyAnswered: (appointmentId): Promise<boolean> => services.support.surveyAnswered(appointmentId),
       },
       medications,
+      onScheduledEnded: (appointmentId) => services.scheduling.liveEnded(appointmentId),
+      usDoctorPayments: { holdEscalation: (row) => services.visitPayments.holdEscalation(row), awaitingPayment: (row) => services.visitPayments.awaitingPayment(row) },
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);
@@ -356,8 +301,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     cleanups.unshift(async () => storage.close?.());
     const chat = new ChatService({ repo: new ChatRepository(database.db), appointments, audit, clock, storage, email, realtime, config: chatSettings, log: app.log });
     // The call (issue 5): ICE servers from STUN_URLS/TURN_URLS/TURN_SECRET, signaling on the gateway.
-    const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony: new NoopTelephonyProvider(), sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
+    const telephony: TelephonyProvider = options.providers?.telephony ?? new NoopTelephonyProvider();
+    const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony, sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
     // What the member keeps (issue 12): surveys, complaints, support requests and her record.
+    // Organizations and partners (issue 15): employer codes, sites, partner themes, eligibility rosters.
+    const organizations = new OrganizationsService({ db: database.db, clock, limiter, membership, members, audit });
     const support = new SupportService({ repository: new SupportRepository(database.db), appointments, members, audit, clock });
     const services: Services = {
       auth: new AuthService({
@@ -373,6 +321,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         sockets: sessionsRevoked,
         phoneChange: recovery,
         members,
+        onMemberSignIn: (member) => organizations.joinFromRoster(member),
       }),
       members,
       physicians,
@@ -408,6 +357,43 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         membership,
         publicUrl: config.publicUrl,
       }),
+      storePurchases: ((store) =>
+        new StorePurchasesService({
+          repository: new PaymentsRepository(database.db),
+          clock,
+          verifiers: {
+            applestore: new AppleStoreVerifier(store.apple.verifier === 'apple' ? new RealAppleDecoder({ ...store.apple, bundleId: store.bundleId }) : new LocalAppleDecoder(store.localSecret), store.bundleId),
+            playstore: new GooglePlayStoreVerifier(
+              store.play.verifier === 'google' ? new RealPlayBackend({ ...store.play, packageName: store.packageName }) : new LocalPlayBackend(store.localSecret),
+              store.packageName,
+            ),
+          },
+          production: config.isProduction,
+          storeProductPrefix: loadMembershipSettings(options.env ?? process.env).storeProductPrefix,
+          membership,
+          members: { exists: async (id) => (await members.findById(id))?.userType === 'member' },
+          log: app.log,
+        }))(loadStoreSettings(options.env ?? process.env)),
+      visitPayments: new VisitPaymentsService({
+        repository: new PaymentsRepository(database.db),
+        clock,
+        card: cardProvider,
+        cardAvailable: cardProvider.name !== 'local' || !config.isProduction,
+        prices: loadVisitPrices(options.env ?? process.env),
+        currency: loadMembershipSettings(options.env ?? process.env).currency,
+        publicUrl: config.publicUrl,
+        memberOrganization: async (memberId) => {
+          const member = await members.findById(memberId);
+          const org = member?.organizationId ? await members.organizationOf(member.organizationId) : null;
+          return org ? { id: org.id, flags: org.settings } : null;
+        },
+        membership,
+        appointments: { resumeEscalation: (id) => appointments.resumeEscalation(id), declineEscalation: (id) => appointments.declineEscalation(id) },
+        notify: {
+          paymentRequested: (memberId, payload) => realtime.emitToUser(memberId, 'payment-requested', payload),
+          paymentStatus: (memberId, payload) => realtime.emitToUser(memberId, 'payment-status-update', payload),
+        },
+      }),
       support,
       notifications: new NotificationsService({
         repository: new NotificationsRepository(database.db),
@@ -418,11 +404,23 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       }),
       records: new RecordsService({ appointments, support, physicians, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
       // Prescribing and pharmacies (issues 11/12): directories, e-prescribing, the signed PDF.
-      ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: { ...options.providers, medications } }),
+      ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: { ...options.providers, medications }, env: options.env ?? process.env }),
       // Scheduling (issue 13): calendars, bookings, reminders on the durable queue.
-      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime }),
+      // The admin console (issue 15): staff, a member's audit log, usage.
+      admin: new AdminService({
+        db: database.db,
+        repository: new AdminRepository(database.db),
+        audit,
+        clock,
+        revokeSessionsOfUser: (userId, now, tx) => services.auth.revokeSessionsOfUser(userId, now, tx),
+        disconnectSession: (sessionId) => sessionsRevoked.disconnectSession(sessionId),
+        physiciansChanged: () => physicians.invalidate(),
+      }),
+      // Family plans (issue 15): dependants on the referrer's plan.
+      family,
+      organizations,
+      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime, support, audit, telephony }),
     };
-    registerAccountErasure(jobs, accountDeletion, options.erasureIntervalMs);
 
     // Reference data (topic and note templates) before the demo seed, which links to it.
     await topics.ensureDefaults(clock.now());
@@ -434,7 +432,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     }
 
     installErrorHandler(app);
-    await installSecurityHeaders(app, config);
+    await installSecurityHeaders(app, config, { stripe: loadPaymentsSettings(options.env ?? process.env).provider === 'stripe' });
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 
@@ -447,46 +445,17 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     });
     installSessionScopeGate(app);
 
-    await app.register(healthRoutes);
-    await app.register(authRoutes(services.auth));
-    await app.register(membersRoutes(services.members));
-    await app.register(physiciansRoutes(services.physicians));
-    await app.register(appointmentsRoutes(services.appointments));
-    await app.register(callRoutes(services.call));
-    await app.register(chatRoutes(services.chat));
-    await app.register(profileRoutes(services.profile));
-    await app.register(recoveryRoutes(services.recovery));
-    await app.register(accountDeletionRoutes(services.accountDeletion));
-    await app.register(configsRoutes(services.configs));
-    await app.register(interactionsRoutes(services.interactions));
-    await app.register(membershipRoutes(services.membership));
-    await app.register(paymentsRoutes(services.payments));
-    await app.register(supportRoutes(services.support));
-    await app.register(recordsRoutes(services.records));
-    await app.register(notificationsRoutes(services.notifications));
-    await app.register(prescribingRoutes(services.prescribing));
-    await app.register(pharmaciesRoutes(services.pharmacies));
-    await app.register(schedulingRoutes(services.scheduling));
-    if (!config.isProduction) await app.register(devRoutes(services.dev));
-    await app.register(identityRoutes(services.identity));
-    await app.register(staffAuthRoutes(services.staffAuth));
+    // Every module's routes, GraphQL part, socket handlers and jobs (modules/index.ts).
+    const moduleContext: ModuleContext = { services, gateway: realtime, jobs, log: app.log, isProduction: config.isProduction, intervals: { erasureMs: options.erasureIntervalMs } };
+    const modules = API_MODULES.filter((m) => m.when?.(moduleContext) ?? true);
+    for (const m of modules) if (m.routes) await app.register(m.routes(moduleContext));
     // The local OpenID provider: development and tests only, never in production.
     if (config.identity.devProvider && !config.isProduction) {
       await createDevIdentityProvider({ publicUrl: config.publicUrl, cookieSecret: config.sessionSecret }).register(app);
     }
     await registerGraphql(app, {
       typeDefs: [...GRAPHQL_TYPE_DEFS],
-      resolvers: [
-        membersResolvers(services.members),
-        profileResolvers(services.profile),
-        authResolvers(services.auth),
-        physiciansResolvers(services.physicians),
-        topicsResolvers(services.topics),
-        appointmentsResolvers(services.appointments),
-        membershipResolvers(services.membership),
-        supportResolvers(services.support),
-        schedulingResolvers(services.scheduling),
-      ],
+      resolvers: modules.flatMap((m) => (m.graphql ? [m.graphql.resolvers(moduleContext)] : [])),
       depthLimit: config.graphqlDepthLimit,
       introspection: !config.isProduction,
       guestRootFields: GUEST_GRAPHQL_FIELDS,
@@ -512,17 +481,17 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       return sendError(request, reply, new AppError('NOT_FOUND'));
     });
 
-    // spec 4/9: the email verification reminder after 24 hours, swept in process on the injectable clock.
-    registerEmailReminders(jobs, services.profile);
-
-    await physicians.init();
-    realtime.use(appointmentsSocketPlugin({ appointments, physicians, accounts: members, gateway: realtime, log: app.log }));
-    realtime.use(chatSocketHandlers(services.chat, app.log));
-    realtime.use(callSocketHandlers(services.call, app.log));
+    for (const m of modules) {
+      if (m.socket) realtime.use(m.socket(moduleContext));
+      m.jobs?.(moduleContext);
+    }
+    for (const m of modules) {
+      if (!m.start) continue;
+      const stop = await m.start(moduleContext);
+      cleanups.unshift(stop);
+    }
     jobs.start();
     cleanups.unshift(() => jobs.stop());
-    await services.scheduling.start();
-    cleanups.unshift(() => services.scheduling.stop());
     const io = realtime.attach(app.server, services.auth, {
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,

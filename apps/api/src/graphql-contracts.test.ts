@@ -1,4 +1,4 @@
-import { APPOINTMENT_GQL, appointmentSchema, GQL, PHYSICIAN_GQL, physicianSchema, SCHEDULING_GQL, SURVEY_GQL, TOPICS_GQL } from '@puente/contracts';
+import { APPOINTMENT_GQL, appointmentSchema, FAMILY_GQL, GQL, ORGANIZATION_GQL, PHYSICIAN_GQL, physicianSchema, SCHEDULING_GQL, SURVEY_GQL, TOPICS_GQL } from '@puente/contracts';
 import { buildSchema, getNamedType, GraphQLObjectType, isNonNullType, parse, validate, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ import { baseTypeDefs } from './graphql';
 // physician's) GraphQL fields and nullability are exactly the contract's zod shape.
 const schema: GraphQLSchema = buildSchema([baseTypeDefs, ...GRAPHQL_TYPE_DEFS].join('\n'));
 
-const documents = Object.entries({ ...GQL, ...TOPICS_GQL, ...PHYSICIAN_GQL, ...APPOINTMENT_GQL, ...SCHEDULING_GQL, ...SURVEY_GQL });
+const documents = Object.entries({ ...GQL, ...TOPICS_GQL, ...PHYSICIAN_GQL, ...APPOINTMENT_GQL, ...SCHEDULING_GQL, ...SURVEY_GQL, ...FAMILY_GQL, ...ORGANIZATION_GQL });
 
 const zodFields = (shape: z.ZodObject) =>
   Object.fromEntries(Object.entries(shape.shape).map(([name, field]) => [name, { nullable: (field as z.ZodType).safeParse(null).success || (field as z.ZodType).safeParse(undefined).success }]));

@@ -106,3 +106,15 @@ describe('Cache-Control on /api', () => {
     expect((await fetch(`${t.url}/inicio`)).headers.get('cache-control')).not.toBe('no-store');
   });
 });
+
+describe('Stripe (CARD_PAYMENT_PROVIDER=stripe)', () => {
+  it('only then may Stripe.js load and reach Stripe', async () => {
+    const { contentSecurityPolicy } = await import('./security-headers');
+    const config = { publicUrl: 'https://puente.example.org', allowedOrigins: [], isProduction: true, mapTileUrl: undefined };
+    expect(contentSecurityPolicy(config)['script-src']).toEqual(["'self'"]);
+    const stripe = contentSecurityPolicy(config, { stripe: true });
+    expect(stripe['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(stripe['connect-src']).toContain('https://api.stripe.com');
+    expect(stripe['frame-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://checkout.stripe.com']));
+  });
+});

@@ -27,18 +27,19 @@ const wsOrigin = (origin: string): string => origin.replace(/^http/, 'ws');
  * - media-src blob: mediastream:: the call's local and remote streams.
  * - form-action: the development provider's login form, which redirects back to the public address.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction' | 'mapTileUrl'>): Record<string, string[]> {
+export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction' | 'mapTileUrl'>, options: { stripe?: boolean } = {}): Record<string, string[]> {
   const publicOrigin = new URL(config.publicUrl).origin;
   const origins = [publicOrigin, ...config.allowedOrigins];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // Stripe.js (CARD_PAYMENT_PROVIDER=stripe only): loaded by the card modal on the membership screens.
+    'script-src': ["'self'", ...(options.stripe ? ['https://js.stripe.com'] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     // The pharmacy map's tile server, when one is configured (MAP_TILE_URL).
     'img-src': ["'self'", 'data:', 'blob:', ...(config.mapTileUrl ? [new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin] : [])],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...new Set(origins.flatMap((o) => [o, wsOrigin(o)]))],
+    'connect-src': ["'self'", ...new Set(origins.flatMap((o) => [o, wsOrigin(o)])), ...(options.stripe ? ['https://api.stripe.com'] : [])],
     'media-src': ["'self'", 'blob:', 'mediastream:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
@@ -61,10 +62,10 @@ const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/'
  * shared computer's browser cache must not keep them. A route whose answer is public (GET
  * /api/configs) sets its own Cache-Control, which replaces this default.
  */
-export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>): Promise<void> {
+export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, options) },
     // The guest link carries its token in the URL: never send it to another site.
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: config.isProduction ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,

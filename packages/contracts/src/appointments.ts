@@ -298,6 +298,8 @@ export const APPOINTMENT_GQL = {
   getAppointmentQueue: `query GetAppointmentQueue { getAppointmentQueue { ${APPOINTMENT_FIELDS} } }`,
   updateAppointment: `mutation UpdateAppointment($appointment: UpdateAppointmentInput!) { updateAppointment(appointment: $appointment) { ${APPOINTMENT_FIELDS} } }`,
   acceptAppointment: `mutation AcceptAppointment($appointmentId: ID!) { acceptAppointment(appointmentId: $appointmentId) { ${APPOINTMENT_FIELDS} } }`,
+  /** issue 11: a physician declines a request offered to them; true when done. */
+  declineAppointment: `mutation DeclineAppointment($appointmentId: ID!) { declineAppointment(appointmentId: $appointmentId) }`,
   finishAppointment: `mutation FinishAppointment($appointmentId: ID!) { finishAppointment(appointmentId: $appointmentId) { ${APPOINTMENT_FIELDS} } }`,
   cancelAppointment: `mutation CancelAppointment($appointmentId: ID!, $reason: String!) { cancelAppointment(appointmentId: $appointmentId, reason: $reason) { ${APPOINTMENT_FIELDS} } }`,
   saveMedicalRecord: `mutation SaveMedicalRecord($appointmentId: ID!, $medicalRecord: MedicalRecordInput!) { saveMedicalRecord(appointmentId: $appointmentId, medicalRecord: $medicalRecord) { ${APPOINTMENT_FIELDS} } }`,

@@ -16,3 +16,6 @@ export * from './membership';
 export * from './records';
 export * from './prescribing';
 export * from './scheduling';
+export * from './admin';
+export * from './family';
+export * from './organizations';

@@ -66,7 +66,15 @@ export const memberSchema = z.object({
   /** spec 4 "Email verification: unverified, verified": ISO time of verification, else null. */
   emailVerifiedAt: safeString().nullable(),
   /** The member's organization as the member app needs it (spec 3 organization; settings as canonical flags). */
-  organization: z.object({ id: safeString(), name: safeString(), settings: z.array(z.enum(ORGANIZATION_FLAGS)) }).nullable(),
+  organization: z
+    .object({
+      id: safeString(),
+      name: safeString(),
+      settings: z.array(z.enum(ORGANIZATION_FLAGS)),
+      /** spec 3: where dependants go; the family plan entry shows only when there are some (spec 6). */
+      dependantOrganizations: z.array(safeString()).optional(),
+    })
+    .nullable(),
   /** spec 7 getMember subscription: the member's current access from the entitlement ledger (GraphQL field resolver). */
   subscription: subscriptionSchema.nullable().optional(),
 });

@@ -85,3 +85,54 @@ export type CardCheckoutStatus = z.infer<typeof cardCheckoutStatusSchema>;
 /** POST /api/membership/cancel: a card subscription is cancelled at period end. */
 export const cancelMembershipResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
 export type CancelMembershipResponse = z.infer<typeof cancelMembershipResponseSchema>;
+
+/**
+ * POST /api/payments/validation (spec 7 "store receipt validation"): the native app sends what the
+ * store gave it after a purchase: the App Store's signed transaction (JWS) or Google Play's
+ * purchase token and product id. The server verifies it with the store and answers the member's
+ * access derived from the ledger.
+ */
+export const storeValidationRequestSchema = z.discriminatedUnion(
+  'store',
+  [
+    z.object({ store: z.literal('applestore'), signedTransaction: safeString().min(1, 'store_receipt_invalid').max(16_000, 'store_receipt_invalid') }),
+    z.object({
+      store: z.literal('playstore'),
+      productId: safeString().min(1, 'store_product_invalid').max(200, 'store_product_invalid'),
+      purchaseToken: safeString().min(1, 'store_receipt_invalid').max(16_000, 'store_receipt_invalid'),
+    }),
+  ],
+  { error: 'store_invalid' },
+);
+export type StoreValidationRequest = z.infer<typeof storeValidationRequestSchema>;
+export const storeValidationResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
+export type StoreValidationResponse = z.infer<typeof storeValidationResponseSchema>;
+
+/** Paid US-doctor visits (spec 3 Payment; spec 7 payment-intent and payment status). */
+export const PAYMENT_PRICE_TYPES = ['usp', 'coach'] as const;
+export const paymentIntentRequestSchema = z.object({
+  priceType: z.enum(PAYMENT_PRICE_TYPES, { error: 'payment_price_type_invalid' }),
+  paymentId: safeString().min(1, 'payment_id_invalid').max(64, 'payment_id_invalid'),
+});
+export type PaymentIntentRequest = z.infer<typeof paymentIntentRequestSchema>;
+export const visitPaymentSchema = z.object({
+  paymentId: safeString(),
+  appointmentId: safeString(),
+  priceType: z.enum(PAYMENT_PRICE_TYPES),
+  status: z.enum(['succeeded', 'failed', 'pending']),
+  amountMinor: z.number().int(),
+  currency: safeString(),
+});
+export type VisitPaymentDto = z.infer<typeof visitPaymentSchema>;
+/** POST /api/organizations/{id}/payment-intent: the card checkout for the visit (clientSecret: Stripe; url: the local test card page). */
+export const paymentIntentResponseSchema = visitPaymentSchema.extend({
+  checkoutId: safeString().nullable(),
+  provider: z.enum(['local', 'stripe']),
+  url: safeString().nullable(),
+  clientSecret: safeString().nullable(),
+  publishableKey: safeString().nullable(),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+/** PATCH /api/payments/{id}/status: the app reports how the card payment ended; the server checks it with the provider. */
+export const paymentStatusRequestSchema = z.object({ status: z.enum(['succeeded', 'failed'], { error: 'payment_status_invalid' }) });
+export type PaymentStatusRequest = z.infer<typeof paymentStatusRequestSchema>;

@@ -57,12 +57,25 @@ export const cancelScheduledQuerySchema = z.object({
 });
 export const cancelScheduledResponseSchema = z.object({ id: safeString(), state: z.literal('scheduled-canceled') });
 
+/**
+ * POST /api/scheduled-appointments/{id}/support-request: a booking with a US-physician coach (no
+ * calendar, spec 4 "Scheduling flow") is cancelled or moved through a support message.
+ */
+export const SCHEDULED_CHANGE_ACTIONS = ['cancel', 'reschedule'] as const;
+export const scheduledChangeRequestSchema = z.object({ action: z.enum(SCHEDULED_CHANGE_ACTIONS, { message: 'invalid_action' }) });
+export type ScheduledChangeRequest = z.infer<typeof scheduledChangeRequestSchema>;
+export const scheduledChangeResponseSchema = z.object({ supportRequestId: safeString() });
+export type ScheduledChangeResponse = z.infer<typeof scheduledChangeResponseSchema>;
+
 /** POST /api/scheduled-appointments/{id}/join: the live appointment (type scheduled, S1) for that coach. */
 export const joinScheduledResponseSchema = z.object({ appointmentId: safeString(), isBusy: z.boolean() });
 export type JoinScheduledResponse = z.infer<typeof joinScheduledResponseSchema>;
 
 /** GET /api/scheduled-appointments/mine: the member's upcoming scheduled appointments. */
 export const myScheduledResponseSchema = z.object({ scheduledAppointments: z.array(scheduledAppointmentSchema) });
+
+/** getMember's scheduledAppointments (spec 7). */
+export const memberScheduledAppointmentsSchema = z.object({ id: safeString(), scheduledAppointments: z.array(scheduledAppointmentSchema) });
 
 /** GET /api/physicians/{id}/scheduled-appointments: the coach's bookings with the member's first name (dashboard). */
 export const coachScheduledAppointmentSchema = scheduledAppointmentSchema.extend({ memberFirstName: safeString().nullable() });
@@ -95,14 +108,22 @@ export const slotsQuerySchema = z.object({
 export const slotsResponseSchema = z.object({ timeZone: safeString(), physicianTimeZone: safeString().nullable(), slots: z.record(z.string(), z.array(safeString())) });
 export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
+/** GET /api/admin/coaches: the coaches whose calendar the admin edits (GET/PUT /api/admin/physicians/{id}/calendar, exceptions). */
+export const adminCoachSchema = z.object({ id: safeString(), firstName: safeString(), lastName: safeString() });
+export type AdminCoachDto = z.infer<typeof adminCoachSchema>;
+export const adminCoachesResponseSchema = z.object({ coaches: z.array(adminCoachSchema) });
+export type AdminCoachesResponse = z.infer<typeof adminCoachesResponseSchema>;
+
 /** GET /api/admin/job-queue/dead: the dead-letter list. */
-export const deadLettersResponseSchema = z.object({
-  jobs: z.array(z.object({ id: safeString(), name: safeString(), singletonKey: safeString().nullable(), attempts: z.number(), lastError: safeString().nullable(), runAt: safeString(), updatedAt: safeString() })),
-});
+export const deadLetterSchema = z.object({ id: safeString(), name: safeString(), singletonKey: safeString().nullable(), attempts: z.number(), lastError: safeString().nullable(), runAt: safeString(), updatedAt: safeString() });
+export type DeadLetterDto = z.infer<typeof deadLetterSchema>;
+export const deadLettersResponseSchema = z.object({ jobs: z.array(deadLetterSchema) });
 
 export const SCHEDULED_FIELDS = `id tinyId physicianId memberId createdBy createdByRole startDate endDate language timezone status state topic { topicId topicText subtopicId subtopicText } requiredExtension notes type appointmentId createdAt updatedAt physician { ${PHYSICIAN_FIELDS} }`;
 
 export const SCHEDULING_GQL = {
+  /** spec 7 getMember with scheduledAppointments (the home card and the scheduled-appointment cache, 15 min). */
+  myScheduledAppointments: `query MyScheduledAppointments { getMember { id scheduledAppointments { ${SCHEDULED_FIELDS} } } }`,
   scheduleAppointment: `mutation ScheduleAppointment($input: ScheduleAppointmentInput!) { scheduleAppointment(input: $input) { ${SCHEDULED_FIELDS} } }`,
   rescheduleAppointment: `mutation RescheduleAppointment($appointmentId: ID!, $input: ScheduleAppointmentInput!) { rescheduleAppointment(appointmentId: $appointmentId, input: $input) { ${SCHEDULED_FIELDS} } }`,
 } as const;

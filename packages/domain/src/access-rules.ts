@@ -56,6 +56,9 @@ export interface ProfileMenu {
   invitationCode: boolean;
   enableNotifications: boolean;
   changeSite: boolean;
+  /** Issue 15: /cambia-organizacion and /cancela-membresia-organizacion, for a member of an organization. */
+  changeOrganization: boolean;
+  leaveOrganization: boolean;
   howItWorks: boolean;
   healthTips: boolean;
   privacy: boolean;
@@ -79,6 +82,8 @@ export const profileMenu = (v: VisibilityInput): ProfileMenu => {
     invitationCode: !org, // hidden if already in an organization
     enableNotifications: v.pushPermissionDenied, // only when push permission is denied
     changeSite: (org?.sites?.length ?? 0) > 1, // spec 6: more than one site
+    changeOrganization: org !== null,
+    leaveOrganization: org !== null,
     howItWorks: !v.isPartnerUser, // spec 6: partner users hide how-it-works, tips, privacy
     healthTips: !v.isPartnerUser,
     privacy: !v.isPartnerUser,

@@ -262,3 +262,40 @@ export const transitionEffects = ({ row, to, actor, reason, now, timeouts: t }: 
       return base;
   }
 };
+
+/**
+ * A physician declines a request offered to them (issue 11, spec 4 "rejected-by-coach",
+ * "rejected-by-doctor"). The machine says where it goes:
+ * - from a queue (S1, S6, or the coach's request for a US doctor) the request stays for the
+ *   others: the decliner is added to the blacklist and is not offered it again ('pass');
+ * - a request addressed to this coach (a chosen coach, S1) is reviewed and sent back, which the
+ *   machine turns into a cancel (redirectedTarget): the member sees SC023 with other coaches;
+ * - a request the physician holds (coach S2, US doctor S7) goes back to its queue with the reason,
+ *   and the transition blacklists them.
+ * Undefined when there is nothing this physician can decline.
+ */
+export type DeclineStep =
+  | { kind: 'pass'; doctorsBlacklist: string[] }
+  | { kind: 'transitions'; steps: readonly { to: AppointmentState; reason?: 'rejected-by-coach' | 'rejected-by-doctor' }[] };
+
+export const declineStep = (
+  row: Pick<LifecycleAppointment, 'state' | 'requestedMxDoctorId' | 'mxDoctorId' | 'usDoctorId' | 'doctorsBlacklist'>,
+  physician: { id: string; userType: UserType },
+): DeclineStep | undefined => {
+  const pass = (): DeclineStep => ({ kind: 'pass', doctorsBlacklist: row.doctorsBlacklist.includes(physician.id) ? [...row.doctorsBlacklist] : [...row.doctorsBlacklist, physician.id] });
+  if (physician.userType === 'mx-physician') {
+    if (row.state === S.S1_IN_QUEUE_FOR_COACH) {
+      return row.requestedMxDoctorId === physician.id
+        ? { kind: 'transitions', steps: [{ to: S.S2_COACH_IS_REVIEWING }, { to: S.S1_IN_QUEUE_FOR_COACH, reason: 'rejected-by-coach' }] }
+        : pass();
+    }
+    if (row.state === S.S2_COACH_IS_REVIEWING && row.mxDoctorId === physician.id) return { kind: 'transitions', steps: [{ to: S.S1_IN_QUEUE_FOR_COACH, reason: 'rejected-by-coach' }] };
+    return undefined;
+  }
+  if (physician.userType === 'us-physician') {
+    if (row.state === S.S6_IN_QUEUE_FOR_ER || row.state === S.COACH_REQUEST_US_DR) return pass();
+    if (row.state === S.S7_ER_IS_REVIEWING && row.usDoctorId === physician.id) return { kind: 'transitions', steps: [{ to: S.S6_IN_QUEUE_FOR_ER, reason: 'rejected-by-doctor' }] };
+    return undefined;
+  }
+  return undefined;
+};

@@ -71,6 +71,12 @@ export const ERROR_REASONS = [
   // spec 001 §2: scheduling is offered only when the member's organization has SchedulingAvailable
   // (members without an organization may schedule); the server refuses the booking otherwise.
   'scheduling-not-available',
+  // spec 000 §4 "Scheduling flow": US-physician coaches have no calendar, so their bookings are
+  // cancelled or moved through a support message (the member's own cancel/reschedule is refused).
+  'via-support',
+  // Issue 15 (spec 6 RestrictSocialLogin): an organization that hides social login does not take
+  // accounts made through it; the member signs in by phone instead.
+  'social-login-restricted',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

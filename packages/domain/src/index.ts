@@ -28,3 +28,7 @@ export * from './membership';
 export * from './records';
 export * from './prescribing';
 export * from './scheduling';
+export * from './admin';
+export * from './family';
+export * from './organizations';
+export * from './crisis';

@@ -13,6 +13,9 @@ import {
   isAppointmentState,
   isFinishedLike,
   isRxSent,
+  isStatusReason,
+  isTerminal,
+  type StatusReason,
   type AppointmentState,
   type DashboardEndReason,
 } from './appointment-machine';
@@ -119,35 +122,76 @@ export const routeOnAppointmentAlert = (
 
 export type CancelRoute = (NavigateTo & { clearAppointment: boolean }) | { kind: 'clear-appointment' };
 
+/** Where the member lands when a consultation ends with a reason (spec 4 "Cancel or end reasons on the member side"). */
+export type MemberEndScreen = 'available-coaches' | 'SC094' | 'SC023' | 'SC023-no-action' | 'SC099' | 'clear-appointment' | 'scheduled-canceled';
+/** What the clinicians still in the consultation are told (a translation key of the dashboard). */
+export type ClinicianEndNotice = 'member-left' | 'timeout' | 'admin' | 'declined' | 'no-one-available' | 'ended';
+export interface EndReasonRoute {
+  member: MemberEndScreen;
+  /** spec 4 "Modal situations": the member also sees a modal; 'timeout' is the tolerance-time modal with more coaches or home. */
+  modal: 'timeout' | 'situation' | null;
+  clinician: ClinicianEndNotice;
+}
+
+/**
+ * Every cancel and end reason of spec 4, one row each (issue 11): the member's screen, her modal
+ * and what the clinicians are told. The web's routing reads this table (memberCancelRoute,
+ * endReasonRoute); a reason not in it is "anything else": SC023 with noAction.
+ */
+export const END_REASON_ROUTES: Readonly<Record<StatusReason, EndReasonRoute>> = {
+  // go to available coaches and clear the appointment
+  'canceled-by-socio': { member: 'available-coaches', modal: null, clinician: 'member-left' },
+  'waiting-room': { member: 'available-coaches', modal: 'situation', clinician: 'member-left' },
+  'limited-services': { member: 'available-coaches', modal: 'situation', clinician: 'member-left' },
+  'location-confirmation': { member: 'available-coaches', modal: 'situation', clinician: 'member-left' },
+  'media-permissions': { member: 'available-coaches', modal: 'situation', clinician: 'member-left' },
+  // busy: SC094
+  'busy-coach': { member: 'SC094', modal: null, clinician: 'no-one-available' },
+  'busy-doctor': { member: 'SC094', modal: null, clinician: 'no-one-available' },
+  busy: { member: 'SC094', modal: 'situation', clinician: 'no-one-available' },
+  // SC023 with other coaches
+  'canceled-by-admin': { member: 'SC023', modal: null, clinician: 'admin' },
+  'rejected-by-doctor': { member: 'SC023', modal: null, clinician: 'declined' },
+  'rejected-by-coach': { member: 'SC023', modal: null, clinician: 'declined' },
+  'timeout-by-doctor': { member: 'SC023', modal: null, clinician: 'timeout' },
+  'timeout-by-coach': { member: 'SC023', modal: null, clinician: 'timeout' },
+  'first-timeout': { member: 'SC023', modal: 'timeout', clinician: 'timeout' },
+  'second-timeout': { member: 'SC023', modal: 'timeout', clinician: 'timeout' },
+  'consultation-request': { member: 'SC023', modal: 'situation', clinician: 'ended' },
+  // no one
+  'no-coaches': { member: 'SC099', modal: 'situation', clinician: 'no-one-available' },
+  'no-doctors': { member: 'clear-appointment', modal: null, clinician: 'no-one-available' },
+  // scheduled card
+  'scheduled-card': { member: 'scheduled-canceled', modal: 'situation', clinician: 'member-left' },
+  // anything else: SC023 with noAction
+  'canceled-by-sms': { member: 'SC023-no-action', modal: 'situation', clinician: 'member-left' },
+  'socio-disconnected': { member: 'SC023-no-action', modal: 'situation', clinician: 'member-left' },
+  'coach-absence': { member: 'SC023-no-action', modal: 'situation', clinician: 'ended' },
+  'scheduled-modal': { member: 'SC023-no-action', modal: 'situation', clinician: 'member-left' },
+};
+
+const ANYTHING_ELSE: EndReasonRoute = { member: 'SC023-no-action', modal: null, clinician: 'ended' };
+
+export const endReasonRoute = (reason: string | null | undefined): EndReasonRoute =>
+  reason && isStatusReason(reason) ? END_REASON_ROUTES[reason] : ANYTHING_ELSE;
+
 export const memberCancelRoute = (reason: string | null | undefined, ctx: { appointmentState?: AppointmentState | null } = {}): CancelRoute => {
-  switch (reason) {
-    case 'canceled-by-socio':
-    case 'waiting-room':
-    case 'limited-services':
-    case 'location-confirmation':
-    case 'media-permissions':
+  const screen = endReasonRoute(reason).member;
+  switch (screen) {
+    case 'available-coaches':
       return { ...nav(AVAILABLE_COACHES), clearAppointment: ctx.appointmentState !== S.SCHEDULED_CANCELED };
-    case 'busy-coach':
-    case 'busy-doctor':
-    case 'busy':
-      return { ...nav(paths.infoPage('SC094')), clearAppointment: false };
-    case 'canceled-by-admin':
-    case 'rejected-by-doctor':
-    case 'rejected-by-coach':
-    case 'timeout-by-doctor':
-    case 'timeout-by-coach':
-    case 'first-timeout':
-    case 'second-timeout':
-    case 'consultation-request':
-      return { ...nav(paths.infoPage('SC023')), clearAppointment: false };
-    case 'no-coaches':
-      return { ...nav(paths.infoPage('SC099')), clearAppointment: false };
-    case 'no-doctors':
+    case 'SC094':
+    case 'SC023':
+    case 'SC099':
+      return { ...nav(paths.infoPage(screen)), clearAppointment: false };
+    case 'SC023-no-action':
+      return { ...nav(`${paths.infoPage('SC023')}?noAction=true`), clearAppointment: false };
+    case 'clear-appointment':
       return { kind: 'clear-appointment' };
-    case 'scheduled-card':
+    case 'scheduled-canceled':
       return { ...nav('/agenda/cancelada-exitosamente'), clearAppointment: false };
     default:
-      return { ...nav(`${paths.infoPage('SC023')}?noAction=true`), clearAppointment: false };
+      return assertNever(screen);
   }
 };
 
@@ -271,6 +315,61 @@ export const inCallAction = (state: AppointmentState, ctx: { loginless: boolean;
   }
 };
 
+/**
+ * The hang-up button of the call bar and the waiting room's "leave" (issue 11): what it does for
+ * each role. Ending that affects the others asks for confirmation first: the member's cancel
+ * (her coach or doctor is told), the coach finishing the video call, the US doctor ending it.
+ * Anything else only leaves the screen.
+ */
+export type HangUpAction =
+  | { kind: 'cancel'; reason: 'canceled-by-socio' | 'waiting-room'; confirm: true }
+  | { kind: 'transition'; to: AppointmentState; confirm: true }
+  | { kind: 'leave'; confirm: false };
+
+export const hangUpAction = (role: 'member' | 'mx-physician' | 'us-physician', state: AppointmentState, where: 'call' | 'waiting-room'): HangUpAction => {
+  const leave: HangUpAction = { kind: 'leave', confirm: false };
+  switch (role) {
+    case 'member':
+      if (isTerminal(state)) return leave;
+      return { kind: 'cancel', reason: where === 'waiting-room' ? 'waiting-room' : 'canceled-by-socio', confirm: true };
+    case 'mx-physician':
+      return state === S.S3_COACH_JOINS_CALL || state === S.CONSULTATION_WITHOUT_ER ? { kind: 'transition', to: S.COACH_FINISH_VIDEO_CALL, confirm: true } : leave;
+    case 'us-physician':
+      return state === S.S8_ER_JOINS_CALL ? { kind: 'transition', to: S.S9_ER_ENDS_CALL, confirm: true } : leave;
+    default:
+      return assertNever(role);
+  }
+};
+
+/**
+ * The member's intake steps as she sees them numbered (issue 11: "step 2 of 3" first, the location
+ * asked twice). An on-demand request confirms the location on /consulta/llenado-de-informacion
+ * before the appointment exists, so the call's location step (spec 2 prejoin step 2) is not asked
+ * again: location, camera and microphone, waiting room. Otherwise (a scheduled consultation) the
+ * call asks it: camera and microphone, location, waiting room. The stored preJoinStep keeps the
+ * spec's numbers (1 camera, 2 location, 3 waiting room); only the displayed numbering follows this.
+ */
+export type IntakeStep = 'location' | 'media' | 'waiting-room';
+export const intakeSteps = (ctx: { locationConfirmedBeforeCall: boolean }): IntakeStep[] =>
+  ctx.locationConfirmedBeforeCall ? ['location', 'media', 'waiting-room'] : ['media', 'location', 'waiting-room'];
+export const intakeStepNumber = (steps: readonly IntakeStep[], step: IntakeStep): { step: number; total: number } => ({ step: steps.indexOf(step) + 1, total: steps.length });
+/**
+ * The member confirmed this appointment's place on the location form just before: the form
+ * remembers the place it confirmed (before the appointment exists, since the S1 alert can open the
+ * call before the create answers), and an on-demand appointment at that same place is not asked
+ * again. An appointment made any other way (scheduled, or nothing confirmed here) asks it in the call.
+ */
+export interface ConfirmedPlace {
+  country: string;
+  state: string;
+  city: string;
+}
+export const locationConfirmedBeforeCall = (a: { type: AppointmentType; location?: ConfirmedPlace | null }, confirmed: ConfirmedPlace | null | undefined): boolean => {
+  if (a.type !== 'on-demand' || !a.location || !confirmed) return false;
+  const same = (x: string, y: string) => x.trim().toLowerCase() === y.trim().toLowerCase();
+  return same(a.location.country, confirmed.country) && same(a.location.state, confirmed.state) && same(a.location.city, confirmed.city);
+};
+
 /** spec 4: on the prejoin screen these states redirect to the survey (or the finished page). */
 export const prejoinRedirect = (state: AppointmentState, ctx: { loginless: boolean; appointmentId: string }): NavigateTo | null => {
   if (state !== S.COACH_FINISH_VIDEO_CALL && state !== S.S9_ER_ENDS_CALL && state !== S.US_DR_PENDING) return null;
@@ -292,6 +391,17 @@ export const formatWaitingCountdown = (elapsedSeconds: number, totalSeconds: num
   const left = Math.ceil(totalSeconds - elapsedSeconds);
   if (left <= 0) return null;
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+};
+
+/**
+ * The waiting room's countdown (spec 4, issue 11): to the server's deadline for the current wait
+ * (the queue's, `deadlineAt`), so a reload or a later visit shows the time really left; without a
+ * deadline, 300 s from when the wait began. Then 'a few more minutes' (null).
+ */
+export const waitingCountdown = (ctx: { now: number; deadlineAt?: string | null; waitingSince: number }): string | null => {
+  const deadline = ctx.deadlineAt ? Date.parse(ctx.deadlineAt) : Number.NaN;
+  const leftMs = Number.isNaN(deadline) ? ctx.waitingSince + TIMERS.waitingCountdownSeconds * 1000 - ctx.now : deadline - ctx.now;
+  return formatWaitingCountdown(0, leftMs / 1000);
 };
 
 /** spec 9: m:ss for the resend wait and similar timers. */

@@ -88,6 +88,7 @@ describe('spec 2 routes', () => {
     ['/dashboard', 'dashboard', true],
     ['/dashboard/consulta/a1', 'dashboardConsultation', true],
     ['/admin', 'admin', true],
+    ['/admin/calendarios', 'adminCalendars', true],
   ] as const)('%s is %s (auth %s)', (path, name, auth) => {
     expect(matchRoute(path)).toBe(name);
     expect(requiresAuth(path)).toBe(auth);
@@ -105,6 +106,7 @@ describe('spec 2 routes', () => {
     ['/dashboard', 'staff'],
     ['/dashboard/consulta/a1', 'staff'],
     ['/admin', 'admin'],
+    ['/admin/calendarios', 'admin'],
     ['/inicio', 'member'],
     ['/login', 'public'],
     ['/nope', undefined],

@@ -112,6 +112,13 @@ export const ROUTES = {
   dashboard: r('/dashboard', 'staff'),
   dashboardConsultation: r('/dashboard/consulta/:id', 'staff'),
   admin: r('/admin', 'admin'),
+  // Ours (issue 13 "the admin can edit them"): a coach's weekly hours and exceptions.
+  adminCalendars: r('/admin/calendarios', 'admin'),
+  // The admin console's sections (issue 15; paths are ours)
+  adminSupport: r('/admin/soporte', 'admin'),
+  adminStaff: r('/admin/personal', 'admin'),
+  adminMembers: r('/admin/socios', 'admin'),
+  adminUsage: r('/admin/uso', 'admin'),
   // Staff sign-in (issue 3: email code or identity provider, then TOTP; the path is ours)
   staffLogin: r('/staff/login', 'public'),
 } as const satisfies Record<string, RouteDef>;

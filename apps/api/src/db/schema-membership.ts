@@ -35,7 +35,7 @@ export const entitlementEvents = pgTable(
     dedupeKey: text('dedupe_key').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('entitlement_events_dedupe_unique').on(t.dedupeKey), index('entitlement_events_member_idx').on(t.memberId, t.occurredAt)],
+  (t) => [uniqueIndex('entitlement_events_dedupe_unique').on(t.dedupeKey), index('entitlement_events_member_idx').on(t.memberId, t.occurredAt), index('entitlement_events_key_idx').on(t.source, t.entitlementKey)],
 );
 
 /**
@@ -56,11 +56,37 @@ export const cardCheckouts = pgTable(
     /** The provider's subscription id once paid (card cancellations act on it). */
     subscriptionRef: text('subscription_ref'),
     status: text('status').$type<'open' | 'complete' | 'declined' | 'expired'>().notNull().default('open'),
+    /** subscription (a plan) or visit (a paid US-doctor visit: completing it grants nothing by itself). */
+    kind: text('kind').$type<'subscription' | 'visit'>().notNull().default('subscription'),
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
   },
   (t) => [index('card_checkouts_member_idx').on(t.memberId, t.createdAt), uniqueIndex('card_checkouts_external_unique').on(t.provider, t.externalId)],
 );
+
+/**
+ * Paid US-doctor visits (issue 14 step 7; spec 3 Payment): asked of the member when her
+ * organization has USP_REQUIRES_PAYMENT and the coach escalates; the US doctor is offered the
+ * consultation only once it succeeded. One row per request; its card checkout is the card's part.
+ */
+export const visitPayments = pgTable(
+  'visit_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    priceType: text('price_type').$type<'usp' | 'coach'>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    checkoutId: uuid('checkout_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [index('visit_payments_appointment_idx').on(t.appointmentId, t.createdAt), index('visit_payments_member_idx').on(t.memberId)],
+);
+export type VisitPaymentRow = typeof visitPayments.$inferSelect;
 
 /** Provider notifications (Stripe webhooks, App Store and Play notifications) processed once each. */
 export const paymentNotifications = pgTable(

@@ -57,18 +57,3 @@ export const noPrescriptionReasons = pgTable('no_prescription_reasons', {
   at: ts('at').notNull(),
 });
 
-/** Every pharmacy a member chose (the member's own change is recorded here, issue 12). */
-export const pharmacyChoices = pgTable(
-  'pharmacy_choices',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => users.id),
-    appointmentId: uuid('appointment_id'),
-    pharmacyId: text('pharmacy_id').notNull(),
-    pharmacy: jsonb('pharmacy').$type<Record<string, string | number | null>>().notNull(),
-    chosenAt: ts('chosen_at').notNull(),
-  },
-  (t) => [index('pharmacy_choices_member_idx').on(t.memberId)],
-);

@@ -101,6 +101,17 @@ export const jobQueue = pgTable(
   (t) => [uniqueIndex('job_queue_singleton_uq').on(t.singletonKey), index('job_queue_due_idx').on(t.state, t.runAt)],
 );
 
+/**
+ * Each notice a reminder job sends, one row per message (appointment, sequence, kind, channel),
+ * written before the provider is called: a job that runs again (a retry, or a worker that died
+ * between the send and marking the job done) finds the row and does not send a second time.
+ */
+export const schedulingNoticeSends = pgTable('scheduling_notice_sends', {
+  key: text('key').primaryKey(),
+  scheduledAppointmentId: uuid('scheduled_appointment_id').notNull(),
+  sentAt: ts('sent_at').notNull(),
+});
+
 export type ScheduledAppointmentRow = typeof scheduledAppointments.$inferSelect;
 export type CalendarExceptionRow = typeof calendarExceptions.$inferSelect;
 export type JobRow = typeof jobQueue.$inferSelect;

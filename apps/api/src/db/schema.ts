@@ -196,3 +196,5 @@ export * from './schema-membership'; // entitlement ledger, card checkouts, paym
 export * from './schema-records'; // surveys, complaints and support requests (issue 12)
 export * from './schema-prescribing'; // prescriptions, reasons for none, pharmacy choices (issues 11/12)
 export * from './schema-scheduling'; // calendars, scheduled appointments, job queue (issue 13)
+export * from './schema-family'; // dependants and their invitation links (issue 15, family plans)
+export * from './schema-organizations'; // organization sites, partners, members' sites, eligibility rosters (issue 15)

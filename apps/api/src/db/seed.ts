@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '@puente/domain';
 import type { Db } from './client';
-import { organizations, organizationTopicTemplates, physicianAvailability, physicianLicenses, physicianProfiles, users, type NewUserRow } from './schema';
+import { dependants, entitlementEvents, organizationPartners, organizations, organizationSites, organizationTopicTemplates, physicianAvailability, physicianLicenses, physicianProfiles, users, type NewUserRow } from './schema';
 
 /**
  * The demo logins (the README lists them). Everyone signs in with the phone number and the code
@@ -14,9 +14,13 @@ export const DEMO_LOGINS = [
   { key: 'coachEn', role: 'mx-physician', name: 'Daniel Rivera (coach, mental health)', phoneNumber: '+525533334444', lang: 'en' },
   { key: 'doctor', role: 'us-physician', name: 'Emily Carter (US doctor, CA and TX)', phoneNumber: '+13105550199', lang: 'en' },
   { key: 'admin', role: 'admin', name: 'Admin Puente', phoneNumber: '+14155550100', lang: 'es' },
+  { key: 'sofia', role: 'member', name: "Sofía Smith (John's dependant, family plan)", phoneNumber: '+14155550124', lang: 'es' },
 ] as const satisfies readonly { key: string; role: NewUserRow['userType']; name: string; phoneNumber: string; lang: Language }[];
 
-export const DEMO_ORGANIZATION = { name: 'Acme Salud', code: 'ACME2026' } as const;
+export const DEMO_ORGANIZATION = { name: 'Acme Salud', code: 'ACME2026', sites: ['Planta Monterrey', 'Oficinas CDMX'] } as const;
+
+/** A partner organization (issue 15): its members see the partner's colours. */
+export const DEMO_PARTNER = { name: 'Farmacias Sol', code: 'SOL2026', partnerId: 'farmacias-sol', colors: { primary: '#FFC20E', secondary: '#00539B', background: '#FFF8E1' } } as const;
 
 const phoneOf = (key: (typeof DEMO_LOGINS)[number]['key']): string => DEMO_LOGINS.find((l) => l.key === key)!.phoneNumber;
 
@@ -28,6 +32,11 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
     if (count > 0) return false;
 
+    // Where Acme members' dependants go (spec 3 dependantOrganizations): Acme offers the family plan.
+    const [acmeFamily] = await tx
+      .insert(organizations)
+      .values({ name: 'Acme Salud Familia', shortName: 'Acme Familia', type: 'dependants', parentOrganizationId: null, createdAt: now, updatedAt: now })
+      .returning();
     const [acme] = await tx
       .insert(organizations)
       .values({
@@ -45,6 +54,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
           RequiresLabConsent: false,
           RequiresHealthScreeningConsent: false,
           RequiresIdentificationNumber: false,
+          dependantOrganizations: [acmeFamily!.id],
         },
         flags: ['PHYSICAL_HEALTH_AVAILABLE', 'MENTAL_HEALTH_AVAILABLE', 'SCHEDULING_AVAILABLE', 'SUPPORT_AVAILABLE'],
         createdAt: now,
@@ -139,7 +149,27 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
         timeZone: 'America/Mexico_City',
       },
     ];
+    // Sofía: John's dependant on his Acme plan (family plan, issue 15); she signs in with her own phone.
+    rows.push({ ...common, userType: 'member', firstName: 'Sofía', lastName: 'Smith', phoneNumber: phoneOf('sofia'), countryCode: '1', preferredLang: 'es', consultationLang: 'es', languages: ['es', 'en'], timeZone: 'America/Los_Angeles' });
     const inserted = await tx.insert(users).values(rows).returning({ id: users.id, phoneNumber: users.phoneNumber });
+    const johnId = inserted.find((u) => u.phoneNumber === phoneOf('john'))!.id;
+    const sofiaId = inserted.find((u) => u.phoneNumber === phoneOf('sofia'))!.id;
+    await tx.insert(dependants).values([
+      { referrerId: johnId, slot: 1, memberId: sofiaId, userId: sofiaId, alias: 'Sofía', phoneNumber: phoneOf('sofia'), preferredLang: 'es', invitationStatus: 'ACCEPTED', invitedAt: now, acceptedAt: now, createdAt: now },
+      // A pending invitation (no link texted: John can resend one from /dependants).
+      { referrerId: johnId, slot: 2, memberId: 'temp|demo-pending', alias: 'Mike', phoneNumber: '+14155550125', preferredLang: 'en', invitedAt: now, createdAt: now },
+    ]);
+    // Her access is John's, derived through the ledger (a family grant; it ends with his plan).
+    await tx.insert(entitlementEvents).values({
+      memberId: sofiaId,
+      source: 'family',
+      kind: 'granted',
+      entitlementKey: johnId,
+      occurredAt: now,
+      referrerId: johnId,
+      origin: 'family-linked',
+      dedupeKey: `family:granted:${sofiaId}:${johnId}:seed`,
+    });
     const doctorId = inserted.find((u) => u.phoneNumber === phoneOf('doctor'))!.id;
     const coachEsId = inserted.find((u) => u.phoneNumber === phoneOf('coachEs'))!.id;
     const coachEnId = inserted.find((u) => u.phoneNumber === phoneOf('coachEn'))!.id;
@@ -220,6 +250,23 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
     ]);
     // Acme Salud members see its own topic template (spec 3 topicsTemplateId).
     await tx.insert(organizationTopicTemplates).values({ organizationId: acme!.id, topicsTemplateId: 'acme' });
+    // Issue 15: Acme's two sites (the site change), and a partner with its own colours.
+    await tx.insert(organizationSites).values(DEMO_ORGANIZATION.sites.map((name) => ({ organizationId: acme!.id, name, createdAt: now })));
+    const [sol] = await tx
+      .insert(organizations)
+      .values({
+        name: DEMO_PARTNER.name,
+        shortName: 'Sol',
+        code: DEMO_PARTNER.code,
+        type: 'partner',
+        homePageUrl: 'https://farmacias-sol.example.com',
+        settings: { SupportAvailable: true },
+        flags: ['PHYSICAL_HEALTH_AVAILABLE', 'MENTAL_HEALTH_AVAILABLE', 'SUPPORT_AVAILABLE'],
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(organizationPartners).values({ organizationId: sol!.id, partnerId: DEMO_PARTNER.partnerId, partnerName: DEMO_PARTNER.name, colors: { ...DEMO_PARTNER.colors } });
     return true;
   });
 }

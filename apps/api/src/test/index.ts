@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { createControlledClock, type ControlledClock } from '../lib/clock';
 
 export * from './factories';
-export { DEMO_LOGINS, DEMO_ORGANIZATION } from '../db/seed';
+export { DEMO_LOGINS, DEMO_ORGANIZATION, DEMO_PARTNER } from '../db/seed';
 
 export interface StartTestServerOptions {
   /** Default: 'postgres' when DATABASE_URL is set, else in-memory 'pglite'. */

@@ -5,7 +5,10 @@ import { AppBottomNavigation, BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-n
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ToastHost } from '@/components/ui/toast-host';
+import { useFamilyInvitation } from '@/features/family';
 import { useMember } from '@/features/profile';
+import { PartnerThemeProvider } from '@/features/organizations/components/partner-theme';
+import { theme } from '@/lib/theme';
 import { decideRoute } from './route-guard';
 import { ROUTES } from '@/lib/routes';
 import { identify } from '@/lib/track';
@@ -16,6 +19,7 @@ import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
 import { useAppointmentRouting } from './use-appointment-routing';
 import { useAppointmentAlerts } from '@/features/appointments';
+import { usePaymentRequests } from '@/features/membership';
 import { useTreatmentSent } from './use-treatment-sent';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
 import { usePushActionRouting, usePushRegistration } from '@/features/notifications/hooks/use-push';
@@ -53,10 +57,12 @@ export function RootLayout() {
   useUnhandledRejectionDialog();
   useStaffIdleLogout(member.data?.userType);
   useAppointmentAlerts();
+  usePaymentRequests();
   useAppointmentRouting();
   usePushRegistration();
   usePushActionRouting();
   useTreatmentSent();
+  useFamilyInvitation(member.data);
   useEffect(() => {
     if (token && member.data) void identify(member.data, token);
   }, [token, member.data]);
@@ -80,7 +86,8 @@ export function RootLayout() {
   const waitingForMember = token !== null && privateRoute && member.isPending && member.fetchStatus === 'fetching';
 
   return (
-    <>
+    // Issue 15: a partner's member (or a partner link) sees the partner's colours.
+    <PartnerThemeProvider base={theme}>
       {decision.kind === 'redirect' ? (
         // Keyed by the path: a navigation elsewhere while the same redirect stands (the sign-in's own
         // move to "/" right after the guard sent her to the paywall) must redirect again.
@@ -102,6 +109,6 @@ export function RootLayout() {
       <LoadingOverlay />
       {/* spec 2: no modal is shown on the hidden events page (/et). */}
       {pathname === ROUTES.eventsDebug ? null : <ShellDialogs />}
-    </>
+    </PartnerThemeProvider>
   );
 }

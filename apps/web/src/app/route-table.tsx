@@ -44,12 +44,27 @@ const lazyScreen = (load: () => Promise<ComponentType>, { entry = false } = {}):
 };
 
 /**
- * The screens built so far, by route name. Every other route of the domain table (spec 000 §2)
- * renders a placeholder naming its path until its issue lands.
+ * Every route's screen, by route name (spec 000 §2; a test checks that no route is left without
+ * one, so the placeholder screen of the early issues is gone).
  */
 const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   selectLanguage: lazyScreen(() => import('@/features/auth/components/select-language-screen').then((m) => m.SelectLanguageScreen), { entry: true }),
-  presignup: lazyScreen(() => import('@/features/auth/components/presignup-screen').then((m) => m.PresignupScreen)),
+  presignup: lazyScreen(() =>
+    Promise.all([import('@/features/auth/components/presignup-screen'), import('@/features/organizations')]).then(
+      ([{ PresignupScreen }, { EmployerCodeEntry }]) =>
+        function Presignup() {
+          return <PresignupScreen employerCode={<EmployerCodeEntry />} />;
+        },
+    ),
+  ),
+  // Organizations and partners (issue 15).
+  registerEmployerCode: lazyScreen(() => import('@/features/organizations').then((m) => m.RegisterEmployerCodeScreen)),
+  registerEmployerCodeSuccess: lazyScreen(() => import('@/features/organizations').then((m) => m.RegisterEmployerCodeSuccessScreen)),
+  organizationRegistration: lazyScreen(() => import('@/features/organizations').then((m) => m.OrganizationRegistrationScreen)),
+  organizationRegistrationSuccess: lazyScreen(() => import('@/features/organizations').then((m) => m.OrganizationRegistrationSuccessScreen)),
+  changeOrganization: lazyScreen(() => import('@/features/organizations').then((m) => m.ChangeOrganizationScreen)),
+  cancelOrganizationMembership: lazyScreen(() => import('@/features/organizations').then((m) => m.CancelOrganizationMembershipScreen)),
+  changeOrganizationSite: lazyScreen(() => import('@/features/organizations').then((m) => m.ChangeOrganizationSiteScreen)),
   login: lazyScreen(() =>
     Promise.all([import('@/features/auth/components/login-screen'), import('@/features/identity/components/social-login-buttons')]).then(
       ([{ LoginScreen }, { SocialLoginButtons }]) =>
@@ -103,6 +118,10 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   deleteAccount: lazyScreen(() => import('@/features/account/components/delete-account-screen').then((m) => m.DeleteAccountScreen)),
   pendingDeletion: lazyScreen(() => import('@/features/account/components/pending-deletion-screen').then((m) => m.PendingDeletionScreen)),
   accountDeleted: lazyScreen(() => import('@/features/account/components/account-deleted-screen').then((m) => m.AccountDeletedScreen)),
+  dependants: lazyScreen(() => import('@/features/family/components/dependants-screen').then((m) => m.DependantsScreen)),
+  addDependant: lazyScreen(() => import('@/features/family/components/add-dependant-screen').then((m) => m.AddDependantScreen)),
+  dependantInvitationSent: lazyScreen(() => import('@/features/family/components/invitation-sent-screen').then((m) => m.InvitationSentScreen)),
+  dependantsNoSlots: lazyScreen(() => import('@/features/family/components/no-slots-screen').then((m) => m.NoSlotsScreen)),
   expiredInvitation: lazyScreen(() => import('@/features/account/components/expired-invitation-screen').then((m) => m.ExpiredInvitationScreen)),
   logout: lazyScreen(() => import('@/features/auth/components/logout-screen').then((m) => m.LogoutScreen)),
   home: lazyScreen(() => import('@/features/home/components/home-screen').then((m) => m.HomeScreen), { entry: true }),
@@ -132,6 +151,11 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   dashboard: lazyScreen(() => import('@/features/dashboard/components/dashboard-screen').then((m) => m.DashboardScreen)),
   dashboardConsultation: lazyScreen(() => import('./staff-consultation-route').then((m) => m.StaffConsultationRoute)),
   admin: lazyScreen(() => import('@/features/admin/components/admin-screen').then((m) => m.AdminScreen)),
+  adminCalendars: lazyScreen(() => import('@/features/admin/components/coach-calendars-screen').then((m) => m.CoachCalendarsScreen)),
+  adminSupport: lazyScreen(() => import('@/features/admin/components/admin-screen').then((m) => m.AdminSupportScreen)),
+  adminStaff: lazyScreen(() => import('@/features/admin/components/staff-screen').then((m) => m.StaffScreen)),
+  adminMembers: lazyScreen(() => import('@/features/admin/components/members-screen').then((m) => m.MembersScreen)),
+  adminUsage: lazyScreen(() => import('@/features/admin/components/usage-screen').then((m) => m.UsageScreen)),
   privacyNotice: lazyScreen(() =>
     import('@/features/legal/components/legal-screen').then(
       ({ LegalScreen }) =>
@@ -240,7 +264,7 @@ export interface AppRoute {
   name: RouteName;
   /** The path registered with the router (a route's aliases are registered as well). */
   path: string;
-  /** The route's main path, which a placeholder names. */
+  /** The route's main path (its aliases are registered beside it). */
   canonicalPath: string;
   /** 'public' and 'any' are exempt from the route guard; 'member' needs a session. */
   auth: RouteAuth;

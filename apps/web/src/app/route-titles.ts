@@ -92,6 +92,11 @@ export const ROUTE_TITLE_KEYS: Record<RouteName, string> = {
   dashboard: 'page_title_dashboard',
   dashboardConsultation: 'page_title_dashboard_consultation',
   admin: 'page_title_admin',
+  adminCalendars: 'page_title_admin_calendars',
+  adminSupport: 'page_title_admin_support',
+  adminStaff: 'page_title_admin_staff',
+  adminMembers: 'page_title_admin_members',
+  adminUsage: 'page_title_admin_usage',
   staffLogin: 'page_title_staff_login',
 };
 

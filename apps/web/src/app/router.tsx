@@ -1,5 +1,4 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { PlaceholderScreen } from '@/components/ui/placeholder-screen';
 import { ROUTES } from '@/lib/routes';
 import { RootLayout } from './root-layout';
 import { ROUTE_TABLE } from './route-table';
@@ -9,7 +8,7 @@ export const buildRoutes = (): RouteObject[] => [
   {
     element: <RootLayout />,
     children: [
-      ...ROUTE_TABLE.map((route) => ({ path: route.path, element: route.element ?? <PlaceholderScreen route={route.canonicalPath} /> })),
+      ...ROUTE_TABLE.map((route) => ({ path: route.path, element: route.element })),
       // Not in the spec: an unknown address goes to the start, where the guard takes over.
       { path: '*', element: <Navigate to={ROUTES.root} replace /> },
     ],

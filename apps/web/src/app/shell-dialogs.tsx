@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@/lib/external-store';
 import { useReleaseCheck } from '@/features/configs';
+import { paymentRequestStore } from '@/features/membership';
 import { useSessionToken } from '@/lib/session';
 import { connectionErrorStore, infoModalStore } from '@/lib/ui-store';
 
@@ -9,7 +10,9 @@ import { connectionErrorStore, infoModalStore } from '@/lib/ui-store';
 const InfoModal = lazy(() => import('@/components/ui/info-modal').then((m) => ({ default: m.InfoModal })));
 const TermsDialog = lazy(() => import('@/features/onboarding/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
 const ConnectionErrorDialog = lazy(() => import('@/components/ui/connection-error-dialog').then((m) => ({ default: m.ConnectionErrorDialog })));
-const UpdateDialog = lazy(() => import('@/components/ui/update-dialog').then((m) => ({ default: m.UpdateDialog })));
+const VisitPaymentDialog = lazy(() => import('@/features/membership/components/visit-payment-dialog').then((m) => ({ default: m.VisitPaymentDialog })));
+// Loaded when first shown (a deep path on purpose: through the index it would join the first load).
+const UpdateDialog = lazy(() => import('@/features/configs/components/update-dialog').then((m) => ({ default: m.UpdateDialog })));
 
 /** Mounts a dialog once it is first needed and keeps it mounted (its closing transition, its state). */
 function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) {
@@ -26,8 +29,12 @@ export function ShellDialogs() {
   const infoModal = useStore(infoModalStore);
   const connectionError = useStore(connectionErrorStore);
   const release = useReleaseCheck();
+  const paymentRequest = useStore(paymentRequestStore);
   return (
     <>
+      <OnceNeeded when={paymentRequest !== null}>
+        <VisitPaymentDialog />
+      </OnceNeeded>
       <OnceNeeded when={infoModal !== null}>
         <InfoModal />
       </OnceNeeded>

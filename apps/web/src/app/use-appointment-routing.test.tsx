@@ -1,34 +1,21 @@
 import { configure, act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
-import { disconnectSocket } from '@/lib/socket';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
-import { appointmentAlert, openSocket as openSharedSocket } from '@/test/appointment-alerts';
-import { FakeSocket } from '@/test/fake-socket';
+import { appointmentAlert } from '@/test/appointment-alerts';
+import { openSocket, resetSocketsBetweenTests } from '@/test/fake-socket-io';
 import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-// The network boundary: the Socket.IO client returns our fake socket.
-const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
+// The network boundary: the Socket.IO client returns our fake sockets.
+vi.mock('socket.io-client', () => import('@/test/fake-socket-io'));
 
 const alert = appointmentAlert;
-const openSocket = () => openSharedSocket(sockets);
 
-beforeEach(() => {
-  resetCurrentAppointment();
-  sockets.length = 0;
-});
-afterEach(() => disconnectSocket());
+resetSocketsBetweenTests(resetCurrentAppointment);
 
 describe('member routing on realtime alerts (the global listener)', () => {
   it('an alert with the coach joining takes the member from home to the video call', async () => {

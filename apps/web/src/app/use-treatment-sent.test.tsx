@@ -1,35 +1,18 @@
 import { act, configure, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clearCurrentAppointment } from '@/features/appointments';
-import { connectSocket, disconnectSocket } from '@/lib/socket';
 import { fakeServer } from '@/test/consultation-fixtures';
-import { FakeSocket } from '@/test/fake-socket';
+import { openSocket, resetSocketsBetweenTests } from '@/test/fake-socket-io';
 import { renderApp } from '@/test/render-app';
 
 vi.setConfig({ testTimeout: 15_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
+// The network boundary: the Socket.IO client returns our fake sockets.
+vi.mock('socket.io-client', () => import('@/test/fake-socket-io'));
 
-const openSocket = async (): Promise<FakeSocket> => {
-  await act(async () => {
-    await connectSocket('st_1');
-  });
-  return sockets.at(-1)!;
-};
 
-beforeEach(() => {
-  clearCurrentAppointment();
-  sockets.length = 0;
-});
-afterEach(() => disconnectSocket());
+resetSocketsBetweenTests(clearCurrentAppointment);
 
 describe('SMC11 treatment sent to pharmacy (issue 12)', () => {
   it('the notification command naming SMC11 takes the member to it, with its button to the history', async () => {

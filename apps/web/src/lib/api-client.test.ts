@@ -1,7 +1,7 @@
 import { APP_VERSION, RETRY } from '@puente/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, installFakeFetch } from '@/test/fake-fetch';
-import { apiRequest, ApiRequestError, onTransportError } from './api-client';
+import { apiRequest, ApiRequestError, errorToastKey, onTransportError } from './api-client';
 import { setSessionToken } from './session';
 
 describe('api client (spec 7)', () => {
@@ -60,5 +60,18 @@ describe('api client (spec 7)', () => {
     await apiRequest('/api/b').catch(() => undefined);
     stop();
     expect(seen).toEqual([false, true]);
+  });
+});
+
+describe('errorToastKey: the toast of a failed request', () => {
+  const apiFailure = (code: 'INVALID_DATA' | 'CONFLICT', isNetworkError = false) => new ApiRequestError({ code, status: 400, message: code }, { isNetworkError });
+  it.each([
+    [apiFailure('CONFLICT', true), undefined, 'error_network'],
+    [apiFailure('CONFLICT', true), 'survey_error', 'error_network'],
+    [apiFailure('INVALID_DATA'), undefined, 'error_invalid_data'],
+    [apiFailure('INVALID_DATA'), 'survey_error', 'survey_error'],
+    [new Error('boom'), undefined, 'error_unknown_error'],
+  ])('%o with fallback %s says %s', (error, fallback, key) => {
+    expect(errorToastKey(error, fallback)).toBe(key);
   });
 });

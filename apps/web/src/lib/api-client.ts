@@ -39,6 +39,16 @@ export class ApiRequestError extends Error {
 
 export const isApiRequestError = (e: unknown): e is ApiRequestError => e instanceof ApiRequestError;
 
+/**
+ * The message key of a failed request's toast: the network error, else `fallback` when the screen
+ * has its own message, else the catalogue's `error_<code>` (spec 8), else the unknown error.
+ */
+export const errorToastKey = (error: unknown, fallback?: string): string => {
+  if (isApiRequestError(error) && error.isNetworkError) return 'error_network';
+  if (fallback) return fallback;
+  return isApiRequestError(error) ? `error_${error.code.toLowerCase()}` : 'error_unknown_error';
+};
+
 type TransportListener = (error: ApiRequestError) => void;
 const transportListeners = new Set<TransportListener>();
 /** The app shell listens here for the transport rules of spec 8 (401/403, 420, payment, invitation). */

@@ -14,6 +14,10 @@ export const STORAGE_KEYS = {
   // Not named in the spec: which call of the appointment the member was last in (first or second), so
   // a reload mid-call is told apart from the planned second call (spec 4 return-to-call modal).
   joinedCall: 'joined-call',
+  // Not named in the spec: the member (id) who answered the health profile asked before the first consultation (issue 11).
+  healthProfileAsked: 'health-profile-asked',
+  // Not named in the spec: the place last confirmed on the location form (issue 11: not asked again in the call).
+  locationConfirmed: 'location-confirmed',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -48,5 +52,21 @@ export const readSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof type
     return window.sessionStorage.getItem(key);
   } catch {
     return null;
+  }
+};
+
+export const writeSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS], value: string): void => {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // ignored: see above
+  }
+};
+
+export const removeSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS]): void => {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // ignored: see above
   }
 };

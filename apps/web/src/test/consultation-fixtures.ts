@@ -1,8 +1,9 @@
+import type { AppointmentDto, PhysicianDto } from '@puente/contracts';
 import { installFakeFetch, member, type FakeCall } from './fake-fetch';
 import { setSessionToken } from '@/lib/session';
 
 /** Fixtures in the contracts' shapes, for the consultation and home screens' tests. */
-export const physician = (overrides: Record<string, unknown> = {}) => ({
+export const physician = (overrides: Partial<PhysicianDto> = {}): PhysicianDto => ({
   id: 'doc_1',
   firstName: 'María',
   lastName: 'Hernández',
@@ -20,7 +21,7 @@ export const physician = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const appointment = (overrides: Record<string, unknown> = {}) => ({
+export const appointment = (overrides: Partial<AppointmentDto> = {}): AppointmentDto => ({
   id: 'apt_1',
   memberId: 'mem_1',
   mxDoctorId: null,
@@ -120,12 +121,12 @@ export const fakeServer = (state: ServerState = {}) => {
     const vars = (call.body as { variables: Record<string, unknown> }).variables;
     if (query.includes('GetMember')) return gql('getMember', member(state.member ?? {}));
     if (query.includes('GetConsultationTopicsTemplate')) return gql('getConsultationTopicsTemplate', template());
-    if (query.includes('GetPhysicianWithSlots')) return gql('getPhysician', { ...physician({ ...state.physician, id: vars.id }), availableSlots: ['2026-01-01T16:00:00.000Z'] });
+    if (query.includes('GetPhysicianWithSlots')) return gql('getPhysician', { ...physician({ ...state.physician, id: vars.id as string }), availableSlots: ['2026-01-01T16:00:00.000Z'] });
     if (query.includes('GetPhysicians')) return gql('getPhysicians', state.schedulable ?? []);
     if (query.includes('CreateAppointment')) return gql('createAppointment', state.created ?? { id: 'apt_1', appointment: appointment() });
     if (query.includes('GetCurrentAppointment')) return gql('getCurrentAppointment', state.current ?? null);
-    if (query.includes('GetAppointment')) return gql('getAppointment', state.byId?.[vars.appointmentId as string] ?? appointment({ id: vars.appointmentId }));
-    if (query.includes('CancelAppointment')) return gql('cancelAppointment', appointment({ state: '12-canceled', statusReason: vars.reason }));
+    if (query.includes('GetAppointment')) return gql('getAppointment', state.byId?.[vars.appointmentId as string] ?? appointment({ id: vars.appointmentId as string }));
+    if (query.includes('CancelAppointment')) return gql('cancelAppointment', appointment({ state: '12-canceled', statusReason: vars.reason as AppointmentDto['statusReason'] }));
     return undefined;
   };
   return installFakeFetch(handler);

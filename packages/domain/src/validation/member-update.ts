@@ -106,6 +106,8 @@ export const memberUpdateSchema = z
     hasInsurance: z.strictObject({ wasInfoProvided: z.boolean() }).nullable(),
     pharmacy: z
       .strictObject({
+        // The store's id in the pharmacy directory (set when chosen from it; a vendor sends to it).
+        pharmacyId: safeString().max(100).nullable().optional(),
         pharmStoreName: safeString().trim().min(1),
         pharmAddressLine1: safeString().nullable().optional(),
         pharmAddressLine2: safeString().nullable().optional(),
@@ -125,3 +127,12 @@ export type MemberUpdate = z.output<typeof memberUpdateSchema>;
 /** Keep only whitelisted keys (for clients that hold a whole member and send a patch). */
 export const pickMemberUpdate = (data: Readonly<Record<string, unknown>>): Partial<Record<MemberUpdateField, unknown>> =>
   Object.fromEntries(Object.entries(data).filter(([k]) => (MEMBER_UPDATE_WHITELIST as readonly string[]).includes(k)));
+
+/**
+ * The health profile (issue 11): allergies, medications, conditions and surgeries, asked once
+ * before the first consultation, editable by the member (updateMember) and by her clinician
+ * (PATCH /api/members/{id}/health-profile, audited). The same rules as the member's update.
+ */
+export const HEALTH_PROFILE_FIELDS = ['alergies', 'medications', 'medicalConditions', 'surgeries'] as const;
+export const healthProfileSchema = memberUpdateSchema.pick({ alergies: true, medications: true, medicalConditions: true, surgeries: true }).partial();
+export type HealthProfileInput = z.output<typeof healthProfileSchema>;

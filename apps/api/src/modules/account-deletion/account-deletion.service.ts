@@ -23,6 +23,8 @@ export interface AccountDeletionDeps {
   sockets: SessionSocketControl;
   /** Sessions are the auth module's: it revokes them (in this module's transaction). */
   sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'consumeLoginToken'>;
+  /** Family plans (issue 15): dependants and referrers leave their families first (spec 4). */
+  family?: { removeForDeletion(userId: string, tx: Db): Promise<void> };
   log?: FastifyBaseLogger;
 }
 
@@ -33,9 +35,8 @@ export interface AccountDeletionDeps {
  * personal data (README "Data retention").
  *
  * Dependants (spec 4: a dependant's deletion removes them from the referrer's list; a referrer's
- * deletion first removes every dependant, with an unlink event for each non-temporary one): the
- * family plan does not exist yet (issue "Family"). When it lands, `requestDeletion` must call it
- * before marking the request, using `dependantsToUnlinkBeforeDeletion` from the domain.
+ * deletion first removes every dependant, with an unlink event for each non-temporary one):
+ * `requestDeletion` asks the family module to do it in its transaction, before marking the request.
  */
 export class AccountDeletionService {
   private readonly repo: AccountDeletionRepository;
@@ -54,6 +55,7 @@ export class AccountDeletionService {
       const repo = new AccountDeletionRepository(tx);
       const user = await repo.findActiveUser(memberId);
       if (!user) throw new AppError('NOT_FOUND');
+      await this.deps.family?.removeForDeletion(user.id, tx);
       const at = user.deletionRequestedAt ?? (await repo.setDeletionRequestedAt(user.id, now, now))?.deletionRequestedAt ?? now;
       const revoked = await this.deps.sessions.revokeSessionsOfUser(user.id, now, tx);
       return { at, revoked };

@@ -12,6 +12,7 @@ import {
   APPOINTMENT_STATE as S,
   assertTransition,
   BUSY_STATES,
+  declineStep,
   finishStep,
   followUpStep,
   isAssignedPhysician,
@@ -76,6 +77,7 @@ export class AppointmentCommands {
     if (actor.userType !== 'member') throw new AppError('FORBIDDEN');
     // spec 8: without access (and no organization covering her) the member is sent to the paywall.
     await this.deps.entitlements?.assertCanConsult(actor);
+    await this.deps.organizations?.assertPracticeOffered(actor, data.practice);
     const now = this.deps.clock.now();
     const hours = this.deps.workingHours();
     // spec 8/9: out of working hours the member is offered scheduling or 911 instead.
@@ -200,6 +202,25 @@ export class AppointmentCommands {
   }
 
   /**
+   * declineAppointment (issue 11): a physician declines a request offered to them, as the domain's
+   * declineStep says: from a queue it stays for the others and is not offered to them again; a
+   * request addressed to this coach, or one they hold, is sent back through the machine with
+   * rejected-by-coach / rejected-by-doctor (a chosen coach's request is then cancelled).
+   */
+  async decline(actor: UserRow, id: string): Promise<void> {
+    let row = await this.queries.visible(actor, id);
+    if (actor.userType !== 'mx-physician' && actor.userType !== 'us-physician') throw new AppError('FORBIDDEN');
+    const step = declineStep(row, { id: actor.id, userType: actor.userType });
+    if (!step) throw stateConflict(row.state, row.state);
+    if (step.kind === 'pass') {
+      const updated = await this.repo.addToBlacklist(row.id, row.state, actor.id, this.deps.clock.now());
+      if (!updated) throw stateConflict((await this.repo.findById(row.id))?.state ?? row.state, row.state, true);
+      return;
+    }
+    for (const next of step.steps) row = await this.transition(actor, row, next);
+  }
+
+  /**
    * The finish-appointment command: the caller's next "end" step (the domain's finishStep). A US
    * doctor finishing a consultation that needed a prescription without one must say why first
    * (issue 11): the prescribing module records the reason and passes `noPrescriptionRecorded`.
@@ -241,9 +262,9 @@ export class AppointmentCommands {
   async recordSignedPrescription(actor: UserRow, id: string, prescriptions: z.output<typeof prescriptionSchema>[], pharmacy: Record<string, string | number | null> | null): Promise<AppointmentRow> {
     const row = await this.queries.visible(actor, id);
     const medicalRecord = pharmacy ? { ...(row.medicalRecord ?? {}), pharmacy } : row.medicalRecord;
-    const updated = await this.transition(actor, row, { to: S.TREAT_PENDING, patch: { prescriptions, prescriptionNeeded: true, medicalRecord } });
-    await this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] });
-    return updated;
+    // The audit row is written in the transition's transaction: no signed prescription without its row.
+    const audit = (tx: Db) => this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx) ?? Promise.resolve();
+    return this.transition(actor, row, { to: S.TREAT_PENDING, patch: { prescriptions, prescriptionNeeded: true, medicalRecord } }, undefined, { withTx: audit });
   }
 
   /** The e-prescribing provider reports the prescription sent: TREAT_PENDING -> TREAT_COMPLETED, by the system. */
@@ -273,6 +294,13 @@ export class AppointmentCommands {
     if (row.memberId !== actor.id) throw new AppError('NOT_FOUND');
     if (isTerminal(row.state)) throw stateConflict(row.state, row.state);
     return (await this.repo.update(row.id, { ...locationEdits({ ...location, country: location.country || row.location?.country || 'MX' }), updatedAt: this.deps.clock.now() })) ?? row;
+  }
+
+  /** A held request for a US doctor (paid visits, issue 14): paid -> the US doctors' queue; unpaid -> the coach continues alone. */
+  async moveHeldEscalation(id: string, outcome: 'paid' | 'unpaid'): Promise<void> {
+    const row = await this.repo.findById(id);
+    if (!row || row.state !== S.COACH_REQUEST_US_DR) return;
+    await this.transition(null, row, { to: outcome === 'paid' ? S.S6_IN_QUEUE_FOR_ER : S.CONSULTATION_WITHOUT_ER }, 'system');
   }
 
   /** Moves every appointment whose waiting phase is over (the domain's timeoutStep). Returns how many moved. */
@@ -306,6 +334,10 @@ export class AppointmentCommands {
     if (to === S.COACH_REQUEST_US_DR && row.serviceScope !== 'full-care') {
       throw new AppError('CONFLICT', { data: { reason: 'coaching-only', from: row.state, to } });
     }
+    // Paid visits (issue 14): a US doctor takes a held request only once the member paid.
+    if (role === 'us-physician' && row.state === S.COACH_REQUEST_US_DR && (await this.deps.usDoctorPayments?.awaitingPayment(row))) {
+      throw new AppError('CONFLICT', { data: { reason: 'payment-pending', from: row.state, to } });
+    }
     const record = actor ? await this.deps.physicians.record(actor.id) : undefined;
     const check = assertTransition(row.state, to, role, { reason, licensedStates: licensedStates(record), memberState: memberStateFor(row) });
     if (!check.ok) throw transitionFailure(check.error, row.state, to);
@@ -321,7 +353,11 @@ export class AppointmentCommands {
     this.alerts.emit(updated, row, await this.alerts.offerRecipients(updated, row));
     // The consultation is over: its guest-link sessions end with it (sockets included).
     if (isTerminal(updated.state)) await this.deps.sessions?.revokeSessionsScopedTo(updated.id);
+    // A scheduled consultation's booking is finished with it (issue 13).
+    if (isTerminal(updated.state) && updated.type === 'scheduled') await this.deps.onScheduledEnded?.(updated.id);
     const follow = followUpStep(updated);
+    // Paid visits (issue 14): the request waits for the member's payment before the US doctors' queue.
+    if (follow && updated.state === S.COACH_REQUEST_US_DR && (await this.deps.usDoctorPayments?.holdEscalation(updated))) return updated;
     if (follow) return this.transition(null, updated, follow, 'system');
     return updated;
   }

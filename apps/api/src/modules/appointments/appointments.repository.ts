@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentState, Channel } from '@puente/domain';
 import type { Db } from '../../db/client';
+import type { WithTx } from '../../db/with-tx';
 import {
   appointmentEvents,
   appointments,
@@ -23,8 +24,7 @@ export interface TransitionEvent {
 /** The domain's isAssignedPhysician in SQL: the physician is the appointment's coach or US doctor. */
 const assignedTo = (physicianId: string): SQL => or(eq(appointments.mxDoctorId, physicianId), eq(appointments.usDoctorId, physicianId))!;
 
-/** Work the service does in the same transaction as a write (the audit row of that write). */
-export type WithTx = (tx: Db) => Promise<unknown>;
+export type { WithTx } from '../../db/with-tx';
 
 /** Queries only; the service owns the rules. */
 export class AppointmentsRepository {
@@ -62,6 +62,19 @@ export class AppointmentsRepository {
       await extra?.withTx?.(tx);
       return row;
     });
+  }
+
+  /**
+   * A physician passes on a request still in `expected` (issue 11 decline): added to the blacklist
+   * in SQL, so two physicians passing at once are both kept. Undefined if the state moved.
+   */
+  async addToBlacklist(id: string, expected: AppointmentState, physicianId: string, now: Date): Promise<AppointmentRow | undefined> {
+    const [row] = await this.db
+      .update(appointments)
+      .set({ doctorsBlacklist: sql`array_append(array_remove(${appointments.doctorsBlacklist}, ${physicianId}::uuid), ${physicianId}::uuid)`, updatedAt: now })
+      .where(and(eq(appointments.id, id), eq(appointments.state, expected)))
+      .returning();
+    return row;
   }
 
   /** Field edits that are not transitions (prejoin step, location, join method...). */

@@ -297,6 +297,8 @@ export const appointmentsTypeDefs = /* GraphQL */ `
     createAppointment(data: CreateAppointmentData!, returnNewDocument: Boolean): CreateAppointmentResult!
     updateAppointment(appointment: UpdateAppointmentInput!): Appointment!
     acceptAppointment(appointmentId: ID!): Appointment!
+    "a physician declines a request offered to them (back to the queue, or to the other physicians)"
+    declineAppointment(appointmentId: ID!): Boolean!
     cancelAppointment(appointmentId: ID!, reason: String!): Appointment!
     finishAppointment(appointmentId: ID!): Appointment!
     saveMedicalRecord(appointmentId: ID!, medicalRecord: MedicalRecordInput!): Appointment!
@@ -354,6 +356,10 @@ export function appointmentsResolvers(appointments: AppointmentsService) {
       },
       acceptAppointment: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> =>
         appointments.accept(session(ctx), parseWith(appointmentIdArgs, args).appointmentId, ctx.lang),
+      declineAppointment: async (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<boolean> => {
+        await appointments.decline(session(ctx), parseWith(appointmentIdArgs, args).appointmentId);
+        return true;
+      },
       cancelAppointment: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> => {
         const user = session(ctx);
         const input = parseWith(cancelAppointmentInputSchema, args);

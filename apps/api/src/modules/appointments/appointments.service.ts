@@ -7,7 +7,7 @@ import type {
   prescriptionSchema,
   updateAppointmentInputSchema,
 } from '@puente/contracts';
-import { isUuid, type AppointmentTimeouts, type Channel, type JoinMethod, type Language, type WorkingHoursConfig } from '@puente/domain';
+import { isUuid, type AppointmentTimeouts, type Channel, type JoinMethod, type Language, type Practice, type WorkingHoursConfig } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AppointmentRow, UserRow } from '../../db/schema';
@@ -45,10 +45,16 @@ export interface AppointmentsServiceDeps {
   sessions?: { revokeSessionsScopedTo(appointmentId: string): Promise<void> };
   /** The membership module's paywall rule (spec 8 payment-required) before a consultation starts. */
   entitlements?: { assertCanConsult(actor: UserRow): Promise<void> };
+  /** Issue 15: an organization that offers only physical or only mental health refuses the other practice. */
+  organizations?: { assertPracticeOffered(actor: UserRow, practice: Practice): Promise<void> };
   /** Where an organization member goes once the survey is answered (issue 12: the organization exit redirect). */
   exit?: { organizationHomePage(organizationId: string): Promise<string | null>; surveyAnswered(appointmentId: string): Promise<boolean> };
   /** The medication directory (issue 12): a prescription line must name one of its entries. */
   medications?: Pick<MedicationDirectory, 'get'>;
+  /** A scheduled consultation is over (terminal state): scheduling marks its booking finished (issue 13). */
+  onScheduledEnded?: (appointmentId: string) => Promise<void>;
+  /** Paid US-doctor visits (issue 14): a coach's request for a US doctor waits for the member's payment when her organization requires it. */
+  usDoctorPayments?: { holdEscalation(row: AppointmentRow): Promise<boolean>; awaitingPayment(row: AppointmentRow): Promise<boolean> };
 }
 
 /**
@@ -98,6 +104,14 @@ export class AppointmentsService {
   isBusy(physicianId: string, appointmentId: string | undefined): Promise<boolean> {
     return this.queries.isBusy(physicianId, appointmentId);
   }
+  /** The member paid for the US doctor: the held request joins the US doctors' queue. */
+  resumeEscalation(appointmentId: string): Promise<void> {
+    return this.commands.moveHeldEscalation(appointmentId, 'paid');
+  }
+  /** The payment failed: the consultation stays with the coach. */
+  declineEscalation(appointmentId: string): Promise<void> {
+    return this.commands.moveHeldEscalation(appointmentId, 'unpaid');
+  }
   exitRedirectUrl(actor: UserRow, id: string): Promise<string> {
     return this.queries.exitRedirectUrl(actor, id);
   }
@@ -115,6 +129,10 @@ export class AppointmentsService {
   }
   update(actor: UserRow, input: z.output<typeof updateAppointmentInputSchema>, lang: Language): Promise<AppointmentDto> {
     return this.commands.update(actor, input, lang);
+  }
+  /** declineAppointment (issue 11): a physician declines a request offered to them. */
+  decline(actor: UserRow, id: string): Promise<void> {
+    return this.commands.decline(actor, id);
   }
   cancel(actor: UserRow, id: string, reason: string, lang: Language): Promise<AppointmentDto> {
     return this.commands.cancel(actor, id, reason, lang);

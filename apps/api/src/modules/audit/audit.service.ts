@@ -14,8 +14,8 @@ export interface AuditEntry {
   action: AuditAction;
   /** The kind of data: 'member', 'recovery-code', 'deletion-request', 'appointment', 'medical-record', ... */
   resource: string;
-  /** The member whose personal or health data it is. */
-  subjectId: string;
+  /** The member whose personal or health data it is (none for an admin's read of aggregates). */
+  subjectId?: string;
   /** The record read or changed, when it is not the member row itself (e.g. an appointment id). */
   recordId?: string;
   /** Field names touched; never the values (the log must not become a copy of the data). */
@@ -53,7 +53,7 @@ export class AuditService {
       actorRole: entry.actor === 'system' ? 'system' : entry.actor.userType,
       action: entry.action,
       resource: entry.resource,
-      subjectId: entry.subjectId,
+      subjectId: entry.subjectId ?? null,
       recordId: entry.recordId ?? null,
       detail: entry.fields ? { fields: [...entry.fields] } : null,
     });

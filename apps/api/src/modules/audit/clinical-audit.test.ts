@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { APPOINTMENT_STATE as S } from '@puente/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../db/schema';
 import { createMember, startTestServer, type TestServer } from '../../test';
 import { createPhysician } from '../../test/appointments';
@@ -78,5 +78,35 @@ describe('every clinical operation by someone else leaves its audit row', () => 
     await chat.getConversation(w.member, w.appointmentId, {});
     await chat.sendText({ userId: w.member.id, sessionScope: null }, { conversationId: w.appointmentId, clientMessageId: randomUUID(), body: 'gracias' });
     expect(await countFor(w.member.id)).toBe(before);
+  });
+});
+
+describe('the audit row and the write it records are one transaction', () => {
+  it('a failure after the audit row is written rolls back both the record and its row', async () => {
+    const w = await setUp();
+    const { appointments, audit } = t.server.services;
+    await appointments.saveMedicalRecord(w.coach, w.appointmentId, { internalNotes: 'first' }, 'es');
+    const template = (await appointments.consultationNote(w.coach, w.appointmentId, w.member.id, undefined)).templates[0]!;
+    const before = await countFor(w.member.id);
+    // The row is inserted in the write's transaction, then something fails before the commit.
+    const record = audit.record.bind(audit);
+    const spy = vi.spyOn(audit, 'record').mockImplementation(async (entry, db) => {
+      await record(entry, db);
+      throw new Error('disk full');
+    });
+    try {
+      await expect(appointments.saveMedicalRecord(w.coach, w.appointmentId, { internalNotes: 'second' }, 'es')).rejects.toThrow('disk full');
+      await expect(appointments.saveConsultationNote(w.coach, w.appointmentId, template._id, { [template.fields[0]!.name]: 'second' })).rejects.toThrow('disk full');
+    } finally {
+      spy.mockRestore();
+    }
+    // Neither the change nor its row: the record still says "first", and no audit row was left.
+    const rows = (await audit.forSubject(w.member.id)).slice(before);
+    expect(rows.filter((r) => r.action === 'update')).toEqual([]);
+    const seen = await appointments.get(w.coach, w.appointmentId, 'es');
+    expect(JSON.stringify(seen)).toContain('first');
+    expect(JSON.stringify(seen)).not.toContain('second');
+    const note = await appointments.consultationNote(w.coach, w.appointmentId, w.member.id, template._id);
+    expect(JSON.stringify(note)).not.toContain('second');
   });
 });

@@ -54,6 +54,8 @@ export interface AuthServiceDeps {
   phoneChange?: PhoneChangeHook;
   /** Member accounts are the members module's: read, created and updated through its service. */
   members: MembersService;
+  /** Issue 15: on sign-in a member listed on an organization's eligibility roster joins it (true when she did). */
+  onMemberSignIn?: (member: UserRow) => Promise<boolean>;
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -177,6 +179,13 @@ export class AuthService {
         user = change.user; // the phone change already updated the member
       } else if (user) {
         user = (await this.members.recordLoginType(user.id, 'pwdless', now, tx)) ?? user;
+        // Issue 15: a member without an organization who signs in through an employer code
+        // (/register-employer-code-success, /login?empCode=) joins it; the ledger's employer grant follows from the link.
+        const empCode = input.empCode ?? challenge.empCode;
+        if (user.userType === 'member' && !user.organizationId && empCode) {
+          const organization = await this.members.findOrganization({ empCode }, tx);
+          if (organization) user = (await this.members.update(user.id, { organizationId: organization.id, updatedAt: now }, tx)) ?? user;
+        }
       } else {
         const lang = input.lang ?? challenge.language;
         const organization = await this.members.findOrganization({ orgId: input.orgId ?? challenge.organizationId, empCode: input.empCode ?? challenge.empCode }, tx);
@@ -296,8 +305,9 @@ export class AuthService {
     const existing = await this.members.findById(userId);
     // Staff open sessions only after the TOTP step (modules/staff-auth issues that login token).
     if (existing && isStaff(existing.userType) && loginProvider !== STAFF_SESSION_PROVIDER) throw new AppError('FORBIDDEN', { reason: 'staff-sign-in-required' });
-    const user = await this.members.update(userId, { timeZone, updatedAt: now });
+    let user = await this.members.update(userId, { timeZone, updatedAt: now });
     if (!user || user.deletedAt) throw new AppError('USER_NOT_FOUND');
+    if (!inherited && !user.deletionRequestedAt && this.deps.onMemberSignIn && (await this.deps.onMemberSignIn(user))) user = (await this.members.findById(userId)) ?? user;
     // spec 4: a member with a pending deletion request is logged out; restore comes first.
     if (user.deletionRequestedAt) throw new AppError('CONFLICT', { data: { deletionRequestTime: user.deletionRequestedAt.toISOString(), memberId: user.id } });
     const sessionToken = newToken();

@@ -12,11 +12,11 @@ import {
   type NewChatMessageRow,
   type UserRow,
 } from '../../db/schema';
+import type { WithTx } from '../../db/with-tx';
 
 export type NewMessage = Omit<NewChatMessageRow, 'id' | 'index' | 'conversationId'>;
 
-/** Work another module does in a chat write's transaction (through its own service). */
-export type WithTx = (tx: Db) => Promise<void>;
+export type { WithTx } from '../../db/with-tx';
 
 /**
  * Queries only, on the chat's own tables; the service owns the rules. Where a chat write must

@@ -1,5 +1,5 @@
 import type { IdentityAuthorizeResponse, IdentityProvidersResponse, IdentityVerifyResponse } from '@puente/contracts';
-import { isStaff, LOGIN_PROVIDERS, type Language, type LoginProvider } from '@puente/domain';
+import { isStaff, LOGIN_PROVIDERS, organizationOffers, type Language, type LoginProvider } from '@puente/domain';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -10,6 +10,7 @@ import type { IdentityClaims, IdentityProvider } from '../../providers/identity/
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
 import type { AuthService } from '../auth/auth.service';
 import type { MembersService } from '../members/members.service';
+import { organizationFlags } from '../members/members.presenter';
 import { presentLoginOrganization } from './identity.presenter';
 import { IdentityRepository } from './identity.repository';
 
@@ -195,6 +196,8 @@ export class IdentityService {
 
       const lang = input.lang ?? 'es';
       const organization = await members.findOrganization({ orgId: input.orgId, empCode: input.empCode }, tx);
+      // spec 6: social login is hidden for an organization with RestrictSocialLogin; the server refuses it too.
+      if (organization && organizationOffers(organizationFlags(organization)).restrictSocialLogin) throw new AppError('FORBIDDEN', { reason: 'social-login-restricted' });
       const user = await members.createMember(
         { lang, loginType: loginProvider, organizationId: organization?.id ?? null, now, email: claims.email, firstName: claims.givenName, lastName: claims.familyName },
         tx,

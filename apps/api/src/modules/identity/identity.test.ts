@@ -51,6 +51,16 @@ describe('identity-provider login (local OpenID provider, real redirect flow)', 
     expect(identityProvidersResponseSchema.parse(byId.body).organization).toEqual({ settings: [] });
   });
 
+  it('spec 6 RestrictSocialLogin: no account is made through such an organization by a social login (phone sign-in instead)', async () => {
+    const restricted = await createOrganization(t.server, { settings: { RestrictSocialLogin: true } });
+    const cb = await providerCallback('google', { email: uniqueEmail('restricted') });
+    const res = await verify({ provider: 'google', ...cb, empCode: restricted.code });
+    expect(res.status).toBe(403);
+    expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'FORBIDDEN', reason: 'social-login-restricted' });
+    const open = await createOrganization(t.server);
+    expect(await signIn('google', { email: uniqueEmail('open') }, { empCode: open.code })).toMatchObject({ status: 'new_account_created' });
+  });
+
   it('new_account_created: an unknown person gets a member account, then account_exist next time', async () => {
     const email = uniqueEmail('nuevo');
     const first = await signIn('google', { email, givenName: 'Nueva' });

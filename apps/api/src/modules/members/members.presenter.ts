@@ -1,5 +1,5 @@
 import type { MemberCareView, MemberDto } from '@puente/contracts';
-import { LANGUAGES, normalizeOrgSettings, normalizeOrgFlag, TOPIC_KINDS, type Language, type OrganizationFlag, type TopicKind } from '@puente/domain';
+import { dependantOrganizationsFromSettings, LANGUAGES, normalizeOrgSettings, normalizeOrgFlag, TOPIC_KINDS, type Language, type OrganizationFlag, type TopicKind } from '@puente/domain';
 import type { OrganizationRow, UserRow } from '../../db/schema';
 
 const isLanguage = (l: string): l is Language => (LANGUAGES as readonly string[]).includes(l);
@@ -80,7 +80,7 @@ export function presentMember(row: UserRow, organization?: OrganizationRow | nul
         }
       : null,
     emailVerifiedAt: row.emailVerifiedAt ? row.emailVerifiedAt.toISOString() : null,
-    organization: organization && organization.id === row.organizationId ? { id: organization.id, name: organization.name, settings: organizationFlags(organization) } : null,
+    organization: organization && organization.id === row.organizationId ? { id: organization.id, name: organization.name, settings: organizationFlags(organization), dependantOrganizations: dependantOrganizationsFromSettings(organization.settings) } : null,
   };
 }
 

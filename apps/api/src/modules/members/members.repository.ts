@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { writeWith, type WithTx } from '../../db/with-tx';
 import { organizations, users, type NewUserRow, type OrganizationRow, type UserRow } from '../../db/schema';
 
 export class MembersRepository {
@@ -29,6 +30,11 @@ export class MembersRepository {
   async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
     const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
     return row;
+  }
+
+  /** A write and its audit row in one transaction (issue 11: a clinician's change to the health profile). */
+  async updateWith(id: string, values: Partial<NewUserRow>, withTx: WithTx): Promise<UserRow | undefined> {
+    return writeWith(this.db, async (db) => (await db.update(users).set(values).where(and(eq(users.id, id), isNull(users.deletedAt))).returning())[0], withTx);
   }
 
   /** Adds a login type to the list if it is not there yet, and records it as the latest. */

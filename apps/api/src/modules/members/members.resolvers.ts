@@ -91,6 +91,8 @@ export const membersTypeDefs = /* GraphQL */ `
     name: String!
     "canonical organization feature flags that are on (spec 3)"
     settings: [String!]!
+    "spec 3: the organizations dependants join (family plan, spec 6)"
+    dependantOrganizations: [ID!]!
   }
   extend type Query {
     getMember: Member!

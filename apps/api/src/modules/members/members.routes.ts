@@ -1,6 +1,6 @@
-import type { MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
+import type { MemberCareView, MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
-import { safeString } from '@puente/domain';
+import { healthProfileSchema, safeString } from '@puente/domain';
 import { z } from 'zod';
 import { parseWith, requireAuth } from '../../http';
 import type { MembersService } from './members.service';
@@ -13,6 +13,13 @@ export function membersRoutes(members: MembersService) {
       const actor = requireAuth(request);
       const { id } = parseWith(memberParamsSchema, request.params);
       return members.getMemberFor(actor.user, id);
+    });
+
+    // issue 11: the member's clinician corrects her health profile (audited).
+    app.patch('/api/members/:id/health-profile', async (request): Promise<MemberCareView> => {
+      const actor = requireAuth(request);
+      const { id } = parseWith(memberParamsSchema, request.params);
+      return members.updateHealthProfileForCare(actor.user, id, parseWith(healthProfileSchema, request.body ?? {}));
     });
 
     app.get('/api/members/:id/recovery-code', async (request): Promise<RecoveryCodeResponse> => {

@@ -1,5 +1,5 @@
 import type { MemberCareView, MemberDto, MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
-import { isUuid, type Language } from '@puente/domain';
+import { dependantOrganizationsFromSettings, HEALTH_PROFILE_FIELDS, isUuid, type HealthProfileInput, type Language } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { NewUserRow, OrganizationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -64,6 +64,33 @@ export class MembersService {
     return presentMemberForCare(row);
   }
 
+  /**
+   * PATCH /api/members/{id}/health-profile (issue 11): the member's clinician (a coach or US doctor
+   * with a care relationship) corrects her allergies, medications, conditions or surgeries. The
+   * change and its audit row (field names only) commit together; anyone else gets NOT_FOUND.
+   */
+  async updateHealthProfileForCare(actor: Actor, memberId: string, input: HealthProfileInput): Promise<MemberCareView> {
+    refuseGuest(actor);
+    if (!isUuid(memberId)) throw new AppError('NOT_FOUND');
+    const clinician = actor.userType === 'mx-physician' || actor.userType === 'us-physician';
+    const row = await this.members.findById(memberId);
+    const care = row && clinician ? !!(await this.care?.hasCareRelationship(actor.id, memberId)) : false;
+    if (!row || row.userType !== 'member' || !care) {
+      if (row) await this.audit?.record({ actor, action: 'read-denied', resource: 'health-profile', subjectId: memberId });
+      throw new AppError('NOT_FOUND');
+    }
+    const fields = HEALTH_PROFILE_FIELDS.filter((f) => input[f] !== undefined);
+    if (fields.length === 0) throw new AppError('INVALID_DATA', { fields: { alergies: 'health_profile_empty' } });
+    const values: Partial<NewUserRow> = {};
+    if (input.alergies !== undefined) values.alergies = input.alergies;
+    if (input.medications !== undefined) values.medications = input.medications;
+    if (input.medicalConditions !== undefined) values.medicalConditions = input.medicalConditions;
+    if (input.surgeries !== undefined) values.surgeries = input.surgeries.map((s) => ({ name: s.name, date: s.date ?? null, howLong: s.howLong ?? null, dateApprox: s.dateApprox ?? null }));
+    const updated = await this.members.updateWith(memberId, values, (tx) => this.audit?.record({ actor, action: 'update', resource: 'health-profile', subjectId: memberId, fields }, tx) ?? Promise.resolve());
+    if (!updated) throw new AppError('NOT_FOUND');
+    return presentMemberForCare(updated);
+  }
+
   async getOwnMember(actor: UserRow): Promise<MemberDto> {
     const row = await this.members.findById(actor.id);
     if (!row) throw new AppError('USER_NOT_FOUND');
@@ -74,7 +101,7 @@ export class MembersService {
   /** The member's organization as the member app sees it (name and canonical flags). */
   async organizationOf(organizationId: string): Promise<MemberDto['organization']> {
     const org = await this.members.findOrganizationById(organizationId);
-    return org ? { id: org.id, name: org.name, settings: organizationFlags(org) } : null;
+    return org ? { id: org.id, name: org.name, settings: organizationFlags(org), dependantOrganizations: dependantOrganizationsFromSettings(org.settings) } : null;
   }
 
   /** The recovery code is shown once to its owner; afterwards, and to anyone else, NOT_FOUND. */

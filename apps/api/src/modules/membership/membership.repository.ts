@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { entitlementEvents, type EntitlementEventRow, type NewEntitlementEventRow } from '../../db/schema';
 
@@ -14,5 +14,16 @@ export class MembershipRepository {
 
   eventsOf(memberId: string): Promise<EntitlementEventRow[]> {
     return this.db.select().from(entitlementEvents).where(eq(entitlementEvents.memberId, memberId)).orderBy(asc(entitlementEvents.occurredAt), asc(entitlementEvents.createdAt));
+  }
+
+  /** Who holds an entitlement (a store subscription is bound to the first member who validated it). */
+  async ownerOf(source: EntitlementEventRow['source'], entitlementKey: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ memberId: entitlementEvents.memberId })
+      .from(entitlementEvents)
+      .where(and(eq(entitlementEvents.source, source), eq(entitlementEvents.entitlementKey, entitlementKey)))
+      .orderBy(asc(entitlementEvents.createdAt))
+      .limit(1);
+    return row?.memberId;
   }
 }

@@ -1,4 +1,4 @@
-import type { MemberLedgerResponse, SubscriptionProductsResponse } from '@puente/contracts';
+import type { CancelMembershipResponse, MemberLedgerResponse, SubscriptionProductsResponse } from '@puente/contracts';
 import { CACHE_MS, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +13,12 @@ export function membershipRoutes(membership: MembershipService) {
     app.get('/api/configs/products', async (_request, reply): Promise<SubscriptionProductsResponse> => {
       void reply.header('cache-control', `public, max-age=${CACHE_MS.subscriptions / 1000}`);
       return { subscriptions: membership.products() };
+    });
+
+    // spec 8/9: a withdrawn invitation offers a 30-day free trial (the paywall's dependant variant).
+    app.post('/api/membership/invitation-trial', async (request): Promise<CancelMembershipResponse> => {
+      const auth = requireAuth(request);
+      return { subscription: await membership.startInvitationTrial(auth.user) };
     });
 
     app.get('/api/admin/members/:id/entitlements', async (request): Promise<MemberLedgerResponse> => {

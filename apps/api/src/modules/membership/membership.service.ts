@@ -1,5 +1,5 @@
 import type { MemberLedgerResponse, SubscriptionDto, SubscriptionProductDto } from '@puente/contracts';
-import { deriveAccess, hasLiveAccess, isUuid, pricePlans, trialGrant, type EntitlementEvent, type MemberAccess, type TrialKind } from '@puente/domain';
+import { deriveAccess, hasLiveAccess, isUuid, pricePlans, trialGrant, type EntitlementEvent, type EntitlementSource, type MemberAccess, type TrialKind } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { EntitlementEventRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -78,31 +78,48 @@ export class MembershipService {
   }
 
   /**
+   * POST /api/membership/invitation-trial: the member whose family invitation was withdrawn (her
+   * access ended with removed-from-family-plan) starts the 30-day trial the spec offers, once.
+   */
+  async startInvitationTrial(actor: Actor): Promise<SubscriptionDto | null> {
+    if (actor.userType !== 'member' || actor.sessionScope) throw new AppError('NOT_FOUND');
+    const access = await this.accessOf(actor.id);
+    if (access?.endReason !== 'removed-from-family-plan') throw new AppError('CONFLICT', { data: { reason: 'no-withdrawn-invitation' } });
+    if (!(await this.grantTrial(actor.id, 'withdrawn-invitation', this.deps.clock.now()))) throw new AppError('CONFLICT', { data: { reason: 'trial-already-used' } });
+    return this.subscriptionOf(actor.id);
+  }
+
+  /**
    * The family plan (its screens come later): a dependant shares her referrer's access for as long
    * as the referrer has it; removing her ends it (removed-from-family-plan). One event each.
    */
-  async linkFamilyMember(dependantId: string, referrerId: string): Promise<void> {
+  async linkFamilyMember(dependantId: string, referrerId: string, tx?: Db): Promise<void> {
     const now = this.deps.clock.now();
     await this.record({
       memberId: dependantId,
       event: { source: 'family', kind: 'granted', entitlementKey: referrerId, occurredAt: now, expiresAt: null, referrerId },
       origin: 'family-linked',
       dedupeKey: `family:granted:${dependantId}:${referrerId}:${now.getTime()}`,
-    });
+    }, tx);
   }
 
-  async unlinkFamilyMember(dependantId: string, referrerId: string): Promise<void> {
+  async unlinkFamilyMember(dependantId: string, referrerId: string, tx?: Db): Promise<void> {
     const now = this.deps.clock.now();
     await this.record({
       memberId: dependantId,
       event: { source: 'family', kind: 'ended', entitlementKey: referrerId, occurredAt: now, referrerId },
       origin: 'family-unlinked',
       dedupeKey: `family:ended:${dependantId}:${referrerId}:${now.getTime()}`,
-    });
+    }, tx);
   }
 
   private grantTrial(memberId: string, kind: TrialKind, start: Date, tx?: Db): Promise<boolean> {
     return this.record({ memberId, event: trialGrant(start, kind), origin: kind, dedupeKey: `trial:${kind}:${memberId}` }, tx);
+  }
+
+  /** The member an entitlement (a store subscription, a card subscription) belongs to, if any. */
+  ownerOfEntitlement(source: EntitlementSource, entitlementKey: string): Promise<string | undefined> {
+    return this.deps.repository.ownerOf(source, entitlementKey);
   }
 
   /** The member's current access (null: none ever recorded, e.g. staff). */
@@ -144,7 +161,10 @@ export class MembershipService {
     // A dependant shares her referrer's own access (one level: a referrer is never a dependant).
     const referrerId = [...events].reverse().find((e) => e.source === 'family' && e.referrerId)?.referrerId;
     const referrer = referrerId ? await this.deps.members.findById(referrerId) : undefined;
-    const referrerAccess = referrer ? deriveAccess((await this.deps.repository.eventsOf(referrer.id)).map(toDomainEvent), this.deps.clock.now()) : null;
+    let referrerRows = referrer ? await this.deps.repository.eventsOf(referrer.id) : [];
+    // The referrer's own ledger is reconciled too (her organization's grant), so it answers for both.
+    if (referrer && reconcile && (await this.reconcile(referrer, referrerRows))) referrerRows = await this.deps.repository.eventsOf(referrer.id);
+    const referrerAccess = referrer ? deriveAccess(referrerRows.map(toDomainEvent), this.deps.clock.now()) : null;
     return deriveAccess(events, this.deps.clock.now(), { referrerAccess });
   }
 

@@ -168,3 +168,34 @@ describe('the entitlement ledger', () => {
     expect(apiErrorSchema.parse(bad.body).error.code).toBe('INVALID_DATA');
   });
 });
+
+describe('POST /api/membership/invitation-trial (a withdrawn family invitation offers 30 days, once)', () => {
+  it('only a member removed from a family plan starts it, once; others get a catalogue error', async () => {
+    const membership = t.server.services.membership;
+    const referrer = await memberWithSession(t.server);
+    const dependant = await memberWithSession(t.server);
+    const start = t.clock.now();
+    await membership.startSignUpTrial({ ...dependant.user, createdAt: new Date(start.getTime() - 100 * DAY) });
+    expect(await subscriptionOf(referrer.token)).toMatchObject({ type: 'trial', endReason: null }); // the referrer's own access is live
+    const trial = () => request(t.url, '/api/membership/invitation-trial', { method: 'POST', token: dependant.token });
+
+    // While the family plan lasts (or before any), there is nothing to offer.
+    await membership.linkFamilyMember(dependant.user.id, referrer.user.id);
+    expect((await trial()).status).toBe(409);
+    await membership.unlinkFamilyMember(dependant.user.id, referrer.user.id);
+    expect(await subscriptionOf(dependant.token)).toMatchObject({ endReason: 'removed-from-family-plan' });
+
+    const res = await trial();
+    expect(res.status).toBe(200);
+    expect((res.body as { subscription: unknown }).subscription).toMatchObject({ type: 'trial', status: 'trial', daysLeft: 30, endReason: null });
+    const again = await trial();
+    expect(again.status).toBe(409);
+    expect(apiErrorSchema.parse(again.body).error.code).toBe('CONFLICT');
+
+    // A sign-up trial member, the unauthenticated: refused.
+    const other = await memberWithSession(t.server);
+    expect((await request(t.url, '/api/membership/invitation-trial', { method: 'POST', token: other.token })).status).toBe(409);
+    expect((await request(t.url, '/api/membership/invitation-trial', { method: 'POST' })).status).toBe(401);
+    expect((await request(t.url, '/api/membership/invitation-trial', { method: 'POST', token: other.token, body: { days: 999 } })).status).toBe(409);
+  });
+});

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cardCheckouts, paymentNotifications, type CardCheckoutRow } from '../../db/schema';
+import { cardCheckouts, paymentNotifications, visitPayments, type CardCheckoutRow, type VisitPaymentRow } from '../../db/schema';
 
 export class PaymentsRepository {
   constructor(private readonly db: Db) {}
@@ -43,5 +43,41 @@ export class PaymentsRepository {
   async firstSeen(provider: string, eventId: string, now: Date): Promise<boolean> {
     const rows = await this.db.insert(paymentNotifications).values({ provider, eventId, receivedAt: now }).onConflictDoNothing().returning();
     return rows.length > 0;
+  }
+
+  // Paid US-doctor visits
+
+  async insertVisitPayment(row: typeof visitPayments.$inferInsert): Promise<VisitPaymentRow> {
+    const [stored] = await this.db.insert(visitPayments).values(row).returning();
+    return stored!;
+  }
+
+  async visitPayment(id: string): Promise<VisitPaymentRow | undefined> {
+    const [row] = await this.db.select().from(visitPayments).where(eq(visitPayments.id, id));
+    return row;
+  }
+
+  async latestVisitPayment(appointmentId: string, priceType: 'usp' | 'coach'): Promise<VisitPaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(visitPayments)
+      .where(and(eq(visitPayments.appointmentId, appointmentId), eq(visitPayments.priceType, priceType)))
+      .orderBy(desc(visitPayments.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async setVisitCheckout(id: string, checkoutId: string): Promise<void> {
+    await this.db.update(visitPayments).set({ checkoutId }).where(eq(visitPayments.id, id));
+  }
+
+  /** Race-safe: only a pending payment settles, once. */
+  async settleVisitPayment(id: string, status: 'succeeded' | 'failed', now: Date): Promise<VisitPaymentRow | undefined> {
+    const [row] = await this.db
+      .update(visitPayments)
+      .set({ status, settledAt: now })
+      .where(and(eq(visitPayments.id, id), eq(visitPayments.status, 'pending')))
+      .returning();
+    return row;
   }
 }

@@ -119,7 +119,8 @@ export class PaymentsService {
   private async completeCheckout(row: CardCheckoutRow, subscriptionRef: string, periodEnd: Date | null): Promise<void> {
     const now = this.deps.clock.now();
     const done = await this.deps.repository.complete(row.id, subscriptionRef, now);
-    if (!done) return;
+    // A paid visit's checkout grants nothing by itself: the visit payment's status does (visit-payments.service).
+    if (!done || done.kind === 'visit') return;
     await this.deps.membership.record({
       memberId: row.memberId,
       event: {

@@ -2,23 +2,18 @@ import type { MyPharmacyResponse, PharmacySearchResponse, choosePharmacyInputSch
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../../lib/clock';
 import type { DirectoryPharmacy, PharmacyDirectory } from '../../providers/pharmacies/pharmacy-directory.provider';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import type { MembersService } from '../members/members.service';
 import { lookupUsZipCode } from '../profile/zip-codes';
 import type { ProfileService } from '../profile/profile.service';
-import type { Db } from '../../db/client';
-import { PharmaciesRepository } from './pharmacies.repository';
 
 export interface PharmaciesServiceDeps {
   directory: PharmacyDirectory;
-  repository: PharmaciesRepository;
   profile: Pick<ProfileService, 'updateMember'>;
   members: Pick<MembersService, 'findById'>;
   appointments: Pick<AppointmentsService, 'visible'>;
-  clock: Clock;
 }
 
 /** The Pharmacy entity (spec 000 §3) as it is kept on the member and on the appointment's record. */
@@ -38,7 +33,7 @@ export const pharmacyValue = (p: DirectoryPharmacy): Record<string, string | num
 /**
  * The pharmacy directory and the member's chosen pharmacy (issue 12): searchable by zip code and
  * distance; the member's choice is remembered on her account (through the profile service) and
- * every change is recorded (pharmacy_choices).
+ * every change leaves an audit row (the profile service records the member's own change).
  */
 export class PharmaciesService {
   constructor(private readonly deps: PharmaciesServiceDeps) {}
@@ -71,16 +66,10 @@ export class PharmaciesService {
       const appointment = await this.deps.appointments.visible(actor, input.appointmentId);
       if (appointment.memberId !== actor.id) throw new AppError('NOT_FOUND');
     }
+    // Kept with the directory's id: an e-prescribing vendor sends to that store.
     const value = pharmacyValue(pharmacy);
-    const { pharmacyId: _id, ...entity } = value;
-    await this.deps.profile.updateMember(actor, actor.id, { pharmacy: entity });
-    await this.deps.repository.recordChoice({ memberId: actor.id, appointmentId: input.appointmentId ?? null, pharmacyId: pharmacy.id, pharmacy: value, chosenAt: this.deps.clock.now() });
-    return { pharmacy: { ...presentStored(entity)!, id: pharmacy.id } };
-  }
-
-  /** A member's recorded choices, newest first (support and tests). */
-  choicesOf(memberId: string) {
-    return this.deps.repository.choicesOf(memberId);
+    await this.deps.profile.updateMember(actor, actor.id, { pharmacy: value });
+    return { pharmacy: presentStored(value) };
   }
 }
 
@@ -102,6 +91,3 @@ function presentStored(p: UserRow['pharmacy']): MyPharmacyResponse['pharmacy'] {
     pharmLongitude: num(p.pharmLongitude),
   };
 }
-
-/** The service with its own repository on `db` (the prescribing wiring builds it). */
-export const createPharmaciesService = (db: Db, deps: Omit<PharmaciesServiceDeps, 'repository'>): PharmaciesService => new PharmaciesService({ ...deps, repository: new PharmaciesRepository(db) });

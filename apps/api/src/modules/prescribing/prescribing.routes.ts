@@ -23,6 +23,9 @@ export function prescribingRoutes(prescribing: PrescribingService) {
       return { medications: await prescribing.searchMedications(user, q, limit) };
     });
 
+    // The e-prescribing vendor's status callback (no session: the vendor's shared secret).
+    app.post('/api/eprescribing/status', async (request): Promise<{ ok: true }> => prescribing.statusCallback(request.headers, request.body));
+
     app.get('/api/appointments/:id/prescription-readiness', async (request): Promise<PrescriptionReadinessDto> => {
       const { user } = requireAuth(request);
       return prescribing.readiness(user, parseWith(idParams, request.params).id);

@@ -19,7 +19,7 @@ import {
 import type { AppointmentRow, PrescriptionOrderRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { EPrescribingProvider } from '../../providers/eprescribing/eprescribing.provider';
+import type { EPrescribingProvider, ErxPharmacy } from '../../providers/eprescribing/eprescribing.provider';
 import { ControlledSubstanceRefused } from '../../providers/eprescribing/eprescribing.provider';
 import type { MedicationDirectory } from '../../providers/medications/medication-directory.provider';
 import type { StorageProvider } from '../../providers/storage/storage.provider';
@@ -113,8 +113,7 @@ export class PrescribingService {
       signedAt: null,
       createdAt: now,
       updatedAt: now,
-    });
-    await this.deps.audit.record({ actor, action: 'update', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['draft'] });
+    }, (tx) => this.deps.audit.record({ actor, action: 'update', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['draft'] }, tx));
     return this.present(order, row, warningsFor(lines, meds, member?.alergies ?? []));
   }
 
@@ -176,7 +175,7 @@ export class PrescribingService {
         patientId,
         patient,
         prescriber: { id: actor.id, ...lines[0]!.prescriber! },
-        pharmacy: (order.pharmacy as { pharmStoreName: string } | null) ?? null,
+        pharmacy: (order.pharmacy as ErxPharmacy | null) ?? null,
         lines: lines.map((l, i) => ({ ...l, schedule: meds[i]!.schedule })),
         language: order.language as Language,
         signedAt,
@@ -194,6 +193,24 @@ export class PrescribingService {
     return { prescription: this.present(stored!, appointment, warningsFor(order.lines, meds, member.alergies)), appointment: await this.deps.appointments.present(actor, appointment, lang) };
   }
 
+  /**
+   * POST /api/eprescribing/status: the vendor reports a prescription's status. Only an authentic
+   * callback (the shared secret) for an order of ours is applied, and each change once: "sent"
+   * completes the treatment (SMC11 to the member), an error is recorded on the order for the doctor.
+   */
+  async statusCallback(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<{ ok: true }> {
+    const erx = this.deps.erx;
+    if (!erx.authenticCallback(headers)) throw new AppError('NOT_FOUND');
+    const update = erx.parseStatusCallback(body);
+    if (!update) throw new AppError('INVALID_DATA', { fields: { PrescriptionStatus: 'erx_callback_unknown' } });
+    const order = await this.deps.repository.orderByErxId(erx.name, update.id);
+    if (!order) throw new AppError('NOT_FOUND');
+    if (order.status === 'sent') return { ok: true };
+    if (update.status === 'sent') await this.markSent(order.appointmentId);
+    else await this.deps.repository.updateOrder(order.appointmentId, { erxStatus: update.status, updatedAt: this.deps.clock.now() });
+    return { ok: true };
+  }
+
   /** A vendor's status callback (or the local default at once): sent -> TREAT_COMPLETED and SMC11 to the member. */
   async markSent(appointmentId: string): Promise<{ appointment: AppointmentRow; stored: PrescriptionOrderRow | undefined }> {
     const appointment = await this.deps.appointments.completeTreatment(appointmentId);
@@ -207,8 +224,9 @@ export class PrescribingService {
   /** Finishing a consultation that needed a prescription without one: the reason is recorded, then finish. */
   async finishWithoutPrescription(actor: Actor, appointmentId: string, reason: NoPrescriptionReason, note: string | null | undefined, lang: Language): Promise<AppointmentDto> {
     const row = await this.assignedDoctor(actor, appointmentId);
-    await this.deps.repository.recordNoPrescription({ appointmentId: row.id, physicianId: actor.id, reason, note: note ?? null, at: this.deps.clock.now() });
-    await this.deps.audit.record({ actor, action: 'update', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['noPrescriptionReason'] });
+    await this.deps.repository.recordNoPrescription({ appointmentId: row.id, physicianId: actor.id, reason, note: note ?? null, at: this.deps.clock.now() }, (tx) =>
+      this.deps.audit.record({ actor, action: 'update', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['noPrescriptionReason'] }, tx),
+    );
     return this.deps.appointments.finish(actor, row.id, lang, { noPrescriptionRecorded: true });
   }
 

@@ -133,8 +133,12 @@ describe('pharmacy directory and the member’s pharmacy', () => {
     const mine = myPharmacyResponseSchema.parse((await request(t.url, '/api/pharmacies/mine', { token: member.token })).body);
     expect(mine.pharmacy).toMatchObject({ pharmStoreName: 'Mission Community Pharmacy', pharmAddressLine1: '2480 Mission St', pharmPhone: '+14155550110' });
     expect(mine.pharmacy!.pharmLatitude).toBeCloseTo(37.75, 1);
-    const choices = await t.server.services.pharmacies.choicesOf(member.user.id);
-    expect(choices.map((c) => c.pharmacyId).sort()).toEqual(['ca-sf-mission', 'ca-sf-soma']);
+    // Her own change of pharmacy leaves an audit row each time (field names only, never the pharmacy).
+    const traces = (await t.server.services.audit.forSubject(member.user.id)).filter((r) => r.resource === 'member-pharmacy');
+    expect(traces.map((r) => [r.actorId, r.action, r.detail])).toEqual([
+      [member.user.id, 'update', { fields: ['pharmacy'] }],
+      [member.user.id, 'update', { fields: ['pharmacy'] }],
+    ]);
 
     const unknown = await choosePharmacy(member.token, 'nowhere');
     expect([unknown.status, errorOf(unknown.body).fields]).toEqual([400, { pharmacyId: 'pharmacy_unknown' }]);

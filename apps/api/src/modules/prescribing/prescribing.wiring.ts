@@ -1,18 +1,20 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { EPrescribingProvider } from '../../providers/eprescribing/eprescribing.provider';
+import { doseSpotFromEnv } from '../../providers/eprescribing/dosespot.eprescribing';
 import { LocalPdfEPrescribing } from '../../providers/eprescribing/local-pdf.eprescribing';
 import { installationSigningCertificate } from '../../providers/eprescribing/signing-certificate';
 import { LocalMedicationDirectory } from '../../providers/medications/local.medication-directory';
 import type { MedicationDirectory } from '../../providers/medications/medication-directory.provider';
 import { LocalPharmacyDirectory } from '../../providers/pharmacies/local.pharmacy-directory';
+import { VendorPharmacyDirectory } from '../../providers/pharmacies/vendor.pharmacy-directory';
 import type { PharmacyDirectory } from '../../providers/pharmacies/pharmacy-directory.provider';
 import type { StorageProvider } from '../../providers/storage/storage.provider';
 import type { RealtimeGateway } from '../../realtime/gateway';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import type { AuditService } from '../audit/audit.service';
 import type { MembersService } from '../members/members.service';
-import { createPharmaciesService, type PharmaciesService } from '../pharmacies/pharmacies.service';
+import { PharmaciesService } from '../pharmacies/pharmacies.service';
 import type { PhysiciansService } from '../physicians/physicians.service';
 import type { ProfileService } from '../profile/profile.service';
 import { PrescribingRepository } from './prescribing.repository';
@@ -51,8 +53,11 @@ export function buildPrescribing(deps: {
   /** The profile service is built after this (lazy). */
   profile: () => Pick<ProfileService, 'updateMember'>;
   providers?: PrescribingProviders;
+  /** ERX_PROVIDER and its settings (the local PDF default otherwise). */
+  env?: Record<string, string | undefined>;
 }): PrescribingServices {
-  let erx = deps.providers?.eprescribing;
+  const vendor = deps.providers?.eprescribing ? undefined : doseSpotFromEnv(deps.env ?? {});
+  let erx = deps.providers?.eprescribing ?? vendor;
   // The certificate (an RSA key) is made on first use, not at start: a server that never signs pays nothing.
   const lazyErx: EPrescribingProvider = erx ?? {
     name: 'local-pdf',
@@ -60,6 +65,7 @@ export function buildPrescribing(deps: {
     createPatient: (p) => (erx ??= new LocalPdfEPrescribing(installationSigningCertificate(deps.dataDir))).createPatient(p),
     sendPrescription: (r) => (erx ??= new LocalPdfEPrescribing(installationSigningCertificate(deps.dataDir))).sendPrescription(r),
     parseStatusCallback: () => undefined,
+    authenticCallback: () => false,
   };
   const prescribing = new PrescribingService({
     repository: new PrescribingRepository(deps.db),
@@ -73,12 +79,12 @@ export function buildPrescribing(deps: {
     realtime: deps.realtime,
     clock: deps.clock,
   });
-  const pharmacies = createPharmaciesService(deps.db, {
-    directory: deps.providers?.pharmacies ?? new LocalPharmacyDirectory(),
+  const pharmacies = new PharmaciesService({
+    // A vendor sends to stores of its own directory: its pharmacy search comes with it.
+    directory: deps.providers?.pharmacies ?? (vendor ? new VendorPharmacyDirectory({ baseUrl: vendor.baseUrl, token: vendor.bearer }) : new LocalPharmacyDirectory()),
     profile: { updateMember: (actor, memberId, data) => deps.profile().updateMember(actor, memberId, data) },
     members: deps.members,
     appointments: deps.appointments,
-    clock: deps.clock,
   });
   return { prescribing, pharmacies };
 }

@@ -1,14 +1,15 @@
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { writeWith, type WithTx } from '../../db/with-tx';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
 
 /** Queries on the member profile columns (issue 3). */
 export class ProfileRepository {
   constructor(private readonly db: Db) {}
 
-  async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
-    const [row] = await this.db.update(users).set(values).where(and(eq(users.id, id), isNull(users.deletedAt))).returning();
-    return row;
+  /** Updates the member; `withTx` (her change's audit row) commits or rolls back with it. */
+  async update(id: string, values: Partial<NewUserRow>, withTx?: WithTx): Promise<UserRow | undefined> {
+    return writeWith(this.db, async (db) => (await db.update(users).set(values).where(and(eq(users.id, id), isNull(users.deletedAt))).returning())[0], withTx);
   }
 
   async findByEmailVerificationCodeHash(codeHash: string): Promise<UserRow | undefined> {

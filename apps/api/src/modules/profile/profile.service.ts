@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client';
 import type { ChangeLanguageResponse, MemberDto, VerifyEmailResponse, ZipCodeLookupResponse } from '@puente/contracts';
 import { birthdayIssue, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
 import type { NewUserRow, UserRow } from '../../db/schema';
@@ -33,6 +34,12 @@ export const EMAIL_REMINDER_SWEEP_MS = 60_000;
 const REMINDER_BATCH = 100;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The member's own changes that are audited even though she made them (issue 12). */
+const OWN_CHANGES_TRACED = [
+  { field: 'address', resource: 'member-address' },
+  { field: 'pharmacy', resource: 'member-pharmacy' },
+] as const;
 
 /** The profile of a member: updateMember (whitelist), terms, language, zip lookup, email verification. */
 export class ProfileService {
@@ -78,10 +85,13 @@ export class ProfileService {
         values.emailVerificationSentAt = null;
       }
     }
-    const row = await this.deps.profiles.update(actor.id, { ...values, updatedAt: now });
+    // The address and the pharmacy decide where care and prescriptions go: the member's own change
+    // of either leaves a trace (field names only), in the same transaction as the change.
+    const traced = OWN_CHANGES_TRACED.filter((t) => patch[t.field] !== undefined);
+    const audit = this.deps.audit;
+    const trace = audit && traced.length > 0 ? (tx: Db) => Promise.all(traced.map((t) => audit.recordOwnChange({ actor, action: 'update', resource: t.resource, subjectId: actor.id, fields: [t.field] }, tx))) : undefined;
+    const row = await this.deps.profiles.update(actor.id, { ...values, updatedAt: now }, trace);
     if (!row) throw new AppError('USER_NOT_FOUND');
-    // The address decides where care and prescriptions can go: a correction leaves a trace (ids and field names only).
-    if (patch.address !== undefined) await this.deps.audit?.recordOwnChange({ actor, action: 'update', resource: 'member-address', subjectId: actor.id, fields: ['address'] });
     if (verificationCode && row.email) await this.sendVerification(row, verificationCode, 'first');
     return presentMember(row);
   }

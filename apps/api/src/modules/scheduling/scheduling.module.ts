@@ -9,8 +9,11 @@ import { PgBossQueue } from '../../providers/queue/pgboss.queue';
 import type { DurableQueue } from '../../providers/queue/queue.provider';
 import { TableQueue } from '../../providers/queue/table.queue';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
+import type { TelephonyProvider } from '../../providers/telephony/telephony.provider';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import type { AuditService } from '../audit/audit.service';
 import type { MembersService } from '../members/members.service';
+import type { SupportService } from '../support/support.service';
 import type { PhysiciansService } from '../physicians/physicians.service';
 import { registerSchedulingJobs } from './scheduling.jobs';
 import { SchedulingRepository } from './scheduling.repository';
@@ -32,6 +35,9 @@ export function buildScheduling(deps: {
   /** pg-boss needs real time (it schedules by the database clock): false with a controlled clock. */
   realTime: boolean;
   realtime: RealtimeGateway;
+  support?: Pick<SupportService, 'requestForMember'>;
+  audit?: Pick<AuditService, 'record'>;
+  telephony?: TelephonyProvider;
 }): SchedulingService {
   const repository = new SchedulingRepository(deps.db);
   // pg-boss 10 on PostgreSQL; the table-backed queue on PGlite (and under a controlled clock).
@@ -48,6 +54,9 @@ export function buildScheduling(deps: {
     publicUrl: deps.config.publicUrl,
     secret: deps.config.sessionSecret,
     emailFrom: deps.config.email.from,
+    support: deps.support,
+    audit: deps.audit,
+    telephony: deps.telephony,
     scheduledStarted: (memberId, payload) => deps.realtime.emitToUser(memberId, 'scheduled-started', payload),
     // Joining: the live appointment (type scheduled, S1) asked of that coach; the on-demand life cycle follows.
     startLive: async (actor, row) => {

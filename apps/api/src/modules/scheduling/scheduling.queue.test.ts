@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { outboxResponseSchema, SCHEDULING_GQL } from '@puente/contracts';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createControlledClock } from '../../lib/clock';
@@ -79,6 +80,46 @@ describe('reminders on the durable queue', () => {
     // The session of the member still works on the restarted server (same database).
     const { sessionToken } = await createSessionFor(t.server, member.user.id);
     expect((await request(t.url, '/api/scheduled-appointments/mine', { token: sessionToken })).status).toBe(200);
+    await t.close();
+  });
+
+  it('a worker that dies between the send and marking the job done does not send again after a restart', async () => {
+    const store = await durableDatabase();
+    cleanups.push(() => store.drop());
+    const clock = createControlledClock(MONDAY_08);
+    const boot = () => startTestServer({ db: 'pglite', clock, config: store.config });
+    let t: TestServer = await boot();
+    const coach = await createPhysician(t.server, { hours: { starts: '09:00', ends: '12:00', slotMinutes: 45 }, isAvailable: false });
+    const member = await memberWithSession(t.server);
+    const booked = await graphql<{ scheduleAppointment: { id: string } }>(
+      t.url,
+      SCHEDULING_GQL.scheduleAppointment,
+      { input: { physicianId: coach.id, language: 'es', startDate: '2026-11-24T15:00:00.000Z', timezone: 'America/Mexico_City' } },
+      member.token,
+    );
+    expect(booked.body.errors).toBeUndefined();
+    const id = booked.body.data!.scheduleAppointment.id;
+    const texts = async (server: TestServer, what: string) => {
+      const res = await request(server.url, `/api/dev/outbox?to=${encodeURIComponent(member.user.phoneNumber!)}`);
+      return outboxResponseSchema.parse(res.body).messages.filter((m) => m.body.includes(what));
+    };
+    // The confirmation goes out; then the worker "dies" before marking its job done: the job is
+    // left claimed ('running') with a lease that has run out, as a killed process leaves it.
+    await t.server.services.scheduling.runDue();
+    expect(await texts(t, 'quedó agendada')).toHaveLength(1);
+    const db = t.server.database.db;
+    await db.execute(sql`update job_queue set state = 'running', locked_until = ${new Date(MONDAY_08.getTime() - 1000).toISOString()} where singleton_key = ${`sched:${id}:0:confirm`}`);
+    await t.close();
+
+    clock.set('2026-11-24T14:55:00Z');
+    t = await boot();
+    // The restarted node takes the abandoned job over (and sends the join link once).
+    await t.server.services.scheduling.runDue();
+    await t.server.services.scheduling.runDue();
+    const rows = await t.server.database.db.execute(sql`select state, attempts from job_queue where singleton_key = ${`sched:${id}:0:confirm`}`);
+    expect((rows as unknown as { rows: { state: string; attempts: number }[] }).rows[0]).toMatchObject({ state: 'done', attempts: 2 });
+    expect(await texts(t, 'quedó agendada')).toHaveLength(1);
+    expect(await texts(t, 'empieza en 5 minutos')).toHaveLength(1);
     await t.close();
   });
 

@@ -5,6 +5,7 @@ import {
   physicianAvailability,
   physicianCalendars,
   scheduledAppointments,
+  schedulingNoticeSends,
   users,
   type CalendarExceptionRow,
   type ScheduledAppointmentRow,
@@ -98,6 +99,10 @@ export class SchedulingRepository {
     return row!;
   }
 
+  async finishByAppointment(appointmentId: string, now: Date): Promise<void> {
+    await this.db.update(scheduledAppointments).set({ status: 'finished', updatedAt: now }).where(eq(scheduledAppointments.appointmentId, appointmentId));
+  }
+
   /** A member's scheduled appointments that have not ended (newest last). */
   upcomingForMember(memberId: string, now: Date): Promise<ScheduledAppointmentRow[]> {
     return this.db
@@ -140,5 +145,16 @@ export class SchedulingRepository {
       .from(users)
       .where(eq(users.id, id));
     return row as Contact | undefined;
+  }
+
+  /** Records a notice as sent before it goes out: false when it already was (never send twice). */
+  async claimNotice(key: string, scheduledAppointmentId: string, now: Date): Promise<boolean> {
+    const rows = await this.db.insert(schedulingNoticeSends).values({ key, scheduledAppointmentId, sentAt: now }).onConflictDoNothing().returning({ key: schedulingNoticeSends.key });
+    return rows.length > 0;
+  }
+
+  /** The provider refused the notice: the job's retry may send it. */
+  async releaseNotice(key: string): Promise<void> {
+    await this.db.delete(schedulingNoticeSends).where(eq(schedulingNoticeSends.key, key));
   }
 }

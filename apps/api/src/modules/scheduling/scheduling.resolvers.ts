@@ -1,6 +1,7 @@
 import { rescheduleAppointmentArgsSchema, scheduleAppointmentInputSchema, type ScheduledAppointmentDto } from '@puente/contracts';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { isGuest } from '../auth/session-scope';
 import type { GraphqlContext } from '../../graphql';
 import { parseWith } from '../../http';
 import type { SchedulingService } from './scheduling.service';
@@ -49,6 +50,10 @@ export const schedulingTypeDefs = /* GraphQL */ `
     timezone: String!
     topic: ScheduledTopicInput
   }
+  extend type Member {
+    "spec 7 getMember with scheduledAppointments: the member's own upcoming ones (empty for anyone else)"
+    scheduledAppointments: [ScheduledAppointment!]!
+  }
   extend type Mutation {
     scheduleAppointment(input: ScheduleAppointmentInput!): ScheduledAppointment!
     rescheduleAppointment(appointmentId: ID!, input: ScheduleAppointmentInput!): ScheduledAppointment!
@@ -63,6 +68,14 @@ const inputArgs = z.object({ input: scheduleAppointmentInputSchema });
 
 export function schedulingResolvers(scheduling: SchedulingService) {
   return {
+    Member: {
+      scheduledAppointments: async (member: { id: string }, _args: unknown, ctx: GraphqlContext): Promise<ScheduledAppointmentDto[]> => {
+        const auth = requireSession(ctx);
+        // A guest-link session reaches its one consultation only: nothing of her bookings.
+        if (auth.user.userType !== 'member' || auth.user.id !== member.id || isGuest(auth.user)) return [];
+        return scheduling.mine(auth.user, ctx.lang);
+      },
+    },
     Mutation: {
       scheduleAppointment: async (_root: unknown, args: unknown, ctx: GraphqlContext): Promise<ScheduledAppointmentDto> => {
         const auth = requireSession(ctx);

@@ -2,7 +2,10 @@ import {
   calendarExceptionInputSchema,
   cancelScheduledQuerySchema,
   putCalendarInputSchema,
+  scheduledChangeRequestSchema,
+  type ScheduledChangeResponse,
   slotsQuerySchema,
+  type AdminCoachesResponse,
   type CalendarDto,
   type JoinScheduledResponse,
   type SlotsResponse,
@@ -43,6 +46,13 @@ export function schedulingRoutes(scheduling: SchedulingService) {
       return scheduling.join(auth.user, id);
     });
 
+    // spec 4: a US-physician coach's booking is cancelled or moved through a support message.
+    app.post('/api/scheduled-appointments/:id/support-request', async (request): Promise<ScheduledChangeResponse> => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return scheduling.requestChangeViaSupport(auth.user, id, parseWith(scheduledChangeRequestSchema, request.body).action);
+    });
+
     app.get('/api/physicians/:id/slots', async (request): Promise<SlotsResponse> => {
       const auth = requireAuth(request);
       const { id } = parseWith(idParams, request.params);
@@ -77,6 +87,35 @@ export function schedulingRoutes(scheduling: SchedulingService) {
       const auth = requireAuth(request);
       const { id } = parseWith(idParams, request.params);
       return { scheduledAppointments: await scheduling.forCoach(auth.user, id, requestLanguage(request)) };
+    });
+
+    // The admin's calendar editor (admins only, audited).
+    app.get('/api/admin/coaches', async (request): Promise<AdminCoachesResponse> => {
+      const auth = requireAuth(request);
+      return { coaches: await scheduling.adminCoaches(auth.user) };
+    });
+
+    app.get('/api/admin/physicians/:id/calendar', async (request): Promise<CalendarDto> => {
+      const auth = requireAuth(request);
+      return scheduling.adminCalendar(auth.user, parseWith(idParams, request.params).id);
+    });
+
+    app.put('/api/admin/physicians/:id/calendar', async (request): Promise<CalendarDto> => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return scheduling.adminPutCalendar(auth.user, id, parseWith(putCalendarInputSchema, request.body));
+    });
+
+    app.post('/api/admin/physicians/:id/calendar/exceptions', async (request): Promise<CalendarDto> => {
+      const auth = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return scheduling.adminAddException(auth.user, id, parseWith(calendarExceptionInputSchema, request.body));
+    });
+
+    app.delete('/api/admin/physicians/:id/calendar/exceptions/:exceptionId', async (request): Promise<CalendarDto> => {
+      const auth = requireAuth(request);
+      const { id, exceptionId } = parseWith(exceptionParams, request.params);
+      return scheduling.adminRemoveException(auth.user, id, exceptionId);
     });
 
     // The dead-letter list of the job queue (admin).

@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { CalendarDto, CoachScheduledAppointmentDto, PhysicianDto, ScheduledAppointmentDto, SlotsResponse } from '@puente/contracts';
+import type { AdminCoachDto, CalendarDto, CoachScheduledAppointmentDto, PhysicianDto, ScheduledAppointmentDto, SlotsResponse } from '@puente/contracts';
 import {
   CALENDAR,
   CANCEL_BY_SMS,
   computeSlots,
   hasOrgFlag,
+  organizationOffers,
   formatSlot,
   isFreeSlot,
   scheduledDayBucket,
@@ -25,8 +26,11 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { DurableQueue } from '../../providers/queue/queue.provider';
+import type { TelephonyProvider } from '../../providers/telephony/telephony.provider';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
+import type { AuditService } from '../audit/audit.service';
 import type { MembersService } from '../members/members.service';
+import type { SupportService } from '../support/support.service';
 import type { PhysicianRecord, PhysiciansService } from '../physicians/physicians.service';
 import { invitation } from './scheduling.ics';
 import { schedulingText } from './scheduling.messages';
@@ -57,6 +61,12 @@ export interface SchedulingServiceDeps {
   secret: string;
   emailFrom: string;
   startLive?: StartLive;
+  /** The support inbox (spec 4: a US-physician coach's booking is changed through a support message). */
+  support?: Pick<SupportService, 'requestForMember'>;
+  /** Admins' reads and changes of a coach's calendar are audited. */
+  audit?: Pick<AuditService, 'record'>;
+  /** Issue 15: spoken reminders for members of organizations with VOICE_REMINDERS (none without it). */
+  telephony?: TelephonyProvider;
   /** Realtime: scheduled-started to the member's open apps (the gateway's emitToUser). */
   scheduledStarted?: (memberId: string, payload: { scheduledAppointmentId: string; appointmentId: string }) => void;
 }
@@ -109,6 +119,19 @@ export class SchedulingService {
     const record = await this.deps.physicians.record(id);
     if (!record || record.user.userType !== 'mx-physician') throw new AppError('NOT_FOUND');
     return record;
+  }
+
+  /** A coach or a US physician (an admin's booking). */
+  private async anyPhysician(id: string): Promise<PhysicianRecord> {
+    const record = await this.deps.physicians.record(id);
+    if (!record || (record.user.userType !== 'mx-physician' && record.user.userType !== 'us-physician')) throw new AppError('NOT_FOUND');
+    return record;
+  }
+
+  /** Whether a booking is held with a US-physician coach (no calendar: changed through support). */
+  private async withUsPhysician(row: ScheduledAppointmentRow): Promise<PhysicianRecord | undefined> {
+    const record = await this.deps.physicians.record(row.physicianId);
+    return record?.user.userType === 'us-physician' ? record : undefined;
   }
 
   /** Free slots of one day (yyyy-MM-dd in memberTimeZone): getPhysicians(...).availableSlots(date). */
@@ -174,6 +197,55 @@ export class SchedulingService {
   }
 
   // -------------------------------------------------------------------------------------------
+  // The admin's calendar editor (issue 13 "the admin can edit them"): admins only, anyone else
+  // NOT_FOUND; every read and change is audited against the coach.
+
+  private asAdmin(actor: Actor): void {
+    if (actor.userType !== 'admin') throw new AppError('NOT_FOUND');
+  }
+
+  /** GET /api/admin/coaches: the coaches who keep a calendar (US doctors have none). */
+  async adminCoaches(actor: Actor): Promise<AdminCoachDto[]> {
+    this.asAdmin(actor);
+    return (await this.deps.physicians.allRecords())
+      .filter((r) => r.user.userType === 'mx-physician')
+      .map((r) => ({ id: r.user.id, firstName: r.user.firstName ?? '', lastName: r.user.lastName ?? '' }))
+      .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`));
+  }
+
+  private async audited(actor: Actor, action: 'read' | 'update' | 'create' | 'delete', physicianId: string, fields?: readonly string[], recordId?: string): Promise<void> {
+    await this.deps.audit?.record({ actor, action, resource: 'physician-calendar', subjectId: physicianId, ...(recordId ? { recordId } : {}), ...(fields ? { fields } : {}) });
+  }
+
+  async adminCalendar(actor: Actor, physicianId: string): Promise<CalendarDto> {
+    this.asAdmin(actor);
+    const calendar = await this.calendar(actor, physicianId);
+    await this.audited(actor, 'read', physicianId);
+    return calendar;
+  }
+
+  async adminPutCalendar(actor: Actor, physicianId: string, input: CalendarInput): Promise<CalendarDto> {
+    this.asAdmin(actor);
+    const calendar = await this.putCalendar(actor, physicianId, input);
+    await this.audited(actor, 'update', physicianId, ['timeZone', 'weekdays', 'slotMinutes', 'hours']);
+    return calendar;
+  }
+
+  async adminAddException(actor: Actor, physicianId: string, input: CalendarExceptionInput): Promise<CalendarDto> {
+    this.asAdmin(actor);
+    const calendar = await this.addException(actor, physicianId, input);
+    await this.audited(actor, 'create', physicianId, ['kind', 'startsAt', 'endsAt']);
+    return calendar;
+  }
+
+  async adminRemoveException(actor: Actor, physicianId: string, exceptionId: string): Promise<CalendarDto> {
+    this.asAdmin(actor);
+    const calendar = await this.removeException(actor, physicianId, exceptionId);
+    await this.audited(actor, 'delete', physicianId, undefined, exceptionId);
+    return calendar;
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Booking
 
   private memberFor(actor: Actor, memberId: string | null | undefined): string {
@@ -194,7 +266,9 @@ export class SchedulingService {
    * live booking: two members racing for one slot get one booking and one NO_SLOTS_AVAILABLE.
    */
   private async book(actor: Actor, memberId: string, input: ScheduleInput, replacing?: ScheduledAppointmentRow): Promise<ScheduledAppointmentRow> {
-    const record = await this.coach(input.physicianId);
+    // spec 6: US-physician coaches have no calendar; only support (an admin) books them, at a time
+    // agreed with the member (in the future, no overlap with another of their bookings).
+    const record = actor.userType === 'admin' ? await this.anyPhysician(input.physicianId) : await this.coach(input.physicianId);
     const now = this.deps.clock.now();
     const start = new Date(input.startDate);
     const end = new Date(start.getTime() + SCHEDULED_DURATION_MINUTES * 60_000);
@@ -203,7 +277,11 @@ export class SchedulingService {
         await this.deps.repository.lockCalendar(tx, record.user.id, now);
         const inputs = await this.slotInputs(record, now, tx);
         const bookings = replacing ? inputs.bookings.filter((b) => b.id !== replacing.id) : inputs.bookings;
-        if (!isFreeSlot({ ...inputs, bookings, now, memberTimeZone: input.timezone }, start.toISOString())) throw new AppError('NO_SLOTS_AVAILABLE');
+        const free =
+          record.user.userType === 'us-physician'
+            ? start.getTime() > now.getTime() && bookings.every((b) => b.endDate.getTime() <= start.getTime() || b.startDate.getTime() >= end.getTime())
+            : isFreeSlot({ ...inputs, bookings, now, memberTimeZone: input.timezone }, start.toISOString());
+        if (!free) throw new AppError('NO_SLOTS_AVAILABLE');
         if (replacing) {
           return this.deps.repository.update(
             replacing.id,
@@ -304,6 +382,7 @@ export class SchedulingService {
     if (actor.userType === 'mx-physician') throw new AppError('FORBIDDEN');
     // spec 4: a consult already started cannot be rescheduled.
     this.assertChangeable(row, this.deps.clock.now(), 0);
+    if (actor.userType !== 'admin' && (await this.withUsPhysician(row))) throw new AppError('CONFLICT', { reason: 'via-support' });
     await this.assertSchedulingAvailable(actor, row.memberId);
     const updated = await this.book(actor, row.memberId, { ...input, memberId: row.memberId }, row);
     this.soon = undefined;
@@ -324,6 +403,7 @@ export class SchedulingService {
       row = await this.owned(actor, id);
       if (actor.userType === 'mx-physician') throw new AppError('FORBIDDEN');
       this.assertChangeable(row, now, actor.userType === 'admin' ? 0 : TIMERS.enterConsultationThresholdMs);
+      if (actor.userType !== 'admin' && (await this.withUsPhysician(row))) throw new AppError('CONFLICT', { reason: 'via-support' });
     } else {
       if (!token) throw new AppError('UNAUTHORIZED');
       if (!this.verifyCancelToken(id, token)) throw new AppError('NOT_FOUND');
@@ -339,6 +419,29 @@ export class SchedulingService {
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
     await this.deps.queue.enqueue(REMINDER_JOB, { id: row.id, kind: 'cancel', sequence: updated.sequence }, { runAt: now, singletonKey: `cancel:${row.id}` });
     return { id: row.id, state: 'scheduled-canceled' };
+  }
+
+  /**
+   * POST /api/scheduled-appointments/{id}/support-request (spec 4 "Scheduling flow"): the member
+   * asks support to cancel or move a booking held with a US-physician coach, who has no calendar.
+   * The message names the booking, the coach and the time; the booking stays until support acts.
+   */
+  async requestChangeViaSupport(actor: Actor, id: string, action: 'cancel' | 'reschedule'): Promise<{ supportRequestId: string }> {
+    if (actor.userType !== 'member') throw new AppError('NOT_FOUND');
+    const row = await this.owned(actor, id);
+    const now = this.deps.clock.now();
+    this.assertChangeable(row, now, action === 'cancel' ? TIMERS.enterConsultationThresholdMs : 0);
+    const record = await this.withUsPhysician(row);
+    if (!record) throw new AppError('CONFLICT', { reason: 'via-support' });
+    if (!this.deps.support) throw new AppError('NOT_FOUND');
+    const lang = actor.preferredLang;
+    const vars = { coach: [record.user.firstName, record.user.lastName].filter(Boolean).join(' '), when: formatSlot(row.startDate, row.timezone, lang), id: row.tinyId };
+    const request = await this.deps.support.requestForMember(row.memberId, {
+      helpTopic: 'consultation',
+      reason: schedulingText(action === 'cancel' ? 'supportCancelReason' : 'supportRescheduleReason', lang, vars),
+      moreDetails: schedulingText('supportDetails', lang, vars),
+    });
+    return { supportRequestId: request.id };
   }
 
   /** GET /api/scheduled-appointments/mine. */
@@ -377,6 +480,12 @@ export class SchedulingService {
     await this.deps.repository.update(row.id, { status: 'in-progress', appointmentId: live.appointmentId, updatedAt: now });
     this.deps.scheduledStarted?.(row.memberId, { scheduledAppointmentId: row.id, appointmentId: live.appointmentId });
     return live;
+  }
+
+  /** The live consultation of a booking is over (finished or cancelled): the booking is finished (spec 3 status). */
+  async liveEnded(appointmentId: string): Promise<void> {
+    await this.deps.repository.finishByAppointment(appointmentId, this.deps.clock.now());
+    this.soon = undefined;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -450,33 +559,57 @@ export class SchedulingService {
         organizerEmail: this.deps.emailFrom,
         attendeeEmail: member.email ?? 'member@invalid',
       });
+    // Each message is recorded (appointment, sequence, kind, channel) before the provider is
+    // called, so a job that runs again after a retry or a worker's crash between the send and
+    // marking the job done never sends it a second time; a refused send is released for the retry.
+    const once = async (channel: 'sms' | 'email', send: () => Promise<void>): Promise<void> => {
+      const key = `${row.id}:${job.sequence}:${job.kind}:${channel}`;
+      if (!(await this.deps.repository.claimNotice(key, row.id, this.deps.clock.now()))) return;
+      try {
+        await send();
+      } catch (err) {
+        await this.deps.repository.releaseNotice(key);
+        throw err;
+      }
+    };
+    const sms = (to: string | null, body: string) => (to ? once('sms', () => this.deps.sms.send({ to, body })) : Promise.resolve());
     switch (job.kind) {
       case 'confirm':
       case 'reschedule':
-        if (member.phoneNumber) await this.deps.sms.send({ to: member.phoneNumber, body: schedulingText('confirmationSms', lang, vars) });
+        await sms(member.phoneNumber, schedulingText('confirmationSms', lang, vars));
         if (member.email) {
-          await this.deps.email.send({
-            to: member.email,
-            subject: schedulingText(job.kind === 'confirm' ? 'confirmationSubject' : 'rescheduledSubject', lang, vars),
-            body: schedulingText('confirmationEmail', lang, vars),
-            calendar: { method: 'REQUEST', content: ics('REQUEST') },
-          });
+          const to = member.email;
+          await once('email', () =>
+            this.deps.email.send({
+              to,
+              subject: schedulingText(job.kind === 'confirm' ? 'confirmationSubject' : 'rescheduledSubject', lang, vars),
+              body: schedulingText('confirmationEmail', lang, vars),
+              calendar: { method: 'REQUEST', content: ics('REQUEST') },
+            }),
+          );
         }
         return;
       case 'cancel':
-        if (member.phoneNumber) await this.deps.sms.send({ to: member.phoneNumber, body: schedulingText('canceledSms', lang, vars) });
+        await sms(member.phoneNumber, schedulingText('canceledSms', lang, vars));
         if (member.email) {
-          await this.deps.email.send({ to: member.email, subject: schedulingText('canceledSubject', lang, vars), body: schedulingText('canceledEmail', lang, vars), calendar: { method: 'CANCEL', content: ics('CANCEL') } });
+          const to = member.email;
+          await once('email', () =>
+            this.deps.email.send({ to, subject: schedulingText('canceledSubject', lang, vars), body: schedulingText('canceledEmail', lang, vars), calendar: { method: 'CANCEL', content: ics('CANCEL') } }),
+          );
         }
         return;
       case 'join':
-        if (member.phoneNumber) await this.deps.sms.send({ to: member.phoneNumber, body: schedulingText('joinSms', lang, vars) });
+        await sms(member.phoneNumber, schedulingText('joinSms', lang, vars));
+        // Issue 15: her organization's VOICE_REMINDERS also rings her with a spoken reminder.
+        if (member.phoneNumber && this.deps.telephony && (await this.voiceRemindersFor(row.memberId))) {
+          await this.deps.telephony.placeVoiceReminder({ to: member.phoneNumber, language: lang, message: schedulingText('joinVoice', lang, vars), reference: row.id });
+        }
         return;
       case 'coach-booked':
-        if (coach.phoneNumber) await this.deps.sms.send({ to: coach.phoneNumber, body: schedulingText('coachBookedSms', coach.preferredLang, coachVars) });
+        await sms(coach.phoneNumber, schedulingText('coachBookedSms', coach.preferredLang, coachVars));
         return;
       case 'coach-reminder':
-        if (coach.phoneNumber) await this.deps.sms.send({ to: coach.phoneNumber, body: schedulingText('coachReminderSms', coach.preferredLang, coachVars) });
+        await sms(coach.phoneNumber, schedulingText('coachReminderSms', coach.preferredLang, coachVars));
         return;
     }
   }
@@ -490,13 +623,20 @@ export class SchedulingService {
     await this.deps.queue.stop?.();
   }
 
+  private async voiceRemindersFor(memberId: string): Promise<boolean> {
+    const member = await this.deps.members?.findById(memberId);
+    const organization = member?.organizationId ? await this.deps.members?.organizationOf(member.organizationId) : null;
+    return organizationOffers(organization?.settings).voiceReminders;
+  }
+
   /** Runs the due reminders (the periodic job; tests call it after moving the clock). */
   runDue(): Promise<number> {
     return this.deps.queue.runDue();
   }
 
+  /** The dead-letter list (admins only; anyone else NOT_FOUND, as every admin call). */
   async deadLetters(actor: Actor) {
-    if (actor.userType !== 'admin') throw new AppError('FORBIDDEN');
+    this.asAdmin(actor);
     return this.deps.queue.deadLetters();
   }
 

@@ -1,9 +1,9 @@
-import { APPOINTMENT_GQL, apiErrorSchema, calendarSchema, coachScheduledResponseSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
-import { eq } from 'drizzle-orm';
+import { adminCoachesResponseSchema, APPOINTMENT_GQL, CALL_PATHS, guestLinkSessionSchema, apiErrorSchema, memberScheduledAppointmentsSchema, scheduledChangeResponseSchema, calendarSchema, coachScheduledResponseSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../../db/schema';
+import { auditLog, organizations } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
-import { createOrganization, createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type Participant, type TestServer } from '../../test';
+import { createOrganization, createPhysician, createSessionFor, graphql, insertConsultation, memberWithSession, openSocket, readGuestLink, request, startTestServer, type Participant, type TestServer } from '../../test';
 
 // Monday 23 November 2026, 08:00 in Mexico City (UTC-6, no DST).
 const MONDAY_08 = new Date('2026-11-23T14:00:00Z');
@@ -240,6 +240,14 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     expect(live.body.data?.getAppointment).toMatchObject({ type: 'scheduled', state: '1-in-queue-for-coach' });
     const mine = await request(t.url, '/api/scheduled-appointments/mine', { token: member.token });
     expect((mine.body as { scheduledAppointments: unknown[] }).scheduledAppointments).toEqual([expect.objectContaining({ id: booked.id, status: 'in-progress', appointmentId })]);
+    // The coach takes it, holds the call and finishes it: the booking is finished with it.
+    const appointments = t.server.services.appointments;
+    await appointments.accept(coach, appointmentId, 'es');
+    await appointments.update(coach, { id: appointmentId, state: '3-coach-joins-call' }, 'es');
+    expect(await appointments.finish(coach, appointmentId, 'es')).toMatchObject({ state: '11-finished' });
+    const finished = await request(t.url, `/api/scheduled-appointments/${booked.id}`, { token: member.token });
+    expect(scheduledAppointmentSchema.parse(finished.body)).toMatchObject({ status: 'finished', appointmentId });
+    expect((await request(t.url, '/api/scheduled-appointments/mine', { token: member.token })).body).toEqual({ scheduledAppointments: [] });
     t.clock.set(MONDAY_08);
   });
 
@@ -310,6 +318,115 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     const admin = await memberWithSession(t.server, { userType: 'admin' });
     const member = await memberWithSession(t.server);
     expect((await request(t.url, '/api/admin/job-queue/dead', { token: admin.token })).status).toBe(200);
-    expect(errorCode((await request(t.url, '/api/admin/job-queue/dead', { token: member.token })).body)).toBe('FORBIDDEN');
+    expect(errorCode((await request(t.url, '/api/admin/job-queue/dead', { token: member.token })).body)).toBe('NOT_FOUND');
+  });
+
+  it('getMember carries the member’s own scheduledAppointments (spec 7)', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    const booked = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-12-07T15:00:00.000Z')).body.data?.scheduleAppointment);
+    const res = await graphql<{ getMember: unknown }>(t.url, SCHEDULING_GQL.myScheduledAppointments, {}, member.token);
+    expect(res.body.errors).toBeUndefined();
+    const mine = memberScheduledAppointmentsSchema.parse(res.body.data?.getMember);
+    expect(mine).toMatchObject({ id: member.user.id, scheduledAppointments: [expect.objectContaining({ id: booked.id, startDate: '2026-12-07T15:00:00.000Z', physician: expect.objectContaining({ id: coach.id }) })] });
+    // Cancelled ones leave the list.
+    expect((await request(t.url, `/api/scheduled-appointments/${booked.id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token: member.token })).status).toBe(200);
+    // A guest-link session of one of her consultations sees none of her bookings.
+    const coachToken = (await createSessionFor(t.server, coach.id)).sessionToken;
+    const live = await insertConsultation(t.server, { memberId: member.user.id, mxDoctorId: coach.id, state: '3-coach-joins-call' });
+    expect((await request(t.url, CALL_PATHS.guestLink(live.id), { method: 'POST', token: coachToken })).status).toBe(200);
+    const link = await readGuestLink(t.url, member.user.phoneNumber!);
+    const guest = guestLinkSessionSchema.parse((await request(t.url, CALL_PATHS.guestSignIn, { body: { token: link.token, appointmentId: live.id } })).body);
+    const asGuest = await graphql<{ getMember: unknown }>(t.url, SCHEDULING_GQL.myScheduledAppointments, {}, guest.sessionToken);
+    expect(memberScheduledAppointmentsSchema.parse(asGuest.body.data?.getMember).scheduledAppointments).toEqual([]);
+    const after = await graphql<{ getMember: unknown }>(t.url, SCHEDULING_GQL.myScheduledAppointments, {}, member.token);
+    expect(memberScheduledAppointmentsSchema.parse(after.body.data?.getMember).scheduledAppointments).toEqual([]);
+  });
+});
+
+describe('US-physician coaches: no calendar, changes go through a support message (spec 000 §4 "Scheduling flow")', () => {
+  it('the member’s cancel and reschedule are refused; her request lands in the admin’s support inbox and the booking stays', async () => {
+    const doctor = await createPhysician(t.server, { userType: 'us-physician', user: { firstName: 'Emily', lastName: 'Soporte' } });
+    const admin = await memberWithSession(t.server, { userType: 'admin' });
+    const member = await memberWithSession(t.server, { preferredLang: 'es' });
+    const other = await memberWithSession(t.server);
+    // Support books her with the US doctor (no calendar: any future time without an overlap).
+    const input = { physicianId: doctor.id, language: 'es', startDate: '2026-12-08T18:00:00.000Z', timezone: MX, memberId: member.user.id };
+    const byMember = await graphql(t.url, SCHEDULING_GQL.scheduleAppointment, { input: { ...input, memberId: null } }, member.token);
+    expect(gqlCode(byMember)).toBe('NOT_FOUND');
+    const res = await graphql<{ scheduleAppointment: unknown }>(t.url, SCHEDULING_GQL.scheduleAppointment, { input }, admin.token);
+    const booked = scheduledAppointmentSchema.parse(res.body.data?.scheduleAppointment);
+    expect(booked.physician).toMatchObject({ userType: 'us-physician' });
+    expect(gqlCode(await graphql(t.url, SCHEDULING_GQL.scheduleAppointment, { input: { ...input, startDate: '2026-12-08T18:30:00.000Z' } }, admin.token))).toBe('NO_SLOTS_AVAILABLE');
+
+    const cancel = await request(t.url, `/api/scheduled-appointments/${booked.id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token: member.token });
+    expect(apiErrorSchema.parse(cancel.body).error).toMatchObject({ code: 'CONFLICT', reason: 'via-support' });
+    const moved = await graphql(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: booked.id, input: { ...input, memberId: null, startDate: '2026-12-09T18:00:00.000Z' } }, member.token);
+    expect(apiErrorSchema.parse(moved.body.errors?.[0]?.extensions).error).toMatchObject({ code: 'CONFLICT', reason: 'via-support' });
+
+    const path = `/api/scheduled-appointments/${booked.id}/support-request`;
+    expect(errorCode((await request(t.url, path, { method: 'POST', token: member.token, body: { action: 'delete' } })).body)).toBe('INVALID_DATA');
+    expect(errorCode((await request(t.url, path, { method: 'POST', token: other.token, body: { action: 'cancel' } })).body)).toBe('NOT_FOUND');
+    expect((await request(t.url, path, { method: 'POST', body: { action: 'cancel' } })).status).toBe(401);
+    const asked = await request(t.url, path, { method: 'POST', token: member.token, body: { action: 'cancel' } });
+    expect(asked.status).toBe(200);
+    const { supportRequestId } = scheduledChangeResponseSchema.parse(asked.body);
+    expect((await request(t.url, path, { method: 'POST', token: member.token, body: { action: 'reschedule' } })).status).toBe(200);
+
+    const inbox = (await request(t.url, '/api/admin/support/requests', { token: admin.token })).body as { requests: { id: string; memberId: string; kind: string; items: Record<string, string> }[] };
+    const mine = inbox.requests.filter((r) => r.memberId === member.user.id);
+    expect(mine).toHaveLength(2);
+    expect(mine.find((r) => r.id === supportRequestId)).toMatchObject({ kind: 'SUPPORT', items: { helpTopic: 'consultation', reason: 'Quiero cancelar mi consulta agendada' } });
+    expect(mine.map((r) => r.items.moreDetails)).toEqual([expect.stringContaining(`${booked.tinyId} con Emily Soporte`), expect.stringContaining(booked.tinyId)]);
+    // The booking is unchanged until support acts (an admin may cancel it).
+    const still = await request(t.url, `/api/scheduled-appointments/${booked.id}`, { token: member.token });
+    expect(scheduledAppointmentSchema.parse(still.body).state).toBe('scheduled');
+    expect((await request(t.url, `/api/scheduled-appointments/${booked.id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token: admin.token })).status).toBe(200);
+    expect(errorCode((await request(t.url, path, { method: 'POST', token: member.token, body: { action: 'cancel' } })).body)).toBe('APPOINTMENT_ALREADY_CANCELED');
+
+    // A coach with a calendar is changed in the app, not through support.
+    const { coach } = await coachWithHours();
+    const withCoach = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-12-08T15:00:00.000Z')).body.data?.scheduleAppointment);
+    const refused = await request(t.url, `/api/scheduled-appointments/${withCoach.id}/support-request`, { method: 'POST', token: member.token, body: { action: 'cancel' } });
+    expect(apiErrorSchema.parse(refused.body).error).toMatchObject({ code: 'CONFLICT', reason: 'via-support' });
+  });
+});
+
+describe('the admin edits a coach’s calendar (admins only, audited)', () => {
+  it('lists coaches, reads and writes weekly hours and exceptions; every other role gets 404; each call is audited', async () => {
+    const { coach, token } = await coachWithHours();
+    const admin = await memberWithSession(t.server, { userType: 'admin' });
+    const member = await memberWithSession(t.server);
+    const doctor = await createPhysician(t.server, { userType: 'us-physician' });
+    const base = `/api/admin/physicians/${coach.id}/calendar`;
+
+    const coaches = adminCoachesResponseSchema.parse((await request(t.url, '/api/admin/coaches', { token: admin.token })).body).coaches;
+    expect(coaches.map((c) => c.id)).toContain(coach.id);
+    expect(coaches.map((c) => c.id)).not.toContain(doctor.id);
+
+    expect(calendarSchema.parse((await request(t.url, base, { token: admin.token })).body).hours).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, starts: '09:00', ends: '12:00' })));
+    const body = { timeZone: MX, slotMinutes: 45, weekdays: [1, 3], hours: [{ weekday: 1, starts: '10:00', ends: '11:30' }, { weekday: 3, starts: '16:00', ends: '17:30' }] };
+    const put = await request(t.url, base, { method: 'PUT', token: admin.token, body });
+    expect(calendarSchema.parse(put.body)).toMatchObject({ weekdays: [1, 3], hours: body.hours });
+    const added = await request(t.url, `${base}/exceptions`, { method: 'POST', token: admin.token, body: { kind: 'extra-hours', startsAt: '2026-11-24T15:00:00Z', endsAt: '2026-11-24T15:45:00Z' } });
+    const extra = calendarSchema.parse(added.body).exceptions[0]!;
+    expect(extra).toMatchObject({ kind: 'extra-hours' });
+    // The member's slots follow: Monday 10:00-11:30 local and the extra Tuesday hour.
+    const slots = slotsResponseSchema.parse((await request(t.url, `/api/physicians/${coach.id}/slots?from=2026-11-23&to=2026-11-25&timeZone=${MX}`, { token: member.token })).body).slots;
+    expect(slots).toEqual({ '2026-11-23': ['2026-11-23T16:00:00.000Z', '2026-11-23T16:45:00.000Z'], '2026-11-24': ['2026-11-24T15:00:00.000Z'], '2026-11-25': ['2026-11-25T22:00:00.000Z', '2026-11-25T22:45:00.000Z'] });
+    expect(calendarSchema.parse((await request(t.url, `${base}/exceptions/${extra.id}`, { method: 'DELETE', token: admin.token })).body).exceptions).toEqual([]);
+    expect(errorCode((await request(t.url, base, { method: 'PUT', token: admin.token, body: { ...body, hours: [{ weekday: 1, starts: '11:00', ends: '10:00' }] } })).body)).toBe('INVALID_DATA');
+
+    // Everyone else: 404, the coach herself included (she edits hers on /dashboard).
+    for (const who of [member.token, token, (await createSessionFor(t.server, doctor.id)).sessionToken]) {
+      expect(errorCode((await request(t.url, '/api/admin/coaches', { token: who })).body)).toBe('NOT_FOUND');
+      expect(errorCode((await request(t.url, base, { token: who })).body)).toBe('NOT_FOUND');
+      expect(errorCode((await request(t.url, base, { method: 'PUT', token: who, body })).body)).toBe('NOT_FOUND');
+      expect(errorCode((await request(t.url, `${base}/exceptions`, { method: 'POST', token: who, body: { kind: 'time-off', startsAt: '2026-11-24T15:00:00Z', endsAt: '2026-11-24T15:45:00Z' } })).body)).toBe('NOT_FOUND');
+    }
+    expect((await request(t.url, base)).status).toBe(401);
+
+    const audit = await t.server.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, coach.id), eq(auditLog.resource, 'physician-calendar')));
+    expect(audit.map((a) => `${a.actorId === admin.user.id ? 'admin' : a.actorId}:${a.action}`).sort()).toEqual(['admin:create', 'admin:delete', 'admin:read', 'admin:update']);
   });
 });

@@ -27,12 +27,16 @@ export class SupportRepository {
     return this.db.select().from(surveys).where(inArray(surveys.kind, [...kinds])).orderBy(desc(surveys.createdAt)).limit(limit);
   }
 
-  async setStatus(id: string, kinds: readonly FeedbackKind[], status: FeedbackStatus, now: Date): Promise<SurveyRow | undefined> {
-    const [row] = await this.db
-      .update(surveys)
-      .set({ status, updatedAt: now })
-      .where(and(eq(surveys.id, id), inArray(surveys.kind, [...kinds])))
-      .returning();
-    return row;
+  /** `audit(row)` runs in the update's transaction when a row was changed. */
+  async setStatus(id: string, kinds: readonly FeedbackKind[], status: FeedbackStatus, now: Date, audit: (row: SurveyRow, tx: Db) => Promise<unknown>): Promise<SurveyRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(surveys)
+        .set({ status, updatedAt: now })
+        .where(and(eq(surveys.id, id), inArray(surveys.kind, [...kinds])))
+        .returning();
+      if (row) await audit(row, tx);
+      return row;
+    });
   }
 }

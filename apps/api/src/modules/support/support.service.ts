@@ -98,6 +98,17 @@ export class SupportService {
     return { _id: row.id };
   }
 
+  /**
+   * A support message the app writes for the member (spec 4 "Scheduling flow": a booking with a
+   * US-physician coach, who has no calendar, is cancelled or moved by support). It lands in the
+   * admin's inbox like the support form's requests.
+   */
+  async requestForMember(memberId: string, items: { helpTopic: 'consultation'; reason: string; moreDetails: string }): Promise<{ id: string }> {
+    const now = this.deps.clock.now();
+    const row = await this.deps.repository.insert({ kind: 'SUPPORT', memberId, primaryContactId: null, appointmentId: null, items, status: 'new', createdAt: now, updatedAt: now });
+    return { id: row.id };
+  }
+
   /** Whether the consultation's survey was answered (the record screen hides its button then). */
   async surveyAnswered(appointmentId: string): Promise<boolean> {
     return !!(await this.deps.repository.forAppointment(appointmentId));
@@ -127,9 +138,11 @@ export class SupportService {
     if (actor.userType !== 'admin' || !isUuid(id)) throw new AppError('NOT_FOUND');
     const { status } = parseWith(supportStatusUpdateSchema, body);
     const now = this.deps.clock.now();
-    const row = await this.deps.repository.setStatus(id, INBOX_KINDS, status, now);
+    // The audit row commits with the change it records.
+    const row = await this.deps.repository.setStatus(id, INBOX_KINDS, status, now, (changed, tx) =>
+      this.deps.audit.record({ actor, action: 'update', resource: 'support-request', subjectId: changed.memberId, recordId: changed.id, fields: ['status'] }, tx),
+    );
     if (!row) throw new AppError('NOT_FOUND');
-    await this.deps.audit.record({ actor, action: 'update', resource: 'support-request', subjectId: row.memberId, recordId: row.id, fields: ['status'] });
     const member = await this.deps.members.findById(row.memberId);
     return this.present(row, member ? [member.firstName, member.lastName].filter(Boolean).join(' ') || null : null, now);
   }

@@ -11,6 +11,8 @@ export interface ErxPatient {
 }
 
 export interface ErxPharmacy {
+  /** The store's id in the pharmacy directory (a vendor's NCPDP-based id with a vendor directory). */
+  pharmacyId?: string | null;
   pharmStoreName: string;
   pharmAddressLine1?: string | null;
   pharmCity?: string | null;
@@ -61,4 +63,6 @@ export interface EPrescribingProvider {
   sendPrescription(request: ErxPrescriptionRequest): Promise<ErxSendResult>;
   /** Reads a vendor's status callback body; undefined when it is not one of ours. */
   parseStatusCallback(body: unknown): { id: string; status: ErxStatus } | undefined;
+  /** Whether a status callback really comes from the vendor (a provider without callbacks: never). */
+  authenticCallback(headers: Record<string, string | string[] | undefined>): boolean;
 }

@@ -186,4 +186,8 @@ export class LocalPdfEPrescribing implements EPrescribingProvider {
     // Nothing calls back: the local default's send is final.
     return undefined;
   }
+
+  authenticCallback(): boolean {
+    return false;
+  }
 }

@@ -55,4 +55,11 @@ export class LocalMedicationDirectory implements MedicationDirectory {
   get(rxcui: string): Promise<Medication | undefined> {
     return Promise.resolve(this.byCode.get(rxcui));
   }
+
+  /** The drug class and DEA schedule the formulary knows for an ingredient (RxNav knows neither). */
+  classify = (ingredient: string): Pick<Medication, 'drugClass' | 'schedule'> | undefined => {
+    const key = fold(ingredient).trim();
+    const found = this.entries.find((e) => e.ingredient === key);
+    return found ? { drugClass: found.med.drugClass, schedule: found.med.schedule } : undefined;
+  };
 }

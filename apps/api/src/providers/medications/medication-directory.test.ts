@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalMedicationDirectory } from './local.medication-directory';
+import { medicationDirectoryFromEnv } from './from-env';
 import { clinicalDrugsFromRxNav, medicationFromRxTerms, RxNavMedicationDirectory } from './rxnav.medication-directory';
 
 /** Recorded shapes of RxNav answers (drugs.json and RxTerms allinfo.json), trimmed to what we read. */
@@ -92,5 +93,18 @@ describe('the RxNav / RxTerms adapter (mapping only; no network in tests)', () =
     expect((await rxnav.search('amoxicillin', 5)).map((m) => m.rxcui)).toEqual(['308191']);
     expect(calls[0]).toBe('https://rxnav.test/REST/drugs.json?name=amoxicillin');
     expect(await rxnav.get('not-a-code')).toBeUndefined();
+  });
+});
+
+describe('the directory from the environment', () => {
+  it('is the local formulary by default and RxNav on request, classified by the formulary', async () => {
+    expect(medicationDirectoryFromEnv({}).name).toBe('local-formulary');
+    const rxnav = medicationDirectoryFromEnv({ MEDICATION_DIRECTORY: 'rxnav', RXNAV_URL: 'https://rxnav.test/REST/' });
+    expect(rxnav).toBeInstanceOf(RxNavMedicationDirectory);
+    expect(() => medicationDirectoryFromEnv({ MEDICATION_DIRECTORY: 'other' })).toThrow(/MEDICATION_DIRECTORY/);
+    const local = new LocalMedicationDirectory();
+    expect(local.classify('Amoxicillin')).toEqual({ drugClass: 'penicillin', schedule: null });
+    expect(local.classify('alprazolam')).toEqual({ drugClass: expect.any(String), schedule: 'CIV' });
+    expect(local.classify('unobtainium')).toBeUndefined();
   });
 });

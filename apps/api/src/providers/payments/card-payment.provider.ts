@@ -13,8 +13,8 @@ export interface CardCheckoutInput {
   currency: string;
   /** Where the provider returns the member when the checkout ends (our /payment-loading). */
   returnUrl: string;
-  /** Plan period for recurring billing: months (a week plan bills weekly). */
-  interval: { unit: 'week' | 'month'; count: number };
+  /** Plan period for recurring billing: months (a week plan bills weekly); null for a one-off payment (a paid visit). */
+  interval: { unit: 'week' | 'month'; count: number } | null;
 }
 
 export interface CardCheckoutSession {

@@ -40,6 +40,20 @@ export class StripeCardPaymentProvider implements CardPaymentProvider {
   }
 
   async createCheckout(input: CardCheckoutInput): Promise<CardCheckoutSession> {
+    const interval = input.interval;
+    if (!interval) {
+      // A one-off payment (a paid US-doctor visit): a PaymentIntent through the same embedded checkout.
+      const session = await this.stripe.checkout.sessions.create({
+        mode: 'payment',
+        ui_mode: 'embedded_page',
+        client_reference_id: input.checkoutId,
+        // The member stays in her consultation: the modal sees the checkout complete (verified webhook) and reports it.
+        redirect_on_completion: 'never',
+        line_items: [{ quantity: 1, price_data: { currency: input.currency.toLowerCase(), unit_amount: input.amountMinor, product_data: { name: input.planId } } }],
+        metadata: { checkoutId: input.checkoutId, planId: input.planId },
+      });
+      return { externalId: session.id, clientSecret: session.client_secret ?? undefined };
+    }
     const session = await this.stripe.checkout.sessions.create({
       mode: 'subscription',
       ui_mode: 'embedded_page',
@@ -51,7 +65,7 @@ export class StripeCardPaymentProvider implements CardPaymentProvider {
           price_data: {
             currency: input.currency.toLowerCase(),
             unit_amount: input.amountMinor,
-            recurring: { interval: input.interval.unit, interval_count: input.interval.count },
+            recurring: { interval: interval.unit, interval_count: interval.count },
             product_data: { name: input.planId },
           },
         },
@@ -74,7 +88,8 @@ export class StripeCardPaymentProvider implements CardPaymentProvider {
     const eventId = event.id;
     switch (event.type) {
       case 'checkout.session.completed': {
-        const subscriptionRef = str(o.subscription);
+        // A subscription's id, or a one-off payment's PaymentIntent (a paid visit).
+        const subscriptionRef = str(o.subscription) ?? str(o.payment_intent);
         const externalId = str(o.id);
         if (!subscriptionRef || !externalId || o.payment_status === 'unpaid') return { kind: 'ignored', eventId };
         return { kind: 'checkout-completed', eventId, externalId, subscriptionRef, periodEnd: null };

@@ -6,14 +6,13 @@ import {
   isFinishedLike,
   isStatusReason,
   memberCancelRoute,
-  MODAL_SITUATIONS,
+  endReasonRoute,
   prejoinRedirect,
   routeOnAppointmentAlert,
   STORAGE_KEYS as DOMAIN_STORAGE_KEYS,
   TIMEOUT_MODAL_OPTIONS,
   type AppointmentState,
   type AppointmentType,
-  type ModalSituation,
 } from '@puente/domain';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import type { InfoModalConfig } from '@/lib/ui-store';
@@ -73,18 +72,15 @@ export const clearJoinedFlags = (): void => {
   removeStorage(STORAGE_KEYS.joinedCall);
 };
 
-/** The reasons whose modal is the timeout modal (spec 8: 'Ha pasado el tiempo límite...'). */
-const TIMEOUT_REASONS: readonly string[] = ['first-timeout', 'second-timeout'];
-
-const isModalSituation = (reason: string): reason is ModalSituation => (MODAL_SITUATIONS as readonly string[]).includes(reason);
-
 /**
  * spec 4 "Modal situations": a cancel or end for one of these reasons also tells the member why, in
- * a modal. The timeout modal offers more coaches or home (spec 4/8); the others explain and close.
+ * a modal (the domain's END_REASON_ROUTES says which). The timeout modal offers more coaches or
+ * home (spec 4/8: 'Ha pasado el tiempo límite...'); the others explain and close.
  */
 export const cancelModalFor = (reason: string | null | undefined): InfoModalConfig | null => {
-  if (!reason || !isModalSituation(reason)) return null;
-  if (TIMEOUT_REASONS.includes(reason)) {
+  const modal = endReasonRoute(reason).modal;
+  if (!reason || !modal) return null;
+  if (modal === 'timeout') {
     const [moreCoaches, home] = TIMEOUT_MODAL_OPTIONS;
     return {
       title: 'appointment_timeout_modal_title',

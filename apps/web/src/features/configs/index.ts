@@ -2,3 +2,4 @@
 export { fetchPublicConfig, publicConfigQueryOptions, usePublicConfig, useWorkingHours } from './api/get-public-config';
 export { useReleaseCheck, verifyRelease } from './api/verify-release';
 export { supportLink } from './support-link';
+export { HelpDrawer } from './components/help-drawer';

@@ -3,3 +3,6 @@ export * from './api/get-member';
 export * from './api/update-member';
 export * from './member-profile';
 export * from './organization-flags';
+export { StaffFrame, type StaffFrameProps } from './components/staff-frame';
+export * from './api/get-organization';
+export { HealthProfileCard, HealthProfileDialog, needsHealthProfile } from './components/health-profile';

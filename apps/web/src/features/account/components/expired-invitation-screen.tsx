@@ -9,7 +9,7 @@ import { ROUTES } from '@/lib/routes';
 export function ExpiredInvitationScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const state = useLocation().state as { referrerName?: unknown; referredByName?: unknown } | null;
+  const state = useLocation().state as { referrerName?: unknown; referredByName?: unknown; trialDays?: unknown } | null;
   const name = typeof state?.referrerName === 'string' ? state.referrerName : typeof state?.referredByName === 'string' ? state.referredByName : null;
   return (
     <Screen testId="expired-invitation-screen">
@@ -19,6 +19,11 @@ export function ExpiredInvitationScreen() {
       <Typography color="text.secondary" data-testid="expired-invitation-body">
         {name ? t('expired_invitation_body', { name }) : t('expired_invitation_body_unknown')}
       </Typography>
+      {typeof state?.trialDays === 'number' ? (
+        <Typography color="text.secondary" data-testid="expired-invitation-trial">
+          {t('expired_invitation_trial', { days: state.trialDays })}
+        </Typography>
+      ) : null}
       <Button variant="contained" size="large" onClick={() => void navigate(ROUTES.root, { replace: true })} data-testid="expired-invitation-home">
         {t('expired_invitation_button')}
       </Button>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { HelpDrawer } from '@/components/ui/help-drawer';
+import { HelpDrawer } from '@/features/configs';
 import { Screen } from '@/components/ui/screen';
 import { clearPendingDeletion, readPendingDeletion, readRestoreToken } from '../account-restore';
 import { ROUTES } from '@/lib/routes';

@@ -35,6 +35,7 @@ const installAdminServer = (queue: AppointmentDto[], preferredLang: 'es' | 'en' 
   const state = { queue };
   const fake = installFakeFetch((call: FakeCall) => {
     if (call.url === '/api/admin/appointments/live') return { status: 200, body: { appointments: state.queue } };
+    if (call.url === '/api/admin/members/m_a1/entitlements') return { status: 200, body: LEDGER };
     if (call.url !== '/api/graphql') return undefined;
     const { query, variables } = call.body as { query: string; variables: Record<string, string> };
     if (query.includes('GetMember')) return { status: 200, body: { data: { getMember: admin(preferredLang) } } };
@@ -47,6 +48,14 @@ const installAdminServer = (queue: AppointmentDto[], preferredLang: 'es' | 'en' 
   });
   setSessionToken('st_admin');
   return { ...fake, state };
+};
+
+const LEDGER = {
+  events: [
+    { id: 'e1', source: 'trial', kind: 'granted', entitlementKey: 'sign-up', occurredAt: '2026-01-01T00:00:00.000Z', planId: null, expiresAt: '2026-02-15T00:00:00.000Z', autoRenew: true, currency: 'USD', organizationId: null, referrerId: null, origin: 'sign-up' },
+    { id: 'e2', source: 'applestore', kind: 'granted', entitlementKey: 'otx-1', occurredAt: '2026-02-01T00:00:00.000Z', planId: 'bs_1m', expiresAt: '2026-03-01T00:00:00.000Z', autoRenew: true, currency: 'USD', organizationId: null, referrerId: null, origin: 'validation:applestore' },
+  ],
+  current: { subscriptionId: 'bs_1m', type: 'applestore', status: 'active', expiresAt: '2026-03-01T00:00:00.000Z', daysLeft: 20, autoRenew: true, provider: 'applestore', currency: 'USD', length: 1, organizationName: null, organizationId: null, endReason: null },
 };
 
 const handlers = new Map<string, Set<(p: unknown) => void>>();
@@ -102,5 +111,14 @@ describe('admin console', () => {
     );
     const added = await screen.findByTestId('admin-row-a3');
     expect(added.textContent).toContain('Waiting for a US doctor');
+  });
+
+  it('shows a member\'s entitlement ledger and what it derives', async () => {
+    installAdminServer([row('a1', '1-in-queue-for-coach', 'Ana López')]);
+    renderApp('/admin');
+    fireEvent.click(await screen.findByTestId('admin-ledger-a1'));
+    await waitFor(() => expect(screen.getAllByTestId('admin-ledger-event')).toHaveLength(2));
+    expect(screen.getByTestId('admin-ledger-current').textContent).toContain('applestore');
+    expect(screen.getAllByTestId('admin-ledger-event')[1]!.textContent).toContain('validation:applestore');
   });
 });

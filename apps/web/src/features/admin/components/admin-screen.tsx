@@ -18,13 +18,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StaffFrame } from '@/components/ui/staff-frame';
 import { isApiRequestError } from '@/lib/api-client';
-import { useMember } from '@/features/profile';
 import { showToast } from '@/lib/toast';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useLiveQueue } from '../api/get-live-queue';
 import { useAdminRealtime } from '../hooks/use-admin-realtime';
+import { AdminConsole } from './admin-console';
+import { DeadLetters } from './dead-letters';
+import { MemberLedgerDialog } from './member-ledger-dialog';
 import { SupportInbox } from './support-inbox';
 
 const person = (p: AppointmentDto['mxDoctor']): string => (p ? `${p.firstName} ${p.lastName}` : '—');
@@ -32,10 +33,10 @@ const person = (p: AppointmentDto['mxDoctor']): string => (p ? `${p.firstName} $
 /** /admin: the live queue (appointments not finished, in realtime) and cancel with a confirmation. */
 export function AdminScreen() {
   const { t, i18n } = useTranslation();
-  const me = useMember();
   const queue = useLiveQueue();
   const cancel = useCancelAppointment();
   const [confirming, setConfirming] = useState<AppointmentDto | null>(null);
+  const [ledgerOf, setLedgerOf] = useState<{ id: string; name: string } | null>(null);
   useAdminRealtime();
 
   const handleConfirm = () => {
@@ -54,10 +55,9 @@ export function AdminScreen() {
   };
 
   const items = queue.data ?? [];
-  const name = [me.data?.firstName, me.data?.lastName].filter(Boolean).join(' ');
 
   return (
-    <StaffFrame testId="admin" title={t('admin_title')} subtitle={name ? `${name} · ${t('admin_role')}` : undefined} logoutLabel={t('admin_logout')}>
+    <AdminConsole testId="admin">
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
@@ -106,6 +106,9 @@ export function AdminScreen() {
                       <TableCell>{person(a.usDoctor)}</TableCell>
                       <TableCell>{new Date(a.startDate).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}</TableCell>
                       <TableCell align="right">
+                        <Button size="small" sx={{ mr: 1 }} onClick={() => setLedgerOf({ id: a.memberId, name: a.memberName ?? '—' })} data-testid={`admin-ledger-${a.id}`}>
+                          {t('admin_ledger_open')}
+                        </Button>
                         <Button size="small" color="error" variant="outlined" onClick={() => setConfirming(a)} data-testid={`admin-cancel-${a.id}`}>
                           {t('admin_cancel')}
                         </Button>
@@ -118,7 +121,9 @@ export function AdminScreen() {
           </TableContainer>
         )}
         <SupportInbox />
+        <DeadLetters />
       </Box>
+      <MemberLedgerDialog member={ledgerOf} onClose={() => setLedgerOf(null)} />
       <Dialog open={confirming !== null} onClose={() => (cancel.isPending ? undefined : setConfirming(null))} maxWidth="xs" fullWidth>
         <div data-testid="admin-cancel-dialog">
           <DialogTitle>{t('admin_cancel_confirm_title')}</DialogTitle>
@@ -135,6 +140,15 @@ export function AdminScreen() {
           </DialogActions>
         </div>
       </Dialog>
-    </StaffFrame>
+    </AdminConsole>
+  );
+}
+
+/** /admin/soporte: the support inbox on its own. */
+export function AdminSupportScreen() {
+  return (
+    <AdminConsole testId="admin-support">
+      <SupportInbox />
+    </AdminConsole>
   );
 }

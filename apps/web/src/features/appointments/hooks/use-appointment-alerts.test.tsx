@@ -1,33 +1,21 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { disconnectSocket } from '@/lib/socket';
+import { describe, expect, it, vi } from 'vitest';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
 import { getCurrentAppointment, resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
-import { appointmentAlert, openSocket as openSharedSocket } from '@/test/appointment-alerts';
-import { FakeSocket } from '@/test/fake-socket';
+import { appointmentAlert } from '@/test/appointment-alerts';
+import { openSocket, resetSocketsBetweenTests } from '@/test/fake-socket-io';
 import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
+// The network boundary: the Socket.IO client returns our fake sockets.
+vi.mock('socket.io-client', () => import('@/test/fake-socket-io'));
 
 const alert = appointmentAlert;
-const openSocket = () => openSharedSocket(sockets);
 
-beforeEach(() => {
-  resetCurrentAppointment();
-  sockets.length = 0;
-});
-afterEach(() => disconnectSocket());
+resetSocketsBetweenTests(resetCurrentAppointment);
 
 describe('useAppointmentAlerts: one way in, the cache is the owner (issue 9)', () => {
   it('an alert patches the cached appointment without fetching it again, through one socket listener', async () => {

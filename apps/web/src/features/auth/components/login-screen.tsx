@@ -18,7 +18,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
-import { HelpDrawer } from '@/components/ui/help-drawer';
+import { HelpDrawer } from '@/features/configs';
 import { PrivacyDrawer } from '@/components/ui/privacy-drawer';
 import { ProtectionBanner } from '@/components/ui/protection-banner';
 import { Screen } from '@/components/ui/screen';

@@ -3,20 +3,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HelpDrawer } from '@/components/ui/help-drawer';
+import { HelpDrawer } from '@/features/configs';
 import { ProtectionBanner } from '@/components/ui/protection-banner';
 import { Screen } from '@/components/ui/screen';
 import { ROUTES } from '@/lib/routes';
 import { track } from '@/lib/track';
 
 /**
- * /presignup: employer code entry arrives in a later issue; for now a Start button for newcomers,
- * the Login button for members, help, and back to the language screen. The protection banner shows only when the language is not English.
+ * /presignup: employer code entry (`employerCode`, composed by the route table from the
+ * organizations feature), a Start button for newcomers, the Login button for members, help, and
+ * back to the language screen. The protection banner shows only when the language is not English.
  */
-export function PresignupScreen() {
+export function PresignupScreen({ employerCode }: { employerCode?: ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -51,15 +52,17 @@ export function PresignupScreen() {
         </Typography>
       </Box>
       {i18n.language !== 'en' ? <ProtectionBanner /> : null}
-      <Paper elevation={0} sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <BusinessOutlined color="secondary" />
-        <Box>
-          <Typography sx={{ fontWeight: 700 }}>{t('presignup_employer_code_title')}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {t('presignup_employer_code_coming_soon')}
-          </Typography>
-        </Box>
-      </Paper>
+      {employerCode ?? (
+        <Paper elevation={0} sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          <BusinessOutlined color="secondary" />
+          <Box>
+            <Typography sx={{ fontWeight: 700 }}>{t('presignup_employer_code_title')}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('presignup_employer_code_coming_soon')}
+            </Typography>
+          </Box>
+        </Paper>
+      )}
       <Paper elevation={0} sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="presignup-new">
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           {t('presignup_new_title')}

@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { HelpDrawer } from '@/components/ui/help-drawer';
+import { HelpDrawer } from '@/features/configs';
 import { Screen } from '@/components/ui/screen';
 import { storePendingDeletion } from '@/features/account';
 import { isApiRequestError } from '@/lib/api-client';

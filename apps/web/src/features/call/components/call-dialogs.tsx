@@ -81,3 +81,28 @@ export function ReturnToCallDialog({ open, onAccept, busy }: { open: boolean; on
     </Dialog>
   );
 }
+
+/**
+ * Issue 11: ending that affects the others asks first (the member leaving the waiting room or the
+ * call, the coach finishing the video call, the US doctor ending it). `kind` picks the text.
+ */
+export function HangUpDialog({ open, kind, busy, onConfirm, onCancel }: { open: boolean; kind: 'leave-waiting-room' | 'member-end' | 'coach-end' | 'doctor-end'; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const key = kind.replace(/-/g, '_');
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="hang-up-title" aria-describedby="hang-up-body" data-testid="hang-up-dialog" data-kind={kind}>
+      <DialogTitle id="hang-up-title">{t(`vc_hang_up_${key}_title`)}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="hang-up-body">{t(`vc_hang_up_${key}_body`)}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} disabled={busy} data-testid="hang-up-cancel">
+          {t('vc_hang_up_keep')}
+        </Button>
+        <Button variant="contained" color="error" onClick={onConfirm} disabled={busy} data-testid="hang-up-confirm">
+          {t(`vc_hang_up_${key}_confirm`)}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,3 +1,4 @@
+import CallEnd from '@mui/icons-material/CallEnd';
 import CallOutlined from '@mui/icons-material/CallOutlined';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import CameraswitchOutlined from '@mui/icons-material/CameraswitchOutlined';
@@ -40,13 +41,15 @@ export interface CallRoomProps {
   onOpenChat: () => void;
   chatUnread?: boolean;
   extra?: ReactNode;
+  /** issue 11: the hang-up button of the bar (the screen confirms where ending affects the others). */
+  onHangUp?: () => void;
 }
 
 /**
  * The call (spec 2): main participant view, a side strip with the others and self, a bottom bar
  * (microphone, camera, flip camera, chat), the reconnecting banner and the network suggestions.
  */
-export function CallRoom({ mesh, snapshot, me, names, suggestions, onSuggestion, onSwitchChannel, onOpenChat, chatUnread, extra }: CallRoomProps) {
+export function CallRoom({ mesh, snapshot, me, names, suggestions, onSuggestion, onSwitchChannel, onOpenChat, chatUnread, extra, onHangUp }: CallRoomProps) {
   const { t } = useTranslation();
   const lastToggle = useRef<number | null>(null);
   const [flipping, setFlipping] = useState(false);
@@ -144,6 +147,13 @@ export function CallRoom({ mesh, snapshot, me, names, suggestions, onSuggestion,
             </Badge>
           </IconButton>
         </Tooltip>
+        {onHangUp ? (
+          <Tooltip title={t('vc_hang_up')}>
+            <IconButton onClick={onHangUp} aria-label={t('vc_hang_up')} data-testid="call-hang-up" sx={{ color: 'common.white', bgcolor: 'error.dark', '&:hover': { bgcolor: 'error.main' } }}>
+              <CallEnd />
+            </IconButton>
+          </Tooltip>
+        ) : null}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }} data-testid="call-channels">
         {snapshot.channel !== 'video-call' ? (

@@ -135,3 +135,39 @@ describe('spec 4: the waiting countdown (300 s) counts from the request', () => 
     expect(screen.getByTestId('call-waiting-countdown').textContent).toMatch(/^(2:5\d|3:00)$/);
   });
 });
+
+describe('spec 4: a scheduled appointment in state 1 checks whether the coach is busy (GET isbusy)', () => {
+  it('the waiting room says so while the coach is in another consultation, and stops once she is free', async () => {
+    server.byId = { apt_1: appointment({ state: '1-in-queue-for-coach', type: 'scheduled', mxDoctorId: null, mxDoctor: null }) };
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'scheduled', usDoctorNeeded: false, statusReason: null });
+    let busy = true;
+    const asked: string[] = [];
+    const previous = globalThis.fetch;
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/api/physicians/coach_1/isbusy')) {
+        asked.push(url);
+        return json({ isBusy: busy });
+      }
+      if (url.endsWith('/api/graphql') && typeof init?.body === 'string' && init.body.includes('MyScheduledAppointments')) {
+        return json({ data: { getMember: { id: 'mem_1', scheduledAppointments: [scheduledBooking()] } } });
+      }
+      return previous(input, init);
+    });
+    renderApp('/consulta/video-llamada', { language: 'en' });
+    expect((await screen.findByTestId('coach-busy', {}, { timeout: 10_000 })).textContent).toBe('Your coach is busy with another consultation.');
+    expect(asked[0]).toContain('/api/physicians/coach_1/isbusy?appointmentId=apt_1');
+    busy = false;
+    await waitFor(() => expect(screen.queryByTestId('coach-busy')).toBeNull(), { timeout: 20_000 });
+  }, 40_000);
+});
+
+function scheduledBooking() {
+  return {
+    id: 'sch_1', tinyId: 'AB12CD34', physicianId: 'coach_1', memberId: 'mem_1', createdBy: 'mem_1', createdByRole: 'member',
+    startDate: new Date().toISOString(), endDate: new Date(Date.now() + 45 * 60_000).toISOString(), language: 'en', timezone: 'America/Mexico_City',
+    status: 'in-progress', state: 'scheduled', topic: null, requiredExtension: false, notes: null, type: 'scheduled', appointmentId: 'apt_1',
+    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), physician: null,
+  };
+}

@@ -1,4 +1,5 @@
 import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,10 +7,17 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { AppointmentDto, ChannelChange } from '@puente/contracts';
 import {
+  APPOINTMENT_STATE,
   callErrorCodeFor,
   callErrorRoute,
   callPhase,
-  formatWaitingCountdown,
+  endReasonRoute,
+  hangUpAction,
+  intakeStepNumber,
+  intakeSteps,
+  locationConfirmedBeforeCall,
+  showsCrisisPath,
+  waitingCountdown,
   isCallOpen,
   isInCallState,
   isReturningToCall,
@@ -22,13 +30,17 @@ import {
   type AppointmentState,
   type CallRole,
   type Channel,
+  type HangUpAction,
+  type ConfirmedPlace,
   type JoinedCall,
   type NetworkSuggestion,
   buildPath,
+  APPOINTMENT_STATE as S,
 } from '@puente/domain';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { CrisisHelp } from '@/components/ui/crisis-help';
 import { Screen } from '@/components/ui/screen';
 import { useAppointment, useCurrentAppointmentId } from '@/features/appointments';
 import { useStore } from '@/lib/external-store';
@@ -36,6 +48,8 @@ import { useMember } from '@/features/profile';
 import { socketStore } from '@/lib/socket';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
+import { useScheduledCoachBusy } from '../api/get-coach-busy';
+import { useHangUp } from '../api/hang-up';
 import { markRejoined } from '../api/mark-rejoined';
 import { switchChannel } from '../api/switch-channel';
 import { updatePrejoin } from '../api/update-prejoin-step';
@@ -43,7 +57,7 @@ import { useCallMesh, type CallFailure } from '../hooks/use-call-mesh';
 import { usePhysicianLabels } from '@/features/consultation';
 import { useLocalMedia } from '../hooks/use-local-media';
 import { useNetworkQuality } from '../hooks/use-network-quality';
-import { CallErrorDialog, EnterConsultationDialog, NotAllowedDialog, ReturnToCallDialog } from './call-dialogs';
+import { CallErrorDialog, EnterConsultationDialog, HangUpDialog, NotAllowedDialog, ReturnToCallDialog } from './call-dialogs';
 import { CallRoom } from './call-room';
 import { VideoTile } from './video-tile';
 
@@ -82,6 +96,16 @@ const readJoinedCall = (): JoinedCall | null => {
   return null;
 };
 
+/** The place the member confirmed on the location form (issue 11), if any. */
+const readConfirmedPlace = (): ConfirmedPlace | null => {
+  try {
+    const value = JSON.parse(readStorage(STORAGE_KEYS.locationConfirmed) ?? 'null') as Partial<ConfirmedPlace> | null;
+    return value && typeof value.country === 'string' && typeof value.state === 'string' && typeof value.city === 'string' ? { country: value.country, state: value.state, city: value.city } : null;
+  } catch {
+    return null;
+  }
+};
+
 /** spec 3: the loginless-consult flag (stored with a minute timestamp by the link entry). */
 export const isLoginlessConsult = (): boolean => readStorage(STORAGE_KEYS.loginlessConsult) !== null;
 
@@ -102,6 +126,10 @@ export function CallScreen({ renderChat }: { renderChat?: (props: ChatSlotProps)
   const isPhysician = userType === 'mx-physician' || userType === 'us-physician';
   const loginless = isLoginlessConsult();
   const appointmentId = isPhysician ? params.get('appointmentId') : currentId;
+  const [hadAppointment, setHadAppointment] = useState(!!appointmentId);
+  useEffect(() => {
+    if (appointmentId) setHadAppointment(true);
+  }, [appointmentId]);
 
   // The one cached appointment: the alerts hook patches its state as alerts arrive.
   const details = useAppointment(appointmentId);
@@ -123,6 +151,9 @@ export function CallScreen({ renderChat }: { renderChat?: (props: ChatSlotProps)
   const state = rawState && loginless ? loginlessView({ state: rawState }).state : rawState;
 
   if (member.isLoading) return <CallLoading />;
+  // spec 2: with no appointment on entry, to the root. An appointment that ends during the visit is
+  // forgotten after its router navigated (issue 11: a cancel goes to its own screen, not the root).
+  if (!appointmentId && hadAppointment) return <CallLoading />;
   const entry = videoCallEntryRedirect(!!appointmentId);
   if (entry || !appointmentId) return <Navigate to={entry?.to ?? '/'} replace />;
   if (!state || !appointment) return <CallLoading />;
@@ -173,6 +204,8 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
   // does not restart it); the second from when the wait for the US doctor was first seen here.
   const [mountedAt] = useState(() => Date.now());
   const [secondCallSince, setSecondCallSince] = useState<number | null>(null);
+  // spec 4: waiting for a scheduled consultation (state 1), the member is told when her coach is busy in another one.
+  const coachBusy = useScheduledCoachBusy(appointment.id, isMember && appointment.type === 'scheduled' && state === APPOINTMENT_STATE.S1_IN_QUEUE_FOR_COACH);
   const [now, setNow] = useState(() => Date.now());
 
   // Step 1: camera and microphone (spec 8 errors: NotAllowedError dialog; guests -> permissions screen).
@@ -192,11 +225,12 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
     if (!stream) return;
     if (isMember) {
       // Guests and returning members skip the location step (their appointment has it).
-      const next: Step = loginless || appointment.preJoinStep === 3 ? 3 : 2;
+      // issue 11: an on-demand request confirmed the place on the location form: not asked again.
+      const next: Step = loginless || appointment.preJoinStep === 3 || locationConfirmedBeforeCall(appointment, readConfirmedPlace()) ? 3 : 2;
       setStep(next);
       void updatePrejoin({ id: appointment.id, preJoinStep: next, cameraAccessGranted: true }).catch(() => undefined);
     } else setStep(3);
-  }, [media, isMember, loginless, appointment.preJoinStep, appointment.id]);
+  }, [media, isMember, loginless, appointment]);
   useEffect(() => {
     if (media.status === 'failed' && media.error) handleMediaError(media.error);
   }, [media.status, media.error, handleMediaError]);
@@ -312,7 +346,45 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
   const doctorName = (secondCall ? names['us-physician'] : names['mx-physician']) ?? null;
   const requestedAt = Date.parse(appointment.createdAt);
   const waitingSince = secondCall ? (secondCallSince ?? now) : Number.isNaN(requestedAt) ? mountedAt : requestedAt;
-  const countdown = formatWaitingCountdown((now - waitingSince) / 1000);
+  // issue 11: to the server's deadline for this wait (the queue's), so every visit shows the time really left.
+  const countdown = waitingCountdown({ now, deadlineAt: appointment.deadlineAt, waitingSince });
+
+  // issue 11: the hang-up button and the waiting room's "leave", confirmed where ending affects the others.
+  const hangUp = useHangUp();
+  const [confirming, setConfirming] = useState<{ action: Exclude<HangUpAction, { kind: 'leave' }>; kind: 'leave-waiting-room' | 'member-end' | 'coach-end' | 'doctor-end' } | null>(null);
+  const dashboardPath = buildPath('dashboardConsultation', { id: appointment.id });
+  const handleHangUp = (where: 'call' | 'waiting-room') => {
+    const action = hangUpAction(role, state, where);
+    if (action.kind === 'leave') {
+      navigate(isMember ? buildPath('home') : dashboardPath);
+      return;
+    }
+    const kind = role === 'member' ? (where === 'waiting-room' ? 'leave-waiting-room' : 'member-end') : role === 'mx-physician' ? 'coach-end' : 'doctor-end';
+    setConfirming({ action, kind });
+  };
+  const handleConfirmHangUp = async () => {
+    if (!confirming) return;
+    try {
+      await hangUp.mutateAsync({ appointmentId: appointment.id, action: confirming.action });
+      setConfirming(null);
+      // The member is routed by the cancel's alert (spec 4 reasons); clinicians go on in the dashboard.
+      if (!isMember) navigate(dashboardPath);
+    } catch {
+      setConfirming(null);
+      showToast({ variant: 'warning', message: 'vc_hang_up_error' });
+    }
+  };
+  // A clinician whose consultation ends under them (the member left, a timeout, an admin) is told
+  // why and goes back to the dashboard, with the next request in view.
+  const endedUnder = !isMember && (state === S.S12_CANCELED || state === S.SCHEDULED_CANCELED);
+  useEffect(() => {
+    if (!endedUnder) return;
+    showToast({ variant: 'info', message: `vc_consultation_ended_${endReasonRoute(appointment.statusReason).clinician.replace(/-/g, '_')}` });
+    navigate(buildPath('dashboard'));
+  }, [endedUnder, appointment.statusReason, navigate]);
+  const steps = intakeSteps({ locationConfirmedBeforeCall: locationConfirmedBeforeCall(appointment, readConfirmedPlace()) });
+  const crisis = isMember && showsCrisisPath(appointment.practice);
+  const place = appointment.location ? `${appointment.location.city}, ${appointment.location.state}` : null;
 
   return (
     <Screen testId="call-screen">
@@ -323,7 +395,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
 
       {step === 1 ? (
         <Paper elevation={0} data-testid="call-step-permissions" sx={{ p: 3, border: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Typography variant="overline">{t('vc_step', { step: 1, total: 3 })}</Typography>
+          <Typography variant="overline" data-testid="call-step-number">{t('vc_step', intakeStepNumber(steps, 'media'))}</Typography>
           <Typography variant="h6" component="h2">
             {t('vc_permissions_title')}
           </Typography>
@@ -336,7 +408,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
 
       {step === 2 ? (
         <Paper elevation={0} data-testid="call-step-location" sx={{ p: 3, border: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Typography variant="overline">{t('vc_step', { step: 2, total: 3 })}</Typography>
+          <Typography variant="overline" data-testid="call-step-number">{t('vc_step', intakeStepNumber(steps, 'location'))}</Typography>
           <Typography variant="h6" component="h2">
             {t('vc_location_title')}
           </Typography>
@@ -370,14 +442,30 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
             <CircularProgress size={72} thickness={2.5} aria-label={t('vc_waiting')} />
             <HourglassTopOutlined color="primary" sx={{ position: 'absolute', top: 24, left: 24 }} />
           </Box>
+          {isMember && !secondCall ? (
+            <Typography variant="overline" data-testid="call-step-number">
+              {t('vc_step', intakeStepNumber(steps, 'waiting-room'))}
+            </Typography>
+          ) : null}
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
             {secondCall ? t('vc_wr_two_title') : t('vc_wr_one_title')}
           </Typography>
           {doctorName ? <Typography color="text.secondary">{t('vc_wr_with', { name: doctorName })}</Typography> : null}
+          {coachBusy ? (
+            <Alert severity="info" data-testid="coach-busy">
+              {t('appointment_modal_busy')}
+            </Alert>
+          ) : null}
           <Typography variant="h4" sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }} data-testid="call-waiting-countdown">
             {countdown ?? t('vc_waiting_few_more_minutes')}
           </Typography>
           <VideoTile stream={media.stream} label={t('vc_you')} muted mirrored testId="call-preview" variant="strip" />
+          {crisis ? <CrisisHelp country={appointment.location?.country} place={place} /> : null}
+          {isMember ? (
+            <Button variant="outlined" color="error" onClick={() => handleHangUp('waiting-room')} data-testid="waiting-room-leave">
+              {t('vc_leave_waiting_room')}
+            </Button>
+          ) : null}
         </Paper>
       ) : null}
 
@@ -392,6 +480,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
           onSwitchChannel={(c) => void handleSwitchChannel(c)}
           onOpenChat={() => setChatOpen(true)}
           chatUnread={chatUnread}
+          onHangUp={() => handleHangUp('call')}
           extra={
             role !== 'member' ? (
               <Button variant="text" onClick={() => navigate(buildPath('dashboardConsultation', { id: appointment.id }))} data-testid="call-back-to-dashboard">
@@ -404,6 +493,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
 
       {renderChat ? renderChat({ appointmentId: appointment.id, open: chatOpen, onClose: () => setChatOpen(false), onUnreadChange: setChatUnread }) : null}
       <EnterConsultationDialog open={isMember && step === 3 && !inCall && !askReturn && decision === 'enter-consultation-dialog'} name={doctorName} onEnter={handleEnter} />
+      <HangUpDialog open={!!confirming} kind={confirming?.kind ?? 'member-end'} busy={hangUp.isPending} onConfirm={() => void handleConfirmHangUp()} onCancel={() => setConfirming(null)} />
       <ReturnToCallDialog open={askReturn} onAccept={() => void handleReturn()} busy={rejoinBusy} />
       <NotAllowedDialog open={notAllowed} onRetry={() => void requestMedia()} />
       <CallErrorDialog open={!!error} message={error?.message ?? ''} code={error?.code} onClose={() => setError(null)} />

@@ -14,14 +14,18 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { buildPath, isListedOnlineCoach } from '@puente/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
+import { getTimeZone } from '@/lib/time-zone';
 import { usePhysicianLabels } from '../physician-labels';
+import { useCoachTimeZone } from '../api/get-coach-time-zone';
 import { slotDate } from '../api/get-physicians';
 import { usePhysician } from '../api/get-physician';
 import { useStartRequest } from '../hooks/use-start-request';
@@ -44,10 +48,15 @@ export function CoachProfileScreen() {
   const physician = usePhysician(id, day);
   const { start, dialog } = useStartRequest();
 
-  const dayLabel = (d: Date) => new Intl.DateTimeFormat(locale(i18n.language), { weekday: 'short' }).format(d);
-  const timeLabel = (iso: string) => new Intl.DateTimeFormat(locale(i18n.language), { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
-
   const p = physician.data;
+  // The member's current zone (the device's); she can switch the times to the coach's calendar zone.
+  const memberZone = getTimeZone();
+  const coachZone = useCoachTimeZone(id, day, p?.userType === 'mx-physician').data ?? null;
+  const [inCoachZone, setInCoachZone] = useState(false);
+  const shownZone = inCoachZone && coachZone ? coachZone : memberZone;
+  const dayLabel = (d: Date) => new Intl.DateTimeFormat(locale(i18n.language), { weekday: 'short' }).format(d);
+  const timeLabel = (iso: string) => new Intl.DateTimeFormat(locale(i18n.language), { hour: 'numeric', minute: '2-digit', timeZone: shownZone }).format(new Date(iso));
+
   return (
     <Screen testId="coach-profile-screen">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -141,6 +150,15 @@ export function CoachProfileScreen() {
                 );
               })}
             </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="coach-slots-zone" data-zone={shownZone}>
+              {t(inCoachZone && coachZone ? 'coach_profile_zone_coach' : 'coach_profile_zone_yours', { zone: shownZone })}
+            </Typography>
+            {coachZone && coachZone !== memberZone ? (
+              <FormControlLabel
+                control={<Switch checked={inCoachZone} onChange={(e) => setInCoachZone(e.target.checked)} data-testid="coach-slots-zone-toggle" />}
+                label={t('coach_profile_zone_toggle', { zone: coachZone })}
+              />
+            ) : null}
             <Paper elevation={0} sx={{ mt: 1.5, p: 2, border: 1, borderColor: 'divider' }} data-testid="coach-profile-slots">
               {p.availableSlots.length === 0 ? (
                 <Typography color="text.secondary">{t('coach_profile_no_slots')}</Typography>

@@ -22,7 +22,11 @@ const configWith = (workingHours: typeof ALWAYS_OPEN) => ({
 const inQueue = (state: string) =>
   setCurrentAppointment({ id: 'apt_1', state: state as never, type: 'on-demand', usDoctorNeeded: false, statusReason: null });
 
-beforeEach(() => resetCurrentAppointment());
+beforeEach(() => {
+  resetCurrentAppointment();
+  // Her health profile was asked already (issue 11; its own story is in health-profile.test.tsx).
+  window.localStorage.setItem('health-profile-asked', 'mem_1');
+});
 
 describe('available coaches', () => {
   it('lists the online coaches and filters them by language (ES/EN buttons)', async () => {
@@ -153,6 +157,31 @@ describe('coach profile', () => {
     const dates = graphqlCalls(calls, 'GetPhysicianWithSlots').map((c) => (c.body as { variables: { date: string } }).variables.date);
     expect(dates[0]).not.toBe(dates[1]);
     expect(await screen.findByTestId('request-consultation')).toBeTruthy();
+  });
+});
+
+describe('coach profile: time zones (issue 13)', () => {
+  it('shows the slots in the member’s current zone and can switch them to the coach’s calendar zone', async () => {
+    const { fetchMock } = fakeServer();
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.startsWith('/api/physicians/doc_1/slots')) {
+        return new Response(JSON.stringify({ timeZone: 'UTC', physicianTimeZone: 'Asia/Tokyo', slots: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
+      return fetchMock(input, init);
+    });
+    renderApp('/ondemand-perfil-coach/doc_1');
+    const zone = await screen.findByTestId('coach-slots-zone');
+    const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(zone.getAttribute('data-zone')).toBe(mine);
+    const before = (await screen.findAllByTestId('coach-slot'))[0]!.textContent;
+    const toggle = (await screen.findByTestId('coach-slots-zone-toggle')).querySelector('input')!;
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.getByTestId('coach-slots-zone').getAttribute('data-zone')).toBe('Asia/Tokyo'));
+    expect(screen.getByTestId('coach-slots-zone').textContent).toBe('Horarios en la zona horaria del coach (Asia/Tokyo).');
+    // The same instant, told in Tokyo's hours.
+    expect(screen.getAllByTestId('coach-slot')[0]!.textContent).not.toBe(before);
+    vi.unstubAllGlobals();
   });
 });
 

@@ -9,16 +9,18 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MemberDto } from '@puente/contracts';
-import { buildPath, CALENDAR, countryOfPhoneCode, FORM_MISSING_FIELDS, locationConfirmationRoute, locationFormSchema, serviceScope, type LocationForm } from '@puente/domain';
+import { buildPath, CALENDAR, countryOfPhoneCode, FORM_MISSING_FIELDS, intakeStepNumber, intakeSteps, locationConfirmationRoute, locationFormSchema, serviceScope, showsCrisisPath, type LocationForm } from '@puente/domain';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CrisisHelp } from '@/components/ui/crisis-help';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
 import { track } from '@/lib/track';
 import { memberAddress } from '@/features/profile';
+import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { getTimeZone } from '@/lib/time-zone';
 import { showToast } from '@/lib/toast';
 import { hideLoading, showLoading } from '@/lib/ui-store';
@@ -92,6 +94,9 @@ export function LocationFormScreen() {
     const request = requestOrDefault();
     showLoading();
     try {
+      // issue 11: the place is confirmed here; the call does not ask it again (stored before the
+      // create, whose S1 alert can open the call before it answers).
+      writeStorage(STORAGE_KEYS.locationConfirmed, JSON.stringify(where));
       await create.mutateAsync({
         practice: request.practice,
         language: request.language ?? member.data?.consultationLang ?? undefined,
@@ -127,7 +132,12 @@ export function LocationFormScreen() {
           {t('location_title')}
         </Typography>
       </Box>
+      <Typography variant="overline" data-testid="location-step-number">
+        {t('vc_step', intakeStepNumber(intakeSteps({ locationConfirmedBeforeCall: true }), 'location'))}
+      </Typography>
       <Typography color="text.secondary">{t('location_subtitle')}</Typography>
+      {/* issue 11: the crisis path is reachable from the mental-health intake. */}
+      {showsCrisisPath(requestOrDefault().practice) ? <CrisisHelp country={country} /> : null}
 
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Controller

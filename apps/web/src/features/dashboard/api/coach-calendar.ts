@@ -2,13 +2,18 @@ import { calendarSchema, type CalendarDto, type PutCalendarInput } from '@puente
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
+/** Whose calls edit the calendar: the coach's own (/api/physicians) or the admin's (/api/admin/physicians, audited). */
+export type CalendarApi = 'coach' | 'admin';
+
 export const calendarKey = (physicianId: string) => ['coach-calendar', physicianId] as const;
 
-/** GET /api/physicians/{id}/calendar: weekly hours, weekdays, time zone, exceptions (issue 13). */
-export const getCoachCalendar = (physicianId: string): Promise<CalendarDto> =>
-  apiRequest(`/api/physicians/${encodeURIComponent(physicianId)}/calendar`, { schema: calendarSchema });
+/** The calendar's address for the coach herself or for an admin. */
+export const calendarPath = (api: CalendarApi, physicianId: string): string => `${api === 'admin' ? '/api/admin/physicians' : '/api/physicians'}/${encodeURIComponent(physicianId)}/calendar`;
 
-export const useCoachCalendar = (physicianId: string | undefined) =>
-  useQuery({ queryKey: calendarKey(physicianId ?? ''), queryFn: () => getCoachCalendar(physicianId!), enabled: Boolean(physicianId) });
+/** GET /api/physicians/{id}/calendar (or the admin's): weekly hours, weekdays, time zone, exceptions (issue 13). */
+export const getCoachCalendar = (physicianId: string, api: CalendarApi = 'coach'): Promise<CalendarDto> => apiRequest(calendarPath(api, physicianId), { schema: calendarSchema });
+
+export const useCoachCalendar = (physicianId: string | undefined, api: CalendarApi = 'coach') =>
+  useQuery({ queryKey: calendarKey(physicianId ?? ''), queryFn: () => getCoachCalendar(physicianId!, api), enabled: Boolean(physicianId) });
 
 export type { PutCalendarInput };

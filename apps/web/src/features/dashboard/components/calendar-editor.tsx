@@ -14,12 +14,12 @@ import { useForm, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toast';
 import { useCalendarExceptions } from '../api/calendar-exceptions';
-import { useCoachCalendar } from '../api/coach-calendar';
+import { useCoachCalendar, type CalendarApi } from '../api/coach-calendar';
 import { useSaveCoachCalendar } from '../api/save-coach-calendar';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 
-function HoursForm({ physicianId, calendar }: { physicianId: string; calendar: CalendarDto }) {
+function HoursForm({ physicianId, calendar, api }: { physicianId: string; calendar: CalendarDto; api: CalendarApi }) {
   const { t } = useTranslation();
   const save = useSaveCoachCalendar();
   const form = useForm<PutCalendarInput>({
@@ -31,7 +31,7 @@ function HoursForm({ physicianId, calendar }: { physicianId: string; calendar: C
   const submit = form.handleSubmit(async (input) => {
     const weekdays = [...new Set(input.hours.map((h) => h.weekday))].sort();
     try {
-      await save.mutateAsync({ physicianId, input: { ...input, weekdays } });
+      await save.mutateAsync({ physicianId, api, input: { ...input, weekdays } });
       showToast({ variant: 'success', message: 'calendar_saved' });
     } catch {
       showToast({ variant: 'warning', message: 'dashboard_action_error' });
@@ -76,7 +76,7 @@ function HoursForm({ physicianId, calendar }: { physicianId: string; calendar: C
   );
 }
 
-function ExceptionsForm({ physicianId, calendar }: { physicianId: string; calendar: CalendarDto }) {
+function ExceptionsForm({ physicianId, calendar, api }: { physicianId: string; calendar: CalendarDto; api: CalendarApi }) {
   const { t, i18n } = useTranslation();
   const { add, remove } = useCalendarExceptions();
   const form = useForm<CalendarExceptionInput>({ resolver: zodResolver(calendarExceptionInputSchema), defaultValues: { kind: 'time-off', startsAt: '', endsAt: '' } });
@@ -85,7 +85,7 @@ function ExceptionsForm({ physicianId, calendar }: { physicianId: string; calend
   // datetime-local gives local wall time; the browser turns it into an instant.
   const toIso = (local: string) => (local ? new Date(local).toISOString() : local);
   const submit = form.handleSubmit(async (input) => {
-    await add.mutateAsync({ physicianId, input });
+    await add.mutateAsync({ physicianId, api, input });
     form.reset({ kind: input.kind, startsAt: '', endsAt: '' });
   });
   return (
@@ -95,7 +95,7 @@ function ExceptionsForm({ physicianId, calendar }: { physicianId: string; calend
           <Typography sx={{ flex: 1 }}>
             {t(`calendar_kind_${e.kind}`)}: {fmt(e.startsAt)} – {fmt(e.endsAt)}
           </Typography>
-          <IconButton aria-label={t('calendar_remove')} onClick={() => remove.mutate({ physicianId, id: e.id })}>
+          <IconButton aria-label={t('calendar_remove')} onClick={() => remove.mutate({ physicianId, api, id: e.id })}>
             <DeleteOutline />
           </IconButton>
         </Box>
@@ -123,24 +123,28 @@ function ExceptionsForm({ physicianId, calendar }: { physicianId: string; calend
   );
 }
 
-/** The coach's calendar on the dashboard (issue 13): weekly hours in her zone, time off and extra hours. */
-export function CalendarEditor({ physicianId }: { physicianId: string }) {
+/**
+ * The coach's calendar on the dashboard (issue 13): weekly hours in her zone, time off and extra
+ * hours. The admin's calendar screen shows the same editor for any coach (`api="admin"`, its own
+ * audited calls, and its own title).
+ */
+export function CalendarEditor({ physicianId, api = 'coach', title, subtitle }: { physicianId: string; api?: CalendarApi; title?: string; subtitle?: string }) {
   const { t } = useTranslation();
-  const calendar = useCoachCalendar(physicianId);
+  const calendar = useCoachCalendar(physicianId, api);
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="calendar-editor">
       <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
-        {t('calendar_title')}
+        {title ?? t('calendar_title')}
       </Typography>
-      <Typography color="text.secondary">{t('calendar_subtitle')}</Typography>
+      <Typography color="text.secondary">{subtitle ?? t('calendar_subtitle')}</Typography>
       {calendar.isError ? <Alert severity="error">{t('dashboard_action_error')}</Alert> : null}
       {calendar.data ? (
         <>
-          <HoursForm physicianId={physicianId} calendar={calendar.data} />
+          <HoursForm key={physicianId} physicianId={physicianId} calendar={calendar.data} api={api} />
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
             {t('calendar_exceptions')}
           </Typography>
-          <ExceptionsForm physicianId={physicianId} calendar={calendar.data} />
+          <ExceptionsForm key={physicianId} physicianId={physicianId} calendar={calendar.data} api={api} />
         </>
       ) : null}
     </Paper>

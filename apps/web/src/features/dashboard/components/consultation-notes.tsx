@@ -59,12 +59,13 @@ export function ConsultationNotes({
       ) : (
         <Box component="form" noValidate onSubmit={(e) => void handleSave(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="notes-template">
-            {userType === 'us-physician' ? template.label.usPhysician : template.label.mxPhysician}
+            {/* The template is reference data written in one language: its label and fields are read in the clinician's (issue 11). */}
+            {t(`note_template_${template._id.replace(/-/g, '_')}_${userType === 'us-physician' ? 'us' : 'mx'}`, { defaultValue: userType === 'us-physician' ? template.label.usPhysician : template.label.mxPhysician })}
           </Typography>
           {template.fields.map((f) => (
             <TextField
               key={f.name}
-              label={f.label}
+              label={t(`note_field_${f.name}`, { defaultValue: f.label })}
               multiline={f.kind === 'textarea'}
               minRows={f.kind === 'textarea' ? 3 : undefined}
               disabled={!editable}

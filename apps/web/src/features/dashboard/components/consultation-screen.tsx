@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
-import { StaffFrame } from '@/components/ui/staff-frame';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { StaffFrame } from '@/features/profile';
 import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
 import { cacheAppointment } from '@/features/appointments';
@@ -63,6 +63,7 @@ export function ConsultationScreen({
   const saveRecord = useSaveMedicalRecord();
   const finish = useFinishAppointment();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('medical-prescription');
   const [lines, setLines] = useState<PrescriptionDto[]>([]);
   const [pharmacy, setPharmacy] = useState<PharmacyDraft>(EMPTY_PHARMACY);
@@ -124,7 +125,8 @@ export function ConsultationScreen({
         );
         return;
       case 'finish-consultation':
-        finish.mutate(a.id, { onError: handleError });
+        // issue 11: the clinician is back on the dashboard, with the next request in view.
+        finish.mutate(a.id, { onError: handleError, onSuccess: () => void navigate(buildPath('dashboard')) });
         return;
       case 'coach-join-call':
       case 'continue-alone':

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '@puente/domain';
-import { StaffFrame } from '@/components/ui/staff-frame';
+import { StaffFrame } from '@/features/profile';
 import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
 import { showToast } from '@/lib/toast';
@@ -16,6 +16,7 @@ import { useCurrentConsultation } from '../api/get-current-consultation';
 import { useMyPhysicianProfile } from '../api/get-my-physician-profile';
 import { useDashboardRealtime } from '../hooks/use-dashboard-realtime';
 import { useDoctorNotice } from '../hooks/use-doctor-notice';
+import { useDeclineAppointment } from '../api/decline-appointment';
 import { useTakeAppointment } from '../hooks/use-take-appointment';
 import { AvailabilityToggle } from './availability-toggle';
 import { CalendarEditor } from './calendar-editor';
@@ -46,6 +47,7 @@ export function DashboardScreen() {
   const profile = useMyPhysicianProfile(isPhysician);
   const queue = useAppointmentQueue(isPhysician);
   const accept = useTakeAppointment(userType);
+  const decline = useDeclineAppointment();
   const current = useCurrentConsultation(isPhysician);
   const now = useNow(30_000);
   // The doctor-side notices also reach a physician who is back on the list (spec 001 §6).
@@ -65,6 +67,13 @@ export function DashboardScreen() {
         void queue.refetch();
       },
     );
+  };
+
+  const handleDecline = (appointmentId: string) => {
+    decline.mutate(appointmentId, {
+      onSuccess: () => showToast({ variant: 'info', message: 'dashboard_declined_toast' }),
+      onError: () => showToast({ variant: 'warning', message: 'dashboard_action_error' }),
+    });
   };
 
   const name = [member.data?.firstName, member.data?.lastName].filter(Boolean).join(' ');
@@ -125,6 +134,8 @@ export function DashboardScreen() {
                 now={now}
                 accepting={accept.isPending && accept.takingId === a.id}
                 onAccept={() => handleAccept(a.id)}
+                onDecline={() => handleDecline(a.id)}
+                declining={decline.isPending && decline.variables === a.id}
               />
             ))}
           </Box>

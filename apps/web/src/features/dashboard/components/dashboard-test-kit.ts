@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { socketStore } from '@/lib/socket';
 import { setSessionToken } from '@/lib/session';
+import { appointment as baseAppointment, physician as basePhysician } from '@/test/consultation-fixtures';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { resetDoctorNoticesForTests } from '../hooks/use-doctor-notice';
 
@@ -12,69 +13,25 @@ import { resetDoctorNoticesForTests } from '../hooks/use-doctor-notice';
 export const COACH_ID = 'coach_1';
 export const DOCTOR_ID = 'doctor_1';
 
-export const physician = (overrides: Partial<PhysicianDto> = {}): PhysicianDto => ({
-  id: COACH_ID,
-  firstName: 'María',
-  lastName: 'Hernández',
-  nickName: null,
-  imgUrl: null,
-  languages: ['es'],
-  medicalSpecialties: [],
-  practice: 'health',
-  userType: 'mx-physician',
-  isOnline: true,
-  isAvailable: true,
-  academicBackground: [],
-  bio: null,
-  licensedStates: [],
-  ...overrides,
-});
+/** The shared builders (test/consultation-fixtures), with the dashboard's defaults: the signed-in coach, no specialty or school. */
+export const physician = (overrides: Partial<PhysicianDto> = {}): PhysicianDto =>
+  basePhysician({ id: COACH_ID, medicalSpecialties: [], academicBackground: [], ...overrides });
 
-export const appointment = (overrides: Partial<AppointmentDto> = {}): AppointmentDto => ({
-  id: 'apt_1',
-  memberId: 'mem_9',
-  mxDoctorId: null,
-  usDoctorId: null,
-  mxDoctor: null,
-  usDoctor: null,
-  state: '1-in-queue-for-coach',
-  statusReason: null,
-  status: 'in-progress',
-  statusUserId: null,
-  type: 'on-demand',
-  channel: 'video-call',
-  previousChannel: null,
-  practice: 'health',
-  language: 'es',
-  topic: null,
-  selfAssessment: { appointmentReason: 'Dolor de cabeza', painLevel: 4, symptoms: ['fiebre'] },
-  location: { country: 'US', state: 'CA', city: 'San Francisco' },
-  serviceScope: 'full-care',
-  usDoctorNeeded: false,
-  prescriptionNeeded: false,
-  prescriptions: [],
-  medicalRecord: null,
-  roomName: null,
-  preJoinStep: null,
-  cameraAccessGranted: null,
-  memberJoinMethod: null,
-  connectionStrength: null,
-  isMxDoctorBusy: false,
-  chatHasMessages: false,
-  conversationid: null,
-  parentAppointmentId: null,
-  chiefComplaint: null,
-  templateId: null,
-  timezone: null,
-  createdByRole: 'member',
-  startDate: '2026-11-21T18:00:00.000Z',
-  endDate: null,
-  createdAt: '2026-11-21T18:00:00.000Z',
-  updatedAt: '2026-11-21T18:00:00.000Z',
-  deadlineAt: null,
-  memberName: 'Ana López',
-  ...overrides,
-});
+/** The dashboard's appointment: another member (mem_9, named), in the US with a self-assessment, no topic yet. */
+export const appointment = (overrides: Partial<AppointmentDto> = {}): AppointmentDto =>
+  baseAppointment({
+    memberId: 'mem_9',
+    topic: null,
+    selfAssessment: { appointmentReason: 'Dolor de cabeza', painLevel: 4, symptoms: ['fiebre'] },
+    location: { country: 'US', state: 'CA', city: 'San Francisco' },
+    preJoinStep: null,
+    timezone: null,
+    startDate: '2026-11-21T18:00:00.000Z',
+    createdAt: '2026-11-21T18:00:00.000Z',
+    updatedAt: '2026-11-21T18:00:00.000Z',
+    memberName: 'Ana López',
+    ...overrides,
+  });
 
 export const NOTE: ConsultationNoteDto = {
   values: { subjective: 'Dolor desde ayer' },
@@ -141,6 +98,9 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
     : physician();
   const state = {
     profile: me,
+    preferredLang: options.preferredLang,
+    /** getConsultationNoteForMember's answer. */
+    note: NOTE,
     queue: options.queue ?? [],
     appointments: new Map((options.appointments ?? []).map((a) => [a.id, a])),
     current: null as AppointmentDto | null,
@@ -178,7 +138,13 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
     const v = o.variables;
     switch (o.name) {
       case 'GetMember':
-        return ok('getMember', staffMember({ id: me.id, firstName: me.firstName, lastName: me.lastName, userType: me.userType, ...(options.preferredLang ? { preferredLang: options.preferredLang } : {}) }));
+        return ok('getMember', staffMember({ id: me.id, firstName: me.firstName, lastName: me.lastName, userType: me.userType, ...(state.preferredLang ? { preferredLang: state.preferredLang } : {}) }));
+      case 'UpdateMember': {
+        // The staff language choice (issue 11): her preferredLang.
+        const data = v.data as { preferredLang?: 'es' | 'en' };
+        if (data.preferredLang) state.preferredLang = data.preferredLang;
+        return ok('updateMember', staffMember({ id: me.id, firstName: me.firstName, lastName: me.lastName, userType: me.userType, ...(state.preferredLang ? { preferredLang: state.preferredLang } : {}) }));
+      }
       case 'GetMyPhysicianProfile':
         return ok('getMyPhysicianProfile', state.profile);
       case 'SetAvailability':
@@ -203,6 +169,9 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
         state.queue = state.queue.filter((a) => a.id !== id);
         return ok('acceptAppointment', accepted);
       }
+      case 'DeclineAppointment':
+        state.queue = state.queue.filter((a) => a.id !== v.appointmentId);
+        return ok('declineAppointment', true);
       case 'UpdateAppointment': {
         const input = v.appointment as { id: string; state: AppointmentState };
         const next = state.onUpdate(state.appointments.get(input.id)!, input.state);
@@ -230,7 +199,7 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
       case 'GetAppointmentsHistory':
         return ok('getAppointmentsHistory', state.history);
       case 'GetConsultationNoteForMember':
-        return ok('getConsultationNoteForMember', NOTE);
+        return ok('getConsultationNoteForMember', state.note);
       case 'SaveConsultationNote':
         return ok('saveConsultationNote', { ...NOTE, values: v.values as Record<string, unknown> });
       default:

@@ -14,12 +14,17 @@ export function QueueCard({
   kind,
   onAccept,
   accepting,
+  onDecline,
+  declining = false,
   now,
 }: {
   appointment: AppointmentDto;
   kind: 'request' | 'escalation';
   onAccept: () => void;
   accepting: boolean;
+  /** issue 11: decline the request (it stays for the others, or goes back to the member). */
+  onDecline?: () => void;
+  declining?: boolean;
   now: number;
 }) {
   const { t } = useTranslation();
@@ -60,15 +65,20 @@ export function QueueCard({
           )}
         </Box>
       ) : null}
-      <Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button
           variant="contained"
           onClick={onAccept}
-          disabled={accepting}
+          disabled={accepting || declining}
           data-testid={kind === 'request' ? 'accept-request' : 'accept-escalation'}
         >
           {kind === 'request' ? t('dashboard_accept_request') : t('dashboard_accept_escalation')}
         </Button>
+        {onDecline ? (
+          <Button variant="text" color="inherit" onClick={onDecline} disabled={accepting || declining} data-testid={kind === 'request' ? 'decline-request' : 'decline-escalation'}>
+            {t('dashboard_decline')}
+          </Button>
+        ) : null}
       </Box>
     </Paper>
   );

@@ -20,7 +20,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TopicDto } from '@puente/contracts';
-import { buildPath, homeTiles, profileMenu } from '@puente/domain';
+import { buildPath, homeTiles, practiceOffered, profileMenu } from '@puente/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -78,7 +78,10 @@ export function HomeScreen() {
   const name = member.data?.firstName?.trim();
   const hasScheduledAppointment = (location.state as { hasScheduledAppointment?: boolean } | null)?.hasScheduledAppointment === true;
 
-  const tiles = homeTiles(memberOrganizationSettings(member.data));
+  const settings = memberOrganizationSettings(member.data);
+  const tiles = homeTiles(settings);
+  // Issue 15: only the practices her organization offers (PHYSICAL_/MENTAL_HEALTH_AVAILABLE).
+  const offered = (topic: Pick<TopicDto, 'practice'>): boolean => practiceOffered(settings, topic.practice);
   const partnerUser = readSessionStorage(SESSION_STORAGE_KEYS.partnerId) !== null;
   const menu = profileMenu({ organization: null, isPartnerUser: partnerUser, membershipExpired: false, pushPermissionDenied: false, changePhoneFeatureEnabled: false });
 
@@ -138,7 +141,7 @@ export function HomeScreen() {
         ) : (
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' }, gap: 1.5 }}>
             {template.data
-              ? template.data.mainActions.map((topic) => (
+              ? template.data.mainActions.filter(offered).map((topic) => (
                   <Tile
                     key={topic.id}
                     testId={`tile-${topic.id}`}
@@ -166,7 +169,7 @@ export function HomeScreen() {
             {section.title}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {section.topics.map((topic) => (
+            {section.topics.filter(offered).map((topic) => (
               <Chip
                 key={topic.id}
                 data-testid={`topic-${topic.id}`}

@@ -18,6 +18,7 @@ import { getTimeZone } from '@/lib/time-zone';
 import { useCancelScheduledAppointment } from '../api/cancel-scheduled-appointment';
 import { useJoinScheduledAppointment } from '../api/join-scheduled-appointment';
 import { useMyScheduledAppointments } from '../api/get-my-scheduled-appointments';
+import { useRequestScheduledChange } from '../api/request-scheduled-change';
 import { useScheduledStarted } from '../hooks/use-scheduled-started';
 
 /** The time now, refreshed every 60 s (spec 9: coach card timers check every 60 s). */
@@ -42,6 +43,10 @@ function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now:
   const cancel = useCancelScheduledAppointment();
   const join = useJoinScheduledAppointment();
   const [confirming, setConfirming] = useState(false);
+  // spec 4: US-physician coaches have no calendar; cancelling or moving goes through a support message.
+  const viaSupport = appointment.physician?.userType === 'us-physician';
+  const support = useRequestScheduledChange();
+  const [asking, setAsking] = useState<'cancel' | 'reschedule' | null>(null);
   const zone = getTimeZone();
   const bucket = cardBucket(appointment.startDate, now, zone);
   const action = scheduledCardAction(bucket);
@@ -59,10 +64,21 @@ function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now:
       showToast({ variant: 'warning', message: 'upcoming_appointment_cancelation_requested_error' });
     }
   };
+  const onAskSupport = async () => {
+    if (!asking) return;
+    const action = asking;
+    setAsking(null);
+    try {
+      await support.mutateAsync({ id: appointment.id, action });
+      showToast({ variant: 'success', message: 'home_scheduled_support_sent' });
+    } catch {
+      showToast({ variant: 'warning', message: 'home_scheduled_support_error' });
+    }
+  };
   const onJoin = async () => {
     try {
       await join.mutateAsync(appointment.id);
-      void navigate('/consulta/video-llamada');
+      void navigate(ROUTES.videoCall.path);
     } catch {
       void navigate(ROUTES.scheduleInProgress.path);
     }
@@ -86,10 +102,14 @@ function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now:
           </Button>
         ) : (
           <>
-            <Button variant="outlined" onClick={() => void navigate(ROUTES.scheduleSelectTopic.path, { state: { rescheduleId: appointment.id } })} data-testid="scheduled-card-reschedule">
+            <Button
+              variant="outlined"
+              onClick={() => (viaSupport ? setAsking('reschedule') : void navigate(ROUTES.scheduleSelectTopic.path, { state: { rescheduleId: appointment.id } }))}
+              data-testid="scheduled-card-reschedule"
+            >
               {t('home_scheduled_reschedule')}
             </Button>
-            <Button color="error" onClick={() => setConfirming(true)} data-testid="scheduled-card-cancel">
+            <Button color="error" onClick={() => (viaSupport ? setAsking('cancel') : setConfirming(true))} data-testid="scheduled-card-cancel">
               {t('home_scheduled_cancel')}
             </Button>
           </>
@@ -104,6 +124,18 @@ function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now:
           <Button onClick={() => setConfirming(false)}>{t('home_scheduled_keep')}</Button>
           <Button color="error" onClick={() => void onCancel()} data-testid="scheduled-cancel-confirm">
             {t('home_scheduled_cancel_confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={asking !== null} onClose={() => setAsking(null)} data-testid="scheduled-support-dialog">
+        <DialogTitle>{t('home_scheduled_support_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t(asking === 'reschedule' ? 'home_scheduled_support_reschedule_body' : 'home_scheduled_support_cancel_body', { coach })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(null)}>{t('home_scheduled_keep')}</Button>
+          <Button variant="contained" disabled={support.isPending} onClick={() => void onAskSupport()} data-testid="scheduled-support-confirm">
+            {t('home_scheduled_support_send')}
           </Button>
         </DialogActions>
       </Dialog>

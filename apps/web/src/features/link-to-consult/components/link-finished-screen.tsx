@@ -8,19 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { clearCurrentAppointment, clearJoinedFlags } from '@/features/appointments';
+import { useThemeConfig } from '@/features/organizations';
 import { getSessionToken, setSessionToken } from '@/lib/session';
 import { disconnectSocket } from '@/lib/socket';
 import { readSessionStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { logoutGuest } from '../api/logout-guest';
 
 /**
- * The partner's home page (spec 2: the organization home page URL). Not in the spec: how it reaches
- * this screen; partner links carry it as homePageUrl next to organizationId (https only).
+ * The partner's home page (spec 2: the organization home page URL), as the server knows it for the
+ * organization of the link (?organizationId= or ?orgId=, read publicly with the partner's theme:
+ * the guest's session ends on this screen); a link's own homePageUrl is the fallback. https only.
  */
-const homePageFrom = (params: URLSearchParams): string | null => {
-  const url = params.get('homePageUrl');
-  return url && /^https:\/\//.test(url) ? url : null;
-};
+const httpsOnly = (url: string | null | undefined): string | null => (url && /^https:\/\//.test(url) ? url : null);
 
 /**
  * /link-to-consult-finished?organizationId= (or ?orgId=): logs the guest out on load (spec 4); the
@@ -47,7 +46,8 @@ export function LinkFinishedScreen() {
   }, [queryClient]);
 
   const partnerSession = !!readSessionStorage(SESSION_STORAGE_KEYS.partnerId);
-  const target = linkFinishedButtonTarget({ partnerSession, homePageUrl: homePageFrom(params) });
+  const partner = useThemeConfig(partnerSession ? (params.get('organizationId') ?? params.get('orgId')) : null);
+  const target = linkFinishedButtonTarget({ partnerSession, homePageUrl: httpsOnly(partner.data?.homePageUrl) ?? httpsOnly(params.get('homePageUrl')) });
   const handleClick = () => {
     if (/^https?:\/\//.test(target)) window.location.assign(target);
     else void navigate(target);

@@ -6,9 +6,12 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { CardCheckoutResponse } from '@puente/contracts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckoutStatus } from '../api/get-checkout-status';
+
+// Stripe.js only where a card checkout opens (a chunk of its own, never in the first load).
+const StripeEmbeddedCheckout = lazy(() => import('./stripe-embedded-checkout').then((m) => ({ default: m.StripeEmbeddedCheckout })));
 
 /** How often the open modal asks whether the checkout is paid. */
 const POLL_MS = 1000;
@@ -41,6 +44,10 @@ export function CardCheckoutModal({ checkout, onClose, onPaid }: { checkout: Car
       <Box sx={{ flex: 1, display: 'flex' }}>
         {src ? (
           <Box component="iframe" src={src} title={t('membership_checkout_frame')} sx={{ border: 0, flex: 1, width: '100%' }} data-testid="card-checkout-frame" />
+        ) : checkout.provider === 'stripe' && checkout.clientSecret && checkout.publishableKey ? (
+          <Suspense fallback={null}>
+            <StripeEmbeddedCheckout publishableKey={checkout.publishableKey} clientSecret={checkout.clientSecret} />
+          </Suspense>
         ) : (
           <Typography sx={{ p: 3 }} role="alert">
             {t('payment_processing_not_available')}

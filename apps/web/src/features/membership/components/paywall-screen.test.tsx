@@ -175,3 +175,32 @@ describe('/perfil invitation code with days left on a store plan (spec 2)', () =
     expect(screen.queryByTestId('profile-store-subscription-drawer')).toBeNull();
   });
 });
+
+describe('/membresia-expirada after a withdrawn family invitation', () => {
+  it('offers the 30-day trial; starting it lands on /inicio', async () => {
+    window.localStorage.setItem('pre-paywall-seen', 'true');
+    let sub: Record<string, unknown> = subscription({ type: 'family', status: 'expired', daysLeft: 0, endReason: 'removed-from-family-plan' });
+    const { calls } = serve(null);
+    installFakeFetch((call) => {
+      calls.push(call);
+      if (call.url === '/api/configs/products') return { status: 200, body: { subscriptions: PRODUCTS } };
+      if (call.url === '/api/membership/invitation-trial') {
+        sub = subscription({ daysLeft: 30 });
+        return { status: 200, body: { subscription: sub } };
+      }
+      if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: { ...member(), subscription: sub } } } };
+      return undefined;
+    });
+    renderApp('/membresia-expirada');
+    fireEvent.click(await screen.findByTestId('paywall-invitation-trial'));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/membership/invitation-trial' && c.method === 'POST')).toBe(true));
+    await waitFor(() => expect(screen.queryByTestId('paywall')).toBeNull());
+  });
+
+  it('a sign-up trial member is not offered it', async () => {
+    serve(subscription());
+    renderApp('/membresia-expirada');
+    await screen.findByTestId('paywall');
+    expect(screen.queryByTestId('paywall-invitation-trial')).toBeNull();
+  });
+});

@@ -32,6 +32,7 @@ import { useMember } from '@/features/profile';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { useProducts } from '../api/get-products';
 import { useStartCardCheckout } from '../api/start-card-checkout';
+import { useStartInvitationTrial } from '../api/start-invitation-trial';
 import { CardCheckoutModal } from './card-checkout-modal';
 import { formatMoney } from './format';
 
@@ -71,6 +72,7 @@ export function PaywallScreen() {
   const member = useMember();
   const products = useProducts();
   const start = useStartCardCheckout();
+  const invitationTrial = useStartInvitationTrial();
   const [chosen, setChosen] = useState<SubscriptionPlanId | null>(null);
   const [checkout, setCheckout] = useState<CardCheckoutResponse | null>(null);
   const [introSeen, setIntroSeen] = useState(() => readStorage(STORAGE_KEYS.prePaywallSeen) === 'true');
@@ -205,6 +207,17 @@ export function PaywallScreen() {
       <Button variant="contained" size="large" onClick={handleSubscribe} disabled={!selected || start.isPending} data-testid="paywall-subscribe">
         {t('membership_subscribe')}
       </Button>
+
+      {subscription?.endReason === 'removed-from-family-plan' ? (
+        <Button variant="outlined" size="large" onClick={() => invitationTrial.mutate(undefined, { onSuccess: () => void navigate(ROUTES.home.path, { replace: true }) })} disabled={invitationTrial.isPending} data-testid="paywall-invitation-trial">
+          {t('membership_invitation_trial')}
+        </Button>
+      ) : null}
+      {invitationTrial.isError ? (
+        <Alert severity="error" data-testid="invitation-trial-error">
+          {t('membership_invitation_trial_used')}
+        </Alert>
+      ) : null}
 
       {checkout ? <CardCheckoutModal checkout={checkout} onClose={() => setCheckout(null)} onPaid={handlePaid} /> : null}
     </Screen>

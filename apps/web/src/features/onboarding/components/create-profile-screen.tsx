@@ -37,7 +37,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Screen } from '@/components/ui/screen';
-import { isApiRequestError } from '@/lib/api-client';
+import { errorToastKey, isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
 import { onboardingRequirements } from '@/features/profile';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
@@ -235,7 +235,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
         warnMissing();
         return;
       }
-      showToast({ variant: 'error', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'onboarding_save_error' });
+      showToast({ variant: 'error', message: errorToastKey(error, 'onboarding_save_error') });
       return;
     }
     hideToast();

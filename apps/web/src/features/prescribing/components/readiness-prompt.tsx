@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useMember } from '@/features/profile';
 import { usePrescriptionReadiness } from '../api/get-prescription-readiness';
 import { PharmacyPicker } from './pharmacy-picker';
+import { ReadinessAddress } from './readiness-address';
 
 /**
  * Readiness before escalation (issue 12): while the member waits for a US doctor, what a
@@ -28,13 +29,24 @@ export function ReadinessPrompt({ appointmentId }: { appointmentId: string }) {
       </Typography>
       <Typography variant="body2">{t('readiness_intro')}</Typography>
       {missing.includes('state') ? <Alert severity="info">{t('readiness_state')}</Alert> : null}
-      {missing.includes('address') || missing.includes('phone') ? (
+      {missing.includes('address') ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Alert severity="info" data-testid="readiness-contact">
-            {t(missing.includes('address') && missing.includes('phone') ? 'readiness_address_phone' : missing.includes('address') ? 'readiness_address' : 'readiness_phone')}
+            {t(missing.includes('phone') ? 'readiness_address_phone' : 'readiness_address')}
           </Alert>
+          <ReadinessAddress />
+        </Box>
+      ) : null}
+      {missing.includes('phone') ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          {missing.includes('address') ? null : (
+            <Alert severity="info" data-testid="readiness-contact">
+              {t('readiness_phone')}
+            </Alert>
+          )}
+          {/* A phone number is verified with a code: the phone-change screens do it and bring her back. */}
           <Box>
-            <Button component={RouterLink} to={ROUTES.profileInformation.path} variant="outlined" size="small">
+            <Button component={RouterLink} to={ROUTES.profileInformation.path} variant="outlined" size="small" data-testid="readiness-phone-link">
               {t('readiness_complete_profile')}
             </Button>
           </Box>
@@ -45,7 +57,8 @@ export function ReadinessPrompt({ appointmentId }: { appointmentId: string }) {
           <Typography variant="subtitle2" component="h3">
             {t('readiness_pharmacy')}
           </Typography>
-          <PharmacyPicker appointmentId={appointmentId} initialZip={member.data?.address?.zipCode ?? undefined} />
+          {/* Keyed by her zip code: once she gives her address here, the stores near it are listed. */}
+          <PharmacyPicker key={member.data?.address?.zipCode ?? 'no-zip'} appointmentId={appointmentId} initialZip={member.data?.address?.zipCode ?? undefined} />
         </Box>
       ) : null}
     </Paper>

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { isApiRequestError } from '@/lib/api-client';
+import { errorToastKey } from '@/lib/api-client';
 import { currentLanguage, isLanguage } from '@/lib/i18n';
 import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
@@ -33,7 +33,7 @@ export function ChangeLanguageScreen() {
     try {
       await change.mutateAsync({ memberId: member.data.id, lang: selected });
     } catch (error) {
-      showToast({ variant: 'error', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'change_language_error' });
+      showToast({ variant: 'error', message: errorToastKey(error, 'change_language_error') });
       return;
     }
     await i18n.changeLanguage(selected);

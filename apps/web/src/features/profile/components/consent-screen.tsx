@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Screen } from '@/components/ui/screen';
-import { isApiRequestError } from '@/lib/api-client';
+import { errorToastKey } from '@/lib/api-client';
 import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
 import { useUpdateMember } from '../api/update-member';
@@ -44,7 +44,7 @@ export function ConsentScreen() {
     try {
       await update.mutateAsync({ memberId: member.data.id, data: { labConsent: { wasInfoProvided: form.labConsent } } });
     } catch (error) {
-      showToast({ variant: 'error', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'consent_save_error' });
+      showToast({ variant: 'error', message: errorToastKey(error, 'consent_save_error') });
       return;
     }
     showToast({ variant: 'success', message: 'consent_saved' });

@@ -10,6 +10,7 @@ import { Screen } from '@/components/ui/screen';
 import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
 import { AddressEditor } from './address-editor';
+import { HealthProfileCard } from './health-profile';
 import { ProfileHeader } from './profile-header';
 
 /** /perfil/informacion: name, email (copyable), authentication method, phone (copyable), user id (copyable); each copy shows a toast. */
@@ -66,6 +67,7 @@ export function ProfileInformationScreen() {
         </List>
       </Paper>
       <AddressEditor />
+      <HealthProfileCard />
     </Screen>
   );
 }

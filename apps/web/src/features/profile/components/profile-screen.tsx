@@ -14,6 +14,8 @@ import LocalPharmacyOutlined from '@mui/icons-material/LocalPharmacyOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
@@ -108,6 +110,11 @@ export function ProfileScreen() {
       onClick: explainStore ? () => setStoreDrawerOpen(true) : undefined,
     },
   ]);
+  // Issue 15: her organization: change it (another employer code) or leave it.
+  const organization = shown([
+    { key: 'changeOrganization', label: t('profile_change_organization'), to: ROUTES.changeOrganization.path, icon: <SwapHorizOutlined /> },
+    { key: 'leaveOrganization', label: t('profile_leave_organization'), to: ROUTES.cancelOrganizationMembership.path, icon: <LogoutOutlined />, danger: true },
+  ]);
   const more = shown([
     { key: 'howItWorks', label: t('profile_how_it_works'), to: ROUTES.howItWorks.path, icon: <HelpOutline /> },
     { key: 'healthTips', label: t('profile_health_tips'), to: ROUTES.healthTips.path, icon: <LightbulbOutlined /> },
@@ -139,6 +146,7 @@ export function ProfileScreen() {
 
       <Section title={t('profile_section_security')} entries={security} testId="profile-section-security" />
       <Section title={t('profile_section_configuration')} entries={configuration} testId="profile-section-configuration" />
+      {organization.length > 0 ? <Section title={t('profile_organization_section')} entries={organization} testId="profile-section-organization" /> : null}
       {menu.enableNotifications ? (
         <Section
           title={t('profile_section_notifications')}

@@ -37,7 +37,7 @@ export function VerifiedEmailScreen() {
     if (isLanguage(lang) && i18n.language !== lang) void i18n.changeLanguage(lang);
   }, [lang, i18n]);
 
-  if (!params) return <Navigate to="/" replace />;
+  if (!params) return <Navigate to={ROUTES.home.path} replace />;
 
   const verified = params.success && verify.isSuccess;
   const failed = !params.success || verify.isError;

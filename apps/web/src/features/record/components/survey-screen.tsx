@@ -22,10 +22,10 @@ import { Controller, useForm, type Control, type FieldValues, type Path } from '
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { isApiRequestError } from '@/lib/api-client';
+import { errorToastKey, isApiRequestError } from '@/lib/api-client';
 import { useAppointment } from '@/features/appointments';
 import { useMember } from '@/features/profile';
-import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { useCreateSatisfactionSurvey } from '../api/create-survey';
 import { getExitRedirectUrl } from '../api/get-exit-redirect-url';
@@ -102,17 +102,14 @@ function SurveyForm({ appointmentId, practice }: { appointmentId: string; practi
       showToast({ variant: 'success', message: 'survey_thanks' });
     } catch (error) {
       if (!(isApiRequestError(error) && error.code === 'CONFLICT')) {
-        showToast({ variant: 'warning', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'survey_error' });
+        showToast({ variant: 'warning', message: errorToastKey(error, 'survey_error') });
         return;
       }
       // Already answered (another tab): nothing to add.
     }
     await leave();
   };
-  const handleInvalid = () => {
-    showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
-    scrollToFirstError();
-  };
+  const handleInvalid = warnMissingFields;
 
   return (
     <Box component="form" noValidate onSubmit={(e) => void form.handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }} data-testid={mental ? 'survey-mental-health' : 'survey-general'}>

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { HelpDrawer } from '@/components/ui/help-drawer';
+import { HelpDrawer } from '@/features/configs';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';

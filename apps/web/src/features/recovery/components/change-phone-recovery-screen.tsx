@@ -16,7 +16,7 @@ import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HelpDrawer } from '@/components/ui/help-drawer';
+import { HelpDrawer } from '@/features/configs';
 import { BottomDrawer } from '@/components/ui/bottom-drawer';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';

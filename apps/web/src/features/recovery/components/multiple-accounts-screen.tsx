@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HelpDrawer } from '@/components/ui/help-drawer';
+import { HelpDrawer } from '@/features/configs';
 import { Screen } from '@/components/ui/screen';
 import { ROUTES } from '@/lib/routes';
 import { EntryHeader } from '@/components/ui/entry-header';

@@ -42,11 +42,12 @@ const gqlError = (code: string) => ({ status: 200, body: { data: null, errors: [
 function server(answers: { schedule?: { status: number; body: unknown }; mine?: unknown[]; cancel?: { status: number; body: unknown } } = {}) {
   setSessionToken('st_1');
   return installFakeFetch((call: FakeCall) => {
-    if (call.url === '/api/scheduled-appointments/mine') return { status: 200, body: { scheduledAppointments: answers.mine ?? [] } };
     if (call.url.startsWith('/api/scheduled-appointments/') && call.url.includes('/cancel')) return answers.cancel ?? { status: 200, body: { id: 'sch_1', state: 'scheduled-canceled' } };
+    if (call.url === '/api/scheduled-appointments/sch_1/support-request') return { status: 200, body: { supportRequestId: 'sup_1' } };
     if (call.url.startsWith('/api/scheduled-appointments/sch_1')) return { status: 200, body: scheduled() };
     if (call.url !== '/api/graphql') return undefined;
     const query = (call.body as { query: string }).query;
+    if (query.includes('MyScheduledAppointments')) return { status: 200, body: { data: { getMember: { id: 'mem_1', scheduledAppointments: answers.mine ?? [] } } } };
     if (query.includes('GetMember')) return { status: 200, body: { data: { getMember: member() } } };
     if (query.includes('GetConsultationTopicsTemplate')) return { status: 200, body: { data: { getConsultationTopicsTemplate: template() } } };
     if (query.includes('GetPhysicians')) return { status: 200, body: { data: { getPhysicians: [coach] } } };
@@ -133,6 +134,26 @@ describe('the scheduled card on home (spec 4)', () => {
     fireEvent.click(await screen.findByTestId('scheduled-card-cancel'));
     fireEvent.click(await screen.findByTestId('scheduled-cancel-confirm'));
     expect(await screen.findByText('Hubo un problema y no pudimos cancelar tu consulta. Inténtalo más tarde.', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('a booking with a US-physician coach (no calendar): cancel and reschedule go to support (spec 4)', () => {
+  it('asks before sending, sends the support request, keeps the booking and stays home', async () => {
+    const doctor = { ...coach, userType: 'us-physician' as const, firstName: 'Emily', lastName: 'Carter' };
+    const { calls } = server({ mine: [scheduled({ startDate: new Date(Date.now() + 26 * 3600_000).toISOString(), physician: doctor })] });
+    const { router } = renderApp('/inicio');
+    fireEvent.click(await screen.findByTestId('scheduled-card-cancel'));
+    const dialog = await screen.findByTestId('scheduled-support-dialog');
+    expect(dialog.textContent).toContain('Emily Carter no tiene calendario en la app');
+    fireEvent.click(screen.getByTestId('scheduled-support-confirm'));
+    expect(await screen.findByText('Enviamos tu solicitud a soporte. Te contactarán pronto.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('scheduled-card-reschedule'));
+    expect((await screen.findByTestId('scheduled-support-dialog')).textContent).toContain('cambiar la fecha');
+    fireEvent.click(screen.getByTestId('scheduled-support-confirm'));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/scheduled-appointments/sch_1/support-request').map((c) => c.body)).toEqual([{ action: 'cancel' }, { action: 'reschedule' }]));
+    expect(calls.some((c) => c.url.includes('/cancel?'))).toBe(false);
+    expect(router.state.location.pathname).toBe('/inicio');
+    expect(screen.getByTestId('scheduled-card')).toBeTruthy();
   });
 });
 

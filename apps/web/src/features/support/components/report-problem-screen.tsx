@@ -27,14 +27,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Screen } from '@/components/ui/screen';
-import { isApiRequestError } from '@/lib/api-client';
+import { errorToastKey } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
-import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { getTimeZone } from '@/lib/time-zone';
 import { showToast } from '@/lib/toast';
 import { useClinicians } from '../api/get-clinicians';
 import { useCreateSupportSurvey } from '../api/create-survey';
-import { SupportHeader } from './support-header';
+import { ScreenHeader } from '@/components/ui/screen-header';
 
 const BOOLEANS = ['shouldFollowUp', 'hasHappenedBefore', 'confidentialityWaiver'] as const;
 
@@ -117,17 +117,14 @@ export function ReportProblemScreen() {
       showToast({ variant: 'success', message: 'report_issue_success_toast' });
       void navigate(ROUTES.profile.path);
     } catch (error) {
-      showToast({ variant: 'warning', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : isApiRequestError(error) ? `error_${error.code.toLowerCase()}` : 'error_unknown_error' });
+      showToast({ variant: 'warning', message: errorToastKey(error) });
     }
   };
-  const handleInvalid = () => {
-    showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
-    scrollToFirstError();
-  };
+  const handleInvalid = warnMissingFields;
 
   return (
     <Screen testId="report-problem-screen">
-      <SupportHeader title={t('report_issue_title')} backTo={ROUTES.profile.path} />
+      <ScreenHeader title={t('report_issue_title')} backTo={ROUTES.profile.path} />
       <Typography color="text.secondary">{t('report_issue_intro')}</Typography>
       <Box component="form" noValidate onSubmit={(e) => void form.handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <Controller

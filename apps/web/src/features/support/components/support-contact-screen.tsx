@@ -4,17 +4,17 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FORM_MISSING_FIELDS, ROUTES, SUPPORT_CONTACT_OPTIONS, SUPPORT_SUCCESS_TOAST_KEY, supportFormSchema, supportHelpTopicsFor, type SupportForm } from '@puente/domain';
+import { ROUTES, SUPPORT_CONTACT_OPTIONS, SUPPORT_SUCCESS_TOAST_KEY, supportFormSchema, supportHelpTopicsFor, type SupportForm } from '@puente/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { isApiRequestError } from '@/lib/api-client';
+import { errorToastKey } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
-import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { useCreateSupportSurvey } from '../api/create-survey';
-import { SupportHeader } from './support-header';
+import { ScreenHeader } from '@/components/ui/screen-header';
 
 /** spec 2: the optional referer state; back goes to the referer or /perfil (an in-app path only). */
 export const supportReferer = (state: unknown): string => {
@@ -43,17 +43,14 @@ export function SupportContactScreen() {
       showToast({ variant: 'success', message: SUPPORT_SUCCESS_TOAST_KEY });
       void navigate(backTo);
     } catch (error) {
-      showToast({ variant: 'warning', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : isApiRequestError(error) ? `error_${error.code.toLowerCase()}` : 'error_unknown_error' });
+      showToast({ variant: 'warning', message: errorToastKey(error) });
     }
   };
-  const handleInvalid = () => {
-    showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
-    scrollToFirstError();
-  };
+  const handleInvalid = warnMissingFields;
 
   return (
     <Screen testId="support-contact-screen">
-      <SupportHeader title={t('customer_support_title')} backTo={backTo} />
+      <ScreenHeader title={t('customer_support_title')} backTo={backTo} />
       <Typography color="text.secondary">{t('customer_support_intro')}</Typography>
       <Box component="form" noValidate onSubmit={(e) => void form.handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
         <Controller

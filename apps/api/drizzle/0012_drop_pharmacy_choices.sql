@@ -1,0 +1,1 @@
+DROP TABLE "pharmacy_choices" CASCADE;

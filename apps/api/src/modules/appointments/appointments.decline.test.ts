@@ -1,0 +1,71 @@
+import { APPOINTMENT_GQL, type AppointmentDto, type CreateAppointmentResult } from '@puente/contracts';
+import { APPOINTMENT_STATE as S, memberCancelRoute } from '@puente/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appointmentData, memberWithSession, onlinePhysician, type TestServer } from '../../test';
+import { appointmentsTestServer, expectError, gql, nextAlert, readAppointment, transitionsOf } from './appointments.test-kit';
+
+const env = appointmentsTestServer();
+const { track, memberOnline } = env;
+let t: TestServer;
+beforeAll(() => {
+  t = env.t;
+});
+const create = (token: string, data = appointmentData()) => gql<CreateAppointmentResult>(t, APPOINTMENT_GQL.createAppointment, { data, returnNewDocument: true }, token);
+const decline = (id: string, token?: string) => gql<boolean>(t, APPOINTMENT_GQL.declineAppointment, { appointmentId: id }, token);
+const queueIds = async (token: string) => ((await gql<AppointmentDto[]>(t, APPOINTMENT_GQL.getAppointmentQueue, {}, token)).data ?? []).map((a) => a.id);
+
+describe('a coach declines a request (issue 11)', () => {
+  it('from the queue it stays for the other coaches; a coach who took it sends it back to the queue', async () => {
+    const ana = track(await onlinePhysician(t.server, t.url, { languages: ['es'], practice: 'health' }));
+    const bea = track(await onlinePhysician(t.server, t.url, { languages: ['es'], practice: 'health' }));
+    const member = await memberOnline();
+    const { data } = await create(member.token);
+    const id = data!.id;
+    expect(await queueIds(ana.token)).toContain(id);
+
+    // Ana passes: the request leaves her queue, not Bea's, and nothing changes for the member.
+    expect((await decline(id, ana.token)).data).toBe(true);
+    expect(await queueIds(ana.token)).not.toContain(id);
+    expect(await queueIds(bea.token)).toContain(id);
+    expect(await readAppointment(t, id)).toMatchObject({ state: S.S1_IN_QUEUE_FOR_COACH, doctorsBlacklist: [ana.user.id] });
+    // Ana can no longer see or take it.
+    expectError(await gql(t, APPOINTMENT_GQL.acceptAppointment, { appointmentId: id }, ana.token), 'NOT_FOUND');
+
+    // Bea takes it, then declines: back to the queue with the reason; the member keeps waiting.
+    await gql(t, APPOINTMENT_GQL.acceptAppointment, { appointmentId: id }, bea.token);
+    const back = nextAlert(member.socket, (a) => a.appointmentId === id && a.state === S.S1_IN_QUEUE_FOR_COACH);
+    expect((await decline(id, bea.token)).data).toBe(true);
+    expect(await back).toMatchObject({ statusReason: 'rejected-by-coach' });
+    expect(await readAppointment(t, id)).toMatchObject({ state: S.S1_IN_QUEUE_FOR_COACH, mxDoctorId: null, doctorsBlacklist: [ana.user.id, bea.user.id] });
+    expect(await transitionsOf(t, id)).toEqual([
+      ['empty', S.S1_IN_QUEUE_FOR_COACH, null],
+      [S.S1_IN_QUEUE_FOR_COACH, S.S2_COACH_IS_REVIEWING, null],
+      [S.S2_COACH_IS_REVIEWING, S.S1_IN_QUEUE_FOR_COACH, 'rejected-by-coach'],
+    ]);
+  });
+
+  it('a request addressed to her ends with rejected-by-coach: the member is offered other coaches (SC023)', async () => {
+    const chosen = track(await onlinePhysician(t.server, t.url, { languages: ['es'], practice: 'health' }));
+    const member = await memberOnline();
+    const { data } = await create(member.token, appointmentData({ mxDoctorId: chosen.user.id }));
+    const id = data!.id;
+    const ended = nextAlert(member.socket, (a) => a.appointmentId === id && a.state === S.S12_CANCELED);
+    expect((await decline(id, chosen.token)).data).toBe(true);
+    const alert = await ended;
+    expect(alert.statusReason).toBe('rejected-by-coach');
+    expect(memberCancelRoute(alert.statusReason)).toMatchObject({ to: '/consulta/infoPage/SC023' });
+  });
+
+  it('refuses the unauthenticated, members, strangers and bad ids with catalogue errors', async () => {
+    const coach = track(await onlinePhysician(t.server, t.url, { languages: ['en'], practice: 'mentalhealth' }));
+    const member = await memberWithSession(t.server);
+    const { data } = await create(member.token);
+    const id = data!.id;
+    expectError(await decline(id), 'UNAUTHORIZED');
+    expectError(await decline(id, member.token), 'FORBIDDEN');
+    // Not offered to this coach (language and practice differ): as if it did not exist.
+    expectError(await decline(id, coach.token), 'NOT_FOUND');
+    expectError(await decline('', coach.token), 'INVALID_DATA');
+    expectError(await decline('00000000-0000-4000-8000-000000000000', coach.token), 'NOT_FOUND');
+  });
+});

@@ -1,0 +1,57 @@
+import { rosterUploadQuerySchema, type EmployerCodeOrganizations, type MemberDto, type OrganizationDto, type RosterReportDto, type ThemeConfigDto } from '@puente/contracts';
+import { ROSTER_LIMITS, safeString } from '@puente/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { parseWith, requireAuth } from '../../http';
+import type { OrganizationsService } from './organizations.service';
+
+const codeParams = z.object({ code: safeString().max(100) });
+const userCodeParams = z.object({ id: safeString().min(1), code: safeString().max(100) });
+const userOrgParams = z.object({ id: safeString().min(1), orgId: safeString().min(1) });
+const idParams = z.object({ id: safeString().min(1) });
+
+export function organizationsRoutes(organizations: OrganizationsService) {
+  return async (app: FastifyInstance): Promise<void> => {
+    // A roster arrives as the CSV itself (this plugin only).
+    app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: ROSTER_LIMITS.maxBytes }, (_req, body, done) => done(null, body));
+
+    app.get('/api/employer-code/:code/organizations', async (request): Promise<EmployerCodeOrganizations> => {
+      const { code } = parseWith(codeParams, request.params);
+      return organizations.lookupCode(code, request.ip);
+    });
+
+    app.patch('/api/users/:id/employer-code/:code', async (request): Promise<MemberDto> => {
+      const { user } = requireAuth(request);
+      const { id, code } = parseWith(userCodeParams, request.params);
+      return organizations.associateByCode(user, id, code);
+    });
+
+    app.patch('/api/users/:id/organizations/:orgId', async (request): Promise<MemberDto> => {
+      const { user } = requireAuth(request);
+      const { id, orgId } = parseWith(userOrgParams, request.params);
+      return organizations.associateById(user, id, orgId);
+    });
+
+    app.patch('/api/users/:id/organization-site', async (request): Promise<OrganizationDto> => {
+      const { user } = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return organizations.changeSite(user, id, request.body);
+    });
+
+    app.get('/api/organizations/:id/theme-config', async (request): Promise<ThemeConfigDto> => {
+      const { id } = parseWith(idParams, request.params);
+      return organizations.themeConfig(id);
+    });
+
+    app.post('/api/admin/organizations/:id/roster', async (request): Promise<RosterReportDto> => {
+      const { user } = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      // Not an admin: NOT_FOUND before the file is even read.
+      if (user.userType !== 'admin') throw new AppError('NOT_FOUND');
+      const { mode } = parseWith(rosterUploadQuerySchema, request.query);
+      if (typeof request.body !== 'string') throw new AppError('INVALID_DATA', { fields: { file: 'roster_file_invalid' } });
+      return organizations.uploadRoster(user, id, mode, request.body);
+    });
+  };
+}

@@ -1,0 +1,342 @@
+import type { EmployerCodeOrganizations, MemberDto, OPTION_LISTS, OptionDto, OrganizationDto, RosterReportDto, ThemeConfigDto } from '@puente/contracts';
+import { organizationSiteChangeSchema } from '@puente/contracts';
+import { EMPLOYER_CODE_KEYS, EMPLOYER_CODE_LOOKUPS, ROSTER_LIMITS, canChangeSite, employerCodeSchema, isUuid, practiceOffered, rosterRowSchema, type Practice, type RosterMode, type RosterRow } from '@puente/domain';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { OrganizationRow, UserRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import { parseWith } from '../../http';
+import type { Clock } from '../../lib/clock';
+import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
+import type { AuditService } from '../audit/audit.service';
+import { organizationFlags } from '../members/members.presenter';
+import type { MembersService } from '../members/members.service';
+import type { MembershipService } from '../membership/membership.service';
+import { OrganizationsRepository } from './organizations.repository';
+
+export interface OrganizationsServiceDeps {
+  db: Db;
+  clock: Clock;
+  limiter: RateLimiter;
+  membership: Pick<MembershipService, 'record'>;
+  /** Organizations are looked up where members' sign-up finds them (one query each: by code, by id). */
+  members: Pick<MembersService, 'getOwnMember' | 'findOrganization'>;
+  audit: AuditService;
+}
+
+type Actor = UserRow;
+
+/** Why a member's employer link changed, as the ledger records it. */
+type LinkOrigin = 'employer-code' | 'organization-link' | 'roster' | 'member-left' | 'roster-removed';
+
+const CSV_HEADERS: Record<string, keyof RosterRow> = {
+  phone: 'phoneNumber',
+  phonenumber: 'phoneNumber',
+  telefono: 'phoneNumber',
+  identificationnumber: 'identificationNumber',
+  identification: 'identificationNumber',
+  id: 'identificationNumber',
+  employeeid: 'identificationNumber',
+  action: 'action',
+  accion: 'action',
+};
+const headerKey = (h: string): string =>
+  h
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z]/gi, '')
+    .toLowerCase();
+
+const matchKeyOf = (r: { phoneNumber?: string | null; identificationNumber?: string | null }): string => (r.phoneNumber ? `phone:${r.phoneNumber}` : `id:${r.identificationNumber ?? ''}`);
+
+/**
+ * Organizations and partners (issue 15): employer codes, a member's link to an organization (the
+ * employer source of the entitlement ledger: joining appends a grant, leaving ends it), sites,
+ * the partner theme and the eligibility rosters.
+ */
+export class OrganizationsService {
+  private readonly repo: OrganizationsRepository;
+
+  constructor(private readonly deps: OrganizationsServiceDeps) {
+    this.repo = new OrganizationsRepository(deps.db);
+  }
+
+  /** GET /api/employer-code/{code}/organizations: rate limited per IP; an unknown code is an empty list. */
+  async lookupCode(rawCode: string, ip: string): Promise<EmployerCodeOrganizations> {
+    await this.throttle(`employer-code:ip:${ip}`);
+    const code = employerCodeSchema.safeParse(rawCode);
+    if (!code.success) return { organizations: [] };
+    const org = await this.deps.members.findOrganization({ empCode: code.data });
+    return { organizations: org?.code ? [{ id: org.id, name: org.name, code: org.code }] : [] };
+  }
+
+  /** PATCH /api/users/{id}/employer-code/{code}: the member joins the organization of the code. */
+  async associateByCode(actor: Actor, userId: string, rawCode: string): Promise<MemberDto> {
+    const me = this.ownMember(actor, userId);
+    await this.throttle(`employer-code:user:${me.id}`);
+    const code = employerCodeSchema.safeParse(rawCode);
+    const org = code.success ? await this.deps.members.findOrganization({ empCode: code.data }) : undefined;
+    if (!org) throw new AppError('INVALID_DATA', { fields: { code: EMPLOYER_CODE_KEYS.invalid } });
+    await this.deps.db.transaction((tx) => this.link(tx, me.id, org, 'employer-code'));
+    return this.deps.members.getOwnMember(me);
+  }
+
+  /** PATCH /api/users/{id}/organizations/{orgId}: the member joins an organization by id (a B2B or partner link). */
+  async associateById(actor: Actor, userId: string, orgId: string): Promise<MemberDto> {
+    const me = this.ownMember(actor, userId);
+    const org = isUuid(orgId) ? await this.deps.members.findOrganization({ orgId }) : undefined;
+    if (!org) throw new AppError('NOT_FOUND');
+    await this.deps.db.transaction((tx) => this.link(tx, me.id, org, 'organization-link'));
+    return this.deps.members.getOwnMember(me);
+  }
+
+  /**
+   * unlinkOrganizationFromMember(memberId): the member leaves her organization (/cancela-membresia-
+   * organizacion); the employer benefit is end-dated in the ledger. Only the member herself.
+   */
+  async unlink(actor: Actor, memberId: string): Promise<MemberDto> {
+    const me = this.ownMember(actor, memberId);
+    await this.deps.db.transaction(async (tx) => {
+      const member = await this.repo.with(tx).lockMember(me.id);
+      if (!member) throw new AppError('NOT_FOUND');
+      await this.unlinkLocked(tx, member, 'member-left');
+    });
+    return this.deps.members.getOwnMember(me);
+  }
+
+  /** PATCH /api/users/{id}/organization-site: spec 5, organizationSite required and one of her organization's sites. */
+  async changeSite(actor: Actor, userId: string, body: unknown): Promise<OrganizationDto> {
+    const me = this.ownMember(actor, userId);
+    const member = await this.deps.members.getOwnMember(me);
+    const orgId = member.organizationId;
+    const org = orgId ? await this.deps.members.findOrganization({ orgId }) : undefined;
+    if (!org) throw new AppError('NOT_FOUND');
+    const sites = await this.repo.sitesOf(org.id);
+    // spec 2: the site change exists only for organizations with more than one site.
+    if (!canChangeSite(sites)) throw new AppError('NOT_FOUND');
+    const { organizationSite } = parseWith(organizationSiteChangeSchema, body);
+    if (!sites.some((s) => s.id === organizationSite)) throw new AppError('INVALID_DATA', { fields: { organizationSite: 'change_organization_site_missing_fields' } });
+    await this.repo.setMemberSite(me.id, org.id, organizationSite, this.deps.clock.now());
+    return this.present(org, me.id);
+  }
+
+  /** getOrganization(organizationId): a member reads her own organization; an admin any; anyone else NOT_FOUND. */
+  async getOrganization(actor: Actor, organizationId: string): Promise<OrganizationDto> {
+    if (!isUuid(organizationId)) throw new AppError('NOT_FOUND');
+    // The session's row may be cached: her organization is read fresh.
+    const actorOrganizationId = actor.userType === 'member' ? ((await this.repo.findMember(actor.id))?.organizationId ?? null) : null;
+    const allowed = actor.userType === 'admin' || (actor.userType === 'member' && actorOrganizationId === organizationId);
+    const org = allowed ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
+    if (!org) throw new AppError('NOT_FOUND');
+    return this.present(org, actor.id);
+  }
+
+  /** getOptionsFor(name): organizationSites lists her organization's sites, her own as the default (none without one). */
+  async optionsFor(actor: Actor, name: (typeof OPTION_LISTS)[number]): Promise<OptionDto[]> {
+    switch (name) {
+      case 'organizationSites': {
+        const organizationId = actor.userType === 'member' ? (await this.repo.findMember(actor.id))?.organizationId : null;
+        if (!organizationId) return [];
+        const [sites, mine] = await Promise.all([this.repo.sitesOf(organizationId), this.repo.memberSite(actor.id, organizationId)]);
+        return sites.map((s) => ({ key: s.id, label: s.name, value: s.id, defaultOption: s.id === mine, disabled: false, color: null }));
+      }
+    }
+  }
+
+  /** GET /api/organizations/{id}/theme-config: public (the partner's look comes before sign-in); no partner: NOT_FOUND. */
+  async themeConfig(organizationId: string): Promise<ThemeConfigDto> {
+    const org = isUuid(organizationId) ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
+    const partner = org ? await this.repo.partnerOf(org.id) : undefined;
+    if (!partner) throw new AppError('NOT_FOUND');
+    return { partnerId: partner.partnerId, partnerName: partner.partnerName, colors: { primary: partner.colors.primary, secondary: partner.colors.secondary, background: partner.colors.background ?? null }, homePageUrl: org!.homePageUrl };
+  }
+
+  /**
+   * POST /api/admin/organizations/{id}/roster: admins only (anyone else NOT_FOUND), audited. A
+   * file with a bad row changes nothing and reports every bad row; a good full file ends the
+   * benefit of members no longer listed, an add/term file changes only its rows.
+   */
+  async uploadRoster(actor: Actor, organizationId: string, mode: RosterMode, csv: string): Promise<RosterReportDto> {
+    if (actor.userType !== 'admin' || !isUuid(organizationId)) throw new AppError('NOT_FOUND');
+    const org = await this.repo.findAnyById(organizationId);
+    if (!org) throw new AppError('NOT_FOUND');
+    const empty: RosterReportDto = { mode, applied: false, rows: 0, added: 0, terminated: 0, membersEnded: 0, errors: [] };
+    const parsed = this.parseRoster(csv, mode);
+    if (parsed.errors.length > 0) return { ...empty, rows: parsed.rows.length, errors: parsed.errors };
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction(async (tx) => {
+      const repo = this.repo.with(tx);
+      // One upload per organization at a time.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`roster:${org.id}`}))`);
+      const live = await repo.liveRoster(org.id);
+      const liveByKey = new Map(live.map((e) => [e.matchKey, e]));
+      const listed = new Map<string, RosterRow>();
+      const termed = new Set<string>();
+      for (const row of parsed.rows) {
+        if (row.action === 'term') termed.add(matchKeyOf(row));
+        else listed.set(matchKeyOf(row), row);
+      }
+      const toAdd = [...listed].filter(([key]) => !liveByKey.has(key));
+      const toEnd = live.filter((e) => (mode === 'full' ? !listed.has(e.matchKey) : termed.has(e.matchKey) && !listed.has(e.matchKey)));
+      await repo.addRosterEntries(toAdd.map(([matchKey, r]) => ({ organizationId: org.id, matchKey, phoneNumber: r.phoneNumber ?? null, identificationNumber: r.identificationNumber ?? null, addedAt: now })));
+      await repo.terminateRosterEntries(
+        toEnd.map((e) => e.id),
+        now,
+      );
+      // Who keeps the benefit: members matched by a live entry after this file.
+      const stillLive = [...live.filter((e) => !toEnd.includes(e)), ...toAdd.map(([, r]) => ({ phoneNumber: r.phoneNumber ?? null, identificationNumber: r.identificationNumber ?? null }))];
+      const phones = new Set(stillLive.map((e) => e.phoneNumber).filter(Boolean));
+      const ids = new Set(stillLive.map((e) => e.identificationNumber).filter(Boolean));
+      const endedEntries = toEnd;
+      const endedPhones = new Set(endedEntries.map((e) => e.phoneNumber).filter(Boolean));
+      const endedIds = new Set(endedEntries.map((e) => e.identificationNumber).filter(Boolean));
+      let membersEnded = 0;
+      for (const m of await repo.membersOf(org.id)) {
+        const eligible = (m.phoneNumber && phones.has(m.phoneNumber)) || (m.identificationNumber && ids.has(m.identificationNumber));
+        if (eligible) continue;
+        // A full file defines who is eligible; an add/term file ends only the members its term rows name.
+        const named = (m.phoneNumber && endedPhones.has(m.phoneNumber)) || (m.identificationNumber && endedIds.has(m.identificationNumber));
+        if (mode === 'delta' && !named) continue;
+        const member = await repo.lockMember(m.id);
+        if (!member || member.organizationId !== org.id) continue;
+        await this.unlinkLocked(tx, member, 'roster-removed');
+        await this.deps.audit.record({ actor, action: 'update', resource: 'organization-membership', subjectId: m.id, recordId: org.id, fields: ['organizationId'] }, tx);
+        membersEnded++;
+      }
+      return { mode, applied: true, rows: parsed.rows.length, added: toAdd.length, terminated: toEnd.length, membersEnded, errors: [] };
+    });
+  }
+
+  /**
+   * On sign-in: a member with no organization whose phone or identification number a live roster
+   * lists joins that organization (the employer grant is written with it). Returns whether she joined.
+   */
+  async joinFromRoster(member: Pick<UserRow, 'id' | 'userType' | 'organizationId' | 'phoneNumber' | 'identificationNumber'>): Promise<boolean> {
+    if (member.userType !== 'member' || member.organizationId) return false;
+    const org = await this.repo.rosterOrganizationFor(member.phoneNumber, member.identificationNumber);
+    if (!org) return false;
+    return this.deps.db.transaction(async (tx) => {
+      const locked = await this.repo.with(tx).lockMember(member.id);
+      if (!locked || locked.organizationId) return false;
+      await this.link(tx, member.id, org, 'roster');
+      return true;
+    });
+  }
+
+  /**
+   * Before a consultation: a member of an organization that offers only physical or only mental
+   * health (spec 3 PHYSICAL_HEALTH_AVAILABLE, MENTAL_HEALTH_AVAILABLE) cannot ask for the other.
+   */
+  async assertPracticeOffered(actor: Pick<UserRow, 'id' | 'userType'>, practice: Practice): Promise<void> {
+    if (actor.userType !== 'member') return;
+    const organizationId = (await this.repo.findMember(actor.id))?.organizationId;
+    const org = organizationId ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
+    if (org && !practiceOffered(organizationFlags(org), practice)) throw new AppError('INVALID_DATA', { fields: { practice: 'practice_not_available' } });
+  }
+
+  // --- internals ---------------------------------------------------------------------------------
+
+  private ownMember(actor: Actor, userId: string): Actor {
+    // Another person's id, staff, or a bad id: NOT_FOUND (never say whether it exists).
+    if (actor.userType !== 'member' || actor.id !== userId) throw new AppError('NOT_FOUND');
+    return actor;
+  }
+
+  private async throttle(key: string): Promise<void> {
+    const r = await this.deps.limiter.hit(key, { limit: EMPLOYER_CODE_LOOKUPS.perIp, windowMs: EMPLOYER_CODE_LOOKUPS.windowMs, now: this.deps.clock.now() });
+    if (!r.allowed) throw new AppError('LIMIT_EXCEEDED', { retryAfterSeconds: Math.max(1, Math.ceil(r.retryAfterMs / 1000)) });
+  }
+
+  /** Links the member to `org` in `tx`: the old organization's benefit ends, the new one's is granted. */
+  private async link(tx: Db, memberId: string, org: OrganizationRow, origin: LinkOrigin): Promise<void> {
+    const repo = this.repo.with(tx);
+    const member = await repo.lockMember(memberId);
+    if (!member) throw new AppError('NOT_FOUND');
+    if (member.organizationId === org.id) return;
+    const now = this.deps.clock.now();
+    if (member.organizationId) await this.endBenefit(tx, memberId, member.organizationId, origin, now);
+    await repo.setMemberOrganization(memberId, org.id, now);
+    await this.deps.membership.record(
+      {
+        memberId,
+        event: { source: 'employer', kind: 'granted', entitlementKey: org.id, occurredAt: now, expiresAt: null, organizationId: org.id, organizationName: org.name },
+        origin,
+        dedupeKey: `employer:granted:${memberId}:${org.id}:${now.getTime()}`,
+      },
+      tx,
+    );
+  }
+
+  private async unlinkLocked(tx: Db, member: UserRow, origin: LinkOrigin): Promise<void> {
+    if (!member.organizationId) return;
+    const now = this.deps.clock.now();
+    await this.endBenefit(tx, member.id, member.organizationId, origin, now);
+    await this.repo.with(tx).setMemberOrganization(member.id, null, now);
+  }
+
+  private endBenefit(tx: Db, memberId: string, organizationId: string, origin: LinkOrigin, now: Date): Promise<boolean> {
+    return this.deps.membership.record(
+      {
+        memberId,
+        event: { source: 'employer', kind: 'ended', entitlementKey: organizationId, occurredAt: now, organizationId },
+        origin,
+        dedupeKey: `employer:ended:${memberId}:${organizationId}:${now.getTime()}`,
+      },
+      tx,
+    );
+  }
+
+  private async present(org: OrganizationRow, actorId: string): Promise<OrganizationDto> {
+    const [sites, dependantOrganizations, partner, organizationSite] = await Promise.all([
+      this.repo.sitesOf(org.id),
+      this.repo.dependantOrganizationsOf(org.id),
+      this.repo.partnerOf(org.id),
+      this.repo.memberSite(actorId, org.id),
+    ]);
+    return {
+      id: org.id,
+      name: org.name,
+      homePageUrl: org.homePageUrl,
+      settings: organizationFlags(org),
+      sites,
+      dependantOrganizations,
+      partner: partner ? { id: partner.partnerId, name: partner.partnerName } : null,
+      organizationSite,
+    };
+  }
+
+  /** Reads the CSV (header row; column names in es or en); every bad row is reported with its line. */
+  private parseRoster(csv: string, mode: RosterMode): { rows: RosterRow[]; errors: RosterReportDto['errors'] } {
+    const errors: RosterReportDto['errors'] = [];
+    let records: string[][];
+    try {
+      records = parseCsv(csv, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: false }) as string[][];
+    } catch (err) {
+      const line = typeof (err as { lines?: unknown }).lines === 'number' ? (err as { lines: number }).lines : 0;
+      return { rows: [], errors: [{ row: line, field: 'file', message: 'roster_file_invalid' }] };
+    }
+    const [header, ...body] = records;
+    const columns = (header ?? []).map((h) => CSV_HEADERS[headerKey(h)]);
+    if (!header || !columns.some((c) => c === 'phoneNumber' || c === 'identificationNumber')) {
+      return { rows: [], errors: [{ row: 1, field: 'file', message: 'roster_header_invalid' }] };
+    }
+    if (body.length > ROSTER_LIMITS.maxRows) return { rows: [], errors: [{ row: ROSTER_LIMITS.maxRows + 2, field: 'file', message: 'roster_too_many_rows' }] };
+    const rows: RosterRow[] = [];
+    body.forEach((cells, i) => {
+      const raw: Record<string, string> = {};
+      columns.forEach((c, j) => {
+        if (c) raw[c] = cells[j] ?? '';
+      });
+      const r = rosterRowSchema.safeParse(raw);
+      const line = i + 2; // the header is line 1
+      if (!r.success) {
+        for (const issue of r.error.issues) errors.push({ row: line, field: String(issue.path[0] ?? 'row'), message: issue.message });
+        return;
+      }
+      if (mode === 'full' && r.data.action === 'term') errors.push({ row: line, field: 'action', message: 'roster_action_invalid' });
+      else rows.push(r.data);
+    });
+    return { rows, errors };
+  }
+}

@@ -1,0 +1,14 @@
+import type { ApiModule } from '../module';
+import { paymentsRoutes } from './payments.routes';
+import { storeRoutes } from './store.routes';
+import { visitPaymentsRoutes } from './visit-payments.routes';
+
+/** Card checkout, store purchases and paid US-doctor visits (issue 14). */
+export const paymentsModule: ApiModule = {
+  name: 'payments',
+  routes: ({ services }) => async (app) => {
+    await app.register(paymentsRoutes(services.payments));
+    await app.register(storeRoutes(services.storePurchases));
+    await app.register(visitPaymentsRoutes(services.visitPayments));
+  },
+};

@@ -1,0 +1,305 @@
+import { apiErrorSchema, GQL, memberSchema, storeValidationResponseSchema } from '@puente/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GooglePlayStoreVerifier } from '../../providers/store/google-play.store-verifier';
+import { LocalPlayBackend, signLocalStoreData } from '../../providers/store/local.store-verifier';
+import { graphql, memberWithSession, request, startTestServer, type TestServer } from '../../test';
+import { loadStoreSettings } from './store.settings';
+
+const DAY = 86_400_000;
+const SECRET = 'puente-local-store-secret';
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const subscriptionOf = async (token: string) => {
+  const res = await graphql<{ getMember: unknown }>(t.url, GQL.getMember, {}, token);
+  return memberSchema.parse(res.body.data!.getMember).subscription;
+};
+const ledgerOf = async (memberId: string) => (await t.server.services.membership['deps'].repository.eventsOf(memberId)).filter((e) => e.source === 'applestore' || e.source === 'playstore');
+
+// ---- App Store: the shapes of Apple's JWSTransactionDecodedPayload and ResponseBodyV2DecodedPayload
+const appleTx = (over: Record<string, unknown> = {}) => {
+  const now = t.clock.now().getTime();
+  return {
+    originalTransactionId: 'otx-1',
+    transactionId: 'tx-1',
+    productId: 'app.puente.bs_1m',
+    bundleId: 'app.puente',
+    purchaseDate: now,
+    expiresDate: now + 30 * DAY,
+    environment: 'Production',
+    currency: 'USD',
+    price: 19990,
+    ...over,
+  };
+};
+const signTx = (tx: object, secret = SECRET) => signLocalStoreData('apple-transaction', tx, secret);
+const appleNotification = async (type: string, subtype: string | undefined, tx: object, renewal?: object, uuid = crypto.randomUUID()) => ({
+  signedPayload: await signLocalStoreData(
+    'apple-notification',
+    {
+      notificationType: type,
+      subtype,
+      notificationUUID: uuid,
+      data: { bundleId: 'app.puente', environment: 'Production', signedTransactionInfo: await signTx(tx), signedRenewalInfo: renewal ? await signLocalStoreData('apple-renewal', renewal, SECRET) : undefined },
+    },
+    SECRET,
+  ),
+});
+const postApple = (body: unknown) => request(t.url, '/api/payments/notifications/applestore', { method: 'POST', body });
+
+describe('App Store purchases (local verifier: Apple payload shapes signed with a test key)', () => {
+  it('validates a signed transaction into the ledger; a replay is one event; tampered, foreign-signed, other app, unknown product and expired are refused', async () => {
+    const m = await memberWithSession(t.server);
+    const key = `otx-${crypto.randomUUID()}`;
+    const tx = appleTx({ originalTransactionId: key, transactionId: `${key}-1`, appAccountToken: m.user.id });
+    const signed = await signTx(tx);
+
+    const ok = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: signed }, token: m.token });
+    expect(ok.status).toBe(200);
+    expect(storeValidationResponseSchema.parse(ok.body).subscription).toMatchObject({ type: 'applestore', provider: 'applestore', subscriptionId: 'bs_1m', status: 'active', daysLeft: 30, autoRenew: true });
+    // Replayed: still one event.
+    expect((await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: signed }, token: m.token })).status).toBe(200);
+    expect(await ledgerOf(m.user.id)).toHaveLength(1);
+
+    const refused = async (signedTransaction: string, field = 'signedTransaction', key = 'store_receipt_invalid') => {
+      const res = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction }, token: m.token });
+      expect(res.status).toBe(400);
+      expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'INVALID_DATA', fields: { [field]: key } });
+    };
+    const [h, p, s] = signed.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...tx, expiresDate: tx.expiresDate + 365 * DAY, localKind: 'apple-transaction' })).toString('base64url');
+    await refused(`${h}.${forged}.${s}`);
+    await refused(await signTx(tx, 'another-key'));
+    await refused('not-a-jws');
+    await refused(`${h}.${p}`);
+    await refused(await signLocalStoreData('apple-renewal', tx, SECRET)); // a renewal info is not a transaction
+    await refused(await signTx({ ...tx, bundleId: 'com.other' }));
+    await refused(await signTx({ ...tx, transactionId: 'x', productId: 'app.puente.gold' }), 'signedTransaction', 'store_product_invalid');
+    await refused(await signTx({ ...tx, transactionId: 'y', expiresDate: t.clock.now().getTime() - DAY }), 'signedTransaction', 'store_purchase_expired');
+    await refused(await signTx({ ...tx, transactionId: 'z', revocationDate: t.clock.now().getTime() }), 'signedTransaction', 'store_purchase_expired');
+    expect(await ledgerOf(m.user.id)).toHaveLength(1);
+
+    // Another member cannot claim her purchase (bound by the account token and by the ledger).
+    const other = await memberWithSession(t.server);
+    const stolen = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: signed }, token: other.token });
+    expect(stolen.status).toBe(409);
+    const noToken = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: await signTx({ ...tx, appAccountToken: undefined }) }, token: other.token });
+    expect(noToken.status).toBe(409);
+    expect(await subscriptionOf(other.token)).toMatchObject({ type: 'trial' });
+  });
+
+  it('server notifications v2: renewal, auto-renew off, grace, refund and expiry, each processed once', async () => {
+    const m = await memberWithSession(t.server);
+    const key = `otx-${crypto.randomUUID()}`;
+    const tx1 = appleTx({ originalTransactionId: key, transactionId: `${key}-1`, appAccountToken: m.user.id });
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: await signTx(tx1) }, token: m.token });
+
+    const now = t.clock.now().getTime();
+    const renewal = await appleNotification('DID_RENEW', undefined, { ...tx1, transactionId: `${key}-2`, expiresDate: now + 60 * DAY }, { autoRenewStatus: 1 });
+    const first = await postApple(renewal);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ received: true, duplicate: false });
+    expect(await postApple(renewal)).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: 'applestore', daysLeft: 60, status: 'active' });
+    expect(await ledgerOf(m.user.id)).toHaveLength(2);
+
+    const off = await appleNotification('DID_CHANGE_RENEWAL_STATUS', 'AUTO_RENEW_DISABLED', { ...tx1, transactionId: `${key}-2`, expiresDate: now + 60 * DAY }, { autoRenewStatus: 0 });
+    await postApple(off);
+    await postApple(off);
+    expect(await subscriptionOf(m.token)).toMatchObject({ status: 'cancelled', autoRenew: false, daysLeft: 60 });
+    expect(await ledgerOf(m.user.id)).toHaveLength(3);
+
+    const grace = await appleNotification('DID_FAIL_TO_RENEW', 'GRACE_PERIOD', { ...tx1, transactionId: `${key}-2`, expiresDate: now + DAY }, { autoRenewStatus: 1, gracePeriodExpiresDate: now + 6 * DAY });
+    await postApple(grace);
+    expect(await subscriptionOf(m.token)).toMatchObject({ status: 'error-payment', daysLeft: 6 });
+
+    const refund = await appleNotification('REFUND', undefined, { ...tx1, transactionId: `${key}-2`, revocationDate: now });
+    expect((await postApple(refund)).status).toBe(200);
+    expect((await postApple(refund)).body).toEqual({ received: true, duplicate: true });
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: 'applestore', status: 'expired', daysLeft: 0, endReason: 'membership-expired' });
+    expect((await ledgerOf(m.user.id)).map((e) => e.kind)).toEqual(['granted', 'renewed', 'auto-renew-off', 'grace', 'revoked']);
+  });
+
+  it('an expiry notification ends access; bad or forged notifications are refused and change nothing', async () => {
+    const m = await memberWithSession(t.server);
+    const key = `otx-${crypto.randomUUID()}`;
+    const tx = appleTx({ originalTransactionId: key, transactionId: `${key}-1`, appAccountToken: m.user.id });
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: await signTx(tx) }, token: m.token });
+    for (const body of [{}, { signedPayload: 'x.y.z' }, { signedPayload: await signTx(tx) }, { signedPayload: 42 }, 'text', null, []]) {
+      const res = await postApple(body);
+      expect(res.status).toBe(401);
+      expect(apiErrorSchema.parse(res.body).error.code).toBe('UNAUTHORIZED');
+    }
+    const forged = await appleNotification('EXPIRED', 'VOLUNTARY', tx);
+    const [h, , s] = forged.signedPayload.split('.');
+    const payload = Buffer.from(JSON.stringify({ notificationType: 'REVOKE', notificationUUID: crypto.randomUUID(), localKind: 'apple-notification', data: {} })).toString('base64url');
+    expect((await postApple({ signedPayload: `${h}.${payload}.${s}` })).status).toBe(401);
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: 'applestore', status: 'active' });
+
+    // Expired (the store's expiry is already past when the notification arrives): access ended then.
+    expect((await postApple(await appleNotification('EXPIRED', 'VOLUNTARY', { ...tx, expiresDate: t.clock.now().getTime() - 1000 }))).status).toBe(200);
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: 'applestore', status: 'expired', endReason: 'membership-expired' });
+    expect((await ledgerOf(m.user.id)).map((e) => e.kind)).toEqual(['granted', 'ended']);
+  });
+});
+
+// ---- Google Play: purchase tokens read back as SubscriptionPurchaseV2; RTDN through Pub/Sub push
+const playPurchase = (over: Record<string, unknown> = {}, expiry = t.clock.now().getTime() + 30 * DAY) => ({
+  subscriptionState: 'SUBSCRIPTION_STATE_ACTIVE',
+  latestOrderId: 'GPA.1',
+  acknowledgementState: 'ACKNOWLEDGEMENT_STATE_PENDING',
+  lineItems: [{ productId: 'app.puente.bs_6m', expiryTime: new Date(expiry).toISOString(), autoRenewingPlan: { autoRenewEnabled: true } }],
+  ...over,
+});
+const playToken = (purchaseToken: string, purchase: object, secret = SECRET) => signLocalStoreData('play-token', { purchaseToken, purchase }, secret);
+const push = async (notification: object, opts: { messageId?: string; secret?: string; packageName?: string } = {}) => {
+  const data = Buffer.from(JSON.stringify({ version: '1.0', packageName: opts.packageName ?? 'app.puente', eventTimeMillis: String(t.clock.now().getTime()), ...notification })).toString('base64');
+  const bearer = await signLocalStoreData('play-push', { aud: 'puente' }, opts.secret ?? SECRET);
+  return request(t.url, '/api/payments/notifications/playstore', {
+    method: 'POST',
+    body: { message: { data, messageId: opts.messageId ?? crypto.randomUUID(), publishTime: new Date().toISOString() }, subscription: 'projects/p/subscriptions/rtdn' },
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+};
+
+describe('Google Play purchases (local backend: Play payload shapes signed with a test key)', () => {
+  it('validates a purchase token and acknowledges it; replay, tampering, wrong product and pending are refused or no-ops', async () => {
+    const m = await memberWithSession(t.server);
+    const stable = `play-${crypto.randomUUID()}`;
+    const token = await playToken(stable, playPurchase({ externalAccountIdentifiers: { obfuscatedExternalAccountId: m.user.id } }));
+    const ok = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: token }, token: m.token });
+    expect(ok.status).toBe(200);
+    expect(storeValidationResponseSchema.parse(ok.body).subscription).toMatchObject({ type: 'playstore', subscriptionId: 'bs_6m', status: 'active', daysLeft: 30, length: 6 });
+    const backend = (t.server.services.storePurchases['deps'].verifiers.playstore as GooglePlayStoreVerifier).backend as LocalPlayBackend;
+    expect(backend.acknowledged.has(stable)).toBe(true);
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: token }, token: m.token });
+    expect(await ledgerOf(m.user.id)).toHaveLength(1);
+
+    const bad = async (body: object, fields: Record<string, string>) => {
+      const res = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', ...body }, token: m.token });
+      expect(res.status).toBe(400);
+      expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'INVALID_DATA', fields });
+    };
+    await bad({ productId: 'app.puente.bs_1m', purchaseToken: token }, { purchaseToken: 'store_receipt_invalid' });
+    await bad({ productId: 'app.puente.bs_6m', purchaseToken: await playToken(stable, playPurchase(), 'wrong') }, { purchaseToken: 'store_receipt_invalid' });
+    await bad({ productId: 'app.puente.bs_6m', purchaseToken: await playToken('p2', playPurchase({ subscriptionState: 'SUBSCRIPTION_STATE_PENDING' })) }, { purchaseToken: 'store_receipt_invalid' });
+    await bad({ productId: 'com.x.y', purchaseToken: await playToken('p3', playPurchase({ lineItems: [{ productId: 'com.x.y', expiryTime: new Date(t.clock.now().getTime() + DAY).toISOString() }] })) }, { productId: 'store_product_invalid' });
+    expect(await ledgerOf(m.user.id)).toHaveLength(1);
+  });
+
+  it('real-time developer notifications: renewed, canceled, grace, revoked and voided; once each; an unsigned push is refused', async () => {
+    const m = await memberWithSession(t.server);
+    const stable = `play-${crypto.randomUUID()}`;
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: await playToken(stable, playPurchase()) }, token: m.token });
+    const now = t.clock.now().getTime();
+
+    const renewedToken = await playToken(stable, playPurchase({ latestOrderId: 'GPA.1..0', acknowledgementState: 'ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED' }, now + 200 * DAY));
+    const messageId = crypto.randomUUID();
+    const renewed = { subscriptionNotification: { version: '1.0', notificationType: 2, purchaseToken: renewedToken } };
+    expect(await push(renewed, { messageId })).toMatchObject({ status: 200, body: { received: true, duplicate: false } });
+    expect(await push(renewed, { messageId })).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: 'playstore', daysLeft: 200 });
+
+    // Unsigned, foreign-signed, another package, not a push: refused, nothing written.
+    expect((await push({ subscriptionNotification: { notificationType: 12, purchaseToken: renewedToken } }, { secret: 'wrong' })).status).toBe(401);
+    expect((await push({ subscriptionNotification: { notificationType: 12, purchaseToken: renewedToken } }, { packageName: 'com.other' })).status).toBe(401);
+    expect((await request(t.url, '/api/payments/notifications/playstore', { method: 'POST', body: { message: { data: 'eA==' } } })).status).toBe(401);
+    expect(await ledgerOf(m.user.id)).toHaveLength(2);
+
+    await push({ subscriptionNotification: { notificationType: 3, purchaseToken: renewedToken } });
+    expect(await subscriptionOf(m.token)).toMatchObject({ status: 'cancelled', autoRenew: false });
+    const graceToken = await playToken(stable, playPurchase({ subscriptionState: 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD' }, now + 3 * DAY));
+    await push({ subscriptionNotification: { notificationType: 6, purchaseToken: graceToken } });
+    expect(await subscriptionOf(m.token)).toMatchObject({ status: 'error-payment', daysLeft: 3 });
+    // A test notification (no subscription) is received and ignored.
+    expect((await push({ testNotification: { version: '1.0' } })).status).toBe(200);
+    const voided = { voidedPurchaseNotification: { purchaseToken: graceToken, orderId: 'GPA.1..0', productType: 1, refundType: 1 } };
+    const voidedId = crypto.randomUUID();
+    await push(voided, { messageId: voidedId });
+    await push(voided, { messageId: voidedId });
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: 'playstore', status: 'expired', endReason: 'membership-expired' });
+    expect((await ledgerOf(m.user.id)).map((e) => e.kind)).toEqual(['granted', 'renewed', 'auto-renew-off', 'grace', 'revoked']);
+  });
+});
+
+describe('store validation: bad input is a catalogue error, never a 500', () => {
+  it('refuses the unauthenticated and every malformed body with INVALID_DATA', async () => {
+    const m = await memberWithSession(t.server);
+    expect((await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: 'x' } })).status).toBe(401);
+    const cases: unknown[] = [
+      undefined,
+      null,
+      {},
+      [],
+      'x',
+      42,
+      { store: 'amazon' },
+      { store: 'applestore' },
+      { store: 'applestore', signedTransaction: '' },
+      { store: 'applestore', signedTransaction: 'a'.repeat(20_000) },
+      { store: 'applestore', signedTransaction: 12 },
+      { store: 'applestore', signedTransaction: 'a\u0000b' },
+      { store: 'playstore', purchaseToken: 'x' },
+      { store: 'playstore', productId: '', purchaseToken: 'x' },
+      { store: 'playstore', productId: 'app.puente.bs_1m', purchaseToken: ['x'] },
+      { store: 'playstore', productId: { a: 1 }, purchaseToken: 'x' },
+    ];
+    for (const body of cases) {
+      const res = await request(t.url, '/api/payments/validation', { method: 'POST', body, token: m.token });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(apiErrorSchema.parse(res.body).error.code).toBe('INVALID_DATA');
+    }
+    // Well-formed but unverifiable strings: INVALID_DATA on the receipt field.
+    for (const s of ['.', '..', 'a.b.c', 'eyJ.eyJ.sig', '%%%', '\u00e9'.repeat(50)]) {
+      const apple = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: s }, token: m.token });
+      expect(apple.status).toBe(400);
+      const play = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_1m', purchaseToken: s }, token: m.token });
+      expect(play.status).toBe(400);
+    }
+  });
+});
+
+describe('store settings', () => {
+  it('the real adapters need their configuration; unknown verifiers are refused', () => {
+    expect(loadStoreSettings({})).toMatchObject({ apple: { verifier: 'local' }, play: { verifier: 'local' } });
+    expect(() => loadStoreSettings({ APP_STORE_VERIFIER: 'apple' })).toThrow(/APPLE_ROOT_CERTIFICATES/);
+    expect(() => loadStoreSettings({ GOOGLE_PLAY_VERIFIER: 'google' })).toThrow(/GOOGLE_PLAY_SERVICE_ACCOUNT_FILE/);
+    expect(() => loadStoreSettings({ APP_STORE_VERIFIER: 'itunes' })).toThrow(/local or apple/);
+    expect(loadStoreSettings({ GOOGLE_PLAY_VERIFIER: 'google', GOOGLE_PLAY_SERVICE_ACCOUNT_FILE: '/k.json', GOOGLE_PLAY_PUSH_AUDIENCE: 'aud' }).play).toMatchObject({ verifier: 'google' });
+  });
+});
+
+describe('production refuses test mode', () => {
+  it('the local verifier is unavailable, and a real verifier\'s sandbox purchase gives no access', async () => {
+    const { StorePurchasesService } = await import('./store-purchases.service');
+    const { AppleStoreVerifier } = await import('../../providers/store/apple.store-verifier');
+    const { LocalAppleDecoder } = await import('../../providers/store/local.store-verifier');
+    const recorded: unknown[] = [];
+    const make = (mode: 'local' | 'real') => {
+      const decoder = new LocalAppleDecoder(SECRET);
+      // The same decoding; `mode` stands for Apple's SignedDataVerifier (real) or the test signer (local).
+      Object.defineProperty(decoder, 'mode', { value: mode });
+      const apple = new AppleStoreVerifier(decoder, 'app.puente');
+      return new StorePurchasesService({
+        repository: { firstSeen: () => Promise.resolve(true) },
+        clock: t.clock,
+        verifiers: { applestore: apple, playstore: apple as never },
+        production: true,
+        storeProductPrefix: 'app.puente',
+        membership: { record: (w) => Promise.resolve(recorded.push(w) > 0), subscriptionOf: () => Promise.resolve(null), ownerOfEntitlement: () => Promise.resolve(undefined) },
+        members: { exists: () => Promise.resolve(true) },
+      });
+    };
+    const actor = { ...(await memberWithSession(t.server)).user, sessionScope: null };
+    const sandbox = await signTx(appleTx({ environment: 'Sandbox', transactionId: 'sb-1' }));
+    await expect(make('local').validate(actor, { store: 'applestore', signedTransaction: sandbox })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(make('real').validate(actor, { store: 'applestore', signedTransaction: sandbox })).rejects.toMatchObject({ code: 'INVALID_DATA' });
+    await expect(make('real').validate(actor, { store: 'applestore', signedTransaction: await signTx(appleTx({ transactionId: 'prod-1' })) })).resolves.toMatchObject({ subscription: null });
+    expect(recorded).toHaveLength(1);
+  });
+});

@@ -1,0 +1,58 @@
+import { buildPath, type RouteName } from '@puente/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { StaffFrame, useMember } from '@/features/profile';
+
+/**
+ * The admin console's sections, in the navigation's order. Other sections (organizations,
+ * calendars) add a line here with their route.
+ */
+export const ADMIN_SECTIONS: readonly { route: RouteName; label: string }[] = [
+  { route: 'admin', label: 'admin_nav_queue' },
+  { route: 'adminSupport', label: 'admin_nav_support' },
+  { route: 'adminStaff', label: 'admin_nav_staff' },
+  { route: 'adminMembers', label: 'admin_nav_members' },
+  { route: 'adminUsage', label: 'admin_nav_usage' },
+  { route: 'adminCalendars', label: 'admin_nav_calendars' },
+];
+
+/** The staff frame with the console's navigation (a row of links that scrolls sideways on a phone). */
+export function AdminConsole({ children, testId }: { children: ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  const me = useMember();
+  const { pathname } = useLocation();
+  const name = [me.data?.firstName, me.data?.lastName].filter(Boolean).join(' ');
+  return (
+    <StaffFrame testId={testId} title={t('admin_title')} subtitle={name ? `${name} · ${t('admin_role')}` : undefined} logoutLabel={t('admin_logout')}>
+      <Box
+        component="nav"
+        aria-label={t('admin_nav_label')}
+        data-testid="admin-nav"
+        sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 1, mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {ADMIN_SECTIONS.map((s) => {
+          const path = buildPath(s.route);
+          const current = pathname === path;
+          return (
+            <Button
+              key={s.route}
+              component={RouterLink}
+              to={path}
+              aria-current={current ? 'page' : undefined}
+              variant={current ? 'contained' : 'text'}
+              size="small"
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+              data-testid={`admin-nav-${s.route}`}
+            >
+              {t(s.label)}
+            </Button>
+          );
+        })}
+      </Box>
+      {children}
+    </StaffFrame>
+  );
+}

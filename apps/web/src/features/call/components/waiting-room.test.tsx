@@ -1,0 +1,112 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
+import { appointment, fakeServer, graphqlCalls, type ServerState } from '@/test/consultation-fixtures';
+import type { FakeCall } from '@/test/fake-fetch';
+import { FakeSocket } from '@/test/fake-socket';
+import { renderApp } from '@/test/render-app';
+import { resetJoinedInThisPageForTests } from './call-screen';
+
+// Whole-app renders on a busy machine: give each story room.
+vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 5_000 });
+vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));
+const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [] }) as unknown as MediaStream;
+
+let server: ServerState;
+/** She confirmed the fixture's place (Zapopan, Jalisco) on the location form. */
+const confirmedOnForm = () => window.localStorage.setItem('location-confirmed', JSON.stringify({ country: 'MX', state: 'Jalisco', city: 'Zapopan' }));
+let calls: FakeCall[];
+const waitingAt = (overrides: Parameters<typeof appointment>[0]) => {
+  const a = appointment({ state: '1-in-queue-for-coach', preJoinStep: 1, ...overrides });
+  server.byId = { apt_1: a };
+  setCurrentAppointment({ ...a, id: 'apt_1' });
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  resetCurrentAppointment();
+  resetJoinedInThisPageForTests();
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn(async () => fakeStream()) } }));
+  server = {};
+  const fake = fakeServer(server);
+  calls = fake.calls;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetCurrentAppointment();
+});
+
+describe('the waiting room (issue 11)', () => {
+  it('counts down to the queue deadline, not from 5:00 on every visit; the location is not asked again; step 3 of 3', async () => {
+    // The member comes back 3 minutes into a 10-minute queue: 7 minutes are left.
+    waitingAt({ createdAt: new Date(Date.now() - 3 * 60_000).toISOString(), deadlineAt: new Date(Date.now() + 7 * 60_000 - 300).toISOString() });
+    // She confirmed the place on the location form, which created this appointment.
+    confirmedOnForm();
+    renderApp('/consulta/video-llamada', { language: 'en' });
+    const room = await screen.findByTestId('waiting-room');
+    expect(screen.getByTestId('call-waiting-countdown').textContent).toMatch(/^(7:00|6:[45]\d)$/);
+    expect(within(room).getByTestId('call-step-number').textContent).toBe('Step 3 of 3');
+    // The on-demand request confirmed the place on the location form: no second location step.
+    expect(screen.queryByTestId('call-step-location')).toBeNull();
+    // Physical health: no crisis panel.
+    expect(screen.queryByTestId('crisis-help')).toBeNull();
+  });
+
+  it('an appointment made elsewhere (not on the location form) asks the place in the call: step 2 of 3', async () => {
+    waitingAt({ deadlineAt: new Date(Date.now() + 5 * 60_000).toISOString() });
+    renderApp('/consulta/video-llamada', { language: 'en' });
+    const step = await screen.findByTestId('call-step-location');
+    expect(within(step).getByTestId('call-step-number').textContent).toBe('Step 2 of 3');
+  });
+
+  it('the member leaves the waiting room after confirming: the request is cancelled with the waiting-room reason', async () => {
+    waitingAt({ deadlineAt: new Date(Date.now() + 5 * 60_000).toISOString() });
+    confirmedOnForm();
+    renderApp('/consulta/video-llamada', { language: 'es' });
+    fireEvent.click(await screen.findByTestId('waiting-room-leave'));
+    const dialog = await screen.findByTestId('hang-up-dialog');
+    expect(dialog.getAttribute('data-kind')).toBe('leave-waiting-room');
+    expect(within(dialog).getByText('¿Salir de la sala de espera?')).toBeTruthy();
+    // Keeping her place changes nothing.
+    fireEvent.click(within(dialog).getByTestId('hang-up-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('hang-up-dialog')).toBeNull());
+    expect(graphqlCalls(calls, 'CancelAppointment')).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('waiting-room-leave'));
+    fireEvent.click(await screen.findByTestId('hang-up-confirm'));
+    await waitFor(() => expect(graphqlCalls(calls, 'CancelAppointment')).toHaveLength(1));
+    expect((graphqlCalls(calls, 'CancelAppointment')[0]!.body as { variables: unknown }).variables).toEqual({ appointmentId: 'apt_1', reason: 'waiting-room' });
+  });
+
+  it.each([
+    ['US', 'en', ['988', '911'], 'Your current location: San Diego, CA. Tell it to whoever answers.'],
+    ['MX', 'es', ['911'], 'Tu ubicación actual: Guadalajara, Jalisco. Dísela a quien te atienda.'],
+  ] as const)('mental health in %s: the crisis path with its lines and her location (%s)', async (country, language, numbers, placeText) => {
+    const location = country === 'US' ? { country, state: 'CA', city: 'San Diego' } : { country, state: 'Jalisco', city: 'Guadalajara' };
+    waitingAt({ practice: 'mentalhealth', location, deadlineAt: new Date(Date.now() + 5 * 60_000).toISOString() });
+    window.localStorage.setItem('location-confirmed', JSON.stringify(location));
+    renderApp('/consulta/video-llamada', { language });
+    const crisis = await screen.findByTestId('crisis-help');
+    const links = within(crisis).getAllByRole('link').filter((l) => l.getAttribute('href')?.startsWith('tel:'));
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(numbers.map((n) => `tel:${n}`));
+    expect(within(crisis).getByTestId('crisis-place').textContent).toBe(placeText);
+    if (country === 'US') expect(within(crisis).getByTestId('crisis-text-988').getAttribute('href')).toBe('sms:988');
+  });
+
+  it('in the call, the hang-up button asks first, then cancels as the member (canceled-by-socio)', async () => {
+    waitingAt({ state: '3-coach-joins-call', mxDoctorId: 'doc_1' });
+    confirmedOnForm();
+    renderApp('/consulta/video-llamada', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('enter-consultation'));
+    fireEvent.click(await screen.findByTestId('call-hang-up'));
+    const dialog = await screen.findByTestId('hang-up-dialog');
+    expect(dialog.getAttribute('data-kind')).toBe('member-end');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('hang-up-confirm'));
+    });
+    await waitFor(() => expect(graphqlCalls(calls, 'CancelAppointment')).toHaveLength(1));
+    expect((graphqlCalls(calls, 'CancelAppointment')[0]!.body as { variables: unknown }).variables).toEqual({ appointmentId: 'apt_1', reason: 'canceled-by-socio' });
+  });
+});

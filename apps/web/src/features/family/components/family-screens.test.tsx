@@ -1,0 +1,142 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+/** Family plans (issue 15): the screens, the profile entry and the texted invitation. */
+const gql = (call: FakeCall) => call.body as { query: string; variables: Record<string, unknown> };
+const ORG = { id: 'org_1', name: 'Acme Salud', settings: [], dependantOrganizations: ['org_fam'] };
+const pending = { memberId: 'temp|1', alias: 'Mamá', phoneNumber: '+525511112222', invitationStatus: 'PENDING', preferredLang: 'es' };
+const accepted = { memberId: 'mem_2', alias: 'Hijo', phoneNumber: '+525533334444', invitationStatus: 'ACCEPTED', preferredLang: 'en' };
+
+const signedIn = (overrides: Record<string, unknown>, answer: (call: FakeCall) => { status: number; body: unknown } | undefined = () => undefined) => {
+  window.localStorage.setItem('sessionToken', 'st_1');
+  const current = member(overrides);
+  return installFakeFetch((call) => {
+    const own = answer(call);
+    if (own) return own;
+    if (call.url === '/api/graphql' && gql(call).query.includes('getMember')) return { status: 200, body: { data: { getMember: current } } };
+    return undefined;
+  });
+};
+
+describe('/perfil "My family" (spec 6: only where the organization has dependantOrganizations)', () => {
+  it('shows for such an organization member and opens /dependants', async () => {
+    signedIn({ organizationId: 'org_1', organization: ORG }, (call) =>
+      gql(call)?.query?.includes('getDependants') ? { status: 200, body: { data: { getDependants: { slotsLeft: 3, dependants: [] } } } } : undefined,
+    );
+    const { router } = renderApp('/perfil');
+    fireEvent.click(await screen.findByTestId('profile-entry-myFamily'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dependants'));
+    expect(await screen.findByTestId('dependants-empty')).toBeTruthy();
+  });
+
+  it('is hidden for an organization without dependant organizations', async () => {
+    signedIn({ organizationId: 'org_1', organization: { ...ORG, dependantOrganizations: [] } });
+    renderApp('/perfil');
+    await screen.findByTestId('profile-name');
+    expect(screen.queryByTestId('profile-entry-myFamily')).toBeNull();
+  });
+});
+
+describe('/dependants', () => {
+  it('lists pending and accepted, resends a pending link and unlinks after confirming', async () => {
+    let list = [pending, accepted];
+    const { calls } = signedIn({ organizationId: 'org_1', organization: ORG }, (call) => {
+      if (call.url === '/api/member/invitation-link') return { status: 200, body: { sent: true } };
+      if (call.url !== '/api/graphql') return undefined;
+      const { query, variables } = gql(call);
+      if (query.includes('getDependants')) return { status: 200, body: { data: { getDependants: { slotsLeft: 3 - list.length, dependants: list } } } };
+      if (query.includes('deleteDependant')) {
+        list = list.filter((d) => d.memberId !== variables.dependantId);
+        return { status: 200, body: { data: { deleteDependant: { role: 'referral', slotsLeft: 3 - list.length, dependants: list } } } };
+      }
+      return undefined;
+    });
+    renderApp('/dependants', { language: 'en' });
+    const items = await screen.findAllByTestId('dependant-item');
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Pending'), expect.stringContaining('Accepted')]);
+    expect(screen.getAllByTestId('dependant-resend')).toHaveLength(1); // only the pending one
+    fireEvent.click(screen.getByTestId('dependant-resend'));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/member/invitation-link')?.body).toMatchObject({ dependantMemberId: 'temp|1', referalId: 'mem_1' }));
+
+    fireEvent.click(screen.getAllByTestId('dependant-unlink')[1]!);
+    fireEvent.click(await screen.findByTestId('dependant-unlink-confirm'));
+    await waitFor(() => expect(screen.getAllByTestId('dependant-item')).toHaveLength(1));
+    expect(calls.some((c) => c.url === '/api/graphql' && gql(c).query.includes('deleteDependant') && gql(c).variables.dependantId === 'mem_2')).toBe(true);
+    expect(screen.getByTestId('dependants-slots').textContent).toBe('2 places left.');
+  });
+});
+
+describe('/dependants/add', () => {
+  it('requires a name and a 10-digit phone (shared schema), sends addDependants and shows invitation-sent', async () => {
+    const { calls } = signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) =>
+      gql(call)?.query?.includes('addDependants') ? { status: 200, body: { data: { addDependants: { slotsLeft: 2, dependants: [pending] } } } } : undefined,
+    );
+    const { router } = renderApp('/dependants/add');
+    fireEvent.click(await screen.findByTestId('dependant-submit'));
+    expect(await screen.findByText('Ingresa un nombre.')).toBeTruthy();
+    expect(screen.getByText('Ingresa un número de celular.')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('dependant-alias'), { target: { value: 'Mamá' } });
+    fireEvent.change(screen.getByTestId('dependant-phone'), { target: { value: '551111222' } });
+    fireEvent.click(screen.getByTestId('dependant-submit'));
+    await waitFor(() => expect(screen.getByTestId('dependant-phone').getAttribute('aria-invalid')).toBe('true'));
+    expect(calls.some((c) => c.url === '/api/graphql' && gql(c).query.includes('addDependants'))).toBe(false);
+    fireEvent.change(screen.getByTestId('dependant-phone'), { target: { value: '5511112222' } });
+    fireEvent.click(screen.getByTestId('dependant-lang-en'));
+    fireEvent.click(screen.getByTestId('dependant-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dependants/invitation-sent'));
+    const sent = calls.find((c) => c.url === '/api/graphql' && gql(c).query.includes('addDependants'));
+    expect(gql(sent!).variables).toEqual({ memberId: 'mem_1', dependants: [{ alias: 'Mamá', countryCode: '52', phoneNumber: '5511112222', preferredLang: 'en' }] });
+    expect((await screen.findByTestId('dependant-invitation-sent-screen')).textContent).toContain('Mamá');
+  });
+
+  it('LIMIT_EXCEEDED goes to /dependants/no-available-slots', async () => {
+    signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) =>
+      gql(call)?.query?.includes('addDependants') ? { status: 200, body: { errors: [{ message: 'x', extensions: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'x' } } }] } } : undefined,
+    );
+    const { router } = renderApp('/dependants/add');
+    fireEvent.change(await screen.findByTestId('dependant-alias'), { target: { value: 'Tía' } });
+    fireEvent.change(screen.getByTestId('dependant-phone'), { target: { value: '5511112222' } });
+    fireEvent.click(screen.getByTestId('dependant-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dependants/no-available-slots'));
+    expect(await screen.findByTestId('dependants-no-slots-screen')).toBeTruthy();
+  });
+});
+
+describe('the texted invitation', () => {
+  it('keeps the referrer and temporary ids from invitation-token, then accepts with updateDependant once signed in', async () => {
+    installFakeFetch((call) =>
+      call.url.startsWith('/api/member/invitation-token') ? { status: 200, body: { referalId: 'ref_1', referalOrganizationId: 'org_fam', dependantMemberId: 'temp|9', referrerName: 'Laura Gómez' } } : undefined,
+    );
+    renderApp('/login?invitationToken=tok_9&phonenumber=%2B525511112222');
+    await waitFor(() => expect(window.localStorage.getItem('invitation-dependant-member-id')).toBe('temp|9'));
+    expect(window.localStorage.getItem('invitation-referal-id')).toBe('ref_1');
+  });
+
+  it('accepts after sign-in', async () => {
+    window.localStorage.setItem('invitation-referal-id', 'ref_1');
+    window.localStorage.setItem('invitation-dependant-member-id', 'temp|9');
+    const { calls } = signedIn({}, (call) =>
+      gql(call)?.query?.includes('updateDependant') ? { status: 200, body: { data: { updateDependant: { ...pending, memberId: 'mem_1', invitationStatus: 'ACCEPTED' } } } } : undefined,
+    );
+    renderApp('/inicio');
+    await waitFor(() => expect(window.localStorage.getItem('invitation-referal-id')).toBeNull());
+    const accept = calls.find((c) => c.url === '/api/graphql' && gql(c).query.includes('updateDependant'));
+    expect(gql(accept!).variables).toEqual({ currentMemberId: 'mem_1', referralId: 'ref_1', dependantTempId: 'temp|9' });
+  });
+
+  it('an expired link goes to /expired-invitation with the referrer\'s name', async () => {
+    installFakeFetch((call) =>
+      call.url.startsWith('/api/member/invitation-token')
+        ? apiError(410, 'INVITATION_EXPIRED', 'x', { data: { referrerName: 'Laura Gómez', trialDays: 30, referalId: 'ref_1', dependantMemberId: 'temp|withdrawn' } })
+        : undefined,
+    );
+    const { router } = renderApp('/login?invitationToken=old');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/expired-invitation'));
+    expect((await screen.findByTestId('expired-invitation-body')).textContent).toContain('Laura Gómez');
+    expect(screen.getByTestId('expired-invitation-trial').textContent).toContain('30 días');
+    // Kept for updateDependant after sign-in, which starts the 30-day trial.
+    expect(window.localStorage.getItem('invitation-referal-id')).toBe('ref_1');
+  });
+});

@@ -1,0 +1,60 @@
+import { paymentIntentResponseSchema, visitPaymentSchema, type PaymentIntentRequest, type PaymentIntentResponse, type VisitPaymentDto } from '@puente/contracts';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+
+/** POST /api/organizations/{id}/payment-intent: the card checkout of a paid visit. */
+export const createPaymentIntent = (organizationId: string, body: PaymentIntentRequest): Promise<PaymentIntentResponse> =>
+  apiRequest(`/api/organizations/${encodeURIComponent(organizationId)}/payment-intent`, { method: 'POST', body, schema: paymentIntentResponseSchema });
+
+/** PATCH /api/payments/{id}/status. */
+export const setPaymentStatus = (paymentId: string, status: 'succeeded' | 'failed'): Promise<VisitPaymentDto> =>
+  apiRequest(`/api/payments/${encodeURIComponent(paymentId)}/status`, { method: 'PATCH', body: { status }, schema: visitPaymentSchema });
+
+/** GET /api/appointments/{id}/payment: the visit's payment request (an app that missed the realtime event). */
+export const getAppointmentPayment = (appointmentId: string): Promise<VisitPaymentDto | null> =>
+  apiRequest(`/api/appointments/${encodeURIComponent(appointmentId)}/payment`, { schema: z.object({ payment: visitPaymentSchema.nullable() }) }).then((r) => r.payment);
+
+// spec 4/7 retry rule: a succeeded status that fails to save is kept locally (payment ids) and
+// retried on the next payment request.
+const unsaved = (): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(readStorage(STORAGE_KEYS.paymentIds) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+export const keepUnsavedSuccess = (paymentId: string): void => {
+  writeStorage(STORAGE_KEYS.paymentIds, JSON.stringify([...new Set([...unsaved(), paymentId])]));
+};
+
+/** Sends the kept succeeded statuses again; those saved (or refused for good) leave the list. */
+export const retryUnsavedSuccesses = async (): Promise<void> => {
+  const kept = unsaved();
+  if (kept.length === 0) return;
+  const left: string[] = [];
+  for (const id of kept) {
+    try {
+      await setPaymentStatus(id, 'succeeded');
+    } catch (error) {
+      // A network error (0), a 5xx or a payment the provider has not confirmed yet (409) is tried next time; another 4xx is final.
+      const status = (error as { status?: number }).status ?? 0;
+      if (status === 0 || status === 409 || status >= 500) left.push(id);
+    }
+  }
+  if (left.length) writeStorage(STORAGE_KEYS.paymentIds, JSON.stringify(left));
+  else removeStorage(STORAGE_KEYS.paymentIds);
+};
+
+/** Pays with the card: succeeded is saved, or kept for the retry when saving fails. */
+export const reportPaymentSucceeded = async (paymentId: string): Promise<'saved' | 'kept'> => {
+  try {
+    await setPaymentStatus(paymentId, 'succeeded');
+    return 'saved';
+  } catch {
+    keepUnsavedSuccess(paymentId);
+    return 'kept';
+  }
+};

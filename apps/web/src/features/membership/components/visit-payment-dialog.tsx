@@ -1,0 +1,100 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { PaymentIntentResponse } from '@puente/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@/lib/external-store';
+import { currentLanguage } from '@/lib/i18n';
+import { useMember } from '@/features/profile';
+import { createPaymentIntent, getAppointmentPayment, reportPaymentSucceeded, setPaymentStatus } from '../api/visit-payments';
+import { paymentRequestStore } from '../hooks/use-payment-requests';
+import { CardCheckoutModal } from './card-checkout-modal';
+import { formatMoney } from './format';
+
+/**
+ * Paid US-doctor visits (issue 14): the member is asked to pay for the US doctor within her
+ * consultation. Pay opens the card modal (the local test card page by default); a completed
+ * checkout reports succeeded (kept locally and retried if saving fails); closing the modal or
+ * declining reports failed, and the consultation stays with the coach.
+ */
+export function VisitPaymentDialog() {
+  const { t, i18n } = useTranslation();
+  const request = useStore(paymentRequestStore);
+  const member = useMember();
+  const [checkout, setCheckout] = useState<PaymentIntentResponse | null>(null);
+  const [done, setDone] = useState<'paid' | null>(null);
+  const organizationId = member.data?.organization?.id ?? null;
+  // The amount to pay, shown before she pays.
+  const payment = useQuery({ queryKey: ['visit-payment', request?.appointmentId], queryFn: () => getAppointmentPayment(request!.appointmentId), enabled: !!request, gcTime: 0 });
+  const intent = useMutation({
+    mutationFn: () => createPaymentIntent(organizationId!, { priceType: request!.priceType, paymentId: request!.paymentId }),
+    onSuccess: (pi) => {
+      if (pi.status === 'succeeded') setDone('paid');
+      else setCheckout(pi);
+    },
+  });
+  const close = useCallback(() => {
+    paymentRequestStore.set(null);
+    setCheckout(null);
+    setDone(null);
+    intent.reset();
+  }, [intent]);
+  const decline = useCallback(() => {
+    // spec 4/7: failed is sent on close or error.
+    if (request) void setPaymentStatus(request.paymentId, 'failed').catch(() => undefined);
+    close();
+  }, [request, close]);
+  const onPaid = useCallback(() => {
+    if (!request) return;
+    setCheckout(null);
+    void reportPaymentSucceeded(request.paymentId).then(() => setDone('paid'));
+  }, [request]);
+
+  if (!request) return null;
+  if (checkout) {
+    const card = { checkoutId: checkout.checkoutId ?? '', provider: checkout.provider, url: checkout.url, clientSecret: checkout.clientSecret, publishableKey: checkout.publishableKey };
+    return <CardCheckoutModal checkout={card} onClose={decline} onPaid={onPaid} />;
+  }
+  const priced = intent.data ?? payment.data;
+  const amount = priced ? formatMoney(priced.amountMinor, priced.currency, currentLanguage(i18n)) : null;
+  return (
+    <Dialog open onClose={done ? close : undefined} aria-labelledby="visit-payment-title" data-testid="visit-payment-dialog">
+      <DialogTitle id="visit-payment-title">{t(done ? 'visit_payment_paid_title' : 'visit_payment_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t(done ? 'visit_payment_paid_body' : 'visit_payment_body')}</DialogContentText>
+        {amount && !done ? (
+          <DialogContentText sx={{ mt: 1, fontWeight: 700 }} data-testid="visit-payment-amount">
+            {amount}
+          </DialogContentText>
+        ) : null}
+        {intent.isError ? (
+          <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            {t('payment_processing_not_available')}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        {done ? (
+          <Button variant="contained" onClick={close} data-testid="visit-payment-done">
+            {t('visit_payment_continue')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={decline} data-testid="visit-payment-decline">
+              {t('visit_payment_decline')}
+            </Button>
+            <Button variant="contained" onClick={() => intent.mutate()} disabled={!organizationId || intent.isPending} data-testid="visit-payment-pay">
+              {t('visit_payment_pay')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

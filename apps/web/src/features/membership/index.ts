@@ -1,0 +1,2 @@
+// The membership feature's public surface for the shell (paid US-doctor visits, issue 14).
+export { paymentRequestStore, usePaymentRequests } from './hooks/use-payment-requests';

@@ -1,0 +1,57 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setCurrentAppointmentId } from '@/features/appointments';
+import { appointment } from '@/test/consultation-fixtures';
+import { apiError, installFakeFetch, member } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+/** Readiness before escalation (issue 12): in the second waiting room the member completes what a prescription needs, in place. */
+const serve = (initiallyMissing: string[]) => {
+  window.localStorage.setItem('sessionToken', 'st_1');
+  const state = { missing: initiallyMissing, address: null as Record<string, unknown> | null };
+  const fake = installFakeFetch((call) => {
+    if (call.url === '/api/graphql') {
+      const query = (call.body as { query: string }).query;
+      const vars = (call.body as { variables: Record<string, unknown> }).variables;
+      if (query.includes('UpdateMember')) {
+        state.address = (vars.data as { address: Record<string, unknown> }).address;
+        state.missing = state.missing.filter((m) => m !== 'address');
+        return { status: 200, body: { data: { updateMember: member({ address: state.address }) } } };
+      }
+      if (query.includes('GetAppointment')) return { status: 200, body: { data: { getAppointment: appointment({ id: 'apt_1', state: '6-in-queue-for-er' }) } } };
+      return { status: 200, body: { data: { getMember: member({ address: state.address }) } } };
+    }
+    if (call.url === '/api/appointments/apt_1/prescription-readiness') return { status: 200, body: { appointmentId: 'apt_1', missing: state.missing, delivery: true, ready: state.missing.length === 0 } };
+    if (call.url === '/api/zip-codes/94110') return { status: 200, body: { zipCode: '94110', state: 'CA', city: 'San Francisco', country: 'US' } };
+    if (call.url === '/api/zip-codes/00000') return apiError(404, 'NOT_FOUND', 'not found');
+    return undefined;
+  });
+  return { ...fake, state };
+};
+
+describe('readiness in the US doctor’s waiting room (SC038)', () => {
+  it('asks the address in place: a zip code fills city and state, saving it updates her profile and the check', async () => {
+    const { calls, state } = serve(['address']);
+    setCurrentAppointmentId('apt_1');
+    renderApp('/consulta/infoPage/SC038');
+    const zip = await screen.findByTestId('readiness-zip');
+    fireEvent.change(zip, { target: { value: '00000' } });
+    expect(await screen.findByText('No encontramos ese código postal de EE. UU.')).toBeTruthy();
+    fireEvent.change(zip, { target: { value: '94110' } });
+    expect((await screen.findByTestId('readiness-city')).textContent).toBe('San Francisco, CA');
+    fireEvent.click(screen.getByTestId('readiness-address-save'));
+    await waitFor(() => expect(state.address).toEqual({ zipCode: '94110', city: 'San Francisco', state: 'CA', country: 'US' }));
+    // The check runs again and, with nothing missing, the prompt goes away.
+    await waitFor(() => expect(screen.queryByTestId('readiness-prompt')).toBeNull());
+    expect(calls.filter((c) => c.url.endsWith('/prescription-readiness')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a missing phone is verified through the profile (a code is sent), and nothing shows once ready', async () => {
+    serve(['phone']);
+    setCurrentAppointmentId('apt_1');
+    renderApp('/consulta/infoPage/SC038', { language: 'en' });
+    expect((await screen.findByTestId('readiness-contact')).textContent).toBe('Your phone number.');
+    expect(screen.getByTestId('readiness-phone-link').getAttribute('href')).toBe('/perfil/informacion');
+    expect(screen.queryByTestId('readiness-address')).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+import { createMember, createSessionFor, insertConsultation, request, startTestServer, type TestServer } from '@puente/api/test';
+import { STAFF_AUTH, type Language } from '@puente/domain';
+import { TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+
+// Issue 15, the admin console: an admin creates a coach with a licence, resets a staff member's
+// authenticator, looks up a member's audit log and ledger, and reads the usage report (es and en).
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({});
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const totpCode = (secret: string): string =>
+  new TOTP({ secret, digits: STAFF_AUTH.totpDigits, period: STAFF_AUTH.totpPeriodSeconds }).generate({ timestamp: server.clock.now().getTime() });
+
+async function signInAdmin(page: Page, email: string): Promise<void> {
+  await page.goto(`${server.url}/staff/login`);
+  await page.getByTestId('staff-email-input').fill(email);
+  await page.getByTestId('staff-login-submit').click();
+  await page.getByTestId('staff-code-input').fill(await codeFromOutbox(server.url, email));
+  await page.getByTestId('staff-login-submit').click();
+  const secret = (await page.getByTestId('staff-totp-secret').textContent())?.trim() ?? '';
+  await page.getByTestId('staff-totp-input').fill(totpCode(secret));
+  await page.getByTestId('staff-login-submit').click();
+  await page.waitForURL('**/admin');
+}
+
+const TEXT: Record<Language, { staff: string; members: string; usage: string; created: string; reset: string }> = {
+  es: { staff: 'Personal', members: 'Socios', usage: 'Uso', created: 'Personal creado.', reset: 'Autenticador restablecido' },
+  en: { staff: 'Staff', members: 'Members', usage: 'Usage', created: 'Staff member created.', reset: 'Authenticator reset' },
+};
+
+describe.each(['es', 'en'] as const)('the admin console (%s)', (lang) => {
+  it('creates a coach with a licence, resets an authenticator, reads a member’s audit log and ledger, and the usage report', async () => {
+    const tag = `${lang}${Date.now()}`;
+    const adminEmail = `admin.${tag}@puente.test`;
+    await createMember(server.server, { userType: 'admin', email: adminEmail, firstName: 'Admin', lastName: 'Puente', preferredLang: lang });
+    // A staff member who lost her phone, signed in somewhere.
+    const lost = await createMember(server.server, { userType: 'mx-physician', email: `lost.${tag}@puente.test`, firstName: 'Rosa', lastName: `Olvido${tag}`, languages: ['es'], practice: 'health' });
+    const lostSession = await createSessionFor(server.server, lost.id);
+    // A member with a trial and a consultation.
+    const phone = uniquePhone('52');
+    const ana = await createMember(server.server, { firstName: 'Ana', lastName: 'López', phoneNumber: phone.full, countryCode: '52' });
+    await server.server.services.membership.startSignUpTrial(ana);
+    await insertConsultation(server.server, { memberId: ana.id, state: '11-finished', status: 'finished' });
+    const coachEmail = `lucia.${tag}@puente.test`;
+
+    await withBrowser(
+      async (ctx) => {
+        const page = await ctx.newPage();
+        await signInAdmin(page, adminEmail);
+        await page.getByTestId('admin-nav').waitFor();
+        await snap(page, `admin-queue-${lang}`);
+
+        // Staff: a new coach with her Mexican licence.
+        await page.getByRole('link', { name: TEXT[lang].staff, exact: true }).click();
+        await page.waitForURL('**/admin/personal');
+        await page.getByTestId('admin-staff-grid').waitFor();
+        await page.getByTestId('admin-staff-new').click();
+        const form = page.getByTestId('admin-staff-form');
+        await form.waitFor();
+        await form.getByTestId('admin-staff-first-name').fill('Lucía');
+        await form.getByTestId('admin-staff-last-name').fill(`Ramos${tag}`);
+        await form.getByTestId('admin-staff-email').fill(coachEmail);
+        await form.getByTestId('admin-staff-language-en').check();
+        await form.getByTestId('admin-staff-license-add').click();
+        await form.getByTestId('admin-staff-license-number-0').fill('MX-778899');
+        await form.getByTestId('admin-staff-cedula').fill('12345678');
+        await snap(page, `admin-staff-form-${lang}`);
+        await form.getByTestId('admin-staff-save').click();
+        await expect.poll(() => page.getByTestId('toast').textContent()).toContain(TEXT[lang].created);
+        await page.getByText(`Lucía Ramos${tag}`).waitFor();
+        const created = await request(server.url, `/api/admin/staff?search=${encodeURIComponent(coachEmail)}`, { token: (await page.evaluate(() => window.localStorage.getItem('sessionToken'))) ?? '' });
+        expect(created.body).toMatchObject({ items: [{ userType: 'mx-physician', languages: ['es', 'en'], licenses: [{ state: 'MX', licenseNumber: 'MX-778899' }], cedula: '12345678' }] });
+
+        // Reset the lost authenticator: her session ends.
+        await page.getByTestId('admin-staff-search').fill(`Olvido${tag}`);
+        await page.getByTestId(`admin-staff-reset-${lost.id}`).click();
+        await page.getByTestId('admin-staff-reset-dialog').waitFor();
+        await snap(page, `admin-staff-reset-${lang}`);
+        await page.getByTestId('admin-staff-reset-confirm').click();
+        await expect.poll(() => page.getByTestId('toast').textContent()).toContain(TEXT[lang].reset);
+        expect((await request(server.url, '/api/online-physicians', { token: lostSession.sessionToken })).status).toBe(401);
+
+        // A member's audit log and ledger, by phone.
+        await page.getByRole('link', { name: TEXT[lang].members, exact: true }).click();
+        await page.waitForURL('**/admin/socios');
+        await page.getByTestId('admin-members-query').fill(phone.digits);
+        await page.getByTestId('admin-members-search').click();
+        await page.getByTestId(`admin-member-${ana.id}`).click();
+        await expect.poll(async () => Number(await page.getByTestId('admin-member-audit').getAttribute('data-count'))).toBeGreaterThanOrEqual(2);
+        await expect.poll(async () => Number(await page.getByTestId('admin-member-ledger').getAttribute('data-count'))).toBeGreaterThanOrEqual(1);
+        await snap(page, `admin-members-${lang}`);
+
+        // The usage report.
+        await page.getByRole('link', { name: TEXT[lang].usage, exact: true }).click();
+        await page.waitForURL('**/admin/uso');
+        await page.getByTestId('admin-usage-totals').waitFor();
+        expect(await page.getByTestId('admin-usage-totals').getAttribute('data-consultations')).toMatch(/^(<5|\d+)$/);
+        await snap(page, `admin-usage-${lang}`);
+
+        // On a phone: the navigation scrolls sideways, the tables scroll inside the screen.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.getByRole('link', { name: TEXT[lang].staff, exact: true }).click();
+        await page.waitForURL('**/admin/personal');
+        await page.getByTestId('admin-staff-grid').waitFor();
+        await snap(page, `admin-staff-phone-${lang}`);
+      },
+      { viewport: { width: 1280, height: 800 } },
+    );
+  });
+});

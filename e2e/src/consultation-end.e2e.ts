@@ -1,0 +1,185 @@
+import { DEMO_LOGINS, startTestServer, type TestServer } from '@puente/api/test';
+import { STAFF_AUTH } from '@puente/domain';
+import { sql } from 'drizzle-orm';
+import { TOTP } from 'otpauth';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFromOutbox, snap, withBrowser } from './harness';
+
+// Issue 11 "Every way a consultation ends", in browsers, lean: one server and one browser per
+// person for the file. Ana (es) leaves the waiting room; Daniel (en) declines John's request and
+// John is offered other coaches (SC023); Ana's next request times out in the queue (SC099). Each
+// coach is left on the dashboard with the queue in view.
+
+const HOURS_ENV = { WORKING_HOURS_TIMEZONE: 'UTC', WORKING_HOURS_INTERVALS: '00:00-23:59', WORKING_HOURS_ALLOW_WEEKEND: 'true' } as const;
+const savedEnv: Partial<Record<keyof typeof HOURS_ENV, string | undefined>> = {};
+let server: TestServer;
+beforeAll(async () => {
+  for (const [k, v] of Object.entries(HOURS_ENV) as [keyof typeof HOURS_ENV, string][]) {
+    savedEnv[k] = process.env[k];
+    process.env[k] = v;
+  }
+  server = await startTestServer({ seed: true, workingHours: () => server.server.services.configs.publicConfig('en').workingHours });
+});
+afterAll(async () => {
+  await server?.close();
+  for (const [k, v] of Object.entries(savedEnv)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+const STAFF_VIEWPORT = { width: 1280, height: 900 } as const;
+/** Members on a phone, with the fake camera and microphone (the call's step 1). */
+const MEMBER_BROWSER = { media: true } as const;
+type Row = Record<string, unknown>;
+const query = async (q: ReturnType<typeof sql>): Promise<Row[]> => ((await server.server.database.db.execute(q)) as unknown as { rows: Row[] }).rows;
+const userIdByEmail = async (email: string): Promise<string> => String((await query(sql`select id from users where email = ${email}`))[0]!.id);
+/** The member's request waiting in the queue (the test clock stands still: created_at does not order them). */
+const queuedOf = async (memberPhone: string): Promise<Row> =>
+  (await query(sql`select a.id from appointments a join users u on u.id = a.member_id where u.phone_number = ${memberPhone} and a.state = '1-in-queue-for-coach'`))[0]!;
+const appointmentById = async (id: string): Promise<Row> => (await query(sql`select state, status_reason from appointments where id = ${id}`))[0]!;
+const totpCode = (secret: string): string => new TOTP({ secret, digits: STAFF_AUTH.totpDigits, period: STAFF_AUTH.totpPeriodSeconds }).generate({ timestamp: server.clock.now().getTime() });
+
+async function staffSignIn(ctx: BrowserContext, email: string): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/staff/login`);
+  await page.getByTestId('staff-email-input').fill(email);
+  await page.getByTestId('staff-login-submit').click();
+  await page.getByTestId('staff-code-input').fill(await codeFromOutbox(server.url, email));
+  await page.getByTestId('staff-login-submit').click();
+  await page.getByTestId('staff-totp-enrolment').waitFor();
+  const secret = (await page.getByTestId('staff-totp-secret').textContent())?.trim() ?? '';
+  await page.getByTestId('staff-totp-input').fill(totpCode(secret));
+  await page.getByTestId('staff-login-submit').click();
+  await page.waitForURL('**/dashboard');
+  await expect.poll(() => page.getByTestId('availability-toggle').getAttribute('data-checked')).toBe('true');
+  return page;
+}
+
+async function memberSignIn(ctx: BrowserContext, key: 'ana' | 'john'): Promise<Page> {
+  const login = DEMO_LOGINS.find((l) => l.key === key)!;
+  const page = await ctx.newPage();
+  await page.goto(server.url);
+  await page.waitForURL('**/select-language');
+  await page.getByTestId(key === 'ana' ? 'lang-es' : 'lang-en').click();
+  await page.waitForURL('**/presignup');
+  await page.getByTestId('presignup-login').click();
+  await page.waitForURL('**/login');
+  await page.getByTestId('country-code').selectOption(key === 'ana' ? '52' : '1');
+  await page.getByTestId('phone-input').fill(login.phoneNumber.slice(key === 'ana' ? 3 : 2));
+  await page.getByTestId('login-continue').click();
+  await page.waitForURL('**/login/verify-phone-number');
+  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, login.phoneNumber));
+  await page.getByTestId('verify-submit').click();
+  await page.waitForURL('**/inicio');
+  return page;
+}
+
+/** From /inicio: the topic tile, the chosen coach, the intake (health profile once), the location, the waiting room. */
+async function requestCoach(page: Page, tile: string, coachId: string): Promise<void> {
+  await page.goto(`${server.url}/inicio`);
+  await page.getByTestId(tile).click();
+  await page.waitForURL('**/consulta/coaches-disponibles');
+  await page.getByTestId(`coach-card-${coachId}`).click();
+  await page.waitForURL(`**/ondemand-perfil-coach/${coachId}`);
+  await page.getByTestId('request-consultation').click();
+  // The intake as it comes: the health profile (once), the self-assessment (physical health), the place.
+  const health = page.getByTestId('health-profile-dialog');
+  const selfAssessment = page.getByTestId('self-assessment-dialog');
+  const location = page.getByTestId('location-form-screen');
+  const step = page.locator('[data-testid="health-profile-dialog"], [data-testid="self-assessment-dialog"], [data-testid="location-form-screen"]');
+  for (let i = 0; i < 3 && !(await location.isVisible()); i++) {
+    await step.first().waitFor({ timeout: 15_000 });
+    if (await health.isVisible()) {
+      await page.getByTestId('health-profile-alergies').fill('Penicilina');
+      await page.getByTestId('health-profile-save').click();
+      await health.waitFor({ state: 'detached' });
+    } else if (await selfAssessment.isVisible()) {
+      await page.getByTestId('self-assessment-reason').fill('Dolor de garganta desde ayer');
+      await page.getByTestId('self-assessment-submit').click();
+      await selfAssessment.waitFor({ state: 'detached' });
+    }
+  }
+  await location.waitFor();
+  await expect.poll(() => page.getByTestId('location-city').inputValue()).not.toBe('');
+  await page.getByTestId('location-submit').click();
+  await page.waitForURL('**/consulta/video-llamada');
+  await page.getByTestId('waiting-room').waitFor({ timeout: 15_000 });
+}
+
+describe('every way a consultation ends, in the browser (issue 11)', () => {
+  it('member cancel (es), coach decline (en), queue timeout (es); each coach back on the dashboard', async () => {
+    const mariaId = await userIdByEmail('maria.hernandez@example.com');
+    const danielId = await userIdByEmail('daniel.rivera@example.com');
+    const ana = DEMO_LOGINS.find((l) => l.key === 'ana')!;
+    const john = DEMO_LOGINS.find((l) => l.key === 'john')!;
+
+    await withBrowser(
+      async (mariaCtx) => {
+        const maria = await staffSignIn(mariaCtx, 'maria.hernandez@example.com');
+        await withBrowser(
+          async (danielCtx) => {
+            const daniel = await staffSignIn(danielCtx, 'daniel.rivera@example.com');
+            await withBrowser(async (anaCtx) => {
+              const anaPage = await memberSignIn(anaCtx, 'ana');
+
+              // ---- 1. Ana leaves the waiting room (es) -------------------------------------------
+              await requestCoach(anaPage, 'tile-hardcoded_ph_topic', mariaId);
+              // The countdown is to the queue's deadline (10 minutes after the request, on the server's
+              // clock, which stands still in tests), not 5:00.
+              const minutesLeft = async () => Number(((await anaPage.getByTestId('call-waiting-countdown').textContent()) ?? '').split(':')[0]);
+              await expect.poll(minutesLeft).toBeGreaterThanOrEqual(6);
+              await snap(anaPage, 'end-waiting-room-es');
+              const first = await queuedOf(ana.phoneNumber);
+              await maria.getByTestId(`request-card-${String(first.id)}`).waitFor({ timeout: 15_000 });
+              await anaPage.getByTestId('waiting-room-leave').click();
+              await anaPage.getByTestId('hang-up-dialog').waitFor();
+              await snap(anaPage, 'end-leave-confirm-es');
+              await anaPage.getByTestId('hang-up-confirm').click();
+              await anaPage.waitForURL('**/consulta/coaches-disponibles');
+              await expect.poll(async () => (await appointmentById(String(first.id))).status_reason).toBe('waiting-room');
+              expect((await appointmentById(String(first.id))).state).toBe('12-canceled');
+              // María: the request left her list.
+              await maria.getByTestId(`request-card-${String(first.id)}`).waitFor({ state: 'detached', timeout: 15_000 });
+
+              // ---- 2. Daniel declines John's request (en) ---------------------------------------
+              await withBrowser(async (johnCtx) => {
+                const johnPage = await memberSignIn(johnCtx, 'john');
+                await requestCoach(johnPage, 'tile-hardcoded_mh_topic', danielId);
+                // Mental health: the crisis path in the waiting room (988 and 911 in the US).
+                await johnPage.getByTestId('crisis-call-988').waitFor();
+                await snap(johnPage, 'end-waiting-room-mh-en');
+                const request = await queuedOf(john.phoneNumber);
+                const card = daniel.getByTestId(`request-card-${String(request.id)}`);
+                await card.waitFor({ timeout: 15_000 });
+                await card.getByTestId('decline-request').click();
+                await johnPage.waitForURL('**/consulta/infoPage/SC023');
+                await johnPage.getByTestId('info-page-button-see-other-coaches').waitFor();
+                await snap(johnPage, 'end-sc023-en');
+                expect(await appointmentById(String(request.id))).toMatchObject({ state: '12-canceled', status_reason: 'rejected-by-coach' });
+                // Daniel is on his dashboard, the queue in view.
+                await daniel.getByTestId('queue-empty').waitFor({ timeout: 15_000 });
+                expect(new URL(daniel.url()).pathname).toBe('/dashboard');
+              }, { ...MEMBER_BROWSER, locale: 'en-US' });
+
+              // ---- 3. Ana's next request times out in the queue (es) ----------------------------
+              await requestCoach(anaPage, 'tile-hardcoded_ph_topic', mariaId);
+              const second = await queuedOf(ana.phoneNumber);
+              await maria.getByTestId(`request-card-${String(second.id)}`).waitFor({ timeout: 15_000 });
+              server.clock.advance(10 * 60_000 + 1_000);
+              await server.server.services.appointmentScheduler.tick();
+              await anaPage.waitForURL('**/consulta/infoPage/SC099');
+              await snap(anaPage, 'end-sc099-es');
+              expect(await appointmentById(String(second.id))).toMatchObject({ state: '12-canceled', status_reason: 'no-coaches' });
+              await maria.getByTestId(`request-card-${String(second.id)}`).waitFor({ state: 'detached', timeout: 15_000 });
+              expect(new URL(maria.url()).pathname).toBe('/dashboard');
+            }, MEMBER_BROWSER);
+          },
+          { viewport: STAFF_VIEWPORT, locale: 'en-US' },
+        );
+      },
+      { viewport: STAFF_VIEWPORT },
+    );
+  });
+});

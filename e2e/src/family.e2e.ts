@@ -1,0 +1,144 @@
+import { createMember, createOrganization, freePort, startTestServer, type TestServer } from '@puente/api/test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+
+// Issue 15 "Tests that prove it" (family plans): a referrer invites a dependant, the dependant
+// accepts by the texted link (read from the dev outbox) and can ask for a coach on the family
+// plan although her own trial has ended, the referrer unlinks her and she meets the paywall.
+const DAY = 24 * 60 * 60_000;
+let server: TestServer;
+beforeAll(async () => {
+  // A real port, so the texted link (PUBLIC_URL) is the address the browser opens.
+  server = await startTestServer({ port: await freePort() });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const TEXT = {
+  es: { accepted: 'Aceptado', pending: 'Pendiente', sent: 'Invitación enviada' },
+  en: { accepted: 'Accepted', pending: 'Pending', sent: 'Invitation sent' },
+} as const;
+
+async function openApp(ctx: BrowserContext, lang: 'es' | 'en'): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(server.url);
+  await page.evaluate((l) => {
+    localStorage.setItem('language', l);
+    localStorage.setItem('preOnboardingDone', 'true');
+  }, lang);
+  return page;
+}
+
+/** Types the code texted to `phone` on /login/verify-phone-number (the phone is already filled). */
+async function verify(page: Page, phone: string, notBefore: Date): Promise<void> {
+  await page.getByTestId('login-continue').click();
+  await page.waitForURL('**/login/verify-phone-number');
+  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, phone, notBefore));
+  await page.getByTestId('verify-submit').click();
+}
+
+async function invitationLink(phone: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(phone)}`);
+  const { messages } = (await res.json()) as { messages: { body: string }[] };
+  const link = messages.map((m) => /(https?:\/\/\S+\/login\?\S*invitationToken=\S+)/.exec(m.body)?.[1]).find(Boolean);
+  if (!link) throw new Error(`no invitation link texted to ${phone}`);
+  return link;
+}
+
+describe('family plan in the browser: invite, accept by the texted link, consult, unlink', () => {
+  for (const lang of ['es', 'en'] as const) {
+    it(`a referrer invites a dependant who joins and can ask for a coach; unlinked, she meets the paywall (${lang})`, async () => {
+      const now = server.clock.now();
+      const familyOrg = await createOrganization(server.server, { name: 'Acme Familia' });
+      const org = await createOrganization(server.server, { name: 'Acme Salud', settings: { dependantOrganizations: [familyOrg.id] } });
+      const address = { country: 'MX', state: 'CDMX', city: 'Ciudad de México' };
+      const referrerPhone = uniquePhone('52');
+      await createMember(server.server, { firstName: 'Laura', lastName: 'Gómez', phoneNumber: referrerPhone.full, countryCode: '52', preferredLang: lang, organizationId: org.id, address });
+      // The dependant already has an account whose 45-day trial ended: only the family plan lets her consult.
+      const dependantPhone = uniquePhone('52');
+      const dependant = await createMember(server.server, {
+        firstName: 'Rosa', lastName: 'Gómez', phoneNumber: dependantPhone.full, countryCode: '52', preferredLang: lang, address, createdAt: new Date(now.getTime() - 60 * DAY),
+      });
+      await server.server.services.membership.startSignUpTrial(dependant); // from her sign-up, 60 days ago
+      await expect(server.server.services.membership.assertCanConsult(dependant)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
+
+      await withBrowser(
+        async (referrerCtx) => {
+          // ---- The referrer invites her mother from /perfil → My family -------------------------
+          const referrer = await openApp(referrerCtx, lang);
+          await referrer.goto(`${server.url}/login`);
+          await referrer.getByTestId('country-code').selectOption('52');
+          await referrer.getByTestId('phone-input').fill(referrerPhone.digits);
+          await verify(referrer, referrerPhone.full, new Date(server.clock.now().getTime() - 1000));
+          await referrer.waitForURL('**/inicio');
+          await referrer.goto(`${server.url}/perfil`);
+          await referrer.getByTestId('profile-entry-myFamily').click();
+          await referrer.waitForURL('**/dependants');
+          await referrer.getByTestId('dependants-empty').waitFor();
+          await referrer.getByTestId('dependants-add').click();
+          await referrer.waitForURL('**/dependants/add');
+          await referrer.getByTestId('dependant-submit').click(); // empty: the shared schema's messages
+          await expect.poll(() => referrer.getByTestId('dependant-alias').getAttribute('aria-invalid')).toBe('true');
+          await snap(referrer, `family-${lang}-add-errors`);
+          await referrer.getByTestId('dependant-alias').fill('Rosa');
+          await referrer.getByTestId('dependant-country').selectOption('52');
+          await referrer.getByTestId('dependant-phone').fill(dependantPhone.digits);
+          await referrer.getByTestId(`dependant-lang-${lang}`).check();
+          const sentAt = new Date(server.clock.now().getTime() - 1000);
+          await referrer.getByTestId('dependant-submit').click();
+          await referrer.waitForURL('**/dependants/invitation-sent');
+          expect(await referrer.locator('h1').textContent()).toBe(TEXT[lang].sent);
+          await snap(referrer, `family-${lang}-invitation-sent`);
+          await referrer.getByTestId('invitation-sent-done').click();
+          await referrer.waitForURL('**/dependants');
+          await expect.poll(() => referrer.getByTestId('dependant-status').textContent()).toBe(TEXT[lang].pending);
+
+          // ---- The dependant follows the texted link and signs in with her number ----------------
+          const link = await invitationLink(dependantPhone.full);
+          expect(new URL(link).searchParams.get('lang')).toBe(lang);
+          await withBrowser(
+            async (dependantCtx) => {
+              const page = await openApp(dependantCtx, lang);
+              await page.goto(link);
+              // The link prefills her phone; the invitation's ids are kept until she has signed in.
+              await expect.poll(() => page.evaluate(() => localStorage.getItem('invitation-dependant-member-id'))).toMatch(/^temp\|/);
+              expect(await page.getByTestId('phone-input').inputValue()).toBe(dependantPhone.digits);
+              await verify(page, dependantPhone.full, sentAt);
+              await expect.poll(() => page.evaluate(() => localStorage.getItem('invitation-referal-id')), { timeout: 15_000 }).toBeNull();
+              await expect(server.server.services.membership.assertCanConsult(dependant)).resolves.toBeUndefined();
+              expect(await server.server.services.membership.accessOf(dependant.id)).toMatchObject({ source: 'family', endReason: null });
+              // On the family plan she can ask for a coach (no paywall).
+              await page.goto(`${server.url}/inicio`);
+              await page.waitForURL('**/inicio');
+              await page.getByTestId('tile-hardcoded_ph_topic').click();
+              await page.waitForURL('**/consulta/coaches-disponibles');
+              await snap(page, `family-${lang}-dependant-can-consult`);
+
+              // ---- The referrer sees her accepted, and unlinks her ----------------------------------
+              await referrer.goto(`${server.url}/dependants`);
+              await expect.poll(() => referrer.getByTestId('dependant-status').textContent()).toBe(TEXT[lang].accepted);
+              await snap(referrer, `family-${lang}-accepted`);
+              await referrer.setViewportSize({ width: 1280, height: 800 });
+              await snap(referrer, `family-${lang}-accepted-desktop`);
+              await referrer.setViewportSize({ width: 390, height: 844 });
+              await referrer.getByTestId('dependant-unlink').click();
+              await referrer.getByTestId('dependant-unlink-confirm').waitFor();
+              await snap(referrer, `family-${lang}-unlink-dialog`);
+              await referrer.getByTestId('dependant-unlink-confirm').click();
+              await referrer.getByTestId('dependants-empty').waitFor();
+
+              // Her family access ended with the unlink: the app sends her to the paywall.
+              await page.goto(`${server.url}/inicio`);
+              await page.waitForURL('**/membresia-expirada');
+              await expect(server.server.services.membership.assertCanConsult(dependant)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
+            },
+            { locale: lang === 'es' ? 'es-MX' : 'en-US' },
+          );
+        },
+        { locale: lang === 'es' ? 'es-MX' : 'en-US' },
+      );
+    });
+  }
+});

@@ -1,0 +1,9 @@
+/**
+ * Family plans (issue 15). spec 3 Organization.dependantOrganizations: the organizations a
+ * member's dependants join; the family plan is offered only where there are some (spec 6). Kept in
+ * the organization's settings map until organizations have a column for it; read in one place.
+ */
+export const dependantOrganizationsFromSettings = (settings: unknown): string[] => {
+  const value = settings && typeof settings === 'object' ? (settings as Record<string, unknown>).dependantOrganizations : undefined;
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length > 0) : [];
+};
