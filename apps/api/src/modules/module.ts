@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IResolvers } from 'mercurius';
 import type { JobRunner } from '../lib/jobs';
-import type { PuenteSocket, RealtimeGateway } from '../realtime/gateway';
+import type { RealtimeGateway, SocketHandlers } from '../realtime/gateway';
 import type { Services } from '../services';
 
 /** What a module's parts are built from: the services, the realtime gateway, the job runner. */
@@ -26,7 +26,7 @@ export interface ApiModule {
   routes?: (ctx: ModuleContext) => (app: FastifyInstance) => Promise<void>;
   when?: (ctx: ModuleContext) => boolean;
   graphql?: { typeDefs: string; resolvers: (ctx: ModuleContext) => IResolvers };
-  socket?: (ctx: ModuleContext) => (socket: PuenteSocket) => void;
+  socket?: (ctx: ModuleContext) => SocketHandlers;
   jobs?: (ctx: ModuleContext) => void;
   /** Runs once the server is built; the returned function runs at shutdown. */
   start?: (ctx: ModuleContext) => Promise<() => Promise<void>>;

@@ -5,10 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { AppError, languageFromHeader } from '../errors';
-import type { SessionScope } from '@puente/domain';
+import type { CallRole, Language, SessionScope } from '@puente/domain';
 import type { AuthContext, AuthService, SessionSocketControl } from '../modules/auth/auth.service';
 import { guestRoom } from '../modules/auth/session-scope';
-import { SocketBudget } from './socket-budget';
+import { budgetKindOf, SocketBudget } from './socket-budget';
 
 interface SocketData {
   userId: string;
@@ -16,9 +16,28 @@ interface SocketData {
   userType: AuthContext['user']['userType'];
   /** The session's stored scope (a guest link's: one appointment), null for a full session. */
   scope: SessionScope | null;
+  /** The language of this socket's answers: the handshake's Accept-Language, then the account's. */
+  lang: Language;
+  /** The calls this socket has joined (call module): appointment id -> its peer. Made on the first join. */
+  calls?: Map<string, { peerId: string; role: CallRole }>;
 }
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type PuenteSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * A module's part of the realtime gateway, made once for the server (issue 16: memory per socket).
+ * Every socket shares these functions: a socket holds one catch-all listener and one disconnect
+ * listener, never a closure per event, and its own state is in `socket.data`.
+ */
+export interface SocketHandlers {
+  /** Once the socket is connected and authenticated (rooms, presence). */
+  connected?: (socket: PuenteSocket) => void;
+  /** The module's client events, each with its socket and the event's arguments. */
+  events?: { [E in keyof ClientToServerEvents]?: (socket: PuenteSocket, ...args: Parameters<ClientToServerEvents[E]>) => void };
+  /** After the socket has gone (its rooms are already left). */
+  disconnected?: (socket: PuenteSocket) => void;
+}
+type EventHandler = (socket: PuenteSocket, ...args: unknown[]) => void;
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -83,10 +102,9 @@ function publishingSafely(pub: Redis, log: FastifyBaseLogger): Redis {
 }
 
 /**
- * Once the socket is set up (authentication, rooms, the plugins' languages are read), its HTTP
+ * Once the socket is set up (authentication, rooms, the modules' connected hooks), its HTTP
  * upgrade request is no longer needed, yet Engine.IO keeps it (Socket.IO's memory-usage advice is
- * to drop it): the IncomingMessage, its raw headers and parser state cost a few kB per socket. The
- * handshake keeps a copy of the one header read later, the member's language.
+ * to drop it): the IncomingMessage, its raw headers and parser state cost a few kB per socket.
  */
 function forgetHandshakeRequest(socket: PuenteSocket): void {
   const conn = socket.conn as unknown as { request: Record<string, unknown> | null };
@@ -94,21 +112,62 @@ function forgetHandshakeRequest(socket: PuenteSocket): void {
   conn.request = null;
   // Engine.IO's upgrade response keeps the request too (a close listener on the TCP socket): empty it.
   if (request) for (const field of ['headers', 'rawHeaders', 'trailers', 'rawTrailers', '_query', 'websocket', 'res', 'url']) request[field] = null;
-  const language = socket.handshake.headers['accept-language'];
-  socket.handshake.headers = language === undefined ? {} : { 'accept-language': language };
+  // What the handshake carried is read: the language is on socket.data, the session's id too. The
+  // session token is not kept in memory for the socket's lifetime, nor the headers and query.
+  const handshake = socket.handshake as { headers: object; auth: object; query: object; url: string };
+  handshake.headers = {};
+  handshake.auth = {};
+  handshake.query = {};
+  handshake.url = '';
 }
+
+/** The gateway's own events (spec: user-register, socket-id-update, user-unregister). */
+const GATEWAY_EVENTS: Record<string, (socket: PuenteSocket, args: unknown[]) => void> = {
+  [REALTIME_EVENTS.userRegister]: (socket, [ack]) => {
+    if (typeof ack === 'function') ack(registered(socket));
+  },
+  [REALTIME_EVENTS.socketIdUpdate]: (socket, [ack]) => {
+    if (typeof ack === 'function') ack(registered(socket));
+  },
+  [REALTIME_EVENTS.userUnregister]: (socket, [ack]) => {
+    if (!socket.data.scope) void socket.leave(userRoom(socket.data.userId));
+    if (typeof ack === 'function') ack({ ok: true });
+  },
+};
+const registered = (socket: PuenteSocket): UserRegistered => ({ userId: socket.data.userId, socketId: socket.id });
 
 /** Socket.IO on the API's http server at /socket.io. */
 export class RealtimeGateway implements SessionSocketControl {
   private io: RealtimeServer | undefined;
-  private readonly plugins: ((socket: PuenteSocket) => void)[] = [];
+  private readonly events = new Map<string, EventHandler>();
+  private readonly onConnected: ((socket: PuenteSocket) => void)[] = [];
+  private readonly onDisconnected: ((socket: PuenteSocket) => void)[] = [];
+  /** The one catch-all listener every socket shares (Socket.IO calls it with the socket as `this`). */
+  private readonly dispatch: (...args: unknown[]) => void;
+  /** The one disconnect listener every socket shares. */
+  private readonly disconnected: () => void;
 
   /** Per-user event budget and per-session socket cap (socket-budget.ts). */
-  constructor(private readonly budget: SocketBudget = new SocketBudget()) {}
+  constructor(private readonly budget: SocketBudget = new SocketBudget()) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the listeners' `this` is the socket
+    const gateway = this;
+    this.dispatch = function (this: PuenteSocket, ...args: unknown[]) {
+      gateway.route(this, args);
+    };
+    this.disconnected = function (this: PuenteSocket) {
+      gateway.budget.release(this.data.sessionId);
+      for (const hook of gateway.onDisconnected) hook(this);
+    };
+  }
 
-  /** Modules add their socket handlers here (before or after attach). */
-  use(plugin: (socket: PuenteSocket) => void): void {
-    this.plugins.push(plugin);
+  /** Modules add their socket handlers here, before attach. An event has one owner. */
+  use(handlers: SocketHandlers): void {
+    for (const [event, handler] of Object.entries(handlers.events ?? {})) {
+      if (this.events.has(event)) throw new Error(`socket event ${event} has two handlers`);
+      this.events.set(event, handler as EventHandler);
+    }
+    if (handlers.connected) this.onConnected.push(handlers.connected);
+    if (handlers.disconnected) this.onDisconnected.push(handlers.disconnected);
   }
 
   attach(httpServer: HttpServer, auth: AuthService, options: GatewayOptions): RealtimeServer {
@@ -130,12 +189,13 @@ export class RealtimeGateway implements SessionSocketControl {
           if (!ctx) return refuse(new AppError('UNAUTHORIZED'));
           const sessionId = ctx.session.id;
           if (!this.budget.admit(sessionId)) return refuse(new AppError('LIMIT_EXCEEDED'));
-          // The listener keeps the id only, never the session and user rows (memory per socket).
-          socket.once('disconnect', () => this.budget.release(sessionId));
+          // The socket keeps ids only, never the session and user rows (memory per socket); the
+          // shared disconnect listener releases the session's place.
           socket.data.userId = ctx.user.id;
           socket.data.sessionId = sessionId;
           socket.data.userType = ctx.user.userType;
           socket.data.scope = ctx.user.sessionScope ?? null;
+          socket.data.lang = lang;
           next();
         },
         (err: unknown) => {
@@ -152,22 +212,30 @@ export class RealtimeGateway implements SessionSocketControl {
 
   private onConnection(socket: PuenteSocket): void {
     const { userId, sessionId, scope } = socket.data;
-    socket.use(this.budget.guard(socket));
+    socket.onAny(this.dispatch);
+    socket.on('disconnect', this.disconnected);
     // A guest-link socket hears about its own appointment only, never the member's other ones.
     void socket.join([scope ? guestRoom(scope.appointmentId) : userRoom(userId), sessionRoom(sessionId)]);
-    const registered = (): UserRegistered => ({ userId, socketId: socket.id });
-    socket.on(REALTIME_EVENTS.userRegister, (ack) => {
-      if (typeof ack === 'function') ack(registered());
-    });
-    socket.on(REALTIME_EVENTS.socketIdUpdate, (ack) => {
-      if (typeof ack === 'function') ack(registered());
-    });
-    socket.on(REALTIME_EVENTS.userUnregister, (ack) => {
-      if (!scope) void socket.leave(userRoom(userId));
-      if (typeof ack === 'function') ack({ ok: true });
-    });
-    for (const plugin of this.plugins) plugin(socket);
+    for (const hook of this.onConnected) hook(socket);
     forgetHandshakeRequest(socket);
+  }
+
+  /**
+   * One client event: the user's budget first (an event over it never reaches its handler; its
+   * acknowledgement, if asked for, gets 429 LIMIT_EXCEEDED in her language), then the event's
+   * handler; an event nobody handles is ignored, as Socket.IO ignores one without listeners.
+   */
+  private route(socket: PuenteSocket, args: unknown[]): void {
+    const [event, ...rest] = args;
+    if (typeof event !== 'string') return;
+    if (!this.budget.take(socket.data.userId, budgetKindOf(event))) {
+      const ack = rest.at(-1);
+      if (typeof ack === 'function') (ack as (answer: unknown) => void)(new AppError('LIMIT_EXCEEDED', { retryAfterSeconds: 1 }).toJSONBody(socket.data.lang));
+      return;
+    }
+    const own = GATEWAY_EVENTS[event];
+    if (own) return own(socket, rest);
+    this.events.get(event)?.(socket, ...rest);
   }
 
   /** Emits to every socket of a user (services call this after their policy check). */

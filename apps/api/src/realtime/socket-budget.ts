@@ -1,7 +1,5 @@
 import { REALTIME_EVENTS } from '@puente/contracts';
 import { CALL_EVENTS } from '@puente/domain';
-import type { Event } from 'socket.io';
-import { AppError, languageFromHeader } from '../errors';
 
 /**
  * Not in the spec: how much one user may send over her sockets (all of them together), as token
@@ -94,19 +92,5 @@ export class SocketBudget {
     const open = (this.socketsPerSession.get(sessionId) ?? 1) - 1;
     if (open <= 0) this.socketsPerSession.delete(sessionId);
     else this.socketsPerSession.set(sessionId, open);
-  }
-
-  /**
-   * The socket middleware (socket.use): an event over the user's budget never reaches its handler;
-   * its acknowledgement, if the client asked for one, gets 429 LIMIT_EXCEEDED in her language.
-   */
-  guard(socket: { data: { userId: string }; handshake: { headers: Record<string, string | string[] | undefined> } }): (packet: Event, next: (err?: Error) => void) => void {
-    const lang = languageFromHeader(socket.handshake.headers['accept-language']);
-    return (packet, next) => {
-      const [event] = packet;
-      if (typeof event !== 'string' || this.take(socket.data.userId, budgetKindOf(event))) return next();
-      const ack = packet.at(-1);
-      if (packet.length > 1 && typeof ack === 'function') (ack as (answer: unknown) => void)(new AppError('LIMIT_EXCEEDED', { retryAfterSeconds: 1 }).toJSONBody(lang));
-    };
   }
 }

@@ -10,11 +10,11 @@ import {
   type AppointmentAck,
   type AppointmentAlert,
 } from '@puente/contracts';
-import type { AppointmentState, Language } from '@puente/domain';
+import type { AppointmentState } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { AppError, fromZodError, languageFromHeader } from '../../errors';
-import type { PuenteSocket, RealtimeGateway } from '../../realtime/gateway';
+import { AppError, fromZodError } from '../../errors';
+import type { PuenteSocket, RealtimeGateway, SocketHandlers } from '../../realtime/gateway';
 import type { PhysiciansService } from '../physicians/physicians.service';
 import { isParticipant } from './appointments.policy';
 import { actorOf, guestRoom, type Actor } from '../auth/session-scope';
@@ -61,53 +61,52 @@ export function appointmentsSocketPlugin(deps: {
   accounts: { account(id: string): Promise<UserRow | undefined> };
   gateway: RealtimeGateway;
   log: FastifyBaseLogger;
-}) {
+}): SocketHandlers {
   const { appointments, physicians, accounts, gateway, log } = deps;
+  const whoOf = (socket: PuenteSocket) => ({ id: socket.data.userId, userType: socket.data.userType });
 
-  return (socket: PuenteSocket): void => {
-    const { userId, userType, scope } = socket.data;
-    const who = { id: userId, userType };
-    if (userType === 'admin') void socket.join(ADMIN_ROOM);
-    physicians.socketConnected(who, socket.id).catch((err: unknown) => log.error({ err }, 'presence connect failed'));
-    socket.on('disconnect', () => {
-      physicians.socketDisconnected(who, socket.id).catch((err: unknown) => log.error({ err }, 'presence disconnect failed'));
-    });
+  /** The account with this socket's session scope: every service call below is checked against it. */
+  const actor = async (socket: PuenteSocket): Promise<Actor> => {
+    const user = await accounts.account(socket.data.userId);
+    if (!user || user.deletedAt) throw new AppError('UNAUTHORIZED');
+    return actorOf(user, socket.data.scope);
+  };
 
-    let lang: Language = languageFromHeader(socket.handshake.headers['accept-language']);
-    /** The account with this socket's session scope: every service call below is checked against it. */
-    const actor = async (): Promise<Actor> => {
-      const user = await accounts.account(userId);
-      if (!user || user.deletedAt) throw new AppError('UNAUTHORIZED');
-      return actorOf(user, scope);
+  /** Runs a handler and answers the ack with ok + state, or the one error shape. */
+  const handle =
+    <S extends z.ZodType>(schema: S, run: (socket: PuenteSocket, user: Actor, payload: z.output<S>) => Promise<{ id: string; state: AppointmentState; statusReason: string | null }>) =>
+    (socket: PuenteSocket, payload: unknown, ack: Ack<AppointmentAck>): void => {
+      const parsed = schema.safeParse(payload);
+      const reply = (answer: AppointmentAck) => {
+        if (typeof ack === 'function') ack(answer);
+      };
+      if (!parsed.success) {
+        reply(fromZodError(parsed.error).toJSONBody(socket.data.lang));
+        return;
+      }
+      actor(socket)
+        .then(async (user) => {
+          socket.data.lang = user.preferredLang;
+          const done = await run(socket, user, parsed.data);
+          reply({ ok: true, appointmentId: done.id, state: done.state, statusReason: done.statusReason });
+        })
+        .catch((err: unknown) => {
+          if (err instanceof AppError) return reply(err.toJSONBody(socket.data.lang));
+          log.error({ err }, 'appointment socket event failed');
+          reply(new AppError('UNKNOWN_ERROR').toJSONBody(socket.data.lang));
+        });
     };
 
-    /** Runs a handler and answers the ack with ok + state, or the one error shape. */
-    const handle = <S extends z.ZodType>(schema: S, run: (user: Actor, payload: z.output<S>) => Promise<{ id: string; state: AppointmentState; statusReason: string | null }>) =>
-      (payload: unknown, ack: Ack<AppointmentAck>): void => {
-        const parsed = schema.safeParse(payload);
-        const reply = (answer: AppointmentAck) => {
-          if (typeof ack === 'function') ack(answer);
-        };
-        if (!parsed.success) {
-          reply(fromZodError(parsed.error).toJSONBody(lang));
-          return;
-        }
-        actor()
-          .then(async (user) => {
-            lang = user.preferredLang;
-            const done = await run(user, parsed.data);
-            reply({ ok: true, appointmentId: done.id, state: done.state, statusReason: done.statusReason });
-          })
-          .catch((err: unknown) => {
-            if (err instanceof AppError) return reply(err.toJSONBody(lang));
-            log.error({ err }, 'appointment socket event failed');
-            reply(new AppError('UNKNOWN_ERROR').toJSONBody(lang));
-          });
-      };
-
-    socket.on(
-      'appointment-subscribe',
-      handle(appointmentRefSchema, async (user, { appointmentId }) => {
+  return {
+    connected: (socket) => {
+      if (socket.data.userType === 'admin') void socket.join(ADMIN_ROOM);
+      physicians.socketConnected(whoOf(socket), socket.id).catch((err: unknown) => log.error({ err }, 'presence connect failed'));
+    },
+    disconnected: (socket) => {
+      physicians.socketDisconnected(whoOf(socket), socket.id).catch((err: unknown) => log.error({ err }, 'presence disconnect failed'));
+    },
+    events: {
+      'appointment-subscribe': handle(appointmentRefSchema, async (socket, user, { appointmentId }) => {
         const row = await appointments.forSubscription(user, appointmentId);
         // Only the people in the consultation (and admins) follow its room; physicians it is
         // offered to get the queue alerts in their own room.
@@ -115,41 +114,28 @@ export function appointmentsSocketPlugin(deps: {
         await socket.join(appointmentRoom(row.id));
         return row;
       }),
-    );
-    socket.on('appointment-unsubscribe', (payload: unknown, ack: Ack<{ ok: true }>) => {
-      const parsed = appointmentRefSchema.safeParse(payload);
-      if (parsed.success) void socket.leave(appointmentRoom(parsed.data.appointmentId));
-      if (typeof ack === 'function') ack({ ok: true });
-    });
-    socket.on(
-      'appointment-update',
-      handle(appointmentUpdateSchema, (user, p) => appointments.update(user, { id: p.appointmentId, state: p.state, statusReason: p.statusReason ?? undefined }, user.preferredLang)),
-    );
-    socket.on(
-      'appointment-cancel',
-      handle(appointmentCancelSchema, (user, p) => appointments.cancel(user, p.appointmentId, p.reason, user.preferredLang)),
-    );
-    socket.on(
-      'command-finish-appointment',
-      handle(appointmentRefSchema, (user, p) => appointments.finish(user, p.appointmentId, user.preferredLang)),
-    );
-    socket.on(
-      'appointment-location-change',
-      handle(appointmentLocationChangeSchema, async (user, p) => {
+      'appointment-unsubscribe': (socket, payload: unknown, ack: Ack<{ ok: true }>) => {
+        const parsed = appointmentRefSchema.safeParse(payload);
+        if (parsed.success) void socket.leave(appointmentRoom(parsed.data.appointmentId));
+        if (typeof ack === 'function') ack({ ok: true });
+      },
+      'appointment-update': handle(appointmentUpdateSchema, (_socket, user, p) =>
+        appointments.update(user, { id: p.appointmentId, state: p.state, statusReason: p.statusReason ?? undefined }, user.preferredLang),
+      ),
+      'appointment-cancel': handle(appointmentCancelSchema, (_socket, user, p) => appointments.cancel(user, p.appointmentId, p.reason, user.preferredLang)),
+      'command-finish-appointment': handle(appointmentRefSchema, (_socket, user, p) => appointments.finish(user, p.appointmentId, user.preferredLang)),
+      'appointment-location-change': handle(appointmentLocationChangeSchema, async (_socket, user, p) => {
         const row = await appointments.changeLocation(user, p.appointmentId, { country: p.country ?? '', state: p.state, city: p.city });
         gateway.emitToRooms([appointmentRoom(row.id)], 'appointment-location-change', { appointmentId: row.id, country: row.location?.country, state: p.state, city: p.city });
         return row;
       }),
-    );
-    socket.on(
-      'appointment-member-joined',
-      handle(appointmentMemberJoinedSchema, async (user, p) => {
+      'appointment-member-joined': handle(appointmentMemberJoinedSchema, async (_socket, user, p) => {
         const row = await appointments.forSubscription(user, p.appointmentId);
         if (row.memberId !== user.id) throw new AppError('NOT_FOUND');
         const rooms = [row.mxDoctorId, row.usDoctorId].filter((v): v is string => !!v).map(userRoom);
         gateway.emitToRooms(rooms, 'appointment-member-joined', { appointmentId: row.id, memberId: row.memberId });
         return row;
       }),
-    );
+    },
   };
 }
