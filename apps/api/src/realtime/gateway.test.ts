@@ -78,6 +78,28 @@ describe('a connected member', () => {
     expect(await disconnected).toBe('io server disconnect');
   });
 
+  it('holds no closure per event and not her session token: one shared listener for every socket (issue 16)', async () => {
+    const a = await memberSession();
+    const b = await memberSession();
+    const [sa, sb] = [open({ token: a.token }), open({ token: b.token })];
+    try {
+      await Promise.all([connected(sa), connected(sb)]);
+      const server = [...t.server.io.of('/').sockets.values()];
+      const [x, y] = [server.find((s) => s.id === sa.id)!, server.find((s) => s.id === sb.id)!];
+      expect(x.listenersAny()).toHaveLength(1);
+      expect(x.listenersAny()[0]).toBe(y.listenersAny()[0]);
+      expect(x.listeners('disconnect')).toEqual(y.listeners('disconnect'));
+      // Socket.IO's own no-op 'error' listener, and ours for disconnect: no listener per event.
+      expect(x.eventNames().sort()).toEqual(['disconnect', 'error']);
+      expect(JSON.stringify(x.handshake)).not.toContain(a.token);
+      // The events still reach their handlers, in the socket's language.
+      expect(userRegisteredSchema.parse(await sa.emitWithAck(REALTIME_EVENTS.userRegister)).userId).toBe(a.member.id);
+    } finally {
+      sa.close();
+      sb.close();
+    }
+  });
+
   it("does not receive another member's events", async () => {
     const a = await memberSession();
     const b = await memberSession();
