@@ -110,8 +110,13 @@ function forgetHandshakeRequest(socket: PuenteSocket): void {
   const conn = socket.conn as unknown as { request: Record<string, unknown> | null };
   const request = conn.request;
   conn.request = null;
-  // Engine.IO's upgrade response keeps the request too (a close listener on the TCP socket): empty it.
-  if (request) for (const field of ['headers', 'rawHeaders', 'trailers', 'rawTrailers', '_query', 'websocket', 'res', 'url']) request[field] = null;
+  if (request) {
+    // Engine.IO's upgrade response keeps the request too (a close listener on the TCP socket holds
+    // the response): cut the response's link to it, and empty it in case anything else holds it.
+    const response = request.res as { req?: unknown } | null | undefined;
+    if (response && typeof response === 'object') response.req = null;
+    for (const field of ['headers', 'rawHeaders', 'trailers', 'rawTrailers', '_query', 'websocket', 'res', 'url']) request[field] = null;
+  }
   // What the handshake carried is read: the language is on socket.data, the session's id too. The
   // session token is not kept in memory for the socket's lifetime, nor the headers and query.
   const handshake = socket.handshake as { headers: object; auth: object; query: object; url: string };
