@@ -388,7 +388,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
           return org ? { id: org.id, flags: org.settings } : null;
         },
         membership,
-        appointments: { resumeEscalation: (id) => appointments.resumeEscalation(id), declineEscalation: (id) => appointments.declineEscalation(id) },
+        appointments: {
+          resumeEscalation: (id) => appointments.resumeEscalation(id),
+          declineEscalation: (id) => appointments.declineEscalation(id),
+          currentOf: async (actor) => (await appointments.current(actor, 'es'))?.id ?? null,
+        },
         notify: {
           paymentRequested: (memberId, payload) => realtime.emitToUser(memberId, 'payment-requested', payload),
           paymentStatus: (memberId, payload) => realtime.emitToUser(memberId, 'payment-status-update', payload),

@@ -52,6 +52,12 @@ export class PaymentsRepository {
     return stored!;
   }
 
+  /** Inserts unless a payment with that id exists (undefined then). */
+  async insertVisitPaymentOnce(row: typeof visitPayments.$inferInsert): Promise<VisitPaymentRow | undefined> {
+    const [stored] = await this.db.insert(visitPayments).values(row).onConflictDoNothing({ target: visitPayments.id }).returning();
+    return stored;
+  }
+
   async visitPayment(id: string): Promise<VisitPaymentRow | undefined> {
     const [row] = await this.db.select().from(visitPayments).where(eq(visitPayments.id, id));
     return row;
