@@ -26,6 +26,7 @@ export interface AppleTransaction {
 /** The fields we read of Apple's JWSRenewalInfoDecodedPayload. */
 export interface AppleRenewal {
   autoRenewStatus?: number;
+  autoRenewProductId?: string;
   gracePeriodExpiresDate?: number;
 }
 /** The fields we read of Apple's ResponseBodyV2DecodedPayload. */
@@ -48,7 +49,6 @@ const KIND_OF: Record<string, StoreNotificationKind> = {
   SUBSCRIBED: 'renewed',
   DID_RENEW: 'renewed',
   OFFER_REDEEMED: 'renewed',
-  DID_CHANGE_RENEWAL_PREF: 'ignored',
   EXPIRED: 'ended',
   GRACE_PERIOD_EXPIRED: 'ended',
   REFUND: 'revoked',
@@ -100,6 +100,9 @@ export class AppleStoreVerifier implements StorePurchaseVerifier {
 
   private kindOf(payload: AppleNotificationPayload): StoreNotificationKind {
     const type = payload.notificationType ?? '';
+    // An upgrade takes effect at once (a new period of the new product); a downgrade, or going back
+    // to the current plan (no subtype), changes the plan at the next renewal.
+    if (type === 'DID_CHANGE_RENEWAL_PREF') return payload.subtype === 'UPGRADE' ? 'renewed' : 'renewal-pref-changed';
     if (type === 'DID_CHANGE_RENEWAL_STATUS') return payload.subtype === 'AUTO_RENEW_DISABLED' ? 'auto-renew-off' : payload.subtype === 'AUTO_RENEW_ENABLED' ? 'auto-renew-on' : 'ignored';
     // Billing retry: access continues only in the grace period (subtype GRACE_PERIOD).
     if (type === 'DID_FAIL_TO_RENEW') return payload.subtype === 'GRACE_PERIOD' ? 'grace' : 'ended';
@@ -124,6 +127,8 @@ export class AppleStoreVerifier implements StorePurchaseVerifier {
       needsAcknowledgement: false,
       currency: tx.currency ?? null,
       amountMinor: typeof tx.price === 'number' ? Math.round(tx.price / 10) : null,
+      linkedEntitlementKey: null,
+      renewalProductId: renewal?.autoRenewProductId ?? null,
     };
   }
 
