@@ -1,7 +1,8 @@
 import { apiErrorSchema, GQL, memberSchema, storeValidationResponseSchema } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GooglePlayStoreVerifier } from '../../providers/store/google-play.store-verifier';
-import { LocalPlayBackend, signLocalStoreData } from '../../providers/store/local.store-verifier';
+import { createAppleTestChain, installationAppleTestChain, signAppleTestData, type AppleTestChain } from '../../providers/store/apple-test-chain';
+import { LOCAL_APP_APPLE_ID, LocalPlayBackend, signLocalStoreData } from '../../providers/store/local.store-verifier';
 import { graphql, memberWithSession, request, startTestServer, type TestServer } from '../../test';
 import { loadStoreSettings } from './store.settings';
 
@@ -37,17 +38,18 @@ const appleTx = (over: Record<string, unknown> = {}) => {
     ...over,
   };
 };
-const signTx = (tx: object, secret = SECRET) => signLocalStoreData('apple-transaction', tx, secret);
+// The App Store's test mode: Apple's SignedDataVerifier trusting the test server's local root (x5c chains, like Apple's).
+const chainOf = (): AppleTestChain => installationAppleTestChain('memory://');
+const signTx = (tx: object, chain = chainOf()) => signAppleTestData(tx, chain);
 const appleNotification = async (type: string, subtype: string | undefined, tx: object, renewal?: object, uuid = crypto.randomUUID()) => ({
-  signedPayload: await signLocalStoreData(
-    'apple-notification',
+  signedPayload: await signAppleTestData(
     {
       notificationType: type,
       subtype,
       notificationUUID: uuid,
-      data: { bundleId: 'app.puente', environment: 'Production', signedTransactionInfo: await signTx(tx), signedRenewalInfo: renewal ? await signLocalStoreData('apple-renewal', renewal, SECRET) : undefined },
+      data: { bundleId: 'app.puente', appAppleId: LOCAL_APP_APPLE_ID, environment: 'Production', signedTransactionInfo: await signTx(tx), signedRenewalInfo: renewal ? await signTx({ environment: 'Production', signedDate: Date.now(), ...renewal }) : undefined },
     },
-    SECRET,
+    chainOf(),
   ),
 });
 const postApple = (body: unknown) => request(t.url, '/api/payments/notifications/applestore', { method: 'POST', body });
@@ -72,12 +74,14 @@ describe('App Store purchases (local verifier: Apple payload shapes signed with 
       expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'INVALID_DATA', fields: { [field]: key } });
     };
     const [h, p, s] = signed.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...tx, expiresDate: tx.expiresDate + 365 * DAY, localKind: 'apple-transaction' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...tx, expiresDate: tx.expiresDate + 365 * DAY })).toString('base64url');
     await refused(`${h}.${forged}.${s}`);
-    await refused(await signTx(tx, 'another-key'));
+    // Signed by another chain (a root the server does not trust).
+    await refused(await signTx(tx, createAppleTestChain()));
     await refused('not-a-jws');
     await refused(`${h}.${p}`);
-    await refused(await signLocalStoreData('apple-renewal', tx, SECRET)); // a renewal info is not a transaction
+    // Apple's sandbox data is not this environment's.
+    await refused(await signTx({ ...tx, environment: 'Sandbox' }));
     await refused(await signTx({ ...tx, bundleId: 'com.other' }));
     await refused(await signTx({ ...tx, transactionId: 'x', productId: 'app.puente.gold' }), 'signedTransaction', 'store_product_invalid');
     await refused(await signTx({ ...tx, transactionId: 'y', expiresDate: t.clock.now().getTime() - DAY }), 'signedTransaction', 'store_purchase_expired');
@@ -137,7 +141,7 @@ describe('App Store purchases (local verifier: Apple payload shapes signed with 
     }
     const forged = await appleNotification('EXPIRED', 'VOLUNTARY', tx);
     const [h, , s] = forged.signedPayload.split('.');
-    const payload = Buffer.from(JSON.stringify({ notificationType: 'REVOKE', notificationUUID: crypto.randomUUID(), localKind: 'apple-notification', data: {} })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ notificationType: 'REVOKE', notificationUUID: crypto.randomUUID(), data: {} })).toString('base64url');
     expect((await postApple({ signedPayload: `${h}.${payload}.${s}` })).status).toBe(401);
     expect(await subscriptionOf(m.token)).toMatchObject({ type: 'applestore', status: 'active' });
 
@@ -163,7 +167,7 @@ describe('App Store notifications: before the validation, and plan changes', () 
     expect((await postApple(off)).status).toBe(200);
     // Tampered: refused, never held.
     const [h, , sig] = (await appleNotification('REFUND', undefined, tx1)).signedPayload.split('.');
-    const forged = Buffer.from(JSON.stringify({ notificationType: 'REFUND', notificationUUID: crypto.randomUUID(), localKind: 'apple-notification', data: { bundleId: 'app.puente', signedTransactionInfo: await signTx({ ...tx1, revocationDate: now }) } })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ notificationType: 'REFUND', notificationUUID: crypto.randomUUID(), data: { bundleId: 'app.puente', signedTransactionInfo: await signTx({ ...tx1, revocationDate: now }) } })).toString('base64url');
     expect((await postApple({ signedPayload: `${h}.${forged}.${sig}` })).status).toBe(401);
     expect(await ledgerOf(m.user.id)).toHaveLength(0);
 
@@ -401,7 +405,7 @@ describe('production refuses test mode', () => {
     const { LocalAppleDecoder } = await import('../../providers/store/local.store-verifier');
     const recorded: unknown[] = [];
     const make = (mode: 'local' | 'real') => {
-      const decoder = new LocalAppleDecoder(SECRET);
+      const decoder = new LocalAppleDecoder(chainOf(), 'app.puente');
       // The same decoding; `mode` stands for Apple's SignedDataVerifier (real) or the test signer (local).
       Object.defineProperty(decoder, 'mode', { value: mode });
       const apple = new AppleStoreVerifier(decoder, 'app.puente');

@@ -142,16 +142,20 @@ export class AppleStoreVerifier implements StorePurchaseVerifier {
   }
 }
 
-/** Apple's SignedDataVerifier: the chain up to Apple's root certificates, the bundle id and the environment. */
-export class RealAppleDecoder implements AppleSignedDataDecoder {
-  readonly mode = 'real' as const;
+/**
+ * Apple's SignedDataVerifier: the x5c chain up to the trusted roots, Apple's marker extensions, the
+ * bundle id, the app id and the environment. The real adapter trusts Apple's roots with online
+ * checks (OCSP); the local test mode trusts a locally made root (apple-test-chain.ts), same path.
+ */
+export class SignedDataAppleDecoder implements AppleSignedDataDecoder {
   private readonly verifier: SignedDataVerifier;
 
-  constructor(settings: { rootCertificatePaths: string[]; bundleId: string; appAppleId: number | undefined; environment: 'Production' | 'Sandbox' }) {
-    const roots = settings.rootCertificatePaths.map((p) => readFileSync(p));
+  constructor(
+    readonly mode: 'local' | 'real',
+    settings: { roots: Buffer[]; onlineChecks: boolean; bundleId: string; appAppleId: number | undefined; environment: 'Production' | 'Sandbox' },
+  ) {
     const environment = settings.environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX;
-    // Online checks: certificate revocation (OCSP) and expiry against the current date.
-    this.verifier = new SignedDataVerifier(roots, true, environment, settings.bundleId, settings.appAppleId);
+    this.verifier = new SignedDataVerifier(settings.roots, settings.onlineChecks, environment, settings.bundleId, settings.appAppleId);
   }
 
   transaction(jws: string): Promise<AppleTransaction> {
@@ -164,5 +168,12 @@ export class RealAppleDecoder implements AppleSignedDataDecoder {
 
   notification(signedPayload: string): Promise<AppleNotificationPayload> {
     return this.verifier.verifyAndDecodeNotification(signedPayload) as Promise<AppleNotificationPayload>;
+  }
+}
+
+/** Apple's roots from files, with online checks: certificate revocation (OCSP) and expiry against the current date. */
+export class RealAppleDecoder extends SignedDataAppleDecoder {
+  constructor(settings: { rootCertificatePaths: string[]; bundleId: string; appAppleId: number | undefined; environment: 'Production' | 'Sandbox' }) {
+    super('real', { roots: settings.rootCertificatePaths.map((p) => readFileSync(p)), onlineChecks: true, bundleId: settings.bundleId, appAppleId: settings.appAppleId, environment: settings.environment });
   }
 }
