@@ -74,9 +74,13 @@ describe('paid US-doctor visit in the browser', () => {
           const frame = page.frameLocator('[data-testid="card-checkout-frame"]');
           await frame.getByTestId('local-checkout-card').fill('4242 4242 4242 4242');
           await frame.getByTestId('local-checkout-pay').click();
-          await expect.poll(() => page.getByTestId('visit-payment-done').isVisible(), { timeout: 15_000 }).toBe(true);
-          expect(await page.getByTestId('visit-payment-dialog').textContent()).toContain(TEXT[lang].paid);
+          // spec 2: /payment-loading, then /payment-success, which returns to the stored destination:
+          // where the consultation went meanwhile (the US doctors' waiting page), not cut short by it.
+          await page.waitForURL('**/payment-success?payment=*', { timeout: 15_000 });
+          await expect.poll(() => page.getByTestId('payment-success-screen').textContent()).toContain(TEXT[lang].paid);
           await snap(page, `visit-payment-${lang}-paid`);
+          await page.getByTestId('payment-success-continue').click();
+          await page.waitForURL('**/consulta/infoPage/SC038');
 
           // Paid: the consultation is in the US doctors' queue; the doctor takes it and joins.
           const queued = await server.server.services.appointments.get(doctor, a.id, lang);

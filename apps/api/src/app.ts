@@ -43,6 +43,7 @@ import { LocalCardPaymentProvider } from './providers/payments/local.card-paymen
 import { StripeCardPaymentProvider } from './providers/payments/stripe.card-payment';
 import { AppleStoreVerifier, RealAppleDecoder } from './providers/store/apple.store-verifier';
 import { GooglePlayStoreVerifier, RealPlayBackend } from './providers/store/google-play.store-verifier';
+import { installationAppleTestChain } from './providers/store/apple-test-chain';
 import { LocalAppleDecoder, LocalPlayBackend } from './providers/store/local.store-verifier';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { ProfileService } from './modules/profile/profile.service';
@@ -362,7 +363,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
           repository: new PaymentsRepository(database.db),
           clock,
           verifiers: {
-            applestore: new AppleStoreVerifier(store.apple.verifier === 'apple' ? new RealAppleDecoder({ ...store.apple, bundleId: store.bundleId }) : new LocalAppleDecoder(store.localSecret), store.bundleId),
+            applestore: new AppleStoreVerifier(store.apple.verifier === 'apple' ? new RealAppleDecoder({ ...store.apple, bundleId: store.bundleId }) : new LocalAppleDecoder(installationAppleTestChain(config.dataDir), store.bundleId), store.bundleId),
             playstore: new GooglePlayStoreVerifier(
               store.play.verifier === 'google' ? new RealPlayBackend({ ...store.play, packageName: store.packageName }) : new LocalPlayBackend(store.localSecret),
               store.packageName,
@@ -388,7 +389,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
           return org ? { id: org.id, flags: org.settings } : null;
         },
         membership,
-        appointments: { resumeEscalation: (id) => appointments.resumeEscalation(id), declineEscalation: (id) => appointments.declineEscalation(id) },
+        appointments: {
+          resumeEscalation: (id) => appointments.resumeEscalation(id),
+          declineEscalation: (id) => appointments.declineEscalation(id),
+          currentOf: async (actor) => (await appointments.current(actor, 'es'))?.id ?? null,
+        },
         notify: {
           paymentRequested: (memberId, payload) => realtime.emitToUser(memberId, 'payment-requested', payload),
           paymentStatus: (memberId, payload) => realtime.emitToUser(memberId, 'payment-status-update', payload),

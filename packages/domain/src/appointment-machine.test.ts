@@ -201,6 +201,8 @@ const rows: Row[] = [
   [S.COACH_REQUEST_US_DR, S.ER_ACCEPTS_CONSULTATION, 'us-physician', undefined, true],
   [S.COACH_REQUEST_US_DR, S.CONSULTATION_WITHOUT_ER, 'mx-physician', undefined, true],
   [S.SEND_SOCIO_TO_WAITING_ROOM, S.S6_IN_QUEUE_FOR_ER, 'system', undefined, true],
+  [S.SEND_SOCIO_TO_WAITING_ROOM, S.CONSULTATION_WITHOUT_ER, 'system', undefined, true],
+  [S.SEND_SOCIO_TO_WAITING_ROOM, S.CONSULTATION_WITHOUT_ER, 'member', undefined, 'role-not-allowed'],
   [S.S6_IN_QUEUE_FOR_ER, S.S7_ER_IS_REVIEWING, 'us-physician', undefined, true],
   [S.S6_IN_QUEUE_FOR_ER, S.S7_ER_IS_REVIEWING, 'mx-physician', undefined, 'role-not-allowed'],
   [S.S6_IN_QUEUE_FOR_ER, S.ER_ACCEPTS_CONSULTATION, 'us-physician', undefined, true],

@@ -234,6 +234,7 @@ export const APPOINTMENT_TRANSITIONS: readonly TransitionRule[] = [
   { from: S.COACH_REQUEST_US_DR, to: S.ER_ACCEPTS_CONSULTATION, roles: ['us-physician'], note: 'a US doctor accepts right away' },
   { from: S.COACH_REQUEST_US_DR, to: S.CONSULTATION_WITHOUT_ER, roles: ['mx-physician', 'system'], note: 'coach continues alone' },
   { from: S.SEND_SOCIO_TO_WAITING_ROOM, to: S.S6_IN_QUEUE_FOR_ER, roles: ['system'], note: 'the member waits in WR two for a US doctor' },
+  { from: S.SEND_SOCIO_TO_WAITING_ROOM, to: S.CONSULTATION_WITHOUT_ER, roles: ['mx-physician', 'system'], note: 'the member did not pay for the US doctor (USP_REQUIRES_PAYMENT) or the coach continues alone' },
   { from: S.S6_IN_QUEUE_FOR_ER, to: S.S7_ER_IS_REVIEWING, roles: ['us-physician', 'system'], note: 'a US doctor reviews' },
   { from: S.S6_IN_QUEUE_FOR_ER, to: S.ER_ACCEPTS_CONSULTATION, roles: ['us-physician'], note: 'a US doctor accepts' },
   // spec 4 / 001 §6: "the coach may request a US doctor, continue alone, or send the member to a

@@ -72,9 +72,11 @@ export type EntitlementSource = (typeof ENTITLEMENT_SOURCES)[number];
  * What happened to one entitlement: granted (first purchase, trial start, employer or family
  * link), renewed (a new period), auto-renew-off/on (cancel at period end, resubscribe), grace
  * (a failed renewal kept open until expiresAt), revoked (refund: ends now), ended (removed from
- * the employer or the family plan; a store's expiry).
+ * the employer or the family plan; a store's expiry; replaced by an upgrade or downgrade),
+ * renewal-pref-changed (the store plan changes at the next renewal, planId = that plan: the
+ * current period keeps its plan until the renewal says otherwise).
  */
-export const ENTITLEMENT_EVENT_KINDS = ['granted', 'renewed', 'auto-renew-off', 'auto-renew-on', 'grace', 'revoked', 'ended'] as const;
+export const ENTITLEMENT_EVENT_KINDS = ['granted', 'renewed', 'auto-renew-off', 'auto-renew-on', 'grace', 'revoked', 'ended', 'renewal-pref-changed'] as const;
 export type EntitlementEventKind = (typeof ENTITLEMENT_EVENT_KINDS)[number];
 
 export interface EntitlementEvent {
@@ -183,6 +185,9 @@ const fold = (events: readonly EntitlementEvent[]): Entitlement[] => {
         break;
       case 'auto-renew-on':
         current.autoRenew = true;
+        break;
+      case 'renewal-pref-changed':
+        // Recorded for the member's history and the admin; the plan changes with the renewal itself.
         break;
       case 'grace':
         if (current.state === 'revoked' || current.state === 'ended') break;

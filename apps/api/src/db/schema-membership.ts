@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EntitlementEventKind, EntitlementSource } from '@puente/domain';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -98,6 +98,28 @@ export const paymentNotifications = pgTable(
   },
   (t) => [uniqueIndex('payment_notifications_unique').on(t.provider, t.eventId)],
 );
+
+/**
+ * A verified store notification that arrived before any member validated its purchase (no account
+ * token, no owner yet): kept, and applied when the app's validation binds the purchase to a member.
+ * state is the verified StoreSubscriptionState (dates as ISO strings).
+ */
+export const storeHeldNotifications = pgTable(
+  'store_held_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    store: text('store').notNull(),
+    entitlementKey: text('entitlement_key').notNull(),
+    notificationId: text('notification_id').notNull(),
+    kind: text('kind').notNull(),
+    state: jsonb('state').notNull(),
+    receivedAt: ts('received_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    appliedAt: ts('applied_at'),
+  },
+  (t) => [uniqueIndex('store_held_notifications_unique').on(t.store, t.notificationId), index('store_held_notifications_key_idx').on(t.store, t.entitlementKey)],
+);
+export type StoreHeldNotificationRow = typeof storeHeldNotifications.$inferSelect;
 
 export type EntitlementEventRow = typeof entitlementEvents.$inferSelect;
 export type NewEntitlementEventRow = typeof entitlementEvents.$inferInsert;

@@ -45,6 +45,21 @@ describe('member routing on realtime alerts (the global listener)', () => {
     expect(modal.textContent).toContain('Ir al inicio');
   });
 
+  it('a paid visit: an alert while on the payment screens does not cut them short; it becomes the destination /payment-success returns to', async () => {
+    fakeServer({ byId: { apt_1: appointment({ state: '6-in-queue-for-er' }) } });
+    setCurrentAppointment({ id: 'apt_1', state: 'coach-request-us-dr', type: 'on-demand', usDoctorNeeded: true, statusReason: null });
+    window.localStorage.setItem('go-after-payment', '/inicio');
+    const { router } = renderApp('/payment-success?payment=pay-1');
+    await screen.findByTestId('payment-success-screen');
+    const socket = await openSocket();
+    await waitFor(() => expect(socket.listenerCount('appointment-alert')).toBe(1));
+    act(() => socket.serverEmit('appointment-alert', alert('6-in-queue-for-er', { usDoctorNeeded: true })));
+    await waitFor(() => expect(window.localStorage.getItem('go-after-payment')).toBe('/consulta/infoPage/SC038'));
+    expect(router.state.location.pathname).toBe('/payment-success');
+    act(() => screen.getByTestId('payment-success-continue').click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/infoPage/SC038'));
+  });
+
   it('an alert without a state is ignored and logged', async () => {
     fakeServer();
     setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });

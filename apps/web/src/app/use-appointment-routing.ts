@@ -13,11 +13,15 @@ import {
   useOnAppointmentAlert,
   type RouterEffects,
 } from '@/features/appointments';
+import { ROUTES } from '@puente/domain';
 import { useStore } from '@/lib/external-store';
 import { useMember } from '@/features/profile';
 import { socketStore } from '@/lib/socket';
+import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
 import { openInfoModal } from '@/lib/ui-store';
+
+const PAYMENT_SCREENS: readonly string[] = [ROUTES.paymentLoading.path, ROUTES.paymentSuccess.path];
 
 /**
  * The member's routing on appointment alerts (issue 4 "Member routing"): alerts and cancels, heard
@@ -37,7 +41,12 @@ export const useAppointmentRouting = (): void => {
 
   const fx = useMemo<RouterEffects>(
     () => ({
-      navigate: (to, state) => void navigate(to, state ? { state } : undefined),
+      navigate: (to, state) => {
+        // A paid visit (issue 14): the payment screens finish first; /payment-success then returns
+        // to where the consultation went meanwhile (spec 2 "returns to stored destination").
+        if (PAYMENT_SCREENS.includes(pathRef.current)) writeStorage(STORAGE_KEYS.goAfterPayment, to);
+        else void navigate(to, state ? { state } : undefined);
+      },
       pathname: () => pathRef.current,
       openModal: openInfoModal,
       toast: (message) => showToast({ variant: 'info', message }),

@@ -299,7 +299,7 @@ export class AppointmentCommands {
   /** A held request for a US doctor (paid visits, issue 14): paid -> the US doctors' queue; unpaid -> the coach continues alone. */
   async moveHeldEscalation(id: string, outcome: 'paid' | 'unpaid'): Promise<void> {
     const row = await this.repo.findById(id);
-    if (!row || row.state !== S.COACH_REQUEST_US_DR) return;
+    if (!row || !isHeldForPayment(row.state)) return;
     await this.transition(null, row, { to: outcome === 'paid' ? S.S6_IN_QUEUE_FOR_ER : S.CONSULTATION_WITHOUT_ER }, 'system');
   }
 
@@ -356,12 +356,15 @@ export class AppointmentCommands {
     // A scheduled consultation's booking is finished with it (issue 13).
     if (isTerminal(updated.state) && updated.type === 'scheduled') await this.deps.onScheduledEnded?.(updated.id);
     const follow = followUpStep(updated);
-    // Paid visits (issue 14): the request waits for the member's payment before the US doctors' queue.
-    if (follow && updated.state === S.COACH_REQUEST_US_DR && (await this.deps.usDoctorPayments?.holdEscalation(updated))) return updated;
+    // Paid visits (issue 14): the request (either escalation path) waits for the member's payment before the US doctors' queue.
+    if (follow && isHeldForPayment(updated.state) && (await this.deps.usDoctorPayments?.holdEscalation(updated))) return updated;
     if (follow) return this.transition(null, updated, follow, 'system');
     return updated;
   }
 }
+
+/** The two escalation paths to a US doctor: both wait for the member's payment when her organization has USP_REQUIRES_PAYMENT. */
+const isHeldForPayment = (state: string): boolean => state === S.COACH_REQUEST_US_DR || state === S.SEND_SOCIO_TO_WAITING_ROOM;
 
 function locationEdits(location: Location): Partial<NewAppointmentRow> {
   const value = { country: location.country.toUpperCase(), state: location.state, city: location.city };

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cardCheckouts, paymentNotifications, visitPayments, type CardCheckoutRow, type VisitPaymentRow } from '../../db/schema';
+import { cardCheckouts, paymentNotifications, storeHeldNotifications, visitPayments, type CardCheckoutRow, type StoreHeldNotificationRow, type VisitPaymentRow } from '../../db/schema';
 
 export class PaymentsRepository {
   constructor(private readonly db: Db) {}
@@ -45,11 +45,41 @@ export class PaymentsRepository {
     return rows.length > 0;
   }
 
+  /** A store notification for a purchase no member has validated yet (once per notification id). */
+  async holdNotification(row: { store: string; entitlementKey: string; notificationId: string; kind: string; state: unknown; receivedAt: Date }): Promise<void> {
+    await this.db.insert(storeHeldNotifications).values(row).onConflictDoNothing();
+  }
+
+  /** The held notifications of one purchase not applied yet, in the order they arrived. */
+  heldNotifications(store: string, entitlementKey: string): Promise<StoreHeldNotificationRow[]> {
+    return this.db
+      .select()
+      .from(storeHeldNotifications)
+      .where(and(eq(storeHeldNotifications.store, store), eq(storeHeldNotifications.entitlementKey, entitlementKey), isNull(storeHeldNotifications.appliedAt)))
+      .orderBy(asc(storeHeldNotifications.receivedAt), asc(storeHeldNotifications.createdAt));
+  }
+
+  /** Race-safe: true for the one caller that applies it. */
+  async markHeldApplied(id: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(storeHeldNotifications)
+      .set({ appliedAt: now })
+      .where(and(eq(storeHeldNotifications.id, id), isNull(storeHeldNotifications.appliedAt)))
+      .returning({ id: storeHeldNotifications.id });
+    return rows.length > 0;
+  }
+
   // Paid US-doctor visits
 
   async insertVisitPayment(row: typeof visitPayments.$inferInsert): Promise<VisitPaymentRow> {
     const [stored] = await this.db.insert(visitPayments).values(row).returning();
     return stored!;
+  }
+
+  /** Inserts unless a payment with that id exists (undefined then). */
+  async insertVisitPaymentOnce(row: typeof visitPayments.$inferInsert): Promise<VisitPaymentRow | undefined> {
+    const [stored] = await this.db.insert(visitPayments).values(row).onConflictDoNothing({ target: visitPayments.id }).returning();
+    return stored;
   }
 
   async visitPayment(id: string): Promise<VisitPaymentRow | undefined> {

@@ -7,6 +7,7 @@ import {
   StoreVerificationError,
   type StoreName,
   type StoreNotification,
+  type StoreNotificationKind,
   type StorePurchaseVerifier,
   type StoreSubscriptionState,
 } from '../../providers/store/store-purchase.provider';
@@ -15,7 +16,7 @@ import type { MembershipService } from '../membership/membership.service';
 import type { PaymentsRepository } from './payments.repository';
 
 export interface StorePurchasesServiceDeps {
-  repository: Pick<PaymentsRepository, 'firstSeen'>;
+  repository: Pick<PaymentsRepository, 'firstSeen' | 'holdNotification' | 'heldNotifications' | 'markHeldApplied'>;
   clock: Clock;
   verifiers: Record<StoreName, StorePurchaseVerifier>;
   /** Production refuses the local verifiers and the stores' test purchases (sandbox, Xcode, Play testers). */
@@ -31,8 +32,12 @@ const RECEIPT_FIELD: Record<StoreName, string> = { applestore: 'signedTransactio
 /**
  * Native store subscriptions (issue 14 step 6): POST /api/payments/validation binds a verified
  * store purchase to the member and writes its period to the ledger; the stores' server
- * notifications write renewals, auto-renew changes, grace, expiries, refunds and revocations.
- * Every write has a dedupe key, so the same purchase or notification twice is one event.
+ * notifications write renewals, auto-renew changes, grace, expiries, refunds, revocations and
+ * plan changes. Every write has a dedupe key, so the same purchase or notification twice is one
+ * event. A notification for a purchase no member has validated yet is held and applied when the
+ * validation arrives, unless it names its member (the account token) or the purchase it replaces
+ * (Play's linkedPurchaseToken): then it is applied at once, opening the entitlement itself. A
+ * replacing purchase (Play upgrade or downgrade) ends the one it replaces: never two at once.
  */
 export class StorePurchasesService {
   constructor(private readonly deps: StorePurchasesServiceDeps) {}
@@ -63,6 +68,8 @@ export class StorePurchasesService {
 
     await this.recordPeriod(actor.id, state, planId, owner ? 'renewed' : 'granted', `validation:${state.store}`);
     if (state.inGrace) await this.recordGrace(actor.id, state, `validation:${state.store}`);
+    await this.endReplaced(actor.id, state, `validation:${state.store}`);
+    await this.applyHeld(actor.id, state, verifier);
     await this.acknowledge(verifier, state);
     return { subscription: await this.deps.membership.subscriptionOf(actor.id) };
   }
@@ -87,18 +94,40 @@ export class StorePurchasesService {
   private async apply(n: StoreNotification, verifier: StorePurchaseVerifier): Promise<void> {
     const state = n.state;
     if (n.kind === 'ignored' || !state || (state.test && this.deps.production)) return;
-    const memberId = await this.memberOf(state);
-    if (!memberId) return; // Not validated by any member yet: the app's validation will record it.
+    const owner = await this.deps.membership.ownerOfEntitlement(state.store, state.entitlementKey);
+    const memberId = owner ?? (await this.memberOf(state));
+    if (!memberId) {
+      // Not validated by any member yet: kept, and applied when the app's validation arrives.
+      await this.deps.repository.holdNotification({ store: n.store, entitlementKey: state.entitlementKey, notificationId: n.notificationId, kind: n.kind, state, receivedAt: this.deps.clock.now() });
+      return;
+    }
+    await this.applyTo(memberId, n, state, verifier, !owner);
+  }
+
+  /** A notification for a member's purchase. `opens`: nothing recorded for it yet, the notification carries enough to open it. */
+  private async applyTo(memberId: string, n: StoreNotification, state: StoreSubscriptionState, verifier: StorePurchaseVerifier, opens: boolean): Promise<void> {
     const planId = planOfProduct(state.productId, this.deps.storeProductPrefix, SUBSCRIPTION_PLAN_IDS);
     const origin = `notification:${n.store}`;
     const base = { source: state.store, entitlementKey: state.entitlementKey, occurredAt: this.deps.clock.now() } as const;
     const once = (event: EntitlementEvent) => this.deps.membership.record({ memberId, event, origin, dedupeKey: `${n.store}:notification:${n.notificationId}` });
+    // A cancellation, grace or plan change of a purchase nobody recorded yet: its period first (a lone change has nothing to act on).
+    if (opens && planId && n.kind !== 'renewed' && n.kind !== 'ended' && n.kind !== 'revoked' && !state.revokedAt && state.expiresAt.getTime() > base.occurredAt.getTime()) {
+      await this.recordPeriod(memberId, state, planId, 'granted', origin);
+      await this.endReplaced(memberId, state, origin);
+    }
     switch (n.kind) {
       case 'renewed':
         if (!planId) return;
         await this.recordPeriod(memberId, state, planId, 'renewed', origin);
+        await this.endReplaced(memberId, state, origin);
         await this.acknowledge(verifier, state);
         return;
+      case 'renewal-pref-changed': {
+        // The plan it renews into (Apple's autoRenewProductId); back to the current plan is a change too.
+        const next = planOfProduct(state.renewalProductId ?? state.productId, this.deps.storeProductPrefix, SUBSCRIPTION_PLAN_IDS);
+        if (next) await once({ ...base, kind: 'renewal-pref-changed', planId: next });
+        return;
+      }
       case 'auto-renew-off':
         await once({ ...base, kind: 'auto-renew-off' });
         return;
@@ -113,6 +142,8 @@ export class StorePurchasesService {
         return;
       case 'revoked':
         await once({ ...base, kind: 'revoked', expiresAt: state.revokedAt ?? base.occurredAt });
+        return;
+      case 'ignored':
         return;
       default: {
         const never: never = n.kind;
@@ -150,10 +181,34 @@ export class StorePurchasesService {
     });
   }
 
+  /** Whose purchase a notification is, when no one validated it yet: the account token the app set, else the owner of the purchase it replaces. */
   private async memberOf(state: StoreSubscriptionState): Promise<string | undefined> {
-    const owner = await this.deps.membership.ownerOfEntitlement(state.store, state.entitlementKey);
-    if (owner) return owner;
-    return state.accountToken && isUuid(state.accountToken) && (await this.deps.members.exists(state.accountToken)) ? state.accountToken : undefined;
+    if (state.accountToken && isUuid(state.accountToken) && (await this.deps.members.exists(state.accountToken))) return state.accountToken;
+    return state.linkedEntitlementKey ? this.deps.membership.ownerOfEntitlement(state.store, state.linkedEntitlementKey) : undefined;
+  }
+
+  /** Play upgrade or downgrade: the replaced purchase's entitlement ends as the new one starts (her own only). */
+  private async endReplaced(memberId: string, state: StoreSubscriptionState, origin: string): Promise<void> {
+    const old = state.linkedEntitlementKey;
+    if (!old || old === state.entitlementKey) return;
+    if ((await this.deps.membership.ownerOfEntitlement(state.store, old)) !== memberId) return;
+    const now = this.deps.clock.now();
+    await this.deps.membership.record({
+      memberId,
+      event: { source: state.store, kind: 'ended', entitlementKey: old, occurredAt: now, expiresAt: now },
+      origin,
+      dedupeKey: `${state.store}:replaced:${old}`,
+    });
+  }
+
+  /** The notifications that arrived before this validation, applied in the order they came. */
+  private async applyHeld(memberId: string, validated: StoreSubscriptionState, verifier: StorePurchaseVerifier): Promise<void> {
+    for (const held of await this.deps.repository.heldNotifications(validated.store, validated.entitlementKey)) {
+      if (!(await this.deps.repository.markHeldApplied(held.id, this.deps.clock.now()))) continue;
+      const state = reviveState(held.state);
+      if (!state) continue;
+      await this.applyTo(memberId, { store: validated.store, notificationId: held.notificationId, kind: held.kind as StoreNotificationKind, state }, state, verifier, false);
+    }
   }
 
   /** Play refunds a purchase not acknowledged within 3 days; a failure is retried on the next validation or notification. */
@@ -169,4 +224,13 @@ export class StorePurchasesService {
     const verifier = this.deps.verifiers[store];
     return verifier.mode === 'local' && this.deps.production ? null : verifier;
   }
+}
+
+/** A held notification's state back from JSON (its dates were ISO strings). */
+function reviveState(raw: unknown): StoreSubscriptionState | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const s = raw as StoreSubscriptionState & { expiresAt: string | Date; revokedAt: string | Date | null };
+  const expiresAt = new Date(s.expiresAt);
+  if (Number.isNaN(expiresAt.getTime())) return null;
+  return { ...s, expiresAt, revokedAt: s.revokedAt ? new Date(s.revokedAt) : null };
 }

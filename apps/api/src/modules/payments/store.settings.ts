@@ -1,6 +1,6 @@
 /** The environment variables of native store purchases (issue 14 step 6). The README lists them. */
 export const STORE_VARIABLES = [
-  { name: 'APP_STORE_VERIFIER', default: 'local', description: 'local (offline: test receipts signed with STORE_LOCAL_SECRET; refused in production) or apple (Apple\'s SignedDataVerifier).' },
+  { name: 'APP_STORE_VERIFIER', default: 'local', description: 'local (offline: Apple\'s SignedDataVerifier trusting a locally made root CA kept in DATA_DIR/app-store-test-chain.json; refused in production) or apple (SignedDataVerifier with Apple\'s roots).' },
   { name: 'APPLE_BUNDLE_ID', default: 'app.puente', description: 'The iOS app\'s bundle id; transactions and notifications of any other app are refused.' },
   { name: 'APPLE_ENVIRONMENT', default: 'Production', description: 'Production or Sandbox (APP_STORE_VERIFIER=apple). Sandbox and Xcode purchases are refused in production whatever this says.' },
   { name: 'APPLE_APP_APPLE_ID', default: '(unset)', description: 'The app\'s numeric Apple id; required with APPLE_ENVIRONMENT=Production.' },
@@ -10,7 +10,7 @@ export const STORE_VARIABLES = [
   { name: 'GOOGLE_PLAY_SERVICE_ACCOUNT_FILE', default: '(unset)', description: 'Path to the service account JSON key with access to the Play Developer API (GOOGLE_PLAY_VERIFIER=google).' },
   { name: 'GOOGLE_PLAY_PUSH_AUDIENCE', default: '(unset)', description: 'Audience of the Pub/Sub push subscription\'s OIDC token (GOOGLE_PLAY_VERIFIER=google); POST /api/payments/notifications/playstore.' },
   { name: 'GOOGLE_PLAY_PUSH_SERVICE_ACCOUNT', default: '(unset)', description: 'Service account email the push subscription signs its token as (optional; checked when set).' },
-  { name: 'STORE_LOCAL_SECRET', default: 'puente-local-store-secret', description: 'Signing secret of the local verifiers\' test receipts (development and tests only).' },
+  { name: 'STORE_LOCAL_SECRET', default: 'puente-local-store-secret', description: 'Signing secret of the local Google Play verifier\'s test tokens and pushes (development and tests only).' },
 ] as const;
 
 export interface StoreSettings {

@@ -1,7 +1,8 @@
 import { apiErrorSchema, GQL, memberSchema, storeValidationResponseSchema } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GooglePlayStoreVerifier } from '../../providers/store/google-play.store-verifier';
-import { LocalPlayBackend, signLocalStoreData } from '../../providers/store/local.store-verifier';
+import { createAppleTestChain, installationAppleTestChain, signAppleTestData, type AppleTestChain } from '../../providers/store/apple-test-chain';
+import { LOCAL_APP_APPLE_ID, LocalPlayBackend, signLocalStoreData } from '../../providers/store/local.store-verifier';
 import { graphql, memberWithSession, request, startTestServer, type TestServer } from '../../test';
 import { loadStoreSettings } from './store.settings';
 
@@ -37,17 +38,18 @@ const appleTx = (over: Record<string, unknown> = {}) => {
     ...over,
   };
 };
-const signTx = (tx: object, secret = SECRET) => signLocalStoreData('apple-transaction', tx, secret);
+// The App Store's test mode: Apple's SignedDataVerifier trusting the test server's local root (x5c chains, like Apple's).
+const chainOf = (): AppleTestChain => installationAppleTestChain('memory://');
+const signTx = (tx: object, chain = chainOf()) => signAppleTestData(tx, chain);
 const appleNotification = async (type: string, subtype: string | undefined, tx: object, renewal?: object, uuid = crypto.randomUUID()) => ({
-  signedPayload: await signLocalStoreData(
-    'apple-notification',
+  signedPayload: await signAppleTestData(
     {
       notificationType: type,
       subtype,
       notificationUUID: uuid,
-      data: { bundleId: 'app.puente', environment: 'Production', signedTransactionInfo: await signTx(tx), signedRenewalInfo: renewal ? await signLocalStoreData('apple-renewal', renewal, SECRET) : undefined },
+      data: { bundleId: 'app.puente', appAppleId: LOCAL_APP_APPLE_ID, environment: 'Production', signedTransactionInfo: await signTx(tx), signedRenewalInfo: renewal ? await signTx({ environment: 'Production', signedDate: Date.now(), ...renewal }) : undefined },
     },
-    SECRET,
+    chainOf(),
   ),
 });
 const postApple = (body: unknown) => request(t.url, '/api/payments/notifications/applestore', { method: 'POST', body });
@@ -72,12 +74,14 @@ describe('App Store purchases (local verifier: Apple payload shapes signed with 
       expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'INVALID_DATA', fields: { [field]: key } });
     };
     const [h, p, s] = signed.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...tx, expiresDate: tx.expiresDate + 365 * DAY, localKind: 'apple-transaction' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...tx, expiresDate: tx.expiresDate + 365 * DAY })).toString('base64url');
     await refused(`${h}.${forged}.${s}`);
-    await refused(await signTx(tx, 'another-key'));
+    // Signed by another chain (a root the server does not trust).
+    await refused(await signTx(tx, createAppleTestChain()));
     await refused('not-a-jws');
     await refused(`${h}.${p}`);
-    await refused(await signLocalStoreData('apple-renewal', tx, SECRET)); // a renewal info is not a transaction
+    // Apple's sandbox data is not this environment's.
+    await refused(await signTx({ ...tx, environment: 'Sandbox' }));
     await refused(await signTx({ ...tx, bundleId: 'com.other' }));
     await refused(await signTx({ ...tx, transactionId: 'x', productId: 'app.puente.gold' }), 'signedTransaction', 'store_product_invalid');
     await refused(await signTx({ ...tx, transactionId: 'y', expiresDate: t.clock.now().getTime() - DAY }), 'signedTransaction', 'store_purchase_expired');
@@ -137,7 +141,7 @@ describe('App Store purchases (local verifier: Apple payload shapes signed with 
     }
     const forged = await appleNotification('EXPIRED', 'VOLUNTARY', tx);
     const [h, , s] = forged.signedPayload.split('.');
-    const payload = Buffer.from(JSON.stringify({ notificationType: 'REVOKE', notificationUUID: crypto.randomUUID(), localKind: 'apple-notification', data: {} })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ notificationType: 'REVOKE', notificationUUID: crypto.randomUUID(), data: {} })).toString('base64url');
     expect((await postApple({ signedPayload: `${h}.${payload}.${s}` })).status).toBe(401);
     expect(await subscriptionOf(m.token)).toMatchObject({ type: 'applestore', status: 'active' });
 
@@ -145,6 +149,70 @@ describe('App Store purchases (local verifier: Apple payload shapes signed with 
     expect((await postApple(await appleNotification('EXPIRED', 'VOLUNTARY', { ...tx, expiresDate: t.clock.now().getTime() - 1000 }))).status).toBe(200);
     expect(await subscriptionOf(m.token)).toMatchObject({ type: 'applestore', status: 'expired', endReason: 'membership-expired' });
     expect((await ledgerOf(m.user.id)).map((e) => e.kind)).toEqual(['granted', 'ended']);
+  });
+});
+
+describe('App Store notifications: before the validation, and plan changes', () => {
+  it('a notification that arrives before the app\'s validation is held (replay: once) and applied when the validation arrives; a tampered one is not held', async () => {
+    const m = await memberWithSession(t.server);
+    const key = `otx-${crypto.randomUUID()}`;
+    const now = t.clock.now().getTime();
+    // No account token in the transaction: nothing says whose it is until the app validates it.
+    const tx1 = appleTx({ originalTransactionId: key, transactionId: `${key}-1` });
+    const uuid = crypto.randomUUID();
+    const early = await appleNotification('DID_RENEW', undefined, { ...tx1, transactionId: `${key}-2`, expiresDate: now + 60 * DAY }, { autoRenewStatus: 1 }, uuid);
+    expect(await postApple(early)).toMatchObject({ status: 200, body: { received: true, duplicate: false } });
+    expect(await postApple(early)).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
+    const off = await appleNotification('DID_CHANGE_RENEWAL_STATUS', 'AUTO_RENEW_DISABLED', { ...tx1, transactionId: `${key}-2`, expiresDate: now + 60 * DAY }, { autoRenewStatus: 0 });
+    expect((await postApple(off)).status).toBe(200);
+    // Tampered: refused, never held.
+    const [h, , sig] = (await appleNotification('REFUND', undefined, tx1)).signedPayload.split('.');
+    const forged = Buffer.from(JSON.stringify({ notificationType: 'REFUND', notificationUUID: crypto.randomUUID(), data: { bundleId: 'app.puente', signedTransactionInfo: await signTx({ ...tx1, revocationDate: now }) } })).toString('base64url');
+    expect((await postApple({ signedPayload: `${h}.${forged}.${sig}` })).status).toBe(401);
+    expect(await ledgerOf(m.user.id)).toHaveLength(0);
+
+    const ok = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: await signTx(tx1) }, token: m.token });
+    expect(ok.status).toBe(200);
+    // The held renewal and cancellation applied, in the order they came, once each.
+    expect(storeValidationResponseSchema.parse(ok.body).subscription).toMatchObject({ type: 'applestore', daysLeft: 60, status: 'cancelled', autoRenew: false });
+    expect((await ledgerOf(m.user.id)).map((e) => e.kind)).toEqual(['granted', 'renewed', 'auto-renew-off']);
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: await signTx(tx1) }, token: m.token });
+    expect(await postApple(early)).toMatchObject({ status: 200, body: { duplicate: true } });
+    expect(await ledgerOf(m.user.id)).toHaveLength(3);
+  });
+
+  it('a notification that names its member (the account token) opens the entitlement itself', async () => {
+    const m = await memberWithSession(t.server);
+    const key = `otx-${crypto.randomUUID()}`;
+    const tx = appleTx({ originalTransactionId: key, transactionId: `${key}-1`, appAccountToken: m.user.id });
+    expect((await postApple(await appleNotification('DID_CHANGE_RENEWAL_STATUS', 'AUTO_RENEW_DISABLED', tx, { autoRenewStatus: 0 }))).status).toBe(200);
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: 'applestore', subscriptionId: 'bs_1m', status: 'cancelled', daysLeft: 30 });
+    expect((await ledgerOf(m.user.id)).map((e) => e.kind)).toEqual(['granted', 'auto-renew-off']);
+  });
+
+  it('DID_CHANGE_RENEWAL_PREF: a downgrade is recorded and the plan changes at the next renewal; an upgrade is a new period at once', async () => {
+    const m = await memberWithSession(t.server);
+    const key = `otx-${crypto.randomUUID()}`;
+    const now = t.clock.now().getTime();
+    const tx1 = appleTx({ originalTransactionId: key, transactionId: `${key}-1`, appAccountToken: m.user.id, productId: 'app.puente.bs_6m', expiresDate: now + 180 * DAY });
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'applestore', signedTransaction: await signTx(tx1) }, token: m.token });
+    const down = await appleNotification('DID_CHANGE_RENEWAL_PREF', 'DOWNGRADE', tx1, { autoRenewStatus: 1, autoRenewProductId: 'app.puente.bs_1m' });
+    expect((await postApple(down)).status).toBe(200);
+    expect(await postApple(down)).toMatchObject({ body: { duplicate: true } });
+    // This period keeps its plan.
+    expect(await subscriptionOf(m.token)).toMatchObject({ subscriptionId: 'bs_6m', daysLeft: 180, status: 'active' });
+    const ledger = await ledgerOf(m.user.id);
+    expect(ledger.map((e) => [e.kind, e.planId])).toEqual([
+      ['granted', 'bs_6m'],
+      ['renewal-pref-changed', 'bs_1m'],
+    ]);
+    // The renewal is of the new plan.
+    await postApple(await appleNotification('DID_RENEW', undefined, { ...tx1, transactionId: `${key}-2`, productId: 'app.puente.bs_1m', expiresDate: now + 210 * DAY }, { autoRenewStatus: 1 }));
+    expect(await subscriptionOf(m.token)).toMatchObject({ subscriptionId: 'bs_1m', daysLeft: 210 });
+    // An upgrade takes effect at once.
+    await postApple(await appleNotification('DID_CHANGE_RENEWAL_PREF', 'UPGRADE', { ...tx1, transactionId: `${key}-3`, productId: 'app.puente.bs_12m', expiresDate: now + 365 * DAY }, { autoRenewStatus: 1 }));
+    expect(await subscriptionOf(m.token)).toMatchObject({ subscriptionId: 'bs_12m', daysLeft: 365 });
+    expect((await ledgerOf(m.user.id)).map((e) => e.kind)).toEqual(['granted', 'renewal-pref-changed', 'renewed', 'renewed']);
   });
 });
 
@@ -227,6 +295,62 @@ describe('Google Play purchases (local backend: Play payload shapes signed with 
   });
 });
 
+describe('Google Play upgrades and downgrades (linkedPurchaseToken) and notifications before the validation', () => {
+  it('the new purchase replaces the old: the old entitlement ends as the new one starts (by validation, or by a notification that names the old purchase)', async () => {
+    const m = await memberWithSession(t.server);
+    const a = `play-${crypto.randomUUID()}`;
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: await playToken(a, playPurchase()) }, token: m.token });
+    const now = t.clock.now().getTime();
+    // Upgrade to the yearly plan: a new purchase token linked to the old one.
+    const b = `play-${crypto.randomUUID()}`;
+    const upgraded = playPurchase({ latestOrderId: 'GPA.2', linkedPurchaseToken: a, lineItems: [{ productId: 'app.puente.bs_12m', expiryTime: new Date(now + 365 * DAY).toISOString(), autoRenewingPlan: { autoRenewEnabled: true } }] });
+    const ok = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_12m', purchaseToken: await playToken(b, upgraded) }, token: m.token });
+    expect(ok.status).toBe(200);
+    expect(storeValidationResponseSchema.parse(ok.body).subscription).toMatchObject({ type: 'playstore', subscriptionId: 'bs_12m', daysLeft: 365, status: 'active' });
+    const kinds = async () => (await ledgerOf(m.user.id)).map((e) => `${e.entitlementKey === a ? 'a' : e.entitlementKey === b ? 'b' : 'c'}:${e.kind}`);
+    expect(await kinds()).toEqual(['a:granted', 'b:granted', 'a:ended']);
+    // The old purchase's renewal notification later gives nothing back (its entitlement ended).
+    await push({ subscriptionNotification: { notificationType: 3, purchaseToken: await playToken(a, playPurchase()) } });
+    expect(await subscriptionOf(m.token)).toMatchObject({ subscriptionId: 'bs_12m', status: 'active' });
+
+    // Downgrade, and the store's notification comes before the app's validation: it names the replaced purchase, so it is hers.
+    const c = `play-${crypto.randomUUID()}`;
+    const downgraded = playPurchase({ latestOrderId: 'GPA.3', linkedPurchaseToken: b, lineItems: [{ productId: 'app.puente.bs_1m', expiryTime: new Date(now + 30 * DAY).toISOString(), autoRenewingPlan: { autoRenewEnabled: true } }] });
+    const purchased = { subscriptionNotification: { notificationType: 4, purchaseToken: await playToken(c, downgraded) } };
+    const messageId = crypto.randomUUID();
+    await push(purchased, { messageId });
+    await push(purchased, { messageId });
+    expect(await subscriptionOf(m.token)).toMatchObject({ subscriptionId: 'bs_1m', daysLeft: 30 });
+    expect((await kinds()).slice(3)).toEqual(['a:auto-renew-off', 'c:renewed', 'b:ended']);
+    // Then the app's validation of it: nothing twice.
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_1m', purchaseToken: await playToken(c, downgraded) }, token: m.token });
+    expect(await ledgerOf(m.user.id)).toHaveLength(6);
+  });
+
+  it('another member\'s purchase named as the replaced one is not ended', async () => {
+    const owner = await memberWithSession(t.server);
+    const thief = await memberWithSession(t.server);
+    const a = `play-${crypto.randomUUID()}`;
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: await playToken(a, playPurchase()) }, token: owner.token });
+    const b = `play-${crypto.randomUUID()}`;
+    const linked = playPurchase({ linkedPurchaseToken: a, lineItems: [{ productId: 'app.puente.bs_1m', expiryTime: new Date(t.clock.now().getTime() + 30 * DAY).toISOString() }] });
+    expect((await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_1m', purchaseToken: await playToken(b, linked) }, token: thief.token })).status).toBe(200);
+    expect(await subscriptionOf(owner.token)).toMatchObject({ subscriptionId: 'bs_6m', status: 'active' });
+    expect((await ledgerOf(owner.user.id)).map((e) => e.kind)).toEqual(['granted']);
+  });
+
+  it('a Play notification before any validation and without an account id is held, then applied by the validation', async () => {
+    const m = await memberWithSession(t.server);
+    const stable = `play-${crypto.randomUUID()}`;
+    const graceToken = await playToken(stable, playPurchase({ subscriptionState: 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD', acknowledgementState: 'ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED' }, t.clock.now().getTime() + 3 * DAY));
+    expect((await push({ subscriptionNotification: { notificationType: 6, purchaseToken: graceToken } })).status).toBe(200);
+    expect(await ledgerOf(m.user.id)).toHaveLength(0);
+    await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: await playToken(stable, playPurchase()) }, token: m.token });
+    expect((await ledgerOf(m.user.id)).map((e) => e.kind)).toEqual(['granted', 'grace']);
+    expect(await subscriptionOf(m.token)).toMatchObject({ status: 'error-payment', daysLeft: 3 });
+  });
+});
+
 describe('store validation: bad input is a catalogue error, never a 500', () => {
   it('refuses the unauthenticated and every malformed body with INVALID_DATA', async () => {
     const m = await memberWithSession(t.server);
@@ -281,12 +405,12 @@ describe('production refuses test mode', () => {
     const { LocalAppleDecoder } = await import('../../providers/store/local.store-verifier');
     const recorded: unknown[] = [];
     const make = (mode: 'local' | 'real') => {
-      const decoder = new LocalAppleDecoder(SECRET);
+      const decoder = new LocalAppleDecoder(chainOf(), 'app.puente');
       // The same decoding; `mode` stands for Apple's SignedDataVerifier (real) or the test signer (local).
       Object.defineProperty(decoder, 'mode', { value: mode });
       const apple = new AppleStoreVerifier(decoder, 'app.puente');
       return new StorePurchasesService({
-        repository: { firstSeen: () => Promise.resolve(true) },
+        repository: { firstSeen: () => Promise.resolve(true), holdNotification: () => Promise.resolve(), heldNotifications: () => Promise.resolve([]), markHeldApplied: () => Promise.resolve(true) },
         clock: t.clock,
         verifiers: { applestore: apple, playstore: apple as never },
         production: true,

@@ -35,8 +35,8 @@ export interface VisitPaymentsServiceDeps {
   /** The member's organization and its flags (null: none). */
   memberOrganization(memberId: string): Promise<{ id: string; flags: readonly OrganizationFlag[] } | null>;
   membership: Pick<MembershipService, 'record'>;
-  /** The appointments module: the held escalation goes on to the US doctors' queue, or back to the coach. */
-  appointments: { resumeEscalation(appointmentId: string): Promise<void>; declineEscalation(appointmentId: string): Promise<void> };
+  /** The appointments module: the held escalation goes on to the US doctors' queue, or back to the coach; the member's open consultation (a coach visit's). */
+  appointments: { resumeEscalation(appointmentId: string): Promise<void>; declineEscalation(appointmentId: string): Promise<void>; currentOf(actor: Actor): Promise<string | null> };
   /** The member's open app hears payment-requested and payment-status-update. */
   notify: {
     paymentRequested(memberId: string, payload: { appointmentId: string; priceType: 'usp' | 'coach'; paymentId: string }): void;
@@ -101,10 +101,17 @@ export class VisitPaymentsService {
     return present(latest);
   }
 
-  /** POST /api/organizations/{id}/payment-intent. */
+  /**
+   * POST /api/organizations/{id}/payment-intent. A usp payment is the one the server asked for
+   * (payment-requested). The spec never says when a coach visit is paid (priceType coach appears
+   * only in the Payment entity and this call), so nothing asks for one: the app may open one
+   * itself for the member's open consultation with a payment id of its own (spec 9 local storage
+   * "payment ids"), in an organization she belongs to; asked again with the same id it is the same
+   * payment.
+   */
   async intent(actor: Actor, organizationId: string, input: PaymentIntentRequest): Promise<PaymentIntentResponse> {
     refuseGuest(actor);
-    const payment = await this.own(actor, input.paymentId);
+    const payment = input.priceType === 'coach' ? await this.coachPayment(actor, organizationId, input.paymentId) : await this.own(actor, input.paymentId);
     if (payment.organizationId !== organizationId || payment.priceType !== input.priceType) throw new AppError('NOT_FOUND');
     const base = { ...present(payment), provider: this.deps.card.name, publishableKey: this.deps.card.publishableKey };
     if (payment.status === 'succeeded') return { ...base, checkoutId: payment.checkoutId, url: null, clientSecret: null };
@@ -158,14 +165,42 @@ export class VisitPaymentsService {
         dedupeKey: `visit:${payment.id}`,
       });
       this.deps.notify.paymentStatus(payment.memberId, { paymentId: payment.id, status: 'succeeded' });
-      await this.deps.appointments.resumeEscalation(payment.appointmentId);
+      if (payment.priceType === 'usp') await this.deps.appointments.resumeEscalation(payment.appointmentId);
       return present(settled);
     }
     const settled = await this.deps.repository.settleVisitPayment(payment.id, 'failed', now);
     if (!settled) return present((await this.deps.repository.visitPayment(payment.id))!);
     this.deps.notify.paymentStatus(payment.memberId, { paymentId: payment.id, status: 'failed' });
-    await this.deps.appointments.declineEscalation(payment.appointmentId);
+    if (payment.priceType === 'usp') await this.deps.appointments.declineEscalation(payment.appointmentId);
     return present(settled);
+  }
+
+  /** A coach visit's payment: the member's own (by id), or a new one for her open consultation in her organization. */
+  private async coachPayment(actor: Actor, organizationId: string, paymentId: string): Promise<VisitPaymentRow> {
+    if (!isUuid(paymentId)) throw new AppError('NOT_FOUND');
+    const existing = await this.deps.repository.visitPayment(paymentId);
+    if (existing) {
+      if (existing.memberId !== actor.id) throw new AppError('NOT_FOUND');
+      return existing;
+    }
+    const org = await this.deps.memberOrganization(actor.id);
+    if (!org || org.id !== organizationId) throw new AppError('NOT_FOUND');
+    const appointmentId = await this.deps.appointments.currentOf(actor);
+    if (!appointmentId) throw new AppError('CONFLICT', { data: { reason: 'no-open-consultation' } });
+    const created = await this.deps.repository.insertVisitPaymentOnce({
+      id: paymentId,
+      appointmentId,
+      memberId: actor.id,
+      organizationId,
+      priceType: 'coach',
+      amountMinor: this.deps.prices.coach,
+      currency: this.deps.currency,
+      createdAt: this.deps.clock.now(),
+    });
+    // Two tabs with the same new id: the second reads the first's row.
+    const payment = created ?? (await this.deps.repository.visitPayment(paymentId));
+    if (!payment || payment.memberId !== actor.id) throw new AppError('NOT_FOUND');
+    return payment;
   }
 
   private async own(actor: Actor, paymentId: string): Promise<VisitPaymentRow> {

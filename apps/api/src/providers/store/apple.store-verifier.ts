@@ -26,6 +26,7 @@ export interface AppleTransaction {
 /** The fields we read of Apple's JWSRenewalInfoDecodedPayload. */
 export interface AppleRenewal {
   autoRenewStatus?: number;
+  autoRenewProductId?: string;
   gracePeriodExpiresDate?: number;
 }
 /** The fields we read of Apple's ResponseBodyV2DecodedPayload. */
@@ -48,7 +49,6 @@ const KIND_OF: Record<string, StoreNotificationKind> = {
   SUBSCRIBED: 'renewed',
   DID_RENEW: 'renewed',
   OFFER_REDEEMED: 'renewed',
-  DID_CHANGE_RENEWAL_PREF: 'ignored',
   EXPIRED: 'ended',
   GRACE_PERIOD_EXPIRED: 'ended',
   REFUND: 'revoked',
@@ -100,6 +100,9 @@ export class AppleStoreVerifier implements StorePurchaseVerifier {
 
   private kindOf(payload: AppleNotificationPayload): StoreNotificationKind {
     const type = payload.notificationType ?? '';
+    // An upgrade takes effect at once (a new period of the new product); a downgrade, or going back
+    // to the current plan (no subtype), changes the plan at the next renewal.
+    if (type === 'DID_CHANGE_RENEWAL_PREF') return payload.subtype === 'UPGRADE' ? 'renewed' : 'renewal-pref-changed';
     if (type === 'DID_CHANGE_RENEWAL_STATUS') return payload.subtype === 'AUTO_RENEW_DISABLED' ? 'auto-renew-off' : payload.subtype === 'AUTO_RENEW_ENABLED' ? 'auto-renew-on' : 'ignored';
     // Billing retry: access continues only in the grace period (subtype GRACE_PERIOD).
     if (type === 'DID_FAIL_TO_RENEW') return payload.subtype === 'GRACE_PERIOD' ? 'grace' : 'ended';
@@ -124,6 +127,8 @@ export class AppleStoreVerifier implements StorePurchaseVerifier {
       needsAcknowledgement: false,
       currency: tx.currency ?? null,
       amountMinor: typeof tx.price === 'number' ? Math.round(tx.price / 10) : null,
+      linkedEntitlementKey: null,
+      renewalProductId: renewal?.autoRenewProductId ?? null,
     };
   }
 
@@ -137,16 +142,20 @@ export class AppleStoreVerifier implements StorePurchaseVerifier {
   }
 }
 
-/** Apple's SignedDataVerifier: the chain up to Apple's root certificates, the bundle id and the environment. */
-export class RealAppleDecoder implements AppleSignedDataDecoder {
-  readonly mode = 'real' as const;
+/**
+ * Apple's SignedDataVerifier: the x5c chain up to the trusted roots, Apple's marker extensions, the
+ * bundle id, the app id and the environment. The real adapter trusts Apple's roots with online
+ * checks (OCSP); the local test mode trusts a locally made root (apple-test-chain.ts), same path.
+ */
+export class SignedDataAppleDecoder implements AppleSignedDataDecoder {
   private readonly verifier: SignedDataVerifier;
 
-  constructor(settings: { rootCertificatePaths: string[]; bundleId: string; appAppleId: number | undefined; environment: 'Production' | 'Sandbox' }) {
-    const roots = settings.rootCertificatePaths.map((p) => readFileSync(p));
+  constructor(
+    readonly mode: 'local' | 'real',
+    settings: { roots: Buffer[]; onlineChecks: boolean; bundleId: string; appAppleId: number | undefined; environment: 'Production' | 'Sandbox' },
+  ) {
     const environment = settings.environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX;
-    // Online checks: certificate revocation (OCSP) and expiry against the current date.
-    this.verifier = new SignedDataVerifier(roots, true, environment, settings.bundleId, settings.appAppleId);
+    this.verifier = new SignedDataVerifier(settings.roots, settings.onlineChecks, environment, settings.bundleId, settings.appAppleId);
   }
 
   transaction(jws: string): Promise<AppleTransaction> {
@@ -159,5 +168,12 @@ export class RealAppleDecoder implements AppleSignedDataDecoder {
 
   notification(signedPayload: string): Promise<AppleNotificationPayload> {
     return this.verifier.verifyAndDecodeNotification(signedPayload) as Promise<AppleNotificationPayload>;
+  }
+}
+
+/** Apple's roots from files, with online checks: certificate revocation (OCSP) and expiry against the current date. */
+export class RealAppleDecoder extends SignedDataAppleDecoder {
+  constructor(settings: { rootCertificatePaths: string[]; bundleId: string; appAppleId: number | undefined; environment: 'Production' | 'Sandbox' }) {
+    super('real', { roots: settings.rootCertificatePaths.map((p) => readFileSync(p)), onlineChecks: true, bundleId: settings.bundleId, appAppleId: settings.appAppleId, environment: settings.environment });
   }
 }

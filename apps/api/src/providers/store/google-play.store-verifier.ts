@@ -15,6 +15,8 @@ export interface PlaySubscriptionPurchase {
   acknowledgementState?: string | null;
   testPurchase?: object | null;
   externalAccountIdentifiers?: { obfuscatedExternalAccountId?: string | null } | null;
+  /** Set on an upgrade or downgrade: the purchase token of the subscription this one replaces. */
+  linkedPurchaseToken?: string | null;
   lineItems?: { productId?: string | null; expiryTime?: string | null; autoRenewingPlan?: { autoRenewEnabled?: boolean | null } | null }[] | null;
 }
 
@@ -125,6 +127,8 @@ export class GooglePlayStoreVerifier implements StorePurchaseVerifier {
       needsAcknowledgement: p.acknowledgementState === 'ACKNOWLEDGEMENT_STATE_PENDING',
       currency: null,
       amountMinor: null,
+      linkedEntitlementKey: p.linkedPurchaseToken ?? null,
+      renewalProductId: null,
     };
   }
 }

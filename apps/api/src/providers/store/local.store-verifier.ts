@@ -1,15 +1,17 @@
 import { CompactSign, compactVerify } from 'jose';
-import type { AppleNotificationPayload, AppleRenewal, AppleSignedDataDecoder, AppleTransaction } from './apple.store-verifier';
+import { SignedDataAppleDecoder } from './apple.store-verifier';
+import type { AppleTestChain } from './apple-test-chain';
 import type { PlayBackend, PlaySubscriptionPurchase } from './google-play.store-verifier';
 import { StoreVerificationError } from './store-purchase.provider';
 
 /**
- * The offline default for both stores: receipts and notifications are the stores' own payload
- * shapes, signed (HS256) with a local secret instead of the stores' keys. Tests and a developer
+ * The offline default for Google Play: purchase tokens and pushes are Play's own payload shapes,
+ * signed (HS256) with a local secret instead of Google's keys (the App Store's test mode is a
+ * local certificate chain: LocalAppleDecoder). Tests and a developer
  * make them with signLocalStoreData; the server verifies them exactly as the real adapters verify
  * the stores' signatures (a tampered or foreign-signed one is refused). Never in production.
  */
-type LocalKind = 'apple-transaction' | 'apple-renewal' | 'apple-notification' | 'play-token' | 'play-push';
+type LocalKind = 'play-token' | 'play-push';
 
 export async function signLocalStoreData(kind: LocalKind, payload: object, secret: string): Promise<string> {
   return new CompactSign(new TextEncoder().encode(JSON.stringify({ ...payload, localKind: kind })))
@@ -29,18 +31,17 @@ async function verifyLocal<T>(kind: LocalKind, jws: string, secret: string): Pro
   return decoded as T;
 }
 
-export class LocalAppleDecoder implements AppleSignedDataDecoder {
-  readonly mode = 'local' as const;
-  constructor(private readonly secret: string) {}
+/** The app id the local App Store test mode expects in notifications (Production environment). */
+export const LOCAL_APP_APPLE_ID = 1_000_000_001;
 
-  transaction(jws: string): Promise<AppleTransaction> {
-    return verifyLocal('apple-transaction', jws, this.secret);
-  }
-  renewal(jws: string): Promise<AppleRenewal> {
-    return verifyLocal('apple-renewal', jws, this.secret);
-  }
-  notification(signedPayload: string): Promise<AppleNotificationPayload> {
-    return verifyLocal('apple-notification', signedPayload, this.secret);
+/**
+ * The App Store test mode: Apple's SignedDataVerifier itself (the production path), trusting the
+ * installation's locally made root (apple-test-chain.ts) without online checks. Test data says
+ * environment Production and, in notifications, appAppleId LOCAL_APP_APPLE_ID.
+ */
+export class LocalAppleDecoder extends SignedDataAppleDecoder {
+  constructor(chain: AppleTestChain, bundleId: string) {
+    super('local', { roots: [chain.root], onlineChecks: false, bundleId, appAppleId: LOCAL_APP_APPLE_ID, environment: 'Production' });
   }
 }
 

@@ -35,9 +35,13 @@ export interface StoreSubscriptionState {
   needsAcknowledgement: boolean;
   currency: string | null;
   amountMinor: number | null;
+  /** Play: the purchase this one replaces (an upgrade or downgrade, linkedPurchaseToken); its entitlement ends as this one starts. */
+  linkedEntitlementKey: string | null;
+  /** Apple: the product the subscription renews into (renewal info autoRenewProductId), when it differs after a plan change. */
+  renewalProductId: string | null;
 }
 
-export type StoreNotificationKind = 'renewed' | 'auto-renew-off' | 'auto-renew-on' | 'grace' | 'ended' | 'revoked' | 'ignored';
+export type StoreNotificationKind = 'renewed' | 'auto-renew-off' | 'auto-renew-on' | 'grace' | 'ended' | 'revoked' | 'renewal-pref-changed' | 'ignored';
 
 /** A verified store notification (App Store Server Notifications v2, Play RTDN). */
 export interface StoreNotification {

@@ -1,6 +1,6 @@
 import { paymentIntentResponseSchema, visitPaymentSchema, type PaymentIntentRequest, type PaymentIntentResponse, type VisitPaymentDto } from '@puente/contracts';
 import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, isApiRequestError } from '@/lib/api-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /** POST /api/organizations/{id}/payment-intent: the card checkout of a paid visit. */
@@ -57,4 +57,42 @@ export const reportPaymentSucceeded = async (paymentId: string): Promise<'saved'
     keepUnsavedSuccess(paymentId);
     return 'kept';
   }
+};
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * /payment-loading of a paid visit: reports succeeded until the server has it. A card provider
+ * that has not confirmed the checkout yet (409 payment-not-confirmed: a webhook on its way) is
+ * asked again; a payment the server already knows failed is 'failed'; a save that cannot reach the
+ * server is kept for the retry rule ('kept': the card was charged, the next payment request sends it).
+ */
+export const settleVisitPayment = async (paymentId: string, options: { tries?: number; waitMs?: number; stopped?: () => boolean } = {}): Promise<'succeeded' | 'failed' | 'kept' | 'stopped'> => {
+  const tries = options.tries ?? 30;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const saved = await setPaymentStatus(paymentId, 'succeeded');
+      return saved.status === 'failed' ? 'failed' : 'succeeded';
+    } catch (error) {
+      const status = isApiRequestError(error) ? error.status : 0;
+      const reason = isApiRequestError(error) ? error.data?.reason : undefined;
+      if (status === 409 && reason === 'payment-not-confirmed' && attempt < tries) {
+        await wait(options.waitMs ?? 1000);
+        // The screen moved on (the server's payment-status-update said how it ended).
+        if (options.stopped?.()) return 'stopped';
+        continue;
+      }
+      if (status === 409 && reason === 'payment-failed') return 'failed';
+      if (status >= 400 && status < 500 && status !== 409) return 'failed';
+      keepUnsavedSuccess(paymentId);
+      return 'kept';
+    }
+  }
+};
+
+/** spec 2: /payment-success returns to the stored destination (only a path of our own app), else /inicio. */
+export const takeDestinationAfterPayment = (fallback: string): string => {
+  const target = readStorage(STORAGE_KEYS.goAfterPayment);
+  removeStorage(STORAGE_KEYS.goAfterPayment);
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : fallback;
 };

@@ -9,15 +9,22 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/features/profile';
 import { useCheckoutStatus } from '../api/get-checkout-status';
+import { VisitPaymentLoading } from './visit-payment-loading';
 
 const POLL_MS = 1000;
 
 /**
  * /payment-loading (spec 2): membership validation loading, with no back or cancel. It waits for
  * the checkout to be paid, reloads the member (her access comes from the ledger), then moves on
- * to /payment-success.
+ * to /payment-success. A paid visit (?payment=) has its own wait (VisitPaymentLoading).
  */
 export function PaymentLoadingScreen() {
+  const [params] = useSearchParams();
+  const paymentId = params.get('payment');
+  return paymentId ? <VisitPaymentLoading paymentId={paymentId} /> : <SubscriptionPaymentLoading />;
+}
+
+function SubscriptionPaymentLoading() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();

@@ -4,39 +4,40 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ROUTES } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { currentLanguage } from '@/lib/i18n';
 import { useMember } from '@/features/profile';
-import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
+import { takeDestinationAfterPayment } from '../api/visit-payments';
 import { formatDate } from './format';
 
-/** /payment-success (spec 2): returns to the stored destination, else /inicio. */
+/** /payment-success (spec 2): returns to the stored destination, else /inicio. ?payment= is a paid US-doctor visit. */
 export function PaymentSuccessScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const member = useMember();
+  const [params] = useSearchParams();
+  const visit = params.get('payment') !== null;
   const s = member.data?.subscription;
   const handleContinue = () => {
-    const target = readStorage(STORAGE_KEYS.goAfterPayment);
-    removeStorage(STORAGE_KEYS.goAfterPayment);
     // Only a path of our own app (a stored value is never trusted as a URL).
-    void navigate(target && target.startsWith('/') && !target.startsWith('//') ? target : ROUTES.home.path, { replace: true });
+    void navigate(takeDestinationAfterPayment(ROUTES.home.path), { replace: true });
   };
   return (
     <Screen testId="payment-success-screen">
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, mt: 6, textAlign: 'center' }}>
         <CheckCircleOutline color="success" sx={{ fontSize: 72 }} />
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-          {t('membership_payment_success_title')}
+          {t(visit ? 'visit_payment_paid_title' : 'membership_payment_success_title')}
         </Typography>
-        {s && s.type === 'card' ? (
+        {visit ? <Typography data-testid="payment-success-visit">{t('visit_payment_paid_body')}</Typography> : null}
+        {!visit && s && s.type === 'card' ? (
           <Typography data-testid="payment-success-plan">
             {t('membership_payment_success_body', { plan: t(`membership_plan_${s.subscriptionId}`), date: s.expiresAt ? formatDate(s.expiresAt, currentLanguage(i18n)) : '' })}
           </Typography>
         ) : null}
         <Button variant="contained" size="large" fullWidth onClick={handleContinue} data-testid="payment-success-continue">
-          {t('membership_payment_success_continue')}
+          {t(visit ? 'visit_payment_continue' : 'membership_payment_success_continue')}
         </Button>
       </Box>
     </Screen>

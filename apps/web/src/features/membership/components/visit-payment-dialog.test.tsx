@@ -1,9 +1,12 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
+import { socketStore } from '@/lib/socket';
+import { FakeSocket } from '@/test/fake-socket';
 import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
-import { paymentRequestStore } from '../hooks/use-payment-requests';
+import { paymentRequestStore, paymentStatusStore } from '../hooks/use-payment-requests';
 
 vi.setConfig({ testTimeout: 15_000 });
 configure({ asyncUtilTimeout: 5_000 });
@@ -12,9 +15,10 @@ const ORG = { id: 'org-1', name: 'Acme', settings: ['USP_REQUIRES_PAYMENT'] };
 const PAYMENT = { paymentId: 'pay-1', appointmentId: 'apt-1', priceType: 'usp', status: 'pending', amountMinor: 4999, currency: 'USD' };
 const INTENT = { ...PAYMENT, checkoutId: 'chk-1', provider: 'local', url: '/api/payments/local-checkout/chk-1', clientSecret: null, publishableKey: null };
 
-const serve = (opts: { statusFails?: number } = {}) => {
+const serve = (opts: { statusFails?: number; notConfirmed?: number } = {}) => {
   setSessionToken('st_1');
   let statusFails = opts.statusFails ?? 0;
+  let notConfirmed = opts.notConfirmed ?? 0;
   const calls: FakeCall[] = [];
   installFakeFetch((call) => {
     calls.push(call);
@@ -27,6 +31,10 @@ const serve = (opts: { statusFails?: number } = {}) => {
         statusFails--;
         return { status: 500, body: apiError(500, 'UNKNOWN_ERROR', 'x') };
       }
+      if (notConfirmed > 0) {
+        notConfirmed--;
+        return apiError(409, 'CONFLICT', 'x', { data: { reason: 'payment-not-confirmed' } });
+      }
       return { status: 200, body: { ...PAYMENT, status: (call.body as { status: string }).status } };
     }
     return undefined;
@@ -37,22 +45,70 @@ const statusCalls = (calls: FakeCall[]) => calls.filter((c) => c.url === '/api/p
 
 beforeEach(() => {
   window.localStorage.removeItem('payment-ids');
+  window.localStorage.removeItem('go-after-payment');
   paymentRequestStore.set(null);
+  paymentStatusStore.set(null);
 });
 
 describe('paid US-doctor visit within the consultation', () => {
-  it('asked to pay, she sees the amount, pays in the card modal and succeeded is saved', async () => {
+  it('asked to pay, she sees the amount, pays in the card modal, goes through /payment-loading and /payment-success and back to where she was', async () => {
     const calls = serve();
-    renderApp('/inicio');
+    const { router } = renderApp('/perfil');
     act(() => paymentRequestStore.set({ appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' }));
     await screen.findByTestId('visit-payment-dialog');
     expect((await screen.findByTestId('visit-payment-amount')).textContent).toContain('49.99');
     await waitFor(() => expect((screen.getByTestId('visit-payment-pay') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('visit-payment-pay'));
-    // The checkout completes (polled): succeeded is reported once; the dialog says thanks.
-    await screen.findByTestId('visit-payment-done');
+    // The checkout completes (polled): /payment-loading reports succeeded once, then /payment-success.
+    await screen.findByTestId('payment-success-visit');
+    expect(router.state.location.pathname).toBe('/payment-success');
     expect(statusCalls(calls)).toEqual(['succeeded']);
     expect(calls.find((c) => c.url === '/api/organizations/org-1/payment-intent')?.body).toEqual({ priceType: 'usp', paymentId: 'pay-1' });
+    expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
+    // spec 2: /payment-success returns to the stored destination.
+    fireEvent.click(screen.getByTestId('payment-success-continue'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+    expect(window.localStorage.getItem('go-after-payment')).toBeNull();
+  });
+
+  it('/payment-loading asks again while the provider has not confirmed the checkout', async () => {
+    const calls = serve({ notConfirmed: 1 });
+    window.localStorage.setItem('go-after-payment', '/perfil');
+    const { router } = renderApp('/payment-loading?payment=pay-1');
+    await screen.findByTestId('payment-loading-screen');
+    await screen.findByTestId('payment-success-visit');
+    expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded']);
+    expect(router.state.location.search).toBe('?payment=pay-1');
+  });
+
+  it('payment-status-update from the server: failed sends /payment-loading back to the stored destination; a settled payment closes the dialog still asking for it', async () => {
+    setSessionToken('st_1');
+    installFakeFetch((call) => {
+      if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
+      if (call.url === '/api/appointments/apt-1/payment') return { status: 200, body: { payment: PAYMENT } };
+      // The provider has not confirmed the checkout yet: only the realtime event moves the screen on.
+      if (call.url === '/api/payments/pay-1/status') return apiError(409, 'CONFLICT', 'x', { data: { reason: 'payment-not-confirmed' } });
+      return undefined;
+    });
+    const socket = new FakeSocket();
+    socketStore.set(socket as unknown as Socket);
+    try {
+      window.localStorage.setItem('go-after-payment', '/perfil');
+      const { router } = renderApp('/payment-loading?payment=pay-1');
+      await screen.findByTestId('payment-loading-screen');
+      act(() => socket.serverEmit('payment-status-update', { paymentId: 'other', status: 'failed' }));
+      expect(router.state.location.pathname).toBe('/payment-loading');
+      act(() => socket.serverEmit('payment-status-update', { paymentId: 'pay-1', status: 'failed' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+
+      // Paid in another tab: the dialog asking for it here closes.
+      act(() => paymentRequestStore.set({ appointmentId: 'apt-1', paymentId: 'pay-2', priceType: 'usp' }));
+      await screen.findByTestId('visit-payment-dialog');
+      act(() => socket.serverEmit('payment-status-update', { paymentId: 'pay-2', status: 'succeeded' }));
+      await waitFor(() => expect(screen.queryByTestId('visit-payment-dialog')).toBeNull());
+    } finally {
+      socketStore.set(null);
+    }
   });
 
   it('"not now" sends failed (the consultation stays with the coach)', async () => {

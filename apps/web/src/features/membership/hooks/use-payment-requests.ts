@@ -12,6 +12,14 @@ export interface PaymentRequest {
 /** The payment the member is asked for right now (null: none). */
 export const paymentRequestStore = createStore<PaymentRequest | null>(null);
 
+export interface PaymentStatusUpdate {
+  paymentId: string;
+  status: 'succeeded' | 'failed' | 'pending';
+}
+
+/** The last payment-status-update the server sent (a paid visit settled, in this tab or another). */
+export const paymentStatusStore = createStore<PaymentStatusUpdate | null>(null);
+
 const parse = (payload: unknown): PaymentRequest | null => {
   if (!payload || typeof payload !== 'object') return null;
   const p = payload as Record<string, unknown>;
@@ -19,10 +27,19 @@ const parse = (payload: unknown): PaymentRequest | null => {
   return { appointmentId: p.appointmentId, paymentId: p.paymentId, priceType: p.priceType };
 };
 
+const parseStatus = (payload: unknown): PaymentStatusUpdate | null => {
+  if (!payload || typeof payload !== 'object') return null;
+  const p = payload as Record<string, unknown>;
+  if (typeof p.paymentId !== 'string' || (p.status !== 'succeeded' && p.status !== 'failed' && p.status !== 'pending')) return null;
+  return { paymentId: p.paymentId, status: p.status };
+};
+
 /**
  * Mounted once by the shell: the server's payment-requested event (a USP_REQUIRES_PAYMENT
  * organization's member whose coach asked for a US doctor) opens the visit payment dialog. The
- * retry rule runs first: succeeded statuses that failed to save are sent again.
+ * retry rule runs first: succeeded statuses that failed to save are sent again. The server's
+ * payment-status-update (the payment settled, here or in another tab or device) closes a dialog
+ * still asking for that payment and moves /payment-loading on.
  */
 export const usePaymentRequests = (): void => {
   const socket = useStore(socketStore);
@@ -36,9 +53,17 @@ export const usePaymentRequests = (): void => {
         .then(({ retryUnsavedSuccesses }) => retryUnsavedSuccesses())
         .finally(() => paymentRequestStore.set(request));
     };
+    const handleStatus = (payload: unknown): void => {
+      const update = parseStatus(payload);
+      if (!update) return;
+      paymentStatusStore.set(update);
+      if (update.status !== 'pending' && paymentRequestStore.get()?.paymentId === update.paymentId) paymentRequestStore.set(null);
+    };
     socket.on(REALTIME_EVENTS.paymentRequested, handle);
+    socket.on(REALTIME_EVENTS.paymentStatusUpdate, handleStatus);
     return () => {
       socket.off(REALTIME_EVENTS.paymentRequested, handle);
+      socket.off(REALTIME_EVENTS.paymentStatusUpdate, handleStatus);
     };
   }, [socket]);
 };
