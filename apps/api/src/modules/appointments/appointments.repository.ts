@@ -90,6 +90,11 @@ export class AppointmentsRepository {
     });
   }
 
+  /** The deadline of a phase that no longer waits (the member is in the call): only while the row is still in that state. */
+  async clearDeadline(id: string, state: AppointmentState): Promise<void> {
+    await this.db.update(appointments).set({ deadlineAt: null }).where(and(eq(appointments.id, id), eq(appointments.state, state)));
+  }
+
   async latestForMember(memberId: string, states: readonly AppointmentState[]): Promise<AppointmentRow | undefined> {
     const [row] = await this.db
       .select()

@@ -55,6 +55,8 @@ export interface AppointmentsServiceDeps {
   onScheduledEnded?: (appointmentId: string) => Promise<void>;
   /** Paid US-doctor visits (issue 14): a coach's request for a US doctor waits for the member's payment when her organization requires it. */
   usDoctorPayments?: { holdEscalation(row: AppointmentRow): Promise<boolean>; awaitingPayment(row: AppointmentRow): Promise<boolean> };
+  /** The call module's word on whether the member is in the consultation's call now (first-timeout / second-timeout). */
+  callPresence?: { memberInCall(appointmentId: string): Promise<boolean> };
 }
 
 /**

@@ -25,10 +25,14 @@ export function callSocketHandlers(calls: CallService, log: FastifyBaseLogger) {
       return appError.toJSONBody(lang);
     };
     const peerOf = (appointmentId: string, peer: { peerId: string; role: CallRole }): CallPeer => ({ appointmentId, peerId: peer.peerId, userId: socket.data.userId, role: peer.role });
+    /** The member's presence, for the first- and second-timeout rule; a failure to record it is logged, never the call's. */
+    const presence = (appointmentId: string, present: boolean) =>
+      calls.recordMemberPresence(appointmentId, socket.data.userId, present).catch((err: unknown) => log.warn({ err }, 'call presence not recorded'));
     const leave = async (appointmentId: string) => {
       const mine = joined.get(appointmentId);
       if (!mine) return;
       joined.delete(appointmentId);
+      if (mine.role === 'member') await presence(appointmentId, false);
       socket.to(callRoom(appointmentId)).emit(CALL_EVENTS.peerLeft, { ...peerOf(appointmentId, mine), reason: 'left' });
       await socket.leave(callRoom(appointmentId));
       await socket.leave(callPeerRoom(appointmentId, mine.peerId));
@@ -45,6 +49,7 @@ export function callSocketHandlers(calls: CallService, log: FastifyBaseLogger) {
         if (previous && previous.peerId !== peerId) await leave(appointmentId);
         await socket.join([callRoom(appointmentId), callPeerRoom(appointmentId, peerId)]);
         joined.set(appointmentId, { peerId, role });
+        if (role === 'member' && previous?.peerId !== peerId) await presence(appointmentId, true);
         socket.to(callRoom(appointmentId)).emit(CALL_EVENTS.peerJoined, peerOf(appointmentId, { peerId, role }));
         answer({ ok: true, appointmentId, peerId, role, state: appointment.state, channel: appointment.channel });
       } catch (error) {
@@ -79,7 +84,10 @@ export function callSocketHandlers(calls: CallService, log: FastifyBaseLogger) {
     });
 
     socket.on('disconnect', () => {
-      for (const [appointmentId, mine] of joined) socket.to(callRoom(appointmentId)).emit(CALL_EVENTS.peerLeft, { ...peerOf(appointmentId, mine), reason: 'disconnected' });
+      for (const [appointmentId, mine] of joined) {
+        if (mine.role === 'member') void presence(appointmentId, false);
+        socket.to(callRoom(appointmentId)).emit(CALL_EVENTS.peerLeft, { ...peerOf(appointmentId, mine), reason: 'disconnected' });
+      }
       joined.clear();
     });
   };
