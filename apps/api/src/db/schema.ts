@@ -198,3 +198,4 @@ export * from './schema-prescribing'; // prescriptions, reasons for none, pharma
 export * from './schema-scheduling'; // calendars, scheduled appointments, job queue (issue 13)
 export * from './schema-family'; // dependants and their invitation links (issue 15, family plans)
 export * from './schema-organizations'; // organization sites, partners, members' sites, eligibility rosters (issue 15)
+export * from './schema-note-parts'; // the signed consultation record by author, and its addenda (issue 11)

@@ -207,6 +207,12 @@ export class AppointmentsService {
   saveConsultationNote(actor: UserRow, appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>): Promise<ConsultationNoteDto> {
     return this.clinical.saveConsultationNote(actor, appointmentId, templateId, values);
   }
+  signConsultationNote(actor: UserRow, appointmentId: string, authorId: string): Promise<ConsultationNoteDto> {
+    return this.clinical.signConsultationNote(actor, appointmentId, authorId);
+  }
+  addConsultationNoteAddendum(actor: UserRow, appointmentId: string, text: string): Promise<ConsultationNoteDto> {
+    return this.clinical.addConsultationNoteAddendum(actor, appointmentId, text);
+  }
   saveMedicalRecord(actor: UserRow, id: string, record: z.output<typeof medicalRecordSchema>, lang: Language): Promise<AppointmentDto> {
     return this.clinical.saveMedicalRecord(actor, id, record, lang);
   }

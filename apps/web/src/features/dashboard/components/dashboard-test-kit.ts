@@ -48,6 +48,8 @@ export const NOTE: ConsultationNoteDto = {
     },
   ],
   partnerProducts: [],
+  parts: [],
+  addenda: [],
 };
 
 /** A staff user as getMember answers (member() already carries every profile field, empty). */
