@@ -204,6 +204,16 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
         return ok('getConsultationNoteForMember', state.note);
       case 'SaveConsultationNote':
         return ok('saveConsultationNote', { ...NOTE, values: v.values as Record<string, unknown> });
+      // The signed record (issue 11): signing stamps the author's part; an addendum is appended.
+      case 'SignConsultationNote':
+        state.note = { ...state.note, parts: state.note.parts.map((p) => (p.authorId === v.authorId ? { ...p, signedAt: '2026-11-21T18:41:00.000Z' } : p)) };
+        return ok('signConsultationNote', state.note);
+      case 'AddConsultationNoteAddendum':
+        state.note = {
+          ...state.note,
+          addenda: [...state.note.addenda, { id: `add_${state.note.addenda.length + 1}`, authorId: me.id, authorName: `${me.firstName} ${me.lastName}`, authorRole: options.userType, text: v.text as string, createdAt: '2026-11-21T18:45:00.000Z' }],
+        };
+        return ok('addConsultationNoteAddendum', state.note);
       default:
         return undefined;
     }
