@@ -129,6 +129,11 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
       state.calendar = { ...state.calendar, exceptions: [...state.calendar.exceptions, { id: `exc_${state.calendar.exceptions.length + 1}`, ...(call.body as { kind: 'time-off'; startsAt: string; endsAt: string }) }] };
       return { status: 200, body: state.calendar };
     }
+    // PATCH /api/members/{id}/health-profile (issue 11): the clinician's edit, answered with the updated care view.
+    if (state.memberProfile && call.url === `/api/members/${state.memberProfile.id}/health-profile` && call.method === 'PATCH') {
+      state.memberProfile = { ...state.memberProfile, ...(call.body as Partial<MemberCareView>) };
+      return { status: 200, body: state.memberProfile };
+    }
     if (call.url.startsWith('/api/members/')) {
       const profile = state.memberProfile;
       return profile && call.url === `/api/members/${profile.id}`
