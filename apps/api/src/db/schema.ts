@@ -71,6 +71,8 @@ export const users = pgTable(
     labConsent: text('lab_consent').$type<'not_asked' | 'provided_no' | 'provided_yes'>().notNull().default('not_asked'),
     labConsentUpdatedAt: ts('lab_consent_updated_at'),
     healthScreeningConsentAt: ts('health_screening_consent_at'),
+    /** Issue 11: she answered the health profile (even "nothing to declare"): not asked again on any device. */
+    healthProfileAnsweredAt: ts('health_profile_answered_at'),
     insuranceType: text('insurance_type').$type<'employer' | 'spouse' | 'government' | 'none'>(),
     hasInsuranceInfoProvided: boolean('has_insurance_info_provided'),
     pharmacy: jsonb('pharmacy').$type<Record<string, string | number | null>>(),

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "health_profile_answered_at" timestamp with time zone;
