@@ -292,6 +292,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       medications,
       onScheduledEnded: (appointmentId) => services.scheduling.liveEnded(appointmentId),
       usDoctorPayments: { holdEscalation: (row) => services.visitPayments.holdEscalation(row), awaitingPayment: (row) => services.visitPayments.awaitingPayment(row) },
+      callPresence: { memberInCall: (appointmentId): Promise<boolean> => call.memberInCall(appointmentId) },
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);

@@ -238,11 +238,41 @@ export const consultationNoteTemplateSchema = z.object({
   label: z.object({ member: safeString(), mxPhysician: safeString(), usPhysician: safeString() }),
   fields: z.array(consultationNoteFieldSchema),
 });
+/**
+ * The one shared record, by author (issue 11): each clinician's part of the note, attributed; a
+ * signed part is locked (signedAt), and later changes are addenda. Clinicians only: a member gets
+ * none (her summary is `values`).
+ */
+export const consultationNotePartSchema = z.object({
+  authorId: safeString(),
+  authorName: safeString().nullable(),
+  authorRole: z.enum(['mx-physician', 'us-physician']),
+  templateId: safeString(),
+  values: z.record(safeString(), z.unknown()),
+  updatedAt: safeString(),
+  signedAt: safeString().nullable(),
+});
+export type ConsultationNotePart = z.infer<typeof consultationNotePartSchema>;
+export const consultationNoteAddendumSchema = z.object({
+  id: safeString(),
+  authorId: safeString(),
+  authorName: safeString().nullable(),
+  authorRole: z.enum(['mx-physician', 'us-physician']),
+  text: safeString(),
+  createdAt: safeString(),
+});
+export type ConsultationNoteAddendum = z.infer<typeof consultationNoteAddendumSchema>;
 export const consultationNoteSchema = z.object({
   values: z.record(safeString(), z.unknown()),
   templates: z.array(consultationNoteTemplateSchema),
   partnerProducts: z.array(z.object({ id: safeString(), title: safeString() })),
+  parts: z.array(consultationNotePartSchema).default([]),
+  addenda: z.array(consultationNoteAddendumSchema).default([]),
 });
+/** signConsultationNote(appointmentId, authorId): a clinician signs her own part only. */
+export const signConsultationNoteInputSchema = z.object({ appointmentId: safeString().min(1), authorId: safeString().min(1) });
+/** addConsultationNoteAddendum(appointmentId, text): after her part is signed. */
+export const addConsultationNoteAddendumInputSchema = z.object({ appointmentId: safeString().min(1), text: trimmed(10_000).min(1, { message: 'required' }) });
 export type ConsultationNoteDto = z.infer<typeof consultationNoteSchema>;
 
 /** spec 4 history card data (getAppointmentsHistory). */
@@ -282,7 +312,7 @@ export const liveQueueResponseSchema = z.object({ appointments: z.array(appointm
 /** What the web sends to the server for a physician's own appointments. */
 export const APPOINTMENT_FIELDS = `id memberId mxDoctorId usDoctorId mxDoctor { ${PHYSICIAN_FIELDS} } usDoctor { ${PHYSICIAN_FIELDS} } state statusReason status statusUserId type channel previousChannel practice language topic { topicId topicText subtopicId subtopicText } selfAssessment { appointmentReason appointmentReasonKey painLevel symptoms } location { country state city } serviceScope usDoctorNeeded prescriptionNeeded prescriptions { code codeSystem name qty duration freq dosage sig strength doseForm route drugClass dose doseUnit frequency durationDays quantity quantityUnit daysSupply refills substitutionAllowed diagnosis { code text } allergyOverride { allergies reason } prescriber { name npi licenseState licenseNumber } signedAt } medicalRecord { internalNotes plan { conclusions recomendations treatment { medication dosis } } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } } roomName preJoinStep cameraAccessGranted memberJoinMethod connectionStrength isMxDoctorBusy chatHasMessages conversationid parentAppointmentId chiefComplaint templateId timezone createdByRole startDate endDate createdAt updatedAt deadlineAt memberName`;
 const HISTORY_FIELDS = `id startDate state status statusReason type channel practice reason physicianName physicianUserType prescriptionNeeded parentAppointmentId chatHasMessages`;
-const NOTE_FIELDS = `values templates { _id practice name label { member mxPhysician usPhysician } fields { name label kind } } partnerProducts { id title }`;
+const NOTE_FIELDS = `values templates { _id practice name label { member mxPhysician usPhysician } fields { name label kind } } partnerProducts { id title } parts { authorId authorName authorRole templateId values updatedAt signedAt } addenda { id authorId authorName authorRole text createdAt }`;
 
 /**
  * GraphQL documents. `values` of a consultation note and the `data` of alerts are JSON scalars.
@@ -306,4 +336,6 @@ export const APPOINTMENT_GQL = {
   sendPrescription: `mutation SendPrescription($appointmentId: ID!, $prescriptions: [PrescriptionInput!]!) { sendPrescription(appointmentId: $appointmentId, prescriptions: $prescriptions) { ${APPOINTMENT_FIELDS} } }`,
   getConsultationNoteForMember: `query GetConsultationNoteForMember($appointmentId: ID!, $memberId: ID!, $templateId: String) { getConsultationNoteForMember(appointmentId: $appointmentId, memberId: $memberId, templateId: $templateId) { ${NOTE_FIELDS} } }`,
   saveConsultationNote: `mutation SaveConsultationNote($appointmentId: ID!, $templateId: String!, $values: JSON!) { saveConsultationNote(appointmentId: $appointmentId, templateId: $templateId, values: $values) { ${NOTE_FIELDS} } }`,
+  signConsultationNote: `mutation SignConsultationNote($appointmentId: ID!, $authorId: ID!) { signConsultationNote(appointmentId: $appointmentId, authorId: $authorId) { ${NOTE_FIELDS} } }`,
+  addConsultationNoteAddendum: `mutation AddConsultationNoteAddendum($appointmentId: ID!, $text: String!) { addConsultationNoteAddendum(appointmentId: $appointmentId, text: $text) { ${NOTE_FIELDS} } }`,
 } as const;

@@ -60,6 +60,8 @@ export const memberSchema = z.object({
   labConsent: z.object({ wasInfoProvided: z.enum(LAB_CONSENT), updatedAt: safeString().nullable() }),
   /** When the member gave the health screening consent an organization may require (ISO), else null. */
   healthScreeningConsentAt: safeString().nullable(),
+  /** Issue 11: when she answered the health profile (even "nothing to declare"); null: never asked. */
+  healthProfileAnsweredAt: safeString().nullish(),
   insuranceInfo: z.object({ typeOfInsurance: z.enum(INSURANCE_TYPES) }).nullable(),
   hasInsurance: z.object({ wasInfoProvided: z.boolean() }).nullable(),
   pharmacy: memberPharmacySchema.nullable(),

@@ -86,13 +86,15 @@ describe('timeout steps', () => {
     [S.S2_COACH_IS_REVIEWING, 'chosen-coach', S.S12_CANCELED, 'timeout-by-coach'],
     [S.S6_IN_QUEUE_FOR_ER, null, S.NO_DOCTOR_AVAILABLE, 'no-doctors'],
     [S.S7_ER_IS_REVIEWING, null, S.S6_IN_QUEUE_FOR_ER, 'timeout-by-doctor'],
+    [S.S3_COACH_JOINS_CALL, null, S.S12_CANCELED, 'first-timeout'],
+    [S.S8_ER_JOINS_CALL, null, S.S12_CANCELED, 'second-timeout'],
   ] as const)('%s (requested coach %s) times out to %s with %s', (state, requestedMxDoctorId, to, reason) => {
     const step = timeoutStep({ state, requestedMxDoctorId });
     expect(step).toEqual({ to, reason });
     expect(assertTransition(state, to, 'system', { reason }).ok).toBe(true);
   });
 
-  it.each([S.S3_COACH_JOINS_CALL, S.S8_ER_JOINS_CALL, S.S11_FINISHED, S.S12_CANCELED])('%s has no timeout', (state) => {
+  it.each([S.S4_COACH_ENDS_CALL, S.S11_FINISHED, S.S12_CANCELED])('%s has no timeout', (state) => {
     expect(timeoutStep({ state, requestedMxDoctorId: null })).toBeUndefined();
   });
 
@@ -163,7 +165,9 @@ describe('transition effects', () => {
     ['continuing without a US doctor withdraws her', S.CONSULTATION_WITHOUT_ER, { usDoctorId: 'doctor-1', usDoctorNeeded: true }, coach, { usDoctorNeeded: false, usDoctorId: null }],
     ['finishing ends it', S.S11_FINISHED, {}, coach, { status: 'finished', endDate: now }],
     ['cancelling ends it', S.S12_CANCELED, {}, null, { status: 'finished', endDate: now, statusUserId: null }],
-    ['other states write the base only', S.S3_COACH_JOINS_CALL, {}, coach, { state: S.S3_COACH_JOINS_CALL, deadlineAt: null, statusUserId: 'coach-1' }],
+    ['the coach in the call gives the member her tolerance to enter', S.S3_COACH_JOINS_CALL, {}, coach, { state: S.S3_COACH_JOINS_CALL, deadlineAt: later(t.memberJoinMs), statusUserId: 'coach-1' }],
+    ['the US doctor in the call gives the member her tolerance to enter', S.S8_ER_JOINS_CALL, {}, doctor, { deadlineAt: later(t.memberJoinMs) }],
+    ['other states write the base only', S.S4_COACH_ENDS_CALL, {}, coach, { state: S.S4_COACH_ENDS_CALL, deadlineAt: null, statusUserId: 'coach-1' }],
   ];
   it.each(cases)('%s', (_name, to, over, actor, expected) => {
     const effects = transitionEffects({ row: row(over), to, actor, reason: 'why', now, timeouts: t });
@@ -171,7 +175,7 @@ describe('transition effects', () => {
   });
 
   it('writes only the base columns for a plain move', () => {
-    const effects = transitionEffects({ row: row(), to: S.S3_COACH_JOINS_CALL, actor: coach, reason: null, now, timeouts: t });
+    const effects = transitionEffects({ row: row(), to: S.S4_COACH_ENDS_CALL, actor: coach, reason: null, now, timeouts: t });
     expect(Object.keys(effects).sort()).toEqual(['deadlineAt', 'state', 'statusReason', 'statusUserId', 'updatedAt']);
   });
 });

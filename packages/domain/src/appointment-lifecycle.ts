@@ -109,6 +109,11 @@ export const timeoutStep = (row: Pick<LifecycleAppointment, 'state' | 'requested
       return { to: S.NO_DOCTOR_AVAILABLE, reason: 'no-doctors' };
     case S.S7_ER_IS_REVIEWING:
       return { to: S.S6_IN_QUEUE_FOR_ER, reason: 'timeout-by-doctor' };
+    // The member did not enter the call in time (the server skips these while she is in the call).
+    case S.S3_COACH_JOINS_CALL:
+      return { to: S.S12_CANCELED, reason: 'first-timeout' };
+    case S.S8_ER_JOINS_CALL:
+      return { to: S.S12_CANCELED, reason: 'second-timeout' };
     default:
       return undefined;
   }
@@ -180,6 +185,13 @@ export interface AppointmentTimeouts {
   doctorQueueMs: number;
   /** S7: a US doctor took it but did not join: 90 s, then back to the doctors' queue (timeout-by-doctor). */
   doctorJoinMs: number;
+  /**
+   * S3 and S8: the clinician is in the call but the member is not. spec 4 "Cancel or end reasons":
+   * the timeout modal says "the tolerance time to enter has passed and the coach is no longer in the
+   * call"; first-timeout for the coach's call (the first call), second-timeout for the US doctor's
+   * (the second call, spec 4 "Waiting room and call"). The spec names no time: 3 minutes.
+   */
+  memberJoinMs: number;
 }
 
 export const DEFAULT_APPOINTMENT_TIMEOUTS: AppointmentTimeouts = {
@@ -187,6 +199,7 @@ export const DEFAULT_APPOINTMENT_TIMEOUTS: AppointmentTimeouts = {
   coachJoinMs: 90_000,
   doctorQueueMs: 5 * 60_000,
   doctorJoinMs: 90_000,
+  memberJoinMs: 3 * 60_000,
 };
 
 /** The columns a transition writes: the ones the life cycle owns. */
@@ -228,6 +241,10 @@ export const transitionEffects = ({ row, to, actor, reason, now, timeouts: t }: 
     case S.COACH_REQUEST_US_DR:
     case S.SEND_SOCIO_TO_WAITING_ROOM:
       return { ...base, usDoctorNeeded: true };
+    case S.S3_COACH_JOINS_CALL:
+    case S.S8_ER_JOINS_CALL:
+      // The member's tolerance to enter the call (first-timeout / second-timeout).
+      return { ...base, deadlineAt: at(t.memberJoinMs) };
     case S.S6_IN_QUEUE_FOR_ER:
       return {
         ...base,

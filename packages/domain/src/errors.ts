@@ -77,6 +77,10 @@ export const ERROR_REASONS = [
   // Issue 15 (spec 6 RestrictSocialLogin): an organization that hides social login does not take
   // accounts made through it; the member signs in by phone instead.
   'social-login-restricted',
+  // Issue 11: a signed consultation note is locked; later changes are addenda (CONFLICT with this
+  // reason). An addendum before the clinician signed her part is refused with note-not-signed.
+  'note-signed',
+  'note-not-signed',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

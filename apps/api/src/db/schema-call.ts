@@ -5,7 +5,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * What happened in a consultation's call, for the record (issue 5): joins through the return-to-call
- * modal (rejoined, spec 4) and channel switches (video -> phone -> chat keeps previousChannel).
+ * modal (rejoined, spec 4), channel switches (video -> phone -> chat keeps previousChannel) and the
+ * member entering and leaving the call (the first- and second-timeout rule, issue 11).
  */
 export const callEvents = pgTable(
   'call_events',
@@ -15,7 +16,7 @@ export const callEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'rejoined' | 'channel-switch'>().notNull(),
+    kind: text('kind').$type<'rejoined' | 'channel-switch' | 'member-joined' | 'member-left'>().notNull(),
     detail: text('detail'),
     at: ts('at').notNull(),
   },

@@ -71,6 +71,8 @@ export const users = pgTable(
     labConsent: text('lab_consent').$type<'not_asked' | 'provided_no' | 'provided_yes'>().notNull().default('not_asked'),
     labConsentUpdatedAt: ts('lab_consent_updated_at'),
     healthScreeningConsentAt: ts('health_screening_consent_at'),
+    /** Issue 11: she answered the health profile (even "nothing to declare"): not asked again on any device. */
+    healthProfileAnsweredAt: ts('health_profile_answered_at'),
     insuranceType: text('insurance_type').$type<'employer' | 'spouse' | 'government' | 'none'>(),
     hasInsuranceInfoProvided: boolean('has_insurance_info_provided'),
     pharmacy: jsonb('pharmacy').$type<Record<string, string | number | null>>(),
@@ -198,3 +200,4 @@ export * from './schema-prescribing'; // prescriptions, reasons for none, pharma
 export * from './schema-scheduling'; // calendars, scheduled appointments, job queue (issue 13)
 export * from './schema-family'; // dependants and their invitation links (issue 15, family plans)
 export * from './schema-organizations'; // organization sites, partners, members' sites, eligibility rosters (issue 15)
+export * from './schema-note-parts'; // the signed consultation record by author, and its addenda (issue 11)

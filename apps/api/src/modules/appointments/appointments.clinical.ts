@@ -1,4 +1,5 @@
 import type { AppointmentDto, ConsultationNoteDto, medicalRecordSchema } from '@puente/contracts';
+import type { AppointmentRow } from '../../db/schema';
 import { APPOINTMENT_STATE as S, canPrescribe, isAssignedPhysician, isClinicalRecordClosed, type Language, type TransitionError } from '@puente/domain';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
@@ -37,7 +38,47 @@ export class ClinicalRecord {
       templates: templates.map((t) => ({ _id: t.id, practice: t.practice, name: t.name, label: t.label, fields: t.fields })),
       // Not in the spec in detail: partner products come with the organization's offers (none yet).
       partnerProducts: [],
+      // The record by author is the clinicians' (issue 11): the member reads her summary only.
+      ...(actor.userType === 'member' ? { parts: [], addenda: [] } : await this.authoredRecord(row)),
     };
+  }
+
+  private async authoredRecord(row: AppointmentRow): Promise<Pick<ConsultationNoteDto, 'parts' | 'addenda'>> {
+    const name = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || null;
+    const [parts, addenda] = await Promise.all([this.repo.noteParts(row.id), this.repo.noteAddenda(row.id)]);
+    return {
+      parts: parts.map((p) => ({ authorId: p.authorId, authorName: name(p), authorRole: p.authorRole, templateId: p.templateId, values: p.values, updatedAt: p.updatedAt.toISOString(), signedAt: p.signedAt?.toISOString() ?? null })),
+      addenda: addenda.map((a) => ({ id: a.id, authorId: a.authorId, authorName: name(a), authorRole: a.authorRole, text: a.text, createdAt: a.createdAt.toISOString() })),
+    };
+  }
+
+  /** signConsultationNote: a clinician signs her own part (never another's); a signed part is locked. */
+  async signConsultationNote(actor: UserRow, appointmentId: string, authorId: string): Promise<ConsultationNoteDto> {
+    const row = await this.queries.visible(actor, appointmentId);
+    if (!isAssignedPhysician(row, actor.id)) throw new AppError('FORBIDDEN');
+    if (authorId !== actor.id) throw new AppError('FORBIDDEN');
+    const now = this.deps.clock.now();
+    const signed = await this.repo.signNotePart(row.id, actor.id, now, (tx) =>
+      this.deps.audit?.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: ['signedAt'] }, tx) ?? Promise.resolve(),
+    );
+    if (!signed) {
+      const part = await this.repo.notePart(row.id, actor.id);
+      if (part?.signedAt) throw new AppError('CONFLICT', { reason: 'note-signed' });
+      throw new AppError('INVALID_DATA', { fields: { values: 'required' } });
+    }
+    return this.consultationNote(actor, row.id, row.memberId, signed.templateId);
+  }
+
+  /** addConsultationNoteAddendum: after her part is signed, a clinician's later change is an addendum (append-only, attributed, audited). */
+  async addConsultationNoteAddendum(actor: UserRow, appointmentId: string, text: string): Promise<ConsultationNoteDto> {
+    const row = await this.queries.visible(actor, appointmentId);
+    if (!isAssignedPhysician(row, actor.id)) throw new AppError('FORBIDDEN');
+    const part = await this.repo.notePart(row.id, actor.id);
+    if (!part?.signedAt) throw new AppError('CONFLICT', { reason: 'note-not-signed' });
+    await this.repo.addNoteAddendum({ appointmentId: row.id, authorId: actor.id, authorRole: part.authorRole, text, createdAt: this.deps.clock.now() }, (tx) =>
+      this.deps.audit?.record({ actor, action: 'create', resource: 'consultation-note-addendum', subjectId: row.memberId, recordId: row.id, fields: ['text'] }, tx) ?? Promise.resolve(),
+    );
+    return this.consultationNote(actor, row.id, row.memberId, part.templateId);
   }
 
   async saveConsultationNote(actor: UserRow, appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>): Promise<ConsultationNoteDto> {
@@ -49,8 +90,12 @@ export class ClinicalRecord {
     const unknown = Object.keys(values).find((k) => !template.fields.some((f) => f.name === k));
     if (unknown) throw new AppError('INVALID_DATA', { fields: { [`values.${unknown}`]: 'unknown_field' } });
     const now = this.deps.clock.now();
-    // The audit row commits (or rolls back) with the note it records.
-    await this.repo.saveNote(row.id, templateId, values, actor.id, now, (tx) => this.deps.audit?.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) }, tx) ?? Promise.resolve());
+    const role = actor.userType === 'us-physician' ? 'us-physician' : 'mx-physician';
+    // The audit row commits (or rolls back) with the note it records; a signed part is locked (issue 11).
+    const saved = await this.repo.saveNote(row.id, templateId, values, { id: actor.id, role }, now, (tx) =>
+      this.deps.audit?.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) }, tx) ?? Promise.resolve(),
+    );
+    if (!saved) throw new AppError('CONFLICT', { reason: 'note-signed' });
     if (row.templateId !== templateId) await this.repo.update(row.id, { templateId, updatedAt: now });
     return this.consultationNote(actor, row.id, row.memberId, templateId);
   }

@@ -310,6 +310,12 @@ export class AppointmentCommands {
     for (const row of await this.repo.due(now)) {
       const step = timeoutStep(row);
       if (!step) continue;
+      // first-timeout / second-timeout: only a member who has not entered the video call missed it
+      // (a phone or chat consultation has no call to enter).
+      if ((step.reason === 'first-timeout' || step.reason === 'second-timeout') && (row.channel !== 'video-call' || !this.deps.callPresence || (await this.deps.callPresence.memberInCall(row.id)))) {
+        await this.repo.clearDeadline(row.id, row.state);
+        continue;
+      }
       try {
         await this.transition(null, row, step, 'system', { deadlineBefore: now });
         moved++;

@@ -1,13 +1,18 @@
-import { and, desc, eq, inArray, isNotNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentState, Channel } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { WithTx } from '../../db/with-tx';
 import {
   appointmentEvents,
   appointments,
+  consultationNoteAddenda,
+  consultationNoteParts,
   consultationNotes,
   consultationNoteTemplates,
+  users,
   type AppointmentRow,
+  type ConsultationNoteAddendumRow,
+  type ConsultationNotePartRow,
   type ConsultationNoteTemplateRow,
   type NewAppointmentRow,
 } from '../../db/schema';
@@ -88,6 +93,11 @@ export class AppointmentsRepository {
       if (row) await withTx(tx);
       return row;
     });
+  }
+
+  /** The deadline of a phase that no longer waits (the member is in the call): only while the row is still in that state. */
+  async clearDeadline(id: string, state: AppointmentState): Promise<void> {
+    await this.db.update(appointments).set({ deadlineAt: null }).where(and(eq(appointments.id, id), eq(appointments.state, state)));
   }
 
   async latestForMember(memberId: string, states: readonly AppointmentState[]): Promise<AppointmentRow | undefined> {
@@ -214,12 +224,87 @@ export class AppointmentsRepository {
     return row?.values;
   }
 
-  async saveNote(appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>, authorId: string, now: Date, withTx?: WithTx): Promise<void> {
+  /**
+   * Writes the note and the author's part of the shared record (issue 11) in one transaction. The
+   * part is written only while unsigned: false (and nothing written) when the author's part is signed.
+   */
+  async saveNote(
+    appointmentId: string,
+    templateId: string,
+    values: Record<string, string | number | boolean | null>,
+    author: { id: string; role: 'mx-physician' | 'us-physician' },
+    now: Date,
+    withTx?: WithTx,
+  ): Promise<boolean> {
+    const locked = Symbol('locked');
+    try {
+      await this.db.transaction(async (tx) => {
+        const part = await tx
+          .insert(consultationNoteParts)
+          .values({ appointmentId, authorId: author.id, authorRole: author.role, templateId, values, updatedAt: now })
+          .onConflictDoUpdate({ target: [consultationNoteParts.appointmentId, consultationNoteParts.authorId], set: { templateId, values, updatedAt: now }, where: isNull(consultationNoteParts.signedAt) })
+          .returning({ authorId: consultationNoteParts.authorId });
+        if (part.length === 0) throw locked;
+        await tx
+          .insert(consultationNotes)
+          .values({ appointmentId, templateId, values, authorId: author.id, updatedAt: now })
+          .onConflictDoUpdate({ target: [consultationNotes.appointmentId, consultationNotes.templateId], set: { values, authorId: author.id, updatedAt: now } });
+        await withTx?.(tx);
+      });
+      return true;
+    } catch (err) {
+      if (err === locked) return false;
+      throw err;
+    }
+  }
+
+  /** The parts of the shared record with their authors' names, oldest first. */
+  async noteParts(appointmentId: string): Promise<(ConsultationNotePartRow & { firstName: string | null; lastName: string | null })[]> {
+    const rows = await this.db
+      .select({ part: consultationNoteParts, firstName: users.firstName, lastName: users.lastName })
+      .from(consultationNoteParts)
+      .leftJoin(users, eq(users.id, consultationNoteParts.authorId))
+      .where(eq(consultationNoteParts.appointmentId, appointmentId))
+      .orderBy(asc(consultationNoteParts.updatedAt));
+    return rows.map((r) => ({ ...r.part, firstName: r.firstName, lastName: r.lastName }));
+  }
+
+  async noteAddenda(appointmentId: string): Promise<(ConsultationNoteAddendumRow & { firstName: string | null; lastName: string | null })[]> {
+    const rows = await this.db
+      .select({ addendum: consultationNoteAddenda, firstName: users.firstName, lastName: users.lastName })
+      .from(consultationNoteAddenda)
+      .leftJoin(users, eq(users.id, consultationNoteAddenda.authorId))
+      .where(eq(consultationNoteAddenda.appointmentId, appointmentId))
+      .orderBy(asc(consultationNoteAddenda.createdAt), asc(consultationNoteAddenda.id));
+    return rows.map((r) => ({ ...r.addendum, firstName: r.firstName, lastName: r.lastName }));
+  }
+
+  /** Signs the author's part if it is not signed yet: the signed row, or undefined. */
+  async signNotePart(appointmentId: string, authorId: string, now: Date, withTx?: WithTx): Promise<ConsultationNotePartRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(consultationNoteParts)
+        .set({ signedAt: now })
+        .where(and(eq(consultationNoteParts.appointmentId, appointmentId), eq(consultationNoteParts.authorId, authorId), isNull(consultationNoteParts.signedAt)))
+        .returning();
+      if (row) await withTx?.(tx);
+      return row;
+    });
+  }
+
+  async notePart(appointmentId: string, authorId: string): Promise<ConsultationNotePartRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(consultationNoteParts)
+      .where(and(eq(consultationNoteParts.appointmentId, appointmentId), eq(consultationNoteParts.authorId, authorId)))
+      .limit(1);
+    return row;
+  }
+
+  /** Appends an addendum (never updated or deleted) with its audit row in the same transaction. */
+  async addNoteAddendum(values: typeof consultationNoteAddenda.$inferInsert, withTx?: WithTx): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx
-        .insert(consultationNotes)
-        .values({ appointmentId, templateId, values, authorId, updatedAt: now })
-        .onConflictDoUpdate({ target: [consultationNotes.appointmentId, consultationNotes.templateId], set: { values, authorId, updatedAt: now } });
+      await tx.insert(consultationNoteAddenda).values(values);
       await withTx?.(tx);
     });
   }

@@ -3,6 +3,8 @@ import {
   cancelAppointmentInputSchema,
   createAppointmentInputSchema,
   saveConsultationNoteInputSchema,
+  signConsultationNoteInputSchema,
+  addConsultationNoteAddendumInputSchema,
   saveMedicalRecordInputSchema,
   sendPrescriptionInputSchema,
   updateAppointmentInputSchema,
@@ -200,10 +202,31 @@ export const appointmentsTypeDefs = /* GraphQL */ `
     id: ID!
     title: String!
   }
+  "a clinician's part of the one shared record (issue 11), attributed; signedAt locks it"
+  type ConsultationNotePart {
+    authorId: ID!
+    authorName: String
+    authorRole: String!
+    templateId: String!
+    values: JSON!
+    updatedAt: String!
+    signedAt: String
+  }
+  "an append-only addition to a signed note"
+  type ConsultationNoteAddendum {
+    id: ID!
+    authorId: ID!
+    authorName: String
+    authorRole: String!
+    text: String!
+    createdAt: String!
+  }
   type ConsultationNote {
     values: JSON!
     templates: [ConsultationNoteTemplate!]!
     partnerProducts: [PartnerProduct!]!
+    parts: [ConsultationNotePart!]!
+    addenda: [ConsultationNoteAddendum!]!
   }
   input AppointmentTopicInput {
     topicId: String!
@@ -304,6 +327,10 @@ export const appointmentsTypeDefs = /* GraphQL */ `
     saveMedicalRecord(appointmentId: ID!, medicalRecord: MedicalRecordInput!): Appointment!
     sendPrescription(appointmentId: ID!, prescriptions: [PrescriptionInput!]!): Appointment!
     saveConsultationNote(appointmentId: ID!, templateId: String!, values: JSON!): ConsultationNote!
+    "a clinician signs her own part of the record; a signed part is locked"
+    signConsultationNote(appointmentId: ID!, authorId: ID!): ConsultationNote!
+    "after signing, later changes are addenda"
+    addConsultationNoteAddendum(appointmentId: ID!, text: String!): ConsultationNote!
   }
 `;
 
@@ -381,6 +408,16 @@ export function appointmentsResolvers(appointments: AppointmentsService) {
         const user = session(ctx);
         const input = parseWith(saveConsultationNoteInputSchema, args);
         return appointments.saveConsultationNote(user, input.appointmentId, input.templateId, input.values);
+      },
+      signConsultationNote: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<ConsultationNoteDto> => {
+        const user = session(ctx);
+        const input = parseWith(signConsultationNoteInputSchema, args);
+        return appointments.signConsultationNote(user, input.appointmentId, input.authorId);
+      },
+      addConsultationNoteAddendum: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<ConsultationNoteDto> => {
+        const user = session(ctx);
+        const input = parseWith(addConsultationNoteAddendumInputSchema, args);
+        return appointments.addConsultationNoteAddendum(user, input.appointmentId, input.text);
       },
     },
   };

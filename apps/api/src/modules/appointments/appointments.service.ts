@@ -55,6 +55,8 @@ export interface AppointmentsServiceDeps {
   onScheduledEnded?: (appointmentId: string) => Promise<void>;
   /** Paid US-doctor visits (issue 14): a coach's request for a US doctor waits for the member's payment when her organization requires it. */
   usDoctorPayments?: { holdEscalation(row: AppointmentRow): Promise<boolean>; awaitingPayment(row: AppointmentRow): Promise<boolean> };
+  /** The call module's word on whether the member is in the consultation's call now (first-timeout / second-timeout). */
+  callPresence?: { memberInCall(appointmentId: string): Promise<boolean> };
 }
 
 /**
@@ -204,6 +206,12 @@ export class AppointmentsService {
   }
   saveConsultationNote(actor: UserRow, appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>): Promise<ConsultationNoteDto> {
     return this.clinical.saveConsultationNote(actor, appointmentId, templateId, values);
+  }
+  signConsultationNote(actor: UserRow, appointmentId: string, authorId: string): Promise<ConsultationNoteDto> {
+    return this.clinical.signConsultationNote(actor, appointmentId, authorId);
+  }
+  addConsultationNoteAddendum(actor: UserRow, appointmentId: string, text: string): Promise<ConsultationNoteDto> {
+    return this.clinical.addConsultationNoteAddendum(actor, appointmentId, text);
   }
   saveMedicalRecord(actor: UserRow, id: string, record: z.output<typeof medicalRecordSchema>, lang: Language): Promise<AppointmentDto> {
     return this.clinical.saveMedicalRecord(actor, id, record, lang);

@@ -427,6 +427,8 @@ describe('the GraphQL documents the web sends (contracts) are valid against the 
       medicalRecord: {},
       prescriptions: [],
       lang: 'es',
+      authorId: 'x',
+      text: 'x',
     };
     for (const [name, document] of Object.entries({ ...APPOINTMENT_GQL, ...PHYSICIAN_GQL, ...TOPICS_GQL })) {
       const res = await gql(t, document, variables);

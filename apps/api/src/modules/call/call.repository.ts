@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { callEvents, type AppointmentRow } from '../../db/schema';
 
@@ -19,5 +19,16 @@ export class CallRepository {
       .from(callEvents)
       .where(and(eq(callEvents.appointmentId, appointmentId), eq(callEvents.kind, 'rejoined')));
     return Number(row?.n ?? 0);
+  }
+
+  /** Whether the member is in the call: more joins than leaves (each socket's join is matched by its leave or disconnect). */
+  async memberInCall(appointmentId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ kind: callEvents.kind, n: count() })
+      .from(callEvents)
+      .where(and(eq(callEvents.appointmentId, appointmentId), inArray(callEvents.kind, ['member-joined', 'member-left'])))
+      .groupBy(callEvents.kind);
+    const n = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+    return n('member-joined') > n('member-left');
   }
 }

@@ -87,6 +87,16 @@ export class CallService {
     return found;
   }
 
+  /** The member entered or left the call (signaling join/leave/disconnect): the first- and second-timeout rule reads it. */
+  async recordMemberPresence(appointmentId: string, userId: string, present: boolean): Promise<void> {
+    await this.repo.recordEvent({ appointmentId, userId, kind: present ? 'member-joined' : 'member-left', at: this.deps.clock.now() });
+  }
+
+  /** Whether the member is in the consultation's call now (the appointments' timeout job asks). */
+  memberInCall(appointmentId: string): Promise<boolean> {
+    return this.repo.memberInCall(appointmentId);
+  }
+
   /** GET /api/video/token?roomName= (spec 7 twilio/token): the ICE servers for this call. */
   async videoToken(caller: CallCaller, roomName: string): Promise<VideoTokenResponse> {
     await this.openCall(caller, roomName);

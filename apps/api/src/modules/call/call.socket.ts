@@ -21,10 +21,14 @@ export function callSocketHandlers(calls: CallService, log: FastifyBaseLogger): 
     return appError.toJSONBody(socket.data.lang);
   };
   const peerOf = (socket: PuenteSocket, appointmentId: string, peer: { peerId: string; role: CallRole }): CallPeer => ({ appointmentId, peerId: peer.peerId, userId: socket.data.userId, role: peer.role });
+  /** The member's presence, for the first- and second-timeout rule; a failure to record it is logged, never the call's. */
+  const presence = (socket: PuenteSocket, appointmentId: string, present: boolean) =>
+    calls.recordMemberPresence(appointmentId, socket.data.userId, present).catch((err: unknown) => log.warn({ err }, 'call presence not recorded'));
   const leave = async (socket: PuenteSocket, appointmentId: string) => {
     const mine = socket.data.calls?.get(appointmentId);
     if (!mine) return;
     socket.data.calls!.delete(appointmentId);
+    if (mine.role === 'member') await presence(socket, appointmentId, false);
     socket.to(callRoom(appointmentId)).emit(CALL_EVENTS.peerLeft, { ...peerOf(socket, appointmentId, mine), reason: 'left' });
     await socket.leave(callRoom(appointmentId));
     await socket.leave(callPeerRoom(appointmentId, mine.peerId));
@@ -43,6 +47,7 @@ export function callSocketHandlers(calls: CallService, log: FastifyBaseLogger): 
           if (previous && previous.peerId !== peerId) await leave(socket, appointmentId);
           await socket.join([callRoom(appointmentId), callPeerRoom(appointmentId, peerId)]);
           (socket.data.calls ??= new Map()).set(appointmentId, { peerId, role });
+          if (role === 'member' && previous?.peerId !== peerId) await presence(socket, appointmentId, true);
           socket.to(callRoom(appointmentId)).emit(CALL_EVENTS.peerJoined, peerOf(socket, appointmentId, { peerId, role }));
           answer({ ok: true, appointmentId, peerId, role, state: appointment.state, channel: appointment.channel });
         } catch (error) {
@@ -80,7 +85,10 @@ export function callSocketHandlers(calls: CallService, log: FastifyBaseLogger): 
     disconnected: (socket) => {
       const joined = socket.data.calls;
       if (!joined) return;
-      for (const [appointmentId, mine] of joined) socket.to(callRoom(appointmentId)).emit(CALL_EVENTS.peerLeft, { ...peerOf(socket, appointmentId, mine), reason: 'disconnected' });
+      for (const [appointmentId, mine] of joined) {
+        if (mine.role === 'member') void presence(socket, appointmentId, false);
+        socket.to(callRoom(appointmentId)).emit(CALL_EVENTS.peerLeft, { ...peerOf(socket, appointmentId, mine), reason: 'disconnected' });
+      }
       joined.clear();
     },
   };

@@ -64,6 +64,7 @@ export function presentMember(row: UserRow, organization?: OrganizationRow | nul
     identificationNumber: row.identificationNumber,
     labConsent: { wasInfoProvided: row.labConsent, updatedAt: row.labConsentUpdatedAt ? row.labConsentUpdatedAt.toISOString() : null },
     healthScreeningConsentAt: row.healthScreeningConsentAt ? row.healthScreeningConsentAt.toISOString() : null,
+    healthProfileAnsweredAt: row.healthProfileAnsweredAt ? row.healthProfileAnsweredAt.toISOString() : null,
     insuranceInfo: row.insuranceType ? { typeOfInsurance: row.insuranceType } : null,
     hasInsurance: row.hasInsuranceInfoProvided === null ? null : { wasInfoProvided: row.hasInsuranceInfoProvided },
     pharmacy: pharmacy

@@ -46,6 +46,7 @@ export const membersTypeDefs = /* GraphQL */ `
     identificationNumber: String
     labConsent: MemberLabConsent!
     healthScreeningConsentAt: String
+    healthProfileAnsweredAt: String
     insuranceInfo: MemberInsuranceInfo
     hasInsurance: MemberHasInsurance
     pharmacy: MemberPharmacy

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ChangeLanguageResponse, MemberDto, VerifyEmailResponse, ZipCodeLookupResponse } from '@puente/contracts';
-import { birthdayIssue, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
+import { birthdayIssue, HEALTH_PROFILE_FIELDS, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError, fromZodError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
@@ -70,6 +70,8 @@ export class ProfileService {
     }
 
     const values = this.toColumns(patch, current, now);
+    // Issue 11: any answer to the health profile (even all empty: "nothing to declare") is remembered on her account.
+    if (HEALTH_PROFILE_FIELDS.some((f) => patch[f] !== undefined)) values.healthProfileAnsweredAt = now;
     let verificationCode: string | undefined;
     const newEmail = patch.email === undefined ? undefined : patch.email === null ? null : patch.email.trim();
     if (newEmail !== undefined && (newEmail ?? '').toLowerCase() !== (current.email ?? '').toLowerCase()) {

@@ -59,6 +59,21 @@ describe('terms (mustAcceptTos)', () => {
 });
 
 describe('updateMember (spec 5 whitelist)', () => {
+  it('issue 11: "nothing to declare" on the health profile is remembered on her account (another device does not ask again)', async () => {
+    const { id, token } = await memberWithSession();
+    const before = await graphql<{ getMember: { healthProfileAnsweredAt: string | null } }>(t.url, GQL.getMember, {}, token);
+    expect(before.body.data!.getMember.healthProfileAnsweredAt).toBeNull();
+    // A name change is not an answer.
+    await update(token, id, { firstName: 'Ana' });
+    expect((await graphql<{ getMember: { healthProfileAnsweredAt: string | null } }>(t.url, GQL.getMember, {}, token)).body.data!.getMember.healthProfileAnsweredAt).toBeNull();
+    const res = await update(token, id, { alergies: [], medications: [], medicalConditions: [], surgeries: [] });
+    expect(res.body.errors).toBeUndefined();
+    // Read from a new session (another device).
+    const { sessionToken } = await createSessionFor(t.server, id);
+    const after = await graphql<{ getMember: { healthProfileAnsweredAt: string | null; alergies: string[] } }>(t.url, GQL.getMember, {}, sessionToken);
+    expect(after.body.data!.getMember).toMatchObject({ healthProfileAnsweredAt: expect.any(String), alergies: [] });
+  });
+
   it('a member completes her onboarding profile and reads it back', async () => {
     const { id, token } = await memberWithSession({ firstName: null, lastName: null });
     const res = await update(token, id, {

@@ -17,6 +17,10 @@ export const useSaveConsultationNote = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveConsultationNote,
-    onSuccess: (note, input) => queryClient.setQueryData(dashboardKeys.note(input.appointmentId, input.templateId), note),
+    onSuccess: async (note, input) => {
+      queryClient.setQueryData(dashboardKeys.note(input.appointmentId, input.templateId), note);
+      // The authored parts (issue 11) show under whichever template key the screen reads.
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.note(input.appointmentId, null).slice(0, 3) });
+    },
   });
 };

@@ -31,11 +31,18 @@ const answerVideoToken = () => {
 };
 
 describe('a coach declines a request (issue 11)', () => {
-  it('the request leaves her list and the server is told', async () => {
+  it('she confirms first; the request leaves her list and the server is told', async () => {
     const request = appointment({ id: 'apt_q', state: '1-in-queue-for-coach', memberName: 'Ana López' });
     const server = installStaffServer({ userType: 'mx-physician', queue: [request], preferredLang: 'en' });
     renderApp('/dashboard', { language: 'en' });
     fireEvent.click(await screen.findByTestId('decline-request'));
+    // "Are you sure" first: going back declines nothing.
+    expect(within(await screen.findByTestId('decline-confirm-dialog')).getByText('Decline this request?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('decline-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('decline-confirm-dialog')).toBeNull());
+    expect(server.opCalls('DeclineAppointment')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('decline-request'));
+    fireEvent.click(await screen.findByTestId('decline-confirm'));
     await waitFor(() => expect(server.opCalls('DeclineAppointment')).toHaveLength(1));
     expect(server.opCalls('DeclineAppointment')[0]!.variables).toEqual({ appointmentId: 'apt_q' });
     await waitFor(() => expect(screen.queryByTestId('request-card-apt_q')).toBeNull());

@@ -48,6 +48,8 @@ export const NOTE: ConsultationNoteDto = {
     },
   ],
   partnerProducts: [],
+  parts: [],
+  addenda: [],
 };
 
 /** A staff user as getMember answers (member() already carries every profile field, empty). */
@@ -127,6 +129,11 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
       state.calendar = { ...state.calendar, exceptions: [...state.calendar.exceptions, { id: `exc_${state.calendar.exceptions.length + 1}`, ...(call.body as { kind: 'time-off'; startsAt: string; endsAt: string }) }] };
       return { status: 200, body: state.calendar };
     }
+    // PATCH /api/members/{id}/health-profile (issue 11): the clinician's edit, answered with the updated care view.
+    if (state.memberProfile && call.url === `/api/members/${state.memberProfile.id}/health-profile` && call.method === 'PATCH') {
+      state.memberProfile = { ...state.memberProfile, ...(call.body as Partial<MemberCareView>) };
+      return { status: 200, body: state.memberProfile };
+    }
     if (call.url.startsWith('/api/members/')) {
       const profile = state.memberProfile;
       return profile && call.url === `/api/members/${profile.id}`
@@ -202,6 +209,16 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
         return ok('getConsultationNoteForMember', state.note);
       case 'SaveConsultationNote':
         return ok('saveConsultationNote', { ...NOTE, values: v.values as Record<string, unknown> });
+      // The signed record (issue 11): signing stamps the author's part; an addendum is appended.
+      case 'SignConsultationNote':
+        state.note = { ...state.note, parts: state.note.parts.map((p) => (p.authorId === v.authorId ? { ...p, signedAt: '2026-11-21T18:41:00.000Z' } : p)) };
+        return ok('signConsultationNote', state.note);
+      case 'AddConsultationNoteAddendum':
+        state.note = {
+          ...state.note,
+          addenda: [...state.note.addenda, { id: `add_${state.note.addenda.length + 1}`, authorId: me.id, authorName: `${me.firstName} ${me.lastName}`, authorRole: options.userType, text: v.text as string, createdAt: '2026-11-21T18:45:00.000Z' }],
+        };
+        return ok('addConsultationNoteAddendum', state.note);
       default:
         return undefined;
     }

@@ -1,6 +1,7 @@
 import type { MemberCareView } from '@puente/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,10 +9,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { differenceInYears } from 'date-fns';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberHistory } from '../api/get-member-history';
 import { useMemberProfile } from '../api/get-member-profile';
+import { HealthProfileEditor } from './health-profile-editor';
 
 function Field({ label, value, testId }: { label: string; value: string | null; testId: string }) {
   return (
@@ -54,6 +56,7 @@ const measures = (m: MemberCareView): string | null => {
 export function MemberProfile({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   const profile = useMemberProfile(memberId);
+  const [editing, setEditing] = useState(false);
   if (profile.isPending) return <Skeleton variant="rounded" height={160} />;
   if (profile.isError) {
     return (
@@ -76,6 +79,13 @@ export function MemberProfile({ memberId }: { memberId: string }) {
       <Field testId="member-profile-surgeries" label={t('dashboard_profile_surgeries')} value={list(surgeries)} />
       <Field testId="member-profile-measures" label={t('dashboard_profile_measures')} value={measures(m)} />
       <Field testId="member-profile-location" label={t('dashboard_profile_location')} value={where} />
+      {/* issue 11: the clinician corrects the allergies, medications, conditions and surgeries (audited by the server). */}
+      <Box>
+        <Button size="small" variant="outlined" onClick={() => setEditing(true)} data-testid="member-profile-edit">
+          {t('dashboard_health_profile_edit')}
+        </Button>
+      </Box>
+      <HealthProfileEditor member={m} open={editing} onClose={() => setEditing(false)} />
     </Card>
   );
 }

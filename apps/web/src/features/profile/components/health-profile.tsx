@@ -41,10 +41,16 @@ export const healthProfileFromTexts = (texts: Texts): { ok: true; value: HealthP
 
 /**
  * Issue 11: the health profile is asked once before the first consultation: when she has none on
- * file and was not asked on this device. Answering (even "nothing to declare") is remembered.
+ * file and never answered it. Answering (even "nothing to declare") is remembered on her account
+ * (healthProfileAnsweredAt), so another device does not ask again; the device's memory stays for
+ * a server that does not send the field.
  */
 export const needsHealthProfile = (m: MemberDto | undefined): boolean =>
-  !!m && m.userType === 'member' && HEALTH_PROFILE_FIELDS.every((f) => listOf(m, f).length === 0) && readStorage(STORAGE_KEYS.healthProfileAsked) !== m.id;
+  !!m &&
+  m.userType === 'member' &&
+  !m.healthProfileAnsweredAt &&
+  HEALTH_PROFILE_FIELDS.every((f) => listOf(m, f).length === 0) &&
+  readStorage(STORAGE_KEYS.healthProfileAsked) !== m.id;
 
 /** The allergies, medications, conditions and surgeries form, as a dialog (intake and profile). */
 export function HealthProfileDialog({ open, intake, onDone, onCancel }: { open: boolean; intake: boolean; onDone: () => void; onCancel: () => void }) {

@@ -1,0 +1,96 @@
+import type { MemberCareView } from '@puente/contracts';
+import { HEALTH_PROFILE_FIELDS, healthProfileSchema } from '@puente/domain';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@/lib/toast';
+import { useUpdateMemberHealthProfile } from '../api/update-member-health-profile';
+
+type Field = (typeof HEALTH_PROFILE_FIELDS)[number];
+const LABEL: Record<Field, string> = {
+  alergies: 'dashboard_profile_allergies',
+  medications: 'dashboard_profile_medications',
+  medicalConditions: 'dashboard_profile_conditions',
+  surgeries: 'dashboard_profile_surgeries',
+};
+const lines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean);
+
+/**
+ * The clinician edits the member's health profile (issue 11), one item per line, checked by the
+ * domain's rules (the server's too). A surgery keeps its date when its name is kept.
+ */
+export function HealthProfileEditor({ member, open, onClose }: { member: MemberCareView; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateMemberHealthProfile();
+  const initial = (): Record<Field, string> => ({
+    alergies: member.alergies.join('\n'),
+    medications: member.medications.join('\n'),
+    medicalConditions: member.medicalConditions.join('\n'),
+    surgeries: member.surgeries.map((s) => s.name).join('\n'),
+  });
+  const [texts, setTexts] = useState<Record<Field, string> | null>(null);
+  const [invalid, setInvalid] = useState<Field[]>([]);
+  const current = texts ?? initial();
+  const close = () => {
+    setTexts(null);
+    setInvalid([]);
+    onClose();
+  };
+
+  const handleSave = () => {
+    const parsed = healthProfileSchema.safeParse({
+      alergies: lines(current.alergies),
+      medications: lines(current.medications),
+      medicalConditions: lines(current.medicalConditions),
+      surgeries: lines(current.surgeries).map((name) => member.surgeries.find((s) => s.name === name) ?? { name }),
+    });
+    if (!parsed.success) {
+      setInvalid([...new Set(parsed.error.issues.map((i) => i.path[0] as Field))]);
+      return;
+    }
+    update.mutate(
+      { memberId: member.id, profile: parsed.data },
+      {
+        onSuccess: () => {
+          showToast({ variant: 'success', message: 'dashboard_saved' });
+          close();
+        },
+        onError: () => showToast({ variant: 'error', message: 'dashboard_action_error' }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="health-profile-editor-title" data-testid="health-profile-editor">
+      <DialogTitle id="health-profile-editor-title">{t('dashboard_health_profile_edit_title')}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <DialogContentText>{t('dashboard_health_profile_edit_hint')}</DialogContentText>
+        {HEALTH_PROFILE_FIELDS.map((f) => (
+          <TextField
+            key={f}
+            label={t(LABEL[f])}
+            multiline
+            minRows={2}
+            value={current[f]}
+            error={invalid.includes(f)}
+            helperText={invalid.includes(f) ? t('dashboard_health_profile_invalid') : undefined}
+            onChange={(e) => setTexts({ ...current, [f]: e.target.value })}
+            slotProps={{ htmlInput: { 'data-testid': `health-edit-${f}` } }}
+          />
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>{t('dashboard_note_sign_cancel')}</Button>
+        <Button variant="contained" onClick={handleSave} disabled={update.isPending} data-testid="health-edit-save">
+          {t('dashboard_health_profile_save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
