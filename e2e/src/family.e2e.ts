@@ -85,7 +85,9 @@ describe('family plan in the browser: invite, accept by the texted link, consult
           expect(new URL(link).searchParams.get('lang')).toBe(lang);
           await withBrowser(
             async (dependantCtx) => {
+              // Her phone: the app opened once (language chosen), then the texted link.
               const page = await appPage(dependantCtx, { language: lang, preOnboarded: false });
+              await page.goto(server.url);
               await page.goto(link);
               // The link prefills her phone; the invitation's ids are kept until she has signed in.
               await expect.poll(() => page.evaluate(() => localStorage.getItem('invitation-dependant-member-id'))).toMatch(/^temp\|/);
