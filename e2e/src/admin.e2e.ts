@@ -1,9 +1,7 @@
 import { createMember, createSessionFor, insertConsultation, request, startTestServer, type TestServer } from '@puente/api/test';
-import { STAFF_AUTH, type Language } from '@puente/domain';
-import { TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { Language } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { signedInPage, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 15, the admin console: an admin creates a coach with a licence, resets a staff member's
 // authenticator, looks up a member's audit log and ledger, and reads the usage report (es and en).
@@ -15,21 +13,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const totpCode = (secret: string): string =>
-  new TOTP({ secret, digits: STAFF_AUTH.totpDigits, period: STAFF_AUTH.totpPeriodSeconds }).generate({ timestamp: server.clock.now().getTime() });
-
-async function signInAdmin(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/staff/login`);
-  await page.getByTestId('staff-email-input').fill(email);
-  await page.getByTestId('staff-login-submit').click();
-  await page.getByTestId('staff-code-input').fill(await codeFromOutbox(server.url, email));
-  await page.getByTestId('staff-login-submit').click();
-  const secret = (await page.getByTestId('staff-totp-secret').textContent())?.trim() ?? '';
-  await page.getByTestId('staff-totp-input').fill(totpCode(secret));
-  await page.getByTestId('staff-login-submit').click();
-  await page.waitForURL('**/admin');
-}
-
 const TEXT: Record<Language, { staff: string; members: string; usage: string; created: string; reset: string }> = {
   es: { staff: 'Personal', members: 'Socios', usage: 'Uso', created: 'Personal creado.', reset: 'Autenticador restablecido' },
   en: { staff: 'Staff', members: 'Members', usage: 'Usage', created: 'Staff member created.', reset: 'Authenticator reset' },
@@ -39,7 +22,7 @@ describe.each(['es', 'en'] as const)('the admin console (%s)', (lang) => {
   it('creates a coach with a licence, resets an authenticator, reads a member’s audit log and ledger, and the usage report', async () => {
     const tag = `${lang}${Date.now()}`;
     const adminEmail = `admin.${tag}@puente.test`;
-    await createMember(server.server, { userType: 'admin', email: adminEmail, firstName: 'Admin', lastName: 'Puente', preferredLang: lang });
+    const admin = await createMember(server.server, { userType: 'admin', email: adminEmail, firstName: 'Admin', lastName: 'Puente', preferredLang: lang });
     // A staff member who lost her phone, signed in somewhere.
     const lost = await createMember(server.server, { userType: 'mx-physician', email: `lost.${tag}@puente.test`, firstName: 'Rosa', lastName: `Olvido${tag}`, languages: ['es'], practice: 'health' });
     const lostSession = await createSessionFor(server.server, lost.id);
@@ -52,8 +35,10 @@ describe.each(['es', 'en'] as const)('the admin console (%s)', (lang) => {
 
     await withBrowser(
       async (ctx) => {
-        const page = await ctx.newPage();
-        await signInAdmin(page, adminEmail);
+        // Signed in with a session (the staff sign-in screens are staff-auth's journey).
+        const page = await signedInPage(ctx, (await createSessionFor(server.server, admin.id)).sessionToken, { language: lang });
+        await page.goto(`${server.url}/admin`);
+        await page.waitForURL('**/admin');
         await page.getByTestId('admin-nav').waitFor();
         await snap(page, `admin-queue-${lang}`);
 

@@ -1,6 +1,7 @@
 import { createMember, createSessionFor, type TestServer } from '@puente/api/test';
 import { APPOINTMENT_STATE as S, type AppointmentState } from '@puente/domain';
 import type { BrowserContext, Page } from 'playwright-core';
+import { signedInPage as signedIn } from './harness';
 
 /**
  * Helpers for the call journeys (issue 5). People and the appointment are made on the server the
@@ -58,20 +59,9 @@ export async function countCallEvents(server: TestServer, id: string, kind: stri
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
-/** A signed-in tab: the session (and, for a member, the appointment in progress) as the app stores them. */
+/** A signed-in tab (harness.ts signedInPage, Spanish), watched with CALL_DEBUG=1. */
 export async function signedInPage(ctx: BrowserContext, token: string, appointment?: { id: string; state: AppointmentState }): Promise<Page> {
-  await ctx.addInitScript(
-    ([t, a]) => {
-      if (sessionStorage.getItem('puente-e2e-init')) return;
-      sessionStorage.setItem('puente-e2e-init', '1');
-      localStorage.setItem('sessionToken', t);
-      localStorage.setItem('language', 'es');
-      localStorage.setItem('pre-onboarding-done', 'true');
-      if (a) localStorage.setItem('current-appointment', JSON.stringify({ id: a.id, state: a.state, type: 'on-demand', usDoctorNeeded: false }));
-    },
-    [token, appointment ?? null] as const,
-  );
-  return watch(await ctx.newPage(), token.slice(0, 4));
+  return watch(await signedIn(ctx, token, { language: 'es', ...(appointment ? { appointment } : {}) }), token.slice(0, 4));
 }
 
 /** With CALL_DEBUG=1, prints the page's console and navigations (for looking at a failing journey). */

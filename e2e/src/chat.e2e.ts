@@ -1,9 +1,9 @@
 import { APPOINTMENT_GQL, createAppointmentResultSchema, PHYSICIAN_GQL, userRoom } from '@puente/contracts';
 import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { createSessionFor, DEMO_LOGINS, graphql, loginByPhone, openSocket, startTestServer, type TestServer } from '@puente/api/test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snap, withBrowser } from './harness';
+import { signedInPage, snap, withBrowser } from './harness';
 
 // Issue 5 "Tests that prove it" (chat): a member and her coach chat inside the consultation, an
 // image reaches the other side, a forged pdf is refused, and a dropped socket loses nothing and
@@ -59,21 +59,6 @@ async function consultationInS3(): Promise<{ appointmentId: string; memberToken:
   return { appointmentId: created.id, memberToken: member.sessionToken, memberId: member.member.id, coachToken: coach.sessionToken };
 }
 
-/** Opens the app with a session (the login screens have their own journeys). */
-async function signedIn(ctx: BrowserContext, token: string, extra: Record<string, string> = {}): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto(`${server.url}/api/health`);
-  await page.evaluate(
-    ({ token, extra }) => {
-      localStorage.setItem('sessionToken', token);
-      localStorage.setItem('language', 'es');
-      for (const [k, v] of Object.entries(extra)) localStorage.setItem(k, v);
-    },
-    { token, extra },
-  );
-  return page;
-}
-
 /** Into the call, then the chat drawer from the bottom bar. */
 async function openChatInCall(page: Page, path: string, member: boolean): Promise<void> {
   await page.goto(`${server.url}${path}`);
@@ -104,9 +89,8 @@ describe('chat in the consultation', () => {
       async (memberCtx) => {
         await withBrowser(
           async (coachCtx) => {
-            const current = JSON.stringify({ id: c.appointmentId, state: S.S3_COACH_JOINS_CALL, type: 'on-demand', usDoctorNeeded: false });
-            const member = await signedIn(memberCtx, c.memberToken, { 'current-appointment': current });
-            const coach = await signedIn(coachCtx, c.coachToken);
+            const member = await signedInPage(memberCtx, c.memberToken, { appointment: { id: c.appointmentId, state: S.S3_COACH_JOINS_CALL } });
+            const coach = await signedInPage(coachCtx, c.coachToken);
             try {
             await openChatInCall(member, '/consulta/video-llamada', true);
             await openChatInCall(coach, `/consulta/video-llamada?appointmentId=${c.appointmentId}`, false);

@@ -1,32 +1,20 @@
-import { DEMO_LOGINS, startTestServer, type TestServer } from '@puente/api/test';
-import { STAFF_AUTH } from '@puente/domain';
+import { createSessionFor, DEMO_LOGINS, type TestServer } from '@puente/api/test';
 import { sql } from 'drizzle-orm';
-import { TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, withBrowser } from './harness';
+import { signedInPage, snap, startOnDemandServer, withBrowser } from './harness';
 
 // Issue 11 "Every way a consultation ends", in browsers, lean: one server and one browser per
 // person for the file. Ana (es) leaves the waiting room; Daniel (en) declines John's request and
 // John is offered other coaches (SC023); Ana's next request times out in the queue (SC099). Each
 // coach is left on the dashboard with the queue in view.
 
-const HOURS_ENV = { WORKING_HOURS_TIMEZONE: 'UTC', WORKING_HOURS_INTERVALS: '00:00-23:59', WORKING_HOURS_ALLOW_WEEKEND: 'true' } as const;
-const savedEnv: Partial<Record<keyof typeof HOURS_ENV, string | undefined>> = {};
 let server: TestServer;
 beforeAll(async () => {
-  for (const [k, v] of Object.entries(HOURS_ENV) as [keyof typeof HOURS_ENV, string][]) {
-    savedEnv[k] = process.env[k];
-    process.env[k] = v;
-  }
-  server = await startTestServer({ seed: true, workingHours: () => server.server.services.configs.publicConfig('en').workingHours });
+  server = await startOnDemandServer();
 });
 afterAll(async () => {
   await server?.close();
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
 });
 
 const STAFF_VIEWPORT = { width: 1280, height: 900 } as const;
@@ -39,39 +27,23 @@ const userIdByEmail = async (email: string): Promise<string> => String((await qu
 const queuedOf = async (memberPhone: string): Promise<Row> =>
   (await query(sql`select a.id from appointments a join users u on u.id = a.member_id where u.phone_number = ${memberPhone} and a.state = '1-in-queue-for-coach'`))[0]!;
 const appointmentById = async (id: string): Promise<Row> => (await query(sql`select state, status_reason from appointments where id = ${id}`))[0]!;
-const totpCode = (secret: string): string => new TOTP({ secret, digits: STAFF_AUTH.totpDigits, period: STAFF_AUTH.totpPeriodSeconds }).generate({ timestamp: server.clock.now().getTime() });
 
-async function staffSignIn(ctx: BrowserContext, email: string): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto(`${server.url}/staff/login`);
-  await page.getByTestId('staff-email-input').fill(email);
-  await page.getByTestId('staff-login-submit').click();
-  await page.getByTestId('staff-code-input').fill(await codeFromOutbox(server.url, email));
-  await page.getByTestId('staff-login-submit').click();
-  await page.getByTestId('staff-totp-enrolment').waitFor();
-  const secret = (await page.getByTestId('staff-totp-secret').textContent())?.trim() ?? '';
-  await page.getByTestId('staff-totp-input').fill(totpCode(secret));
-  await page.getByTestId('staff-login-submit').click();
-  await page.waitForURL('**/dashboard');
+/** A coach's dashboard, signed in with a session (the staff sign-in screens are staff-auth's journey). */
+async function staffDashboard(ctx: BrowserContext, email: string, language: 'es' | 'en'): Promise<Page> {
+  const { sessionToken } = await createSessionFor(server.server, await userIdByEmail(email));
+  const page = await signedInPage(ctx, sessionToken, { language });
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByTestId('dashboard').waitFor();
   await expect.poll(() => page.getByTestId('availability-toggle').getAttribute('data-checked')).toBe('true');
   return page;
 }
 
-async function memberSignIn(ctx: BrowserContext, key: 'ana' | 'john'): Promise<Page> {
+/** A demo member on /inicio in her language, signed in with a session (the phone sign-in is the login journey's). */
+async function memberHome(ctx: BrowserContext, key: 'ana' | 'john'): Promise<Page> {
   const login = DEMO_LOGINS.find((l) => l.key === key)!;
-  const page = await ctx.newPage();
-  await page.goto(server.url);
-  await page.waitForURL('**/select-language');
-  await page.getByTestId(key === 'ana' ? 'lang-es' : 'lang-en').click();
-  await page.waitForURL('**/presignup');
-  await page.getByTestId('presignup-login').click();
-  await page.waitForURL('**/login');
-  await page.getByTestId('country-code').selectOption(key === 'ana' ? '52' : '1');
-  await page.getByTestId('phone-input').fill(login.phoneNumber.slice(key === 'ana' ? 3 : 2));
-  await page.getByTestId('login-continue').click();
-  await page.waitForURL('**/login/verify-phone-number');
-  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, login.phoneNumber));
-  await page.getByTestId('verify-submit').click();
+  const [row] = await query(sql`select id from users where phone_number = ${login.phoneNumber}`);
+  const page = await signedInPage(ctx, (await createSessionFor(server.server, String(row!.id))).sessionToken, { language: key === 'ana' ? 'es' : 'en' });
+  await page.goto(`${server.url}/inicio`);
   await page.waitForURL('**/inicio');
   return page;
 }
@@ -117,12 +89,12 @@ describe('every way a consultation ends, in the browser (issue 11)', () => {
 
     await withBrowser(
       async (mariaCtx) => {
-        const maria = await staffSignIn(mariaCtx, 'maria.hernandez@example.com');
+        const maria = await staffDashboard(mariaCtx, 'maria.hernandez@example.com', 'es');
         await withBrowser(
           async (danielCtx) => {
-            const daniel = await staffSignIn(danielCtx, 'daniel.rivera@example.com');
+            const daniel = await staffDashboard(danielCtx, 'daniel.rivera@example.com', 'en');
             await withBrowser(async (anaCtx) => {
-              const anaPage = await memberSignIn(anaCtx, 'ana');
+              const anaPage = await memberHome(anaCtx, 'ana');
 
               // ---- 1. Ana leaves the waiting room (es) -------------------------------------------
               await requestCoach(anaPage, 'tile-hardcoded_ph_topic', mariaId);
@@ -145,7 +117,7 @@ describe('every way a consultation ends, in the browser (issue 11)', () => {
 
               // ---- 2. Daniel declines John's request (en) ---------------------------------------
               await withBrowser(async (johnCtx) => {
-                const johnPage = await memberSignIn(johnCtx, 'john');
+                const johnPage = await memberHome(johnCtx, 'john');
                 await requestCoach(johnPage, 'tile-hardcoded_mh_topic', danielId);
                 // Mental health: the crisis path in the waiting room (988 and 911 in the US).
                 await johnPage.getByTestId('crisis-call-988').waitFor();

@@ -1,8 +1,7 @@
 import { loginByPhone, startTestServer, type TestServer } from '@puente/api/test';
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { phoneSignIn, signedInPage, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 3 "Tests that prove it": deletion, then restore within the threshold, in es and en.
 let server: TestServer;
@@ -13,17 +12,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, phone: ReturnType<typeof uniquePhone>, notBefore?: Date): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('country-code').selectOption(phone.code);
-  await page.getByTestId('phone-input').fill(phone.digits);
-  await page.getByTestId('login-continue').click();
-  await page.waitForURL('**/login/verify-phone-number');
-  const code = await codeFromOutbox(server.url, phone.full, notBefore);
-  await page.getByTestId('code-input').fill(code);
-  await page.getByTestId('verify-submit').click();
-}
-
 describe('deleting and restoring an account in the browser', () => {
   for (const lang of ['es', 'en'] as const) {
     it(`a member deletes her account, signs in again within the threshold and restores it (${lang})`, async () => {
@@ -32,16 +20,10 @@ describe('deleting and restoring an account in the browser', () => {
       await server.server.database.db.execute(
         sql`update users set first_name = 'Elena', last_name = 'Ruiz', agreed_tos_at = now(), needs_to_accept_terms = false, recovery_code_pending = null, address = '{"country":"MX","state":"CDMX","city":"Ciudad de México"}'::jsonb where id = ${first.member.id}`,
       );
-      server.clock.advance(3 * 60_000);
       await withBrowser(
         async (ctx) => {
-          const page = await ctx.newPage();
-          await page.goto(server.url);
-          await page.evaluate((l) => {
-            localStorage.setItem('language', l);
-            localStorage.setItem('preOnboardingDone', 'true');
-          }, lang);
-          await signIn(page, phone, new Date(server.clock.now().getTime() - 1000));
+          const page = await signedInPage(ctx, first.sessionToken, { language: lang });
+          await page.goto(`${server.url}/inicio`);
           await page.waitForURL('**/inicio');
 
           await page.goto(`${server.url}/perfil/eliminar-cuenta`);
@@ -57,7 +39,7 @@ describe('deleting and restoring an account in the browser', () => {
 
           // A day later she signs in again: no session, the pending-deletion screen with Restore.
           server.clock.advance(24 * 60 * 60_000);
-          await signIn(page, phone, new Date(server.clock.now().getTime() - 1000));
+          await phoneSignIn(page, server, phone);
           await page.waitForURL(/\/cuenta-en-progreso-de-borrado\?drt=\d+$/);
           expect(await page.evaluate(() => localStorage.getItem('deletion-request-time'))).toMatch(/^\d+$/);
           expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBeNull();
@@ -68,7 +50,7 @@ describe('deleting and restoring an account in the browser', () => {
 
           // Restored: the next sign-in is an ordinary one.
           server.clock.advance(3 * 60_000);
-          await signIn(page, phone, new Date(server.clock.now().getTime() - 1000));
+          await phoneSignIn(page, server, phone);
           await page.waitForURL('**/inicio');
         },
         { locale: lang === 'es' ? 'es-MX' : 'en-US' },

@@ -1,7 +1,7 @@
-import { createMember, createOrganization, freePort, startTestServer, type TestServer } from '@puente/api/test';
-import type { BrowserContext, Page } from 'playwright-core';
+import { createMember, createOrganization, createSessionFor, freePort, startTestServer, type TestServer } from '@puente/api/test';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { appPage, codeFromOutbox, signedInPage, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 15 "Tests that prove it" (family plans): a referrer invites a dependant, the dependant
 // accepts by the texted link (read from the dev outbox) and can ask for a coach on the family
@@ -20,16 +20,6 @@ const TEXT = {
   es: { accepted: 'Aceptado', pending: 'Pendiente', sent: 'Invitación enviada' },
   en: { accepted: 'Accepted', pending: 'Pending', sent: 'Invitation sent' },
 } as const;
-
-async function openApp(ctx: BrowserContext, lang: 'es' | 'en'): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto(server.url);
-  await page.evaluate((l) => {
-    localStorage.setItem('language', l);
-    localStorage.setItem('preOnboardingDone', 'true');
-  }, lang);
-  return page;
-}
 
 /** Types the code texted to `phone` on /login/verify-phone-number (the phone is already filled). */
 async function verify(page: Page, phone: string, notBefore: Date): Promise<void> {
@@ -55,7 +45,7 @@ describe('family plan in the browser: invite, accept by the texted link, consult
       const org = await createOrganization(server.server, { name: 'Acme Salud', settings: { dependantOrganizations: [familyOrg.id] } });
       const address = { country: 'MX', state: 'CDMX', city: 'Ciudad de México' };
       const referrerPhone = uniquePhone('52');
-      await createMember(server.server, { firstName: 'Laura', lastName: 'Gómez', phoneNumber: referrerPhone.full, countryCode: '52', preferredLang: lang, organizationId: org.id, address });
+      const referrerRow = await createMember(server.server, { firstName: 'Laura', lastName: 'Gómez', phoneNumber: referrerPhone.full, countryCode: '52', preferredLang: lang, organizationId: org.id, address });
       // The dependant already has an account whose 45-day trial ended: only the family plan lets her consult.
       const dependantPhone = uniquePhone('52');
       const dependant = await createMember(server.server, {
@@ -67,12 +57,7 @@ describe('family plan in the browser: invite, accept by the texted link, consult
       await withBrowser(
         async (referrerCtx) => {
           // ---- The referrer invites her mother from /perfil → My family -------------------------
-          const referrer = await openApp(referrerCtx, lang);
-          await referrer.goto(`${server.url}/login`);
-          await referrer.getByTestId('country-code').selectOption('52');
-          await referrer.getByTestId('phone-input').fill(referrerPhone.digits);
-          await verify(referrer, referrerPhone.full, new Date(server.clock.now().getTime() - 1000));
-          await referrer.waitForURL('**/inicio');
+          const referrer = await signedInPage(referrerCtx, (await createSessionFor(server.server, referrerRow.id)).sessionToken, { language: lang });
           await referrer.goto(`${server.url}/perfil`);
           await referrer.getByTestId('profile-entry-myFamily').click();
           await referrer.waitForURL('**/dependants');
@@ -100,7 +85,9 @@ describe('family plan in the browser: invite, accept by the texted link, consult
           expect(new URL(link).searchParams.get('lang')).toBe(lang);
           await withBrowser(
             async (dependantCtx) => {
-              const page = await openApp(dependantCtx, lang);
+              // Her phone: the app opened once (language chosen), then the texted link.
+              const page = await appPage(dependantCtx, { language: lang, preOnboarded: false });
+              await page.goto(server.url);
               await page.goto(link);
               // The link prefills her phone; the invitation's ids are kept until she has signed in.
               await expect.poll(() => page.evaluate(() => localStorage.getItem('invitation-dependant-member-id'))).toMatch(/^temp\|/);

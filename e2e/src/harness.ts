@@ -1,6 +1,10 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startTestServer, type TestServer } from '@puente/api/test';
+import { userRoom } from '@puente/contracts';
+import { STAFF_AUTH, type AppointmentState, type Language } from '@puente/domain';
 import axe from 'axe-core';
+import { TOTP } from 'otpauth';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 
@@ -104,6 +108,12 @@ const screenOf = (url: string): string =>
     .map((segment) => (/\d/.test(segment) && (segment.length >= 16 || /^\d{4,}$/.test(segment)) ? ':id' : segment))
     .join('/');
 
+/** The screen, its state and the page's language: what axe checks once per test file. */
+const screenKey = async (page: Page, state: string): Promise<string> => {
+  const lang = await page.evaluate(() => document.documentElement.lang).catch(() => '');
+  return `${screenOf(page.url())}${state ? ` [${state}]` : ''} (${lang || '?'})`;
+};
+
 interface AxeViolation {
   id: string;
   impact?: string | null;
@@ -121,6 +131,8 @@ export async function a11y(page: Page, state = ''): Promise<void> {
   if (page.isClosed() || !/^https?:/.test(page.url())) return;
   // Only pages (not a JSON answer or a file the test opened).
   if ((await page.evaluate(() => document.contentType).catch(() => '')) !== 'text/html') return;
+  // A screen this file has already checked (in this language) costs nothing: no settling wait.
+  if (checkedScreens.has(await screenKey(page, state))) return;
   // Let the screen settle: the app has rendered a heading or a dialog, and transitions finished.
   await page.waitForFunction(() => document.querySelector('h1, h2, [role="dialog"]') !== null, undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
@@ -129,8 +141,7 @@ export async function a11y(page: Page, state = ''): Promise<void> {
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3_000 })
     .catch(() => undefined);
-  const lang = await page.evaluate(() => document.documentElement.lang).catch(() => '');
-  const screen = `${screenOf(page.url())}${state ? ` [${state}]` : ''} (${lang || '?'})`;
+  const screen = await screenKey(page, state);
   if (checkedScreens.has(screen)) return;
   checkedScreens.add(screen);
   let violations: AxeViolation[] = [];
@@ -200,4 +211,138 @@ export async function snap(page: Page, name: string): Promise<void> {
   await a11y(page, name);
   if (process.env.SCREENSHOTS !== '1') return;
   await page.screenshot({ path: join(process.cwd(), 'test-results', `${name}.png`), fullPage: true });
+}
+
+export interface AppPageOptions {
+  /** The language the app opens in (as if chosen on /select-language). Default es. */
+  language?: Language;
+  /** The pre-onboarding (language, presignup) was done on this device before. Default true. */
+  preOnboarded?: boolean;
+  /** A session token (createSessionFor, loginByPhone): the tab opens signed in. */
+  token?: string;
+  /** The member's on-demand appointment in progress (the call journeys). */
+  appointment?: { id: string; state: AppointmentState };
+  /** More localStorage entries. */
+  storage?: Record<string, string>;
+}
+
+/**
+ * A new tab of `ctx` with the app's storage as a returning user leaves it: the language chosen and
+ * the pre-onboarding done, signed in when a token is given. Written before the app's first script
+ * runs, once per tab (the app's own writes, e.g. a sign-out, are kept after that). The sign-in
+ * screens have their own journeys (login, staff-auth); the others start here.
+ */
+export async function appPage(ctx: BrowserContext, options: AppPageOptions = {}): Promise<Page> {
+  const storage: Record<string, string> = { language: options.language ?? 'es', ...(options.preOnboarded === false ? {} : { 'pre-onboarding-done': 'true' }), ...options.storage };
+  if (options.token) storage.sessionToken = options.token;
+  if (options.appointment) storage['current-appointment'] = JSON.stringify(options.appointment.id);
+  await ctx.addInitScript((entries) => {
+    if (sessionStorage.getItem('puente-e2e-init')) return;
+    sessionStorage.setItem('puente-e2e-init', '1');
+    for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+  }, storage);
+  return ctx.newPage();
+}
+
+/** A tab of `ctx` signed in with `token` (see appPage). */
+export const signedInPage = (ctx: BrowserContext, token: string, options: Omit<AppPageOptions, 'token'> = {}): Promise<Page> => appPage(ctx, { ...options, token });
+
+/**
+ * The phone step of /login as a member does it: country, number, then the texted code (read from
+ * the dev outbox; only one sent after `notBefore` when given), verify. Ends where the app sends her.
+ */
+export async function enterPhone(page: Page, server: TestServer, phone: { code: string; digits: string; full: string }, notBefore?: Date): Promise<void> {
+  await page.getByTestId('country-code').selectOption(phone.code);
+  await page.getByTestId('phone-input').fill(phone.digits);
+  await page.getByTestId('login-continue').click();
+  await page.waitForURL('**/login/verify-phone-number');
+  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, phone.full, notBefore));
+  await page.getByTestId('verify-submit').click();
+}
+
+/** The phone sign-in from /login (enterPhone), with a code sent from now on. The caller waits for where it ends. */
+export async function phoneSignIn(page: Page, server: TestServer, phone: { code: string; digits: string; full: string }): Promise<void> {
+  const notBefore = new Date(server.clock.now().getTime() - 1000);
+  await page.goto(`${server.url}/login`);
+  await enterPhone(page, server, phone, notBefore);
+}
+
+/** The code an authenticator app with `secret` shows now (the server's clock is the test's). */
+export const totpCode = (server: TestServer, secret: string): string =>
+  new TOTP({ secret, digits: STAFF_AUTH.totpDigits, period: STAFF_AUTH.totpPeriodSeconds }).generate({ timestamp: server.clock.now().getTime() });
+
+/**
+ * Staff sign-in, first step: /staff/login (from the link on /login with `viaLoginScreen`), the
+ * email, then the emailed code. Ends on the authenticator step (enrolment on a first sign-in).
+ */
+export async function staffCodeStep(page: Page, server: TestServer, email: string, options: { viaLoginScreen?: boolean } = {}): Promise<void> {
+  if (options.viaLoginScreen) {
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-screen').waitFor();
+    await page.getByTestId('staff-login-link').click();
+    await page.waitForURL('**/staff/login');
+  } else {
+    await page.goto(`${server.url}/staff/login`);
+  }
+  await page.getByTestId('staff-email-input').fill(email);
+  await page.getByTestId('staff-login-submit').click();
+  await page.getByTestId('staff-code-input').fill(await codeFromOutbox(server.url, email));
+  await page.getByTestId('staff-login-submit').click();
+  await page.getByTestId('staff-totp-input').waitFor();
+}
+
+/**
+ * The whole staff sign-in through the real screens: email, emailed code, then the authenticator
+ * (enrolled now on a first sign-in, else `secret`'s code). Waits until the app leaves /staff
+ * (/dashboard for physicians, /admin for admins) and returns the authenticator's secret.
+ */
+export async function staffSignIn(page: Page, server: TestServer, email: string, options: { viaLoginScreen?: boolean; secret?: string } = {}): Promise<string> {
+  await staffCodeStep(page, server, email, options);
+  let secret = options.secret ?? '';
+  if (!secret) {
+    secret = (await page.getByTestId('staff-totp-secret').textContent())?.trim() ?? '';
+    if (!/^[A-Z2-7]{32}$/.test(secret)) throw new Error(`no authenticator secret on the enrolment step: ${JSON.stringify(secret)}`);
+  }
+  await page.getByTestId('staff-totp-input').fill(totpCode(server, secret));
+  await page.getByTestId('staff-login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/staff'));
+  return secret;
+}
+
+/** Waits until `userId` has a realtime connection to the server (her alerts will reach her). */
+export async function waitForSocket(server: TestServer, userId: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const socket of server.server.io.sockets.sockets.values()) if (socket.data.userId === userId && socket.rooms.has(userRoom(userId))) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no realtime connection for user ${userId}`);
+}
+
+/**
+ * The seeded demo server with on-demand care open every day from 00:00 to 23:59, for the journeys
+ * that ask for a coach on any day. Working hours are checked for real: server and web read the same
+ * public configuration (GET /api/configs), as in production. The time zone is Mexico City's, except
+ * in its last hour of the day (23:59 is outside the interval), when UTC is used. The check itself
+ * (weekends and intervals refused) is the appointments API tests'. Closing it restores the environment.
+ */
+export async function startOnDemandServer(): Promise<TestServer> {
+  const cdmxHour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+  const env = { WORKING_HOURS_TIMEZONE: cdmxHour === 23 ? 'UTC' : 'America/Mexico_City', WORKING_HOURS_INTERVALS: '00:00-23:59', WORKING_HOURS_ALLOW_WEEKEND: 'true' };
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  const restore = () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  Object.assign(process.env, env);
+  try {
+    const server: TestServer = await startTestServer({ seed: true, workingHours: () => server.server.services.configs.publicConfig('en').workingHours });
+    const close = server.close.bind(server);
+    return Object.assign(server, { close: () => close().finally(restore) });
+  } catch (error) {
+    restore();
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@ import { STAFF_AUTH } from '@puente/domain';
 import { TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { enterPhone, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 3 "Tests that prove it": social login and a merge against the local OpenID provider
 // (oidc-provider, mounted by the test server at /api/dev-idp), the real redirect flow in Chromium.
@@ -36,12 +36,7 @@ async function signInAtProvider(page: Page, email: string, name?: string): Promi
 
 async function provePhone(page: Page, phone: ReturnType<typeof uniquePhone>): Promise<void> {
   await page.waitForURL(/\/login(\?.*)?$/);
-  await page.getByTestId('country-code').selectOption(phone.code);
-  await page.getByTestId('phone-input').fill(phone.digits);
-  await page.getByTestId('login-continue').click();
-  await page.waitForURL('**/login/verify-phone-number');
-  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, phone.full));
-  await page.getByTestId('verify-submit').click();
+  await enterPhone(page, server, phone);
 }
 
 describe('identity-provider login in the browser (local OpenID provider)', () => {

@@ -1,8 +1,8 @@
-import { loginByPhone, startTestServer, type TestServer } from '@puente/api/test';
+import { createSessionFor, loginByPhone, startTestServer, type TestServer } from '@puente/api/test';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { signedInPage, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 14 "Tests that prove it": a trial member sees the banner, the trial ends (controlled
 // clock), the paywall appears, she subscribes by card in the local checkout and is back home.
@@ -15,17 +15,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, phone: ReturnType<typeof uniquePhone>): Promise<void> {
-  const notBefore = new Date(server.clock.now().getTime() - 1000);
-  // Weeks pass between sign-ins here: start from a signed-out app whatever the session's state.
-  await page.evaluate(() => localStorage.removeItem('sessionToken'));
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('country-code').selectOption(phone.code);
-  await page.getByTestId('phone-input').fill(phone.digits);
-  await page.getByTestId('login-continue').click();
-  await page.waitForURL('**/login/verify-phone-number');
-  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, phone.full, notBefore));
-  await page.getByTestId('verify-submit').click();
+/**
+ * Weeks pass between her visits here: she comes back with a new session, on /inicio (the sign-in
+ * screens are the login journey's).
+ */
+async function comeBack(page: Page, memberId: string): Promise<void> {
+  const { sessionToken } = await createSessionFor(server.server, memberId);
+  await page.evaluate((t) => localStorage.setItem('sessionToken', t), sessionToken);
+  await page.goto(`${server.url}/inicio`);
 }
 
 const TEXT = {
@@ -42,17 +39,11 @@ describe('membership in the browser: trial, paywall, card subscription', () => {
       await server.server.database.db.execute(
         sql`update users set first_name = 'Lucía', last_name = 'Paz', agreed_tos_at = now(), needs_to_accept_terms = false, recovery_code_pending = null, address = '{"country":"MX","state":"CDMX","city":"Ciudad de México"}'::jsonb where id = ${first.member.id}`,
       );
-      server.clock.advance(3 * 60_000);
       try {
         await withBrowser(
           async (ctx) => {
-            const page = await ctx.newPage();
-            await page.goto(server.url);
-            await page.evaluate((l) => {
-              localStorage.setItem('language', l);
-              localStorage.setItem('preOnboardingDone', 'true');
-            }, lang);
-            await signIn(page, phone);
+            const page = await signedInPage(ctx, first.sessionToken, { language: lang });
+            await page.goto(`${server.url}/inicio`);
             await page.waitForURL('**/inicio');
             const banner = page.getByTestId('trial-banner');
             await expect.poll(() => banner.getAttribute('data-color')).toBe('success');
@@ -61,14 +52,14 @@ describe('membership in the browser: trial, paywall, card subscription', () => {
 
             // Day 42: three days left, the banner turns to the error colour.
             server.clock.advance(42 * DAY);
-            await signIn(page, phone);
+            await comeBack(page, first.member.id);
             await page.waitForURL('**/inicio');
             await expect.poll(() => banner.getAttribute('data-color')).toBe('error');
             expect(await banner.textContent()).toContain('3');
 
             // The trial ends: the route guard sends her to the paywall (trialExpired).
             server.clock.advance(4 * DAY);
-            await signIn(page, phone);
+            await comeBack(page, first.member.id);
             await page.waitForURL('**/membresia-expirada');
             await expect.poll(() => page.getByTestId('paywall').getAttribute('data-referer')).toBe('trialExpired');
             expect(await page.locator('h1').textContent()).toBe(TEXT[lang].trialExpired);

@@ -1,11 +1,10 @@
-import { DEMO_LOGINS, startTestServer, type TestServer } from '@puente/api/test';
-import { APPOINTMENT_STATE as S, findTransition, isWithinWorkingHours, STAFF_AUTH, type AppointmentState } from '@puente/domain';
+import { createSessionFor, DEMO_LOGINS, type TestServer } from '@puente/api/test';
+import { APPOINTMENT_STATE as S, findTransition, isWithinWorkingHours, type AppointmentState } from '@puente/domain';
 import { sql } from 'drizzle-orm';
-import { TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCallEvents, waitForRemoteVideo, watch } from './call-harness';
-import { codeFromOutbox, snap, withBrowser } from './harness';
+import { signedInPage, snap, startOnDemandServer, withBrowser } from './harness';
 
 // Issue 4 "Tests that prove it": the on-demand journey in browsers, with the demo data. John Smith
 // (member in California, English) asks for a coach; Daniel Rivera (coach, English, mental health)
@@ -14,38 +13,12 @@ import { codeFromOutbox, snap, withBrowser } from './harness';
 // routed as spec 000 §4 says (waiting room two / SC038, back into the call, SC064 to the survey,
 // then the appointment summary once the treatment is sent).
 
-/**
- * Working hours are checked for real (server and web read the same configuration): on-demand care
- * every day from 00:00 to 23:59, so the journey runs on a weekend too. The time zone is Mexico
- * City's, except in its last hour of the day (23:59 is outside the interval), when UTC is used. The
- * check itself (weekends and intervals refused) is the appointments API tests'.
- */
-const cdmxHour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
-const HOURS_ENV = {
-  WORKING_HOURS_TIMEZONE: cdmxHour === 23 ? 'UTC' : 'America/Mexico_City',
-  WORKING_HOURS_INTERVALS: '00:00-23:59',
-  WORKING_HOURS_ALLOW_WEEKEND: 'true',
-} as const;
-const savedEnv: Partial<Record<keyof typeof HOURS_ENV, string | undefined>> = {};
-
 let server: TestServer;
 beforeAll(async () => {
-  for (const [k, v] of Object.entries(HOURS_ENV) as [keyof typeof HOURS_ENV, string][]) {
-    savedEnv[k] = process.env[k];
-    process.env[k] = v;
-  }
-  server = await startTestServer({
-    seed: true,
-    // The server's own check reads the public configuration (GET /api/configs), as in production.
-    workingHours: () => server.server.services.configs.publicConfig('en').workingHours,
-  });
+  server = await startOnDemandServer();
 });
 afterAll(async () => {
   await server?.close();
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
 });
 
 const STAFF_VIEWPORT = { width: 1280, height: 900 } as const;
@@ -69,49 +42,24 @@ const pathOfAppointment = async (id: string): Promise<string[]> => {
   return path;
 };
 
-/** The code an authenticator app shows now (the server's clock is the test's). */
-const totpCode = (secret: string): string =>
-  new TOTP({ secret, digits: STAFF_AUTH.totpDigits, period: STAFF_AUTH.totpPeriodSeconds }).generate({ timestamp: server.clock.now().getTime() });
-
-/** Staff sign-in through the real screens: email, the emailed code, first TOTP enrolment, /dashboard. */
-async function staffSignIn(ctx: BrowserContext, email: string, label: string): Promise<Page> {
-  const page = watch(await ctx.newPage(), label);
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-screen').waitFor();
-  await page.getByTestId('staff-login-link').click();
-  await page.waitForURL('**/staff/login');
-  await page.getByTestId('staff-email-input').fill(email);
-  await page.getByTestId('staff-login-submit').click();
-  await page.getByTestId('staff-code-input').fill(await codeFromOutbox(server.url, email));
-  await page.getByTestId('staff-login-submit').click();
-  await page.getByTestId('staff-totp-enrolment').waitFor();
-  const secret = (await page.getByTestId('staff-totp-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await page.getByTestId('staff-totp-input').fill(totpCode(secret));
-  await page.getByTestId('staff-login-submit').click();
-  await page.waitForURL('**/dashboard');
+/**
+ * A physician's dashboard, signed in with a session (the staff sign-in screens are staff-auth's
+ * journey): online and available while it is open (the demo physicians are available).
+ */
+async function staffDashboard(ctx: BrowserContext, email: string, label: string): Promise<Page> {
+  const { sessionToken } = await createSessionFor(server.server, await userIdByEmail(email));
+  const page = watch(await signedInPage(ctx, sessionToken, { language: 'en' }), label);
+  await page.goto(`${server.url}/dashboard`);
   await page.getByTestId('dashboard').waitFor();
-  // Available (the demo physicians are) and online while the dashboard is open.
   await expect.poll(() => page.getByTestId('availability-toggle').getAttribute('data-checked')).toBe('true');
   return page;
 }
 
-/** The phone sign-in as the member does it, in English, to /inicio. */
-async function memberSignIn(ctx: BrowserContext): Promise<Page> {
-  const page = watch(await ctx.newPage(), 'john');
-  await page.goto(server.url);
-  await page.waitForURL('**/select-language');
-  await page.getByTestId('lang-en').click();
-  await page.waitForURL('**/presignup');
-  await page.getByTestId('presignup-login').click();
-  await page.waitForURL('**/login');
-  await page.getByTestId('country-code').selectOption('1');
-  await page.getByTestId('phone-input').fill(john.phoneNumber.slice(2));
-  await page.getByTestId('login-continue').click();
-  await page.waitForURL('**/login/verify-phone-number');
-  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, john.phoneNumber));
-  await page.getByTestId('verify-submit').click();
-  await page.waitForURL('**/inicio');
+/** John on /inicio in English, signed in with a session (the phone sign-in is the login journey's). */
+async function memberHome(ctx: BrowserContext): Promise<Page> {
+  const { sessionToken } = await createSessionFor(server.server, String((await query(sql`select id from users where phone_number = ${john.phoneNumber}`))[0]!.id));
+  const page = watch(await signedInPage(ctx, sessionToken, { language: 'en' }), 'john');
+  await page.goto(`${server.url}/inicio`);
   await expect.poll(() => page.getByTestId('home-greeting').textContent()).toContain('John');
   return page;
 }
@@ -133,15 +81,15 @@ describe('on-demand consultation in the browser (issue 4)', () => {
 
     await withBrowser(
       async (coachCtx) => {
-        const coach = await staffSignIn(coachCtx, DANIEL_EMAIL, 'coach');
+        const coach = await staffDashboard(coachCtx, DANIEL_EMAIL, 'coach');
         await withBrowser(
           async (doctorCtx) => {
-            const doctor = await staffSignIn(doctorCtx, EMILY_EMAIL, 'doctor');
+            const doctor = await staffDashboard(doctorCtx, EMILY_EMAIL, 'doctor');
             await expect.poll(() => doctor.getByTestId('queue-empty').isVisible()).toBe(true);
             await withBrowser(
               async (memberCtx) => {
                 // ---- The member asks for a coach ------------------------------------------------
-                const member = await memberSignIn(memberCtx);
+                const member = await memberHome(memberCtx);
                 await member.getByTestId('tile-hardcoded_mh_topic').click();
                 await member.waitForURL('**/consulta/coaches-disponibles');
                 // Daniel is online (his dashboard is open) and matches: English, mental health.

@@ -1,7 +1,7 @@
 import { createOrganization, startTestServer, type TestServer } from '@puente/api/test';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { enterPhone, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 3 "Terms, onboarding, profile, language": a new member accepts the terms and completes the
 // onboarding profile, in Spanish with a US zip code and in English with minimal onboarding.
@@ -16,12 +16,7 @@ afterAll(async () => {
 /** Signs in a new member at /login (with optional query) and confirms the recovery code screen. */
 async function signUp(page: Page, phone: ReturnType<typeof uniquePhone>, query = ''): Promise<void> {
   await page.goto(`${server.url}/login${query}`);
-  await page.getByTestId('country-code').selectOption(phone.code);
-  await page.getByTestId('phone-input').fill(phone.digits);
-  await page.getByTestId('login-continue').click();
-  await page.waitForURL('**/login/verify-phone-number');
-  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, phone.full));
-  await page.getByTestId('verify-submit').click();
+  await enterPhone(page, server, phone);
   await page.waitForURL('**/login/save-recovery-code');
 }
 

@@ -1,8 +1,7 @@
-import { createOrganization, loginByPhone, startTestServer, type TestServer } from '@puente/api/test';
+import { createOrganization, createSessionFor, loginByPhone, startTestServer, type TestServer } from '@puente/api/test';
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { phoneSignIn, signedInPage, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 15 "Tests that prove it": a member enters an employer code and is linked, changes site,
 // leaves the organization and meets the paywall; a partner member sees the partner's theme.
@@ -15,18 +14,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, phone: ReturnType<typeof uniquePhone>): Promise<void> {
-  const notBefore = new Date(server.clock.now().getTime() - 1000);
-  await page.evaluate(() => localStorage.removeItem('sessionToken'));
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('country-code').selectOption(phone.code);
-  await page.getByTestId('phone-input').fill(phone.digits);
-  await page.getByTestId('login-continue').click();
-  await page.waitForURL('**/login/verify-phone-number');
-  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, phone.full, notBefore));
-  await page.getByTestId('verify-submit').click();
-}
-
 /** A member who signed up weeks ago (trial) with a finished profile. */
 async function existingMember(lang: 'es' | 'en', organizationId: string | null = null) {
   const phone = uniquePhone(lang === 'es' ? '52' : '1');
@@ -34,7 +21,7 @@ async function existingMember(lang: 'es' | 'en', organizationId: string | null =
   await server.server.database.db.execute(
     sql`update users set first_name = 'Elena', last_name = 'Ríos', organization_id = ${organizationId}, agreed_tos_at = now(), needs_to_accept_terms = false, recovery_code_pending = null, address = '{"country":"MX","state":"CDMX","city":"Ciudad de México"}'::jsonb where id = ${first.member.id}`,
   );
-  return phone;
+  return { phone, id: first.member.id };
 }
 
 const TEXT = {
@@ -52,16 +39,14 @@ describe('organizations in the browser', () => {
       const partnerOrg = await createOrganization(server.server, { name: `Sol ${lang}` });
       const colors = JSON.stringify({ primary: '#FFC20E', secondary: '#00539B', background: '#FFF8E1' });
       await db.execute(sql`insert into organization_partners (organization_id, partner_id, partner_name, colors) values (${partnerOrg.id}, ${`sol-${lang}`}, 'Farmacias Sol', ${colors}::jsonb)`);
-      const phone = await existingMember(lang);
-      const partnerPhone = await existingMember(lang, partnerOrg.id);
+      const member = await existingMember(lang);
+      const partner = await existingMember(lang, partnerOrg.id);
       server.clock.advance(3 * 60_000);
       try {
         await withBrowser(
           async (ctx) => {
-            const page = await ctx.newPage();
-            await page.goto(server.url);
-            await page.evaluate((l) => localStorage.setItem('language', l), lang);
-            await signIn(page, phone);
+            const page = await signedInPage(ctx, (await createSessionFor(server.server, member.id)).sessionToken, { language: lang });
+            await page.goto(`${server.url}/inicio`);
             await page.waitForURL('**/inicio');
 
             // The invitation code entry of /perfil: validate, the works-there box, Associate.
@@ -95,7 +80,9 @@ describe('organizations in the browser', () => {
 
             // Her trial ends while the organization covers her; then she leaves it: the paywall, employer benefit ended.
             server.clock.advance(50 * DAY);
-            await signIn(page, phone);
+            const later = await createSessionFor(server.server, member.id);
+            await page.evaluate((t) => localStorage.setItem('sessionToken', t), later.sessionToken);
+            await page.goto(`${server.url}/inicio`);
             await page.waitForURL('**/inicio');
             await page.goto(`${server.url}/perfil`);
             await page.getByTestId('profile-entry-leaveOrganization').click();
@@ -105,8 +92,9 @@ describe('organizations in the browser', () => {
             await expect.poll(() => page.locator('h1').textContent()).toBe(TEXT[lang].ended);
             await snap(page, `organizations-${lang}-paywall`);
 
-            // A partner's member: the partner's colours (kept at AA, axe checks every screen), no delete account.
-            await signIn(page, partnerPhone);
+            // A partner's member signs in: the partner's colours (kept at AA, axe checks every screen), no delete account.
+            await page.evaluate(() => localStorage.removeItem('sessionToken'));
+            await phoneSignIn(page, server, partner.phone);
             await page.waitForURL('**/inicio');
             await expect.poll(() => page.evaluate(() => sessionStorage.getItem('partnerId'))).toBe(`sol-${lang}`);
             await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 248, 225)');

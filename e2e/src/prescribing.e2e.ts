@@ -1,9 +1,8 @@
 import { createMember, createPhysician, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
 import { APPOINTMENT_STATE as S, type AppointmentState } from '@puente/domain';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAppointment, setAppointment, watch } from './call-harness';
-import { snap, withBrowser } from './harness';
+import { readAppointment, setAppointment } from './call-harness';
+import { signedInPage, snap, withBrowser } from './harness';
 
 // Issues 11/12 "Tests that prove it": the member chooses her pharmacy while she waits for the US
 // doctor (and from her profile); the US doctor searches the medication directory, sees the
@@ -18,21 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function signedIn(ctx: BrowserContext, token: string, language: 'es' | 'en', appointment?: { id: string; state: AppointmentState }): Promise<Page> {
-  await ctx.addInitScript(
-    ([t, lang, a]) => {
-      if (sessionStorage.getItem('puente-e2e-init')) return;
-      sessionStorage.setItem('puente-e2e-init', '1');
-      localStorage.setItem('sessionToken', t);
-      localStorage.setItem('language', lang);
-      localStorage.setItem('pre-onboarding-done', 'true');
-      if (a) localStorage.setItem('current-appointment', JSON.stringify({ id: a.id, state: a.state, type: 'on-demand', usDoctorNeeded: true }));
-    },
-    [token, language, appointment ?? null] as const,
-  );
-  return watch(await ctx.newPage(), token.slice(0, 4));
-}
 
 async function insertConsultation(memberId: string, state: AppointmentState): Promise<string> {
   const { sql } = await import('drizzle-orm');
@@ -56,7 +40,7 @@ describe('prescribing journey', () => {
 
     // 1. In the second waiting room (SC038) the member is asked for her pharmacy.
     await withBrowser(async (ctx) => {
-      const page = await signedIn(ctx, memberToken, 'es', { id, state: S.S6_IN_QUEUE_FOR_ER });
+      const page = await signedInPage(ctx, memberToken, { language: 'es', appointment: { id, state: S.S6_IN_QUEUE_FOR_ER } });
       await page.goto(`${server.url}/consulta/infoPage/SC038`);
       await page.getByTestId('readiness-prompt').waitFor();
       await page.getByTestId('readiness-zip').fill('94110');
@@ -77,13 +61,13 @@ describe('prescribing journey', () => {
 
     // 2. The US doctor (staff screens in English) writes, reviews and signs, while the member is in the app.
     await withBrowser(async (memberCtx) => {
-      const memberPage = await signedIn(memberCtx, memberToken, 'es');
+      const memberPage = await signedInPage(memberCtx, memberToken, { language: 'es' });
       // The call with the US doctor is over (S9): she is taken to the survey (SC064).
       await memberPage.goto(`${server.url}/inicio`);
       await memberPage.waitForURL(`**/consulta/survey/${id}`);
     await withBrowser(
       async (ctx) => {
-        const page = await signedIn(ctx, doctorToken, 'en');
+        const page = await signedInPage(ctx, doctorToken, { language: 'en' });
         await page.goto(`${server.url}/dashboard/consulta/${id}`);
         await page.getByTestId('rx-workspace').waitFor();
         await page.getByTestId('rx-medication').fill('amoxi');
@@ -124,7 +108,7 @@ describe('prescribing journey', () => {
 
     // 3. The signed PDF is the member's to download; a second member gets 404.
     await withBrowser(async (ctx) => {
-      const page = await signedIn(ctx, memberToken, 'es');
+      const page = await signedInPage(ctx, memberToken, { language: 'es' });
       // From the profile she sees (and could change) the pharmacy she chose while waiting.
       await page.goto(`${server.url}/perfil/farmacia`);
       expect(await page.getByTestId('pharmacy-current').textContent()).toContain('Mission Community Pharmacy');
@@ -175,7 +159,7 @@ describe('prescribing journey', () => {
     const token = (await createSessionFor(server.server, member.id)).sessionToken;
     await withBrowser(
       async (ctx) => {
-        const page = await signedIn(ctx, token, 'en');
+        const page = await signedInPage(ctx, token, { language: 'en' });
         await page.goto(`${server.url}/perfil`);
         await page.getByRole('link', { name: 'My pharmacy' }).click();
         await page.waitForURL('**/perfil/farmacia');

@@ -1,8 +1,7 @@
 import { loginByPhone, startTestServer, type TestServer } from '@puente/api/test';
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { signedInPage, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 3 "Terms, onboarding, profile, language": the profile and the language change, in es and en.
 let server: TestServer;
@@ -14,35 +13,22 @@ afterAll(async () => {
 });
 
 /** A member with a complete profile and accepted terms, as onboarding would leave her. */
-async function completeMember(lang: 'es' | 'en'): Promise<ReturnType<typeof uniquePhone>> {
+async function completeMember(lang: 'es' | 'en'): Promise<{ phone: ReturnType<typeof uniquePhone>; token: string }> {
   const phone = uniquePhone(lang === 'es' ? '52' : '1');
   const first = await loginByPhone(server.url, phone.full, { lang });
   await server.server.database.db.execute(
     sql`update users set first_name = 'Lucía', last_name = 'Campos', email = 'lucia@example.com', agreed_tos_at = now(), needs_to_accept_terms = false, address = '{"country":"MX","state":"Ciudad de México","city":"Coyoacán"}'::jsonb, recovery_code_pending = null where id = ${first.member.id}`,
   );
-  server.clock.advance(3 * 60_000); // past the resend wait of the first login
-  return phone;
-}
-
-async function signIn(page: Page, phone: ReturnType<typeof uniquePhone>): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('country-code').selectOption(phone.code);
-  await page.getByTestId('phone-input').fill(phone.digits);
-  await page.getByTestId('login-continue').click();
-  await page.waitForURL('**/login/verify-phone-number');
-  await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, phone.full, new Date(server.clock.now().getTime() - 1000)));
-  await page.getByTestId('verify-submit').click();
-  await page.waitForURL('**/inicio');
+  return { phone, token: first.sessionToken };
 }
 
 describe('profile and language in the browser', () => {
   it('es: from /perfil the member changes the language to English and the whole UI switches', async () => {
-    const phone = await completeMember('es');
+    const { phone, token } = await completeMember('es');
     await withBrowser(async (ctx) => {
-      const page = await ctx.newPage();
-      await page.goto(`${server.url}/select-language`);
-      await page.getByTestId('lang-es').click();
-      await signIn(page, phone);
+      const page = await signedInPage(ctx, token, { language: 'es' });
+      await page.goto(`${server.url}/inicio`);
+      await page.waitForURL('**/inicio');
       await page.getByTestId('nav-nav_profile').click();
       await page.waitForURL('**/perfil');
       await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Lucía Campos');
@@ -79,13 +65,10 @@ describe('profile and language in the browser', () => {
   });
 
   it('en: an English member switches to Spanish on a desktop screen', async () => {
-    const phone = await completeMember('en');
+    const { token } = await completeMember('en');
     await withBrowser(
       async (ctx) => {
-        const page = await ctx.newPage();
-        await page.goto(`${server.url}/select-language`);
-        await page.getByTestId('lang-en').click();
-        await signIn(page, phone);
+        const page = await signedInPage(ctx, token, { language: 'en' });
         await page.goto(`${server.url}/perfil`);
         await expect.poll(() => page.getByTestId('profile-entry-changeLanguage').textContent()).toContain('Change language');
         await snap(page, 'profile-en-desktop');

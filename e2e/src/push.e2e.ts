@@ -1,6 +1,6 @@
 import { createMember, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withBrowser } from './harness';
+import { signedInPage, withBrowser } from './harness';
 
 // Issue 12: a push reaches the service worker (Chromium's DevTools push delivery) and shows the
 // notification with the action's data; opening the app with it routes by spec 4 push actions.
@@ -18,17 +18,7 @@ describe('push in the service worker', () => {
     const { sessionToken } = await createSessionFor(server.server, member.id);
     await withBrowser(async (ctx) => {
       await ctx.grantPermissions(['notifications'], { origin: server.url });
-      await ctx.addInitScript(
-        ([t]) => {
-          if (sessionStorage.getItem('puente-e2e-init')) return;
-          sessionStorage.setItem('puente-e2e-init', '1');
-          localStorage.setItem('sessionToken', t);
-          localStorage.setItem('language', 'es');
-          localStorage.setItem('pre-onboarding-done', 'true');
-        },
-        [sessionToken] as const,
-      );
-      const page = await ctx.newPage();
+      const page = await signedInPage(ctx, sessionToken);
       const cdp = await ctx.newCDPSession(page);
       const registrations: { registrationId: string; scopeURL: string }[] = [];
       cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {

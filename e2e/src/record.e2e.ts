@@ -2,9 +2,8 @@ import { createPhysician, createSessionFor, insertConsultation, startTestServer,
 import { createMember } from '@puente/api/test';
 import { APPOINTMENT_STATE as S, type Language } from '@puente/domain';
 import { sql } from 'drizzle-orm';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snap, withBrowser } from './harness';
+import { signedInPage, snap, withBrowser } from './harness';
 
 // Issue 12 "What the member keeps": the summary, the history, the survey, the complaint and support forms, in es and en.
 let server: TestServer;
@@ -52,20 +51,6 @@ async function memberWithConsultation(lang: Language) {
   return { member, consultation, token: sessionToken };
 }
 
-async function signedIn(ctx: BrowserContext, token: string, lang: Language): Promise<Page> {
-  await ctx.addInitScript(
-    ([t, l]) => {
-      if (sessionStorage.getItem('puente-e2e-init')) return;
-      sessionStorage.setItem('puente-e2e-init', '1');
-      localStorage.setItem('sessionToken', t);
-      localStorage.setItem('language', l);
-      localStorage.setItem('pre-onboarding-done', 'true');
-    },
-    [token, lang] as const,
-  );
-  return ctx.newPage();
-}
-
 const TEXT = {
   es: { rate: 'Califica tu consulta', profesional: 'Profesional', topic: 'Mi cuenta', reason: 'Dolor de cabeza', dateOk: '03/05/2024', inboxKind: 'Queja' },
   en: { rate: 'Rate your consultation', profesional: 'Professional', topic: 'My account', reason: 'Headache', dateOk: '03/05/2024', inboxKind: 'Complaint' },
@@ -75,7 +60,7 @@ describe.each(['es', 'en'] as const)('what the member keeps (%s)', (lang) => {
   it('finds the consultation in her history, reads summary, treatment and pharmacy, answers the survey, files a complaint and asks for support', async () => {
     const { member, consultation, token } = await memberWithConsultation(lang);
     await withBrowser(async (ctx) => {
-      const page = await signedIn(ctx, token, lang);
+      const page = await signedInPage(ctx, token, { language: lang });
       await page.goto(`${server.url}/consulta/historial`);
       await page.waitForURL('**/consulta/historial');
       const card = page.getByTestId(`history-card-${consultation.id}`);
@@ -159,7 +144,7 @@ describe('on a desktop', () => {
     const { consultation, token } = await memberWithConsultation('en');
     await withBrowser(
       async (ctx) => {
-        const page = await signedIn(ctx, token, 'en');
+        const page = await signedInPage(ctx, token, { language: 'en' });
         await page.goto(`${server.url}/consulta/historial/${consultation.id}`);
         await page.getByTestId('record-summary').waitFor();
         await snap(page, 'record-summary-desktop-en');

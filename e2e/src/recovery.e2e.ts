@@ -2,7 +2,7 @@ import { loginByPhone, request, startTestServer, type TestServer } from '@puente
 import { recoveryCodeResponseSchema } from '@puente/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { appPage, codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 3 "Tests that prove it": recovery and phone change, in es and en.
 let server: TestServer;
@@ -32,12 +32,7 @@ describe('recovery and phone change in the browser', () => {
       const { id, recoveryCode } = await memberWithRecoveryCode(oldPhone, lang);
       await withBrowser(
         async (ctx) => {
-          const page = await ctx.newPage();
-          await page.goto(server.url);
-          await page.evaluate((l) => {
-            localStorage.setItem('language', l);
-            localStorage.setItem('preOnboardingDone', 'true');
-          }, lang);
+          const page = await appPage(ctx, { language: lang, preOnboarded: false });
           await page.goto(`${server.url}/login`);
           await page.getByTestId('change-phone-link').click();
           await page.waitForURL('**/change-phone/recovery');

@@ -1,10 +1,10 @@
 import { outboxResponseSchema, SCHEDULING_GQL } from '@puente/contracts';
 import { createMember, createPhysician, createSessionFor, graphql, openSocket, request, startTestServer, type TestServer, type TestSocket } from '@puente/api/test';
-import { APPOINTMENT_STATE as S, type Language } from '@puente/domain';
-import type { BrowserContext, Page } from 'playwright-core';
+import { APPOINTMENT_STATE as S } from '@puente/domain';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppointment, waitForRemoteVideo, watch } from './call-harness';
-import { snap, withBrowser } from './harness';
+import { signedInPage, snap, withBrowser } from './harness';
 
 // Issue 13 "Tests that prove it": in es and en, a member books a slot with a coach on the coach's
 // week calendar, reschedules it through the same flow, receives the confirmation and the join
@@ -41,20 +41,6 @@ const appointment = (id: string) => readAppointment(server, id);
 /** The state the physician's consultation screen shows (the chip's data-state). */
 const shownState = (page: Page): Promise<string | null> => page.getByTestId('appointment-state').getAttribute('data-state');
 
-async function signedIn(ctx: BrowserContext, token: string, lang: Language): Promise<Page> {
-  await ctx.addInitScript(
-    ([t, l]) => {
-      if (sessionStorage.getItem('puente-e2e-init')) return;
-      sessionStorage.setItem('puente-e2e-init', '1');
-      localStorage.setItem('sessionToken', t);
-      localStorage.setItem('language', l);
-      localStorage.setItem('pre-onboarding-done', 'true');
-    },
-    [token, lang] as const,
-  );
-  return ctx.newPage();
-}
-
 /** From the topic choice to a slot on the coach's week calendar (`day`: tab index, 0 today). */
 async function pickSlot(page: Page, day: number): Promise<void> {
   await page.getByTestId('schedule-mental').click();
@@ -85,7 +71,7 @@ describe.each(['es', 'en'] as const)('scheduling journey (%s)', (lang) => {
       // The member's phone has a (fake) camera and microphone: she holds the call in this browser.
       await withBrowser(
         async (ctx) => {
-          const page = watch(await signedIn(ctx, token, lang), `member-${lang}`);
+          const page = watch(await signedInPage(ctx, token, { language: lang }), `member-${lang}`);
           await page.goto(`${server.url}/agenda/seleccionar-tema`);
           await pickSlot(page, 1);
           await page.getByTestId('schedule-confirm-button').click();
@@ -134,7 +120,7 @@ describe.each(['es', 'en'] as const)('scheduling journey (%s)', (lang) => {
           const coachToken = (await createSessionFor(server.server, coach.id)).sessionToken;
           await withBrowser(
             async (coachCtx) => {
-              const coachPage = watch(await signedIn(coachCtx, coachToken, lang), `coach-${lang}`);
+              const coachPage = watch(await signedInPage(coachCtx, coachToken, { language: lang }), `coach-${lang}`);
               await coachPage.clock.setSystemTime(before);
               await coachPage.goto(`${server.url}/dashboard`);
               await expect.poll(() => coachPage.getByTestId('upcoming-scheduled-item').first().textContent()).toContain('Ana');
@@ -209,7 +195,7 @@ describe.each(['es', 'en'] as const)('scheduling journey (%s)', (lang) => {
     const booked = await graphql<{ scheduleAppointment: { id: string } }>(server.url, SCHEDULING_GQL.scheduleAppointment, { input: { physicianId: doctor.id, memberId: member.id, language: lang, startDate, timezone: 'America/Mexico_City' } }, adminToken);
     expect(booked.body.errors).toBeUndefined();
     await withBrowser(async (ctx) => {
-      const page = await signedIn(ctx, token, lang);
+      const page = await signedInPage(ctx, token, { language: lang });
       await page.goto(`${server.url}/inicio`);
       await page.getByTestId('scheduled-card-cancel').click();
       await page.getByTestId('scheduled-support-dialog').waitFor();
@@ -225,7 +211,7 @@ describe.each(['es', 'en'] as const)('scheduling journey (%s)', (lang) => {
     // The admin opens the coaches' calendars and edits the coach's (desktop).
     await withBrowser(
       async (ctx) => {
-        const page = await signedIn(ctx, adminToken, lang);
+        const page = await signedInPage(ctx, adminToken, { language: lang });
         await page.goto(`${server.url}/admin`);
         await page.getByTestId('admin-dead-letters').waitFor();
         await page.getByTestId('admin-nav-adminCalendars').click();

@@ -1,9 +1,7 @@
 import { createMember, startTestServer, type TestServer } from '@puente/api/test';
 import { STAFF_AUTH } from '@puente/domain';
-import { TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, withBrowser } from './harness';
+import { snap, staffCodeStep, staffSignIn, totpCode, withBrowser } from './harness';
 
 // Issue 3: staff sign-in with an email code and a TOTP second factor, and the 15-minute idle logoff.
 let server: TestServer;
@@ -14,21 +12,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The code an authenticator app would show now (the server's clock is the test's to move). */
-const totpCode = (secret: string): string =>
-  new TOTP({ secret, digits: STAFF_AUTH.totpDigits, period: STAFF_AUTH.totpPeriodSeconds }).generate({ timestamp: server.clock.now().getTime() });
-
-async function emailStep(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-screen').waitFor();
-  await page.getByTestId('staff-login-link').click();
-  await page.waitForURL('**/staff/login');
-  await page.getByTestId('staff-email-input').fill(email);
-  await page.getByTestId('staff-login-submit').click();
-  await page.getByTestId('staff-code-input').fill(await codeFromOutbox(server.url, email));
-  await page.getByTestId('staff-login-submit').click();
-}
-
 describe('staff sign-in in the browser', () => {
   it('a coach enrols with the QR code on the first sign-in, lands on /dashboard, and is logged out after 15 idle minutes', async () => {
     const email = `coach.${Date.now()}@puente.test`;
@@ -36,16 +19,16 @@ describe('staff sign-in in the browser', () => {
     let secret = '';
     await withBrowser(async (ctx) => {
       const page = await ctx.newPage();
-      await emailStep(page, email);
+      await staffCodeStep(page, server, email, { viaLoginScreen: true });
       await page.getByTestId('staff-totp-enrolment').waitFor();
       expect(await page.getByTestId('staff-totp-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
       secret = (await page.getByTestId('staff-totp-secret').textContent())?.trim() ?? '';
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       // A wrong code is refused with the field message.
-      await page.getByTestId('staff-totp-input').fill(totpCode(secret) === '000000' ? '111111' : '000000');
+      await page.getByTestId('staff-totp-input').fill(totpCode(server, secret) === '000000' ? '111111' : '000000');
       await page.getByTestId('staff-login-submit').click();
       await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Código incorrecto');
-      await page.getByTestId('staff-totp-input').fill(totpCode(secret));
+      await page.getByTestId('staff-totp-input').fill(totpCode(server, secret));
       await page.getByTestId('staff-login-submit').click();
       await page.waitForURL('**/dashboard');
       await snap(page, 'staff-dashboard');
@@ -62,10 +45,10 @@ describe('staff sign-in in the browser', () => {
     server.clock.advance(STAFF_AUTH.totpPeriodSeconds * 1000);
     await withBrowser(async (ctx) => {
       const page = await ctx.newPage();
-      await emailStep(page, email);
+      await staffCodeStep(page, server, email, { viaLoginScreen: true });
       await page.getByTestId('staff-totp-input').waitFor();
       expect(await page.getByTestId('staff-totp-enrolment').count()).toBe(0);
-      await page.getByTestId('staff-totp-input').fill(totpCode(secret));
+      await page.getByTestId('staff-totp-input').fill(totpCode(server, secret));
       await page.getByTestId('staff-login-submit').click();
       await page.waitForURL('**/dashboard');
     });
@@ -76,11 +59,8 @@ describe('staff sign-in in the browser', () => {
     await createMember(server.server, { userType: 'admin', email, firstName: 'Admin', lastName: 'Puente' });
     await withBrowser(async (ctx) => {
       const page = await ctx.newPage();
-      await emailStep(page, email);
-      const secret = (await page.getByTestId('staff-totp-secret').textContent())?.trim() ?? '';
-      await page.getByTestId('staff-totp-input').fill(totpCode(secret));
-      await page.getByTestId('staff-login-submit').click();
-      await page.waitForURL('**/admin');
+      await staffSignIn(page, server, email, { viaLoginScreen: true });
+      expect(new URL(page.url()).pathname).toBe('/admin');
     });
   });
 });

@@ -2,7 +2,7 @@ import { createOrganization, createPhysician, insertConsultation, loginByPhone, 
 import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { signedInPage, snap, uniquePhone, waitForSocket, withBrowser } from './harness';
 
 // Issue 14 "Tests that prove it": a USP_REQUIRES_PAYMENT member pays for the US doctor
 // mid-consultation (the local test card) and the US doctor joins.
@@ -28,29 +28,15 @@ describe('paid US-doctor visit in the browser', () => {
       await server.server.database.db.execute(
         sql`update users set first_name = 'Lucía', last_name = 'Paz', organization_id = ${org.id}, agreed_tos_at = now(), needs_to_accept_terms = false, recovery_code_pending = null, address = '{"country":"US","state":"CA","city":"San Francisco"}'::jsonb where id = ${first.member.id}`,
       );
-      // The next code for the same phone may be asked only after the resend interval.
-      server.clock.advance(3 * 60_000);
       const coach = await createPhysician(server.server, {});
       const doctor = await createPhysician(server.server, { userType: 'us-physician', licenses: ['CA'], languages: ['en', 'es'] });
       await withBrowser(
         async (ctx) => {
-          const page = await ctx.newPage();
-          await page.goto(server.url);
-          await page.evaluate((l) => {
-            localStorage.setItem('language', l);
-            localStorage.setItem('preOnboardingDone', 'true');
-          }, lang);
-          const notBefore = new Date(server.clock.now().getTime() - 1000);
-          await page.goto(`${server.url}/login`);
-          await page.getByTestId('country-code').selectOption(phone.code);
-          await page.getByTestId('phone-input').fill(phone.digits);
-          await page.getByTestId('login-continue').click();
-          await page.waitForURL('**/login/verify-phone-number');
-          await page.getByTestId('code-input').fill(await codeFromOutbox(server.url, phone.full, notBefore));
-          await page.getByTestId('verify-submit').click();
-          await page.waitForURL('**/inicio');
+          const page = await signedInPage(ctx, first.sessionToken, { language: lang });
+          await page.goto(`${server.url}/inicio`);
+          await page.getByTestId('home-greeting').waitFor();
           // Her realtime connection is up before the coach asks.
-          await page.waitForTimeout(1000);
+          await waitForSocket(server, first.member.id);
 
           // Mid-consultation: the coach ended the call and asks for a US doctor.
           const a = await insertConsultation(server.server, {

@@ -129,6 +129,8 @@ export interface BuildServerOptions {
   erasureIntervalMs?: number;
   /** Presence heartbeat and expiry across nodes (Redis only; tests shorten them). */
   presence?: Pick<RedisPresenceOptions, 'ttlMs' | 'heartbeatMs'>;
+  /** An in-memory database starts from this PGlite dump (tests: a migrated empty database, made once). */
+  pgliteTemplate?: Blob;
 }
 
 export interface PuenteServer {
@@ -170,6 +172,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    memoryTemplate: options.pgliteTemplate,
     onPoolError: (err) => app.log.warn({ err }, 'database connection lost; reconnecting on next use'),
   });
   const cleanups: (() => Promise<unknown>)[] = [];

@@ -23,7 +23,16 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  * migrator. node-postgres when a URL is given; otherwise PGlite in `dataDir` ('memory://' keeps it
  * in memory, for tests).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onPoolError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onPoolError?: (err: Error) => void;
+  /**
+   * In memory only: start from this PGlite dump (dumpDataDir) instead of an empty database; the
+   * migrations still run and apply whatever the dump lacks. Tests use one made once per run.
+   */
+  memoryTemplate?: Blob;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new ReleasingPool({
       connectionString: options.databaseUrl,
@@ -50,7 +59,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(options.dataDir);
+  const client = inMemory ? new PGlite(options.memoryTemplate ? { loadDataDir: options.memoryTemplate } : {}) : new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -1,5 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GQL, outboxResponseSchema, pwdlessPhoneResponseSchema, pwdlessVerifyResponseSchema, sessionPayloadSchema, type PwdlessVerifyResponse, type SessionPayload } from '@puente/contracts';
 import type { Language } from '@puente/domain';
 import pg from 'pg';
@@ -94,6 +99,48 @@ export async function createTemporaryDatabase(baseUrl: string): Promise<{ url: s
   };
 }
 
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+let template: Promise<Blob> | undefined;
+
+/**
+ * An empty, migrated in-memory database as a PGlite dump: a new PGlite runs initdb and then every
+ * migration, most of a test server's start. Made once per set of migrations and kept in the temp
+ * directory for every test process of the run (and the next runs); a new migration makes a new one.
+ * Each server still runs the migrations on it (nothing left to apply), so a stale dump cannot hide one.
+ */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const hash = createHash('sha256');
+    // The PGlite build the dump is for (its data directory format), then every migration file.
+    hash.update(readFileSync(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+        const full = join(dir, entry.name);
+        hash.update(entry.name);
+        if (entry.isDirectory()) walk(full);
+        else hash.update(readFileSync(full));
+      }
+    };
+    walk(MIGRATIONS);
+    const file = join(tmpdir(), `puente-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const { openDatabase } = await import('../db/client');
+    const fresh = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const client = (fresh.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+      const dump = await client.dumpDataDir('none');
+      // Written aside then renamed: another process reading it never sees half a file.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
+    } finally {
+      await fresh.close();
+    }
+  })();
+  return template;
+}
+
 /**
  * Boots the real server on a random port with a fresh database: in-memory PGlite, or a new
  * PostgreSQL database (dropped on close) when DATABASE_URL is set or db: 'postgres' is asked.
@@ -127,6 +174,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       appointmentTimeouts: options.appointmentTimeouts,
       appointmentSweepMs: options.appointmentSweepMs ?? 0,
       presence: options.presence,
+      pgliteTemplate: kind === 'pglite' && !options.config?.dataDir ? await pgliteTemplate() : undefined,
       redisKeyPrefix: options.cluster?.redisKeyPrefix ?? `puente_t_${randomBytes(6).toString('hex')}:`,
     });
     await server.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });

@@ -95,6 +95,28 @@ describe('spec 4: the second call (S8 with the US doctor) is joined directly, no
     expect(window.localStorage.getItem('joined-call')).toBeNull();
   });
 
+  it('routed in at ER_ACCEPTS_CONSULTATION (join directly), she waits in waiting room two once S7 follows, then joins at S8', async () => {
+    setCurrentAppointment({ id: 'apt_1', state: '3-coach-joins-call', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const { router } = renderApp('/consulta/video-llamada', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('enter-consultation'));
+    await waitFor(() => expect(flow().getAttribute('data-in-call')).toBe('true'));
+    moveTo('6-in-queue-for-er');
+    await act(() => router.navigate('/consulta/infoPage/SC038'));
+    // The US doctor's accept is announced before the server moves on to S7, and her camera is
+    // ready before S7 arrives (a race seen under load): she joins the call directly, as spec 4 says.
+    moveTo('er-accepts-consultation');
+    await act(() => router.navigate('/consulta/video-llamada'));
+    await waitFor(() => expect(flow().getAttribute('data-in-call')).toBe('true'));
+    moveTo('7-er-is-reviewing');
+    await waitFor(() => expect(screen.getByTestId('waiting-room').getAttribute('data-room')).toBe('wr-two'));
+    expect(flow().getAttribute('data-in-call')).toBe('false');
+    moveTo('8-er-joins-call');
+    await waitFor(() => expect(flow().getAttribute('data-in-call')).toBe('true'));
+    expect(screen.queryByTestId('return-to-call-accept')).toBeNull();
+    expect(screen.queryByTestId('enter-consultation')).toBeNull();
+    expect(rejoinedPosts).toBe(0);
+  });
+
   it('also after a reload in waiting room two (the first call is over, nothing to return to)', async () => {
     window.localStorage.setItem('hasJoinedToCall', 'true');
     window.localStorage.setItem('joined-call', JSON.stringify({ appointmentId: 'apt_1', phase: 'first' }));

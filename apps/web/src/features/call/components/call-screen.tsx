@@ -28,6 +28,7 @@ import {
   videoCallEntryRedirect,
   waitingRoomDecision,
   type AppointmentState,
+  type CallPhase,
   type CallRole,
   type Channel,
   type HangUpAction,
@@ -193,7 +194,14 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
   const [stored] = useState(readJoinedCall);
   // Only the spec's flag, no record of which call (stored by an older version): the old reading.
   const [legacy] = useState(() => alreadyJoined && readStorage(STORAGE_KEYS.joinedCall) === null);
-  const [entered, setEntered] = useState(false);
+  // The call the member entered (its phase). Entering the first call does not carry over to the
+  // second: the server passes through ER_ACCEPTS_CONSULTATION (join directly) on its way to S7, and a
+  // member whose prejoin ended in between waits in waiting room two once S7 arrives, as one who came
+  // from SC038 after it does; S8 then joins her directly.
+  const [enteredPhase, setEnteredPhase] = useState<CallPhase | null>(null);
+  const entered = enteredPhase !== null && !(enteredPhase === 'first' && isSecondCall(state));
+  const currentPhase = callPhase(state);
+  const setEntered = useCallback(() => setEnteredPhase(currentPhase), [currentPhase]);
   const [rejoinBusy, setRejoinBusy] = useState(false);
   const [notAllowed, setNotAllowed] = useState(false);
   const [error, setError] = useState<{ message: string; code?: number } | null>(null);
@@ -258,8 +266,8 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
   // A direct join stays joined while the call goes on (later states no longer say 'join').
   const joinsDirectly = isMember && step === 3 && !returning && decision === 'join';
   useEffect(() => {
-    if (joinsDirectly) setEntered(true);
-  }, [joinsDirectly]);
+    if (joinsDirectly) setEntered();
+  }, [joinsDirectly, setEntered]);
   // Which call the member is in, while media flows (not once it ends: the router clears the flags then).
   const livePhase = inCall && isMember && isInCallState(state) ? callPhase(state) : null;
   useEffect(() => {
@@ -321,7 +329,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
     if (s === 'chat-consultation') void handleSwitchChannel('chat');
     if (s === 'audio-only') void handleSwitchChannel('phone-call');
   };
-  const handleEnter = () => setEntered(true);
+  const handleEnter = () => setEntered();
   const handleReturn = async () => {
     setRejoinBusy(true);
     writeStorage(STORAGE_KEYS.consultationRejoined, 'true');
@@ -331,7 +339,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
       console.warn('rejoin not recorded', e);
     }
     setRejoinBusy(false);
-    setEntered(true);
+    setEntered();
   };
 
   const secondCall = isSecondCall(state);
