@@ -26,4 +26,4 @@ export const HANDOFF_CHAT_MESSAGES = 3;
 export const HANDOFF_CHAT_MESSAGE_CHARS = 200;
 
 /** Sorts escalations for the US doctors' queue: the most urgent first, then the oldest. */
-export const escalationPriority = (urgency: EscalationUrgency | null | undefined): number => (urgency ? ESCALATION_URGENCIES.length - ESCALATION_URGENCIES.indexOf(urgency) : 0);
+export const escalationPriority = (urgency: EscalationUrgency | null | undefined): number => (urgency ? ESCALATION_URGENCIES.indexOf(urgency) + 1 : 0);

@@ -214,6 +214,17 @@ export class AppointmentsRepository {
     return row?.values;
   }
 
+  /** The consultation note this author last saved on the appointment (issue 11: the coach's, for the handoff). */
+  async noteBy(appointmentId: string, authorId: string): Promise<Record<string, string | number | boolean | null> | undefined> {
+    const [row] = await this.db
+      .select({ values: consultationNotes.values })
+      .from(consultationNotes)
+      .where(and(eq(consultationNotes.appointmentId, appointmentId), eq(consultationNotes.authorId, authorId)))
+      .orderBy(desc(consultationNotes.updatedAt))
+      .limit(1);
+    return row?.values;
+  }
+
   async saveNote(appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>, authorId: string, now: Date, withTx?: WithTx): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
