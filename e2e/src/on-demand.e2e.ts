@@ -275,8 +275,9 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 await doctor.getByTestId('join-video-call').click({ timeout: 15_000 });
                 await doctor.waitForURL(`**/consulta/video-llamada?appointmentId=${id}`);
                 await doctor.getByTestId('call-room').waitFor();
-                await waitForRemoteVideo(doctor, 1);
-                await waitForRemoteVideo(member, 1);
+                // Issue 11: the coach never left the call to write, so the call is three-way.
+                await waitForRemoteVideo(doctor, 2);
+                await waitForRemoteVideo(member, 2);
                 await snap(member, 'on-demand-call-doctor');
 
                 // ---- The US doctor ends the call from the chart beside it, after confirming: SC064,

@@ -31,6 +31,7 @@ import {
   videoCallEntryRedirect,
   waitingRoomDecision,
   type AppointmentState,
+  type CallPhase,
   type CallRole,
   type Channel,
   type HangUpAction,
@@ -205,7 +206,11 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
   const [stored] = useState(readJoinedCall);
   // Only the spec's flag, no record of which call (stored by an older version): the old reading.
   const [legacy] = useState(() => alreadyJoined && readStorage(STORAGE_KEYS.joinedCall) === null);
-  const [entered, setEntered] = useState(false);
+  // The phase the member entered the call in. Entering the first call (e.g. at ER_ACCEPTS_CONSULTATION,
+  // while the coach is still in it) does not carry over into the second: at S7 she waits in waiting room two.
+  const [enteredPhase, setEnteredPhase] = useState<CallPhase | null>(null);
+  const entered = enteredPhase !== null && !(enteredPhase === 'first' && callPhase(state) === 'second');
+  const setEntered = useCallback((value: boolean) => setEnteredPhase(value ? callPhase(state) : null), [state]);
   const [rejoinBusy, setRejoinBusy] = useState(false);
   const [notAllowed, setNotAllowed] = useState(false);
   const [error, setError] = useState<{ message: string; code?: number } | null>(null);
@@ -275,7 +280,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
   const joinsDirectly = isMember && step === 3 && !returning && decision === 'join';
   useEffect(() => {
     if (joinsDirectly) setEntered(true);
-  }, [joinsDirectly]);
+  }, [joinsDirectly, setEntered]);
   // Which call the member is in, while media flows (not once it ends: the router clears the flags then).
   const livePhase = inCall && isMember && isInCallState(state) ? callPhase(state) : null;
   useEffect(() => {
