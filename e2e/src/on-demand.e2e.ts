@@ -3,7 +3,7 @@ import { APPOINTMENT_STATE as S, findTransition, isWithinWorkingHours, type Appo
 import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCallEvents, waitForRemoteVideo, watch } from './call-harness';
+import { countCallEvents, remoteFrames, waitForRemoteVideo, watch } from './call-harness';
 import { signedInPage, snap, startOnDemandServer, withBrowser } from './harness';
 
 // Issue 4 "Tests that prove it": the on-demand journey in browsers, with the demo data. John Smith
@@ -154,15 +154,29 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 await waitForRemoteVideo(coach, 1);
                 await snap(member, 'on-demand-call-coach');
 
-                // ---- The coach requests a US doctor ---------------------------------------------
-                await coach.getByTestId('call-back-to-dashboard').click();
-                await coach.waitForURL(`**/dashboard/consulta/${id}`);
+                // ---- Issue 11: the chart sits beside the call; the coach writes without leaving it ----
+                const chart = coach.getByTestId('call-chart');
                 await expectShownState(coach, S.S3_COACH_JOINS_CALL);
-                await coach.getByTestId('request-us-doctor').click();
+                const framesBefore = Object.values(await remoteFrames(member))[0] ?? 0;
+                const note = 'Anxious since the move; sleeps 4 hours';
+                await chart.getByTestId('note-observations').fill(note);
+                await chart.getByTestId('notes-save').click();
+                await expect.poll(() => coach.getByTestId('toast').textContent()).toMatch(/Saved|Guardado/);
+                // Still in the call, and the member's video of the coach keeps decoding.
+                expect(pathOf(coach)).toBe('/consulta/video-llamada');
+                expect(await coach.getByTestId('call-flow').getAttribute('data-in-call')).toBe('true');
+                await expect.poll(async () => Object.values(await remoteFrames(member))[0] ?? 0).toBeGreaterThan(framesBefore + 10);
+                await snap(coach, 'on-demand-call-chart');
+
+                // ---- The coach requests a US doctor from inside the call: a reason and an urgency ----
+                await chart.getByTestId('request-us-doctor').click();
+                await coach.getByTestId('escalation-reason').fill('Needs a medication review');
+                await coach.getByTestId('escalation-urgency-urgent').check();
+                await coach.getByTestId('escalation-submit').click();
                 // The server moves the request on to the US doctors' queue at once (S6).
                 await expectShownState(coach, S.S6_IN_QUEUE_FOR_ER);
                 await expect.poll(() => coach.getByTestId('toast').textContent()).toMatch(/US doctor|doctor de EE\.UU\./);
-                expect(await appointmentRow(id)).toMatchObject({ state: S.S6_IN_QUEUE_FOR_ER, us_doctor_needed: true, us_doctor_id: null });
+                expect(await appointmentRow(id)).toMatchObject({ state: S.S6_IN_QUEUE_FOR_ER, us_doctor_needed: true, us_doctor_id: null, escalation_reason: 'Needs a medication review', escalation_urgency: 'urgent' });
 
                 // The member is sent to wait for the US doctor: SC038.
                 await member.waitForURL('**/consulta/infoPage/SC038', { timeout: 15_000 });
@@ -172,7 +186,12 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 // ---- The US doctor (licensed in CA) accepts the escalation -----------------------
                 const escalation = doctor.getByTestId(`escalation-card-${id}`);
                 await escalation.waitFor({ timeout: 15_000 });
-                expect(await escalation.getByTestId('coach-notes').textContent()).toContain('Daniel Rivera');
+                const handoff = escalation.getByTestId('coach-notes');
+                expect(await handoff.textContent()).toContain('Daniel Rivera');
+                // Issue 11: the card carries the coach's note (not "no notes"), her reason and urgency.
+                expect(await handoff.textContent()).toContain(note);
+                expect(await handoff.getByTestId('handoff-reason').textContent()).toContain('Needs a medication review');
+                expect(await handoff.getByTestId('escalation-urgency-chip').getAttribute('data-urgency')).toBe('urgent');
                 await escalation.getByTestId('accept-escalation').click();
                 await doctor.waitForURL(`**/dashboard/consulta/${id}`);
                 await expectShownState(doctor, S.S7_ER_IS_REVIEWING);
@@ -204,14 +223,16 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 await doctor.getByTestId('join-video-call').click({ timeout: 15_000 });
                 await doctor.waitForURL(`**/consulta/video-llamada?appointmentId=${id}`);
                 await doctor.getByTestId('call-room').waitFor();
-                await waitForRemoteVideo(doctor, 1);
-                await waitForRemoteVideo(member, 1);
+                // Issue 11: the coach never left the call to write, so the call is three-way.
+                await waitForRemoteVideo(doctor, 2);
+                await waitForRemoteVideo(member, 2);
                 await snap(member, 'on-demand-call-doctor');
 
-                // ---- The US doctor ends the call: SC064, which takes the member to the survey ----
-                await doctor.getByTestId('call-back-to-dashboard').click();
+                // ---- The US doctor ends the call from the chart beside it, after confirming: SC064,
+                // which takes the member to the survey; the doctor goes on in the consultation ------
+                await doctor.getByTestId('call-chart').getByTestId('end-call').click();
+                await doctor.getByTestId('end-call-dialog-confirm').click();
                 await doctor.waitForURL(`**/dashboard/consulta/${id}`);
-                await doctor.getByTestId('end-call').click();
                 await expectShownState(doctor, S.S9_ER_ENDS_CALL);
                 await member.waitForURL(`**/consulta/survey/${id}`, { timeout: 15_000 });
                 await member.getByTestId('survey-screen').waitFor();

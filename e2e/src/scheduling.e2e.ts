@@ -165,6 +165,8 @@ describe.each(['es', 'en'] as const)('scheduling journey (%s)', (lang) => {
               await coachPage.getByTestId('call-back-to-dashboard').click();
               await coachPage.waitForURL(`**/dashboard/consulta/${liveId}`);
               await coachPage.getByTestId('finish-call').click();
+              // Issue 11: ending the call is confirmed first.
+              await coachPage.getByTestId('end-call-dialog-confirm').click();
               await page.waitForURL(`**/consulta/survey/${liveId}`, { timeout: 15_000 });
               await page.getByTestId('survey-screen').waitFor();
               // Without a US doctor the coach's finished call closes the consultation (4, then 11),

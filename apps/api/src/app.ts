@@ -268,6 +268,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const socketNotifier = new SocketAppointmentNotifier(realtime, app.log);
     // The medication directory (issue 12): prescriptions name only its entries.
     const medications = options.providers?.medications ?? medicationDirectoryFromEnv(options.env ?? process.env);
+    // The chat's tables (issue 5); the appointments read a chat summary for the handoff (issue 11).
+    const chatRepository = new ChatRepository(database.db);
     const appointments = new AppointmentsService({
       repository: appointmentsRepository,
       physicians,
@@ -296,6 +298,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       onScheduledEnded: (appointmentId) => services.scheduling.liveEnded(appointmentId),
       usDoctorPayments: { holdEscalation: (row) => services.visitPayments.holdEscalation(row), awaitingPayment: (row) => services.visitPayments.awaitingPayment(row) },
       callPresence: { memberInCall: (appointmentId): Promise<boolean> => call.memberInCall(appointmentId) },
+      chatSummary: (appointmentId, last) => chatRepository.summary(appointmentId, last),
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);
@@ -304,7 +307,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const chatSettings = chatConfig(options.env ?? process.env, { dataDir: config.dataDir, emailFrom: config.email.from, inboundEmailSecret: config.inboundEmailSecret });
     const storage: StorageProvider = options.providers?.storage ?? (chatSettings.attachmentsDir ? new LocalDiskStorage(chatSettings.attachmentsDir) : await LocalDiskStorage.temporary());
     cleanups.unshift(async () => storage.close?.());
-    const chat = new ChatService({ repo: new ChatRepository(database.db), appointments, audit, clock, storage, email, realtime, config: chatSettings, log: app.log });
+    const chat = new ChatService({ repo: chatRepository, appointments, audit, clock, storage, email, realtime, config: chatSettings, log: app.log });
     // The call (issue 5): ICE servers from STUN_URLS/TURN_URLS/TURN_SECRET, signaling on the gateway.
     const telephony: TelephonyProvider = options.providers?.telephony ?? new NoopTelephonyProvider();
     const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony, sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });

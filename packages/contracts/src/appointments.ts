@@ -3,6 +3,8 @@ import {
   APPOINTMENT_TYPES,
   CHANNELS,
   CONNECTION_STRENGTHS,
+  ESCALATION_URGENCIES,
+  escalationRequestSchema,
   JOIN_METHODS,
   LANGUAGES,
   PRACTICES,
@@ -119,6 +121,25 @@ const medicalRecordAnswerSchema = medicalRecordSchema.extend({
     .nullish(),
 });
 
+/** The coach's handoff as the physicians see it (issue 11): reason, urgency and when it was asked. */
+export const escalationSchema = z.object({ reason: safeString(), urgency: z.enum(ESCALATION_URGENCIES), requestedAt: safeString() });
+export type EscalationDto = z.infer<typeof escalationSchema>;
+
+/**
+ * What the US doctor is handed (issue 11): the coach's consultation note (its filled fields) and a
+ * short chat summary (counts and the last few messages, domain HANDOFF_CHAT_MESSAGES). Only US
+ * doctors and admins receive it, and only once a US doctor is needed.
+ */
+export const handoffSchema = z.object({
+  coachNote: z.array(z.object({ name: safeString(), value: safeString() })),
+  chat: z.object({
+    messageCount: z.number().int(),
+    attachmentCount: z.number().int(),
+    last: z.array(z.object({ role: z.enum(USER_TYPES), text: safeString().nullable(), attachment: z.boolean(), at: safeString() })),
+  }),
+});
+export type HandoffDto = z.infer<typeof handoffSchema>;
+
 /** The appointment as the API presents it (members never receive internalNotes). */
 export const appointmentSchema = z.object({
   id: safeString(),
@@ -166,6 +187,10 @@ export const appointmentSchema = z.object({
   deadlineAt: safeString().nullable(),
   /** The member's name for the physician dashboard (null for the member's own view). */
   memberName: safeString().nullable(),
+  /** issue 11: the coach's request for a US doctor (null for members and before any request). */
+  escalation: escalationSchema.nullish(),
+  /** issue 11: the handoff's note and chat summary (US doctors and admins only). */
+  handoff: handoffSchema.nullish(),
 });
 export type AppointmentDto = z.infer<typeof appointmentSchema>;
 
@@ -208,6 +233,8 @@ export const updateAppointmentInputSchema = z.object({
   chiefComplaint: trimmed(2_000).nullish(),
   templateId: trimmed(100).nullish(),
   prescriptionNeeded: z.boolean().optional(),
+  /** issue 11: with a move to COACH_REQUEST_US_DR, the coach's reason and urgency. */
+  escalation: escalationRequestSchema.optional(),
 });
 export type UpdateAppointmentInput = z.input<typeof updateAppointmentInputSchema>;
 
@@ -310,7 +337,7 @@ export const exitRedirectUrlResponseSchema = z.object({ url: safeString() });
 export const liveQueueResponseSchema = z.object({ appointments: z.array(appointmentSchema) });
 
 /** What the web sends to the server for a physician's own appointments. */
-export const APPOINTMENT_FIELDS = `id memberId mxDoctorId usDoctorId mxDoctor { ${PHYSICIAN_FIELDS} } usDoctor { ${PHYSICIAN_FIELDS} } state statusReason status statusUserId type channel previousChannel practice language topic { topicId topicText subtopicId subtopicText } selfAssessment { appointmentReason appointmentReasonKey painLevel symptoms } location { country state city } serviceScope usDoctorNeeded prescriptionNeeded prescriptions { code codeSystem name qty duration freq dosage sig strength doseForm route drugClass dose doseUnit frequency durationDays quantity quantityUnit daysSupply refills substitutionAllowed diagnosis { code text } allergyOverride { allergies reason } prescriber { name npi licenseState licenseNumber } signedAt } medicalRecord { internalNotes plan { conclusions recomendations treatment { medication dosis } } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } } roomName preJoinStep cameraAccessGranted memberJoinMethod connectionStrength isMxDoctorBusy chatHasMessages conversationid parentAppointmentId chiefComplaint templateId timezone createdByRole startDate endDate createdAt updatedAt deadlineAt memberName`;
+export const APPOINTMENT_FIELDS = `id memberId mxDoctorId usDoctorId mxDoctor { ${PHYSICIAN_FIELDS} } usDoctor { ${PHYSICIAN_FIELDS} } state statusReason status statusUserId type channel previousChannel practice language topic { topicId topicText subtopicId subtopicText } selfAssessment { appointmentReason appointmentReasonKey painLevel symptoms } location { country state city } serviceScope usDoctorNeeded prescriptionNeeded prescriptions { code codeSystem name qty duration freq dosage sig strength doseForm route drugClass dose doseUnit frequency durationDays quantity quantityUnit daysSupply refills substitutionAllowed diagnosis { code text } allergyOverride { allergies reason } prescriber { name npi licenseState licenseNumber } signedAt } medicalRecord { internalNotes plan { conclusions recomendations treatment { medication dosis } } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } } roomName preJoinStep cameraAccessGranted memberJoinMethod connectionStrength isMxDoctorBusy chatHasMessages conversationid parentAppointmentId chiefComplaint templateId timezone createdByRole startDate endDate createdAt updatedAt deadlineAt memberName escalation { reason urgency requestedAt } handoff { coachNote { name value } chat { messageCount attachmentCount last { role text attachment at } } }`;
 const HISTORY_FIELDS = `id startDate state status statusReason type channel practice reason physicianName physicianUserType prescriptionNeeded parentAppointmentId chatHasMessages`;
 const NOTE_FIELDS = `values templates { _id practice name label { member mxPhysician usPhysician } fields { name label kind } } partnerProducts { id title } parts { authorId authorName authorRole templateId values updatedAt signedAt } addenda { id authorId authorName authorRole text createdAt }`;
 

@@ -3,7 +3,7 @@
  * quality"; spec 001 §7 video calls, §9 video constants). Pure rules the server and the web share.
  */
 import { TZDate } from '@date-fns/tz';
-import { APPOINTMENT_STATE as S, isTerminal, type AppointmentState } from './appointment-machine';
+import { APPOINTMENT_STATE as S, isAppointmentEnded, isTerminal, type AppointmentState } from './appointment-machine';
 import { CALENDAR, CALL_ERROR_CODES } from './constants';
 import { CAMERA_AUDIO_MODES, type CameraAudioMode, type Channel } from './enums';
 
@@ -32,6 +32,13 @@ export type CallRole = (typeof CALL_ROLES)[number];
 
 /** Participants may signal while the appointment is alive; a terminal appointment has no call. */
 export const isCallOpen = (state: AppointmentState): boolean => !isTerminal(state);
+/**
+ * issue 11: a clinician's call is over once the call has ended (coach finished, 9, US doctor
+ * pending), the treatment or notes are pending, or the consultation is over: the clinician then
+ * goes to the consultation (or the dashboard) instead of staying on a waiting room with the camera live.
+ */
+export const isClinicianCallOver = (state: AppointmentState): boolean =>
+  isTerminal(state) || isAppointmentEnded(state) || state === S.TREAT_PENDING || state === S.PENDING_NOTES;
 
 /**
  * Not in the spec: how long the short-lived credentials live. TURN credentials (coturn's

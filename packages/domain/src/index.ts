@@ -32,3 +32,4 @@ export * from './admin';
 export * from './family';
 export * from './organizations';
 export * from './crisis';
+export * from './handoff';

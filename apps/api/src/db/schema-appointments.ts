@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { appointmentTopicSchema, consultationNoteFieldSchema, consultationNoteTemplateSchema, selfAssessmentSchema, AppointmentLocation, MedicalRecordDto } from '@puente/contracts';
-import type { AppointmentState, AppointmentType, Channel, JoinMethod, Language, Practice, Prescription, ScheduledStatus, UserType } from '@puente/domain';
+import type { AppointmentState, AppointmentType, Channel, EscalationUrgency, JoinMethod, Language, Practice, Prescription, ScheduledStatus, UserType } from '@puente/domain';
 import type { z } from 'zod';
 import { users } from './schema';
 
@@ -55,6 +55,10 @@ export const appointments = pgTable(
     conversationId: text('conversation_id'),
     parentAppointmentId: uuid('parent_appointment_id'),
     chiefComplaint: text('chief_complaint'),
+    /** The coach's handoff to a US doctor (issue 11): why, how soon (domain ESCALATION_URGENCIES) and when. */
+    escalationReason: text('escalation_reason'),
+    escalationUrgency: text('escalation_urgency').$type<EscalationUrgency>(),
+    escalatedAt: ts('escalated_at'),
     templateId: text('template_id'),
     timezone: text('timezone'),
     createdByRole: text('created_by_role').$type<UserType>(),

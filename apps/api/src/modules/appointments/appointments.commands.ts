@@ -124,6 +124,9 @@ export class AppointmentCommands {
       conversationId: null,
       parentAppointmentId: null,
       chiefComplaint: data.chiefComplaint ?? null,
+      escalationReason: null,
+      escalationUrgency: null,
+      escalatedAt: null,
       templateId: null,
       timezone: data.timezone ?? actor.timeZone ?? null,
       createdByRole: 'member',
@@ -189,8 +192,13 @@ export class AppointmentCommands {
       if (isTerminal(row.state)) throw stateConflict(row.state, row.state);
       row = (await this.repo.update(row.id, { ...edits, updatedAt: this.deps.clock.now() })) ?? row;
     }
+    // issue 11: the coach's reason and urgency come only with her request for a US doctor.
+    if (input.escalation && input.state !== S.COACH_REQUEST_US_DR) throw new AppError('INVALID_DATA', { fields: { escalation: 'field_not_allowed' } });
     if (input.state !== undefined && input.state !== row.state) {
-      row = await this.transition(actor, row, { to: input.state, reason: input.statusReason });
+      const escalation = input.escalation
+        ? { escalationReason: input.escalation.reason, escalationUrgency: input.escalation.urgency, escalatedAt: this.deps.clock.now() }
+        : undefined;
+      row = await this.transition(actor, row, { to: input.state, reason: input.statusReason, patch: escalation });
     }
     return this.queries.present(actor, row, lang);
   }

@@ -1,4 +1,4 @@
-import type { AppointmentAlert, AppointmentDto, AppointmentHistoryItem, MedicalRecordDto, PhysicianDto } from '@puente/contracts';
+import type { AppointmentAlert, AppointmentDto, AppointmentHistoryItem, HandoffDto, MedicalRecordDto, PhysicianDto } from '@puente/contracts';
 import { APPOINTMENT_STATE } from '@puente/domain';
 import type { AppointmentRow, UserRow } from '../../db/schema';
 
@@ -8,6 +8,8 @@ export interface AppointmentView {
   member: Pick<UserRow, 'firstName' | 'lastName'> | undefined;
   mxDoctor: PhysicianDto | null;
   usDoctor: PhysicianDto | null;
+  /** issue 11: the coach's note and chat summary, for US doctors and admins once one is needed. */
+  handoff?: HandoffDto | null;
 }
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -72,6 +74,11 @@ export function presentAppointment(view: AppointmentView): AppointmentDto {
     updatedAt: row.updatedAt.toISOString(),
     deadlineAt: iso(row.deadlineAt),
     memberName: isMember ? null : fullName(view.member),
+    escalation:
+      !isMember && row.escalationReason && row.escalationUrgency && row.escalatedAt
+        ? { reason: row.escalationReason, urgency: row.escalationUrgency, requestedAt: row.escalatedAt.toISOString() }
+        : null,
+    handoff: isMember ? null : (view.handoff ?? null),
   };
 }
 

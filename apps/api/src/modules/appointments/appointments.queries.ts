@@ -1,8 +1,11 @@
-import type { AppointmentDto, AppointmentHistoryItem, PhysicianDto } from '@puente/contracts';
+import type { AppointmentDto, AppointmentHistoryItem, HandoffDto, PhysicianDto } from '@puente/contracts';
 import {
   APPOINTMENT_STATE as S,
   BUSY_STATES,
   CURRENT_STATES,
+  escalationPriority,
+  HANDOFF_CHAT_MESSAGE_CHARS,
+  HANDOFF_CHAT_MESSAGES,
   isAssignedPhysician,
   isCanceledState,
   isCurrentState,
@@ -123,6 +126,8 @@ export class AppointmentQueries {
     if (!record) throw new AppError('FORBIDDEN');
     const state = actor.userType === 'mx-physician' ? COACH_QUEUE : DOCTOR_QUEUE;
     const rows = (await this.repo.listInStates([state])).filter((r) => (state === COACH_QUEUE ? isEligibleCoach(record, r) : isEligibleDoctor(record, r)));
+    // issue 11: the US doctors see the most urgent escalations first (a stable sort keeps the queue's order within one urgency).
+    if (state === DOCTOR_QUEUE) rows.sort((a, b) => escalationPriority(b.escalationUrgency) - escalationPriority(a.escalationUrgency));
     return Promise.all(rows.map((r) => this.present(actor, r, lang)));
   }
 
@@ -167,7 +172,29 @@ export class AppointmentQueries {
       row.mxDoctorId ? this.physicianDto(row.mxDoctorId, lang) : Promise.resolve(null),
       row.usDoctorId ? this.physicianDto(row.usDoctorId, lang) : Promise.resolve(null),
     ]);
-    return presentAppointment({ row, viewer, member, mxDoctor, usDoctor });
+    return presentAppointment({ row, viewer, member, mxDoctor, usDoctor, handoff: await this.handoff(viewer, row) });
+  }
+
+  /**
+   * issue 11: what the US doctor is handed once a US doctor is needed: the coach's own note (its
+   * filled fields) and the chat summary. US doctors and admins only; the read is audited.
+   */
+  private async handoff(viewer: UserRow, row: AppointmentRow): Promise<HandoffDto | null> {
+    if ((viewer.userType !== 'us-physician' && viewer.userType !== 'admin') || !row.usDoctorNeeded) return null;
+    const [note, chat] = await Promise.all([
+      row.mxDoctorId ? this.repo.noteBy(row.id, row.mxDoctorId) : Promise.resolve(undefined),
+      this.deps.chatSummary?.(row.id, HANDOFF_CHAT_MESSAGES) ?? Promise.resolve({ messageCount: 0, attachmentCount: 0, last: [] }),
+    ]);
+    await this.deps.audit?.record({ actor: viewer, action: 'read', resource: 'handoff', subjectId: row.memberId, recordId: row.id, fields: ['coachNote', 'chat'] });
+    const coachNote = Object.entries(note ?? {}).flatMap(([name, v]) => (v === null || v === '' ? [] : [{ name, value: String(v) }]));
+    return {
+      coachNote,
+      chat: {
+        messageCount: chat.messageCount,
+        attachmentCount: chat.attachmentCount,
+        last: chat.last.map((m) => ({ role: m.userType, text: m.body ? m.body.slice(0, HANDOFF_CHAT_MESSAGE_CHARS) : null, attachment: m.media, at: m.at.toISOString() })),
+      },
+    };
   }
 
   private async physicianDto(id: string, lang: Language): Promise<PhysicianDto | null> {

@@ -308,4 +308,17 @@ export class AppointmentsRepository {
       await withTx?.(tx);
     });
   }
+
+  /**
+   * The note this author wrote on the appointment (issue 11: the coach's, for the handoff): her own
+   * part of the shared record, whoever saved the shared note last.
+   */
+  async noteBy(appointmentId: string, authorId: string): Promise<Record<string, string | number | boolean | null> | undefined> {
+    const [row] = await this.db
+      .select({ values: consultationNoteParts.values })
+      .from(consultationNoteParts)
+      .where(and(eq(consultationNoteParts.appointmentId, appointmentId), eq(consultationNoteParts.authorId, authorId)))
+      .limit(1);
+    return row?.values;
+  }
 }

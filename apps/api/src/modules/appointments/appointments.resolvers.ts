@@ -111,6 +111,30 @@ export const appointmentsTypeDefs = /* GraphQL */ `
     pharmLatitude: Float
     pharmLongitude: Float
   }
+  type Escalation {
+    reason: String!
+    urgency: String!
+    requestedAt: String!
+  }
+  type HandoffNoteField {
+    name: String!
+    value: String!
+  }
+  type HandoffChatMessage {
+    role: String!
+    text: String
+    attachment: Boolean!
+    at: String!
+  }
+  type HandoffChat {
+    messageCount: Int!
+    attachmentCount: Int!
+    last: [HandoffChatMessage!]!
+  }
+  type Handoff {
+    coachNote: [HandoffNoteField!]!
+    chat: HandoffChat!
+  }
   type MedicalRecord {
     "never sent to the member"
     internalNotes: String
@@ -160,6 +184,10 @@ export const appointmentsTypeDefs = /* GraphQL */ `
     updatedAt: String!
     deadlineAt: String
     memberName: String
+    "the coach's request for a US doctor (physicians only)"
+    escalation: Escalation
+    "the coach's note and a chat summary for the US doctor (US doctors and admins only)"
+    handoff: Handoff
   }
   type CreateAppointmentResult {
     id: ID!
@@ -270,6 +298,13 @@ export const appointmentsTypeDefs = /* GraphQL */ `
     chiefComplaint: String
     templateId: String
     prescriptionNeeded: Boolean
+    "with state COACH_REQUEST_US_DR: the coach's reason and urgency (issue 11)"
+    escalation: EscalationInput
+  }
+  input EscalationInput {
+    reason: String!
+    "routine, soon or urgent"
+    urgency: String!
   }
   input PrescriptionInput {
     code: String!

@@ -53,6 +53,8 @@ export interface AppointmentsServiceDeps {
   medications?: Pick<MedicationDirectory, 'get'>;
   /** A scheduled consultation is over (terminal state): scheduling marks its booking finished (issue 13). */
   onScheduledEnded?: (appointmentId: string) => Promise<void>;
+  /** issue 11: the chat's counts and last messages for the US doctor's handoff (the chat module's tables). */
+  chatSummary?: (appointmentId: string, last: number) => Promise<{ messageCount: number; attachmentCount: number; last: { userType: UserRow['userType']; body: string | null; media: boolean; at: Date }[] }>;
   /** Paid US-doctor visits (issue 14): a coach's request for a US doctor waits for the member's payment when her organization requires it. */
   usDoctorPayments?: { holdEscalation(row: AppointmentRow): Promise<boolean>; awaitingPayment(row: AppointmentRow): Promise<boolean> };
   /** The call module's word on whether the member is in the consultation's call now (first-timeout / second-timeout). */

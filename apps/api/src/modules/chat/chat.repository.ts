@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   chatConversations,
@@ -118,6 +118,32 @@ export class ChatRepository {
       await withTx(tx);
       return { row: row!, created: true };
     });
+  }
+
+  /**
+   * The handoff's chat summary (issue 11): how many messages and attachments, and the last `last`
+   * messages with their author's role, oldest first. Nothing when the consultation has no chat.
+   */
+  async summary(appointmentId: string, last: number): Promise<{ messageCount: number; attachmentCount: number; last: { userType: UserRow['userType']; body: string | null; media: boolean; at: Date }[] }> {
+    const conversation = await this.findConversationByAppointment(appointmentId);
+    if (!conversation) return { messageCount: 0, attachmentCount: 0, last: [] };
+    const base = eq(chatMessages.conversationId, conversation.id);
+    const [[all], [media], rows] = await Promise.all([
+      this.db.select({ n: count() }).from(chatMessages).where(base),
+      this.db.select({ n: count() }).from(chatMessages).where(and(base, isNotNull(chatMessages.mediaKey))),
+      this.db
+        .select({ userType: users.userType, body: chatMessages.body, mediaKey: chatMessages.mediaKey, at: chatMessages.createdAt })
+        .from(chatMessages)
+        .innerJoin(users, eq(users.id, chatMessages.authorId))
+        .where(base)
+        .orderBy(desc(chatMessages.index))
+        .limit(last),
+    ]);
+    return {
+      messageCount: Number(all?.n ?? 0),
+      attachmentCount: Number(media?.n ?? 0),
+      last: rows.reverse().map((r) => ({ userType: r.userType, body: r.body, media: r.mediaKey !== null, at: r.at })),
+    };
   }
 
   /** Messages in index order: after an index, before an index, or the newest page. One extra row tells if there is more. */

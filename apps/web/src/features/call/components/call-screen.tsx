@@ -1,5 +1,7 @@
 import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
 import Alert from '@mui/material/Alert';
+import Drawer from '@mui/material/Drawer';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -19,6 +21,7 @@ import {
   showsCrisisPath,
   waitingCountdown,
   isCallOpen,
+  isClinicianCallOver,
   isInCallState,
   isReturningToCall,
   isSecondCall,
@@ -61,6 +64,14 @@ import { useNetworkQuality } from '../hooks/use-network-quality';
 import { CallErrorDialog, EnterConsultationDialog, HangUpDialog, NotAllowedDialog, ReturnToCallDialog } from './call-dialogs';
 import { CallRoom } from './call-room';
 import { VideoTile } from './video-tile';
+
+/** issue 11: the clinician's chart beside the call (composed by the app: the dashboard's consultation workspace). */
+export interface ChartSlotProps {
+  appointmentId: string;
+}
+
+/** issue 11: a desktop (at least 1024 px wide) shows the clinician's chart beside the video; a phone in a drawer over it. */
+const DESKTOP_QUERY = '(min-width:1024px)';
 
 export interface ChatSlotProps {
   appointmentId: string;
@@ -116,7 +127,7 @@ export const isLoginlessConsult = (): boolean => readStorage(STORAGE_KEYS.loginl
  * 'enter consultation' dialog or a direct join); physicians open it with ?appointmentId= and go
  * straight to the call once their camera is on. The chat drawer comes from the route (app/) as a slot.
  */
-export function CallScreen({ renderChat }: { renderChat?: (props: ChatSlotProps) => ReactNode }) {
+export function CallScreen({ renderChat, renderChart }: { renderChat?: (props: ChatSlotProps) => ReactNode; renderChart?: (props: ChartSlotProps) => ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -159,7 +170,7 @@ export function CallScreen({ renderChat }: { renderChat?: (props: ChatSlotProps)
   if (entry || !appointmentId) return <Navigate to={entry?.to ?? '/'} replace />;
   if (!state || !appointment) return <CallLoading />;
   const role: CallRole = userType === 'mx-physician' ? 'mx-physician' : userType === 'us-physician' ? 'us-physician' : 'member';
-  return <CallFlow key={appointmentId} appointment={appointment} state={state} role={role} loginless={loginless} renderChat={renderChat} navigate={(to) => void navigate(to, { replace: true })} t={t} />;
+  return <CallFlow key={appointmentId} appointment={appointment} state={state} role={role} loginless={loginless} renderChat={renderChat} renderChart={renderChart} navigate={(to) => void navigate(to, { replace: true })} t={t} />;
 }
 
 function CallLoading() {
@@ -179,11 +190,12 @@ interface FlowProps {
   role: CallRole;
   loginless: boolean;
   renderChat?: (props: ChatSlotProps) => ReactNode;
+  renderChart?: (props: ChartSlotProps) => ReactNode;
   navigate: (to: string) => void;
   t: ReturnType<typeof useTranslation>['t'];
 }
 
-function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t }: FlowProps) {
+function CallFlow({ appointment, state, role, loginless, renderChat, renderChart, navigate, t }: FlowProps) {
   const socket = useStore(socketStore);
   const media = useLocalMedia();
   const labels = usePhysicianLabels();
@@ -260,7 +272,11 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
       ? !loginless && joinedInThisPage?.appointmentId !== appointment.id
       : isReturningToCall(state, { appointmentId: appointment.id, stored, inThisPage: joinedInThisPage, loginless }));
   const decision = waitingRoomDecision(state, { alreadyJoined, loginless, hasUsDoctor: !!appointment.usDoctorId });
-  const inCall = step === 3 && (isMember ? entered || (!returning && decision === 'join') : isCallOpen(state));
+  // issue 11: a clinician leaves the call once it is over for them (never left on a waiting room with the camera live).
+  const clinicianCallOver = !isMember && isClinicianCallOver(state);
+  const inCall = step === 3 && (isMember ? entered || (!returning && decision === 'join') : isCallOpen(state) && !clinicianCallOver);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [chartOpen, setChartOpen] = useState(false);
   const askReturn = isMember && step === 3 && returning && !entered && (decision === 'join' || isInCallState(state));
 
   // A direct join stays joined while the call goes on (later states no longer say 'join').
@@ -390,12 +406,48 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
     showToast({ variant: 'info', message: `vc_consultation_ended_${endReasonRoute(appointment.statusReason).clinician.replace(/-/g, '_')}` });
     navigate(buildPath('dashboard'));
   }, [endedUnder, appointment.statusReason, navigate]);
+  // issue 11: the call ended some other way (the US doctor ended it, the coach finished, a treatment
+  // is pending): each clinician goes on in the consultation, which finishes into the dashboard.
+  useEffect(() => {
+    if (clinicianCallOver && !endedUnder) navigate(dashboardPath);
+  }, [clinicianCallOver, endedUnder, dashboardPath, navigate]);
   const steps = intakeSteps({ locationConfirmedBeforeCall: locationConfirmedBeforeCall(appointment, readConfirmedPlace()) });
   const crisis = isMember && showsCrisisPath(appointment.practice);
   const place = appointment.location ? `${appointment.location.city}, ${appointment.location.state}` : null;
 
+  const chart = !isMember && inCall && renderChart ? renderChart({ appointmentId: appointment.id }) : null;
+  const room = (
+    <CallRoom
+      mesh={mesh}
+      snapshot={snapshot}
+      me={role}
+      names={names}
+      suggestions={network.suggestions}
+      onSuggestion={handleSuggestion}
+      onSwitchChannel={(c) => void handleSwitchChannel(c)}
+      onOpenChat={() => setChatOpen(true)}
+      chatUnread={chatUnread}
+      onHangUp={() => handleHangUp('call')}
+      extra={
+        role !== 'member' ? (
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>
+            {/* issue 11: on a phone the chart opens in a drawer over the call, which stays connected. */}
+            {chart && !desktop ? (
+              <Button variant="contained" onClick={() => setChartOpen(true)} data-testid="call-open-chart">
+                {t('vc_open_chart')}
+              </Button>
+            ) : null}
+            <Button variant="text" onClick={() => navigate(dashboardPath)} data-testid="call-back-to-dashboard">
+              {t('vc_back_to_dashboard')}
+            </Button>
+          </Box>
+        ) : null
+      }
+    />
+  );
+
   return (
-    <Screen testId="call-screen">
+    <Screen testId="call-screen" wide={!!chart && desktop}>
       <Box data-testid="call-flow" data-step={step} data-state={state} data-in-call={inCall} data-role={role} data-loginless={loginless} data-room-state={snapshot.roomState} />
       <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
         {inCall ? t('vc_title') : t('vc_prejoin_title')}
@@ -477,26 +529,27 @@ function CallFlow({ appointment, state, role, loginless, renderChat, navigate, t
         </Paper>
       ) : null}
 
-      {inCall ? (
-        <CallRoom
-          mesh={mesh}
-          snapshot={snapshot}
-          me={role}
-          names={names}
-          suggestions={network.suggestions}
-          onSuggestion={handleSuggestion}
-          onSwitchChannel={(c) => void handleSwitchChannel(c)}
-          onOpenChat={() => setChatOpen(true)}
-          chatUnread={chatUnread}
-          onHangUp={() => handleHangUp('call')}
-          extra={
-            role !== 'member' ? (
-              <Button variant="text" onClick={() => navigate(buildPath('dashboardConsultation', { id: appointment.id }))} data-testid="call-back-to-dashboard">
-                {t('vc_back_to_dashboard')}
+      {inCall && chart && desktop ? (
+        <Box data-testid="call-with-chart" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr) minmax(380px, 42%)', alignItems: 'start' }}>
+          {room}
+          <Box component="section" aria-label={t('vc_chart_label')} data-testid="call-chart" sx={{ position: 'sticky', top: 16, maxHeight: 'calc(100dvh - 32px)', overflowY: 'auto', minWidth: 0 }}>
+            {chart}
+          </Box>
+        </Box>
+      ) : inCall ? (
+        room
+      ) : null}
+      {inCall && chart && !desktop ? (
+        <Drawer anchor="bottom" open={chartOpen} onClose={() => setChartOpen(false)} keepMounted slotProps={{ paper: { sx: { maxHeight: '85dvh', p: 2, borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
+          <Box component="section" aria-label={t('vc_chart_label')} data-testid="call-chart">
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <Button onClick={() => setChartOpen(false)} data-testid="call-close-chart">
+                {t('vc_close_chart')}
               </Button>
-            ) : null
-          }
-        />
+            </Box>
+            {chart}
+          </Box>
+        </Drawer>
       ) : null}
 
       {renderChat ? renderChat({ appointmentId: appointment.id, open: chatOpen, onClose: () => setChatOpen(false), onUnreadChange: setChatUnread }) : null}

@@ -1,5 +1,5 @@
 import { APPOINTMENT_GQL, appointmentSchema, type AppointmentDto } from '@puente/contracts';
-import type { AppointmentState } from '@puente/domain';
+import type { AppointmentState, EscalationRequest } from '@puente/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cacheAppointment } from '@/features/appointments';
 import { graphqlRequest } from '@/lib/api-client';
@@ -9,6 +9,8 @@ export interface StateChange {
   id: string;
   state: AppointmentState;
   statusReason?: string | null;
+  /** issue 11: with the request for a US doctor, the coach's reason and urgency. */
+  escalation?: EscalationRequest;
 }
 
 /** updateAppointment(appointment) with a state: the server checks the edge and the caller's role. */

@@ -110,9 +110,17 @@ describe('consultation: the coach during and after the call', () => {
     const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
     renderApp('/dashboard/consulta/apt_1');
     fireEvent.click(await screen.findByTestId('request-us-doctor'));
+    // issue 11: the request carries a reason and an urgency, checked by the shared schema first.
+    const dialog = await screen.findByTestId('escalation-dialog');
+    fireEvent.click(within(dialog).getByTestId('escalation-submit'));
+    expect(await within(dialog).findByText('Escribe por qué el socio necesita un médico de EE. UU.')).toBeTruthy();
+    expect(server.opCalls('UpdateAppointment')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByTestId('escalation-reason'), { target: { value: 'Posible neumonía' } });
+    fireEvent.click(within(dialog).getByTestId('escalation-urgency-urgent'));
+    fireEvent.click(within(dialog).getByTestId('escalation-submit'));
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toBe(COACH_SEARCHING_US_DOCTOR_TOAST);
-    expect(server.opCalls('UpdateAppointment')[0]?.variables).toEqual({ appointment: { id: 'apt_1', state: 'coach-request-us-dr' } });
+    expect(server.opCalls('UpdateAppointment')[0]?.variables).toEqual({ appointment: { id: 'apt_1', state: 'coach-request-us-dr', escalation: { reason: 'Posible neumonía', urgency: 'urgent' } } });
     fireEvent.click(await screen.findByTestId('continue-alone'));
     await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('consultation-without-er'));
     expect(server.opCalls('UpdateAppointment')[1]?.variables).toEqual({ appointment: { id: 'apt_1', state: 'consultation-without-er' } });
@@ -120,6 +128,7 @@ describe('consultation: the coach during and after the call', () => {
     expect((await screen.findByTestId('doctor-modal')).getAttribute('data-modal')).toBe('all-us-doctors-busy');
     fireEvent.click(screen.getByTestId('doctor-modal-close'));
     fireEvent.click(screen.getByTestId('finish-call'));
+    fireEvent.click(await screen.findByTestId('end-call-dialog-confirm'));
     await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('coach-finish-video-call'));
   });
 
@@ -128,6 +137,8 @@ describe('consultation: the coach during and after the call', () => {
     server.state.onUpdate = (a, to) => ({ ...a, state: to === 'coach-request-us-dr' ? '6-in-queue-for-er' : to, usDoctorNeeded: true });
     renderApp('/dashboard/consulta/apt_1');
     fireEvent.click(await screen.findByTestId('request-us-doctor'));
+    fireEvent.change(await screen.findByTestId('escalation-reason'), { target: { value: 'Revisión' } });
+    fireEvent.click(screen.getByTestId('escalation-submit'));
     expect((await screen.findByTestId('toast')).textContent).toBe(COACH_SEARCHING_US_DOCTOR_TOAST);
     await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('6-in-queue-for-er'));
   });
@@ -136,6 +147,8 @@ describe('consultation: the coach during and after the call', () => {
     installStaffServer({ userType: 'mx-physician', appointments: [inCall()], preferredLang: 'en' });
     renderApp('/dashboard/consulta/apt_1', { language: 'en' });
     fireEvent.click(await screen.findByTestId('request-us-doctor'));
+    fireEvent.change(await screen.findByTestId('escalation-reason'), { target: { value: 'Review' } });
+    fireEvent.click(screen.getByTestId('escalation-submit'));
     expect((await screen.findByTestId('toast')).textContent).toBe('Please wait a moment. We are looking for an available US doctor.');
   });
 
@@ -159,6 +172,7 @@ describe('consultation: the coach during and after the call', () => {
     });
     renderApp('/dashboard/consulta/apt_1');
     fireEvent.click(await screen.findByTestId('finish-call'));
+    fireEvent.click(await screen.findByTestId('end-call-dialog-confirm'));
     expect((await screen.findByTestId('toast')).textContent).toContain('La consulta cambió de estado');
   });
 
@@ -221,6 +235,70 @@ describe('US doctor', () => {
     expect((await screen.findByTestId('doctor-modal')).getAttribute('data-modal')).toBe('treatment-received');
   });
 
+  it("the card shows the coach's saved note, reason, urgency, intake and chat summary (not 'no notes')", async () => {
+    const esc = appointment({
+      id: 'apt_h',
+      state: '6-in-queue-for-er',
+      mxDoctorId: COACH_ID,
+      mxDoctor: coach,
+      usDoctorNeeded: true,
+      escalation: { reason: 'Posible neumonía', urgency: 'urgent', requestedAt: '2026-11-21T18:05:00.000Z' },
+      handoff: {
+        coachNote: [{ name: 'subjective', value: 'Tos seca desde hace dos semanas' }],
+        chat: { messageCount: 5, attachmentCount: 1, last: [{ role: 'member', text: 'Me duele el pecho', attachment: false, at: '2026-11-21T18:04:00.000Z' }] },
+      },
+    });
+    installStaffServer({ userType: 'us-physician', queue: [esc], preferredLang: 'en' });
+    renderApp('/dashboard', { language: 'en' });
+    const notes = within(await screen.findByTestId('escalation-card-apt_h')).getByTestId('coach-notes');
+    expect(notes.textContent).toContain('Tos seca desde hace dos semanas');
+    expect(notes.textContent).not.toContain('The coach left no notes.');
+    expect(within(notes).getByTestId('handoff-reason').textContent).toContain('Posible neumonía');
+    expect(within(notes).getByTestId('escalation-urgency-chip').textContent).toBe('Urgent');
+    expect(within(notes).getByTestId('handoff-intake').textContent).toContain('Dolor de cabeza');
+    expect(within(notes).getByTestId('handoff-chat').textContent).toContain('5 messages, 1 attachments');
+    expect(within(notes).getByTestId('handoff-chat').textContent).toContain('Me duele el pecho');
+  });
+
+  it("the US doctor's internal notes are not shown as the coach's notes on the record", async () => {
+    const a = appointment({ id: 'apt_n', state: '7-er-is-reviewing', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorId: DOCTOR_ID, usDoctor: doctor, usDoctorNeeded: true, medicalRecord: { internalNotes: 'Doctor: check the x-ray' } });
+    installStaffServer({ userType: 'us-physician', appointments: [a], preferredLang: 'en' });
+    renderApp('/dashboard/consulta/apt_n', { language: 'en' });
+    const internal = await screen.findByTestId('internal-notes');
+    expect(internal.textContent).toContain('Internal notes');
+    expect(internal.textContent).not.toContain("Coach's notes");
+    expect(within(screen.getByTestId('coach-notes')).queryByText('Doctor: check the x-ray')).toBeNull();
+  });
+
+  it('declining an escalation asks first; cancelling keeps it, confirming declines it', async () => {
+    const esc = appointment({ id: 'apt_d', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true });
+    const server = installStaffServer({ userType: 'us-physician', queue: [esc], preferredLang: 'en' });
+    renderApp('/dashboard', { language: 'en' });
+    const card = await screen.findByTestId('escalation-card-apt_d');
+    fireEvent.click(within(card).getByTestId('decline-escalation'));
+    const dialog = await screen.findByTestId('decline-escalation-dialog');
+    expect(dialog.textContent).toContain('Decline this escalation?');
+    fireEvent.click(within(dialog).getByTestId('decline-escalation-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('decline-escalation-dialog')).toBeNull());
+    expect(server.opCalls('DeclineAppointment')).toHaveLength(0);
+    fireEvent.click(within(card).getByTestId('decline-escalation'));
+    fireEvent.click(within(await screen.findByTestId('decline-escalation-dialog')).getByTestId('decline-escalation-dialog-confirm'));
+    await waitFor(() => expect(server.opCalls('DeclineAppointment')).toHaveLength(1));
+    expect(server.opCalls('DeclineAppointment')[0]?.variables).toEqual({ appointmentId: 'apt_d' });
+    await waitFor(() => expect(screen.queryByTestId('escalation-card-apt_d')).toBeNull());
+  });
+
+  it('a US doctor reviewing a consultation may transfer it to another US doctor, after confirming', async () => {
+    const a = appointment({ id: 'apt_t', state: '7-er-is-reviewing', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorId: DOCTOR_ID, usDoctor: doctor, usDoctorNeeded: true });
+    const server = installStaffServer({ userType: 'us-physician', appointments: [a], preferredLang: 'en' });
+    const { router } = renderApp('/dashboard/consulta/apt_t', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('doctor-modal-close'));
+    fireEvent.click(await screen.findByTestId('transfer-consultation'));
+    fireEvent.click(within(await screen.findByTestId('transfer-dialog')).getByTestId('transfer-dialog-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(server.opCalls('DeclineAppointment')[0]?.variables).toEqual({ appointmentId: 'apt_t' });
+  });
+
   it('a notice raised while still on the list shows on the consultation screen', async () => {
     const esc = appointment({ id: 'apt_l', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true });
     const server = installStaffServer({ userType: 'us-physician', queue: [esc], preferredLang: 'en' });
@@ -245,7 +323,12 @@ describe('US doctor', () => {
     renderApp('/dashboard/consulta/apt_u', { language: 'en' });
     fireEvent.click(await screen.findByTestId('doctor-modal-close'));
     fireEvent.click(await screen.findByTestId('join-call'));
+    // issue 11: ending the call is confirmed first (it ends the video for everyone).
     fireEvent.click(await screen.findByTestId('end-call'));
+    const confirm = await screen.findByTestId('end-call-dialog');
+    expect(confirm.textContent).toContain('The consultation stays open');
+    expect(server.opCalls('UpdateAppointment')).toHaveLength(1);
+    fireEvent.click(within(confirm).getByTestId('end-call-dialog-confirm'));
     await screen.findByTestId('send-treatment');
     expect(server.opCalls('UpdateAppointment').map((c) => (c.variables.appointment as { state: string }).state)).toEqual(['8-er-joins-call', '9-er-ends-call']);
 

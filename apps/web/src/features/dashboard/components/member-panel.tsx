@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AppointmentChips, appointmentReason } from './appointment-summary';
+import { HandoffSummary } from './handoff-summary';
 
 function Row({ label, value, testId }: { label: string; value: string | null | undefined; testId?: string }) {
   return (
@@ -39,8 +40,13 @@ export function MemberPanel({ appointment }: { appointment: AppointmentDto }) {
       <Divider />
       <Row label={t('dashboard_coach')} value={coach} />
       {appointment.usDoctorNeeded || usDoctor ? <Row label={t('dashboard_us_doctor')} value={usDoctor ?? t('dashboard_us_doctor_searching')} /> : null}
-      <Row label={t('dashboard_chief_complaint')} value={appointment.chiefComplaint} testId="chief-complaint" />
-      <Row label={t('dashboard_coach_notes')} value={appointment.medicalRecord?.internalNotes} testId="internal-notes" />
+      {/* issue 11: the coach's handoff (reason, urgency, her note, the chat summary) apart from the record's internal notes. */}
+      {appointment.usDoctorNeeded || appointment.escalation ? (
+        <HandoffSummary appointment={appointment} />
+      ) : (
+        <Row label={t('dashboard_chief_complaint')} value={appointment.chiefComplaint} testId="chief-complaint" />
+      )}
+      <Row label={t('dashboard_internal_notes')} value={appointment.medicalRecord?.internalNotes} testId="internal-notes" />
     </Paper>
   );
 }

@@ -3,8 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppointmentChips, appointmentReason } from './appointment-summary';
+import { ConfirmDialog } from './confirm-dialog';
+import { HandoffSummary } from './handoff-summary';
 
 const minutesSince = (iso: string, now: number): number => Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
 
@@ -29,8 +32,9 @@ export function QueueCard({
 }) {
   const { t } = useTranslation();
   const reason = appointmentReason(appointment);
-  const coach = appointment.mxDoctor ? `${appointment.mxDoctor.firstName} ${appointment.mxDoctor.lastName}` : null;
-  const coachNotes = [appointment.chiefComplaint, appointment.medicalRecord?.internalNotes].filter((v): v is string => !!v && v.trim() !== '');
+  const [confirmDecline, setConfirmDecline] = useState(false);
+  // issue 11: the queue age counts from the request (a coach's) or from the coach's handoff (a US doctor's).
+  const since = kind === 'escalation' ? (appointment.escalation?.requestedAt ?? appointment.updatedAt) : appointment.createdAt;
   return (
     <Paper
       variant="outlined"
@@ -42,29 +46,12 @@ export function QueueCard({
           {appointment.memberName ?? t('dashboard_member_unknown')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-          {t('dashboard_waiting_minutes', { minutes: minutesSince(appointment.updatedAt, now) })}
+          {t('dashboard_waiting_minutes', { minutes: minutesSince(since, now) })}
         </Typography>
       </Box>
       <Typography>{reason ?? t('dashboard_reason_none')}</Typography>
       <AppointmentChips appointment={appointment} />
-      {kind === 'escalation' ? (
-        <Box sx={{ bgcolor: 'action.hover', p: 1.5, borderRadius: 1 }} data-testid="coach-notes">
-          <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            {coach ? t('dashboard_coach_notes_by', { name: coach }) : t('dashboard_coach_notes')}
-          </Typography>
-          {coachNotes.length ? (
-            coachNotes.map((note, i) => (
-              <Typography key={i} variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-                {note}
-              </Typography>
-            ))
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              {t('dashboard_coach_notes_none')}
-            </Typography>
-          )}
-        </Box>
-      ) : null}
+      {kind === 'escalation' ? <HandoffSummary appointment={appointment} withIntake withInternalNotes /> : null}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button
           variant="contained"
@@ -75,11 +62,26 @@ export function QueueCard({
           {kind === 'request' ? t('dashboard_accept_request') : t('dashboard_accept_escalation')}
         </Button>
         {onDecline ? (
-          <Button variant="text" color="inherit" onClick={onDecline} disabled={accepting || declining} data-testid={kind === 'request' ? 'decline-request' : 'decline-escalation'}>
+          <Button variant="text" color="inherit" onClick={() => (kind === 'escalation' ? setConfirmDecline(true) : onDecline())} disabled={accepting || declining} data-testid={kind === 'request' ? 'decline-request' : 'decline-escalation'}>
             {t('dashboard_decline')}
           </Button>
         ) : null}
       </Box>
+      {onDecline && kind === 'escalation' ? (
+        <ConfirmDialog
+          open={confirmDecline}
+          testId="decline-escalation-dialog"
+          title={t('dashboard_decline_escalation_title')}
+          body={t('dashboard_decline_escalation_body', { name: appointment.memberName ?? t('dashboard_member_unknown') })}
+          confirmLabel={t('dashboard_decline')}
+          busy={declining}
+          onCancel={() => setConfirmDecline(false)}
+          onConfirm={() => {
+            setConfirmDecline(false);
+            onDecline();
+          }}
+        />
+      ) : null}
     </Paper>
   );
 }
