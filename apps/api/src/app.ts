@@ -305,7 +305,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony, sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
     // What the member keeps (issue 12): surveys, complaints, support requests and her record.
     // Organizations and partners (issue 15): employer codes, sites, partner themes, eligibility rosters.
-    const organizations = new OrganizationsService({ db: database.db, clock, limiter, membership, members, audit });
+    const organizations = new OrganizationsService({ db: database.db, clock, limiter, membership, members, audit, topics });
     const support = new SupportService({ repository: new SupportRepository(database.db), appointments, members, audit, clock });
     const services: Services = {
       auth: new AuthService({
