@@ -77,6 +77,10 @@ export const ERROR_REASONS = [
   // Issue 15 (spec 6 RestrictSocialLogin): an organization that hides social login does not take
   // accounts made through it; the member signs in by phone instead.
   'social-login-restricted',
+  // Issue 15 (spec 6 SupportAvailable): the support form of a member whose organization does not offer support.
+  'support-not-available',
+  // Issue 15 (spec 3 USP_SCHEDULING_AVAILABLE): a booking with a US physician for a member whose organization does not offer it.
+  'usp-scheduling-not-available',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
