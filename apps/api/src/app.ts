@@ -226,7 +226,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       new MembersRepository(database.db),
       audit,
       { hasCareRelationship: (physicianId, memberId): Promise<boolean> => appointments.hasCareRelationship(physicianId, memberId) },
-      { startSignUpTrial: (member, tx) => membership.startSignUpTrial(member, tx) },
+      {
+        // A new member a live roster lists joins its organization as she signs in (issue 15): no trial first.
+        startSignUpTrial: async (member, tx) => {
+          if (member.userType === 'member' && !member.organizationId && (await services.organizations.rosterListed(member, tx))) return;
+          await membership.startSignUpTrial(member, tx);
+        },
+      },
     );
     // Membership (issue 14): the plans and the entitlement ledger.
     const paymentsSettings = loadPaymentsSettings(options.env ?? process.env);

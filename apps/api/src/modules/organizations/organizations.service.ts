@@ -214,6 +214,11 @@ export class OrganizationsService {
     });
   }
 
+  /** Whether a live roster of an enabled organization lists this phone or identification number. */
+  async rosterListed(member: Pick<UserRow, 'phoneNumber' | 'identificationNumber'>, tx?: Db): Promise<boolean> {
+    return (await (tx ? this.repo.with(tx) : this.repo).rosterOrganizationFor(member.phoneNumber, member.identificationNumber)) !== undefined;
+  }
+
   /**
    * On sign-in: a member with no organization whose phone or identification number a live roster
    * lists joins that organization (the employer grant is written with it). Returns whether she joined.
