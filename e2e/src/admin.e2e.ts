@@ -13,13 +13,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-const TEXT: Record<Language, { staff: string; members: string; usage: string; created: string; reset: string }> = {
-  es: { staff: 'Personal', members: 'Socios', usage: 'Uso', created: 'Personal creado.', reset: 'Autenticador restablecido' },
-  en: { staff: 'Staff', members: 'Members', usage: 'Usage', created: 'Staff member created.', reset: 'Authenticator reset' },
+const TEXT: Record<Language, { staff: string; members: string; usage: string; created: string; reset: string; organizations: string; orgCreated: string; linked: string }> = {
+  es: { staff: 'Personal', members: 'Socios', usage: 'Uso', created: 'Personal creado.', reset: 'Autenticador restablecido', organizations: 'Organizaciones', orgCreated: 'Organización creada.', linked: 'Tu cuenta ya está asociada a' },
+  en: { staff: 'Staff', members: 'Members', usage: 'Usage', created: 'Staff member created.', reset: 'Authenticator reset', organizations: 'Organizations', orgCreated: 'Organization created.', linked: 'Your account is now linked to' },
 };
 
 describe.each(['es', 'en'] as const)('the admin console (%s)', (lang) => {
-  it('creates a coach with a licence, resets an authenticator, reads a member’s audit log and ledger, and the usage report', async () => {
+  it('creates a coach with a licence and an organization whose code then links a member, resets an authenticator, reads a member’s audit log and ledger, and the usage report', async () => {
     const tag = `${lang}${Date.now()}`;
     const adminEmail = `admin.${tag}@puente.test`;
     const admin = await createMember(server.server, { userType: 'admin', email: adminEmail, firstName: 'Admin', lastName: 'Puente', preferredLang: lang });
@@ -28,7 +28,7 @@ describe.each(['es', 'en'] as const)('the admin console (%s)', (lang) => {
     const lostSession = await createSessionFor(server.server, lost.id);
     // A member with a trial and a consultation.
     const phone = uniquePhone('52');
-    const ana = await createMember(server.server, { firstName: 'Ana', lastName: 'López', phoneNumber: phone.full, countryCode: '52' });
+    const ana = await createMember(server.server, { firstName: 'Ana', lastName: 'López', phoneNumber: phone.full, countryCode: '52', preferredLang: lang });
     await server.server.services.membership.startSignUpTrial(ana);
     await insertConsultation(server.server, { memberId: ana.id, state: '11-finished', status: 'finished' });
     const coachEmail = `lucia.${tag}@puente.test`;
@@ -63,7 +63,31 @@ describe.each(['es', 'en'] as const)('the admin console (%s)', (lang) => {
         const created = await request(server.url, `/api/admin/staff?search=${encodeURIComponent(coachEmail)}`, { token: (await page.evaluate(() => window.localStorage.getItem('sessionToken'))) ?? '' });
         expect(created.body).toMatchObject({ items: [{ userType: 'mx-physician', languages: ['es', 'en'], licenses: [{ state: 'MX', licenseNumber: 'MX-778899' }], cedula: '12345678' }] });
 
+        // Organizations: a new employer with its code, a flag and two sites.
+        const orgCode = `E2E${tag.toUpperCase()}`.slice(0, 40);
+        await page.getByRole('link', { name: TEXT[lang].organizations, exact: true }).click();
+        await page.waitForURL('**/admin/organizaciones');
+        await page.getByTestId('admin-org-grid').waitFor();
+        await page.getByTestId('admin-org-new').click();
+        const orgForm = page.getByTestId('admin-org-form');
+        await orgForm.waitFor();
+        await orgForm.getByTestId('admin-org-name').fill(`Fábrica ${tag}`);
+        await orgForm.getByTestId('admin-org-code').fill(orgCode);
+        await orgForm.getByTestId('admin-org-type').fill('employer');
+        await orgForm.getByTestId('admin-org-flag-SCHEDULING_AVAILABLE').check();
+        await orgForm.getByTestId('admin-org-site-add').click();
+        await orgForm.getByTestId('admin-org-site-0').fill('Planta Norte');
+        await orgForm.getByTestId('admin-org-site-add').click();
+        await orgForm.getByTestId('admin-org-site-1').fill('Planta Sur');
+        await snap(page, `admin-org-form-${lang}`);
+        await orgForm.getByTestId('admin-org-save').click();
+        await expect.poll(() => page.getByTestId('toast').textContent()).toContain(TEXT[lang].orgCreated);
+        await page.getByText(`Fábrica ${tag}`).waitFor();
+        await snap(page, `admin-organizations-${lang}`);
+
         // Reset the lost authenticator: her session ends.
+        await page.getByRole('link', { name: TEXT[lang].staff, exact: true }).click();
+        await page.waitForURL('**/admin/personal');
         await page.getByTestId('admin-staff-search').fill(`Olvido${tag}`);
         await page.getByTestId(`admin-staff-reset-${lost.id}`).click();
         await page.getByTestId('admin-staff-reset-dialog').waitFor();
@@ -95,6 +119,19 @@ describe.each(['es', 'en'] as const)('the admin console (%s)', (lang) => {
         await page.waitForURL('**/admin/personal');
         await page.getByTestId('admin-staff-grid').waitFor();
         await snap(page, `admin-staff-phone-${lang}`);
+
+        // The new code works for a member at once: she enters it and is linked.
+        const anaSession = await createSessionFor(server.server, ana.id);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.evaluate((token) => window.localStorage.setItem('sessionToken', token), anaSession.sessionToken);
+        await page.goto(`${server.url}/registro-organizacion`);
+        await page.getByTestId('employer-code-input').fill(orgCode.toLowerCase());
+        await page.getByTestId('employer-code-validate').click();
+        await expect.poll(() => page.getByTestId('employer-code-form').getAttribute('data-state')).toBe('valid');
+        await page.getByTestId('employer-code-works-there').check();
+        await page.getByTestId('employer-code-associate').click();
+        await page.waitForURL('**/registro-organizacion-exitoso');
+        await expect.poll(() => page.locator('body').textContent()).toContain(`${TEXT[lang].linked} Fábrica ${tag}`);
       },
       { viewport: { width: 1280, height: 800 } },
     );

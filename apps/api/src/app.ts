@@ -230,7 +230,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       new MembersRepository(database.db),
       audit,
       { hasCareRelationship: (physicianId, memberId): Promise<boolean> => appointments.hasCareRelationship(physicianId, memberId) },
-      { startSignUpTrial: (member, tx) => membership.startSignUpTrial(member, tx) },
+      {
+        // A new member a live roster lists joins its organization as she signs in (issue 15): no trial first.
+        startSignUpTrial: async (member, tx) => {
+          if (member.userType === 'member' && !member.organizationId && (await services.organizations.rosterListed(member, tx))) return;
+          await membership.startSignUpTrial(member, tx);
+        },
+      },
     );
     // Membership (issue 14): the plans and the entitlement ledger.
     const paymentsSettings = loadPaymentsSettings(options.env ?? process.env);
@@ -313,7 +319,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony, sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });
     // What the member keeps (issue 12): surveys, complaints, support requests and her record.
     // Organizations and partners (issue 15): employer codes, sites, partner themes, eligibility rosters.
-    const organizations = new OrganizationsService({ db: database.db, clock, limiter, membership, members, audit });
+    const organizations = new OrganizationsService({ db: database.db, clock, limiter, membership, members, audit, topics });
     const support = new SupportService({ repository: new SupportRepository(database.db), appointments, members, audit, clock });
     const services: Services = {
       auth: new AuthService({

@@ -77,6 +77,9 @@ export const memberSchema = z.object({
       dependantOrganizations: z.array(safeString()).optional(),
     })
     .nullable(),
+  /** spec 3 referredById, referredByName: a dependant's referrer (the member whose family plan she is on), else null. */
+  referredById: safeString().nullable().optional(),
+  referredByName: safeString().nullable().optional(),
   /** spec 7 getMember subscription: the member's current access from the entitlement ledger (GraphQL field resolver). */
   subscription: subscriptionSchema.nullable().optional(),
 });

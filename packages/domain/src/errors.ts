@@ -81,6 +81,10 @@ export const ERROR_REASONS = [
   // reason). An addendum before the clinician signed her part is refused with note-not-signed.
   'note-signed',
   'note-not-signed',
+  // Issue 15 (spec 6 SupportAvailable): the support form of a member whose organization does not offer support.
+  'support-not-available',
+  // Issue 15 (spec 3 USP_SCHEDULING_AVAILABLE): a booking with a US physician for a member whose organization does not offer it.
+  'usp-scheduling-not-available',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

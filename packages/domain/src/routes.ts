@@ -119,6 +119,7 @@ export const ROUTES = {
   adminStaff: r('/admin/personal', 'admin'),
   adminMembers: r('/admin/socios', 'admin'),
   adminUsage: r('/admin/uso', 'admin'),
+  adminOrganizations: r('/admin/organizaciones', 'admin'),
   // Staff sign-in (issue 3: email code or identity provider, then TOTP; the path is ours)
   staffLogin: r('/staff/login', 'public'),
 } as const satisfies Record<string, RouteDef>;

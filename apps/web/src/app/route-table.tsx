@@ -156,6 +156,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   adminStaff: lazyScreen(() => import('@/features/admin/components/staff-screen').then((m) => m.StaffScreen)),
   adminMembers: lazyScreen(() => import('@/features/admin/components/members-screen').then((m) => m.MembersScreen)),
   adminUsage: lazyScreen(() => import('@/features/admin/components/usage-screen').then((m) => m.UsageScreen)),
+  adminOrganizations: lazyScreen(() => import('@/features/admin/components/organizations-screen').then((m) => m.OrganizationsScreen)),
   privacyNotice: lazyScreen(() =>
     import('@/features/legal/components/legal-screen').then(
       ({ LegalScreen }) =>

@@ -97,6 +97,7 @@ export const ROUTE_TITLE_KEYS: Record<RouteName, string> = {
   adminStaff: 'page_title_admin_staff',
   adminMembers: 'page_title_admin_members',
   adminUsage: 'page_title_admin_usage',
+  adminOrganizations: 'page_title_admin_organizations',
   staffLogin: 'page_title_staff_login',
 };
 

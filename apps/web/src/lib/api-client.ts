@@ -87,6 +87,8 @@ export const toApiError = (status: number, rawPayload: unknown, authenticated: b
 export interface ApiRequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** Send `body` (a string) as it is with this type instead of as JSON (a CSV upload). */
+  contentType?: string;
   schema?: S;
   /** Send the bearer token if there is one (default true). */
   auth?: boolean;
@@ -118,7 +120,7 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
     [CLIENT_HEADERS.client]: CLIENT_NAME,
     [CLIENT_HEADERS.deviceId]: getDeviceId(),
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.language) headers['Accept-Language'] = options.language;
 
@@ -130,7 +132,7 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
       response = await fetch(path, {
         method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? undefined : options.contentType && typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
         signal: options.signal,
         credentials: 'same-origin',
       });

@@ -7,6 +7,15 @@ export interface FakeCall {
   body: unknown;
 }
 
+/** A JSON body as its value; anything else (a CSV upload) as the text sent. */
+const parseBody = (body: string): unknown => {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+};
+
 type Handler = (call: FakeCall) => { status: number; body: unknown } | undefined;
 
 /**
@@ -22,7 +31,7 @@ export const installFakeFetch = (handler: Handler) => {
       url,
       method: init?.method ?? 'GET',
       headers,
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      body: typeof init?.body === 'string' ? parseBody(init.body) : undefined,
     };
     calls.push(call);
     const answer = handler(call) ?? { status: 404, body: { error: { code: 'NOT_FOUND', status: 404, message: 'not found' } } };

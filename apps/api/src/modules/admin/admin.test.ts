@@ -16,7 +16,10 @@ import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentEvents, auditLog, surveys } from '../../db/schema';
 import { createMember, createOrganization, createPhysician, createSessionFor, graphql, insertConsultation, openSocket, request, startTestServer, type TestServer } from '../../test';
-import { ADMIN_ROUTES } from './admin.routes';
+import { ORGANIZATION_ADMIN_ROUTES } from '../organizations/organizations.routes';
+import { ADMIN_ROUTES as STAFF_ROUTES } from './admin.routes';
+
+const ADMIN_ROUTES = [...STAFF_ROUTES, ...ORGANIZATION_ADMIN_ROUTES];
 
 /** The admin console (issue 15): staff, a member's audit log and ledger, the usage report. */
 let t: TestServer;

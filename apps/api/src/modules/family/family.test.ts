@@ -1,4 +1,4 @@
-import { FAMILY_GQL, outboxResponseSchema } from '@puente/contracts';
+import { FAMILY_GQL, GQL, outboxResponseSchema } from '@puente/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dependants, entitlementEvents, users } from '../../db/schema';
@@ -141,6 +141,8 @@ describe('accepting, resending and unlinking', () => {
     // A member signing up without an organization has the 45-day trial; the family grant outlasts it.
     const accepted = await gql<{ updateDependant: { memberId: string; invitationStatus: string } }>(FAMILY_GQL.updateDependant, { currentMemberId: mom.user.id, referralId: ref.user.id, dependantTempId: tempId }, mom.token);
     expect(accepted.data?.updateDependant).toMatchObject({ memberId: mom.user.id, invitationStatus: 'ACCEPTED' });
+    // getMember names her referrer (spec 3 referredById, referredByName).
+    expect((await gql<{ getMember: { referredById: string | null; referredByName: string | null } }>(GQL.getMember, {}, mom.token)).data?.getMember).toMatchObject({ referredById: ref.user.id, referredByName: 'Laura Gómez' });
     expect(await accessOf(mom.user.id)).toMatchObject({ endReason: null });
     const events = await t.server.database.db.select().from(entitlementEvents).where(eq(entitlementEvents.memberId, mom.user.id));
     expect(events.filter((e) => e.source === 'family').map((e) => [e.kind, e.referrerId])).toEqual([['granted', ref.user.id]]);

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { writeWith, type WithTx } from '../../db/with-tx';
-import { organizations, users, type NewUserRow, type OrganizationRow, type UserRow } from '../../db/schema';
+import { dependants, organizations, users, type NewUserRow, type OrganizationRow, type UserRow } from '../../db/schema';
 
 export class MembersRepository {
   constructor(private readonly db: Db) {}
@@ -9,6 +9,17 @@ export class MembersRepository {
   /** The account row even when it is erased (what a past consultation still names). */
   async findAnyById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  /** The referrer whose family plan this member accepted (spec 3 referredById / referredByName), if any. */
+  async referrerOf(memberId: string): Promise<{ id: string; firstName: string | null; lastName: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(dependants)
+      .innerJoin(users, and(eq(users.id, dependants.referrerId), isNull(users.deletedAt)))
+      .where(and(eq(dependants.userId, memberId), eq(dependants.invitationStatus, 'ACCEPTED')))
+      .limit(1);
     return row;
   }
 

@@ -44,6 +44,8 @@ export const membersTypeDefs = /* GraphQL */ `
     preferredContactMethod: String
     topicsOfInterest: [String!]!
     identificationNumber: String
+    referredById: ID
+    referredByName: String
     labConsent: MemberLabConsent!
     healthScreeningConsentAt: String
     healthProfileAnsweredAt: String

@@ -94,8 +94,9 @@ export class MembersService {
   async getOwnMember(actor: UserRow): Promise<MemberDto> {
     const row = await this.members.findById(actor.id);
     if (!row) throw new AppError('USER_NOT_FOUND');
-    const organization = row.organizationId ? await this.members.findOrganizationById(row.organizationId) : null;
-    return presentMember(row, organization);
+    const [organization, referrer] = await Promise.all([row.organizationId ? this.members.findOrganizationById(row.organizationId) : null, this.members.referrerOf(row.id)]);
+    const referredByName = referrer ? [referrer.firstName, referrer.lastName].filter(Boolean).join(' ') || null : null;
+    return { ...presentMember(row, organization), referredById: referrer?.id ?? null, referredByName };
   }
 
   /** The member's organization as the member app sees it (name and canonical flags). */

@@ -1,6 +1,19 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { memberOrganizationSites, organizationPartners, organizationRosterEntries, organizations, organizationSites, users, type OrganizationRow, type UserRow } from '../../db/schema';
+import {
+  memberOrganizationSites,
+  organizationPartners,
+  organizationRosterEntries,
+  organizations,
+  organizationSites,
+  organizationTopicTemplates,
+  topicTemplates,
+  users,
+  type OrganizationRow,
+  type UserRow,
+} from '../../db/schema';
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type RosterEntryRow = typeof organizationRosterEntries.$inferSelect;
 
@@ -104,5 +117,124 @@ export class OrganizationsRepository {
       .orderBy(organizationRosterEntries.addedAt)
       .limit(1);
     return row?.org;
+  }
+
+  // --- the admin console ------------------------------------------------------------------------
+
+  /** Every organization (enabled or not), newest first, by name or code. */
+  async page(q: { search?: string; offset: number; limit: number }): Promise<{ rows: OrganizationRow[]; total: number }> {
+    const term = q.search ? `%${escapeLike(q.search)}%` : undefined;
+    const where = term ? or(ilike(organizations.name, term), ilike(organizations.code, term)) : undefined;
+    const [rows, [totalRow]] = await Promise.all([
+      this.db.select().from(organizations).where(where).orderBy(desc(organizations.createdAt), organizations.id).offset(q.offset).limit(q.limit),
+      this.db.select({ n: count() }).from(organizations).where(where),
+    ]);
+    return { rows, total: totalRow?.n ?? 0 };
+  }
+
+  /** What the console shows with each organization: sites, partner, topics template, members linked now. */
+  async detailsOf(ids: string[]) {
+    if (ids.length === 0) return { sites: [], partners: [], templates: [], members: [] };
+    const [sites, partners, templates, members] = await Promise.all([
+      this.db.select().from(organizationSites).where(inArray(organizationSites.organizationId, ids)).orderBy(organizationSites.name),
+      this.db.select().from(organizationPartners).where(inArray(organizationPartners.organizationId, ids)),
+      this.db.select().from(organizationTopicTemplates).where(inArray(organizationTopicTemplates.organizationId, ids)),
+      this.db
+        .select({ organizationId: users.organizationId, n: count() })
+        .from(users)
+        .where(and(inArray(users.organizationId, ids), isNull(users.deletedAt)))
+        .groupBy(users.organizationId),
+    ]);
+    return { sites, partners, templates, members };
+  }
+
+  /** Another organization already has this code (whatever the case). */
+  async codeTaken(code: string, exceptId?: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(sql`upper(${organizations.code}) = upper(${code})`, exceptId ? sql`${organizations.id} <> ${exceptId}` : undefined))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async existingIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, ids));
+    return rows.map((r) => r.id);
+  }
+
+  async insertOrganization(row: typeof organizations.$inferInsert): Promise<OrganizationRow> {
+    const [created] = await this.db.insert(organizations).values(row).returning();
+    return created!;
+  }
+
+  async updateOrganization(id: string, changes: Partial<typeof organizations.$inferInsert>): Promise<void> {
+    await this.db.update(organizations).set(changes).where(eq(organizations.id, id));
+  }
+
+  async lockOrganization(id: string): Promise<OrganizationRow | undefined> {
+    const [row] = await this.db.select().from(organizations).where(eq(organizations.id, id)).for('update');
+    return row;
+  }
+
+  /**
+   * Makes the organization's sites the given list: kept ids are renamed, new names added, the rest
+   * removed. A site some member chose cannot be removed: its id is returned and nothing changes.
+   */
+  async replaceSites(organizationId: string, sites: readonly { id?: string; name: string }[], now: Date): Promise<{ inUse: string[]; unknown: string[] }> {
+    const current = await this.db.select({ id: organizationSites.id }).from(organizationSites).where(eq(organizationSites.organizationId, organizationId));
+    const currentIds = new Set(current.map((s) => s.id));
+    const kept = sites.filter((s): s is { id: string; name: string } => s.id !== undefined);
+    const unknown = kept.filter((s) => !currentIds.has(s.id)).map((s) => s.id);
+    if (unknown.length > 0) return { inUse: [], unknown };
+    const removed = [...currentIds].filter((id) => !kept.some((k) => k.id === id));
+    if (removed.length > 0) {
+      const used = await this.db.selectDistinct({ siteId: memberOrganizationSites.siteId }).from(memberOrganizationSites).where(inArray(memberOrganizationSites.siteId, removed));
+      if (used.length > 0) return { inUse: used.map((u) => u.siteId), unknown: [] };
+      await this.db.delete(organizationSites).where(and(eq(organizationSites.organizationId, organizationId), inArray(organizationSites.id, removed)));
+    }
+    for (const s of kept) await this.db.update(organizationSites).set({ name: s.name }).where(eq(organizationSites.id, s.id));
+    const added = sites.filter((s) => s.id === undefined);
+    if (added.length > 0) await this.db.insert(organizationSites).values(added.map((s) => ({ organizationId, name: s.name, createdAt: now })));
+    return { inUse: [], unknown: [] };
+  }
+
+  async setPartner(organizationId: string, partner: { partnerId: string; partnerName: string; colors: { primary: string; secondary: string; background?: string } } | null): Promise<void> {
+    if (!partner) {
+      await this.db.delete(organizationPartners).where(eq(organizationPartners.organizationId, organizationId));
+      return;
+    }
+    await this.db
+      .insert(organizationPartners)
+      .values({ organizationId, ...partner })
+      .onConflictDoUpdate({ target: organizationPartners.organizationId, set: { partnerId: partner.partnerId, partnerName: partner.partnerName, colors: partner.colors } });
+  }
+
+  /** The organization's topics template; null: the default one. */
+  async setTopicsTemplate(organizationId: string, templateId: string | null): Promise<void> {
+    if (templateId === null) {
+      await this.db.delete(organizationTopicTemplates).where(eq(organizationTopicTemplates.organizationId, organizationId));
+      return;
+    }
+    await this.db
+      .insert(organizationTopicTemplates)
+      .values({ organizationId, topicsTemplateId: templateId })
+      .onConflictDoUpdate({ target: organizationTopicTemplates.organizationId, set: { topicsTemplateId: templateId } });
+  }
+
+  topicTemplates() {
+    return this.db.select({ id: topicTemplates.id, name: topicTemplates.name, isDefault: topicTemplates.isDefault }).from(topicTemplates).orderBy(desc(topicTemplates.isDefault), topicTemplates.name);
+  }
+
+  /** Whether a parent chain starting at `parentId` reaches `organizationId` (a cycle). */
+  async wouldCycle(organizationId: string, parentId: string): Promise<boolean> {
+    let cursor: string | null = parentId;
+    for (let depth = 0; cursor && depth < 50; depth++) {
+      if (cursor === organizationId) return true;
+      const [row] = await this.db.select({ parent: organizations.parentOrganizationId }).from(organizations).where(eq(organizations.id, cursor)).limit(1);
+      cursor = row?.parent ?? null;
+    }
+    return false;
   }
 }

@@ -1,4 +1,4 @@
-import { rosterUploadQuerySchema, type EmployerCodeOrganizations, type MemberDto, type OrganizationDto, type RosterReportDto, type ThemeConfigDto } from '@puente/contracts';
+import { rosterUploadQuerySchema, type AdminOrganizationDto, type AdminOrganizationPage, type AdminTopicTemplates, type EmployerCodeOrganizations, type MemberDto, type OrganizationDto, type RosterReportDto, type ThemeConfigDto } from '@puente/contracts';
 import { ROSTER_LIMITS, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,16 @@ const codeParams = z.object({ code: safeString().max(100) });
 const userCodeParams = z.object({ id: safeString().min(1), code: safeString().max(100) });
 const userOrgParams = z.object({ id: safeString().min(1), orgId: safeString().min(1) });
 const idParams = z.object({ id: safeString().min(1) });
+
+/** The admin console's organization endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */
+export const ORGANIZATION_ADMIN_ROUTES = [
+  ['GET', '/api/admin/organizations'],
+  ['POST', '/api/admin/organizations'],
+  ['GET', '/api/admin/organizations/:id'],
+  ['PATCH', '/api/admin/organizations/:id'],
+  ['POST', '/api/admin/organizations/:id/roster'],
+  ['GET', '/api/admin/topic-templates'],
+] as const;
 
 export function organizationsRoutes(organizations: OrganizationsService) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -43,6 +53,18 @@ export function organizationsRoutes(organizations: OrganizationsService) {
       const { id } = parseWith(idParams, request.params);
       return organizations.themeConfig(id);
     });
+
+    app.get('/api/admin/organizations', async (request): Promise<AdminOrganizationPage> => organizations.admin.list(requireAuth(request).user, request.query));
+    app.post('/api/admin/organizations', async (request, reply): Promise<AdminOrganizationDto> => {
+      const created = await organizations.admin.create(requireAuth(request).user, request.body);
+      reply.status(201);
+      return created;
+    });
+    app.get<{ Params: { id?: string } }>('/api/admin/organizations/:id', async (request): Promise<AdminOrganizationDto> => organizations.admin.get(requireAuth(request).user, request.params.id ?? ''));
+    app.patch<{ Params: { id?: string } }>('/api/admin/organizations/:id', async (request): Promise<AdminOrganizationDto> =>
+      organizations.admin.update(requireAuth(request).user, request.params.id ?? '', request.body),
+    );
+    app.get('/api/admin/topic-templates', async (request): Promise<AdminTopicTemplates> => organizations.admin.topicTemplates(requireAuth(request).user));
 
     app.post('/api/admin/organizations/:id/roster', async (request): Promise<RosterReportDto> => {
       const { user } = requireAuth(request);

@@ -13,6 +13,7 @@ import type { AuditService } from '../audit/audit.service';
 import { organizationFlags } from '../members/members.presenter';
 import type { MembersService } from '../members/members.service';
 import type { MembershipService } from '../membership/membership.service';
+import { OrganizationsAdmin, type OrganizationsAdminDeps } from './organizations.admin';
 import { OrganizationsRepository } from './organizations.repository';
 
 export interface OrganizationsServiceDeps {
@@ -23,6 +24,8 @@ export interface OrganizationsServiceDeps {
   /** Organizations are looked up where members' sign-up finds them (one query each: by code, by id). */
   members: Pick<MembersService, 'getOwnMember' | 'findOrganization'>;
   audit: AuditService;
+  /** The topics service's cache of an organization's template (dropped when an admin changes it). */
+  topics?: OrganizationsAdminDeps['topics'];
 }
 
 type Actor = UserRow;
@@ -57,9 +60,12 @@ const matchKeyOf = (r: { phoneNumber?: string | null; identificationNumber?: str
  */
 export class OrganizationsService {
   private readonly repo: OrganizationsRepository;
+  /** The admin console's organization screens. */
+  readonly admin: OrganizationsAdmin;
 
   constructor(private readonly deps: OrganizationsServiceDeps) {
     this.repo = new OrganizationsRepository(deps.db);
+    this.admin = new OrganizationsAdmin({ db: deps.db, clock: deps.clock, audit: deps.audit, topics: deps.topics }, this.repo);
   }
 
   /** GET /api/employer-code/{code}/organizations: rate limited per IP; an unknown code is an empty list. */
@@ -206,6 +212,11 @@ export class OrganizationsService {
       }
       return { mode, applied: true, rows: parsed.rows.length, added: toAdd.length, terminated: toEnd.length, membersEnded, errors: [] };
     });
+  }
+
+  /** Whether a live roster of an enabled organization lists this phone or identification number. */
+  async rosterListed(member: Pick<UserRow, 'phoneNumber' | 'identificationNumber'>, tx?: Db): Promise<boolean> {
+    return (await (tx ? this.repo.with(tx) : this.repo).rosterOrganizationFor(member.phoneNumber, member.identificationNumber)) !== undefined;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { APPOINTMENT_GQL, GQL, ORGANIZATION_GQL, SCHEDULING_GQL, employerCodeOrganizationsSchema, memberSchema, organizationSchema, rosterReportSchema, themeConfigSchema } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationPartners, organizationSites } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { entitlementEvents, organizationPartners, organizationSites } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
 import { appointmentData, createMember, createOrganization, createPhysician, createSessionFor, graphql, loginByPhone, memberWithSession, randomMxPhone, readLatestCode, request, startTestServer, type TestServer } from '../../test';
 
@@ -285,8 +286,13 @@ describe('eligibility rosters (POST /api/admin/organizations/{id}/roster)', () =
     // add/term: only its rows (p2 termed, p3 added); p1 and EMP-77 untouched.
     const delta = rosterReportSchema.parse((await upload(token, org.id, `phone,action\n${p2},term\n${p3},add\n`, 'delta')).body);
     expect(delta).toMatchObject({ applied: true, added: 1, terminated: 1, membersEnded: 1 });
-    // She had signed up before joining: the employer benefit ends, her own sign-up trial answers again.
-    expect(await subscriptionOf(two.sessionToken)).toMatchObject({ organizationId: null, subscription: { type: 'trial' } });
+    // She signed up as a listed employee (no trial of her own): the employer benefit ends and nothing else answers.
+    expect(await subscriptionOf(two.sessionToken)).toMatchObject({ organizationId: null });
+    const twoEvents = await t.server.database.db.select().from(entitlementEvents).where(eq(entitlementEvents.memberId, two.member.id));
+    expect(twoEvents.map((e) => [e.source, e.kind])).toEqual([
+      ['employer', 'granted'],
+      ['employer', 'ended'],
+    ]);
     expect(await subscriptionOf(one.sessionToken)).toMatchObject({ organizationId: org.id });
 
     // A full file listing only p1: EMP-77 loses the benefit (end-dated); p1 keeps it.

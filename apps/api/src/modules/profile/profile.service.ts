@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ChangeLanguageResponse, MemberDto, VerifyEmailResponse, ZipCodeLookupResponse } from '@puente/contracts';
-import { birthdayIssue, HEALTH_PROFILE_FIELDS, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
+import { birthdayIssue, HEALTH_PROFILE_FIELDS, isProfileIncomplete, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, ONBOARDING_KEYS, organizationOffers, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError, fromZodError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
@@ -18,7 +18,7 @@ import type { JobRunner } from '../../lib/jobs';
 
 export interface ProfileServiceDeps {
   profiles: ProfileRepository;
-  members: Pick<MembersService, 'findById'>;
+  members: Pick<MembersService, 'findById' | 'organizationOf'>;
   clock: Clock;
   email: EmailProvider;
   /** Where the verification link points (the web app's origin). */
@@ -69,6 +69,7 @@ export class ProfileService {
       if (problem) throw new AppError('INVALID_DATA', { fields: { birthday: problem } });
     }
 
+    await this.checkOrganizationRequirements(current, patch);
     const values = this.toColumns(patch, current, now);
     // Issue 11: any answer to the health profile (even all empty: "nothing to declare") is remembered on her account.
     if (HEALTH_PROFILE_FIELDS.some((f) => patch[f] !== undefined)) values.healthProfileAnsweredAt = now;
@@ -162,6 +163,37 @@ export class ProfileService {
     url.search = new URLSearchParams({ supportSignUp: 'false', success: 'true', code, lang }).toString();
     const { subject, body } = verificationEmail(lang, url.toString(), kind);
     await this.deps.email.send({ to: member.email, subject, body });
+  }
+
+  /**
+   * spec 6 organization settings, on the server as in the form: the save that completes a member's
+   * onboarding must carry what her organization requires (REQUIRES_IDENTIFICATION_NUMBER,
+   * REQUIRES_LAB_CONSENT, REQUIRES_HEALTH_SCREENING_CONSENT; the birthday unless
+   * MINIMAL_ONBOARDING), and a later change may not take a required answer away. Members with no
+   * organization are not held to these.
+   */
+  private async checkOrganizationRequirements(current: UserRow, patch: MemberUpdate): Promise<void> {
+    if (current.userType !== 'member' || !current.organizationId) return;
+    const org = await this.deps.members.organizationOf(current.organizationId);
+    if (!org) return;
+    const offers = organizationOffers(org.settings);
+    const minimal = { minimalOnboarding: offers.minimalOnboarding };
+    const after = {
+      firstName: patch.firstName !== undefined ? patch.firstName : current.firstName,
+      lastName: patch.lastName !== undefined ? patch.lastName : current.lastName,
+      phoneNumber: current.phoneNumber,
+      address: patch.address !== undefined ? patch.address : current.address,
+    };
+    const completing = isProfileIncomplete(current, minimal) && !isProfileIncomplete(after, minimal);
+    const fields: Record<string, string> = {};
+    const idNumber = patch.identificationNumber !== undefined ? patch.identificationNumber : current.identificationNumber;
+    if (offers.requiresIdentificationNumber && (completing || patch.identificationNumber !== undefined) && !idNumber?.trim()) fields.identificationNumber = ONBOARDING_KEYS.identificationNumber;
+    const lab = patch.labConsent !== undefined ? patch.labConsent.wasInfoProvided : current.labConsent;
+    if (offers.requiresLabConsent && (completing || patch.labConsent !== undefined) && lab !== 'provided_yes' && lab !== 'provided_no') fields.labConsent = ONBOARDING_KEYS.labConsent;
+    if (offers.requiresHealthScreeningConsent && completing && !current.healthScreeningConsentAt && patch.healthScreeningConsent !== true) fields.healthScreeningConsent = ONBOARDING_KEYS.healthScreeningConsent;
+    const birthday = patch.birthday !== undefined ? patch.birthday : current.birthday;
+    if (!offers.minimalOnboarding && completing && (birthday === null || birthday === undefined || birthday === '')) fields.birthday = ONBOARDING_KEYS.birthdayRequired;
+    if (Object.keys(fields).length > 0) throw new AppError('INVALID_DATA', { fields });
   }
 
   private toColumns(p: MemberUpdate, current: UserRow, now: Date): Partial<NewUserRow> {

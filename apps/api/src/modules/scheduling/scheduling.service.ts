@@ -269,6 +269,7 @@ export class SchedulingService {
     // spec 6: US-physician coaches have no calendar; only support (an admin) books them, at a time
     // agreed with the member (in the future, no overlap with another of their bookings).
     const record = actor.userType === 'admin' ? await this.anyPhysician(input.physicianId) : await this.coach(input.physicianId);
+    if (record.user.userType === 'us-physician') await this.assertUspSchedulingAvailable(memberId);
     const now = this.deps.clock.now();
     const start = new Date(input.startDate);
     const end = new Date(start.getTime() + SCHEDULED_DURATION_MINUTES * 60_000);
@@ -347,6 +348,18 @@ export class SchedulingService {
     if (!member?.organizationId) return;
     const organization = await this.deps.members.organizationOf(member.organizationId);
     if (organization && !hasOrgFlag(organization.settings, 'SCHEDULING_AVAILABLE')) throw new AppError('CONFLICT', { reason: 'scheduling-not-available' });
+  }
+
+  /**
+   * spec 3 USP_SCHEDULING_AVAILABLE: a booking with a US physician (an admin's, they have no
+   * calendar) is for members of an organization that offers it; members with no organization may.
+   */
+  private async assertUspSchedulingAvailable(memberId: string): Promise<void> {
+    if (!this.deps.members) return;
+    const member = await this.deps.members.findById(memberId);
+    if (!member?.organizationId) return;
+    const organization = await this.deps.members.organizationOf(member.organizationId);
+    if (organization && !organizationOffers(organization.settings).uspScheduling) throw new AppError('CONFLICT', { reason: 'usp-scheduling-not-available' });
   }
 
   /** scheduleAppointment(input) (spec 7). */

@@ -75,7 +75,7 @@ describe('the support request', () => {
     expect(await send(ana.token, ana.user.id, { helpTopic: 'account', reason: '  ' })).toMatchObject({ fields: { reason: 'customer_support_reason_error' } });
     expect(await send(ana.token, ana.user.id, { helpTopic: 'made-up', reason: 'x' })).toMatchObject({ fields: { helpTopic: 'customer_support_help_topic_error' } });
     expect((await send(ana.token, ana.user.id, { helpTopic: 'b2b_membership', reason: 'Mi empresa', prefersContactBy: 'WhatsApp' })).id).toEqual(expect.any(String));
-    const org = await createOrganization(t.server);
+    const org = await createOrganization(t.server, { flags: ['SUPPORT_AVAILABLE'] });
     const bea = await memberWithSession(t.server, { organizationId: org.id });
     expect(await send(bea.token, bea.user.id, { helpTopic: 'b2b_membership', reason: 'x' })).toMatchObject({ fields: { helpTopic: 'customer_support_help_topic_error' } });
     expect((await send(bea.token, bea.user.id, { helpTopic: 'account', reason: 'No puedo entrar', prefersContactBy: 'email', moreDetails: 'Desde ayer' })).id).toEqual(expect.any(String));

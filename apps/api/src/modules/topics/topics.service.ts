@@ -33,6 +33,11 @@ export class TopicsService {
     this.orgTemplate.delete(organizationId);
   }
 
+  /** An admin changed the organization's template: the next read goes to the database (this node). */
+  forgetOrganization(organizationId: string): void {
+    this.orgTemplate.delete(organizationId);
+  }
+
   private async organizationTemplateId(organizationId: string): Promise<string | undefined> {
     const now = this.deps.clock.now().getTime();
     const hit = this.orgTemplate.get(organizationId);

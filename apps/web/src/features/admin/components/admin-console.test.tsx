@@ -141,6 +141,29 @@ describe('/admin/socios', () => {
   });
 });
 
+describe('/admin/socios paging', () => {
+  it('a search with more than 10 members pages on the server (the 11th is on page 2)', async () => {
+    const person = (i: number) => ({ id: `m${i}`, firstName: 'Ana', lastName: `L${i}`, phoneNumber: '+525512345678', organizationId: null, createdAt: '2026-01-01T00:00:00.000Z', deleted: false });
+    const { calls } = installFakeFetch((call: FakeCall) => {
+      if (call.url.startsWith('/api/admin/members?')) {
+        const page = Number(new URL(call.url, 'http://x').searchParams.get('page'));
+        const items = page === 0 ? Array.from({ length: 10 }, (_, i) => person(i + 1)) : [person(11)];
+        return { status: 200, body: { items, total: 11 } };
+      }
+      return adminGraphql(call);
+    });
+    setSessionToken('st_admin');
+    renderApp('/admin/socios');
+    fireEvent.change(await screen.findByTestId('admin-members-query'), { target: { value: '5512345678' } });
+    fireEvent.click(screen.getByTestId('admin-members-search'));
+    expect(await screen.findByTestId('admin-member-m10')).toBeTruthy();
+    expect(screen.getByTestId('admin-members-pages').textContent).toContain('1–10 de 11');
+    fireEvent.click(screen.getByTestId('admin-members-next'));
+    expect(await screen.findByTestId('admin-member-m11')).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('page=1') && c.url.includes('pageSize=10'))).toBe(true);
+  });
+});
+
 describe('/admin/uso', () => {
   it('shows the report with suppressed cells as "<5"', async () => {
     installFakeFetch((call: FakeCall) => {

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS: readonly { route: RouteName; label: string }[] = [
   { route: 'admin', label: 'admin_nav_queue' },
   { route: 'adminSupport', label: 'admin_nav_support' },
   { route: 'adminStaff', label: 'admin_nav_staff' },
+  { route: 'adminOrganizations', label: 'admin_nav_organizations' },
   { route: 'adminMembers', label: 'admin_nav_members' },
   { route: 'adminUsage', label: 'admin_nav_usage' },
   { route: 'adminCalendars', label: 'admin_nav_calendars' },

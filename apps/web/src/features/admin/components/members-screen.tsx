@@ -109,18 +109,24 @@ function MemberLedger({ memberId }: { memberId: string }) {
   );
 }
 
+/** Members found per page (paged on the server). */
+const MEMBERS_PAGE_SIZE = 10;
+
 /** /admin/socios: a member by phone or id, then her audit log and entitlement ledger (read-only, audited). */
 export function MembersScreen() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<AdminMemberDto | null>(null);
-  const found = useFindMembers(query);
+  const [page, setPage] = useState(0);
+  const found = useFindMembers(query, page, MEMBERS_PAGE_SIZE);
+  const total = found.data?.total ?? 0;
   const fieldError = isApiRequestError(found.error) ? found.error.fields?.query : undefined;
 
   const handleSearch = (e: FormEvent) => {
     e.preventDefault();
     setSelected(null);
+    setPage(0);
     setQuery(draft.trim());
   };
   const items = found.data?.items ?? [];
@@ -164,6 +170,19 @@ export function MembersScreen() {
                 </Button>
               </li>
             ))}
+          </Box>
+        ) : null}
+        {total > MEMBERS_PAGE_SIZE ? (
+          <Box component="nav" aria-label={t('admin_members_pages')} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-testid="admin-members-pages">
+            <Button size="small" variant="outlined" disabled={page === 0 || found.isFetching} onClick={() => setPage((p) => p - 1)} data-testid="admin-members-prev">
+              {t('admin_members_prev')}
+            </Button>
+            <Typography variant="body2" aria-live="polite">
+              {t('admin_members_range', { from: page * MEMBERS_PAGE_SIZE + 1, to: Math.min(total, (page + 1) * MEMBERS_PAGE_SIZE), total })}
+            </Typography>
+            <Button size="small" variant="outlined" disabled={(page + 1) * MEMBERS_PAGE_SIZE >= total || found.isFetching} onClick={() => setPage((p) => p + 1)} data-testid="admin-members-next">
+              {t('admin_members_next')}
+            </Button>
           </Box>
         ) : null}
         {selected ? (
