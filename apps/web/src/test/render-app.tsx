@@ -2,6 +2,7 @@ import type { Language } from '@puente/domain';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
+import { preloadSessionEffects } from '@/app/root-layout';
 import { preloadAllScreens } from '@/app/route-table';
 import { buildRoutes } from '@/app/router';
 import { createI18n } from '@/lib/i18n';
@@ -10,7 +11,7 @@ import { seedKnownAppointment } from './current-appointment';
 
 // The screens are split per route (React.lazy); load them all first so each test sees its screen
 // in the first render, as the app does for a screen it has prefetched.
-await preloadAllScreens();
+await Promise.all([preloadAllScreens(), preloadSessionEffects()]);
 
 /** Renders the whole app (providers, shell, guard) at a path, as the browser would. */
 export const renderApp = (path: string, options: { language?: Language } = {}) => {
