@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
 import { AppBottomNavigation, BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-navigation';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
@@ -11,26 +11,19 @@ import { PartnerThemeProvider } from '@/features/organizations/components/partne
 import { theme } from '@/lib/theme';
 import { decideRoute } from './route-guard';
 import { ROUTES } from '@/lib/routes';
+import { identify } from '@/lib/track';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { findRoute } from './route-match';
 import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
-import { usePushActionRouting } from '@/features/notifications/hooks/use-push';
+import { useAppointmentRouting } from './use-appointment-routing';
+import { useAppointmentAlerts } from '@/features/appointments';
+import { usePaymentRequests } from '@/features/membership';
+import { useTreatmentSent } from './use-treatment-sent';
+import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
+import { usePushActionRouting, usePushRegistration } from '@/features/notifications/hooks/use-push';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
-
-// Issue 10 (first load): what only a signed-in person needs is a chunk of its own (see SessionEffects).
-type SessionEffectsModule = { default: typeof import('./session-effects').SessionEffects };
-let sessionEffects: SessionEffectsModule | undefined;
-/** Fetches the signed-in shell's code ahead (tests render the whole app and expect it at once). */
-export const preloadSessionEffects = (): Promise<SessionEffectsModule> =>
-  import('./session-effects').then((m) => (sessionEffects = { default: m.SessionEffects }));
-// Once fetched, a thenable that answers at once (as route-table's lazyScreen): no extra render.
-const SessionEffects = lazy(() => {
-  const module = sessionEffects;
-  if (!module) return preloadSessionEffects();
-  return { then: (resolve: (value: SessionEffectsModule) => void) => resolve(module) } as unknown as Promise<SessionEffectsModule>;
-});
 
 /** spec 9: the browser back button is disabled; every history "pop" is blocked and undone. */
 const useDisabledBackButton = (): void => {
@@ -62,9 +55,17 @@ export function RootLayout() {
   useResumeRefresh();
   useRealtimeConnection(token);
   useUnhandledRejectionDialog();
+  useStaffIdleLogout(member.data?.userType);
+  useAppointmentAlerts();
+  usePaymentRequests();
+  useAppointmentRouting();
+  usePushRegistration();
   usePushActionRouting();
-  // Also signed out: a texted invitation link is read before sign-in.
+  useTreatmentSent();
   useFamilyInvitation(member.data);
+  useEffect(() => {
+    if (token && member.data) void identify(member.data, token);
+  }, [token, member.data]);
 
   const decision = decideRoute({
     pathname,
@@ -104,11 +105,6 @@ export function RootLayout() {
           ) : null}
         </>
       )}
-      {token ? (
-        <Suspense fallback={null}>
-          <SessionEffects token={token} />
-        </Suspense>
-      ) : null}
       <ToastHost />
       <LoadingOverlay />
       {/* spec 2: no modal is shown on the hidden events page (/et). */}

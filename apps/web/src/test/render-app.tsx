@@ -2,7 +2,6 @@ import type { Language } from '@puente/domain';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { preloadSessionEffects } from '@/app/root-layout';
 import { preloadAllScreens } from '@/app/route-table';
 import { buildRoutes } from '@/app/router';
 import { createI18n } from '@/lib/i18n';
@@ -11,7 +10,7 @@ import { seedKnownAppointment } from './current-appointment';
 
 // The screens are split per route (React.lazy); load them all first so each test sees its screen
 // in the first render, as the app does for a screen it has prefetched.
-await Promise.all([preloadAllScreens(), preloadSessionEffects()]);
+await preloadAllScreens();
 
 /** Renders the whole app (providers, shell, guard) at a path, as the browser would. */
 export const renderApp = (path: string, options: { language?: Language } = {}) => {
