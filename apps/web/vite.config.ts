@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -71,6 +72,56 @@ function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
   };
 }
 
+/**
+ * Issue 10 (first load): a screen's chunks are requested only once the entry script has run and the
+ * router has matched the path, a second round trip on a slow connection. For the entry screens the
+ * HTML starts them at once: a tiny script (external, the CSP allows no inline one; async, so it
+ * blocks nothing) adds `modulepreload` links for the chunks of the screen at the current path.
+ */
+function routePreload(routes: Record<string, readonly string[]>): Plugin {
+  let outDir = '';
+  let script: { fileName: string; source: string } | undefined;
+  return {
+    name: 'puente:route-preload',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return undefined;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (files: readonly string[], into = new Set<string>()): Set<string> => {
+          for (const file of files) {
+            if (into.has(file)) continue;
+            into.add(file);
+            closure(byFile.get(file)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const map = Object.fromEntries(
+          Object.entries(routes).map(([pathname, modules]) => {
+            const own = chunks.filter((c) => c.isDynamicEntry && c.moduleIds.some((id) => modules.some((m) => id.endsWith(m))));
+            return [pathname, [...closure(own.map((c) => c.fileName))].filter((f) => !initial.has(f))];
+          }),
+        );
+        const source =
+          `(function(){var m=${JSON.stringify(map)},f=m[location.pathname];if(!f)return;` +
+          `for(var i=0;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f[i];document.head.appendChild(l)}})();\n`;
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        script = { fileName: `assets/route-preload-${hash}.js`, source };
+        return [{ tag: 'script', attrs: { src: `/${script.fileName}`, async: true }, injectTo: 'head-prepend' }];
+      },
+    },
+    writeBundle() {
+      if (script) writeFileSync(path.join(outDir, script.fileName), script.source);
+    },
+  };
+}
+
 const API_ORIGIN = process.env.PUENTE_API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -127,6 +178,11 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    routePreload({
+      '/login': ['/src/features/auth/components/login-screen.tsx', '/src/features/identity/components/social-login-buttons.tsx'],
+      '/inicio': ['/src/features/home/components/home-screen.tsx'],
+      '/consulta/historial': ['/src/features/record/components/history-screen.tsx'],
+    }),
     // Last: moves the source maps out of dist and writes the .br/.gz copies (after sw.js exists).
     buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
   ],
@@ -146,7 +202,20 @@ export default defineConfig({
     },
   },
   // 'hidden': maps are written (then moved to ./sourcemaps, outside dist) but no script points at them.
-  build: { outDir: 'dist', sourcemap: 'hidden' },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Issue 10 (first load): everything the entry imports statically is downloaded before any
+          // screen anyway, so it is one chunk instead of a dozen small shared ones (each a request
+          // and a round trip on a slow connection, and a worse compression ratio).
+          groups: [{ name: 'boot', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),

@@ -71,7 +71,9 @@ describe('the first load of the built app', () => {
       // appointment alerts, push and treatment hooks (issues 9, 12), ~368 with the partner theme,
       // family invitation and payment-request hooks (issues 14, 15): a regression to win back (the
       // budget is 150 before the screen: bench/src/web.ts), guarded here against growing further.
-      expect(gzipped / 1024).toBeLessThan(372);
+      // ~345 with the idle prefetch (~320 before the screen, in 38 scripts instead of 74) once the
+      // entry is one boot chunk (vite.config.ts) and the app is marked free of side effects.
+      expect(gzipped / 1024).toBeLessThan(352);
       // The call, the staff screens and the consultation list load with their own screens.
       for (const heavy of ['call-route-', 'dashboard-screen-', 'admin-screen-', 'staff-consultation-route-', 'available-coaches-screen-', 'history-chat-screen-', 'admin-grid-', 'staff-screen-', 'members-screen-', 'usage-screen-'])
         expect(names.filter((f) => f.startsWith(heavy)), heavy).toEqual([]);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadLanguage } from '@/lib/i18n';
@@ -21,10 +21,15 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 // Only the default language's entry messages are in the first script: a stored other choice is fetched first.
-void loadLanguage(undefined, { firstRender: true }).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// Issue 10 (first load, TBT): the first render is a transition, so React renders it in slices that
+// yield to the browser every few milliseconds instead of one long task that blocks input.
+void loadLanguage(undefined, { firstRender: true }).then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
