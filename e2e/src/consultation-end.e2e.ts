@@ -126,7 +126,7 @@ describe('every way a consultation ends, in the browser (issue 11)', () => {
                 const card = daniel.getByTestId(`request-card-${String(request.id)}`);
                 await card.waitFor({ timeout: 15_000 });
                 await card.getByTestId('decline-request').click();
-                await daniel.getByTestId('decline-confirm').click();
+                await daniel.getByTestId('decline-request-dialog-confirm').click();
                 await johnPage.waitForURL('**/consulta/infoPage/SC023');
                 await johnPage.getByTestId('info-page-button-see-other-coaches').waitFor();
                 await snap(johnPage, 'end-sc023-en');

@@ -37,12 +37,12 @@ describe('a coach declines a request (issue 11)', () => {
     renderApp('/dashboard', { language: 'en' });
     fireEvent.click(await screen.findByTestId('decline-request'));
     // "Are you sure" first: going back declines nothing.
-    expect(within(await screen.findByTestId('decline-confirm-dialog')).getByText('Decline this request?')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('decline-cancel'));
-    await waitFor(() => expect(screen.queryByTestId('decline-confirm-dialog')).toBeNull());
+    expect(within(await screen.findByTestId('decline-request-dialog')).getByText('Decline this request?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('decline-request-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('decline-request-dialog')).toBeNull());
     expect(server.opCalls('DeclineAppointment')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('decline-request'));
-    fireEvent.click(await screen.findByTestId('decline-confirm'));
+    fireEvent.click(await screen.findByTestId('decline-request-dialog-confirm'));
     await waitFor(() => expect(server.opCalls('DeclineAppointment')).toHaveLength(1));
     expect(server.opCalls('DeclineAppointment')[0]!.variables).toEqual({ appointmentId: 'apt_q' });
     await waitFor(() => expect(screen.queryByTestId('request-card-apt_q')).toBeNull());

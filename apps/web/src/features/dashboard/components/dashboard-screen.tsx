@@ -1,11 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -75,9 +70,7 @@ export function DashboardScreen() {
   };
 
   // issue 11: declining asks "are you sure" first (the request goes to the others, or back to the member).
-  const [declineId, setDeclineId] = useState<string | null>(null);
   const handleDecline = (appointmentId: string) => {
-    setDeclineId(null);
     decline.mutate(appointmentId, {
       onSuccess: () => showToast({ variant: 'info', message: 'dashboard_declined_toast' }),
       onError: () => showToast({ variant: 'warning', message: 'dashboard_action_error' }),
@@ -142,7 +135,7 @@ export function DashboardScreen() {
                 now={now}
                 accepting={accept.isPending && accept.takingId === a.id}
                 onAccept={() => handleAccept(a.id)}
-                onDecline={() => setDeclineId(a.id)}
+                onDecline={() => handleDecline(a.id)}
                 declining={decline.isPending && decline.variables === a.id}
               />
             ))}
@@ -151,20 +144,6 @@ export function DashboardScreen() {
         {userType === 'mx-physician' && myId ? <UpcomingScheduledCard physicianId={myId} /> : null}
         {userType === 'mx-physician' && myId ? <CalendarEditor physicianId={myId} /> : null}
       </Box>
-      <Dialog open={declineId !== null} onClose={() => setDeclineId(null)} aria-labelledby="decline-confirm-title" data-testid="decline-confirm-dialog">
-        <DialogTitle id="decline-confirm-title">{t(kind === 'escalation' ? 'dashboard_decline_confirm_title_escalation' : 'dashboard_decline_confirm_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('dashboard_decline_confirm_body')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeclineId(null)} data-testid="decline-cancel">
-            {t('dashboard_decline_confirm_cancel')}
-          </Button>
-          <Button variant="contained" onClick={() => declineId && handleDecline(declineId)} data-testid="decline-confirm">
-            {t('dashboard_decline')}
-          </Button>
-        </DialogActions>
-      </Dialog>
       <DoctorModal modal={notice.modal} onClose={notice.close} />
     </StaffFrame>
   );

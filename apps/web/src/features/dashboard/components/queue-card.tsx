@@ -25,7 +25,7 @@ export function QueueCard({
   kind: 'request' | 'escalation';
   onAccept: () => void;
   accepting: boolean;
-  /** issue 11: decline the request (it stays for the others, or goes back to the member). */
+  /** issue 11: decline the request, after confirming (it stays for the others, or goes back to the member). */
   onDecline?: () => void;
   declining?: boolean;
   now: number;
@@ -62,17 +62,17 @@ export function QueueCard({
           {kind === 'request' ? t('dashboard_accept_request') : t('dashboard_accept_escalation')}
         </Button>
         {onDecline ? (
-          <Button variant="text" color="inherit" onClick={() => (kind === 'escalation' ? setConfirmDecline(true) : onDecline())} disabled={accepting || declining} data-testid={kind === 'request' ? 'decline-request' : 'decline-escalation'}>
+          <Button variant="text" color="inherit" onClick={() => setConfirmDecline(true)} disabled={accepting || declining} data-testid={kind === 'request' ? 'decline-request' : 'decline-escalation'}>
             {t('dashboard_decline')}
           </Button>
         ) : null}
       </Box>
-      {onDecline && kind === 'escalation' ? (
+      {onDecline ? (
         <ConfirmDialog
           open={confirmDecline}
-          testId="decline-escalation-dialog"
-          title={t('dashboard_decline_escalation_title')}
-          body={t('dashboard_decline_escalation_body', { name: appointment.memberName ?? t('dashboard_member_unknown') })}
+          testId={`decline-${kind}-dialog`}
+          title={t(kind === 'escalation' ? 'dashboard_decline_escalation_title' : 'dashboard_decline_confirm_title')}
+          body={kind === 'escalation' ? t('dashboard_decline_escalation_body', { name: appointment.memberName ?? t('dashboard_member_unknown') }) : t('dashboard_decline_confirm_body')}
           confirmLabel={t('dashboard_decline')}
           busy={declining}
           onCancel={() => setConfirmDecline(false)}
