@@ -40,7 +40,6 @@ import { loadVisitPrices, VisitPaymentsService } from './modules/payments/visit-
 import { PaymentsService } from './modules/payments/payments.service';
 import { loadPaymentsSettings } from './modules/payments/payments.settings';
 import { LocalCardPaymentProvider } from './providers/payments/local.card-payment';
-import { StripeCardPaymentProvider } from './providers/payments/stripe.card-payment';
 import { AppleStoreVerifier, RealAppleDecoder } from './providers/store/apple.store-verifier';
 import { GooglePlayStoreVerifier, RealPlayBackend } from './providers/store/google-play.store-verifier';
 import { installationAppleTestChain } from './providers/store/apple-test-chain';
@@ -50,7 +49,6 @@ import { ProfileService } from './modules/profile/profile.service';
 import { RecoveryService } from './modules/recovery/recovery.service';
 import type { EmailProvider } from './providers/email/email.provider';
 import { OutboxEmailProvider } from './providers/email/outbox.email';
-import { SmtpEmailProvider } from './providers/email/smtp.email';
 import { OutboxRepository } from './providers/outbox.repository';
 import { MemoryRateLimiter } from './providers/rate-limit/memory.rate-limiter';
 import type { RateLimiter } from './providers/rate-limit/rate-limiter';
@@ -202,7 +200,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         ? new TwilioSmsProvider({ accountSid: config.sms.accountSid, authToken: config.sms.authToken, from: config.sms.from })
         : new OutboxSmsProvider(outbox, clock));
     // Email is wired now so later issues (verification reminders, support) find it ready.
-    const email = options.providers?.email ?? (config.email.provider === 'smtp' ? new SmtpEmailProvider(config.email.url, config.email.from) : new OutboxEmailProvider(outbox, clock));
+    const email = options.providers?.email ?? (config.email.provider === 'smtp' ? new (await import('./providers/email/smtp.email')).SmtpEmailProvider(config.email.url, config.email.from) : new OutboxEmailProvider(outbox, clock));
     void email;
     const limiter =
       options.providers?.rateLimiter ??
@@ -240,7 +238,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     );
     // Membership (issue 14): the plans and the entitlement ledger.
     const paymentsSettings = loadPaymentsSettings(options.env ?? process.env);
-    const cardProvider = paymentsSettings.provider === 'stripe' ? new StripeCardPaymentProvider(paymentsSettings, () => clock.now()) : new LocalCardPaymentProvider();
+    const cardProvider = paymentsSettings.provider === 'stripe' ? new (await import('./providers/payments/stripe.card-payment')).StripeCardPaymentProvider(paymentsSettings, () => clock.now()) : new LocalCardPaymentProvider();
     const membership: MembershipService = new MembershipService({ repository: new MembershipRepository(database.db), clock, settings: loadMembershipSettings(options.env ?? process.env), members, audit });
     const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: sessionsRevoked, sessions });
     const family = new FamilyService({ db: database.db, clock, sms, publicUrl: config.publicUrl, membership });

@@ -2,8 +2,6 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { EPrescribingProvider } from '../../providers/eprescribing/eprescribing.provider';
 import { doseSpotFromEnv } from '../../providers/eprescribing/dosespot.eprescribing';
-import { LocalPdfEPrescribing } from '../../providers/eprescribing/local-pdf.eprescribing';
-import { installationSigningCertificate } from '../../providers/eprescribing/signing-certificate';
 import { LocalMedicationDirectory } from '../../providers/medications/local.medication-directory';
 import type { MedicationDirectory } from '../../providers/medications/medication-directory.provider';
 import { LocalPharmacyDirectory } from '../../providers/pharmacies/local.pharmacy-directory';
@@ -58,12 +56,18 @@ export function buildPrescribing(deps: {
 }): PrescribingServices {
   const vendor = deps.providers?.eprescribing ? undefined : doseSpotFromEnv(deps.env ?? {});
   let erx = deps.providers?.eprescribing ?? vendor;
-  // The certificate (an RSA key) is made on first use, not at start: a server that never signs pays nothing.
+  // The certificate (an RSA key) is made on first use, not at start, and the PDF and signing
+  // libraries (pdf-lib, @signpdf, node-forge) load then too: a server that never signs pays nothing.
+  const localErx = async (): Promise<EPrescribingProvider> => {
+    if (erx) return erx;
+    const [{ LocalPdfEPrescribing }, { installationSigningCertificate }] = await Promise.all([import('../../providers/eprescribing/local-pdf.eprescribing'), import('../../providers/eprescribing/signing-certificate')]);
+    return (erx ??= new LocalPdfEPrescribing(installationSigningCertificate(deps.dataDir)));
+  };
   const lazyErx: EPrescribingProvider = erx ?? {
     name: 'local-pdf',
     allowsControlled: false,
-    createPatient: (p) => (erx ??= new LocalPdfEPrescribing(installationSigningCertificate(deps.dataDir))).createPatient(p),
-    sendPrescription: (r) => (erx ??= new LocalPdfEPrescribing(installationSigningCertificate(deps.dataDir))).sendPrescription(r),
+    createPatient: async (p) => (await localErx()).createPatient(p),
+    sendPrescription: async (r) => (await localErx()).sendPrescription(r),
     parseStatusCallback: () => undefined,
     authenticCallback: () => false,
   };

@@ -1,5 +1,6 @@
 import { distanceMiles } from '@puente/domain';
-import zipcodes from 'zipcodes';
+import { createRequire } from 'node:module';
+import type Zipcodes from 'zipcodes';
 import type { DirectoryPharmacy, PharmacyDirectory } from './pharmacy-directory.provider';
 
 /**
@@ -42,7 +43,12 @@ const SEED: readonly [string, string, string, string, string][] = [
   ['fl-kissimmee', 'Kissimmee Pharmacy', '100 Broadway', '34741', '+14075550741'],
 ];
 
+// The `zipcodes` package is its data (about 70 MB of a node's memory once parsed): loaded when the
+// seeded directory is first asked, not when the server starts.
+const requireCjs = createRequire(import.meta.url);
+
 export function seededPharmacies(): DirectoryPharmacy[] {
+  const zipcodes = requireCjs('zipcodes') as typeof Zipcodes;
   return SEED.flatMap(([id, name, address, zip, phone]) => {
     const z = zipcodes.lookup(zip);
     if (!z) return [];
@@ -53,10 +59,15 @@ export function seededPharmacies(): DirectoryPharmacy[] {
 /** The seeded directory, in memory. */
 export class LocalPharmacyDirectory implements PharmacyDirectory {
   readonly name = 'local-pharmacies';
-  private readonly all: readonly DirectoryPharmacy[];
+  private pharmacies: readonly DirectoryPharmacy[] | undefined;
 
-  constructor(pharmacies: readonly DirectoryPharmacy[] = seededPharmacies()) {
-    this.all = pharmacies;
+  /** Without `pharmacies`, the seeded ones, built on the first question. */
+  constructor(pharmacies?: readonly DirectoryPharmacy[]) {
+    this.pharmacies = pharmacies;
+  }
+
+  private get all(): readonly DirectoryPharmacy[] {
+    return (this.pharmacies ??= seededPharmacies());
   }
 
   near(point: { lat: number; lon: number }, radiusMiles: number, limit: number): Promise<(DirectoryPharmacy & { distanceMiles: number })[]> {

@@ -1,7 +1,13 @@
 import type { Agent } from 'node:https';
+import { createRequire } from 'node:module';
 import type { PushPayload } from '@puente/contracts';
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import type { PushProvider, PushResult, PushTarget } from './push.provider';
+
+// The library loads on first use: a node without Web Push configured does not carry it.
+const requireCjs = createRequire(import.meta.url);
+let loaded: typeof WebPush | undefined;
+const webpush = (): typeof WebPush => (loaded ??= requireCjs('web-push') as typeof WebPush);
 
 export interface VapidKeys {
   publicKey: string;
@@ -26,12 +32,12 @@ export class WebPushProvider implements PushProvider {
   }
 
   static generateKeys(): { publicKey: string; privateKey: string } {
-    return webpush.generateVAPIDKeys();
+    return webpush().generateVAPIDKeys();
   }
 
   async send(target: PushTarget, payload: PushPayload): Promise<PushResult> {
     try {
-      await webpush.sendNotification(target, JSON.stringify(payload), {
+      await webpush().sendNotification(target, JSON.stringify(payload), {
         vapidDetails: { subject: this.vapid.subject, publicKey: this.vapid.publicKey, privateKey: this.vapid.privateKey },
         TTL: TTL_SECONDS,
         urgency: 'high',

@@ -1,8 +1,9 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CompactSign, importPKCS8 } from 'jose';
-import forge from 'node-forge';
+import type forge from 'node-forge';
 
 /**
  * The App Store's test mode without Apple: a locally made root CA, an intermediate and a leaf with
@@ -23,15 +24,22 @@ export interface AppleTestChain {
 const DAY = 86_400_000;
 const INTERMEDIATE_MARKER = '1.2.840.113635.100.6.2.1';
 const LEAF_MARKER = '1.2.840.113635.100.6.11.1';
-const NULL_DER = forge.asn1.toDer(forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.NULL, false, '')).getBytes();
+// node-forge loads when a chain is made (the first start), not on every start.
+const requireCjs = createRequire(import.meta.url);
+let loadedForge: typeof forge | undefined;
+const nodeForge = (): typeof forge => (loadedForge ??= requireCjs('node-forge') as typeof forge);
+const nullDer = (): string => {
+  const { asn1 } = nodeForge();
+  return asn1.toDer(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '')).getBytes();
+};
 
 const keyPair = () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-  return { pem: privateKey, privateKey: forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey, publicKey: forge.pki.publicKeyFromPem(publicKey) };
+  return { pem: privateKey, privateKey: nodeForge().pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey, publicKey: nodeForge().pki.publicKeyFromPem(publicKey) };
 };
 
 function certificate(subject: string, issuer: string, publicKey: forge.pki.PublicKey, signer: forge.pki.rsa.PrivateKey, extensions: object[], now: Date): forge.pki.Certificate {
-  const cert = forge.pki.createCertificate();
+  const cert = nodeForge().pki.createCertificate();
   cert.publicKey = publicKey;
   cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
   cert.validity.notBefore = new Date(now.getTime() - DAY);
@@ -39,14 +47,15 @@ function certificate(subject: string, issuer: string, publicKey: forge.pki.Publi
   cert.setSubject([{ name: 'commonName', value: subject }, { name: 'organizationName', value: 'Puente (local App Store test)' }]);
   cert.setIssuer([{ name: 'commonName', value: issuer }, { name: 'organizationName', value: 'Puente (local App Store test)' }]);
   cert.setExtensions(extensions);
-  cert.sign(signer, forge.md.sha256.create());
+  cert.sign(signer, nodeForge().md.sha256.create());
   return cert;
 }
 
-const der = (cert: forge.pki.Certificate): Buffer => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+const der = (cert: forge.pki.Certificate): Buffer => Buffer.from(nodeForge().asn1.toDer(nodeForge().pki.certificateToAsn1(cert)).getBytes(), 'binary');
 
 /** A new chain (each call: another root, so data it signs is foreign to any other chain). */
 export function createAppleTestChain(now = new Date()): AppleTestChain {
+  const NULL_DER = nullDer();
   const root = keyPair();
   const intermediate = keyPair();
   const leaf = keyPair();

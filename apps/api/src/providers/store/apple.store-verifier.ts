@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Environment, SignedDataVerifier } from '@apple/app-store-server-library';
+import type { SignedDataVerifier } from '@apple/app-store-server-library';
 import {
   StoreVerificationError,
   type StoreNotification,
@@ -148,26 +148,32 @@ export class AppleStoreVerifier implements StorePurchaseVerifier {
  * checks (OCSP); the local test mode trusts a locally made root (apple-test-chain.ts), same path.
  */
 export class SignedDataAppleDecoder implements AppleSignedDataDecoder {
-  private readonly verifier: SignedDataVerifier;
+  // Apple's library loads on the first decode (it weighs on a node's memory even when no purchase comes).
+  private loaded: Promise<SignedDataVerifier> | undefined;
 
   constructor(
     readonly mode: 'local' | 'real',
-    settings: { roots: Buffer[]; onlineChecks: boolean; bundleId: string; appAppleId: number | undefined; environment: 'Production' | 'Sandbox' },
-  ) {
-    const environment = settings.environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX;
-    this.verifier = new SignedDataVerifier(settings.roots, settings.onlineChecks, environment, settings.bundleId, settings.appAppleId);
+    private readonly settings: { roots: Buffer[]; onlineChecks: boolean; bundleId: string; appAppleId: number | undefined; environment: 'Production' | 'Sandbox' },
+  ) {}
+
+  private verifier(): Promise<SignedDataVerifier> {
+    const settings = this.settings;
+    return (this.loaded ??= import('@apple/app-store-server-library').then(({ Environment, SignedDataVerifier }) => {
+      const environment = settings.environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX;
+      return new SignedDataVerifier(settings.roots, settings.onlineChecks, environment, settings.bundleId, settings.appAppleId);
+    }));
   }
 
-  transaction(jws: string): Promise<AppleTransaction> {
-    return this.verifier.verifyAndDecodeTransaction(jws) as Promise<AppleTransaction>;
+  async transaction(jws: string): Promise<AppleTransaction> {
+    return (await this.verifier()).verifyAndDecodeTransaction(jws) as Promise<AppleTransaction>;
   }
 
-  renewal(jws: string): Promise<AppleRenewal> {
-    return this.verifier.verifyAndDecodeRenewalInfo(jws) as Promise<AppleRenewal>;
+  async renewal(jws: string): Promise<AppleRenewal> {
+    return (await this.verifier()).verifyAndDecodeRenewalInfo(jws) as Promise<AppleRenewal>;
   }
 
-  notification(signedPayload: string): Promise<AppleNotificationPayload> {
-    return this.verifier.verifyAndDecodeNotification(signedPayload) as Promise<AppleNotificationPayload>;
+  async notification(signedPayload: string): Promise<AppleNotificationPayload> {
+    return (await this.verifier()).verifyAndDecodeNotification(signedPayload) as Promise<AppleNotificationPayload>;
   }
 }
 

@@ -1,4 +1,4 @@
-import { androidpublisher, auth, type androidpublisher_v3 } from '@googleapis/androidpublisher';
+import type { androidpublisher_v3, auth as googleAuth } from '@googleapis/androidpublisher';
 import {
   StoreVerificationError,
   type StoreNotification,
@@ -136,17 +136,22 @@ export class GooglePlayStoreVerifier implements StorePurchaseVerifier {
 /** The Play Developer API with a service account; push tokens checked as Google-signed OIDC tokens. */
 export class RealPlayBackend implements PlayBackend {
   readonly mode = 'real' as const;
-  private readonly api: androidpublisher_v3.Androidpublisher;
-  private readonly oidc = new auth.OAuth2();
+  // The Google client libraries load on first use (they weigh on a node's memory even unconfigured).
+  private clients: Promise<{ api: androidpublisher_v3.Androidpublisher; oidc: InstanceType<typeof googleAuth.OAuth2> }> | undefined;
 
-  constructor(private readonly settings: { packageName: string; serviceAccountFile: string; pushAudience: string; pushServiceAccount: string | undefined }) {
-    const googleAuth = new auth.GoogleAuth({ keyFile: settings.serviceAccountFile, scopes: ['https://www.googleapis.com/auth/androidpublisher'] });
-    this.api = androidpublisher({ version: 'v3', auth: googleAuth });
+  constructor(private readonly settings: { packageName: string; serviceAccountFile: string; pushAudience: string; pushServiceAccount: string | undefined }) {}
+
+  private client(): Promise<{ api: androidpublisher_v3.Androidpublisher; oidc: InstanceType<typeof googleAuth.OAuth2> }> {
+    return (this.clients ??= import('@googleapis/androidpublisher').then(({ androidpublisher, auth }) => {
+      const keyFileAuth = new auth.GoogleAuth({ keyFile: this.settings.serviceAccountFile, scopes: ['https://www.googleapis.com/auth/androidpublisher'] });
+      return { api: androidpublisher({ version: 'v3', auth: keyFileAuth }), oidc: new auth.OAuth2() };
+    }));
   }
 
   async subscription(purchaseToken: string): Promise<{ purchaseToken: string; purchase: PlaySubscriptionPurchase }> {
     try {
-      const res = await this.api.purchases.subscriptionsv2.get({ packageName: this.settings.packageName, token: purchaseToken });
+      const { api } = await this.client();
+      const res = await api.purchases.subscriptionsv2.get({ packageName: this.settings.packageName, token: purchaseToken });
       return { purchaseToken, purchase: res.data };
     } catch (error) {
       const status = (error as { status?: number; code?: number }).status ?? (error as { code?: number }).code;
@@ -156,13 +161,15 @@ export class RealPlayBackend implements PlayBackend {
   }
 
   async acknowledge(productId: string, purchaseToken: string): Promise<void> {
-    await this.api.purchases.subscriptions.acknowledge({ packageName: this.settings.packageName, subscriptionId: productId, token: purchaseToken, requestBody: {} });
+    const { api } = await this.client();
+    await api.purchases.subscriptions.acknowledge({ packageName: this.settings.packageName, subscriptionId: productId, token: purchaseToken, requestBody: {} });
   }
 
   async verifyPush(authorization: string | undefined): Promise<void> {
     const idToken = authorization?.startsWith('Bearer ') ? authorization.slice(7) : null;
     if (!idToken) throw new StoreVerificationError('no bearer token');
-    const ticket = await this.oidc.verifyIdToken({ idToken, audience: this.settings.pushAudience });
+    const { oidc } = await this.client();
+    const ticket = await oidc.verifyIdToken({ idToken, audience: this.settings.pushAudience });
     const payload = ticket.getPayload();
     if (!payload?.email_verified || (this.settings.pushServiceAccount && payload.email !== this.settings.pushServiceAccount)) throw new StoreVerificationError('push from another account');
   }
