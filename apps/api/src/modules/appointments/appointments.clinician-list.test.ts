@@ -33,7 +33,7 @@ describe('GET /api/physicians/{id}/consultations (issue 11)', () => {
       escalatedAt: minutesAgo(t, 9),
     });
     const finished = await insertAppointment(t, { memberId: ana.user.id, state: S.S11_FINISHED, status: 'finished', mxDoctorId: coach.user.id, updatedAt: minutesAgo(t, 60) });
-    const canceled = await insertAppointment(t, { memberId: ana.user.id, state: S.S12_CANCELED, status: 'canceled', mxDoctorId: coach.user.id, updatedAt: minutesAgo(t, 30) });
+    const canceled = await insertAppointment(t, { memberId: ana.user.id, state: S.S12_CANCELED, status: 'finished', mxDoctorId: coach.user.id, updatedAt: minutesAgo(t, 30) });
     await insertAppointment(t, { memberId: ana.user.id, state: S.S11_FINISHED, status: 'finished', mxDoctorId: coach.user.id, updatedAt: minutesAgo(t, 8 * 24 * 60) }); // older than a week
     await insertAppointment(t, { memberId: ana.user.id, state: S.S3_COACH_JOINS_CALL, mxDoctorId: other.user.id });
     await insertAppointment(t, { memberId: ana.user.id, state: S.S11_FINISHED, status: 'finished', mxDoctorId: other.user.id });

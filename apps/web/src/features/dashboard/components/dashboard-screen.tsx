@@ -27,6 +27,7 @@ import { AvailabilityToggle } from './availability-toggle';
 import { CalendarEditor } from './calendar-editor';
 import { UpcomingScheduledCard } from './upcoming-scheduled-card';
 import { DoctorModal } from './doctor-modal';
+import { MyConsultations } from './my-consultations';
 import { QueueCard } from './queue-card';
 
 const useNow = (intervalMs: number): number => {
@@ -41,7 +42,7 @@ const useNow = (intervalMs: number): number => {
 /** Races lost to another physician, or a request withdrawn meanwhile. */
 const TAKEN_CODES = new Set(['CONFLICT', 'APPOINTMENT_ALREADY_IN_PROGRESS', 'APPOINTMENT_ALREADY_CANCELED', 'APPOINTMENT_ALREADY_FINISHED', 'NOT_FOUND']);
 
-/** /dashboard: a coach's incoming requests or a US doctor's escalations, with the availability toggle. */
+/** /dashboard: a coach's incoming requests or a US doctor's escalations, with the availability toggle, then her own consultations. */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -142,12 +143,14 @@ export function DashboardScreen() {
                 now={now}
                 accepting={accept.isPending && accept.takingId === a.id}
                 onAccept={() => handleAccept(a.id)}
-                onDecline={() => setDeclineId(a.id)}
+                // The escalation card asks its own "are you sure" (with the member's name); a request is confirmed here.
+                onDecline={() => (kind === 'escalation' ? handleDecline(a.id) : setDeclineId(a.id))}
                 declining={decline.isPending && decline.variables === a.id}
               />
             ))}
           </Box>
         )}
+        {isPhysician && myId ? <MyConsultations physicianId={myId} now={now} /> : null}
         {userType === 'mx-physician' && myId ? <UpcomingScheduledCard physicianId={myId} /> : null}
         {userType === 'mx-physician' && myId ? <CalendarEditor physicianId={myId} /> : null}
       </Box>
