@@ -336,6 +336,28 @@ export const exitRedirectUrlResponseSchema = z.object({ url: safeString() });
 /** GET /api/admin/appointments/live (admin): every appointment not yet in a terminal state. */
 export const liveQueueResponseSchema = z.object({ appointments: z.array(appointmentSchema) });
 
+/**
+ * issue 11, the clinician's own list: GET /api/physicians/{id}/consultations (not in the spec; the
+ * spec's calls have no physician's list). Slim rows (no clinical data): the member's name, state,
+ * channel, and the times the queue age counts from (the request; the coach's handoff).
+ */
+export const clinicianConsultationSchema = z.object({
+  id: safeString(),
+  memberName: safeString().nullable(),
+  state: z.enum(APPOINTMENT_STATES),
+  channel: z.enum(CHANNELS),
+  practice: z.enum(PRACTICES),
+  /** Her part in it: the coach (mx) or the US doctor. */
+  role: z.enum(['coach', 'us-doctor']),
+  createdAt: safeString(),
+  updatedAt: safeString(),
+  escalatedAt: safeString().nullable(),
+  endDate: safeString().nullable(),
+});
+export type ClinicianConsultation = z.infer<typeof clinicianConsultationSchema>;
+export const clinicianConsultationsResponseSchema = z.object({ active: z.array(clinicianConsultationSchema), recent: z.array(clinicianConsultationSchema) });
+export type ClinicianConsultationsResponse = z.infer<typeof clinicianConsultationsResponseSchema>;
+
 /** What the web sends to the server for a physician's own appointments. */
 export const APPOINTMENT_FIELDS = `id memberId mxDoctorId usDoctorId mxDoctor { ${PHYSICIAN_FIELDS} } usDoctor { ${PHYSICIAN_FIELDS} } state statusReason status statusUserId type channel previousChannel practice language topic { topicId topicText subtopicId subtopicText } selfAssessment { appointmentReason appointmentReasonKey painLevel symptoms } location { country state city } serviceScope usDoctorNeeded prescriptionNeeded prescriptions { code codeSystem name qty duration freq dosage sig strength doseForm route drugClass dose doseUnit frequency durationDays quantity quantityUnit daysSupply refills substitutionAllowed diagnosis { code text } allergyOverride { allergies reason } prescriber { name npi licenseState licenseNumber } signedAt } medicalRecord { internalNotes plan { conclusions recomendations treatment { medication dosis } } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } } roomName preJoinStep cameraAccessGranted memberJoinMethod connectionStrength isMxDoctorBusy chatHasMessages conversationid parentAppointmentId chiefComplaint templateId timezone createdByRole startDate endDate createdAt updatedAt deadlineAt memberName escalation { reason urgency requestedAt } handoff { coachNote { name value } chat { messageCount attachmentCount last { role text attachment at } } }`;
 const HISTORY_FIELDS = `id startDate state status statusReason type channel practice reason physicianName physicianUserType prescriptionNeeded parentAppointmentId chatHasMessages`;

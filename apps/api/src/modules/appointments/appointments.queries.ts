@@ -1,4 +1,4 @@
-import type { AppointmentDto, AppointmentHistoryItem, HandoffDto, PhysicianDto } from '@puente/contracts';
+import type { AppointmentDto, AppointmentHistoryItem, ClinicianConsultation, ClinicianConsultationsResponse, HandoffDto, PhysicianDto } from '@puente/contracts';
 import {
   APPOINTMENT_STATE as S,
   BUSY_STATES,
@@ -22,6 +22,10 @@ import { canSee, COACH_QUEUE, DOCTOR_QUEUE, isEligibleCoach, isEligibleDoctor } 
 import { presentAppointment, presentHistoryItem } from './appointments.presenter';
 import type { AppointmentsRepository } from './appointments.repository';
 import type { AppointmentsServiceDeps } from './appointments.service';
+
+/** issue 11: the clinician's recent consultations: changed in the last week (a working week and its weekend), at most 20 (one screen). */
+export const RECENT_CONSULTATION_DAYS = 7;
+export const RECENT_CONSULTATION_CAP = 20;
 
 /** Reading appointments: what an actor may see, and how it is presented to them. */
 export class AppointmentQueries {
@@ -129,6 +133,43 @@ export class AppointmentQueries {
     // issue 11: the US doctors see the most urgent escalations first (a stable sort keeps the queue's order within one urgency).
     if (state === DOCTOR_QUEUE) rows.sort((a, b) => escalationPriority(b.escalationUrgency) - escalationPriority(a.escalationUrgency));
     return Promise.all(rows.map((r) => this.present(actor, r, lang)));
+  }
+
+  /**
+   * issue 11, GET /api/physicians/{id}/consultations: the clinician's own consultations, those she
+   * is the coach or US doctor of: the live ones (oldest request first) and the others changed in
+   * the last RECENT_CONSULTATION_DAYS days (most recent first, at most RECENT_CONSULTATION_CAP).
+   * Herself or an admin; another physician is FORBIDDEN; a member or guest sees nothing (NOT_FOUND).
+   */
+  async forClinician(actor: Actor, physicianId: string): Promise<ClinicianConsultationsResponse> {
+    const isPhysician = actor.userType === 'mx-physician' || actor.userType === 'us-physician';
+    if (actor.userType !== 'admin' && !isPhysician) throw new AppError('NOT_FOUND');
+    refuseGuest(actor);
+    if (isPhysician && actor.id !== physicianId) throw new AppError('FORBIDDEN');
+    if (!isUuid(physicianId)) throw new AppError('NOT_FOUND');
+    const since = new Date(this.deps.clock.now().getTime() - RECENT_CONSULTATION_DAYS * 86_400_000);
+    const [active, recent] = await Promise.all([
+      this.repo.forPhysicianInStates(physicianId, LIVE_STATES),
+      this.repo.recentForPhysician(physicianId, LIVE_STATES, since, RECENT_CONSULTATION_CAP),
+    ]);
+    const names = new Map<string, string | null>();
+    for (const id of new Set([...active, ...recent].map((r) => r.memberId))) {
+      const m = await this.deps.accounts.account(id);
+      names.set(id, m ? [m.firstName, m.lastName].filter(Boolean).join(' ') || null : null);
+    }
+    const row = (r: AppointmentRow): ClinicianConsultation => ({
+      id: r.id,
+      memberName: names.get(r.memberId) ?? null,
+      state: r.state,
+      channel: r.channel,
+      practice: r.practice,
+      role: r.usDoctorId === physicianId ? 'us-doctor' : 'coach',
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      escalatedAt: r.escalatedAt?.toISOString() ?? null,
+      endDate: r.endDate?.toISOString() ?? null,
+    });
+    return { active: active.map(row), recent: recent.map(row) };
   }
 
   /** GET /api/admin/appointments/live: every live appointment (admins only). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentState, Channel } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { WithTx } from '../../db/with-tx';
@@ -126,6 +126,25 @@ export class AppointmentsRepository {
     if (exceptId) conditions.push(notInArray(appointments.id, [exceptId]));
     const [row] = await this.db.select({ id: appointments.id }).from(appointments).where(and(...conditions)).limit(1);
     return !!row;
+  }
+
+  /** issue 11: the physician's appointments (as coach or US doctor) in `states`, oldest request first. */
+  async forPhysicianInStates(physicianId: string, states: readonly AppointmentState[]): Promise<AppointmentRow[]> {
+    return this.db
+      .select()
+      .from(appointments)
+      .where(and(assignedTo(physicianId), inArray(appointments.state, [...states])))
+      .orderBy(asc(appointments.createdAt));
+  }
+
+  /** issue 11: the physician's other appointments changed since `since`, most recent first, at most `limit`. */
+  async recentForPhysician(physicianId: string, exceptStates: readonly AppointmentState[], since: Date, limit: number): Promise<AppointmentRow[]> {
+    return this.db
+      .select()
+      .from(appointments)
+      .where(and(assignedTo(physicianId), notInArray(appointments.state, [...exceptStates]), gte(appointments.updatedAt, since)))
+      .orderBy(desc(appointments.updatedAt), desc(appointments.id))
+      .limit(limit);
   }
 
   async listInStates(states: readonly AppointmentState[]): Promise<AppointmentRow[]> {

@@ -2,6 +2,7 @@ import {
   connectionStrengthParamsSchema,
   isBusyQuerySchema,
   joinMethodParamsSchema,
+  type ClinicianConsultationsResponse,
   type IsBusyResponse,
 } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +40,13 @@ export function appointmentsRoutes(appointments: AppointmentsService) {
       const { user } = requireAuth(request);
       const { id } = parseWith(idParams, request.params);
       return { url: await appointments.exitRedirectUrl(user, id) };
+    });
+
+    // issue 11: the clinician's own active and recent consultations (her dashboard's list).
+    app.get('/api/physicians/:id/consultations', async (request): Promise<ClinicianConsultationsResponse> => {
+      const { user } = requireAuth(request);
+      const { id } = parseWith(idParams, request.params);
+      return appointments.forClinician(user, id);
     });
 
     app.get('/api/admin/appointments/live', async (request) => {

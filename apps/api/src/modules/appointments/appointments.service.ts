@@ -1,4 +1,4 @@
-import type { AppointmentDto, AppointmentHistoryItem, ConsultationNoteDto, CreateAppointmentResult } from '@puente/contracts';
+import type { AppointmentDto, AppointmentHistoryItem, ClinicianConsultationsResponse, ConsultationNoteDto, CreateAppointmentResult } from '@puente/contracts';
 import type { z } from 'zod';
 import type {
   appointmentLocationSchema,
@@ -101,6 +101,9 @@ export class AppointmentsService {
   }
   queue(actor: Actor, lang: Language): Promise<AppointmentDto[]> {
     return this.queries.queue(actor, lang);
+  }
+  forClinician(actor: Actor, physicianId: string): Promise<ClinicianConsultationsResponse> {
+    return this.queries.forClinician(actor, physicianId);
   }
   liveQueue(actor: UserRow, lang: Language): Promise<AppointmentDto[]> {
     return this.queries.liveQueue(actor, lang);

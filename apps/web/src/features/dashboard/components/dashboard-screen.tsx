@@ -22,6 +22,7 @@ import { AvailabilityToggle } from './availability-toggle';
 import { CalendarEditor } from './calendar-editor';
 import { UpcomingScheduledCard } from './upcoming-scheduled-card';
 import { DoctorModal } from './doctor-modal';
+import { MyConsultations } from './my-consultations';
 import { QueueCard } from './queue-card';
 
 const useNow = (intervalMs: number): number => {
@@ -36,7 +37,7 @@ const useNow = (intervalMs: number): number => {
 /** Races lost to another physician, or a request withdrawn meanwhile. */
 const TAKEN_CODES = new Set(['CONFLICT', 'APPOINTMENT_ALREADY_IN_PROGRESS', 'APPOINTMENT_ALREADY_CANCELED', 'APPOINTMENT_ALREADY_FINISHED', 'NOT_FOUND']);
 
-/** /dashboard: a coach's incoming requests or a US doctor's escalations, with the availability toggle. */
+/** /dashboard: a coach's incoming requests or a US doctor's escalations, with the availability toggle, then her own consultations. */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -141,6 +142,7 @@ export function DashboardScreen() {
             ))}
           </Box>
         )}
+        {isPhysician && myId ? <MyConsultations physicianId={myId} now={now} /> : null}
         {userType === 'mx-physician' && myId ? <UpcomingScheduledCard physicianId={myId} /> : null}
         {userType === 'mx-physician' && myId ? <CalendarEditor physicianId={myId} /> : null}
       </Box>

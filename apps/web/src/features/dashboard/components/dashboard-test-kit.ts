@@ -1,4 +1,4 @@
-import type { AppointmentDto, ConsultationNoteDto, MemberCareView, PhysicianDto } from '@puente/contracts';
+import type { AppointmentDto, ClinicianConsultation, ClinicianConsultationsResponse, ConsultationNoteDto, MemberCareView, PhysicianDto } from '@puente/contracts';
 import type { AppointmentState } from '@puente/domain';
 import { configure } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
@@ -32,6 +32,21 @@ export const appointment = (overrides: Partial<AppointmentDto> = {}): Appointmen
     memberName: 'Ana López',
     ...overrides,
   });
+
+/** A row of her own list (issue 11): a coach's live consultation with Ana, requested just now. */
+export const myConsultation = (overrides: Partial<ClinicianConsultation> = {}): ClinicianConsultation => ({
+  id: 'apt_mine',
+  memberName: 'Ana López',
+  state: '3-coach-joins-call',
+  channel: 'video-call',
+  practice: 'health',
+  role: 'coach',
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  escalatedAt: null,
+  endDate: null,
+  ...overrides,
+});
 
 export const NOTE: ConsultationNoteDto = {
   values: { subjective: 'Dolor desde ayer' },
@@ -114,12 +129,15 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
     /** GET/PUT /api/physicians/{id}/calendar (issue 13). */
     /** GET /api/physicians/{id}/scheduled-appointments (issue 13). */
     scheduled: [] as unknown[],
+    /** GET /api/physicians/{id}/consultations (issue 11): her own active and recent consultations. */
+    mine: { active: [], recent: [] } as ClinicianConsultationsResponse,
     calendar: { physicianId: me.id, timeZone: 'America/Mexico_City', weekdays: [1, 2, 3, 4, 5], slotMinutes: 45, hours: [{ weekday: 1, starts: '09:00', ends: '13:00' }], exceptions: [] as { id: string; kind: 'time-off' | 'extra-hours'; startsAt: string; endsAt: string }[] },
   };
   const ok = (field: string, value: unknown) => ({ status: 200, body: { data: { [field]: value } } });
   const fake = installFakeFetch((call) => {
     // The prescription workspace (issues 11/12): no draft yet.
     if (/^\/api\/appointments\/[^/]+\/prescription$/.test(call.url)) return { status: 200, body: { prescription: null } };
+    if (call.url === `/api/physicians/${me.id}/consultations`) return { status: 200, body: state.mine };
     if (call.url === `/api/physicians/${me.id}/scheduled-appointments`) return { status: 200, body: { scheduledAppointments: state.scheduled } };
     if (call.url === `/api/physicians/${me.id}/calendar`) {
       if (call.method === 'PUT') state.calendar = { ...state.calendar, ...(call.body as Partial<typeof state.calendar>) };

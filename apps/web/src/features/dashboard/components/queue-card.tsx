@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AppointmentChips, appointmentReason } from './appointment-summary';
 import { ConfirmDialog } from './confirm-dialog';
 import { HandoffSummary } from './handoff-summary';
-
-const minutesSince = (iso: string, now: number): number => Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+import { minutesSince, queueAgeSince } from './queue-age';
 
 /** One incoming request (coach, S1) or escalation (US doctor, S6) with its accept button. */
 export function QueueCard({
@@ -33,8 +32,7 @@ export function QueueCard({
   const { t } = useTranslation();
   const reason = appointmentReason(appointment);
   const [confirmDecline, setConfirmDecline] = useState(false);
-  // issue 11: the queue age counts from the request (a coach's) or from the coach's handoff (a US doctor's).
-  const since = kind === 'escalation' ? (appointment.escalation?.requestedAt ?? appointment.updatedAt) : appointment.createdAt;
+  const since = queueAgeSince(kind, { ...appointment, escalatedAt: appointment.escalation?.requestedAt });
   return (
     <Paper
       variant="outlined"

@@ -9,7 +9,7 @@ import { dashboardKeys } from '../api/query-keys';
 /**
  * Realtime for the dashboard: every appointment alert (offers of new requests and escalations,
  * transitions of the physician's consultations) reaches it through the one alerts hook, which has
- * already patched the cached appointment; the lists (queue, current) are refetched. A reconnect
+ * already patched the cached appointment; the lists (queue, current, her own) are refetched. A reconnect
  * refetches everything, so no transition is missed (issue 4). When `appointmentId` is given, the
  * socket also subscribes to that appointment's room. `onAlert` sees each valid alert: the server
  * passes some states straight through (ER_ACCEPTS_CONSULTATION moves on to S7), so the cache alone
@@ -25,6 +25,7 @@ export const useDashboardRealtime = (appointmentId?: string, onAlert?: (alert: A
   useOnAppointmentAlert(({ alert }) => {
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.queue() });
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.current() });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.mine() });
     onAlertRef.current?.(alert);
   });
   useEffect(() => {
