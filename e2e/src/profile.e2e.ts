@@ -33,7 +33,7 @@ describe('profile and language in the browser', () => {
       await page.waitForURL('**/perfil');
       await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Lucía Campos');
       expect(await page.getByTestId('profile-entry-changeLanguage').textContent()).toContain('Español');
-      expect(await page.getByTestId('profile-entry-contactSupport').count()).toBe(0); // no organization, no support setting
+      expect(await page.getByTestId('profile-entry-contactSupport').count()).toBe(1); // no organization: support is hers (spec 6 SupportAvailable gates organizations)
       await snap(page, 'profile-es-mobile');
 
       // Profile information: copy the phone, with a toast.
