@@ -29,6 +29,10 @@ describe('profile and language in the browser', () => {
       const page = await signedInPage(ctx, token, { language: 'es' });
       await page.goto(`${server.url}/inicio`);
       await page.waitForURL('**/inicio');
+      // No organization: support is hers (spec 6 SupportAvailable gates an organization's members), no scheduling tile.
+      await page.getByTestId('tile-support').waitFor();
+      expect(await page.getByTestId('tile-scheduling').count()).toBe(0);
+      await snap(page, 'home-es-mobile-no-organization');
       await page.getByTestId('nav-nav_profile').click();
       await page.waitForURL('**/perfil');
       await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Lucía Campos');
