@@ -12,7 +12,7 @@ vi.setConfig({ testTimeout: 15_000 });
  * spec 001 §6 (and 000 §2 /perfil, /inicio, /induccion): what each organization setting shows or
  * hides, one row per flag, drawn by the real screens for a member of an organization with the flag
  * on and of one with it off. The server's side of the same flags: apps/api organization-flags.test.ts.
- * Not here: RESTRICT_SOCIAL_LOGIN is decided before sign-in (identity's login tests);
+ * Not here: RESTRICT_SOCIAL_LOGIN is decided before sign-in (identity/components/social-login-buttons.test.tsx);
  * USP_SCHEDULING_AVAILABLE, USP_REQUIRES_PAYMENT and VOICE_REMINDERS have no screen of their own
  * (the server refuses or asks); HEALTH_PROGRAMS_AVAILABLE and OFFERS_PRODUCTS name no feature.
  */
