@@ -29,11 +29,15 @@ describe('profile and language in the browser', () => {
       const page = await signedInPage(ctx, token, { language: 'es' });
       await page.goto(`${server.url}/inicio`);
       await page.waitForURL('**/inicio');
+      // No organization: support is hers (spec 6 SupportAvailable gates an organization's members), no scheduling tile.
+      await page.getByTestId('tile-support').waitFor();
+      expect(await page.getByTestId('tile-scheduling').count()).toBe(0);
+      await snap(page, 'home-es-mobile-no-organization');
       await page.getByTestId('nav-nav_profile').click();
       await page.waitForURL('**/perfil');
       await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Lucía Campos');
       expect(await page.getByTestId('profile-entry-changeLanguage').textContent()).toContain('Español');
-      expect(await page.getByTestId('profile-entry-contactSupport').count()).toBe(0); // no organization, no support setting
+      expect(await page.getByTestId('profile-entry-contactSupport').count()).toBe(1); // no organization: support is hers (spec 6 SupportAvailable gates organizations)
       await snap(page, 'profile-es-mobile');
 
       // Profile information: copy the phone, with a toast.

@@ -20,6 +20,7 @@ import {
   showsDownloadAppPrompt,
   showsProtectionBanner,
   showsSocialLogin,
+  supportOffered,
   surveyTypeForPractice,
   type VisibilityInput,
 } from './access-rules';
@@ -50,7 +51,8 @@ describe('spec 2/6 visibility', () => {
     ['change phone is feature-gated', { changePhoneFeatureEnabled: false }, 'changeLoginPhone', false],
     ['delete account hidden for partner users', { isPartnerUser: true }, 'deleteAccount', false],
     ['contact support needs the support setting', { organization: { settings: ['SupportAvailable'] } }, 'contactSupport', true],
-    ['contact support hidden without it', {}, 'contactSupport', false],
+    ['contact support hidden in an organization without it', { organization: { settings: ['SchedulingAvailable'] } }, 'contactSupport', false],
+    ['contact support for a member with no organization', {}, 'contactSupport', true],
     ['membership hidden for partner users', { isPartnerUser: true }, 'membership', false],
     ['membership hidden for trial users', { subscriptionStatus: 'trial' }, 'membership', false],
     ['membership hidden when expired', { membershipExpired: true }, 'membership', false],
@@ -73,10 +75,20 @@ describe('spec 2/6 visibility', () => {
   ] as const)('%s', (_n, over, key, expected) => expect(profileMenu({ ...v, ...over } as VisibilityInput)[key]).toBe(expected));
 
   it.each([
-    [['SchedulingAvailable'], { scheduling: true, support: false }],
-    [{ SUPPORT_AVAILABLE: true }, { scheduling: false, support: true }],
-    [null, { scheduling: false, support: false }],
-  ] as const)('home tiles %j', (s, e) => expect(homeTiles(s)).toEqual(e));
+    [{ settings: ['SchedulingAvailable'] }, { scheduling: true, support: false }],
+    [{ settings: { SUPPORT_AVAILABLE: true } }, { scheduling: false, support: true }],
+    [{ settings: null }, { scheduling: false, support: false }],
+    [null, { scheduling: false, support: true }],
+  ] as const)('home tiles %j', (o, e) => expect(homeTiles(o)).toEqual(e));
+
+  it.each([
+    [null, true],
+    [undefined, true],
+    [{ settings: null }, false],
+    [{ settings: [] }, false],
+    [{ settings: ['SupportAvailable'] }, true],
+    [{ settings: { SUPPORT_AVAILABLE: false } }, false],
+  ] as const)('support offered to %j: %s', (o, e) => expect(supportOffered(o)).toBe(e));
 
   it.each([
     [{ settings: null, hasOrganization: false, partnerPresent: false }, false],

@@ -72,7 +72,7 @@ export const profileMenu = (v: VisibilityInput): ProfileMenu => {
     trialCard: trial && !org, // spec 2: trial status and no organization
     changeLoginPhone: v.changePhoneFeatureEnabled, // feature-gated
     deleteAccount: !v.isPartnerUser, // hidden for partner users
-    contactSupport: hasOrgFlag(org?.settings, 'SUPPORT_AVAILABLE'), // only with the support setting
+    contactSupport: supportOffered(org), // spec 6 SupportAvailable (see supportOffered)
     reportProblem: true,
     profileInformation: true,
     pharmacy: true,
@@ -91,10 +91,20 @@ export const profileMenu = (v: VisibilityInput): ProfileMenu => {
   };
 };
 
+/**
+ * spec 6 SupportAvailable, the one rule for the support form (server), the profile's contact-support
+ * entry and the home support tile (web). SupportAvailable is an organization setting: it decides
+ * what an organization's members get. A member with no organization (an individual subscriber)
+ * always has support: the B2B-membership topic of the form is hers alone, and the sign-up's
+ * phone-already-used warning links to the form.
+ */
+export const supportOffered = (organization: { settings?: OrganizationSettings | null } | null | undefined): boolean =>
+  !organization || hasOrgFlag(organization.settings, 'SUPPORT_AVAILABLE');
+
 /** spec 6: scheduling and support tiles depend on SchedulingAvailable and SupportAvailable. */
-export const homeTiles = (settings: OrganizationSettings | null | undefined): { scheduling: boolean; support: boolean } => ({
-  scheduling: hasOrgFlag(settings, 'SCHEDULING_AVAILABLE'),
-  support: hasOrgFlag(settings, 'SUPPORT_AVAILABLE'),
+export const homeTiles = (organization: { settings?: OrganizationSettings | null } | null | undefined): { scheduling: boolean; support: boolean } => ({
+  scheduling: hasOrgFlag(organization?.settings, 'SCHEDULING_AVAILABLE'),
+  support: supportOffered(organization),
 });
 
 /**

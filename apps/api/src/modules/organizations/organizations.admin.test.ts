@@ -1,4 +1,4 @@
-import { adminOrganizationPageSchema, adminOrganizationSchema, adminTopicTemplatesSchema, employerCodeOrganizationsSchema, GQL, memberSchema, themeConfigSchema } from '@puente/contracts';
+import { adminOrganizationPageSchema, adminOrganizationSchema, adminTopicTemplatesSchema, employerCodeOrganizationsSchema, GQL, memberSchema, ORGANIZATION_GQL, organizationSchema, themeConfigSchema } from '@puente/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberOrganizationSites, organizations } from '../../db/schema';
@@ -96,6 +96,24 @@ describe('an admin creates an organization', () => {
 });
 
 describe('an admin edits an organization', () => {
+  it("dependant organizations: the admin's list is the one truth; getOrganization and getMember read it, child organizations do not count", async () => {
+    const [familyA, familyB] = [await createOrganization(t.server, { name: 'Family A' }), await createOrganization(t.server, { name: 'Family B' })];
+    const org = adminOrganizationSchema.parse((await api('/api/admin/organizations', { body: { name: 'Truth Co', code: uniqueCode(), dependantOrganizations: [familyA.id] } })).body);
+    // A branch under it (parentOrganizationId) is another relation, not where dependants go.
+    expect((await api('/api/admin/organizations', { body: { name: 'Truth Co Branch', parentOrganizationId: org.id } })).status).toBe(201);
+    const ana = await memberWithSession(t.server, { organizationId: org.id });
+    const seen = async () => ({
+      getOrganization: organizationSchema.parse((await graphql<{ getOrganization: unknown }>(t.url, ORGANIZATION_GQL.getOrganization, { organizationId: org.id }, ana.token)).body.data?.getOrganization).dependantOrganizations,
+      getMember: memberSchema.parse((await graphql<{ getMember: unknown }>(t.url, GQL.getMember, {}, ana.token)).body.data?.getMember).organization?.dependantOrganizations,
+      admin: adminOrganizationSchema.parse((await api(`/api/admin/organizations/${org.id}`)).body).dependantOrganizations,
+    });
+    expect(await seen()).toEqual({ getOrganization: [familyA.id], getMember: [familyA.id], admin: [familyA.id] });
+    expect((await api(`/api/admin/organizations/${org.id}`, { method: 'PATCH', body: { dependantOrganizations: [familyB.id] } })).status).toBe(200);
+    expect(await seen()).toEqual({ getOrganization: [familyB.id], getMember: [familyB.id], admin: [familyB.id] });
+    expect((await api(`/api/admin/organizations/${org.id}`, { method: 'PATCH', body: { dependantOrganizations: [] } })).status).toBe(200);
+    expect(await seen()).toEqual({ getOrganization: [], getMember: [], admin: [] });
+  });
+
   it('renames and adds sites, turns flags off, changes the partner and parent; a site a member chose is not removed; audited with the fields', async () => {
     const parent = await createOrganization(t.server, { name: 'Holding' });
     const created = adminOrganizationSchema.parse(

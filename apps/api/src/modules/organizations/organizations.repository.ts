@@ -34,11 +34,6 @@ export class OrganizationsRepository {
     return this.db.select({ id: organizationSites.id, name: organizationSites.name }).from(organizationSites).where(eq(organizationSites.organizationId, organizationId)).orderBy(organizationSites.name);
   }
 
-  async dependantOrganizationsOf(organizationId: string): Promise<string[]> {
-    const rows = await this.db.select({ id: organizations.id }).from(organizations).where(and(eq(organizations.parentOrganizationId, organizationId), eq(organizations.enabled, true)));
-    return rows.map((r) => r.id);
-  }
-
   async partnerOf(organizationId: string) {
     const [row] = await this.db.select().from(organizationPartners).where(eq(organizationPartners.organizationId, organizationId)).limit(1);
     return row;

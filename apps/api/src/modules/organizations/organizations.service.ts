@@ -1,6 +1,6 @@
 import type { EmployerCodeOrganizations, MemberDto, OPTION_LISTS, OptionDto, OrganizationDto, RosterReportDto, ThemeConfigDto } from '@puente/contracts';
 import { organizationSiteChangeSchema } from '@puente/contracts';
-import { EMPLOYER_CODE_KEYS, EMPLOYER_CODE_LOOKUPS, ROSTER_LIMITS, canChangeSite, employerCodeSchema, isUuid, practiceOffered, rosterRowSchema, type Practice, type RosterMode, type RosterRow } from '@puente/domain';
+import { EMPLOYER_CODE_KEYS, EMPLOYER_CODE_LOOKUPS, ROSTER_LIMITS, canChangeSite, dependantOrganizationsFromSettings, employerCodeSchema, isUuid, practiceOffered, rosterRowSchema, type Practice, type RosterMode, type RosterRow } from '@puente/domain';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -299,9 +299,8 @@ export class OrganizationsService {
   }
 
   private async present(org: OrganizationRow, actorId: string): Promise<OrganizationDto> {
-    const [sites, dependantOrganizations, partner, organizationSite] = await Promise.all([
+    const [sites, partner, organizationSite] = await Promise.all([
       this.repo.sitesOf(org.id),
-      this.repo.dependantOrganizationsOf(org.id),
       this.repo.partnerOf(org.id),
       this.repo.memberSite(actorId, org.id),
     ]);
@@ -311,7 +310,8 @@ export class OrganizationsService {
       homePageUrl: org.homePageUrl,
       settings: organizationFlags(org),
       sites,
-      dependantOrganizations,
+      // spec 3 Organization.dependantOrganizations: the list the admin names, as getMember and the family plan read it (not the child organizations).
+      dependantOrganizations: dependantOrganizationsFromSettings(org.settings),
       partner: partner ? { id: partner.partnerId, name: partner.partnerName } : null,
       organizationSite,
     };

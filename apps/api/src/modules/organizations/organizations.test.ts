@@ -115,12 +115,14 @@ describe('signing in through an employer code (/register-employer-code-success -
 
 describe('getOrganization and sites', () => {
   it('a member reads her organization (sites, partner, home page, dependant organizations); another organization is NOT_FOUND', async () => {
-    const org = await createOrganization(t.server, { name: 'Sites Co', homePageUrl: 'https://sites.example.com' });
-    const child = await createOrganization(t.server, { name: 'Family of Sites Co', parentOrganizationId: org.id });
+    const family = await createOrganization(t.server, { name: 'Family of Sites Co' });
+    const org = await createOrganization(t.server, { name: 'Sites Co', homePageUrl: 'https://sites.example.com', settings: { dependantOrganizations: [family.id] } });
+    // A child organization is not a dependant organization (spec 3: parentOrganizationId and dependantOrganizations are two fields).
+    await createOrganization(t.server, { name: 'Branch of Sites Co', parentOrganizationId: org.id });
     const stranger = await createOrganization(t.server);
     const m = await memberWithSession(t.server, { organizationId: org.id });
     const res = await graphql<{ getOrganization: unknown }>(t.url, ORGANIZATION_GQL.getOrganization, { organizationId: org.id }, m.token);
-    expect(organizationSchema.parse(res.body.data?.getOrganization)).toMatchObject({ id: org.id, homePageUrl: 'https://sites.example.com', sites: [], dependantOrganizations: [child.id], partner: null, organizationSite: null });
+    expect(organizationSchema.parse(res.body.data?.getOrganization)).toMatchObject({ id: org.id, homePageUrl: 'https://sites.example.com', sites: [], dependantOrganizations: [family.id], partner: null, organizationSite: null });
     const denied = await graphql(t.url, ORGANIZATION_GQL.getOrganization, { organizationId: stranger.id }, m.token);
     expect(denied.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });

@@ -8,10 +8,10 @@ import {
   isReplyOverdue,
   isUuid,
   mentalHealthSurveySchema,
-  organizationOffers,
   replyDueAt,
   supportFormSchema,
   supportHelpTopicsFor,
+  supportOffered,
   surveyTypeForPractice,
   toSupportSurveyItems,
   type FeedbackKind,
@@ -66,9 +66,9 @@ export class SupportService {
         break;
       }
       case 'support': {
-        // spec 6: support is offered to an organization's members only with SUPPORT_AVAILABLE (members with no organization always).
+        // spec 6 SupportAvailable: the domain's supportOffered, the rule the web's entry and tile follow.
         const organization = actor.organizationId ? await this.deps.members.organizationOf(actor.organizationId) : null;
-        if (organization && !organizationOffers(organization.settings).support) throw new AppError('CONFLICT', { reason: 'support-not-available' });
+        if (!supportOffered(organization)) throw new AppError('CONFLICT', { reason: 'support-not-available' });
         const form = parseWith(supportFormSchema, input.items);
         // spec 6: the B2B membership topic is hidden (and refused) for organization members.
         if (!(supportHelpTopicsFor(actor) as string[]).includes(form.helpTopic)) {

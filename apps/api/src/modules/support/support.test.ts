@@ -1,5 +1,5 @@
 import { SURVEY_GQL, supportInboxSchema, supportRequestSchema } from '@puente/contracts';
-import { APPOINTMENT_STATE as S, SUPPORT_REPLY_TARGET_HOURS } from '@puente/domain';
+import { APPOINTMENT_STATE as S, SUPPORT_REPLY_TARGET_HOURS, supportOffered, type OrganizationFlag } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlledClock } from '../../lib/clock';
 import { createMember, createOrganization, createPhysician, createSessionFor, graphql, insertConsultation, memberWithSession, request, startTestServer, type TestServer } from '../../test';
@@ -79,6 +79,22 @@ describe('the support request', () => {
     const bea = await memberWithSession(t.server, { organizationId: org.id });
     expect(await send(bea.token, bea.user.id, { helpTopic: 'b2b_membership', reason: 'x' })).toMatchObject({ fields: { helpTopic: 'customer_support_help_topic_error' } });
     expect((await send(bea.token, bea.user.id, { helpTopic: 'account', reason: 'No puedo entrar', prefersContactBy: 'email', moreDetails: 'Desde ayer' })).id).toEqual(expect.any(String));
+  });
+});
+
+describe('spec 6 SupportAvailable: the server follows the rule the web shows (supportOffered)', () => {
+  it.each([
+    ['a member with no organization', null, true],
+    ['a member of an organization with SupportAvailable', ['SUPPORT_AVAILABLE'], true],
+    ['a member of an organization without it', ['SCHEDULING_AVAILABLE'], false],
+  ] as [string, OrganizationFlag[] | null, boolean][])('%s: offered %s', async (_who, flags, offered) => {
+    const org = flags ? await createOrganization(t.server, { flags }) : null;
+    const m = await memberWithSession(t.server, { organizationId: org?.id ?? null });
+    // The web's contact-support entry and home tile are drawn from the same rule.
+    expect(supportOffered(org ? { settings: flags } : null)).toBe(offered);
+    const answer = await createSurvey(m.token, { type: 'support', memberId: m.user.id, items: { helpTopic: 'account', reason: 'No puedo entrar' } });
+    if (offered) expect(answer.id).toEqual(expect.any(String));
+    else expect(answer.code).toBe('CONFLICT');
   });
 });
 

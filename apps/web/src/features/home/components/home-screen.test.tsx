@@ -48,12 +48,12 @@ describe('home', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/online-physicians?tags=practice_mentalhealth')).toBe(true));
   });
 
-  it('scheduling and support tiles follow the organization flags', async () => {
+  it('a member with no organization: support tile (spec 6 SupportAvailable gates organizations only), no scheduling tile', async () => {
     fakeServer();
     renderApp('/inicio');
     await screen.findByTestId('tile-hardcoded_ph_topic');
     expect(screen.queryByTestId('tile-scheduling')).toBeNull();
-    expect(screen.queryByTestId('tile-support')).toBeNull();
+    expect(await screen.findByTestId('tile-support')).toBeTruthy();
   });
 
   it('with SchedulingAvailable and SupportAvailable both tiles show', async () => {

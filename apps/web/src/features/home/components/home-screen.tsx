@@ -79,7 +79,8 @@ export function HomeScreen() {
   const hasScheduledAppointment = (location.state as { hasScheduledAppointment?: boolean } | null)?.hasScheduledAppointment === true;
 
   const settings = memberOrganizationSettings(member.data);
-  const tiles = homeTiles(settings);
+  // spec 6 (the domain's rule): no tile before the member is known, so none flashes in and out.
+  const tiles = member.data ? homeTiles(member.data.organization) : { scheduling: false, support: false };
   // Issue 15: only the practices her organization offers (PHYSICAL_/MENTAL_HEALTH_AVAILABLE).
   const offered = (topic: Pick<TopicDto, 'practice'>): boolean => practiceOffered(settings, topic.practice);
   const partnerUser = readSessionStorage(SESSION_STORAGE_KEYS.partnerId) !== null;

@@ -2,7 +2,6 @@ import { TOAST } from '@puente/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toastStore } from '@/lib/toast';
-import { fakeServer as homeServer } from '@/test/consultation-fixtures';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
@@ -190,25 +189,5 @@ describe('the finished link of a partner session (spec 2)', () => {
     window.sessionStorage.removeItem('partnerId');
     renderApp('/link-to-consult-finished?organizationId=org_p');
     expect((await screen.findByTestId('link-finished-button')).getAttribute('data-target')).toBe('/open');
-  });
-});
-
-describe('what the member sees on /inicio, one row per flag (spec 6)', () => {
-  it.each([
-    [[], { scheduling: false, support: false, physical: true, mental: true }],
-    [['SCHEDULING_AVAILABLE'], { scheduling: true, support: false, physical: true, mental: true }],
-    [['SUPPORT_AVAILABLE'], { scheduling: false, support: true, physical: true, mental: true }],
-    [['PHYSICAL_HEALTH_AVAILABLE'], { scheduling: false, support: false, physical: true, mental: false }],
-    [['MENTAL_HEALTH_AVAILABLE'], { scheduling: false, support: false, physical: false, mental: true }],
-  ])('settings %o', async (settings, expected) => {
-    homeServer({ member: { organizationId: 'org_1', organization: { id: 'org_1', name: 'Acme', settings } } });
-    renderApp('/inicio');
-    await screen.findByTestId(expected.physical ? 'tile-hardcoded_ph_topic' : 'tile-hardcoded_mh_topic');
-    expect({
-      scheduling: screen.queryByTestId('tile-scheduling') !== null,
-      support: screen.queryByTestId('tile-support') !== null,
-      physical: screen.queryByTestId('tile-hardcoded_ph_topic') !== null,
-      mental: screen.queryByTestId('tile-hardcoded_mh_topic') !== null,
-    }).toEqual(expected);
   });
 });

@@ -35,15 +35,16 @@ const signedIn = (overrides: Record<string, unknown> = {}) => {
 const entry = (key: string) => screen.queryByTestId(`profile-entry-${key}`);
 
 describe('/perfil visibility rules (spec 000 §2, spec 001 §6)', () => {
-  it('an individual member: invitation code, delete account, membership; no support, family or site entries', async () => {
+  it('an individual member: invitation code, delete account, membership, contact support; no family or site entries', async () => {
     signedIn();
     renderApp('/perfil');
     expect((await screen.findByTestId('profile-name')).textContent).toBe('Lucía Gómez');
     expect(screen.getByTestId('profile-plan').textContent).toBe('Plan individual');
-    for (const key of ['changeLoginPhone', 'deleteAccount', 'reportProblem', 'profileInformation', 'changeLanguage', 'membership', 'invitationCode', 'howItWorks', 'healthTips', 'privacy']) {
+    // spec 6 SupportAvailable gates an organization's members; with no organization support is hers (domain supportOffered).
+    for (const key of ['changeLoginPhone', 'deleteAccount', 'contactSupport', 'reportProblem', 'profileInformation', 'changeLanguage', 'membership', 'invitationCode', 'howItWorks', 'healthTips', 'privacy']) {
       expect(entry(key), key).not.toBeNull();
     }
-    for (const key of ['contactSupport', 'myFamily', 'changeSite', 'enableNotifications']) expect(entry(key), key).toBeNull();
+    for (const key of ['myFamily', 'changeSite', 'enableNotifications']) expect(entry(key), key).toBeNull();
     expect(entry('changeLanguage')?.textContent).toContain('Español');
     expect(screen.getByTestId('profile-close-session')).toBeTruthy();
   });
