@@ -1,15 +1,14 @@
 import type { AdminOrganizationDto } from '@puente/contracts';
-import Add from '@mui/icons-material/Add';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationsPage } from '../api/get-organizations';
+import { AdminSectionHeader } from './admin-section-header';
 import { AdminConsole } from './admin-console';
 import { AdminGrid } from './admin-grid';
 import { OrganizationFormDialog } from './organization-form-dialog';
@@ -61,17 +60,7 @@ export function OrganizationsScreen() {
   return (
     <AdminConsole testId="admin-organizations">
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-          <Box>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-              {t('admin_org_title')}
-            </Typography>
-            <Typography color="text.secondary">{t('admin_org_subtitle')}</Typography>
-          </Box>
-          <Button variant="contained" startIcon={<Add />} onClick={() => setForm({ editing: null })} data-testid="admin-org-new">
-            {t('admin_org_new')}
-          </Button>
-        </Box>
+        <AdminSectionHeader title={t('admin_org_title')} subtitle={t('admin_org_subtitle')} action={{ label: t('admin_org_new'), onClick: () => setForm({ editing: null }), testId: 'admin-org-new' }} />
         <TextField
           size="small"
           label={t('admin_org_search')}

@@ -1,6 +1,5 @@
 import type { StaffMemberDto } from '@puente/contracts';
 import { STAFF_TYPES, type StaffType } from '@puente/domain';
-import Add from '@mui/icons-material/Add';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toast';
 import { useStaffPage } from '../api/get-staff';
 import { useResetAuthenticator } from '../api/reset-authenticator';
+import { AdminSectionHeader } from './admin-section-header';
 import { AdminConsole } from './admin-console';
 import { AdminGrid } from './admin-grid';
 import { StaffFormDialog } from './staff-form-dialog';
@@ -81,17 +81,7 @@ export function StaffScreen() {
   return (
     <AdminConsole testId="admin-staff">
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-          <Box>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-              {t('admin_staff_title')}
-            </Typography>
-            <Typography color="text.secondary">{t('admin_staff_subtitle')}</Typography>
-          </Box>
-          <Button variant="contained" startIcon={<Add />} onClick={() => setForm({ editing: null })} data-testid="admin-staff-new">
-            {t('admin_staff_new')}
-          </Button>
-        </Box>
+        <AdminSectionHeader title={t('admin_staff_title')} subtitle={t('admin_staff_subtitle')} action={{ label: t('admin_staff_new'), onClick: () => setForm({ editing: null }), testId: 'admin-staff-new' }} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           <TextField
             select

@@ -1,12 +1,9 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { ROUTES } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaymentPending } from './payment-pending';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/features/profile';
 import { useCheckoutStatus } from '../api/get-checkout-status';
 import { VisitPaymentLoading } from './visit-payment-loading';
@@ -47,13 +44,6 @@ function SubscriptionPaymentLoading() {
   }, [active, navigate]);
 
   return (
-    <Screen testId="payment-loading-screen">
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 3, mt: 10 }} role="status" aria-live="polite">
-        <CircularProgress aria-label={t('membership_payment_loading')} />
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, textAlign: 'center' }}>
-          {t('membership_payment_loading')}
-        </Typography>
-      </Box>
-    </Screen>
+    <PaymentPending label={t('membership_payment_loading')} />
   );
 }

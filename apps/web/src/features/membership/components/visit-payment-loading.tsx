@@ -1,11 +1,8 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { ROUTES } from '@puente/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaymentPending } from './payment-pending';
 import { useNavigate } from 'react-router';
-import { Screen } from '@/components/ui/screen';
 import { useStore } from '@/lib/external-store';
 import { settleVisitPayment, takeDestinationAfterPayment } from '../api/visit-payments';
 import { paymentStatusStore } from '../hooks/use-payment-requests';
@@ -39,13 +36,6 @@ export function VisitPaymentLoading({ paymentId }: { paymentId: string }) {
   }, [outcome, paymentId, navigate]);
 
   return (
-    <Screen testId="payment-loading-screen">
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 3, mt: 10 }} role="status" aria-live="polite">
-        <CircularProgress aria-label={t('visit_payment_loading')} />
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, textAlign: 'center' }}>
-          {t('visit_payment_loading')}
-        </Typography>
-      </Box>
-    </Screen>
+    <PaymentPending label={t('visit_payment_loading')} />
   );
 }
