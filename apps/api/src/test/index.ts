@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GQL, outboxResponseSchema, pwdlessPhoneResponseSchema, pwdlessVerifyResponseSchema, sessionPayloadSchema, type PwdlessVerifyResponse, type SessionPayload } from '@puente/contracts';
+import { GQL, memberSchema, outboxResponseSchema, pwdlessPhoneResponseSchema, pwdlessVerifyResponseSchema, sessionPayloadSchema, type PwdlessVerifyResponse, type SessionPayload } from '@puente/contracts';
 import type { Language } from '@puente/domain';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
@@ -229,6 +229,13 @@ export async function graphql<T = unknown>(url: string, query: string, variables
     body: JSON.stringify({ query, variables }),
   });
   return { status: res.status, body: (await res.json()) as { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+}
+
+/** The member's current access as getMember answers it (the one subscription the ledger derives). */
+export async function memberSubscription(url: string, token: string) {
+  const res = await graphql<{ getMember: unknown }>(url, GQL.getMember, {}, token);
+  if (res.body.errors) throw new Error(`getMember failed: ${JSON.stringify(res.body.errors)}`);
+  return memberSchema.parse(res.body.data!.getMember).subscription;
 }
 
 export interface LoginResult extends SessionPayload {

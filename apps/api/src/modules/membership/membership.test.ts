@@ -1,8 +1,8 @@
-import { APPOINTMENT_GQL, apiErrorSchema, GQL, memberLedgerResponseSchema, memberSchema, subscriptionProductsResponseSchema } from '@puente/contracts';
+import { APPOINTMENT_GQL, apiErrorSchema, memberLedgerResponseSchema, subscriptionProductsResponseSchema } from '@puente/contracts';
 import { sql } from 'drizzle-orm';
 import { loadMembershipSettings } from './membership.settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentData, createMember, createOrganization, createSessionFor, graphql, loginByPhone, memberWithSession, randomMxPhone, request, startTestServer, type TestServer } from '../../test';
+import { appointmentData, createMember, createOrganization, createSessionFor, graphql, loginByPhone, memberSubscription, memberWithSession, randomMxPhone, request, startTestServer, type TestServer } from '../../test';
 
 const DAY = 86_400_000;
 let t: TestServer;
@@ -13,11 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const subscriptionOf = async (token: string) => {
-  const res = await graphql<{ getMember: unknown }>(t.url, GQL.getMember, {}, token);
-  expect(res.body.errors).toBeUndefined();
-  return memberSchema.parse(res.body.data!.getMember).subscription;
-};
+const subscriptionOf = (token: string) => memberSubscription(t.url, token);
 /** Sessions expire while the clock jumps weeks ahead: a fresh one for the same member. */
 const fresh = async (userId: string) => (await createSessionFor(t.server, userId)).sessionToken;
 const askForCoach = async (token: string) => {

@@ -2,7 +2,7 @@ import { apiErrorSchema, cancelMembershipResponseSchema, cardCheckoutResponseSch
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardCheckouts } from '../../db/schema';
-import { graphql, memberWithSession, request, startTestServer, type TestServer } from '../../test';
+import { graphql, memberSubscription, memberWithSession, request, startTestServer, type TestServer } from '../../test';
 
 const DAY = 86_400_000;
 let t: TestServer;
@@ -13,10 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const subscriptionOf = async (token: string) => {
-  const res = await graphql<{ getMember: unknown }>(t.url, GQL.getMember, {}, token);
-  return memberSchema.parse(res.body.data!.getMember).subscription;
-};
+const subscriptionOf = (token: string) => memberSubscription(t.url, token);
 const postForm = (url: string, path: string, form: Record<string, string>) =>
   fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString(), redirect: 'manual' });
 

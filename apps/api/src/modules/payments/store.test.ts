@@ -1,9 +1,9 @@
-import { apiErrorSchema, GQL, memberSchema, storeValidationResponseSchema } from '@puente/contracts';
+import { apiErrorSchema, storeValidationResponseSchema } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GooglePlayStoreVerifier } from '../../providers/store/google-play.store-verifier';
 import { createAppleTestChain, installationAppleTestChain, signAppleTestData, type AppleTestChain } from '../../providers/store/apple-test-chain';
 import { LOCAL_APP_APPLE_ID, LocalPlayBackend, signLocalStoreData } from '../../providers/store/local.store-verifier';
-import { graphql, memberWithSession, request, startTestServer, type TestServer } from '../../test';
+import { memberSubscription, memberWithSession, request, startTestServer, type TestServer } from '../../test';
 import { loadStoreSettings } from './store.settings';
 
 const DAY = 86_400_000;
@@ -16,10 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const subscriptionOf = async (token: string) => {
-  const res = await graphql<{ getMember: unknown }>(t.url, GQL.getMember, {}, token);
-  return memberSchema.parse(res.body.data!.getMember).subscription;
-};
+const subscriptionOf = (token: string) => memberSubscription(t.url, token);
 const ledgerOf = async (memberId: string) => (await t.server.services.membership['deps'].repository.eventsOf(memberId)).filter((e) => e.source === 'applestore' || e.source === 'playstore');
 
 // ---- App Store: the shapes of Apple's JWSTransactionDecodedPayload and ResponseBodyV2DecodedPayload
