@@ -258,7 +258,7 @@ export class AppointmentCommands {
     }
     const patch: Partial<NewAppointmentRow> = { prescriptions, prescriptionNeeded: true };
     // The audit row is written in the transition's transaction: no prescription without its row.
-    const audit = (tx: Db) => this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx) ?? Promise.resolve();
+    const audit = (tx: Db) => this.deps.audit.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx);
     const updated = await this.transition(actor, row, { to: prescriptionTarget(row.state), patch }, undefined, { withTx: audit });
     return this.queries.present(actor, updated, lang);
   }
@@ -271,7 +271,7 @@ export class AppointmentCommands {
     const row = await this.queries.visible(actor, id);
     const medicalRecord = pharmacy ? { ...(row.medicalRecord ?? {}), pharmacy } : row.medicalRecord;
     // The audit row is written in the transition's transaction: no signed prescription without its row.
-    const audit = (tx: Db) => this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx) ?? Promise.resolve();
+    const audit = (tx: Db) => this.deps.audit.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx);
     return this.transition(actor, row, { to: S.TREAT_PENDING, patch: { prescriptions, prescriptionNeeded: true, medicalRecord } }, undefined, { withTx: audit });
   }
 

@@ -85,10 +85,10 @@ export class AppointmentQueries {
       actor.id === memberId ||
       (isStaffPhysician && rows.some((r) => isAssignedPhysician(r, actor.id)));
     if (!allowed) {
-      if (rows.length > 0) await this.deps.audit?.record({ actor, action: 'read-denied', resource: 'appointment-history', subjectId: memberId });
+      if (rows.length > 0) await this.deps.audit.record({ actor, action: 'read-denied', resource: 'appointment-history', subjectId: memberId });
       throw new AppError('NOT_FOUND');
     }
-    await this.deps.audit?.record({ actor, action: 'read', resource: 'appointment-history', subjectId: memberId });
+    await this.deps.audit.record({ actor, action: 'read', resource: 'appointment-history', subjectId: memberId });
     const out: AppointmentHistoryItem[] = [];
     for (const row of rows) {
       const physicianId = row.usDoctorId ?? row.mxDoctorId;
@@ -207,7 +207,7 @@ export class AppointmentQueries {
    */
   async present(viewer: UserRow, row: AppointmentRow, lang: Language): Promise<AppointmentDto> {
     const clinical = [...(row.medicalRecord ? ['medicalRecord'] : []), ...(row.prescriptions.length > 0 ? ['prescriptions'] : [])];
-    if (clinical.length > 0) await this.deps.audit?.record({ actor: viewer, action: 'read', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: clinical });
+    if (clinical.length > 0) await this.deps.audit.record({ actor: viewer, action: 'read', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: clinical });
     const [member, mxDoctor, usDoctor] = await Promise.all([
       viewer.id === row.memberId ? Promise.resolve(viewer) : this.deps.accounts.account(row.memberId),
       row.mxDoctorId ? this.physicianDto(row.mxDoctorId, lang) : Promise.resolve(null),
@@ -226,7 +226,7 @@ export class AppointmentQueries {
       row.mxDoctorId ? this.repo.noteBy(row.id, row.mxDoctorId) : Promise.resolve(undefined),
       this.deps.chatSummary?.(row.id, HANDOFF_CHAT_MESSAGES) ?? Promise.resolve({ messageCount: 0, attachmentCount: 0, last: [] }),
     ]);
-    await this.deps.audit?.record({ actor: viewer, action: 'read', resource: 'handoff', subjectId: row.memberId, recordId: row.id, fields: ['coachNote', 'chat'] });
+    await this.deps.audit.record({ actor: viewer, action: 'read', resource: 'handoff', subjectId: row.memberId, recordId: row.id, fields: ['coachNote', 'chat'] });
     const coachNote = Object.entries(note ?? {}).flatMap(([name, v]) => (v === null || v === '' ? [] : [{ name, value: String(v) }]));
     return {
       coachNote,

@@ -38,7 +38,7 @@ export interface AppointmentsServiceDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   /** The audit log: reads of a member's past consultations by anyone but the member are recorded. */
-  audit?: AuditService;
+  audit: AuditService;
   /** The accounts (the users table is the members module's: asked through its service). */
   accounts: { account(id: string): Promise<UserRow | undefined> };
   /** Ends the guest sessions of a consultation once it is over (the auth service's). */

@@ -45,7 +45,7 @@ export interface ChatServiceDeps {
   config: ChatConfig;
   log: FastifyBaseLogger;
   /** A consultation's chat is part of its record: reads and writes by anyone but the member are audited. */
-  audit?: AuditService;
+  audit: AuditService;
 }
 
 export interface AttachmentUpload {
@@ -126,7 +126,7 @@ export class ChatService {
     const { conversation, appointment } = await this.conversationFor(user, conversationId);
     await this.syncParticipants(conversation, appointment);
     const [participants, page] = await Promise.all([this.deps.repo.participants(conversation.id), this.deps.repo.messages(conversation.id, query)]);
-    await this.deps.audit?.record({ actor: user, action: 'read', resource: 'chat', subjectId: appointment.memberId, recordId: appointment.id });
+    await this.deps.audit.record({ actor: user, action: 'read', resource: 'chat', subjectId: appointment.memberId, recordId: appointment.id });
     return {
       id: conversation.id,
       appointmentId: appointment.id,
@@ -193,7 +193,7 @@ export class ChatService {
     if (!message?.mediaKey || !message.mediaContentType) throw new AppError('NOT_FOUND');
     const data = await this.deps.storage.get(message.mediaKey);
     if (!data) throw new AppError('NOT_FOUND');
-    await this.deps.audit?.record({ actor: user, action: 'read', resource: 'chat-attachment', subjectId: appointment.memberId, recordId: appointment.id });
+    await this.deps.audit.record({ actor: user, action: 'read', resource: 'chat-attachment', subjectId: appointment.memberId, recordId: appointment.id });
     return { contentType: message.mediaContentType, fileName: message.mediaFileName ?? 'archivo', data };
   }
 
@@ -228,7 +228,7 @@ export class ChatService {
     // The audit row of a new message commits with it (appendMessage runs this only for a new one).
     const { row, created } = await this.deps.repo.appendMessage(conversation.id, values, async (tx) => {
       await this.deps.appointments.markChatHasMessages(appointment.id, tx);
-      await this.deps.audit?.record({ actor: author, action: 'create', resource: 'chat-message', subjectId: appointment.memberId, recordId: appointment.id }, tx);
+      await this.deps.audit.record({ actor: author, action: 'create', resource: 'chat-message', subjectId: appointment.memberId, recordId: appointment.id }, tx);
     });
     const message = presentMessage(row);
     if (created) {
