@@ -44,8 +44,9 @@ export class ClinicalRecord {
   }
 
   private async authoredRecord(row: AppointmentRow): Promise<Pick<ConsultationNoteDto, 'parts' | 'addenda'>> {
-    const name = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || null;
     const [parts, addenda] = await Promise.all([this.repo.noteParts(row.id), this.repo.noteAddenda(row.id)]);
+    const names = await this.deps.accounts.namesOf([...parts, ...addenda].map((x) => x.authorId));
+    const name = (p: { authorId: string }) => [names.get(p.authorId)?.firstName, names.get(p.authorId)?.lastName].filter(Boolean).join(' ') || null;
     return {
       parts: parts.map((p) => ({ authorId: p.authorId, authorName: name(p), authorRole: p.authorRole, templateId: p.templateId, values: p.values, updatedAt: p.updatedAt.toISOString(), signedAt: p.signedAt?.toISOString() ?? null })),
       addenda: addenda.map((a) => ({ id: a.id, authorId: a.authorId, authorName: name(a), authorRole: a.authorRole, text: a.text, createdAt: a.createdAt.toISOString() })),

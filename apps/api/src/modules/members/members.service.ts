@@ -34,6 +34,12 @@ export class MembersService {
     return this.members.findAnyById(id);
   }
 
+  /** The first and last names of these accounts by id (another module naming authors, e.g. a record's). */
+  async namesOf(ids: readonly string[]): Promise<Map<string, { firstName: string | null; lastName: string | null }>> {
+    const rows = await this.members.namesOf([...new Set(ids)]);
+    return new Map(rows.map((r) => [r.id, { firstName: r.firstName, lastName: r.lastName }]));
+  }
+
   /**
    * GET /api/members/{id}: the member herself, an admin, or a physician with a care relationship.
    * Anyone else gets NOT_FOUND. Reads by others than the member are audited, refusals too.
