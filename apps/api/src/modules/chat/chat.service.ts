@@ -120,6 +120,14 @@ export class ChatService {
     return conversation;
   }
 
+  /**
+   * For the appointments module (the US doctor's handoff, issue 11): the chat's counts and last
+   * messages. No policy check here: the caller has done its own (and audits the read).
+   */
+  summary(appointmentId: string, last: number): ReturnType<ChatRepository['summary']> {
+    return this.deps.repo.summary(appointmentId, last);
+  }
+
   /** GET /api/chat/conversations/:id: participants and a page of messages. */
   async getConversation(user: Actor, conversationId: string, rawQuery: ConversationQuery | unknown): Promise<ConversationResponse> {
     const query = parseWith(conversationQuerySchema, rawQuery);
