@@ -16,6 +16,7 @@ import {
   finishStep,
   followUpStep,
   isAssignedPhysician,
+  isHeldForPayment,
   isParticipant,
   isTerminal,
   isWithinWorkingHours,
@@ -376,9 +377,6 @@ export class AppointmentCommands {
     return updated;
   }
 }
-
-/** The two escalation paths to a US doctor: both wait for the member's payment when her organization has USP_REQUIRES_PAYMENT. */
-const isHeldForPayment = (state: string): boolean => state === S.COACH_REQUEST_US_DR || state === S.SEND_SOCIO_TO_WAITING_ROOM;
 
 function locationEdits(location: Location): Partial<NewAppointmentRow> {
   const value = { country: location.country.toUpperCase(), state: location.state, city: location.city };

@@ -1,15 +1,14 @@
 import type { AppointmentDto, AppointmentHistoryItem, ClinicianConsultation, ClinicianConsultationsResponse, HandoffDto, PhysicianDto } from '@puente/contracts';
 import {
-  APPOINTMENT_STATE as S,
   BUSY_STATES,
   CURRENT_STATES,
   escalationPriority,
   HANDOFF_CHAT_MESSAGE_CHARS,
   HANDOFF_CHAT_MESSAGES,
   isAssignedPhysician,
+  isCallOver,
   isCanceledState,
   isCurrentState,
-  isFinishedLike,
   isUuid,
   LIVE_STATES,
   paths,
@@ -191,7 +190,7 @@ export class AppointmentQueries {
     const base = this.deps.publicUrl.replace(/\/$/, '');
     if (actor.userType !== 'member') return `${base}${paths.dashboardConsultation(row.id)}`;
     if (row.memberJoinMethod === 'link') return `${base}/link-to-consult-finished`;
-    if (isFinishedLike(row.state) || row.state === S.S9_ER_ENDS_CALL || row.state === S.COACH_FINISH_VIDEO_CALL || row.state === S.S4_COACH_ENDS_CALL) {
+    if (isCallOver(row.state)) {
       if (isCanceledState(row.state)) return `${base}/inicio`;
       // spec 6: an organization member, once the survey is answered, goes to her organization's home page.
       const home = actor.organizationId && this.deps.exit ? await this.deps.exit.organizationHomePage(actor.organizationId) : null;
