@@ -25,7 +25,7 @@ import { getTimeZone } from '@/lib/time-zone';
 import { showToast } from '@/lib/toast';
 import { hideLoading, showLoading } from '@/lib/ui-store';
 import { useCreateAppointment } from '../api/create-appointment';
-import { useCountryStates } from '@/lib/country-states';
+import { useCountryStates } from '@/features/profile';
 import { requestOrDefault } from '../hooks/use-consultation-request';
 
 const LIMITED_SERVICES = buildPath('limitedServices');
