@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import { ROUTES } from '@puente/domain';
 import { describe, expect, it } from 'vitest';
 
 // Issue 9: modules talk through services. The project's eslint.config.js refuses, in any file
@@ -174,5 +175,39 @@ describe('module boundaries (tables)', () => {
   it.each(repositories)("$file imports only its module's tables (or the crossings listed)", ({ module, file }) => {
     const foreign = schemaTablesImported(readFileSync(`${src}${file}`, 'utf8'), schemaTables).filter((t) => OWNER[t] !== module);
     expect(foreign).toEqual(STILL_CROSSING[module] ?? []);
+  });
+});
+
+// Issue 9: the app's paths come from ROUTES/buildPath only; the server writes none by hand (a
+// link in an SMS, an email or a redirect names its route). The remaining ones are listed.
+const HAND_WRITTEN_PATHS_LEFT = ['modules/payments/payments.service.ts /payment-loading', 'modules/payments/visit-payments.service.ts /payment-loading'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(`${src}${dir}`, { withFileTypes: true }).flatMap((d) => {
+    const rel = `${dir}${dir ? '/' : ''}${d.name}`;
+    if (d.isDirectory()) return rel === 'test' ? [] : sourceFiles(rel);
+    return d.name.endsWith('.ts') && !d.name.endsWith('.test.ts') ? [rel] : [];
+  });
+}
+
+/** App paths without parameters written into a string ('/inicio', `${base}/inicio?x`, '/login?...'). */
+function handWrittenPaths(code: string): string[] {
+  const statics = Object.values(ROUTES)
+    .map((r) => r.path)
+    .filter((p) => !p.includes(':') && p.length > 1);
+  return statics.filter((p) => new RegExp(`['"\`}]${p.replace(/[/.]/g, (c) => `\\${c}`)}(?=[?'"\`#])`).test(code));
+}
+
+describe('app paths on the server', () => {
+  it('finds a hand-written path in a string, a template or before a query', () => {
+    expect(handWrittenPaths("const a = '/inicio';")).toEqual(['/inicio']);
+    expect(handWrittenPaths('const b = `${base}/link-to-consult-finished`;')).toEqual(['/link-to-consult-finished']);
+    expect(handWrittenPaths("const c = `${base}/login?x=1`; const d = '/api/login';")).toEqual(['/login']);
+    expect(handWrittenPaths("const e = buildPath('home');")).toEqual([]);
+  });
+
+  it('builds every app path from ROUTES (buildPath), except the ones listed', () => {
+    const found = sourceFiles('').flatMap((file) => handWrittenPaths(readFileSync(`${src}${file}`, 'utf8')).map((p) => `${file} ${p}`));
+    expect(found.sort()).toEqual([...HAND_WRITTEN_PATHS_LEFT].sort());
   });
 });

@@ -1,5 +1,6 @@
 import type { AppointmentDto, AppointmentHistoryItem, ClinicianConsultation, ClinicianConsultationsResponse, HandoffDto, PhysicianDto } from '@puente/contracts';
 import {
+  buildPath,
   BUSY_STATES,
   CURRENT_STATES,
   escalationPriority,
@@ -189,15 +190,15 @@ export class AppointmentQueries {
     const row = await this.visible(actor, id);
     const base = this.deps.publicUrl.replace(/\/$/, '');
     if (actor.userType !== 'member') return `${base}${paths.dashboardConsultation(row.id)}`;
-    if (row.memberJoinMethod === 'link') return `${base}/link-to-consult-finished`;
+    if (row.memberJoinMethod === 'link') return `${base}${buildPath('linkToConsultFinished')}`;
     if (isCallOver(row.state)) {
-      if (isCanceledState(row.state)) return `${base}/inicio`;
+      if (isCanceledState(row.state)) return `${base}${buildPath('home')}`;
       // spec 6: an organization member, once the survey is answered, goes to her organization's home page.
       const home = actor.organizationId && this.deps.exit ? await this.deps.exit.organizationHomePage(actor.organizationId) : null;
       if (home && (await this.deps.exit?.surveyAnswered(row.id))) return home;
       return `${base}${paths.survey(row.id)}`;
     }
-    return `${base}/inicio`;
+    return `${base}${buildPath('home')}`;
   }
 
   /**

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AdminCoachDto, CalendarDto, CoachScheduledAppointmentDto, PhysicianDto, ScheduledAppointmentDto, SlotsResponse } from '@puente/contracts';
 import {
   APPOINTMENT_STATE,
+  buildPath,
   CALENDAR,
   CANCEL_BY_SMS,
   computeSlots,
@@ -517,7 +518,7 @@ export class SchedulingService {
 
   /** The texted cancel link (/cancel-confirmation-link with lang, coachName, socioName, startDate, appointmentId, token, todayOrTomorrow). */
   cancelUrl(row: ScheduledAppointmentRow, member: Contact, coach: Contact): string {
-    const url = new URL('/cancel-confirmation-link', this.deps.publicUrl);
+    const url = new URL(buildPath('cancelConfirmationLink'), this.deps.publicUrl);
     const bucket = scheduledDayBucket(row.startDate, this.deps.clock.now(), row.timezone);
     url.search = new URLSearchParams({
       lang: row.language,
@@ -556,7 +557,7 @@ export class SchedulingService {
       member: member.firstName ?? '',
       when: formatSlot(row.startDate, row.timezone, lang),
       cancelUrl: this.cancelUrl(row, member, coach),
-      joinUrl: new URL(`/inicio?scheduledAppointmentId=${row.id}`, this.deps.publicUrl).toString(),
+      joinUrl: new URL(`${buildPath('home')}?scheduledAppointmentId=${row.id}`, this.deps.publicUrl).toString(),
     };
     const coachVars = { ...vars, when: formatSlot(row.startDate, coach.timeZone ?? CALENDAR.fallbackTimeZone, coach.preferredLang) };
     const ics = (method: 'REQUEST' | 'CANCEL') =>
