@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema';
 import { createMember, startTestServer, type TestServer } from '../../test';
 import { createPhysician } from '../../test/appointments';
 import { insertAppointment } from '../appointments/appointments.test-kit';
+import { amoxicillin } from '../prescribing/prescribing.test-kit';
 
 // Issue 9: audit is not optional. Every read or write of a clinical record, prescription, note or
 // chat by anyone but the member leaves a row, recorded by the service that does it; the member's
@@ -34,21 +35,6 @@ async function setUp(): Promise<Walk> {
 
 /** A real 1x1 PNG (an attachment the chat accepts). */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const AMOXICILLIN_500 = '308191';
-const amoxicillin = {
-  rxcui: AMOXICILLIN_500,
-  dose: 1,
-  doseUnit: 'capsule',
-  route: 'oral',
-  frequency: 'every-8-hours',
-  durationDays: 10,
-  quantity: 30,
-  quantityUnit: 'capsule',
-  daysSupply: 10,
-  refills: 0,
-  substitutionAllowed: true,
-  diagnosisCode: 'J02.9',
-} as const;
 
 /** A CA member ready for a prescription (address, phone, pharmacy), her coach and her US doctor, in S9. */
 async function prescribingSetUp(): Promise<Walk> {
@@ -111,7 +97,7 @@ describe('every clinical operation by someone else leaves its audit row', () => 
       ['the coach signs her note', () => appointments.signConsultationNote(w.coach, w.appointmentId, w.coach.id), { actor: (x) => x.coach, action: 'update', resource: 'consultation-note' }],
       ['the coach adds an addendum', () => appointments.addConsultationNoteAddendum(w.coach, w.appointmentId, 'later'), { actor: (x) => x.coach, action: 'create', resource: 'consultation-note-addendum' }],
       ['the US doctor reads the handoff', () => appointments.get(w.doctor, w.appointmentId, 'es'), { actor: (x) => x.doctor, action: 'read', resource: 'handoff' }],
-      ['the US doctor saves a draft prescription', () => prescribing.saveDraft(w.doctor, w.appointmentId, [amoxicillin]), { actor: (x) => x.doctor, action: 'update', resource: 'prescription' }],
+      ['the US doctor saves a draft prescription', () => prescribing.saveDraft(w.doctor, w.appointmentId, [amoxicillin()]), { actor: (x) => x.doctor, action: 'update', resource: 'prescription' }],
       ['the US doctor reads the prescription', () => prescribing.getOrder(w.doctor, w.appointmentId), { actor: (x) => x.doctor, action: 'read', resource: 'prescription' }],
       ['the US doctor reviews the prescription', () => prescribing.review(w.doctor, w.appointmentId), { actor: (x) => x.doctor, action: 'update', resource: 'prescription' }],
       ['the US doctor signs the prescription', () => prescribing.sign(w.doctor, w.appointmentId, 'es'), { actor: (x) => x.doctor, action: 'create', resource: 'prescription' }],
