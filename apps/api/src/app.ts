@@ -217,8 +217,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     };
     const audit = new AuditService({ db: database.db, clock });
     // Sessions and login tokens are the auth service's (built below, with the other services).
-    const sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'issueLoginToken' | 'consumeLoginToken' | 'createSession'> = {
+    const sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'issueLoginToken' | 'consumeLoginToken' | 'createSession' | 'eraseUser'> = {
       revokeSessionsOfUser: (userId, now, tx) => services.auth.revokeSessionsOfUser(userId, now, tx),
+      eraseUser: (user, tx) => services.auth.eraseUser(user, tx),
       issueLoginToken: (input, tx) => services.auth.issueLoginToken(input, tx),
       consumeLoginToken: (loginToken, now, tx) => services.auth.consumeLoginToken(loginToken, now, tx),
       createSession: (input) => services.auth.createSession(input),
@@ -272,7 +273,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const socketNotifier = new SocketAppointmentNotifier(realtime, app.log);
     // The medication directory (issue 12): prescriptions name only its entries.
     const medications = options.providers?.medications ?? medicationDirectoryFromEnv(options.env ?? process.env);
-    // The chat's tables (issue 5); the appointments read a chat summary for the handoff (issue 11).
+    // The chat's tables (issue 5); the appointments ask the chat service for the handoff's summary (issue 11).
     const chatRepository = new ChatRepository(database.db);
     const appointments = new AppointmentsService({
       repository: appointmentsRepository,
@@ -302,7 +303,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       onScheduledEnded: (appointmentId) => services.scheduling.liveEnded(appointmentId),
       usDoctorPayments: { holdEscalation: (row) => services.visitPayments.holdEscalation(row), awaitingPayment: (row) => services.visitPayments.awaitingPayment(row) },
       callPresence: { memberInCall: (appointmentId): Promise<boolean> => call.memberInCall(appointmentId) },
-      chatSummary: (appointmentId, last) => chatRepository.summary(appointmentId, last),
+      chatSummary: (appointmentId, last) => chat.summary(appointmentId, last),
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPath } from '@puente/domain';
 import { z } from 'zod';
 import { developmentSecrets, type DevSecrets } from './lib/secrets';
 
@@ -198,7 +199,7 @@ export const DEV_IDP_PATH = '/api/dev-idp';
  * The page providers send the browser back to. No query string: openid-client compares redirect
  * URIs without one, so the web app remembers the provider of the request it started.
  */
-export const identityRedirectUri = (publicUrl: string, _provider: IdentityProviderName): string => `${publicUrl}/login/auth0/verify`;
+export const identityRedirectUri = (publicUrl: string, _provider: IdentityProviderName): string => `${publicUrl}${buildPath('identityVerify')}`;
 /** The development provider's client for each of our providers (its secret is not a secret). */
 export const devIdentityClient = (publicUrl: string, provider: IdentityProviderName): IdentityProviderConfig => ({
   issuer: `${publicUrl}${DEV_IDP_PATH}`,

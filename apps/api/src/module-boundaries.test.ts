@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import { ROUTES } from '@puente/domain';
 import { describe, expect, it } from 'vitest';
 
 // Issue 9: modules talk through services. The project's eslint.config.js refuses, in any file
@@ -63,5 +65,149 @@ describe('module boundaries (lint)', () => {
     ["import { MembersRepository } from './modules/members/members.repository';", 'apps/api/src/app.ts'],
   ])('allows %s', async (code, filePath) => {
     expect(await restrictedImports(`${code}\nexport const used = 1;\n`, filePath)).toEqual([]);
+  });
+});
+
+// Issue 9: a module reads and writes its own tables through its own repository; another module's
+// data comes through that module's service. Every table has one owner; each modules/*/*.repository.ts
+// imports (as values) only its own module's tables from db/schema*. The crossings that remain are
+// listed below, to be removed one by one (an entry that no longer crosses must go too).
+const OWNER: Record<string, string> = {
+  users: 'members',
+  organizations: 'organizations',
+  organizationSites: 'organizations',
+  organizationPartners: 'organizations',
+  memberOrganizationSites: 'organizations',
+  organizationRosterEntries: 'organizations',
+  sessions: 'auth',
+  loginTokens: 'auth',
+  otpChallenges: 'auth',
+  outbox: 'providers',
+  auditLog: 'audit',
+  phoneResets: 'recovery',
+  appointments: 'appointments',
+  appointmentEvents: 'appointments',
+  consultationNoteTemplates: 'appointments',
+  consultationNotes: 'appointments',
+  consultationNoteParts: 'appointments',
+  consultationNoteAddenda: 'appointments',
+  callEvents: 'call',
+  chatConversations: 'chat',
+  chatParticipants: 'chat',
+  chatMessages: 'chat',
+  dependants: 'family',
+  dependantInvitations: 'family',
+  linkedIdentities: 'identity',
+  oidcAuthRequests: 'identity',
+  mergeTokens: 'identity',
+  staffTotpSecrets: 'staff-auth',
+  staffEmailChallenges: 'staff-auth',
+  staffMfaTickets: 'staff-auth',
+  interactions: 'interactions',
+  entitlementEvents: 'membership',
+  cardCheckouts: 'payments',
+  visitPayments: 'payments',
+  paymentNotifications: 'payments',
+  storeHeldNotifications: 'payments',
+  physicianProfiles: 'physicians',
+  physicianLicenses: 'physicians',
+  physicianAvailability: 'physicians',
+  topicTemplates: 'topics',
+  organizationTopicTemplates: 'topics',
+  prescriptionOrders: 'prescribing',
+  noPrescriptionReasons: 'prescribing',
+  surveys: 'support',
+  pushSubscriptions: 'notifications',
+  physicianCalendars: 'scheduling',
+  calendarExceptions: 'scheduling',
+  scheduledAppointments: 'scheduling',
+  jobQueue: 'scheduling',
+  schedulingNoticeSends: 'scheduling',
+};
+
+/** Repositories that still use another module's tables (issue 9: each to go through the owner's service). */
+const STILL_CROSSING: Record<string, string[]> = {
+  'account-deletion': ['outbox', 'phoneResets', 'users'],
+  admin: ['appointmentEvents', 'appointments', 'auditLog', 'physicianLicenses', 'physicianProfiles', 'staffMfaTickets', 'staffTotpSecrets', 'surveys', 'users'],
+  auth: ['users'],
+  chat: ['physicianProfiles', 'users'],
+  family: ['organizations', 'users'],
+  identity: ['users'],
+  members: ['dependants', 'organizations'],
+  organizations: ['organizationTopicTemplates', 'topicTemplates', 'users'],
+  physicians: ['users'],
+  profile: ['users'],
+  recovery: ['users'],
+  scheduling: ['physicianAvailability', 'users'],
+  'staff-auth': ['users'],
+};
+
+const src = fileURLToPath(new URL('./', import.meta.url));
+const schemaTables = readdirSync(`${src}db`)
+  .filter((f) => /^schema.*\.ts$/.test(f))
+  .flatMap((f) => [...readFileSync(`${src}db/${f}`, 'utf8').matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]!));
+const repositories = readdirSync(`${src}modules`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((d) => readdirSync(`${src}modules/${d.name}`).filter((f) => f.endsWith('.repository.ts')).map((f) => ({ module: d.name, file: `modules/${d.name}/${f}` })));
+
+/** The tables a file imports as values from db/schema* (type-only names are not tables). */
+function schemaTablesImported(code: string, tables: readonly string[]): string[] {
+  const names = [...code.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'(?:\.\.\/)+db\/schema[^']*'/g)]
+    .filter((m) => !m[1])
+    .flatMap((m) => m[2]!.split(','))
+    .map((n) => n.trim())
+    .filter((n) => n && !n.startsWith('type '))
+    .map((n) => n.split(/\s+as\s+/)[0]!.trim());
+  return [...new Set(names.filter((n) => tables.includes(n)))].sort();
+}
+
+describe('module boundaries (tables)', () => {
+  it('every table in the schema has one owning module', () => {
+    expect(schemaTables.length).toBeGreaterThan(40);
+    expect(schemaTables.filter((t) => !OWNER[t])).toEqual([]);
+  });
+
+  it('reads the value imports of db/schema and ignores types', () => {
+    const code = "import {\n  appointments,\n  users as people,\n  type UserRow,\n} from '../../db/schema';\nimport type { sessions } from '../../db/schema-account';\n";
+    expect(schemaTablesImported(code, schemaTables)).toEqual(['appointments', 'users']);
+  });
+
+  it.each(repositories)("$file imports only its module's tables (or the crossings listed)", ({ module, file }) => {
+    const foreign = schemaTablesImported(readFileSync(`${src}${file}`, 'utf8'), schemaTables).filter((t) => OWNER[t] !== module);
+    expect(foreign).toEqual(STILL_CROSSING[module] ?? []);
+  });
+});
+
+// Issue 9: the app's paths come from ROUTES/buildPath only; the server writes none by hand (a
+// link in an SMS, an email or a redirect names its route). The remaining ones are listed.
+const HAND_WRITTEN_PATHS_LEFT = ['modules/payments/payments.service.ts /payment-loading', 'modules/payments/visit-payments.service.ts /payment-loading'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(`${src}${dir}`, { withFileTypes: true }).flatMap((d) => {
+    const rel = `${dir}${dir ? '/' : ''}${d.name}`;
+    if (d.isDirectory()) return rel === 'test' ? [] : sourceFiles(rel);
+    return d.name.endsWith('.ts') && !d.name.endsWith('.test.ts') ? [rel] : [];
+  });
+}
+
+/** App paths without parameters written into a string ('/inicio', `${base}/inicio?x`, '/login?...'). */
+function handWrittenPaths(code: string): string[] {
+  const statics = Object.values(ROUTES)
+    .map((r) => r.path)
+    .filter((p) => !p.includes(':') && p.length > 1);
+  return statics.filter((p) => new RegExp(`['"\`}]${p.replace(/[/.]/g, (c) => `\\${c}`)}(?=[?'"\`#])`).test(code));
+}
+
+describe('app paths on the server', () => {
+  it('finds a hand-written path in a string, a template or before a query', () => {
+    expect(handWrittenPaths("const a = '/inicio';")).toEqual(['/inicio']);
+    expect(handWrittenPaths('const b = `${base}/link-to-consult-finished`;')).toEqual(['/link-to-consult-finished']);
+    expect(handWrittenPaths("const c = `${base}/login?x=1`; const d = '/api/login';")).toEqual(['/login']);
+    expect(handWrittenPaths("const e = buildPath('home');")).toEqual([]);
+  });
+
+  it('builds every app path from ROUTES (buildPath), except the ones listed', () => {
+    const found = sourceFiles('').flatMap((file) => handWrittenPaths(readFileSync(`${src}${file}`, 'utf8')).map((p) => `${file} ${p}`));
+    expect(found.sort()).toEqual([...HAND_WRITTEN_PATHS_LEFT].sort());
   });
 });

@@ -11,7 +11,6 @@ import {
   isWithinWorkingHours,
   locationConfirmationRoute,
   loginBackTarget,
-  marksFreeConsultation,
   noCoachesMessageKeys,
   profileMenu,
   remainingDependantSlots,
@@ -157,10 +156,6 @@ describe('spec 2/6 visibility', () => {
     [true, 2, true],
     [false, 5, false],
   ] as const)('download prompt mobile %s visit %i', (m, n, e) => expect(showsDownloadAppPrompt({ mobileWeb: m, dashboardVisits: n })).toBe(e));
-  it('temp login marks a free consultation', () => {
-    expect(marksFreeConsultation('temp')).toBe(true);
-    expect(marksFreeConsultation('pwdless')).toBe(false);
-  });
   it.each([
     [0, true, 3],
     [2, true, 1],

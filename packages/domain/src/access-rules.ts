@@ -6,6 +6,7 @@ import { TZDate } from '@date-fns/tz';
 import { CALENDAR, DOWNLOAD_APP_PROMPT_FROM_VISIT, LIMITS, SERVICE_SCOPE, WORKING_HOURS, type Language } from './constants';
 import type { WorkingHoursConfig } from './entities';
 import { hasOrgFlag, type OrganizationSettings, type Practice, type SurveyType, type UserType } from './enums';
+import { buildPath } from './routes';
 
 // ---------------------------------------------------------------------------------------------
 // Service scope
@@ -123,11 +124,11 @@ export const showsProtectionBanner = (ctx: { language: Language; screen: 'login'
 /** spec 2: back from /login goes to language select with a partner, else /presignup; hidden for B2B/org login. */
 export const loginBackTarget = (ctx: { partnerPresent: boolean; b2bOrOrganizationLogin: boolean }): string | null => {
   if (ctx.b2bOrOrganizationLogin) return null;
-  return ctx.partnerPresent ? '/select-language' : '/presignup';
+  return buildPath(ctx.partnerPresent ? 'selectLanguage' : 'presignup');
 };
 
 /** spec 2: /select-language continues to /login if a partner exists, otherwise /presignup. */
-export const afterLanguageSelected = (partnerPresent: boolean): string => (partnerPresent ? '/login' : '/presignup');
+export const afterLanguageSelected = (partnerPresent: boolean): string => buildPath(partnerPresent ? 'login' : 'presignup');
 
 /** spec 6: the B2B membership support topic is hidden for organization members. */
 export const showsB2bSupportTopic = (hasOrganization: boolean): boolean => !hasOrganization;
@@ -157,9 +158,6 @@ export const noCoachesMessageKeys = (schedulingAvailable: boolean): string[] =>
 /** spec 9: download-app prompt on mobile web from the second dashboard visit. */
 export const showsDownloadAppPrompt = (ctx: { mobileWeb: boolean; dashboardVisits: number }): boolean =>
   ctx.mobileWeb && ctx.dashboardVisits >= DOWNLOAD_APP_PROMPT_FROM_VISIT;
-
-/** spec 6: members with a temporary login type mark a free consultation as had after a call. */
-export const marksFreeConsultation = (loginType: string | null | undefined): boolean => loginType === 'temp';
 
 /** spec 5/9: maximum dependants 3. */
 export const canAddDependant = (currentCount: number): boolean => currentCount < LIMITS.maxDependants;

@@ -7,8 +7,12 @@ import {
   DEFAULT_APPOINTMENT_TIMEOUTS,
   finishStep,
   followUpStep,
+  isCallOver,
   isClinicalRecordClosed,
+  isHeldForPayment,
   LIVE_STATES,
+  NOT_A_CONSULTATION_STATES,
+  PAYMENT_HOLD_STATES,
   prescriptionTarget,
   redirectedTarget,
   timeoutStep,
@@ -34,6 +38,8 @@ describe('state groups', () => {
     ['current', CURRENT_STATES, [...LIVE_STATES, S.COACH_FINISH_VIDEO_CALL, S.S4_COACH_ENDS_CALL, S.S9_ER_ENDS_CALL, S.US_DR_PENDING, S.COACH_STORES_INCOMPLETE, S.PENDING_NOTES, S.TREAT_PENDING, S.TREAT_COMPLETED]],
     ['busy', BUSY_STATES, [S.S2_COACH_IS_REVIEWING, S.S3_COACH_JOINS_CALL, S.COACH_REQUEST_US_DR, S.ER_ACCEPTS_CONSULTATION, S.S7_ER_IS_REVIEWING, S.S8_ER_JOINS_CALL, S.NO_DOCTOR_AVAILABLE, S.CONSULTATION_WITHOUT_ER]],
     ['cancelled', CANCELED_STATES, [S.S12_CANCELED, S.SCHEDULED_CANCELED]],
+    ['held for payment', PAYMENT_HOLD_STATES, [S.COACH_REQUEST_US_DR, S.SEND_SOCIO_TO_WAITING_ROOM]],
+    ['not a consultation', NOT_A_CONSULTATION_STATES, [S.EMPTY, S.EXPIRED, S.SCHEDULED_CANCELED]],
   ];
   it.each(groups)('%s states are exactly the listed ones', (_name, group, expected) => {
     expect([...group].sort()).toEqual([...expected].sort());
@@ -52,6 +58,27 @@ describe('state groups', () => {
     [S.S11_FINISHED, false],
     [S.S4_COACH_ENDS_CALL, false],
   ] as const)('clinical record closed in %s: %s', (state, closed) => expect(isClinicalRecordClosed(state)).toBe(closed));
+
+  it.each([
+    [S.COACH_REQUEST_US_DR, true],
+    [S.SEND_SOCIO_TO_WAITING_ROOM, true],
+    [S.S6_IN_QUEUE_FOR_ER, false],
+    [S.S3_COACH_JOINS_CALL, false],
+  ] as const)('an escalation waits for payment in %s: %s', (state, held) => expect(isHeldForPayment(state)).toBe(held));
+
+  it.each([
+    [S.S11_FINISHED, true],
+    [S.S5_COACH_SENDS_RX, true],
+    [S.S10_ER_SENDS_RX, true],
+    [S.S12_CANCELED, true],
+    [S.S9_ER_ENDS_CALL, true],
+    [S.COACH_FINISH_VIDEO_CALL, true],
+    [S.S4_COACH_ENDS_CALL, true],
+    [S.S3_COACH_JOINS_CALL, false],
+    [S.S8_ER_JOINS_CALL, false],
+    [S.S1_IN_QUEUE_FOR_COACH, false],
+    [S.TREAT_PENDING, false],
+  ] as const)('the call is over in %s: %s', (state, over) => expect(isCallOver(state)).toBe(over));
 });
 
 describe('automatic follow-up moves', () => {

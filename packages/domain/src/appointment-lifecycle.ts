@@ -4,7 +4,7 @@
  * which state "finish" leads to for each role; and what each transition writes besides the state.
  * Pure: the API's appointments service applies these rules to rows, with its clock and database.
  */
-import { APPOINTMENT_STATE as S, type AppointmentState, type TransitionRole } from './appointment-machine';
+import { APPOINTMENT_STATE as S, isFinishedLike, type AppointmentState, type TransitionRole } from './appointment-machine';
 import type { UserType } from './enums';
 
 /** States in which a consultation is live: a member has at most one of these at a time. */
@@ -55,6 +55,17 @@ export const isCurrentState = (state: string): boolean => (CURRENT_STATES as rea
 export const isCanceledState = (state: AppointmentState): boolean => CANCELED_STATES.includes(state);
 /** Clinical writes (notes, medical record) are refused once a consultation is cancelled or expired. */
 export const isClinicalRecordClosed = (state: AppointmentState): boolean => isCanceledState(state) || state === S.EXPIRED;
+
+/** The two escalation paths to a US doctor: both wait for the member's payment when her organization requires it (issue 14). */
+export const PAYMENT_HOLD_STATES: readonly AppointmentState[] = [S.COACH_REQUEST_US_DR, S.SEND_SOCIO_TO_WAITING_ROOM];
+export const isHeldForPayment = (state: string): boolean => (PAYMENT_HOLD_STATES as readonly string[]).includes(state);
+
+/** The call is over (finished, cancelled, or ended and being wrapped up): leaving it leads to the survey, or home when cancelled. */
+export const isCallOver = (state: AppointmentState): boolean =>
+  isFinishedLike(state) || state === S.S9_ER_ENDS_CALL || state === S.COACH_FINISH_VIDEO_CALL || state === S.S4_COACH_ENDS_CALL;
+
+/** A request nobody took up (emptied, expired) or a scheduled one cancelled before it started: not a consultation in the reports. */
+export const NOT_A_CONSULTATION_STATES: readonly AppointmentState[] = [S.EMPTY, S.EXPIRED, S.SCHEDULED_CANCELED];
 
 /** A move the server makes by itself, with the reason it records. */
 export interface LifecycleStep {

@@ -269,10 +269,6 @@ export const APPOINTMENT_TRANSITIONS: readonly TransitionRule[] = [
 export const findTransition = (from: AppointmentState, to: AppointmentState): TransitionRule | undefined =>
   APPOINTMENT_TRANSITIONS.find((t) => t.from === from && t.to === to);
 
-/** States reachable from `from` by anyone. */
-export const nextStates = (from: AppointmentState): AppointmentState[] =>
-  APPOINTMENT_TRANSITIONS.filter((t) => t.from === from).map((t) => t.to);
-
 /** spec 1/6: a coach cannot diagnose or prescribe; a provider licensed in the member's state can. */
 export const canPrescribe = (
   userType: UserType | TransitionRole,
@@ -347,10 +343,6 @@ export const newAppointmentDefaults = (input: { usDoctorId?: string | null } = {
   channel: 'video-call',
   usDoctorNeeded: !!input.usDoctorId,
 });
-
-/** spec 4: usDoctorNeeded follows usDoctorId once one is set. */
-export const usDoctorNeededFor = (current: boolean | null | undefined, usDoctorId: string | null | undefined): boolean =>
-  !!usDoctorId || !!current;
 
 /** spec 4: loginless consults treat states 1 to 3 as 3, with preJoinStep 3. */
 export const loginlessView = <T extends { state: AppointmentState; preJoinStep?: number | null }>(appointment: T): T => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INFO_PAGE_CODES, ROUTES, ROUTE_NAMES, buildPath, matchRoute, paths, requiresAuth, routeAuth, showsBottomNav } from './routes';
+import { INFO_PAGE_CODES, ROUTES, ROUTE_NAMES, buildPath, matchRoute, paths, requiresAuth, routeAuth } from './routes';
 
 // One row per route of spec 000 §2.
 describe('spec 2 routes', () => {
@@ -93,14 +93,6 @@ describe('spec 2 routes', () => {
     expect(matchRoute(path)).toBe(name);
     expect(requiresAuth(path)).toBe(auth);
   });
-
-  it.each([
-    ['/inicio', true],
-    ['/consulta/historial', true],
-    ['/perfil', true],
-    ['/perfil/informacion', false],
-    ['/login', false],
-  ] as const)('bottom navigation on %s: %s', (path, shown) => expect(showsBottomNav(path)).toBe(shown));
 
   it.each([
     ['/dashboard', 'staff'],

@@ -205,8 +205,3 @@ export const routeAuth = (pathname: string): RouteAuth | undefined => {
   const name = matchRoute(pathname);
   return name ? ROUTES[name].auth : undefined;
 };
-
-export const showsBottomNav = (pathname: string): boolean => {
-  const name = matchRoute(pathname);
-  return name ? ROUTES[name].bottomNav : false;
-};

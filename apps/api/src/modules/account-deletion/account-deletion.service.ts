@@ -22,7 +22,8 @@ export interface AccountDeletionDeps {
   audit: AuditService;
   sockets: SessionSocketControl;
   /** Sessions are the auth module's: it revokes them (in this module's transaction). */
-  sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'consumeLoginToken'>;
+  /** Sessions, login tokens and sign-in codes are the auth module's (issue 9: one owner). */
+  sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'consumeLoginToken' | 'eraseUser'>;
   /** Family plans (issue 15): dependants and referrers leave their families first (spec 4). */
   family?: { removeForDeletion(userId: string, tx: Db): Promise<void> };
   log?: FastifyBaseLogger;
@@ -111,6 +112,7 @@ export class AccountDeletionService {
       for (const user of due) {
         await this.deps.db.transaction(async (tx) => {
           await new AccountDeletionRepository(tx).eraseUser(user, now);
+          await this.deps.sessions.eraseUser(user, tx);
           await this.deps.audit.record({ actor: 'system', action: 'erase', resource: 'member', subjectId: user.id }, tx);
         });
         erased++;

@@ -1,5 +1,5 @@
-import { STAFF_TYPES, type StaffType } from '@puente/domain';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { NOT_A_CONSULTATION_STATES, STAFF_TYPES, type StaffType } from '@puente/domain';
+import { and, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   appointmentEvents,
@@ -193,7 +193,7 @@ export class AdminRepository {
           sql`${appointments.createdAt} >= ${q.from.toISOString()}`,
           sql`${appointments.createdAt} < ${q.to.toISOString()}`,
           // A request nobody took up (emptied, expired) is not a consultation.
-          sql`${appointments.state} not in ('empty', 'expired', 'scheduled-canceled')`,
+          notInArray(appointments.state, [...NOT_A_CONSULTATION_STATES]),
           q.organizationId ? eq(users.organizationId, q.organizationId) : undefined,
         ),
       );

@@ -32,7 +32,7 @@ export class ClinicalRecord {
     // spec 4: after expiry the member's notes are hidden (the history shows the expired message).
     const hidden = actor.userType === 'member' && row.state === S.EXPIRED;
     const values = hidden ? {} : ((await this.repo.noteValues(row.id, chosen)) ?? {});
-    await this.deps.audit?.record({ actor, action: 'read', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) });
+    await this.deps.audit.record({ actor, action: 'read', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) });
     return {
       values,
       templates: templates.map((t) => ({ _id: t.id, practice: t.practice, name: t.name, label: t.label, fields: t.fields })),
@@ -44,8 +44,9 @@ export class ClinicalRecord {
   }
 
   private async authoredRecord(row: AppointmentRow): Promise<Pick<ConsultationNoteDto, 'parts' | 'addenda'>> {
-    const name = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || null;
     const [parts, addenda] = await Promise.all([this.repo.noteParts(row.id), this.repo.noteAddenda(row.id)]);
+    const names = await this.deps.accounts.namesOf([...parts, ...addenda].map((x) => x.authorId));
+    const name = (p: { authorId: string }) => [names.get(p.authorId)?.firstName, names.get(p.authorId)?.lastName].filter(Boolean).join(' ') || null;
     return {
       parts: parts.map((p) => ({ authorId: p.authorId, authorName: name(p), authorRole: p.authorRole, templateId: p.templateId, values: p.values, updatedAt: p.updatedAt.toISOString(), signedAt: p.signedAt?.toISOString() ?? null })),
       addenda: addenda.map((a) => ({ id: a.id, authorId: a.authorId, authorName: name(a), authorRole: a.authorRole, text: a.text, createdAt: a.createdAt.toISOString() })),
@@ -59,7 +60,7 @@ export class ClinicalRecord {
     if (authorId !== actor.id) throw new AppError('FORBIDDEN');
     const now = this.deps.clock.now();
     const signed = await this.repo.signNotePart(row.id, actor.id, now, (tx) =>
-      this.deps.audit?.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: ['signedAt'] }, tx) ?? Promise.resolve(),
+      this.deps.audit.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: ['signedAt'] }, tx),
     );
     if (!signed) {
       const part = await this.repo.notePart(row.id, actor.id);
@@ -76,7 +77,7 @@ export class ClinicalRecord {
     const part = await this.repo.notePart(row.id, actor.id);
     if (!part?.signedAt) throw new AppError('CONFLICT', { reason: 'note-not-signed' });
     await this.repo.addNoteAddendum({ appointmentId: row.id, authorId: actor.id, authorRole: part.authorRole, text, createdAt: this.deps.clock.now() }, (tx) =>
-      this.deps.audit?.record({ actor, action: 'create', resource: 'consultation-note-addendum', subjectId: row.memberId, recordId: row.id, fields: ['text'] }, tx) ?? Promise.resolve(),
+      this.deps.audit.record({ actor, action: 'create', resource: 'consultation-note-addendum', subjectId: row.memberId, recordId: row.id, fields: ['text'] }, tx),
     );
     return this.consultationNote(actor, row.id, row.memberId, part.templateId);
   }
@@ -93,7 +94,7 @@ export class ClinicalRecord {
     const role = actor.userType === 'us-physician' ? 'us-physician' : 'mx-physician';
     // The audit row commits (or rolls back) with the note it records; a signed part is locked (issue 11).
     const saved = await this.repo.saveNote(row.id, templateId, values, { id: actor.id, role }, now, (tx) =>
-      this.deps.audit?.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) }, tx) ?? Promise.resolve(),
+      this.deps.audit.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) }, tx),
     );
     if (!saved) throw new AppError('CONFLICT', { reason: 'note-signed' });
     if (row.templateId !== templateId) await this.repo.update(row.id, { templateId, updatedAt: now });
@@ -113,7 +114,7 @@ export class ClinicalRecord {
     const changes = stripUndefined(record);
     const merged = { ...(row.medicalRecord ?? {}), ...changes };
     const updated = await this.repo.update(row.id, { medicalRecord: merged, updatedAt: this.deps.clock.now() }, (tx) =>
-      this.deps.audit?.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) }, tx) ?? Promise.resolve(),
+      this.deps.audit.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) }, tx),
     );
     return this.queries.present(actor, updated ?? row, lang);
   }

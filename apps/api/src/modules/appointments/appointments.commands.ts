@@ -16,6 +16,7 @@ import {
   finishStep,
   followUpStep,
   isAssignedPhysician,
+  isHeldForPayment,
   isParticipant,
   isTerminal,
   isWithinWorkingHours,
@@ -258,7 +259,7 @@ export class AppointmentCommands {
     }
     const patch: Partial<NewAppointmentRow> = { prescriptions, prescriptionNeeded: true };
     // The audit row is written in the transition's transaction: no prescription without its row.
-    const audit = (tx: Db) => this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx) ?? Promise.resolve();
+    const audit = (tx: Db) => this.deps.audit.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx);
     const updated = await this.transition(actor, row, { to: prescriptionTarget(row.state), patch }, undefined, { withTx: audit });
     return this.queries.present(actor, updated, lang);
   }
@@ -271,7 +272,7 @@ export class AppointmentCommands {
     const row = await this.queries.visible(actor, id);
     const medicalRecord = pharmacy ? { ...(row.medicalRecord ?? {}), pharmacy } : row.medicalRecord;
     // The audit row is written in the transition's transaction: no signed prescription without its row.
-    const audit = (tx: Db) => this.deps.audit?.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx) ?? Promise.resolve();
+    const audit = (tx: Db) => this.deps.audit.record({ actor, action: 'create', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['prescriptions'] }, tx);
     return this.transition(actor, row, { to: S.TREAT_PENDING, patch: { prescriptions, prescriptionNeeded: true, medicalRecord } }, undefined, { withTx: audit });
   }
 
@@ -376,9 +377,6 @@ export class AppointmentCommands {
     return updated;
   }
 }
-
-/** The two escalation paths to a US doctor: both wait for the member's payment when her organization has USP_REQUIRES_PAYMENT. */
-const isHeldForPayment = (state: string): boolean => state === S.COACH_REQUEST_US_DR || state === S.SEND_SOCIO_TO_WAITING_ROOM;
 
 function locationEdits(location: Location): Partial<NewAppointmentRow> {
   const value = { country: location.country.toUpperCase(), state: location.state, city: location.city };

@@ -1,15 +1,15 @@
 import type { AppointmentDto, AppointmentHistoryItem, ClinicianConsultation, ClinicianConsultationsResponse, HandoffDto, PhysicianDto } from '@puente/contracts';
 import {
-  APPOINTMENT_STATE as S,
+  buildPath,
   BUSY_STATES,
   CURRENT_STATES,
   escalationPriority,
   HANDOFF_CHAT_MESSAGE_CHARS,
   HANDOFF_CHAT_MESSAGES,
   isAssignedPhysician,
+  isCallOver,
   isCanceledState,
   isCurrentState,
-  isFinishedLike,
   isUuid,
   LIVE_STATES,
   paths,
@@ -85,10 +85,10 @@ export class AppointmentQueries {
       actor.id === memberId ||
       (isStaffPhysician && rows.some((r) => isAssignedPhysician(r, actor.id)));
     if (!allowed) {
-      if (rows.length > 0) await this.deps.audit?.record({ actor, action: 'read-denied', resource: 'appointment-history', subjectId: memberId });
+      if (rows.length > 0) await this.deps.audit.record({ actor, action: 'read-denied', resource: 'appointment-history', subjectId: memberId });
       throw new AppError('NOT_FOUND');
     }
-    await this.deps.audit?.record({ actor, action: 'read', resource: 'appointment-history', subjectId: memberId });
+    await this.deps.audit.record({ actor, action: 'read', resource: 'appointment-history', subjectId: memberId });
     const out: AppointmentHistoryItem[] = [];
     for (const row of rows) {
       const physicianId = row.usDoctorId ?? row.mxDoctorId;
@@ -190,15 +190,15 @@ export class AppointmentQueries {
     const row = await this.visible(actor, id);
     const base = this.deps.publicUrl.replace(/\/$/, '');
     if (actor.userType !== 'member') return `${base}${paths.dashboardConsultation(row.id)}`;
-    if (row.memberJoinMethod === 'link') return `${base}/link-to-consult-finished`;
-    if (isFinishedLike(row.state) || row.state === S.S9_ER_ENDS_CALL || row.state === S.COACH_FINISH_VIDEO_CALL || row.state === S.S4_COACH_ENDS_CALL) {
-      if (isCanceledState(row.state)) return `${base}/inicio`;
+    if (row.memberJoinMethod === 'link') return `${base}${buildPath('linkToConsultFinished')}`;
+    if (isCallOver(row.state)) {
+      if (isCanceledState(row.state)) return `${base}${buildPath('home')}`;
       // spec 6: an organization member, once the survey is answered, goes to her organization's home page.
       const home = actor.organizationId && this.deps.exit ? await this.deps.exit.organizationHomePage(actor.organizationId) : null;
       if (home && (await this.deps.exit?.surveyAnswered(row.id))) return home;
       return `${base}${paths.survey(row.id)}`;
     }
-    return `${base}/inicio`;
+    return `${base}${buildPath('home')}`;
   }
 
   /**
@@ -207,7 +207,7 @@ export class AppointmentQueries {
    */
   async present(viewer: UserRow, row: AppointmentRow, lang: Language): Promise<AppointmentDto> {
     const clinical = [...(row.medicalRecord ? ['medicalRecord'] : []), ...(row.prescriptions.length > 0 ? ['prescriptions'] : [])];
-    if (clinical.length > 0) await this.deps.audit?.record({ actor: viewer, action: 'read', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: clinical });
+    if (clinical.length > 0) await this.deps.audit.record({ actor: viewer, action: 'read', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: clinical });
     const [member, mxDoctor, usDoctor] = await Promise.all([
       viewer.id === row.memberId ? Promise.resolve(viewer) : this.deps.accounts.account(row.memberId),
       row.mxDoctorId ? this.physicianDto(row.mxDoctorId, lang) : Promise.resolve(null),
@@ -226,7 +226,7 @@ export class AppointmentQueries {
       row.mxDoctorId ? this.repo.noteBy(row.id, row.mxDoctorId) : Promise.resolve(undefined),
       this.deps.chatSummary?.(row.id, HANDOFF_CHAT_MESSAGES) ?? Promise.resolve({ messageCount: 0, attachmentCount: 0, last: [] }),
     ]);
-    await this.deps.audit?.record({ actor: viewer, action: 'read', resource: 'handoff', subjectId: row.memberId, recordId: row.id, fields: ['coachNote', 'chat'] });
+    await this.deps.audit.record({ actor: viewer, action: 'read', resource: 'handoff', subjectId: row.memberId, recordId: row.id, fields: ['coachNote', 'chat'] });
     const coachNote = Object.entries(note ?? {}).flatMap(([name, v]) => (v === null || v === '' ? [] : [{ name, value: String(v) }]));
     return {
       coachNote,

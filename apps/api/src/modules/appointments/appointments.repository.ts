@@ -9,7 +9,6 @@ import {
   consultationNoteParts,
   consultationNotes,
   consultationNoteTemplates,
-  users,
   type AppointmentRow,
   type ConsultationNoteAddendumRow,
   type ConsultationNotePartRow,
@@ -277,25 +276,17 @@ export class AppointmentsRepository {
     }
   }
 
-  /** The parts of the shared record with their authors' names, oldest first. */
-  async noteParts(appointmentId: string): Promise<(ConsultationNotePartRow & { firstName: string | null; lastName: string | null })[]> {
-    const rows = await this.db
-      .select({ part: consultationNoteParts, firstName: users.firstName, lastName: users.lastName })
-      .from(consultationNoteParts)
-      .leftJoin(users, eq(users.id, consultationNoteParts.authorId))
-      .where(eq(consultationNoteParts.appointmentId, appointmentId))
-      .orderBy(asc(consultationNoteParts.updatedAt));
-    return rows.map((r) => ({ ...r.part, firstName: r.firstName, lastName: r.lastName }));
+  /** The parts of the shared record, oldest first (their authors' names are the members service's). */
+  async noteParts(appointmentId: string): Promise<ConsultationNotePartRow[]> {
+    return this.db.select().from(consultationNoteParts).where(eq(consultationNoteParts.appointmentId, appointmentId)).orderBy(asc(consultationNoteParts.updatedAt));
   }
 
-  async noteAddenda(appointmentId: string): Promise<(ConsultationNoteAddendumRow & { firstName: string | null; lastName: string | null })[]> {
-    const rows = await this.db
-      .select({ addendum: consultationNoteAddenda, firstName: users.firstName, lastName: users.lastName })
+  async noteAddenda(appointmentId: string): Promise<ConsultationNoteAddendumRow[]> {
+    return this.db
+      .select()
       .from(consultationNoteAddenda)
-      .leftJoin(users, eq(users.id, consultationNoteAddenda.authorId))
       .where(eq(consultationNoteAddenda.appointmentId, appointmentId))
       .orderBy(asc(consultationNoteAddenda.createdAt), asc(consultationNoteAddenda.id));
-    return rows.map((r) => ({ ...r.addendum, firstName: r.firstName, lastName: r.lastName }));
   }
 
   /** Signs the author's part if it is not signed yet: the signed row, or undefined. */

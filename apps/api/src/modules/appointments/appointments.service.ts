@@ -14,6 +14,7 @@ import type { AppointmentRow, UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/session-scope';
+import type { MembersService } from '../members/members.service';
 import type { PhysiciansService } from '../physicians/physicians.service';
 import { CONSULTATION_NOTE_TEMPLATES } from './consultation-notes.content';
 import { AppointmentAlerts, type AppointmentNotifier } from './appointments.alerts';
@@ -38,9 +39,9 @@ export interface AppointmentsServiceDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   /** The audit log: reads of a member's past consultations by anyone but the member are recorded. */
-  audit?: AuditService;
+  audit: AuditService;
   /** The accounts (the users table is the members module's: asked through its service). */
-  accounts: { account(id: string): Promise<UserRow | undefined> };
+  accounts: Pick<MembersService, 'account' | 'namesOf'>;
   /** Ends the guest sessions of a consultation once it is over (the auth service's). */
   sessions?: { revokeSessionsScopedTo(appointmentId: string): Promise<void> };
   /** The membership module's paywall rule (spec 8 payment-required) before a consultation starts. */

@@ -132,6 +132,13 @@ export class AuthRepository {
     return rows.map((r) => r.id);
   }
 
+  /** An erased account's sessions, login tokens and sign-in codes go (not revoked: deleted). */
+  async eraseUser(userId: string, phoneNumber: string | null): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    await this.db.delete(loginTokens).where(eq(loginTokens.userId, userId));
+    if (phoneNumber) await this.db.delete(otpChallenges).where(eq(otpChallenges.phoneNumber, phoneNumber));
+  }
+
   async revokeSession(id: string, now: Date): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   }

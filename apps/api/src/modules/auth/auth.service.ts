@@ -279,6 +279,11 @@ export class AuthService {
     return (tx ? new AuthRepository(tx) : this.auth).revokeSessionsOfUser(userId, now);
   }
 
+  /** The account erasure (issue 4): its sessions, login tokens and sign-in codes are deleted, in the erasure's transaction. */
+  async eraseUser(user: Pick<UserRow, 'id' | 'phoneNumber'>, tx?: Db): Promise<void> {
+    await (tx ? new AuthRepository(tx) : this.auth).eraseUser(user.id, user.phoneNumber);
+  }
+
   /**
    * Login tokens are this module's: other sign-in flows (identity, staff TOTP, guest link) issue
    * theirs here, in their own transaction when they pass one, and get back the token to hand out.

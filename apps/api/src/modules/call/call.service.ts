@@ -1,5 +1,5 @@
 import type { ChannelChange, GuestLinkResponse, GuestLinkSession, VideoTokenResponse } from '@puente/contracts';
-import { participantRole, CALL_LIMITS, channelSwitch, guestSessionExpiresAt, isCallOpen, type CallRole, type Channel, type SessionScope } from '@puente/domain';
+import { buildPath, participantRole, CALL_LIMITS, channelSwitch, guestSessionExpiresAt, isCallOpen, type CallRole, type Channel, type SessionScope } from '@puente/domain';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
@@ -160,7 +160,7 @@ export class CallService {
       .sign(this.secret);
     const member = await this.deps.members.findById(appointment.memberId);
     if (!member?.phoneNumber || member.deletedAt) throw new AppError('MEMBER_NOT_AVAILABLE');
-    const url = `${this.deps.publicUrl}/link-to-consult?token=${encodeURIComponent(token)}&appointmentId=${appointmentId}`;
+    const url = `${this.deps.publicUrl}${buildPath('linkToConsult')}?token=${encodeURIComponent(token)}&appointmentId=${appointmentId}`;
     await this.deps.sms.send({ to: member.phoneNumber, body: guestLinkSms(member.preferredLang, url) });
     return { sent: true, expiresAt: expiresAt.toISOString() };
   }

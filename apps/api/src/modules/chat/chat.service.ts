@@ -45,7 +45,7 @@ export interface ChatServiceDeps {
   config: ChatConfig;
   log: FastifyBaseLogger;
   /** A consultation's chat is part of its record: reads and writes by anyone but the member are audited. */
-  audit?: AuditService;
+  audit: AuditService;
 }
 
 export interface AttachmentUpload {
@@ -120,13 +120,21 @@ export class ChatService {
     return conversation;
   }
 
+  /**
+   * For the appointments module (the US doctor's handoff, issue 11): the chat's counts and last
+   * messages. No policy check here: the caller has done its own (and audits the read).
+   */
+  summary(appointmentId: string, last: number): ReturnType<ChatRepository['summary']> {
+    return this.deps.repo.summary(appointmentId, last);
+  }
+
   /** GET /api/chat/conversations/:id: participants and a page of messages. */
   async getConversation(user: Actor, conversationId: string, rawQuery: ConversationQuery | unknown): Promise<ConversationResponse> {
     const query = parseWith(conversationQuerySchema, rawQuery);
     const { conversation, appointment } = await this.conversationFor(user, conversationId);
     await this.syncParticipants(conversation, appointment);
     const [participants, page] = await Promise.all([this.deps.repo.participants(conversation.id), this.deps.repo.messages(conversation.id, query)]);
-    await this.deps.audit?.record({ actor: user, action: 'read', resource: 'chat', subjectId: appointment.memberId, recordId: appointment.id });
+    await this.deps.audit.record({ actor: user, action: 'read', resource: 'chat', subjectId: appointment.memberId, recordId: appointment.id });
     return {
       id: conversation.id,
       appointmentId: appointment.id,
@@ -193,7 +201,7 @@ export class ChatService {
     if (!message?.mediaKey || !message.mediaContentType) throw new AppError('NOT_FOUND');
     const data = await this.deps.storage.get(message.mediaKey);
     if (!data) throw new AppError('NOT_FOUND');
-    await this.deps.audit?.record({ actor: user, action: 'read', resource: 'chat-attachment', subjectId: appointment.memberId, recordId: appointment.id });
+    await this.deps.audit.record({ actor: user, action: 'read', resource: 'chat-attachment', subjectId: appointment.memberId, recordId: appointment.id });
     return { contentType: message.mediaContentType, fileName: message.mediaFileName ?? 'archivo', data };
   }
 
@@ -228,7 +236,7 @@ export class ChatService {
     // The audit row of a new message commits with it (appendMessage runs this only for a new one).
     const { row, created } = await this.deps.repo.appendMessage(conversation.id, values, async (tx) => {
       await this.deps.appointments.markChatHasMessages(appointment.id, tx);
-      await this.deps.audit?.record({ actor: author, action: 'create', resource: 'chat-message', subjectId: appointment.memberId, recordId: appointment.id }, tx);
+      await this.deps.audit.record({ actor: author, action: 'create', resource: 'chat-message', subjectId: appointment.memberId, recordId: appointment.id }, tx);
     });
     const message = presentMessage(row);
     if (created) {

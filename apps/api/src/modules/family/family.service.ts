@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DependantRemovalDto, DependantsResponse, DependantDto, InvitationTokenResponse } from '@puente/contracts';
 import { addDependantsInputSchema, invitationLinkInputSchema, invitationTokenQuerySchema } from '@puente/contracts';
-import { dependantOrganizationsFromSettings, dependantsToUnlinkBeforeDeletion, isUuid, LIMITS, remainingDependantSlots, roleAfterUnlink, TEMP_DEPENDANT_ID_PREFIX, TRIAL, type Language } from '@puente/domain';
+import { buildPath, dependantOrganizationsFromSettings, dependantsToUnlinkBeforeDeletion, isUuid, LIMITS, remainingDependantSlots, roleAfterUnlink, TEMP_DEPENDANT_ID_PREFIX, TRIAL, type Language } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { DependantRow, OrganizationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -134,7 +134,7 @@ export class FamilyService {
 
   private async text(referrer: UserRow, row: DependantRow, token: string): Promise<void> {
     const lang: Language = row.preferredLang;
-    const url = `${this.deps.publicUrl}/login?${new URLSearchParams({ invitationToken: token, phonenumber: row.phoneNumber, lang }).toString()}`;
+    const url = `${this.deps.publicUrl}${buildPath('login')}?${new URLSearchParams({ invitationToken: token, phonenumber: row.phoneNumber, lang }).toString()}`;
     const body = MESSAGES.invitationSms[lang].replace('{referrer}', nameOf(referrer)).replace('{url}', url);
     await this.deps.sms.send({ to: row.phoneNumber, body });
   }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { writeWith, type WithTx } from '../../db/with-tx';
 import { dependants, organizations, users, type NewUserRow, type OrganizationRow, type UserRow } from '../../db/schema';
@@ -10,6 +10,12 @@ export class MembersRepository {
   async findAnyById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
+  }
+
+  /** The names of these accounts, erased ones too (who wrote a part of a past record). */
+  async namesOf(ids: readonly string[]): Promise<{ id: string; firstName: string | null; lastName: string | null }[]> {
+    if (ids.length === 0) return [];
+    return this.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, [...ids]));
   }
 
   /** The referrer whose family plan this member accepted (spec 3 referredById / referredByName), if any. */

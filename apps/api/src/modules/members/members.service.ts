@@ -19,7 +19,7 @@ export class MembersService {
   constructor(
     private readonly members: MembersRepository,
     /** The audit log (modules/audit): reads of a member by anyone else are recorded. */
-    private readonly audit?: AuditService,
+    private readonly audit: AuditService,
     /** Care relationships are the appointments module's to answer (its service, not its table). */
     private readonly care?: Pick<AppointmentsService, 'hasCareRelationship'>,
     /** The membership module starts the sign-up trial in the same transaction (issue 14). */
@@ -32,6 +32,12 @@ export class MembersService {
    */
   async account(id: string): Promise<UserRow | undefined> {
     return this.members.findAnyById(id);
+  }
+
+  /** The first and last names of these accounts by id (another module naming authors, e.g. a record's). */
+  async namesOf(ids: readonly string[]): Promise<Map<string, { firstName: string | null; lastName: string | null }>> {
+    const rows = await this.members.namesOf([...new Set(ids)]);
+    return new Map(rows.map((r) => [r.id, { firstName: r.firstName, lastName: r.lastName }]));
   }
 
   /**
@@ -57,10 +63,10 @@ export class MembersService {
     const row = await this.members.findById(memberId);
     const care = row && actor.userType !== 'member' && actor.userType !== 'admin' ? !!(await this.care?.hasCareRelationship(actor.id, memberId)) : false;
     if (!row || row.userType !== 'member' || !membersPolicy.canStaffReadMember(actor, care)) {
-      if (row) await this.audit?.record({ actor, action: 'read-denied', resource: 'member', subjectId: memberId });
+      if (row) await this.audit.record({ actor, action: 'read-denied', resource: 'member', subjectId: memberId });
       throw new AppError('NOT_FOUND');
     }
-    await this.audit?.record({ actor, action: 'read', resource: 'member', subjectId: memberId });
+    await this.audit.record({ actor, action: 'read', resource: 'member', subjectId: memberId });
     return presentMemberForCare(row);
   }
 
@@ -76,7 +82,7 @@ export class MembersService {
     const row = await this.members.findById(memberId);
     const care = row && clinician ? !!(await this.care?.hasCareRelationship(actor.id, memberId)) : false;
     if (!row || row.userType !== 'member' || !care) {
-      if (row) await this.audit?.record({ actor, action: 'read-denied', resource: 'health-profile', subjectId: memberId });
+      if (row) await this.audit.record({ actor, action: 'read-denied', resource: 'health-profile', subjectId: memberId });
       throw new AppError('NOT_FOUND');
     }
     const fields = HEALTH_PROFILE_FIELDS.filter((f) => input[f] !== undefined);
@@ -86,7 +92,7 @@ export class MembersService {
     if (input.medications !== undefined) values.medications = input.medications;
     if (input.medicalConditions !== undefined) values.medicalConditions = input.medicalConditions;
     if (input.surgeries !== undefined) values.surgeries = input.surgeries.map((s) => ({ name: s.name, date: s.date ?? null, howLong: s.howLong ?? null, dateApprox: s.dateApprox ?? null }));
-    const updated = await this.members.updateWith(memberId, values, (tx) => this.audit?.record({ actor, action: 'update', resource: 'health-profile', subjectId: memberId, fields }, tx) ?? Promise.resolve());
+    const updated = await this.members.updateWith(memberId, values, (tx) => this.audit.record({ actor, action: 'update', resource: 'health-profile', subjectId: memberId, fields }, tx));
     if (!updated) throw new AppError('NOT_FOUND');
     return presentMemberForCare(updated);
   }
@@ -111,7 +117,7 @@ export class MembersService {
     if (!membersPolicy.canReadRecoveryCode(actor, memberId)) {
       // Someone else asked for a member's recovery code: refused, and recorded.
       if (isUuid(memberId) && (await this.members.findById(memberId))) {
-        await this.audit?.record({ actor, action: 'read-denied', resource: 'recovery-code', subjectId: memberId });
+        await this.audit.record({ actor, action: 'read-denied', resource: 'recovery-code', subjectId: memberId });
       }
       throw new AppError('NOT_FOUND');
     }

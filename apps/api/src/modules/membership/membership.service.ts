@@ -16,7 +16,7 @@ export interface MembershipServiceDeps {
   clock: Clock;
   settings: MembershipSettings;
   members: Pick<MembersService, 'findById' | 'organizationOf'>;
-  audit?: AuditService;
+  audit: AuditService;
 }
 
 /** An event for the ledger: what happened, where it came from and the key that makes it happen once. */
@@ -150,7 +150,7 @@ export class MembershipService {
     const member = isUuid(memberId) ? await this.deps.members.findById(memberId) : undefined;
     if (!member || member.userType !== 'member') throw new AppError('NOT_FOUND');
     const current = await this.derive(member, true);
-    await this.deps.audit?.record({ actor, action: 'read', resource: 'entitlements', subjectId: memberId });
+    await this.deps.audit.record({ actor, action: 'read', resource: 'entitlements', subjectId: memberId });
     return presentLedger(await this.deps.repository.eventsOf(memberId), current);
   }
 

@@ -26,9 +26,8 @@ export class PrescribingRepository {
     return row;
   }
 
-  async updateOrder(appointmentId: string, changes: Partial<typeof prescriptionOrders.$inferInsert>): Promise<PrescriptionOrderRow | undefined> {
-    const [row] = await this.db.update(prescriptionOrders).set(changes).where(eq(prescriptionOrders.appointmentId, appointmentId)).returning();
-    return row;
+  async updateOrder(appointmentId: string, changes: Partial<typeof prescriptionOrders.$inferInsert>, withTx?: WithTx): Promise<PrescriptionOrderRow | undefined> {
+    return writeWith(this.db, async (db) => (await db.update(prescriptionOrders).set(changes).where(eq(prescriptionOrders.appointmentId, appointmentId)).returning())[0], withTx);
   }
 
   async recordNoPrescription(row: typeof noPrescriptionReasons.$inferInsert, withTx?: WithTx): Promise<void> {

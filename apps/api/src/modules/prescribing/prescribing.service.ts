@@ -84,6 +84,7 @@ export class PrescribingService {
     const row = await this.assignedDoctor(actor, appointmentId);
     const order = await this.deps.repository.order(row.id);
     if (!order) return null;
+    await this.deps.audit.record({ actor, action: 'read', resource: 'prescription', subjectId: row.memberId, recordId: row.id });
     const meds = await Promise.all(order.lines.map((l) => this.deps.medications.get(l.rxcui)));
     const allergies = await this.allergiesOf(row);
     return this.present(order, row, order.lines.flatMap((l, i) => (meds[i] ? warningsFor([l], [meds[i]], allergies).map((w) => ({ ...w, line: i })) : [])));
@@ -141,7 +142,9 @@ export class PrescribingService {
     const delivery = canDeliverPrescription({ country: row.location?.country, state: row.location?.state });
     const rendered = order.lines.map((l, i) => ({ ...render(l, meds[i]!, order.language as Language, allergies), prescriber }));
     const now = this.deps.clock.now();
-    const updated = await this.deps.repository.updateOrder(row.id, { status: 'reviewed', rendered, reviewedAt: now, updatedAt: now, pharmacy: delivery ? (member?.pharmacy ?? null) : null });
+    const updated = await this.deps.repository.updateOrder(row.id, { status: 'reviewed', rendered, reviewedAt: now, updatedAt: now, pharmacy: delivery ? (member?.pharmacy ?? null) : null }, (tx) =>
+      this.deps.audit.record({ actor, action: 'update', resource: 'prescription', subjectId: row.memberId, recordId: row.id, fields: ['reviewedAt'] }, tx),
+    );
     return this.present(updated!, row, warningsFor(order.lines, meds, allergies));
   }
 
@@ -245,7 +248,8 @@ export class PrescribingService {
     if (!order?.documentKey || !(isMember || isPrescriber)) throw new AppError('NOT_FOUND');
     const pdf = await this.deps.storage.get(order.documentKey);
     if (!pdf) throw new AppError('NOT_FOUND');
-    await this.deps.audit.record({ actor, action: 'read', resource: 'prescription-document', subjectId: row.memberId, recordId: row.id });
+    // The member's own read is hers (not recorded); the prescriber's is audited.
+    if (!isMember) await this.deps.audit.record({ actor, action: 'read', resource: 'prescription-document', subjectId: row.memberId, recordId: row.id });
     return pdf;
   }
 

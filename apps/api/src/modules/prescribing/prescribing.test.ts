@@ -6,7 +6,6 @@ import {
   pharmacySearchResponseSchema,
   prescriptionOrderSchema,
   prescriptionReadinessSchema,
-  type PrescriptionLineInputDto,
 } from '@puente/contracts';
 import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { eq } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { physicianProfiles, type NewUserRow } from '../../db/schema';
 import { createPhysician, memberWithSession, onlinePhysician, openSocket, request, type TestServer } from '../../test';
 import { createSessionFor } from '../../test/factories';
 import { appointmentsTestServer, expectError, gql, insertAppointment, readAppointment } from '../appointments/appointments.test-kit';
+import { AMOXICILLIN_500, amoxicillin } from './prescribing.test-kit';
 
 /** Safe prescribing (issue 11) and the prescription reaching a pharmacy (issue 12), as stories on the real server. */
 const env = appointmentsTestServer();
@@ -29,25 +29,9 @@ const CA_MEMBER: Partial<NewUserRow> = {
   address: { zipCode: '94110', city: 'San Francisco', state: 'CA', country: 'US' },
   alergies: ['Penicilina'],
 };
-const AMOXICILLIN_500 = '308191';
 const AZITHROMYCIN_250 = '308460';
 const ALPRAZOLAM_05 = '308048';
 
-const amoxicillin = (over: Partial<PrescriptionLineInputDto> = {}): PrescriptionLineInputDto => ({
-  rxcui: AMOXICILLIN_500,
-  dose: 1,
-  doseUnit: 'capsule',
-  route: 'oral',
-  frequency: 'every-8-hours',
-  durationDays: 10,
-  quantity: 30,
-  quantityUnit: 'capsule',
-  daysSupply: 10,
-  refills: 0,
-  substitutionAllowed: true,
-  diagnosisCode: 'J02.9',
-  ...over,
-});
 
 async function doctor(licenses: string[] = ['CA'], npi = '1234567893') {
   const user = await createPhysician(t.server, { userType: 'us-physician', licenses, languages: ['es', 'en'], user: { firstName: 'Jane', lastName: 'Roe', preferredLang: 'en' } });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ChangeLanguageResponse, MemberDto, VerifyEmailResponse, ZipCodeLookupResponse } from '@puente/contracts';
-import { birthdayIssue, HEALTH_PROFILE_FIELDS, isProfileIncomplete, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, ONBOARDING_KEYS, organizationOffers, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
+import { birthdayIssue, buildPath, HEALTH_PROFILE_FIELDS, isProfileIncomplete, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, ONBOARDING_KEYS, organizationOffers, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError, fromZodError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
@@ -158,7 +158,7 @@ export class ProfileService {
   private async sendVerification(member: UserRow, code: string, kind: 'first' | 'reminder'): Promise<void> {
     if (!member.email) return;
     const lang = member.preferredLang;
-    const url = new URL('/cuenta-verificada', this.deps.publicUrl);
+    const url = new URL(buildPath('verifiedEmail'), this.deps.publicUrl);
     // spec 2: the verified-email screen needs supportSignUp, success and code; lang is es or en.
     url.search = new URLSearchParams({ supportSignUp: 'false', success: 'true', code, lang }).toString();
     const { subject, body } = verificationEmail(lang, url.toString(), kind);

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AdminCoachDto, CalendarDto, CoachScheduledAppointmentDto, PhysicianDto, ScheduledAppointmentDto, SlotsResponse } from '@puente/contracts';
 import {
+  APPOINTMENT_STATE,
+  buildPath,
   CALENDAR,
   CANCEL_BY_SMS,
   computeSlots,
@@ -384,7 +386,7 @@ export class SchedulingService {
 
   /** spec 8: scheduling errors for an appointment that can no longer change. */
   private assertChangeable(row: ScheduledAppointmentRow, now: Date, marginMs: number): void {
-    if (row.state === 'scheduled-canceled') throw new AppError('APPOINTMENT_ALREADY_CANCELED');
+    if (row.state === APPOINTMENT_STATE.SCHEDULED_CANCELED) throw new AppError('APPOINTMENT_ALREADY_CANCELED');
     if (row.status === 'finished') throw new AppError('APPOINTMENT_ALREADY_FINISHED');
     if (row.status === 'in-progress' || row.appointmentId || now.getTime() >= row.startDate.getTime() - marginMs) throw new AppError('APPOINTMENT_ALREADY_IN_PROGRESS');
   }
@@ -409,7 +411,7 @@ export class SchedulingService {
    * member (more than 5 minutes before the start, spec 4) or an admin. Without one: the texted
    * link's token for this appointment, reason CANCEL_BY_SMS, until the start.
    */
-  async cancel(actor: Actor | null, id: string, reason: ScheduledCancelReason, token: string | undefined): Promise<{ id: string; state: 'scheduled-canceled' }> {
+  async cancel(actor: Actor | null, id: string, reason: ScheduledCancelReason, token: string | undefined): Promise<{ id: string; state: typeof APPOINTMENT_STATE.SCHEDULED_CANCELED }> {
     const now = this.deps.clock.now();
     let row: ScheduledAppointmentRow;
     if (actor) {
@@ -427,11 +429,11 @@ export class SchedulingService {
       // The link is inactive once the appointment date has passed.
       this.assertChangeable(row, now, 0);
     }
-    const updated = await this.deps.repository.update(row.id, { state: 'scheduled-canceled', cancelReason: reason, canceledAt: now, sequence: row.sequence + 1, updatedAt: now });
+    const updated = await this.deps.repository.update(row.id, { state: APPOINTMENT_STATE.SCHEDULED_CANCELED, cancelReason: reason, canceledAt: now, sequence: row.sequence + 1, updatedAt: now });
     this.soon = undefined;
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
     await this.deps.queue.enqueue(REMINDER_JOB, { id: row.id, kind: 'cancel', sequence: updated.sequence }, { runAt: now, singletonKey: `cancel:${row.id}` });
-    return { id: row.id, state: 'scheduled-canceled' };
+    return { id: row.id, state: APPOINTMENT_STATE.SCHEDULED_CANCELED };
   }
 
   /**
@@ -485,7 +487,7 @@ export class SchedulingService {
     if (actor.userType !== 'member') throw new AppError('FORBIDDEN');
     const row = await this.owned(actor, id);
     const now = this.deps.clock.now();
-    if (row.state === 'scheduled-canceled') throw new AppError('APPOINTMENT_ALREADY_CANCELED');
+    if (row.state === APPOINTMENT_STATE.SCHEDULED_CANCELED) throw new AppError('APPOINTMENT_ALREADY_CANCELED');
     if (row.status === 'finished' || now.getTime() >= row.endDate.getTime()) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
     if (now.getTime() < row.startDate.getTime() - TIMERS.enterConsultationThresholdMs) throw new AppError('INVALID_DATA', { fields: { startDate: 'too_early' } });
     if (!this.deps.startLive) throw new AppError('NOT_FOUND');
@@ -516,7 +518,7 @@ export class SchedulingService {
 
   /** The texted cancel link (/cancel-confirmation-link with lang, coachName, socioName, startDate, appointmentId, token, todayOrTomorrow). */
   cancelUrl(row: ScheduledAppointmentRow, member: Contact, coach: Contact): string {
-    const url = new URL('/cancel-confirmation-link', this.deps.publicUrl);
+    const url = new URL(buildPath('cancelConfirmationLink'), this.deps.publicUrl);
     const bucket = scheduledDayBucket(row.startDate, this.deps.clock.now(), row.timezone);
     url.search = new URLSearchParams({
       lang: row.language,
@@ -555,7 +557,7 @@ export class SchedulingService {
       member: member.firstName ?? '',
       when: formatSlot(row.startDate, row.timezone, lang),
       cancelUrl: this.cancelUrl(row, member, coach),
-      joinUrl: new URL(`/inicio?scheduledAppointmentId=${row.id}`, this.deps.publicUrl).toString(),
+      joinUrl: new URL(`${buildPath('home')}?scheduledAppointmentId=${row.id}`, this.deps.publicUrl).toString(),
     };
     const coachVars = { ...vars, when: formatSlot(row.startDate, coach.timeZone ?? CALENDAR.fallbackTimeZone, coach.preferredLang) };
     const ics = (method: 'REQUEST' | 'CANCEL') =>

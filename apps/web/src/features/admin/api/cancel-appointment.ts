@@ -1,6 +1,7 @@
 import { APPOINTMENT_GQL, appointmentSchema, type AppointmentDto } from '@puente/contracts';
 import type { FailureReason } from '@puente/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cacheAppointment } from '@/features/appointments';
 import { graphqlRequest } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
@@ -15,6 +16,8 @@ export const useCancelAppointment = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelAppointment,
+    // The answer is the appointment as it now is: its one cached record (the appointments feature's) takes it.
+    onSuccess: (appointment) => cacheAppointment(queryClient, appointment),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.liveQueue() }),
   });
 };

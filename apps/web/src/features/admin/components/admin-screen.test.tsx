@@ -2,6 +2,7 @@ import type { AppointmentDto } from '@puente/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readCachedAppointment } from '@/features/appointments';
 import { setSessionToken } from '@/lib/session';
 import { socketStore } from '@/lib/socket';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
@@ -76,7 +77,7 @@ afterEach(() => {
 describe('admin console', () => {
   it('lists the live queue and cancels an appointment after confirming (canceled-by-admin)', async () => {
     const server = installAdminServer([row('a1', '1-in-queue-for-coach', 'Ana López'), row('a2', '3-coach-joins-call', 'John Smith')]);
-    renderApp('/admin');
+    const { queryClient } = renderApp('/admin');
     const queue = await screen.findByTestId('admin-queue');
     await waitFor(() => expect(queue.getAttribute('data-count')).toBe('2'));
     expect(within(screen.getByTestId('admin-row-a1')).getByText('En espera de coach')).toBeTruthy();
@@ -95,6 +96,8 @@ describe('admin console', () => {
     expect((cancel?.body as { variables: unknown }).variables).toEqual({ appointmentId: 'a1', reason: 'canceled-by-admin' });
     await waitFor(() => expect(screen.queryByTestId('admin-row-a1')).toBeNull());
     expect(screen.getByTestId('admin-row-a2')).toBeTruthy();
+    // The cancelled appointment as the server answered it is the cached one (no second copy, no refetch).
+    expect(readCachedAppointment(queryClient, 'a1')).toMatchObject({ id: 'a1', state: '12-canceled', statusReason: 'canceled-by-admin' });
   });
 
   it('updates in realtime when an appointment changes', async () => {

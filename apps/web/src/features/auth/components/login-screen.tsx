@@ -8,6 +8,8 @@ import {
   type LoginPhoneForm,
   type SupportedPhoneCode,
   buildPath,
+  loginBackTarget,
+  showsProtectionBanner,
 } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -97,9 +99,8 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
 
   const hasPartner = readSessionStorage(SESSION_STORAGE_KEYS.partnerId) !== null;
   const isOrganizationLogin = params.orgId !== undefined || params.empCode !== undefined;
-  const showBanner = i18n.language !== 'en' && !isOrganizationLogin;
-
-  const handleBack = () => void navigate(hasPartner ? ROUTES.selectLanguage : ROUTES.presignup);
+  const showBanner = showsProtectionBanner({ language: currentLanguage(i18n), screen: 'login', hasOrganization: isOrganizationLogin });
+  const backTarget = loginBackTarget({ partnerPresent: hasPartner, b2bOrOrganizationLogin: isOrganizationLogin });
 
   const handleValid = async (form: LoginPhoneForm) => {
     const phoneNumber = toFullPhoneNumber(form.countryCode, form.phoneNumber);
@@ -143,7 +144,7 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
 
   return (
     <Screen testId="login-screen">
-      <EntryHeader onBack={isOrganizationLogin ? undefined : handleBack} onHelp={() => setHelpOpen(true)} />
+      <EntryHeader onBack={backTarget ? () => void navigate(backTarget) : undefined} onHelp={() => setHelpOpen(true)} />
       <Box>
         {accountRestored ? (
           <Typography color="secondary" sx={{ fontWeight: 700, mb: 1 }} data-testid="account-restored">

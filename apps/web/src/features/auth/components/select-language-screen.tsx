@@ -1,4 +1,4 @@
-import type { Language } from '@puente/domain';
+import { afterLanguageSelected, type Language } from '@puente/domain';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { ROUTES } from '@/lib/routes';
 import { track } from '@/lib/track';
 import { readSessionStorage, SESSION_STORAGE_KEYS } from '@/lib/storage';
 
@@ -19,7 +18,7 @@ export function SelectLanguageScreen() {
     void i18n.changeLanguage(language);
     void track('language_selected', { language });
     const hasPartner = readSessionStorage(SESSION_STORAGE_KEYS.partnerId) !== null;
-    void navigate(hasPartner ? ROUTES.login : ROUTES.presignup);
+    void navigate(afterLanguageSelected(hasPartner));
   };
 
   return (

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  errorMessageKey,
   formatMinutesSeconds,
   blockedAccountRoute,
   formatPhoneForDisplay,
@@ -113,7 +114,7 @@ export function VerifyPhoneScreen() {
           return;
         case 'log':
           console.error('verify failed', error.code, error.reason);
-          showToast({ variant: 'error', message: error.isNetworkError ? 'error_network' : `error_${error.code.toLowerCase()}` });
+          showToast({ variant: 'error', message: error.isNetworkError ? 'error_network' : errorMessageKey(error.code) });
           return;
         default: {
           const exhaustive: never = outcome;

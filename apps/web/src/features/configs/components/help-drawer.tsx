@@ -1,5 +1,5 @@
 import { COUNTRY_LABEL_KEYS } from '@/components/ui/phone-number-fields';
-import { PHONE, SUPPORTED_PHONE_CODES, type SupportedPhoneCode } from '@puente/domain';
+import { countryOfPhoneCode, helpChannelFor, PHONE, SUPPORTED_PHONE_CODES, type SupportedPhoneCode } from '@puente/domain';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,7 +18,7 @@ export function HelpDrawer({ open, onClose, title, children }: { open: boolean; 
   const { t } = useTranslation();
   const config = usePublicConfig();
   const [country, setCountry] = useState<SupportedPhoneCode>(PHONE.defaultHelpCountry === 'US' ? '1' : '52');
-  const isUs = country === '1';
+  const channel = helpChannelFor(countryOfPhoneCode(country) ?? '');
   const href = config.data ? supportLink(config.data.companyPhones, country, t('help_drawer_message')) : undefined;
   return (
     <BottomDrawer open={open} onClose={onClose} title={title ?? t('help_drawer_title')} testId="help-drawer">
@@ -41,12 +41,12 @@ export function HelpDrawer({ open, onClose, title, children }: { open: boolean; 
         color="secondary"
         href={href ?? '#'}
         disabled={!href}
-        target={isUs ? undefined : '_blank'}
+        target={channel === 'sms' ? undefined : '_blank'}
         rel="noopener noreferrer"
         data-testid="help-contact"
-        data-channel={isUs ? 'sms' : 'whatsapp'}
+        data-channel={channel}
       >
-        {isUs ? t('help_drawer_sms') : t('help_drawer_whatsapp')}
+        {channel === 'sms' ? t('help_drawer_sms') : t('help_drawer_whatsapp')}
       </Button>
     </BottomDrawer>
   );

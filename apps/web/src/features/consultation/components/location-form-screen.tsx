@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MemberDto } from '@puente/contracts';
-import { buildPath, CALENDAR, countryOfPhoneCode, FORM_MISSING_FIELDS, intakeStepNumber, intakeSteps, locationConfirmationRoute, locationFormSchema, serviceScope, showsCrisisPath, type LocationForm } from '@puente/domain';
+import { buildPath, CALENDAR, countryOfPhoneCode, errorMessageKey, FORM_MISSING_FIELDS, intakeStepNumber, intakeSteps, locationConfirmationRoute, locationFormSchema, serviceScope, showsCrisisPath, type LocationForm } from '@puente/domain';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { getTimeZone } from '@/lib/time-zone';
 import { showToast } from '@/lib/toast';
 import { hideLoading, showLoading } from '@/lib/ui-store';
 import { useCreateAppointment } from '../api/create-appointment';
-import { useCountryStates } from '@/lib/country-states';
+import { useCountryStates } from '@/features/profile';
 import { requestOrDefault } from '../hooks/use-consultation-request';
 
 const LIMITED_SERVICES = buildPath('limitedServices');
@@ -113,7 +113,7 @@ export function LocationFormScreen() {
       if (mounted.current) void navigate(VIDEO_CALL, { replace: true });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
-      showToast({ variant: 'error', message: error.isNetworkError ? 'error_network' : `error_${error.code.toLowerCase()}` });
+      showToast({ variant: 'error', message: error.isNetworkError ? 'error_network' : errorMessageKey(error.code) });
     } finally {
       hideLoading();
     }

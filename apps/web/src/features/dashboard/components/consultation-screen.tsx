@@ -1,5 +1,5 @@
 import type { AppointmentDto, PrescriptionDto } from '@puente/contracts';
-import { APPOINTMENT_STATE as S, buildPath, isFinishedLike, type AppointmentState, type EscalationRequest } from '@puente/domain';
+import { APPOINTMENT_STATE as S, buildPath, isFinishedLike, participantRole, type AppointmentState, type EscalationRequest } from '@puente/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -108,7 +108,8 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
   useDashboardRealtime(id, (alert) => {
     if (alert.appointmentId === id) notice.announce(alert.state, id);
   });
-  const assigned = !!a && !!me && (userType === 'us-physician' ? a.usDoctorId === me.id : a.mxDoctorId === me.id);
+  // Assigned in her own role: the coach as the coach, the US doctor as the US doctor (the domain's participant rule).
+  const assigned = !!a && !!me && participantRole(a, me.id) === userType;
   const viewer = { userType, assigned } as const;
   const canSendTreatment = !!state && actionsFor(state, viewer).includes('send-treatment');
   const busy = accept.isPending || update.isPending || send.isPending || saveRecord.isPending || finish.isPending;

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { paths } from '@puente/domain';
+import { isAssignedPhysician, paths } from '@puente/domain';
 import { StaffFrame } from '@/features/profile';
 import { isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
@@ -55,7 +55,7 @@ export function DashboardScreen() {
   const notice = useDoctorNotice(userType, current.data?.id, current.data?.state);
   const myId = member.data?.id;
   useDashboardRealtime(undefined, (alert) => {
-    if (myId && (alert.mxDoctorId === myId || alert.usDoctorId === myId)) notice.announce(alert.state, alert.appointmentId);
+    if (myId && isAssignedPhysician(alert, myId)) notice.announce(alert.state, alert.appointmentId);
   });
 
   const handleAccept = (appointmentId: string) => {

@@ -44,7 +44,7 @@ import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { useUpdateMember } from '@/features/profile';
-import { hasStatesFile, useCountryStates } from '@/lib/country-states';
+import { hasStatesFile, useCountryStates } from '@/features/profile';
 import { useZipCodeLookup } from '../api/lookup-zip-code';
 import { mustAcceptTerms } from './terms-dialog';
 

@@ -14,7 +14,7 @@ import { addressFormSchema, FORM_MISSING_FIELDS, type AddressForm } from '@puent
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCountryStates } from '@/lib/country-states';
+import { useCountryStates } from '../api/get-country-states';
 import { useMember } from '../api/get-member';
 import { showToast } from '@/lib/toast';
 import { useUpdateMember } from '../api/update-member';
