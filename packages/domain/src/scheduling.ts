@@ -220,6 +220,18 @@ export const calendarExceptionInputSchema = z
   .refine((e) => Date.parse(e.endsAt) > Date.parse(e.startsAt), { message: 'invalid_range', path: ['endsAt'] });
 export type CalendarExceptionInput = z.infer<typeof calendarExceptionInputSchema>;
 
+/**
+ * A wall time typed in a zone (a datetime-local value, yyyy-MM-ddTHH:mm[:ss]) as the UTC instant
+ * (ISO). The calendar editor reads a coach's time off in her calendar's zone, not the browser's.
+ * Anything else comes back unchanged (the input schema refuses it).
+ */
+export const wallTimeToIso = (local: string, timeZone: string): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!m || !isTimeZone(timeZone)) return local;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  return new Date(new TZDate(y, mo - 1, d, h, mi, s, timeZone).getTime()).toISOString();
+};
+
 /** The wording of a date in a language and zone (messages, .ics summary). */
 export const formatSlot = (startDate: string | Date, timeZone: string, lang: 'es' | 'en'): string =>
   new Intl.DateTimeFormat(lang === 'es' ? 'es-MX' : 'en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(startDate));
