@@ -1,7 +1,7 @@
 import { adminCoachesResponseSchema, APPOINTMENT_GQL, CALL_PATHS, guestLinkSessionSchema, apiErrorSchema, memberScheduledAppointmentsSchema, scheduledChangeResponseSchema, calendarSchema, coachScheduledResponseSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organizations } from '../../db/schema';
+import { auditLog, organizations, scheduledAppointments } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
 import { createOrganization, createPhysician, createSessionFor, graphql, insertConsultation, memberWithSession, openSocket, readGuestLink, request, startTestServer, type Participant, type TestServer } from '../../test';
 
@@ -428,5 +428,94 @@ describe('the admin edits a coach’s calendar (admins only, audited)', () => {
 
     const audit = await t.server.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, coach.id), eq(auditLog.resource, 'physician-calendar')));
     expect(audit.map((a) => `${a.actorId === admin.user.id ? 'admin' : a.actorId}:${a.action}`).sort()).toEqual(['admin:create', 'admin:delete', 'admin:read', 'admin:update']);
+  });
+});
+
+describe('scheduling errors (spec 001 §8)', () => {
+  const join = (id: string, token: string) => request(t.url, `/api/scheduled-appointments/${id}/join`, { method: 'POST', token });
+  const cancel = (id: string, token: string) => request(t.url, `/api/scheduled-appointments/${id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token });
+  const reschedule = (id: string, token: string, physicianId: string, startDate: string) =>
+    graphql<{ rescheduleAppointment: unknown }>(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: id, input: { physicianId, language: 'es', startDate, timezone: MX } }, token);
+  const booked = async (token: string, physicianId: string, startDate: string) => scheduledAppointmentSchema.parse((await book(token, physicianId, startDate)).body.data?.scheduleAppointment);
+
+  it('join: a cancelled booking → APPOINTMENT_ALREADY_CANCELED; after its end → APPOINTMENT_ALREADY_FINISHED', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    const canceled = await booked(member.token, coach.id, '2026-12-10T15:00:00.000Z');
+    const missed = await booked(member.token, coach.id, '2026-12-10T15:45:00.000Z');
+    expect((await cancel(canceled.id, member.token)).status).toBe(200);
+    try {
+      t.clock.set('2026-12-10T14:58:00Z');
+      expect(errorCode((await join(canceled.id, member.token)).body)).toBe('APPOINTMENT_ALREADY_CANCELED');
+      // 45 minutes from 15:45 is 16:30: one minute after, the booking can no longer be joined.
+      t.clock.set('2026-12-10T16:31:00Z');
+      expect(errorCode((await join(missed.id, member.token)).body)).toBe('APPOINTMENT_ALREADY_FINISHED');
+    } finally {
+      t.clock.set(MONDAY_08);
+    }
+  });
+
+  it('cancel or reschedule a finished booking → APPOINTMENT_ALREADY_FINISHED (member and admin), whether it was held or its time passed', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    const admin = await memberWithSession(t.server, { userType: 'admin' });
+    const held = await booked(member.token, coach.id, '2026-12-11T15:00:00.000Z');
+    const passed = await booked(member.token, coach.id, '2026-12-11T15:45:00.000Z');
+    // The first one was held and its consultation is over (the live consultation finished it).
+    await t.server.database.db.update(scheduledAppointments).set({ status: 'finished' }).where(eq(scheduledAppointments.id, held.id));
+    try {
+      // After both ends: 16:30 is the end of the second one.
+      t.clock.set('2026-12-11T16:40:00Z');
+      // A staff session lasts a working day: the admin signs in at the new time.
+      const adminToken = (await createSessionFor(t.server, admin.user.id)).sessionToken;
+      for (const id of [held.id, passed.id]) {
+        expect(errorCode((await cancel(id, member.token)).body)).toBe('APPOINTMENT_ALREADY_FINISHED');
+        expect(errorCode((await cancel(id, adminToken)).body)).toBe('APPOINTMENT_ALREADY_FINISHED');
+        expect(gqlCode(await reschedule(id, member.token, coach.id, '2026-12-14T15:00:00.000Z'))).toBe('APPOINTMENT_ALREADY_FINISHED');
+      }
+      // The texted link is inactive too.
+      const link = await request(t.url, `/api/scheduled-appointments/${passed.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${t.server.services.scheduling.cancelToken(passed.id)}`, { method: 'POST' });
+      expect(errorCode(link.body)).toBe('APPOINTMENT_ALREADY_FINISHED');
+    } finally {
+      t.clock.set(MONDAY_08);
+    }
+    const still = scheduledAppointmentSchema.parse((await request(t.url, `/api/scheduled-appointments/${passed.id}`, { token: member.token })).body);
+    expect(still).toMatchObject({ state: 'scheduled', startDate: '2026-12-11T15:45:00.000Z' });
+  });
+
+  it('a coach may not book, join, cancel or reschedule (FORBIDDEN); an admin booking without memberId → INVALID_DATA', async () => {
+    const { coach, token: coachToken } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    const admin = await memberWithSession(t.server, { userType: 'admin' });
+    expect(gqlCode(await book(coachToken, coach.id, '2026-12-14T15:00:00.000Z'))).toBe('FORBIDDEN');
+    const mine = await booked(member.token, coach.id, '2026-12-14T15:45:00.000Z');
+    expect(errorCode((await cancel(mine.id, coachToken)).body)).toBe('FORBIDDEN');
+    expect(gqlCode(await reschedule(mine.id, coachToken, coach.id, '2026-12-14T16:30:00.000Z'))).toBe('FORBIDDEN');
+    try {
+      t.clock.set('2026-12-14T15:42:00Z');
+      const later = (await createSessionFor(t.server, coach.id)).sessionToken;
+      expect(errorCode((await join(mine.id, later)).body)).toBe('FORBIDDEN');
+    } finally {
+      t.clock.set(MONDAY_08);
+    }
+
+    const noMember = await book(admin.token, coach.id, '2026-12-14T15:00:00.000Z');
+    expect(apiErrorSchema.parse(noMember.body.errors?.[0]?.extensions).error).toMatchObject({ code: 'INVALID_DATA', fields: { memberId: 'required' } });
+    // Nothing was booked: the slot is still free.
+    const slots = slotsResponseSchema.parse((await request(t.url, `/api/physicians/${coach.id}/slots?from=2026-12-14&to=2026-12-14&timeZone=${MX}`, { token: member.token })).body).slots;
+    expect(slots['2026-12-14']).toEqual(['2026-12-14T15:00:00.000Z', '2026-12-14T16:30:00.000Z', '2026-12-14T17:15:00.000Z']);
+  });
+
+  it('rescheduling onto a slot another member holds → NO_SLOTS_AVAILABLE; her booking stays where it was', async () => {
+    const { coach } = await coachWithHours();
+    const ana = await memberWithSession(t.server);
+    const bea = await memberWithSession(t.server);
+    const mine = await booked(ana.token, coach.id, '2026-12-15T15:00:00.000Z');
+    await booked(bea.token, coach.id, '2026-12-15T15:45:00.000Z');
+    expect(gqlCode(await reschedule(mine.id, ana.token, coach.id, '2026-12-15T15:45:00.000Z'))).toBe('NO_SLOTS_AVAILABLE');
+    const still = scheduledAppointmentSchema.parse((await request(t.url, `/api/scheduled-appointments/${mine.id}`, { token: ana.token })).body);
+    expect(still).toMatchObject({ state: 'scheduled', startDate: '2026-12-15T15:00:00.000Z' });
+    // Moving onto her own slot's neighbour that is free works.
+    expect(scheduledAppointmentSchema.parse((await reschedule(mine.id, ana.token, coach.id, '2026-12-15T16:30:00.000Z')).body.data?.rescheduleAppointment)).toMatchObject({ startDate: '2026-12-15T16:30:00.000Z' });
   });
 });
