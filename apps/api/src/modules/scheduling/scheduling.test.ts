@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizations, scheduledAppointments } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
+import { SchedulingRepository } from './scheduling.repository';
 import { createOrganization, createPhysician, createSessionFor, graphql, insertConsultation, memberWithSession, openSocket, readGuestLink, request, startTestServer, type Participant, type TestServer } from '../../test';
 
 // Monday 23 November 2026, 08:00 in Mexico City (UTC-6, no DST).
@@ -100,6 +101,40 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     const wins = results.filter((r) => !r.body.errors);
     expect(wins).toHaveLength(1);
     expect(results.filter((r) => gqlCode(r) === 'NO_SLOTS_AVAILABLE')).toHaveLength(3);
+  });
+
+  it('the database itself refuses a second live booking of one coach and start (unique 23505), without the service’s lock', async () => {
+    const { coach } = await coachWithHours();
+    const [ana, bea, eva] = await Promise.all([1, 2, 3].map(() => memberWithSession(t.server)));
+    const repository = new SchedulingRepository(t.server.database.db);
+    const start = new Date('2026-11-25T16:30:00.000Z');
+    const row = (memberId: string) => ({
+      tinyId: memberId.slice(0, 8).toUpperCase(),
+      physicianId: coach.id,
+      memberId,
+      createdBy: memberId,
+      createdByRole: 'member' as const,
+      startDate: start,
+      endDate: new Date(start.getTime() + 45 * 60_000),
+      language: 'es' as const,
+      timezone: MX,
+      topic: null,
+      createdAt: MONDAY_08,
+      updatedAt: MONDAY_08,
+    });
+    const sqlState = (err: unknown): unknown => {
+      for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code) return (e as { code: unknown }).code;
+      return undefined;
+    };
+    const first = await repository.transaction((tx) => repository.insert(tx, row(ana!.user.id)));
+    const second = await repository.transaction((tx) => repository.insert(tx, row(bea!.user.id))).then(
+      () => 'inserted',
+      (err: unknown) => sqlState(err),
+    );
+    expect(second).toBe('23505');
+    // The index is partial: once the first is cancelled the slot can be booked again.
+    await repository.update(first.id, { state: 'scheduled-canceled', cancelReason: 'CANCELED_BY_SOCIO' });
+    expect((await repository.transaction((tx) => repository.insert(tx, row(eva!.user.id)))).state).toBe('scheduled');
   });
 
   it('refuses a slot outside the hours, a bad input and no session', async () => {
