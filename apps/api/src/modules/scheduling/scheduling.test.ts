@@ -243,13 +243,25 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     await t.server.services.scheduling.runDue();
     const texted = (await outbox(member.user.phoneNumber!)).map((m) => /https?:\/\/\S+cancel-confirmation-link\S+/.exec(m.body)?.[0]).filter(Boolean) as string[];
     const linkA = new URL(texted.find((u) => u.includes(a.id))!);
-    expect(Object.fromEntries(linkA.searchParams)).toMatchObject({ lang: 'es', socioName: 'Rosa', startDate: a.startDate, appointmentId: a.id });
+    // Booked on Monday for Wednesday: neither today nor tomorrow (an empty todayOrTomorrow).
+    expect(Object.fromEntries(linkA.searchParams)).toMatchObject({ lang: 'es', coachName: `${coach.firstName} ${coach.lastName}`, socioName: 'Rosa', startDate: a.startDate, appointmentId: a.id, todayOrTomorrow: '' });
     const token = linkA.searchParams.get('token')!;
     // The token of A does not cancel B.
     expect(errorCode((await request(t.url, `/api/scheduled-appointments/${b.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${token}`, { method: 'POST' })).body)).toBe('NOT_FOUND');
-    const ok = await request(t.url, `/api/scheduled-appointments/${a.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${token}`, { method: 'POST' });
+    // Whatever reason the link asks for, a cancel by link is stored as CANCEL_BY_SMS.
+    const ok = await request(t.url, `/api/scheduled-appointments/${a.id}/cancel?cancel_reason=CANCELED_BY_SOCIO&token=${token}`, { method: 'POST' });
     expect(ok.status).toBe(200);
+    const [stored] = await t.server.database.db.select().from(scheduledAppointments).where(eq(scheduledAppointments.id, a.id));
+    expect(stored).toMatchObject({ state: 'scheduled-canceled', cancelReason: 'CANCEL_BY_SMS' });
     expect(errorCode((await request(t.url, `/api/scheduled-appointments/${a.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${token}`, { method: 'POST' })).body)).toBe('APPOINTMENT_ALREADY_CANCELED');
+    // Links texted for a booking today (10:30 in Mexico City) and tomorrow carry their day.
+    const today = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-23T16:30:00.000Z')).body.data?.scheduleAppointment);
+    const tomorrow = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-24T15:00:00.000Z')).body.data?.scheduleAppointment);
+    await t.server.services.scheduling.runDue();
+    const links = (await outbox(member.user.phoneNumber!)).map((m) => /https?:\/\/\S+cancel-confirmation-link\S+/.exec(m.body)?.[0]).filter(Boolean) as string[];
+    const day = (id: string) => new URL(links.find((u) => u.includes(id))!).searchParams.get('todayOrTomorrow');
+    expect(day(today.id)).toBe('today');
+    expect(day(tomorrow.id)).toBe('tomorrow');
     const tokenB = t.server.services.scheduling.cancelToken(b.id);
     t.clock.set('2026-12-02T16:00:00Z');
     expect(errorCode((await request(t.url, `/api/scheduled-appointments/${b.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${tokenB}`, { method: 'POST' })).body)).toBe('APPOINTMENT_ALREADY_IN_PROGRESS');
