@@ -566,3 +566,48 @@ describe('scheduling errors (spec 001 §8)', () => {
     expect(scheduledAppointmentSchema.parse((await reschedule(mine.id, ana.token, coach.id, '2026-12-15T16:30:00.000Z')).body.data?.rescheduleAppointment)).toMatchObject({ startDate: '2026-12-15T16:30:00.000Z' });
   });
 });
+
+describe('reminder edges (issue 13 "reminders follow reschedules")', () => {
+  it('after a reschedule the coach gets exactly one reminder, for the new time, and the member no join text before start − 5 min; joining while the coach is in another live consultation answers isBusy true', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server, { address: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' } });
+    const first = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-12-16T15:00:00.000Z')).body.data?.scheduleAppointment);
+    const moved = await graphql(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: first.id, input: { physicianId: coach.id, language: 'es', startDate: '2026-12-16T15:45:00.000Z', timezone: MX } }, member.token);
+    expect(moved.body.errors).toBeUndefined();
+    const reminders = async () => (await outbox(coach.phoneNumber!)).filter((m) => m.body.includes('tienes una consulta agendada'));
+    const joins = async () => (await outbox(member.user.phoneNumber!)).filter((m) => m.body.includes('empieza en 5 minutos'));
+    try {
+      await t.server.services.scheduling.runDue();
+      // The first date's reminders are gone.
+      t.clock.set('2026-12-16T14:55:00Z');
+      await t.server.services.scheduling.runDue();
+      expect(await reminders()).toHaveLength(0);
+      expect(await joins()).toHaveLength(0);
+      // A minute before start − 5 min of the new date: still nothing.
+      t.clock.set('2026-12-16T15:39:00Z');
+      await t.server.services.scheduling.runDue();
+      expect(await joins()).toHaveLength(0);
+      expect(await reminders()).toHaveLength(0);
+      t.clock.set('2026-12-16T15:40:00Z');
+      await t.server.services.scheduling.runDue();
+      await t.server.services.scheduling.runDue();
+      const sent = await reminders();
+      expect(sent).toHaveLength(1);
+      // 15:45 UTC is 09:45 in Mexico City (the coach's zone), not the first date's 09:00.
+      expect(sent[0]!.body).toMatch(/9:45/);
+      expect(await joins()).toHaveLength(1);
+
+      // The coach is still in another member's consultation when she joins.
+      const other = await memberWithSession(t.server);
+      await insertConsultation(t.server, { memberId: other.user.id, mxDoctorId: coach.id, state: '3-coach-joins-call' });
+      const joined = await request(t.url, `/api/scheduled-appointments/${first.id}/join`, { method: 'POST', token: member.token });
+      expect(joined.status).toBe(200);
+      expect(joined.body).toMatchObject({ isBusy: true });
+      const { appointmentId } = joined.body as { appointmentId: string };
+      const busy = await request(t.url, `/api/physicians/${coach.id}/isbusy?appointmentId=${appointmentId}`, { token: member.token });
+      expect(busy.body).toEqual({ isBusy: true });
+    } finally {
+      t.clock.set(MONDAY_08);
+    }
+  });
+});
