@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WeeklyHours } from './physician-slots';
-import { calendarExceptionInputSchema, calendarInputSchema, computeSlots, isFreeSlot, lastCalendarDate, slotsOnDay, wallTimeToIso } from './scheduling';
+import { calendarExceptionInputSchema, calendarInputSchema, computeSlots, isFreeSlot, lastCalendarDate, overlappingHours, slotsOnDay, wallTimeToIso } from './scheduling';
 
 const MX = 'America/Mexico_City';
 const LA = 'America/Los_Angeles';
@@ -96,6 +96,19 @@ describe('computeSlots', () => {
 });
 
 describe('calendar input', () => {
+  it('refuses weekly-hours rows of one day that overlap, on the later row (touching rows and other days are fine)', () => {
+    const parse = (hours: { weekday: number; starts: string; ends: string }[]) => calendarInputSchema.safeParse({ timeZone: MX, hours });
+    expect(parse([{ weekday: 1, starts: '09:00', ends: '12:00' }, { weekday: 1, starts: '12:00', ends: '14:00' }, { weekday: 2, starts: '10:00', ends: '11:00' }]).success).toBe(true);
+    const bad = parse([{ weekday: 1, starts: '09:00', ends: '14:00' }, { weekday: 2, starts: '09:00', ends: '13:00' }, { weekday: 1, starts: '13:00', ends: '15:00' }]);
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => ({ path: i.path, message: i.message }))).toEqual([{ path: ['hours', 2, 'ends'], message: 'overlapping_hours' }]);
+    // The same row twice, and a row inside another.
+    expect(overlappingHours([{ weekday: 3, starts: '09:00', ends: '10:00' }, { weekday: 3, starts: '09:00', ends: '10:00' }, { weekday: 3, starts: '09:15', ends: '09:30' }])).toEqual([1, 2]);
+    // A row that is bad on its own gets its own message only.
+    expect(overlappingHours([{ weekday: 3, starts: '09:00', ends: '10:00' }, { weekday: 3, starts: '11:00', ends: '08:00' }])).toEqual([]);
+  });
+
+
   it('accepts a calendar and refuses bad hours and zones with message keys', () => {
     expect(calendarInputSchema.safeParse({ timeZone: MX, hours: [{ weekday: 1, starts: '09:00', ends: '13:00' }] }).success).toBe(true);
     const bad = calendarInputSchema.safeParse({ timeZone: 'Mars/Base', hours: [{ weekday: 7, starts: '25:00', ends: '09:00' }] });

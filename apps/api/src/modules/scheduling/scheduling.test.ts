@@ -83,6 +83,11 @@ describe('calendars and slots (spec 9)', () => {
     const bad = await request(t.url, `/api/physicians/${coach.id}/calendar`, { method: 'PUT', token, body: { timeZone: 'Mars/Base', hours: [{ weekday: 9, starts: '9', ends: '08:00' }] } });
     expect(bad.status).toBe(400);
     expect(apiErrorSchema.parse(bad.body).error).toMatchObject({ code: 'INVALID_DATA' });
+    // Two rows of one day that overlap are refused, on the later row; the calendar is unchanged.
+    const overlap = await request(t.url, `/api/physicians/${coach.id}/calendar`, { method: 'PUT', token, body: { timeZone: MX, hours: [{ weekday: 1, starts: '09:00', ends: '12:00' }, { weekday: 1, starts: '11:00', ends: '13:00' }] } });
+    expect(overlap.status).toBe(400);
+    expect(apiErrorSchema.parse(overlap.body).error).toMatchObject({ code: 'INVALID_DATA', fields: { 'hours.1.ends': 'overlapping_hours' } });
+    expect(calendarSchema.parse((await request(t.url, `/api/physicians/${coach.id}/calendar`, { token })).body).hours).toEqual([{ weekday: 6, starts: '10:00', ends: '10:45' }]);
   });
 
   it('US doctors have no calendar (spec 6)', async () => {

@@ -20,11 +20,19 @@ describe('the coach calendar on the dashboard (issue 13)', () => {
     expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
 
     fireEvent.change(ends, { target: { value: '14:00' } });
+    // A second Monday row (09:00-13:00 by default) overlaps the first: refused on that row.
     fireEvent.click(within(editor).getByTestId('calendar-add-hours'));
+    fireEvent.click(within(editor).getByTestId('calendar-save'));
+    expect(await within(editor).findByText('Este horario se empalma con otro del mismo día')).toBeTruthy();
+    expect(within(within(editor).getAllByTestId('calendar-hours-row')[1]!).getByText('Este horario se empalma con otro del mismo día')).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
+    const second = within(editor).getAllByTestId('calendar-hours-row')[1]!;
+    fireEvent.change(within(second).getByLabelText('Desde'), { target: { value: '14:00' } });
+    fireEvent.change(within(second).getByLabelText('Hasta'), { target: { value: '16:00' } });
     fireEvent.click(within(editor).getByTestId('calendar-save'));
     await waitFor(() => expect(server.calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = server.calls.find((c) => c.method === 'PUT')!;
-    expect(put.body).toMatchObject({ timeZone: 'America/Mexico_City', hours: [{ weekday: 1, starts: '09:00', ends: '14:00' }, { weekday: 1, starts: '09:00', ends: '13:00' }] });
+    expect(put.body).toMatchObject({ timeZone: 'America/Mexico_City', hours: [{ weekday: 1, starts: '09:00', ends: '14:00' }, { weekday: 1, starts: '14:00', ends: '16:00' }] });
 
     const form = within(editor).getByTestId('calendar-exception-form');
     const [from, to] = within(form).getAllByLabelText(/Desde|Hasta/);
