@@ -10,7 +10,9 @@ import {
   callJoinSchema,
   callLeaveSchema,
   callSignalSchema,
+  calendarExceptionInputSchema,
   cancelAppointmentInputSchema,
+  cancelScheduledQuerySchema,
   changeLanguageParamsSchema,
   channelParamsSchema,
   chatSendSchema,
@@ -30,12 +32,18 @@ import {
   pwdlessPhoneRequestSchema,
   pwdlessResetRequestSchema,
   pwdlessVerifyRequestSchema,
+  putCalendarInputSchema,
   refreshSessionInputSchema,
+  rescheduleAppointmentArgsSchema,
   restoreAccountRequestSchema,
   saveConsultationNoteInputSchema,
   saveMedicalRecordInputSchema,
+  scheduleAppointmentInputSchema,
+  scheduledChangeRequestSchema,
+  SCHEDULING_GQL,
   sendPrescriptionInputSchema,
   setAvailabilityInputSchema,
+  slotsQuerySchema,
   staffEmailStartRequestSchema,
   staffEmailVerifyRequestSchema,
   staffIdentityVerifyRequestSchema,
@@ -201,7 +209,7 @@ function expectCatalogue(body: unknown, where: string): z.infer<typeof apiErrorS
 // --- REST ---------------------------------------------------------------------------------------
 
 interface RestTarget {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -240,6 +248,20 @@ const REST: RestTarget[] = [
   { method: 'POST', path: '/api/staff/auth/idp/verify', body: staffIdentityVerifyRequestSchema },
   { method: 'POST', path: '/api/staff/auth/totp/enrolment', body: staffTotpEnrolmentRequestSchema },
   { method: 'POST', path: '/api/staff/auth/totp/verify', body: staffTotpVerifyRequestSchema },
+  // Scheduling (issue 13): scheduled appointments, slots, calendars (the coach's and the admin's).
+  { method: 'POST', path: '/api/scheduled-appointments/:id/cancel', params: idParams, query: cancelScheduledQuerySchema },
+  { method: 'GET', path: '/api/scheduled-appointments/mine' },
+  { method: 'GET', path: '/api/scheduled-appointments/:id', params: idParams },
+  { method: 'POST', path: '/api/scheduled-appointments/:id/join', params: idParams },
+  { method: 'POST', path: '/api/scheduled-appointments/:id/support-request', params: idParams, body: scheduledChangeRequestSchema },
+  { method: 'GET', path: '/api/physicians/:id/slots', params: idParams, query: slotsQuerySchema },
+  { method: 'GET', path: '/api/physicians/:id/calendar', params: idParams },
+  { method: 'PUT', path: '/api/physicians/:id/calendar', params: idParams, body: putCalendarInputSchema },
+  { method: 'POST', path: '/api/physicians/:id/calendar/exceptions', params: idParams, body: calendarExceptionInputSchema },
+  { method: 'DELETE', path: '/api/physicians/:id/calendar/exceptions/:exceptionId', params: z.object({ id: z.string(), exceptionId: z.string() }) },
+  { method: 'GET', path: '/api/physicians/:id/scheduled-appointments', params: idParams },
+  { method: 'PUT', path: '/api/admin/physicians/:id/calendar', params: idParams, body: putCalendarInputSchema },
+  { method: 'POST', path: '/api/admin/physicians/:id/calendar/exceptions', params: idParams, body: calendarExceptionInputSchema },
 ];
 
 /** A value as a URL segment or query value (a lone surrogate cannot be UTF-8: its CESU-8 bytes). */
@@ -266,7 +288,7 @@ const restInput = fc.integer({ min: 0, max: REST.length - 1 }).chain((index) => 
 });
 
 describe('generated inputs over REST', () => {
-  it.prop([restInput], { numRuns: 130 })(
+  it.prop([restInput], { numRuns: 170 })(
     'no 5xx; every error is the catalogue shape; a hostile string in a body is refused',
     async ({ index, params, query, body, authenticated }) => {
       const target = REST[index]!;
@@ -305,6 +327,8 @@ const GRAPHQL_ARGS: Record<string, z.ZodType> = {
   setAvailability: setAvailabilityInputSchema,
   getConsultationTopicsTemplate: topicsTemplateArgsSchema,
   updateMember: z.object({ memberId: z.string(), data: memberUpdateSchema }),
+  scheduleAppointment: z.object({ input: scheduleAppointmentInputSchema }),
+  rescheduleAppointment: rescheduleAppointmentArgsSchema,
 };
 
 const namedType = (type: TypeNode): string => (type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type));
@@ -315,7 +339,7 @@ const byGraphqlType = (type: TypeNode): fc.Arbitrary<unknown> => {
   return type.kind === Kind.LIST_TYPE ? fc.array(base, { maxLength: 3 }) : base;
 };
 
-const DOCUMENTS = Object.entries(GQL as Record<string, string>);
+const DOCUMENTS = [...Object.entries(GQL as Record<string, string>), ...Object.entries(SCHEDULING_GQL as Record<string, string>)];
 const graphqlInput = fc.integer({ min: 0, max: DOCUMENTS.length - 1 }).chain((index) => {
   const [, document] = DOCUMENTS[index]!;
   const operation = parse(document).definitions[0]!;

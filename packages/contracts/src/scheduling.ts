@@ -93,7 +93,7 @@ export const calendarSchema = z.object({
   exceptions: z.array(z.object({ id: safeString(), kind: z.enum(CALENDAR_EXCEPTION_KINDS), startsAt: safeString(), endsAt: safeString() })),
 });
 export type CalendarDto = z.infer<typeof calendarSchema>;
-export const putCalendarInputSchema = calendarInputSchema.extend({
+export const putCalendarInputSchema = calendarInputSchema.safeExtend({
   weekdays: z.array(z.number().int().min(0, { message: 'invalid_weekday' }).max(6, { message: 'invalid_weekday' })).max(7).optional(),
 });
 export type PutCalendarInput = z.input<typeof putCalendarInputSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WeeklyHours } from './physician-slots';
-import { calendarExceptionInputSchema, calendarInputSchema, computeSlots, isFreeSlot, lastCalendarDate, slotsOnDay } from './scheduling';
+import { calendarExceptionInputSchema, calendarInputSchema, computeSlots, isFreeSlot, lastCalendarDate, overlappingHours, slotsOnDay, wallTimeToIso } from './scheduling';
 
 const MX = 'America/Mexico_City';
 const LA = 'America/Los_Angeles';
@@ -38,6 +38,18 @@ describe('computeSlots', () => {
     const mx = computeSlots({ hours, now: before, memberTimeZone: MX, from: '2026-03-06', to: '2026-03-09' });
     expect(mx['2026-03-06']).toEqual(['2026-03-06T17:00:00.000Z']);
     expect(mx['2026-03-09']).toEqual(['2026-03-09T16:00:00.000Z']);
+  });
+
+  it('US fall-back (1 November 2026): a Los Angeles coach keeps 09:00 local, UTC moves an hour later', () => {
+    const before = new Date('2026-10-26T00:00:00Z');
+    const hours = weekdays('09:00', '09:45', LA);
+    // Friday 30 October is PDT (UTC-7), Monday 2 November PST (UTC-8).
+    const all = computeSlots({ hours, now: before, memberTimeZone: LA, from: '2026-10-30', to: '2026-11-02' });
+    expect(all).toEqual({ '2026-10-30': ['2026-10-30T16:00:00.000Z'], '2026-11-02': ['2026-11-02T17:00:00.000Z'] });
+    // A member in Mexico City sees 10:00 before and 11:00 after the US change.
+    const mx = computeSlots({ hours, now: before, memberTimeZone: MX, from: '2026-10-30', to: '2026-11-02' });
+    expect(mx).toEqual({ '2026-10-30': ['2026-10-30T16:00:00.000Z'], '2026-11-02': ['2026-11-02T17:00:00.000Z'] });
+    expect(isFreeSlot({ hours, now: before, memberTimeZone: MX }, '2026-11-02T16:00:00.000Z')).toBe(false);
   });
 
   it('Mexico City has no DST: 09:00 is 15:00 UTC in April as in January', () => {
@@ -84,6 +96,19 @@ describe('computeSlots', () => {
 });
 
 describe('calendar input', () => {
+  it('refuses weekly-hours rows of one day that overlap, on the later row (touching rows and other days are fine)', () => {
+    const parse = (hours: { weekday: number; starts: string; ends: string }[]) => calendarInputSchema.safeParse({ timeZone: MX, hours });
+    expect(parse([{ weekday: 1, starts: '09:00', ends: '12:00' }, { weekday: 1, starts: '12:00', ends: '14:00' }, { weekday: 2, starts: '10:00', ends: '11:00' }]).success).toBe(true);
+    const bad = parse([{ weekday: 1, starts: '09:00', ends: '14:00' }, { weekday: 2, starts: '09:00', ends: '13:00' }, { weekday: 1, starts: '13:00', ends: '15:00' }]);
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => ({ path: i.path, message: i.message }))).toEqual([{ path: ['hours', 2, 'ends'], message: 'overlapping_hours' }]);
+    // The same row twice, and a row inside another.
+    expect(overlappingHours([{ weekday: 3, starts: '09:00', ends: '10:00' }, { weekday: 3, starts: '09:00', ends: '10:00' }, { weekday: 3, starts: '09:15', ends: '09:30' }])).toEqual([1, 2]);
+    // A row that is bad on its own gets its own message only.
+    expect(overlappingHours([{ weekday: 3, starts: '09:00', ends: '10:00' }, { weekday: 3, starts: '11:00', ends: '08:00' }])).toEqual([]);
+  });
+
+
   it('accepts a calendar and refuses bad hours and zones with message keys', () => {
     expect(calendarInputSchema.safeParse({ timeZone: MX, hours: [{ weekday: 1, starts: '09:00', ends: '13:00' }] }).success).toBe(true);
     const bad = calendarInputSchema.safeParse({ timeZone: 'Mars/Base', hours: [{ weekday: 7, starts: '25:00', ends: '09:00' }] });
@@ -91,5 +116,19 @@ describe('calendar input', () => {
     const messages = bad.error!.issues.map((i) => i.message);
     expect(messages).toEqual(expect.arrayContaining(['invalid_time_zone', 'invalid_weekday', 'invalid_time']));
     expect(calendarExceptionInputSchema.safeParse({ kind: 'time-off', startsAt: '2026-11-24T18:00:00Z', endsAt: '2026-11-24T17:00:00Z' }).error?.issues[0]?.message).toBe('invalid_range');
+  });
+});
+
+describe('wallTimeToIso (the calendar editor’s datetime-local in the coach’s zone)', () => {
+  it.each([
+    ['2030-01-07T09:00', 'Asia/Tokyo', '2030-01-07T00:00:00.000Z'],
+    ['2030-01-07T09:00', MX, '2030-01-07T15:00:00.000Z'],
+    ['2026-11-02T09:00:30', LA, '2026-11-02T17:00:30.000Z'],
+    ['2026-10-30T09:00', LA, '2026-10-30T16:00:00.000Z'],
+    ['', MX, ''],
+    ['not a date', MX, 'not a date'],
+    ['2030-01-07T09:00', 'Mars/Base', '2030-01-07T09:00'],
+  ])('%s in %s → %s', (local, zone, expected) => {
+    expect(wallTimeToIso(local, zone)).toBe(expected);
   });
 });

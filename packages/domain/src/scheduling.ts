@@ -203,12 +203,25 @@ export const weeklyHoursInputSchema = z
   })
   .refine((h) => h.ends > h.starts, { message: 'invalid_range', path: ['ends'] });
 
-/** A coach's calendar: time zone, weekly hours, slot step. */
-export const calendarInputSchema = z.object({
-  timeZone: z.string().refine(isTimeZone, { message: 'invalid_time_zone' }),
-  slotMinutes: z.number().int().min(15, { message: 'invalid_slot_minutes' }).max(120, { message: 'invalid_slot_minutes' }).default(SCHEDULED_DURATION_MINUTES),
-  hours: z.array(weeklyHoursInputSchema).max(28, { message: 'too_many' }),
-});
+/**
+ * The rows of weekly hours that overlap an earlier row of the same weekday (touching is fine:
+ * 09:00-12:00 and 12:00-14:00), by index. Rows that are not valid on their own are left out.
+ */
+export const overlappingHours = (hours: readonly { weekday: number; starts: string; ends: string }[]): number[] => {
+  const valid = (h: { starts: string; ends: string }) => isHourMinute(h.starts) && isHourMinute(h.ends) && h.ends > h.starts;
+  return hours.flatMap((h, i) => (valid(h) && hours.slice(0, i).some((o) => valid(o) && o.weekday === h.weekday && o.starts < h.ends && h.starts < o.ends) ? [i] : []));
+};
+
+/** A coach's calendar: time zone, weekly hours (no two rows of a day overlapping), slot step. */
+export const calendarInputSchema = z
+  .object({
+    timeZone: z.string().refine(isTimeZone, { message: 'invalid_time_zone' }),
+    slotMinutes: z.number().int().min(15, { message: 'invalid_slot_minutes' }).max(120, { message: 'invalid_slot_minutes' }).default(SCHEDULED_DURATION_MINUTES),
+    hours: z.array(weeklyHoursInputSchema).max(28, { message: 'too_many' }),
+  })
+  .superRefine((calendar, ctx) => {
+    for (const i of overlappingHours(calendar.hours)) ctx.addIssue({ code: 'custom', message: 'overlapping_hours', path: ['hours', i, 'ends'] });
+  });
 export type CalendarInput = z.infer<typeof calendarInputSchema>;
 
 export const calendarExceptionInputSchema = z
@@ -219,6 +232,18 @@ export const calendarExceptionInputSchema = z
   })
   .refine((e) => Date.parse(e.endsAt) > Date.parse(e.startsAt), { message: 'invalid_range', path: ['endsAt'] });
 export type CalendarExceptionInput = z.infer<typeof calendarExceptionInputSchema>;
+
+/**
+ * A wall time typed in a zone (a datetime-local value, yyyy-MM-ddTHH:mm[:ss]) as the UTC instant
+ * (ISO). The calendar editor reads a coach's time off in her calendar's zone, not the browser's.
+ * Anything else comes back unchanged (the input schema refuses it).
+ */
+export const wallTimeToIso = (local: string, timeZone: string): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!m || !isTimeZone(timeZone)) return local;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  return new Date(new TZDate(y, mo - 1, d, h, mi, s, timeZone).getTime()).toISOString();
+};
 
 /** The wording of a date in a language and zone (messages, .ics summary). */
 export const formatSlot = (startDate: string | Date, timeZone: string, lang: 'es' | 'en'): string =>

@@ -388,7 +388,10 @@ export class SchedulingService {
   private assertChangeable(row: ScheduledAppointmentRow, now: Date, marginMs: number): void {
     if (row.state === APPOINTMENT_STATE.SCHEDULED_CANCELED) throw new AppError('APPOINTMENT_ALREADY_CANCELED');
     if (row.status === 'finished') throw new AppError('APPOINTMENT_ALREADY_FINISHED');
-    if (row.status === 'in-progress' || row.appointmentId || now.getTime() >= row.startDate.getTime() - marginMs) throw new AppError('APPOINTMENT_ALREADY_IN_PROGRESS');
+    if (row.status === 'in-progress' || row.appointmentId) throw new AppError('APPOINTMENT_ALREADY_IN_PROGRESS');
+    // A booking whose time has passed without being joined is over, as join() answers it.
+    if (now.getTime() >= row.endDate.getTime()) throw new AppError('APPOINTMENT_ALREADY_FINISHED');
+    if (now.getTime() >= row.startDate.getTime() - marginMs) throw new AppError('APPOINTMENT_ALREADY_IN_PROGRESS');
   }
 
   /** rescheduleAppointment(appointmentId, input) (spec 7): same booking (same .ics UID), new slot. */

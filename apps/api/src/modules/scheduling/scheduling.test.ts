@@ -1,8 +1,9 @@
 import { adminCoachesResponseSchema, APPOINTMENT_GQL, CALL_PATHS, guestLinkSessionSchema, apiErrorSchema, memberScheduledAppointmentsSchema, scheduledChangeResponseSchema, calendarSchema, coachScheduledResponseSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organizations } from '../../db/schema';
+import { auditLog, organizations, scheduledAppointments } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
+import { SchedulingRepository } from './scheduling.repository';
 import { createOrganization, createPhysician, createSessionFor, graphql, insertConsultation, memberWithSession, openSocket, readGuestLink, request, startTestServer, type Participant, type TestServer } from '../../test';
 
 // Monday 23 November 2026, 08:00 in Mexico City (UTC-6, no DST).
@@ -82,6 +83,11 @@ describe('calendars and slots (spec 9)', () => {
     const bad = await request(t.url, `/api/physicians/${coach.id}/calendar`, { method: 'PUT', token, body: { timeZone: 'Mars/Base', hours: [{ weekday: 9, starts: '9', ends: '08:00' }] } });
     expect(bad.status).toBe(400);
     expect(apiErrorSchema.parse(bad.body).error).toMatchObject({ code: 'INVALID_DATA' });
+    // Two rows of one day that overlap are refused, on the later row; the calendar is unchanged.
+    const overlap = await request(t.url, `/api/physicians/${coach.id}/calendar`, { method: 'PUT', token, body: { timeZone: MX, hours: [{ weekday: 1, starts: '09:00', ends: '12:00' }, { weekday: 1, starts: '11:00', ends: '13:00' }] } });
+    expect(overlap.status).toBe(400);
+    expect(apiErrorSchema.parse(overlap.body).error).toMatchObject({ code: 'INVALID_DATA', fields: { 'hours.1.ends': 'overlapping_hours' } });
+    expect(calendarSchema.parse((await request(t.url, `/api/physicians/${coach.id}/calendar`, { token })).body).hours).toEqual([{ weekday: 6, starts: '10:00', ends: '10:45' }]);
   });
 
   it('US doctors have no calendar (spec 6)', async () => {
@@ -100,6 +106,40 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     const wins = results.filter((r) => !r.body.errors);
     expect(wins).toHaveLength(1);
     expect(results.filter((r) => gqlCode(r) === 'NO_SLOTS_AVAILABLE')).toHaveLength(3);
+  });
+
+  it('the database itself refuses a second live booking of one coach and start (unique 23505), without the service’s lock', async () => {
+    const { coach } = await coachWithHours();
+    const [ana, bea, eva] = await Promise.all([1, 2, 3].map(() => memberWithSession(t.server)));
+    const repository = new SchedulingRepository(t.server.database.db);
+    const start = new Date('2026-11-25T16:30:00.000Z');
+    const row = (memberId: string) => ({
+      tinyId: memberId.slice(0, 8).toUpperCase(),
+      physicianId: coach.id,
+      memberId,
+      createdBy: memberId,
+      createdByRole: 'member' as const,
+      startDate: start,
+      endDate: new Date(start.getTime() + 45 * 60_000),
+      language: 'es' as const,
+      timezone: MX,
+      topic: null,
+      createdAt: MONDAY_08,
+      updatedAt: MONDAY_08,
+    });
+    const sqlState = (err: unknown): unknown => {
+      for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code) return (e as { code: unknown }).code;
+      return undefined;
+    };
+    const first = await repository.transaction((tx) => repository.insert(tx, row(ana!.user.id)));
+    const second = await repository.transaction((tx) => repository.insert(tx, row(bea!.user.id))).then(
+      () => 'inserted',
+      (err: unknown) => sqlState(err),
+    );
+    expect(second).toBe('23505');
+    // The index is partial: once the first is cancelled the slot can be booked again.
+    await repository.update(first.id, { state: 'scheduled-canceled', cancelReason: 'CANCELED_BY_SOCIO' });
+    expect((await repository.transaction((tx) => repository.insert(tx, row(eva!.user.id)))).state).toBe('scheduled');
   });
 
   it('refuses a slot outside the hours, a bad input and no session', async () => {
@@ -208,13 +248,25 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     await t.server.services.scheduling.runDue();
     const texted = (await outbox(member.user.phoneNumber!)).map((m) => /https?:\/\/\S+cancel-confirmation-link\S+/.exec(m.body)?.[0]).filter(Boolean) as string[];
     const linkA = new URL(texted.find((u) => u.includes(a.id))!);
-    expect(Object.fromEntries(linkA.searchParams)).toMatchObject({ lang: 'es', socioName: 'Rosa', startDate: a.startDate, appointmentId: a.id });
+    // Booked on Monday for Wednesday: neither today nor tomorrow (an empty todayOrTomorrow).
+    expect(Object.fromEntries(linkA.searchParams)).toMatchObject({ lang: 'es', coachName: `${coach.firstName} ${coach.lastName}`, socioName: 'Rosa', startDate: a.startDate, appointmentId: a.id, todayOrTomorrow: '' });
     const token = linkA.searchParams.get('token')!;
     // The token of A does not cancel B.
     expect(errorCode((await request(t.url, `/api/scheduled-appointments/${b.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${token}`, { method: 'POST' })).body)).toBe('NOT_FOUND');
-    const ok = await request(t.url, `/api/scheduled-appointments/${a.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${token}`, { method: 'POST' });
+    // Whatever reason the link asks for, a cancel by link is stored as CANCEL_BY_SMS.
+    const ok = await request(t.url, `/api/scheduled-appointments/${a.id}/cancel?cancel_reason=CANCELED_BY_SOCIO&token=${token}`, { method: 'POST' });
     expect(ok.status).toBe(200);
+    const [stored] = await t.server.database.db.select().from(scheduledAppointments).where(eq(scheduledAppointments.id, a.id));
+    expect(stored).toMatchObject({ state: 'scheduled-canceled', cancelReason: 'CANCEL_BY_SMS' });
     expect(errorCode((await request(t.url, `/api/scheduled-appointments/${a.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${token}`, { method: 'POST' })).body)).toBe('APPOINTMENT_ALREADY_CANCELED');
+    // Links texted for a booking today (10:30 in Mexico City) and tomorrow carry their day.
+    const today = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-23T16:30:00.000Z')).body.data?.scheduleAppointment);
+    const tomorrow = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-11-24T15:00:00.000Z')).body.data?.scheduleAppointment);
+    await t.server.services.scheduling.runDue();
+    const links = (await outbox(member.user.phoneNumber!)).map((m) => /https?:\/\/\S+cancel-confirmation-link\S+/.exec(m.body)?.[0]).filter(Boolean) as string[];
+    const day = (id: string) => new URL(links.find((u) => u.includes(id))!).searchParams.get('todayOrTomorrow');
+    expect(day(today.id)).toBe('today');
+    expect(day(tomorrow.id)).toBe('tomorrow');
     const tokenB = t.server.services.scheduling.cancelToken(b.id);
     t.clock.set('2026-12-02T16:00:00Z');
     expect(errorCode((await request(t.url, `/api/scheduled-appointments/${b.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${tokenB}`, { method: 'POST' })).body)).toBe('APPOINTMENT_ALREADY_IN_PROGRESS');
@@ -428,5 +480,139 @@ describe('the admin edits a coach’s calendar (admins only, audited)', () => {
 
     const audit = await t.server.database.db.select().from(auditLog).where(and(eq(auditLog.subjectId, coach.id), eq(auditLog.resource, 'physician-calendar')));
     expect(audit.map((a) => `${a.actorId === admin.user.id ? 'admin' : a.actorId}:${a.action}`).sort()).toEqual(['admin:create', 'admin:delete', 'admin:read', 'admin:update']);
+  });
+});
+
+describe('scheduling errors (spec 001 §8)', () => {
+  const join = (id: string, token: string) => request(t.url, `/api/scheduled-appointments/${id}/join`, { method: 'POST', token });
+  const cancel = (id: string, token: string) => request(t.url, `/api/scheduled-appointments/${id}/cancel?cancel_reason=CANCELED_BY_SOCIO`, { method: 'POST', token });
+  const reschedule = (id: string, token: string, physicianId: string, startDate: string) =>
+    graphql<{ rescheduleAppointment: unknown }>(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: id, input: { physicianId, language: 'es', startDate, timezone: MX } }, token);
+  const booked = async (token: string, physicianId: string, startDate: string) => scheduledAppointmentSchema.parse((await book(token, physicianId, startDate)).body.data?.scheduleAppointment);
+
+  it('join: a cancelled booking → APPOINTMENT_ALREADY_CANCELED; after its end → APPOINTMENT_ALREADY_FINISHED', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    const canceled = await booked(member.token, coach.id, '2026-12-10T15:00:00.000Z');
+    const missed = await booked(member.token, coach.id, '2026-12-10T15:45:00.000Z');
+    expect((await cancel(canceled.id, member.token)).status).toBe(200);
+    try {
+      t.clock.set('2026-12-10T14:58:00Z');
+      expect(errorCode((await join(canceled.id, member.token)).body)).toBe('APPOINTMENT_ALREADY_CANCELED');
+      // 45 minutes from 15:45 is 16:30: one minute after, the booking can no longer be joined.
+      t.clock.set('2026-12-10T16:31:00Z');
+      expect(errorCode((await join(missed.id, member.token)).body)).toBe('APPOINTMENT_ALREADY_FINISHED');
+    } finally {
+      t.clock.set(MONDAY_08);
+    }
+  });
+
+  it('cancel or reschedule a finished booking → APPOINTMENT_ALREADY_FINISHED (member and admin), whether it was held or its time passed', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    const admin = await memberWithSession(t.server, { userType: 'admin' });
+    const held = await booked(member.token, coach.id, '2026-12-11T15:00:00.000Z');
+    const passed = await booked(member.token, coach.id, '2026-12-11T15:45:00.000Z');
+    // The first one was held and its consultation is over (the live consultation finished it).
+    await t.server.database.db.update(scheduledAppointments).set({ status: 'finished' }).where(eq(scheduledAppointments.id, held.id));
+    try {
+      // After both ends: 16:30 is the end of the second one.
+      t.clock.set('2026-12-11T16:40:00Z');
+      // A staff session lasts a working day: the admin signs in at the new time.
+      const adminToken = (await createSessionFor(t.server, admin.user.id)).sessionToken;
+      for (const id of [held.id, passed.id]) {
+        expect(errorCode((await cancel(id, member.token)).body)).toBe('APPOINTMENT_ALREADY_FINISHED');
+        expect(errorCode((await cancel(id, adminToken)).body)).toBe('APPOINTMENT_ALREADY_FINISHED');
+        expect(gqlCode(await reschedule(id, member.token, coach.id, '2026-12-14T15:00:00.000Z'))).toBe('APPOINTMENT_ALREADY_FINISHED');
+      }
+      // The texted link is inactive too.
+      const link = await request(t.url, `/api/scheduled-appointments/${passed.id}/cancel?cancel_reason=CANCEL_BY_SMS&token=${t.server.services.scheduling.cancelToken(passed.id)}`, { method: 'POST' });
+      expect(errorCode(link.body)).toBe('APPOINTMENT_ALREADY_FINISHED');
+    } finally {
+      t.clock.set(MONDAY_08);
+    }
+    const still = scheduledAppointmentSchema.parse((await request(t.url, `/api/scheduled-appointments/${passed.id}`, { token: member.token })).body);
+    expect(still).toMatchObject({ state: 'scheduled', startDate: '2026-12-11T15:45:00.000Z' });
+  });
+
+  it('a coach may not book, join, cancel or reschedule (FORBIDDEN); an admin booking without memberId → INVALID_DATA', async () => {
+    const { coach, token: coachToken } = await coachWithHours();
+    const member = await memberWithSession(t.server);
+    const admin = await memberWithSession(t.server, { userType: 'admin' });
+    expect(gqlCode(await book(coachToken, coach.id, '2026-12-14T15:00:00.000Z'))).toBe('FORBIDDEN');
+    const mine = await booked(member.token, coach.id, '2026-12-14T15:45:00.000Z');
+    expect(errorCode((await cancel(mine.id, coachToken)).body)).toBe('FORBIDDEN');
+    expect(gqlCode(await reschedule(mine.id, coachToken, coach.id, '2026-12-14T16:30:00.000Z'))).toBe('FORBIDDEN');
+    try {
+      t.clock.set('2026-12-14T15:42:00Z');
+      const later = (await createSessionFor(t.server, coach.id)).sessionToken;
+      expect(errorCode((await join(mine.id, later)).body)).toBe('FORBIDDEN');
+    } finally {
+      t.clock.set(MONDAY_08);
+    }
+
+    const noMember = await book(admin.token, coach.id, '2026-12-14T15:00:00.000Z');
+    expect(apiErrorSchema.parse(noMember.body.errors?.[0]?.extensions).error).toMatchObject({ code: 'INVALID_DATA', fields: { memberId: 'required' } });
+    // Nothing was booked: the slot is still free.
+    const slots = slotsResponseSchema.parse((await request(t.url, `/api/physicians/${coach.id}/slots?from=2026-12-14&to=2026-12-14&timeZone=${MX}`, { token: member.token })).body).slots;
+    expect(slots['2026-12-14']).toEqual(['2026-12-14T15:00:00.000Z', '2026-12-14T16:30:00.000Z', '2026-12-14T17:15:00.000Z']);
+  });
+
+  it('rescheduling onto a slot another member holds → NO_SLOTS_AVAILABLE; her booking stays where it was', async () => {
+    const { coach } = await coachWithHours();
+    const ana = await memberWithSession(t.server);
+    const bea = await memberWithSession(t.server);
+    const mine = await booked(ana.token, coach.id, '2026-12-15T15:00:00.000Z');
+    await booked(bea.token, coach.id, '2026-12-15T15:45:00.000Z');
+    expect(gqlCode(await reschedule(mine.id, ana.token, coach.id, '2026-12-15T15:45:00.000Z'))).toBe('NO_SLOTS_AVAILABLE');
+    const still = scheduledAppointmentSchema.parse((await request(t.url, `/api/scheduled-appointments/${mine.id}`, { token: ana.token })).body);
+    expect(still).toMatchObject({ state: 'scheduled', startDate: '2026-12-15T15:00:00.000Z' });
+    // Moving onto her own slot's neighbour that is free works.
+    expect(scheduledAppointmentSchema.parse((await reschedule(mine.id, ana.token, coach.id, '2026-12-15T16:30:00.000Z')).body.data?.rescheduleAppointment)).toMatchObject({ startDate: '2026-12-15T16:30:00.000Z' });
+  });
+});
+
+describe('reminder edges (issue 13 "reminders follow reschedules")', () => {
+  it('after a reschedule the coach gets exactly one reminder, for the new time, and the member no join text before start − 5 min; joining while the coach is in another live consultation answers isBusy true', async () => {
+    const { coach } = await coachWithHours();
+    const member = await memberWithSession(t.server, { address: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' } });
+    const first = scheduledAppointmentSchema.parse((await book(member.token, coach.id, '2026-12-16T15:00:00.000Z')).body.data?.scheduleAppointment);
+    const moved = await graphql(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId: first.id, input: { physicianId: coach.id, language: 'es', startDate: '2026-12-16T15:45:00.000Z', timezone: MX } }, member.token);
+    expect(moved.body.errors).toBeUndefined();
+    const reminders = async () => (await outbox(coach.phoneNumber!)).filter((m) => m.body.includes('tienes una consulta agendada'));
+    const joins = async () => (await outbox(member.user.phoneNumber!)).filter((m) => m.body.includes('empieza en 5 minutos'));
+    try {
+      await t.server.services.scheduling.runDue();
+      // The first date's reminders are gone.
+      t.clock.set('2026-12-16T14:55:00Z');
+      await t.server.services.scheduling.runDue();
+      expect(await reminders()).toHaveLength(0);
+      expect(await joins()).toHaveLength(0);
+      // A minute before start − 5 min of the new date: still nothing.
+      t.clock.set('2026-12-16T15:39:00Z');
+      await t.server.services.scheduling.runDue();
+      expect(await joins()).toHaveLength(0);
+      expect(await reminders()).toHaveLength(0);
+      t.clock.set('2026-12-16T15:40:00Z');
+      await t.server.services.scheduling.runDue();
+      await t.server.services.scheduling.runDue();
+      const sent = await reminders();
+      expect(sent).toHaveLength(1);
+      // 15:45 UTC is 09:45 in Mexico City (the coach's zone), not the first date's 09:00.
+      expect(sent[0]!.body).toMatch(/9:45/);
+      expect(await joins()).toHaveLength(1);
+
+      // The coach is still in another member's consultation when she joins.
+      const other = await memberWithSession(t.server);
+      await insertConsultation(t.server, { memberId: other.user.id, mxDoctorId: coach.id, state: '3-coach-joins-call' });
+      const joined = await request(t.url, `/api/scheduled-appointments/${first.id}/join`, { method: 'POST', token: member.token });
+      expect(joined.status).toBe(200);
+      expect(joined.body).toMatchObject({ isBusy: true });
+      const { appointmentId } = joined.body as { appointmentId: string };
+      const busy = await request(t.url, `/api/physicians/${coach.id}/isbusy?appointmentId=${appointmentId}`, { token: member.token });
+      expect(busy.body).toEqual({ isBusy: true });
+    } finally {
+      t.clock.set(MONDAY_08);
+    }
   });
 });

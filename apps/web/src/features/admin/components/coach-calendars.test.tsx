@@ -64,12 +64,19 @@ describe('the admin edits a coach’s calendar (issue 13)', () => {
     await waitFor(() => expect(within(editor).getAllByTestId('calendar-hours-row')).toHaveLength(1));
     expect(server.calls.some((c) => c.url === '/api/admin/physicians/c2/calendar' && c.method === 'GET')).toBe(true);
 
+    // A second Monday row (09:00-13:00 by default) repeats the first: refused, shown on that row.
     fireEvent.click(within(editor).getByTestId('calendar-add-hours'));
+    fireEvent.click(within(editor).getByTestId('calendar-save'));
+    expect(await within(editor).findByText('Este horario se empalma con otro del mismo día')).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
+    const second = within(editor).getAllByTestId('calendar-hours-row')[1]!;
+    fireEvent.change(within(second).getByLabelText('Desde'), { target: { value: '16:00' } });
+    fireEvent.change(within(second).getByLabelText('Hasta'), { target: { value: '18:00' } });
     fireEvent.click(within(editor).getByTestId('calendar-save'));
     await waitFor(() => expect(server.calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = server.calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/admin/physicians/c2/calendar');
-    expect(put.body).toMatchObject({ hours: [{ weekday: 1, starts: '09:00', ends: '13:00' }, { weekday: 1, starts: '09:00', ends: '13:00' }] });
+    expect(put.body).toMatchObject({ hours: [{ weekday: 1, starts: '09:00', ends: '13:00' }, { weekday: 1, starts: '16:00', ends: '18:00' }] });
 
     const form = within(editor).getByTestId('calendar-exception-form');
     const [from, to] = within(form).getAllByLabelText(/Desde|Hasta/);
@@ -77,7 +84,8 @@ describe('the admin edits a coach’s calendar (issue 13)', () => {
     fireEvent.change(to!, { target: { value: '2030-01-07T12:00' } });
     fireEvent.click(within(form).getByTestId('calendar-exception-add'));
     await waitFor(() => expect(within(editor).getAllByTestId('calendar-exception')).toHaveLength(1));
-    expect(server.calls.some((c) => c.method === 'POST' && c.url === '/api/admin/physicians/c2/calendar/exceptions')).toBe(true);
+    // Typed in the coach's zone (Mexico City, UTC-6), whatever the admin's browser zone.
+    expect(server.calls.find((c) => c.method === 'POST' && c.url === '/api/admin/physicians/c2/calendar/exceptions')?.body).toEqual({ kind: 'time-off', startsAt: '2030-01-07T15:00:00.000Z', endsAt: '2030-01-07T18:00:00.000Z' });
     // No call went to the coach's own calendar address.
     expect(server.calls.some((c) => c.url.startsWith('/api/physicians/'))).toBe(false);
   });

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { putCalendarInputSchema, type CalendarDto, type PutCalendarInput } from '@puente/contracts';
-import { calendarExceptionInputSchema, type CalendarExceptionInput } from '@puente/domain';
+import { calendarExceptionInputSchema, wallTimeToIso, type CalendarExceptionInput } from '@puente/domain';
 import { useForm, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toast';
@@ -81,9 +81,10 @@ function ExceptionsForm({ physicianId, calendar, api }: { physicianId: string; c
   const { add, remove } = useCalendarExceptions();
   const form = useForm<CalendarExceptionInput>({ resolver: zodResolver(calendarExceptionInputSchema), defaultValues: { kind: 'time-off', startsAt: '', endsAt: '' } });
   const errors = form.formState.errors;
-  const fmt = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  // datetime-local gives local wall time; the browser turns it into an instant.
-  const toIso = (local: string) => (local ? new Date(local).toISOString() : local);
+  // Time off and extra hours are typed and shown in the calendar's zone (the coach's), whatever
+  // the browser's zone: the datetime-local wall time becomes an instant through TZDate (domain).
+  const fmt = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone: calendar.timeZone }).format(new Date(iso));
+  const toIso = (local: string) => wallTimeToIso(local, calendar.timeZone);
   const submit = form.handleSubmit(async (input) => {
     await add.mutateAsync({ physicianId, api, input });
     form.reset({ kind: input.kind, startsAt: '', endsAt: '' });

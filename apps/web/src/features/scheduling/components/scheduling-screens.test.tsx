@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { physician, template } from '@/test/consultation-fixtures';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
@@ -37,7 +37,7 @@ const scheduled = (overrides: Record<string, unknown> = {}) => ({
   physician: coach,
   ...overrides,
 });
-const gqlError = (code: string) => ({ status: 200, body: { data: null, errors: [{ message: code, extensions: { code, error: { code, status: 409, message: code } } }] } });
+const gqlError = (code: string, reason?: string) => ({ status: 200, body: { data: null, errors: [{ message: code, extensions: { code, error: { code, status: 409, message: code, ...(reason ? { reason } : {}) } } }] } });
 
 function server(answers: { schedule?: { status: number; body: unknown }; mine?: unknown[]; cancel?: { status: number; body: unknown } } = {}) {
   setSessionToken('st_1');
@@ -105,6 +105,66 @@ describe('the scheduling flow', () => {
     fireEvent.click(await screen.findByTestId('schedule-confirm-button'));
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
     expect(gqlCall(calls, 'RescheduleAppointment')).toBeTruthy();
+  });
+  it.each([
+    ['UNKNOWN_ERROR', undefined],
+    ['CONFLICT', 'scheduling-not-available'],
+    ['INVALID_DATA', undefined],
+    ['NOT_FOUND', undefined],
+    ['NO_SLOTS_AVAILABLE', undefined],
+  ])('a new booking failing with %s (%s) goes to /agenda/espacio-ocupado (spec 8: any other error)', async (code, reason) => {
+    const { calls } = server({ schedule: gqlError(code, reason) });
+    writeStorage(STORAGE_KEYS.scheduleAppointment, JSON.stringify({ physicianId: coach.id, startDate: coach.availableSlots[0] }));
+    const { router } = renderApp('/agenda/confirmacion-cita');
+    fireEvent.click(await screen.findByTestId('schedule-confirm-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agenda/espacio-ocupado'));
+    expect(gqlCall(calls, 'ScheduleAppointment')).toBeTruthy();
+  });
+
+  it('a new booking whose request fails outright (HTTP 500) goes to /agenda/espacio-ocupado', async () => {
+    server({ schedule: { status: 500, body: { error: { code: 'UNKNOWN_ERROR', status: 500, message: 'x' } } } });
+    writeStorage(STORAGE_KEYS.scheduleAppointment, JSON.stringify({ physicianId: coach.id, startDate: coach.availableSlots[0] }));
+    const { router } = renderApp('/agenda/confirmacion-cita');
+    fireEvent.click(await screen.findByTestId('schedule-confirm-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agenda/espacio-ocupado'));
+  });
+});
+
+describe('the home card re-checks its bucket every 60 s (spec 9)', () => {
+  // Only the clock and the intervals are faked: Monday 7 January 2030, 15:00 UTC (09:00 in Mexico City).
+  const NOW = new Date('2030-01-07T15:00:00.000Z');
+  const at = (iso: string) => scheduled({ startDate: iso, endDate: new Date(Date.parse(iso) + 45 * 60_000).toISOString() });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('5 min 30 s ahead it offers cancel; 60 s later, without a reload, Enter consultation instead', async () => {
+    server({ mine: [at('2030-01-07T15:05:30.000Z')] });
+    renderApp('/inicio');
+    expect(await screen.findByTestId('scheduled-card-cancel')).toBeTruthy();
+    expect(screen.getByTestId('scheduled-card').getAttribute('data-bucket')).toBe('today');
+    expect(screen.queryByTestId('scheduled-card-enter')).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(await screen.findByTestId('scheduled-card-enter')).toBeTruthy();
+    expect(screen.getByTestId('scheduled-card').getAttribute('data-bucket')).toBe('in-five-minutes');
+    expect(screen.queryByTestId('scheduled-card-cancel')).toBeNull();
+  });
+
+  it.each([
+    ['today', '2030-01-07T20:00:00.000Z', /hoy/i],
+    ['tomorrow', '2030-01-08T15:00:00.000Z', /mañana/i],
+    ['more-than-tomorrow', '2030-01-09T15:00:00.000Z', /9 de enero/i],
+  ])('a booking %s shows that bucket, with cancel', async (bucket, startDate, text) => {
+    server({ mine: [at(startDate)] });
+    renderApp('/inicio');
+    const card = await screen.findByTestId('scheduled-card');
+    expect(card.getAttribute('data-bucket')).toBe(bucket);
+    expect(card.textContent).toMatch(text);
+    expect(screen.getByTestId('scheduled-card-cancel')).toBeTruthy();
   });
 });
 
@@ -208,5 +268,34 @@ describe('cancel by the texted link', () => {
     server();
     renderApp(link(new Date(Date.now() - 3600_000).toISOString()));
     expect(await screen.findByTestId('cancel-link-passed')).toBeTruthy();
+  });
+
+  it('an error passed in the link (?error=) shows the passed view at once, with no cancel call', async () => {
+    const { calls } = server();
+    renderApp(link(future(), '&error=x'));
+    expect(await screen.findByTestId('cancel-link-passed')).toBeTruthy();
+    expect(screen.getByText('This link is no longer active')).toBeTruthy();
+    expect(screen.queryByTestId('cancel-link-cancel')).toBeNull();
+    expect(calls.some((c) => c.url.includes('/cancel'))).toBe(false);
+  });
+
+  it('an appointment already finished shows passed', async () => {
+    server({ cancel: { status: 409, body: { error: { code: 'APPOINTMENT_ALREADY_FINISHED', status: 409, message: 'x' } } } });
+    renderApp(link(future()));
+    fireEvent.click(await screen.findByTestId('cancel-link-cancel'));
+    expect(await screen.findByTestId('cancel-link-passed')).toBeTruthy();
+  });
+
+  it.each([
+    ['tomorrow', ' (tomorrow)'],
+    ['today', ' (today)'],
+  ])('todayOrTomorrow=%s shows its suffix; none without it', async (day, suffix) => {
+    server();
+    const first = renderApp(link(future()).replace('todayOrTomorrow=tomorrow', `todayOrTomorrow=${day}`));
+    expect((await screen.findByTestId('cancel-link-details')).textContent).toMatch(new RegExp(`${suffix.replace(/[()]/g, '\\$&')}$`));
+    first.unmount();
+    renderApp(link(future()).replace('todayOrTomorrow=tomorrow', 'todayOrTomorrow='));
+    const details = (await screen.findByTestId('cancel-link-details')).textContent ?? '';
+    expect(details).not.toMatch(/\((today|tomorrow)\)$/);
   });
 });
