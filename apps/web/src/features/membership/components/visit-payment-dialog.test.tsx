@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
 import { socketStore } from '@/lib/socket';
 import { FakeSocket } from '@/test/fake-socket';
+import { appointment } from '@/test/consultation-fixtures';
 import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { paymentRequestStore, paymentStatusStore } from '../hooks/use-payment-requests';
@@ -129,5 +130,79 @@ describe('paid US-doctor visit within the consultation', () => {
     await retryUnsavedSuccesses();
     expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded']);
     expect(window.localStorage.getItem('payment-ids')).toBeNull();
+  });
+});
+
+describe('a member who missed payment-requested (a reload, a reconnect)', () => {
+  const serveHeld = (opts: { state: string; payment: typeof PAYMENT | null }) => {
+    setSessionToken('st_1');
+    const calls: FakeCall[] = [];
+    installFakeFetch((call) => {
+      calls.push(call);
+      if (call.url === '/api/graphql') {
+        const query = (call.body as { query: string }).query;
+        if (query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
+        if (query.includes('GetCurrentAppointment')) return { status: 200, body: { data: { getCurrentAppointment: appointment({ id: 'apt-1', state: opts.state as never }) } } };
+        if (query.includes('GetAppointment')) return { status: 200, body: { data: { getAppointment: appointment({ id: 'apt-1', state: opts.state as never }) } } };
+      }
+      if (call.url === '/api/appointments/apt-1/payment') return { status: 200, body: { payment: opts.payment } };
+      if (call.url === '/api/payments/pay-0/status') return { status: 200, body: { ...PAYMENT, paymentId: 'pay-0', status: 'succeeded' } };
+      return undefined;
+    });
+    return calls;
+  };
+  const paymentAsks = (calls: FakeCall[]) => calls.filter((c) => c.url === '/api/appointments/apt-1/payment');
+
+  it.each(['coach-request-us-dr', 'send-socio-to-waiting-room'])('on connect with the consultation held for payment (%s) and the payment pending, the dialog opens (kept successes sent first)', async (state) => {
+    const calls = serveHeld({ state, payment: PAYMENT });
+    window.localStorage.setItem('payment-ids', JSON.stringify(['pay-0']));
+    const socket = new FakeSocket();
+    socketStore.set(socket as unknown as Socket);
+    try {
+      renderApp('/inicio');
+      await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
+      expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
+      act(() => socket.connect());
+      await screen.findByTestId('visit-payment-dialog');
+      expect(paymentRequestStore.get()).toEqual({ appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' });
+      // spec 4 retry rule: the kept succeeded status went out before the request opened.
+      expect(calls.filter((c) => c.url === '/api/payments/pay-0/status').map((c) => c.body)).toEqual([{ status: 'succeeded' }]);
+      expect(window.localStorage.getItem('payment-ids')).toBeNull();
+    } finally {
+      socketStore.set(null);
+    }
+  });
+
+  it('a reconnect asks again: a payment no longer pending, or a consultation not held, opens nothing', async () => {
+    const calls = serveHeld({ state: 'coach-request-us-dr', payment: { ...PAYMENT, status: 'failed' } });
+    const socket = new FakeSocket();
+    socketStore.set(socket as unknown as Socket);
+    try {
+      renderApp('/inicio');
+      await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
+      act(() => socket.connect());
+      await waitFor(() => expect(paymentAsks(calls)).toHaveLength(1));
+      act(() => socket.disconnect());
+      act(() => socket.connect());
+      await waitFor(() => expect(paymentAsks(calls)).toHaveLength(2));
+      expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
+      expect(paymentRequestStore.get()).toBeNull();
+    } finally {
+      socketStore.set(null);
+    }
+    const notHeld = serveHeld({ state: 'consultation-without-er', payment: PAYMENT });
+    const again = new FakeSocket();
+    socketStore.set(again as unknown as Socket);
+    try {
+      renderApp('/inicio');
+      await waitFor(() => expect(again.listenerCount('connect')).toBeGreaterThan(0));
+      act(() => again.connect());
+      await waitFor(() => expect(notHeld.filter((c) => c.url === '/api/graphql' && (c.body as { query: string }).query.includes('GetCurrentAppointment')).length).toBeGreaterThan(0));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(paymentAsks(notHeld)).toHaveLength(0);
+      expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
+    } finally {
+      socketStore.set(null);
+    }
   });
 });
