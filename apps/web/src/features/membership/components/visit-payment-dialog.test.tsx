@@ -16,7 +16,7 @@ const ORG = { id: 'org-1', name: 'Acme', settings: ['USP_REQUIRES_PAYMENT'] };
 const PAYMENT = { paymentId: 'pay-1', appointmentId: 'apt-1', priceType: 'usp', status: 'pending', amountMinor: 4999, currency: 'USD' };
 const INTENT = { ...PAYMENT, checkoutId: 'chk-1', provider: 'local', url: '/api/payments/local-checkout/chk-1', clientSecret: null, publishableKey: null };
 
-const serve = (opts: { statusFails?: number; notConfirmed?: number } = {}) => {
+const serve = (opts: { statusFails?: number; notConfirmed?: number; intent?: { status: number; body: unknown }; checkout?: string } = {}) => {
   setSessionToken('st_1');
   let statusFails = opts.statusFails ?? 0;
   let notConfirmed = opts.notConfirmed ?? 0;
@@ -25,8 +25,8 @@ const serve = (opts: { statusFails?: number; notConfirmed?: number } = {}) => {
     calls.push(call);
     if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
     if (call.url === '/api/appointments/apt-1/payment') return { status: 200, body: { payment: PAYMENT } };
-    if (call.url === '/api/organizations/org-1/payment-intent') return { status: 200, body: INTENT };
-    if (call.url === '/api/payments/card/checkout/chk-1') return { status: 200, body: { checkoutId: 'chk-1', status: 'complete' } };
+    if (call.url === '/api/organizations/org-1/payment-intent') return opts.intent ?? { status: 200, body: INTENT };
+    if (call.url === '/api/payments/card/checkout/chk-1') return { status: 200, body: { checkoutId: 'chk-1', status: opts.checkout ?? 'complete' } };
     if (call.url === '/api/payments/pay-1/status') {
       if (statusFails > 0) {
         statusFails--;
@@ -119,6 +119,37 @@ describe('paid US-doctor visit within the consultation', () => {
     fireEvent.click(await screen.findByTestId('visit-payment-decline'));
     await waitFor(() => expect(statusCalls(calls)).toEqual(['failed']));
     await waitFor(() => expect(screen.queryByTestId('visit-payment-dialog')).toBeNull());
+  });
+
+  it.each([
+    ['the payment intent fails', { intent: apiError(500, 'UNKNOWN_ERROR', 'boom') }],
+    ['the checkout is declined at the provider', { checkout: 'declined' }],
+  ] as const)('%s: failed is sent and profile_payment_error names the card; closing sends nothing more', async (_label, opts) => {
+    const calls = serve(opts);
+    renderApp('/inicio');
+    act(() => paymentRequestStore.set({ appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' }));
+    await waitFor(() => expect((screen.getByTestId('visit-payment-pay') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('visit-payment-pay'));
+    const error = await screen.findByTestId('visit-payment-error');
+    expect(error.textContent).toContain('No se pudo completar el pago');
+    expect(error.textContent).toContain('tu tarjeta');
+    expect(screen.queryByTestId('card-checkout-modal')).toBeNull();
+    await waitFor(() => expect(statusCalls(calls)).toEqual(['failed']));
+    // The payment failed: she may only close (the consultation stays with the coach).
+    expect(screen.queryByTestId('visit-payment-pay')).toBeNull();
+    fireEvent.click(screen.getByTestId('visit-payment-decline'));
+    await waitFor(() => expect(screen.queryByTestId('visit-payment-dialog')).toBeNull());
+    expect(statusCalls(calls)).toEqual(['failed']);
+  });
+
+  it('card payments not available: failed is sent and payment_processing_not_available is shown', async () => {
+    const calls = serve({ intent: apiError(409, 'CONFLICT', 'no', { data: { messageKey: 'payment_processing_not_available' } }) });
+    renderApp('/inicio');
+    act(() => paymentRequestStore.set({ appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' }));
+    await waitFor(() => expect((screen.getByTestId('visit-payment-pay') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('visit-payment-pay'));
+    expect((await screen.findByTestId('visit-payment-error')).textContent).toBe('El pago no está disponible en este momento.');
+    await waitFor(() => expect(statusCalls(calls)).toEqual(['failed']));
   });
 
   it('retry rule: a succeeded status that fails to save is kept and sent again on the next payment request', async () => {
