@@ -152,16 +152,31 @@ describe('paid US-doctor visit within the consultation', () => {
     await waitFor(() => expect(statusCalls(calls)).toEqual(['failed']));
   });
 
-  it('retry rule: a succeeded status that fails to save is kept and sent again on the next payment request', async () => {
-    const { retryUnsavedSuccesses, reportPaymentSucceeded } = await import('../api/visit-payments');
+  it('retry rule: a succeeded status /payment-loading cannot save is kept, and sent first on the next payment request', async () => {
     // The API client already retries a 5xx 3 times: all four tries fail.
     const calls = serve({ statusFails: 4 });
-    expect(await reportPaymentSucceeded('pay-1')).toBe('kept');
-    expect(JSON.parse(window.localStorage.getItem('payment-ids')!)).toEqual(['pay-1']);
-    await retryUnsavedSuccesses();
-    expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded']);
-    expect(window.localStorage.getItem('payment-ids')).toBeNull();
-  });
+    const socket = new FakeSocket();
+    socketStore.set(socket as unknown as Socket);
+    try {
+      window.localStorage.setItem('go-after-payment', '/perfil');
+      const { router } = renderApp('/payment-loading?payment=pay-1');
+      await screen.findByTestId('payment-loading-screen');
+      // The card was charged: she moves on, and the succeeded status is kept for the retry rule.
+      await screen.findByTestId('payment-success-visit', {}, { timeout: 10_000 });
+      expect(router.state.location.pathname).toBe('/payment-success');
+      expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      expect(JSON.parse(window.localStorage.getItem('payment-ids')!)).toEqual(['pay-1']);
+
+      // The next payment request: the kept succeeded goes out before the dialog opens.
+      await waitFor(() => expect(socket.listenerCount('payment-requested')).toBe(1));
+      act(() => socket.serverEmit('payment-requested', { appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' }));
+      await screen.findByTestId('visit-payment-dialog');
+      expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      expect(window.localStorage.getItem('payment-ids')).toBeNull();
+    } finally {
+      socketStore.set(null);
+    }
+  }, 20_000);
 });
 
 describe('a member who missed payment-requested (a reload, a reconnect)', () => {
