@@ -75,6 +75,21 @@ describe('a member subscribes by card in the local (offline) checkout', () => {
     // On the trial: nothing to cancel.
     expect((await request(t.url, '/api/membership/cancel', { method: 'POST', token: other.token })).status).toBe(404);
   });
+
+  it.each(['applestore', 'playstore'] as const)('a %s subscriber cannot cancel here: 409 CONFLICT naming the store (she cancels in it); her plan is unchanged', async (source) => {
+    const m = await memberWithSession(t.server);
+    const now = t.clock.now();
+    await t.server.services.membership.record({
+      memberId: m.user.id,
+      event: { source, kind: 'granted', entitlementKey: `orig_${crypto.randomUUID()}`, occurredAt: now, planId: 'bs_1m', expiresAt: new Date(now.getTime() + 30 * DAY), autoRenew: true, currency: 'USD' },
+      origin: 'test',
+      dedupeKey: `test:${crypto.randomUUID()}`,
+    });
+    const res = await request(t.url, '/api/membership/cancel', { method: 'POST', token: m.token });
+    expect(res.status).toBe(409);
+    expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'CONFLICT', data: { provider: source } });
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: source, status: 'active', autoRenew: true });
+  });
 });
 
 describe('Stripe webhooks: verified on the raw body, processed once each', () => {

@@ -110,6 +110,19 @@ describe('/membresia-expirada', () => {
     expect((await screen.findByTestId('payment-error')).textContent).toBe('El pago no está disponible en este momento.');
   });
 
+  it('closing the card checkout is a cancelled payment: silent (no error), back on the plans', async () => {
+    serve(subscription({ daysLeft: 0, endReason: 'trial-expired' }), {}, { status: 200, body: { checkoutId: 'chk-9', provider: 'local', url: '/api/payments/local-checkout/chk-9', clientSecret: null, publishableKey: null } });
+    renderApp('/membresia-expirada');
+    await screen.findByTestId('plan-bs_1m');
+    fireEvent.click(screen.getByTestId('paywall-subscribe'));
+    await screen.findByTestId('card-checkout-frame');
+    fireEvent.click(screen.getByTestId('card-checkout-close'));
+    await waitFor(() => expect(screen.queryByTestId('card-checkout-modal')).toBeNull());
+    expect(screen.getByTestId('paywall')).toBeTruthy();
+    expect(screen.queryByTestId('payment-error')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('another payment error: profile_payment_error with the store name', async () => {
     serve(subscription({ daysLeft: 0, endReason: 'trial-expired' }), {}, apiError(500, 'UNKNOWN_ERROR', 'boom'));
     renderApp('/membresia-expirada');
