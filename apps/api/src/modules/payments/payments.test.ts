@@ -92,6 +92,21 @@ describe('a member subscribes by card in the local (offline) checkout', () => {
   });
 });
 
+describe('the local card checkout in production', () => {
+  it('is refused: CONFLICT payment_processing_not_available, and no checkout is opened', async () => {
+    const prod = await startTestServer({ config: { nodeEnv: 'production', isProduction: true } });
+    try {
+      const m = await memberWithSession(prod.server);
+      const res = await request(prod.url, '/api/payments/card/checkout', { method: 'POST', body: { planId: 'bs_1m' }, token: m.token });
+      expect(res.status).toBe(409);
+      expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'CONFLICT', data: { messageKey: 'payment_processing_not_available' } });
+      expect(await prod.server.database.db.select().from(cardCheckouts).where(eq(cardCheckouts.memberId, m.user.id))).toEqual([]);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
 describe('Stripe webhooks: verified on the raw body, processed once each', () => {
   const secret = 'whsec_test_secret';
   let s: TestServer;
