@@ -7,6 +7,7 @@ import { assertNever } from './appointment-machine';
 import { PENDING_DELETION_THRESHOLD_MINUTES } from './constants';
 import type { EmployerCodeState, LoginProvider, LoginStatus, UserType } from './enums';
 import { paths, requiresAuth, routeAuth } from './routes';
+import { isForcedToPaywall } from './subscription';
 
 // ---------------------------------------------------------------------------------------------
 // Route guard (spec 4, in order)
@@ -79,16 +80,8 @@ export const routeGuard = (input: GuardInput): GuardResult => {
     return { kind: 'redirect', to: input.storedRedirect, clearStoredRedirect: true };
   }
   const clear = !!input.storedRedirect;
-  // 2. Authenticated, daysLeft <= 0, no organization, not already on the paywall.
-  // Only a known daysLeft counts: "subscription daysLeft zero or less" (spec 4, spec 6).
-  if (
-    input.authenticated &&
-    !isStaff(input.userType) &&
-    typeof input.daysLeft === 'number' &&
-    input.daysLeft <= 0 &&
-    !input.hasOrganization &&
-    input.pathname !== PAYWALL_PATH
-  ) {
+  // 2. Authenticated, forced to the paywall (spec 6: daysLeft <= 0, no organization), not already on it.
+  if (input.authenticated && !isStaff(input.userType) && isForcedToPaywall(input.daysLeft, input.hasOrganization) && input.pathname !== PAYWALL_PATH) {
     return { kind: 'redirect', to: PAYWALL_PATH, clearStoredRedirect: clear };
   }
   // 3. Unauthenticated on a page that needs a session.

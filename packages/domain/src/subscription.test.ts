@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   invitationCodeEntryAction,
   isForcedToPaywall,
-  paymentStatusToReport,
+  isHeldForPayment,
   paywallEntryRedirect,
   paywallReferer,
   showsPrePaywall,
   showsTrialBanner,
   trialBannerColor,
-  trialSubscriptionTemplate,
 } from './subscription';
 
 describe('spec 4/9 trial banner and paywall', () => {
@@ -58,9 +57,6 @@ describe('spec 4/9 trial banner and paywall', () => {
     [{ hasOrganization: true, referred: false, expired: false, seen: false }, false],
   ] as const)('pre-paywall %j', (u, e) => expect(showsPrePaywall(u)).toBe(e));
 
-  it('trial template: 45 days, auto-renew, USD', () =>
-    expect(trialSubscriptionTemplate()).toEqual({ status: 'trial', daysLeft: 45, autoRenew: true, currency: 'USD' }));
-
   it.each([
     [{ status: 'active', daysLeft: 20, provider: 'applestore' }, 'explain-cancel-store-subscription'],
     [{ status: 'active', daysLeft: 0, provider: 'applestore' }, 'open-code-form'],
@@ -68,8 +64,9 @@ describe('spec 4/9 trial banner and paywall', () => {
   ] as const)('invitation code entry %j', (s, a) => expect(invitationCodeEntryAction(s)).toBe(a));
 
   it.each([
-    ['succeeded', 'succeeded'],
-    ['closed', 'failed'],
-    ['error', 'failed'],
-  ] as const)('payment %s reports %s', (e, s) => expect(paymentStatusToReport(e)).toBe(s));
+    ['coach-request-us-dr', true],
+    ['send-socio-to-waiting-room', true],
+    ['consultation-without-er', false],
+    ['6-in-queue-for-er', false],
+  ] as const)('a consultation in %s is held for payment: %s', (state, held) => expect(isHeldForPayment(state)).toBe(held));
 });

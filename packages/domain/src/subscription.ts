@@ -3,7 +3,7 @@
  * and their pricing are membership.ts (integer minor units).
  */
 import { APPOINTMENT_STATE as S, type AppointmentState } from './appointment-machine';
-import { TRIAL, TRIAL_BANNER } from './constants';
+import { TRIAL_BANNER } from './constants';
 import type { Subscription } from './entities';
 import type { PaywallReferer } from './enums';
 
@@ -37,24 +37,9 @@ export const paywallReferer = (s: Pick<Subscription, 'status' | 'daysLeft'> | nu
 export const showsPrePaywall = (u: { hasOrganization: boolean; referred: boolean; expired: boolean; seen: boolean }): boolean =>
   (u.hasOrganization || u.referred) && u.expired && !u.seen;
 
-/** spec 9: the default trial subscription template (given to new individual members). */
-export const trialSubscriptionTemplate = (): Pick<Subscription, 'status' | 'daysLeft' | 'autoRenew' | 'currency'> => ({
-  status: 'trial',
-  daysLeft: TRIAL.templateDaysLeft,
-  autoRenew: TRIAL.templateAutoRenew,
-  currency: TRIAL.templateCurrency,
-});
-
 /** spec 2: /perfil "enter invitation code" with days left on a paid plan opens the how-to-cancel drawer first. */
 export const invitationCodeEntryAction = (s: Pick<Subscription, 'status' | 'daysLeft' | 'provider'> | null | undefined): 'open-code-form' | 'explain-cancel-store-subscription' =>
   s && s.status === 'active' && s.daysLeft > 0 && (s.provider === 'applestore' || s.provider === 'playstore') ? 'explain-cancel-store-subscription' : 'open-code-form';
-
-/**
- * spec 4 "Payment": failed is sent on close or error; a succeeded status that fails to save is
- * kept locally and retried on the next payment request.
- */
-export const paymentStatusToReport = (event: 'succeeded' | 'closed' | 'error'): 'succeeded' | 'failed' =>
-  event === 'succeeded' ? 'succeeded' : 'failed';
 
 /**
  * spec 4 "Payment" (issue 14 paid US-doctor visits): the two escalation states in which a request
