@@ -3,6 +3,7 @@ import {
   invitationCodeEntryAction,
   isForcedToPaywall,
   isHeldForPayment,
+  paywallVariant,
   paywallEntryRedirect,
   paywallReferer,
   showsPrePaywall,
@@ -62,6 +63,16 @@ describe('spec 4/9 trial banner and paywall', () => {
     [{ status: 'active', daysLeft: 0, provider: 'applestore' }, 'open-code-form'],
     [{ status: 'trial', daysLeft: 20, provider: null }, 'open-code-form'],
   ] as const)('invitation code entry %j', (s, a) => expect(invitationCodeEntryAction(s)).toBe(a));
+
+  it.each([
+    ['a link asks for one', { requested: 'postConsultation', prePaywall: true, subscription: null }, 'postConsultation'],
+    ['an unknown one asked for is ignored', { requested: 'gold', prePaywall: false, subscription: null }, null],
+    ['the intro not seen yet', { prePaywall: true, subscription: { type: 'family', endReason: 'removed-from-family-plan' } }, 'pre-paywall'],
+    ['removed from the family plan', { prePaywall: false, subscription: { type: 'family', endReason: 'removed-from-family-plan' } }, 'dependant'],
+    ['the referrer lapsed', { prePaywall: false, subscription: { type: 'family', endReason: 'membership-expired' } }, 'dependant'],
+    ['her own trial ended', { prePaywall: false, subscription: { type: 'trial', endReason: 'trial-expired' } }, null],
+    ['a live family plan', { prePaywall: false, subscription: { type: 'family', endReason: null } }, null],
+  ] as const)('paywall variant: %s', (_n, u, v) => expect(paywallVariant(u)).toBe(v));
 
   it.each([
     ['coach-request-us-dr', true],

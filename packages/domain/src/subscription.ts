@@ -5,7 +5,7 @@
 import { APPOINTMENT_STATE as S, type AppointmentState } from './appointment-machine';
 import { TRIAL_BANNER } from './constants';
 import type { Subscription } from './entities';
-import type { PaywallReferer } from './enums';
+import { PAYWALL_VARIANTS, type PaywallReferer, type PaywallVariant } from './enums';
 
 export type TrialBannerColor = 'error' | 'warning' | 'success';
 /** spec 4/9: error at 5 days left or fewer, warning at 15 or fewer, otherwise success. */
@@ -36,6 +36,19 @@ export const paywallReferer = (s: Pick<Subscription, 'status' | 'daysLeft'> | nu
 /** spec 4: the pre-paywall intro is shown once for organization-linked or referred users with an expired subscription. */
 export const showsPrePaywall = (u: { hasOrganization: boolean; referred: boolean; expired: boolean; seen: boolean }): boolean =>
   (u.hasOrganization || u.referred) && u.expired && !u.seen;
+
+/**
+ * spec 2 paywall variants (what leads to each is ours; spec 000 §2/§4 name them): a variant the link
+ * asks for (?variant=); else the pre-paywall intro (shown once, showsPrePaywall); else dependant
+ * when the access that ended was a family plan's (removed from it, or the referrer lapsed). The
+ * route guard links postConsultation itself (postConsultationPaywall).
+ */
+export const paywallVariant = (u: { requested?: string | null; prePaywall: boolean; subscription: { type?: string | null; endReason?: string | null } | null | undefined }): PaywallVariant | null => {
+  if (u.requested && (PAYWALL_VARIANTS as readonly string[]).includes(u.requested)) return u.requested as PaywallVariant;
+  if (u.prePaywall) return 'pre-paywall';
+  if (u.subscription?.type === 'family' && u.subscription.endReason) return 'dependant';
+  return null;
+};
 
 /** spec 2: /perfil "enter invitation code" with days left on a paid plan opens the how-to-cancel drawer first. */
 export const invitationCodeEntryAction = (s: Pick<Subscription, 'status' | 'daysLeft' | 'provider'> | null | undefined): 'open-code-form' | 'explain-cancel-store-subscription' =>
