@@ -436,7 +436,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       // Family plans (issue 15): dependants on the referrer's plan.
       family,
       organizations,
-      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime, support, audit, telephony }),
+      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime, support, audit, telephony, entitlements: membership }),
     };
 
     // Reference data (topic and note templates) before the demo seed, which links to it.

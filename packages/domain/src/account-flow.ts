@@ -7,6 +7,7 @@ import { assertNever } from './appointment-machine';
 import { PENDING_DELETION_THRESHOLD_MINUTES } from './constants';
 import type { EmployerCodeState, LoginProvider, LoginStatus, UserType } from './enums';
 import { paths, requiresAuth, routeAuth } from './routes';
+import { isForcedToPaywall } from './subscription';
 
 // ---------------------------------------------------------------------------------------------
 // Route guard (spec 4, in order)
@@ -73,23 +74,21 @@ const roleRedirect = (pathname: string, userType: UserType): string | null => {
   }
 };
 
+/**
+ * Ours: a member forced to the paywall at the end of a consultation (its survey, or the finished
+ * page that leads there) sees the paywall's postConsultation variant (spec 2).
+ */
+export const postConsultationPaywall = (pathname: string): boolean => pathname.startsWith('/consulta/survey/') || pathname === paths.infoPage('SC064');
+
 export const routeGuard = (input: GuardInput): GuardResult => {
   // 1. A stored redirect target is used once and cleared (never to the page we are on).
   if (input.storedRedirect && input.storedRedirect !== input.pathname) {
     return { kind: 'redirect', to: input.storedRedirect, clearStoredRedirect: true };
   }
   const clear = !!input.storedRedirect;
-  // 2. Authenticated, daysLeft <= 0, no organization, not already on the paywall.
-  // Only a known daysLeft counts: "subscription daysLeft zero or less" (spec 4, spec 6).
-  if (
-    input.authenticated &&
-    !isStaff(input.userType) &&
-    typeof input.daysLeft === 'number' &&
-    input.daysLeft <= 0 &&
-    !input.hasOrganization &&
-    input.pathname !== PAYWALL_PATH
-  ) {
-    return { kind: 'redirect', to: PAYWALL_PATH, clearStoredRedirect: clear };
+  // 2. Authenticated, forced to the paywall (spec 6: daysLeft <= 0, no organization), not already on it.
+  if (input.authenticated && !isStaff(input.userType) && isForcedToPaywall(input.daysLeft, input.hasOrganization) && input.pathname !== PAYWALL_PATH) {
+    return { kind: 'redirect', to: postConsultationPaywall(input.pathname) ? `${PAYWALL_PATH}?variant=postConsultation` : PAYWALL_PATH, clearStoredRedirect: clear };
   }
   // 3. Unauthenticated on a page that needs a session.
   if (!input.authenticated && requiresAuth(input.pathname)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveAccess, hasLiveAccess, planPeriodEnd, pricePlans, trialGrant, type EntitlementEvent, type MemberAccess } from './membership';
+import { deriveAccess, hasLiveAccess, planPeriodEnd, pricePlans, singleVisitGrant, trialGrant, type EntitlementEvent, type MemberAccess } from './membership';
 
 describe('spec 9 plan pricing in minor units', () => {
   const priced = pricePlans([
@@ -68,7 +68,14 @@ const rows: Row[] = [
   ['employee whose store subscription lapsed: the employer, open-ended', [employer('granted', 0), store('applestore', 'granted', 1, { expiresAt: day(31) })], 40, { source: 'employer', provider: 'b2b', status: 'active', daysLeft: null, organizationName: 'Acme', endReason: null }],
   ['removed from the employer: employer-benefit-ended', [employer('granted', 0), employer('ended', 20)], 21, { source: 'employer', status: 'expired', daysLeft: 0, endReason: 'employer-benefit-ended' }],
   ['a refund before any grant changes nothing', [card('revoked', 0)], 1, null],
-  ['a paid single visit: one day of access, no auto-renew', [ev({ source: 'single-visit', kind: 'granted', entitlementKey: 'pay_1', occurredAt: day(0), expiresAt: day(1) })], 0, { source: 'single-visit', status: 'active', autoRenew: false, daysLeft: 1 }],
+  ['a paid single visit alone: recorded, but it opens no membership period', [singleVisitGrant({ paymentId: 'pay_1', at: day(0), priceType: 'usp', currency: 'USD' })], 0, { source: 'single-visit', subscriptionId: 'visit-usp', status: 'expired', autoRenew: false, daysLeft: 0, endReason: 'membership-expired' }],
+  ['employee + a paid single visit: the employer still answers', [employer('granted', 0), singleVisitGrant({ paymentId: 'pay_1', at: day(3), priceType: 'usp', currency: 'USD' })], 3, { source: 'employer', status: 'active', daysLeft: null, endReason: null }],
+  ['card and store subscriptions together: the card (the one she can cancel here)', [card('granted', 0), store('applestore', 'granted', 1)], 10, { source: 'card', provider: 'card', subscriptionId: 'bs_1m', daysLeft: 20 }],
+  ['card and store together, the card over: the store answers', [card('granted', 0), store('playstore', 'granted', 1)], 40, { source: 'playstore', provider: 'playstore', subscriptionId: 'bs_12m', status: 'active', endReason: null }],
+  ['card refunded while a store subscription runs: the store', [card('granted', 0), store('applestore', 'granted', 1), card('revoked', 5)], 6, { source: 'applestore', status: 'active', endReason: null }],
+  ['employee with her sign-up trial still running: the employer, open-ended', [trialGrant(T0), employer('granted', 5)], 10, { source: 'employer', provider: 'b2b', status: 'active', daysLeft: null, endReason: null }],
+  ['employee leaves while her trial runs: the trial again', [trialGrant(T0), employer('granted', 5), employer('ended', 20)], 21, { source: 'trial', status: 'trial', daysLeft: 24, endReason: null }],
+  ['employee leaves after her trial ended: employer-benefit-ended (not trial-expired)', [trialGrant(T0), employer('granted', 5), employer('ended', 50)], 51, { source: 'employer', status: 'expired', endReason: 'employer-benefit-ended' }],
   ['the 30-day trial after a withdrawn invitation', [trialGrant(T0, 'withdrawn-invitation')], 0, { status: 'trial', daysLeft: 30 }],
   ['the events in any order give one answer', [card('auto-renew-off', 3), card('granted', 0)], 10, { status: 'cancelled' }],
 ];
@@ -94,6 +101,13 @@ describe('the entitlement ledger: one answer from every combination', () => {
   it('a dependant removed from the family plan: removed-from-family-plan', () => {
     const removed = ev({ source: 'family', kind: 'ended', entitlementKey: 'ref-1', occurredAt: day(3) });
     expect(deriveAccess([family, removed], day(5), { referrerAccess: referrerActive })).toMatchObject({ status: 'expired', endReason: 'removed-from-family-plan' });
+  });
+  it('an employee who is also a dependant: the employer answers; once she leaves it, the family plan', () => {
+    expect(deriveAccess([employer('granted', 0), family], day(5), { referrerAccess: referrerActive })).toMatchObject({ source: 'employer', daysLeft: null, endReason: null });
+    expect(deriveAccess([employer('granted', 0), family, employer('ended', 3)], day(5), { referrerAccess: referrerActive })).toMatchObject({ source: 'family', status: 'active', daysLeft: 25, endReason: null });
+  });
+  it('an employee whose referrer lapses keeps the employer benefit', () => {
+    expect(deriveAccess([employer('granted', 0), family], day(40), { referrerAccess: referrerLapsed })).toMatchObject({ source: 'employer', status: 'active', endReason: null });
   });
   it('a dependant with her own trial keeps it when the referrer lapses', () => {
     expect(deriveAccess([family, trialGrant(day(30))], day(40), { referrerAccess: referrerLapsed })).toMatchObject({ source: 'trial', daysLeft: 35 });

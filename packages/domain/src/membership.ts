@@ -305,3 +305,22 @@ export const trialGrant = (start: Date, kind: TrialKind = 'sign-up'): Entitlemen
   autoRenew: TRIAL.templateAutoRenew,
   currency: TRIAL.templateCurrency,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Paid single visits
+
+/**
+ * A paid single visit (a USP_REQUIRES_PAYMENT organization's US-doctor or coach visit): written to
+ * the ledger so the admin sees it, it pays for that consultation only and opens no membership
+ * period (it ends as it is granted; the organization is what covers her).
+ */
+export const singleVisitGrant = (p: { paymentId: string; at: Date; priceType: 'usp' | 'coach'; currency: string }): EntitlementEvent => ({
+  source: 'single-visit',
+  kind: 'granted',
+  entitlementKey: p.paymentId,
+  occurredAt: p.at,
+  planId: `visit-${p.priceType}`,
+  expiresAt: p.at,
+  autoRenew: false,
+  currency: p.currency,
+});

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   invitationCodeEntryAction,
   isForcedToPaywall,
-  paymentStatusToReport,
+  isHeldForPayment,
+  paywallVariant,
   paywallEntryRedirect,
   paywallReferer,
   showsPrePaywall,
   showsTrialBanner,
   trialBannerColor,
-  trialSubscriptionTemplate,
 } from './subscription';
 
 describe('spec 4/9 trial banner and paywall', () => {
@@ -58,9 +58,6 @@ describe('spec 4/9 trial banner and paywall', () => {
     [{ hasOrganization: true, referred: false, expired: false, seen: false }, false],
   ] as const)('pre-paywall %j', (u, e) => expect(showsPrePaywall(u)).toBe(e));
 
-  it('trial template: 45 days, auto-renew, USD', () =>
-    expect(trialSubscriptionTemplate()).toEqual({ status: 'trial', daysLeft: 45, autoRenew: true, currency: 'USD' }));
-
   it.each([
     [{ status: 'active', daysLeft: 20, provider: 'applestore' }, 'explain-cancel-store-subscription'],
     [{ status: 'active', daysLeft: 0, provider: 'applestore' }, 'open-code-form'],
@@ -68,8 +65,19 @@ describe('spec 4/9 trial banner and paywall', () => {
   ] as const)('invitation code entry %j', (s, a) => expect(invitationCodeEntryAction(s)).toBe(a));
 
   it.each([
-    ['succeeded', 'succeeded'],
-    ['closed', 'failed'],
-    ['error', 'failed'],
-  ] as const)('payment %s reports %s', (e, s) => expect(paymentStatusToReport(e)).toBe(s));
+    ['a link asks for one', { requested: 'postConsultation', prePaywall: true, subscription: null }, 'postConsultation'],
+    ['an unknown one asked for is ignored', { requested: 'gold', prePaywall: false, subscription: null }, null],
+    ['the intro not seen yet', { prePaywall: true, subscription: { type: 'family', endReason: 'removed-from-family-plan' } }, 'pre-paywall'],
+    ['removed from the family plan', { prePaywall: false, subscription: { type: 'family', endReason: 'removed-from-family-plan' } }, 'dependant'],
+    ['the referrer lapsed', { prePaywall: false, subscription: { type: 'family', endReason: 'membership-expired' } }, 'dependant'],
+    ['her own trial ended', { prePaywall: false, subscription: { type: 'trial', endReason: 'trial-expired' } }, null],
+    ['a live family plan', { prePaywall: false, subscription: { type: 'family', endReason: null } }, null],
+  ] as const)('paywall variant: %s', (_n, u, v) => expect(paywallVariant(u)).toBe(v));
+
+  it.each([
+    ['coach-request-us-dr', true],
+    ['send-socio-to-waiting-room', true],
+    ['consultation-without-er', false],
+    ['6-in-queue-for-er', false],
+  ] as const)('a consultation in %s is held for payment: %s', (state, held) => expect(isHeldForPayment(state)).toBe(held));
 });

@@ -2,9 +2,10 @@
  * Subscription rules (spec 000 §4 "Subscription", spec 001 §9 "Trial banner color"). The plans
  * and their pricing are membership.ts (integer minor units).
  */
-import { TRIAL, TRIAL_BANNER } from './constants';
+import { APPOINTMENT_STATE as S, type AppointmentState } from './appointment-machine';
+import { TRIAL_BANNER } from './constants';
 import type { Subscription } from './entities';
-import type { PaywallReferer } from './enums';
+import { PAYWALL_VARIANTS, type PaywallReferer, type PaywallVariant } from './enums';
 
 export type TrialBannerColor = 'error' | 'warning' | 'success';
 /** spec 4/9: error at 5 days left or fewer, warning at 15 or fewer, otherwise success. */
@@ -36,21 +37,28 @@ export const paywallReferer = (s: Pick<Subscription, 'status' | 'daysLeft'> | nu
 export const showsPrePaywall = (u: { hasOrganization: boolean; referred: boolean; expired: boolean; seen: boolean }): boolean =>
   (u.hasOrganization || u.referred) && u.expired && !u.seen;
 
-/** spec 9: the default trial subscription template (given to new individual members). */
-export const trialSubscriptionTemplate = (): Pick<Subscription, 'status' | 'daysLeft' | 'autoRenew' | 'currency'> => ({
-  status: 'trial',
-  daysLeft: TRIAL.templateDaysLeft,
-  autoRenew: TRIAL.templateAutoRenew,
-  currency: TRIAL.templateCurrency,
-});
+/**
+ * spec 2 paywall variants (what leads to each is ours; spec 000 §2/§4 name them): a variant the link
+ * asks for (?variant=); else the pre-paywall intro (shown once, showsPrePaywall); else dependant
+ * when the access that ended was a family plan's (removed from it, or the referrer lapsed). The
+ * route guard links postConsultation itself (postConsultationPaywall).
+ */
+export const paywallVariant = (u: { requested?: string | null; prePaywall: boolean; subscription: { type?: string | null; endReason?: string | null } | null | undefined }): PaywallVariant | null => {
+  if (u.requested && (PAYWALL_VARIANTS as readonly string[]).includes(u.requested)) return u.requested as PaywallVariant;
+  if (u.prePaywall) return 'pre-paywall';
+  if (u.subscription?.type === 'family' && u.subscription.endReason) return 'dependant';
+  return null;
+};
 
 /** spec 2: /perfil "enter invitation code" with days left on a paid plan opens the how-to-cancel drawer first. */
 export const invitationCodeEntryAction = (s: Pick<Subscription, 'status' | 'daysLeft' | 'provider'> | null | undefined): 'open-code-form' | 'explain-cancel-store-subscription' =>
   s && s.status === 'active' && s.daysLeft > 0 && (s.provider === 'applestore' || s.provider === 'playstore') ? 'explain-cancel-store-subscription' : 'open-code-form';
 
 /**
- * spec 4 "Payment": failed is sent on close or error; a succeeded status that fails to save is
- * kept locally and retried on the next payment request.
+ * spec 4 "Payment" (issue 14 paid US-doctor visits): the two escalation states in which a request
+ * for a US doctor waits for the member's payment when her organization has USP_REQUIRES_PAYMENT.
+ * An app that missed the payment-requested event asks the server again while its consultation is
+ * in one of them.
  */
-export const paymentStatusToReport = (event: 'succeeded' | 'closed' | 'error'): 'succeeded' | 'failed' =>
-  event === 'succeeded' ? 'succeeded' : 'failed';
+export const PAYMENT_HELD_STATES: readonly AppointmentState[] = [S.COACH_REQUEST_US_DR, S.SEND_SOCIO_TO_WAITING_ROOM];
+export const isHeldForPayment = (state: string): boolean => (PAYMENT_HELD_STATES as readonly string[]).includes(state);

@@ -1,8 +1,8 @@
-import { APPOINTMENT_GQL, apiErrorSchema, memberLedgerResponseSchema, subscriptionProductsResponseSchema } from '@puente/contracts';
+import { APPOINTMENT_GQL, apiErrorSchema, memberLedgerResponseSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema, subscriptionProductsResponseSchema } from '@puente/contracts';
 import { sql } from 'drizzle-orm';
 import { loadMembershipSettings } from './membership.settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentData, createMember, createOrganization, createSessionFor, graphql, loginByPhone, memberSubscription, memberWithSession, randomMxPhone, request, startTestServer, type TestServer } from '../../test';
+import { appointmentData, createMember, createOrganization, createPhysician, createSessionFor, graphql, loginByPhone, memberSubscription, memberWithSession, randomMxPhone, request, startTestServer, type TestServer } from '../../test';
 
 const DAY = 86_400_000;
 let t: TestServer;
@@ -103,6 +103,56 @@ describe('the free trial and the paywall on the server', () => {
     t.clock.advance(DAY);
     expect(await t.server.services.membership.grantWithdrawnInvitationTrial(m.user.id)).toMatchObject({ daysLeft: 29 });
     t.clock.advance(-DAY);
+  });
+});
+
+describe('booking a scheduled consultation checks access too', () => {
+  const MX = 'America/Mexico_City';
+  const schedule = (token: string, physicianId: string, startDate: string) =>
+    graphql<{ scheduleAppointment: unknown }>(t.url, SCHEDULING_GQL.scheduleAppointment, { input: { physicianId, language: 'es', startDate, timezone: MX, topic: { topicId: 'mh', topicText: 'Ansiedad' } } }, token);
+  const reschedule = (token: string, appointmentId: string, physicianId: string, startDate: string) =>
+    graphql<{ rescheduleAppointment: unknown }>(t.url, SCHEDULING_GQL.rescheduleAppointment, { appointmentId, input: { physicianId, language: 'es', startDate, timezone: MX } }, token);
+  const gqlError = (res: { body: { errors?: { extensions?: Record<string, unknown> }[] } }) => (res.body.errors?.[0] ? apiErrorSchema.parse(res.body.errors[0].extensions).error : null);
+
+  it('a member whose access ended gets PAYMENT_REQUIRED on scheduleAppointment and rescheduleAppointment', async () => {
+    const coach = await createPhysician(t.server, { hours: { starts: '00:00', ends: '23:59', slotMinutes: 45 }, isAvailable: false });
+    const org = await createOrganization(t.server, { name: 'Acme', settings: { SchedulingAvailable: true } });
+    const m = await memberWithSession(t.server, { organizationId: org.id });
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: 'employer', status: 'active' });
+    const from = new Date(t.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
+    const to = new Date(t.clock.now().getTime() + 4 * DAY).toISOString().slice(0, 10);
+    const slotsRes = await request(t.url, `/api/physicians/${coach.id}/slots?from=${from}&to=${to}&timeZone=${encodeURIComponent(MX)}`, { token: m.token });
+    const slots = Object.values(slotsResponseSchema.parse(slotsRes.body).slots).flat();
+    expect(slots.length).toBeGreaterThan(3);
+    // Covered by her organization: she books.
+    const booked = await schedule(m.token, coach.id, slots[0]!);
+    expect(booked.body.errors).toBeUndefined();
+    const booking = scheduledAppointmentSchema.parse(booked.body.data?.scheduleAppointment);
+
+    // She leaves it: the benefit has ended and no trial follows.
+    await t.server.services.members.update(m.user.id, { organizationId: null });
+    const token = await fresh(m.user.id);
+    expect(await subscriptionOf(token)).toMatchObject({ status: 'expired', endReason: 'employer-benefit-ended' });
+    expect(gqlError(await schedule(token, coach.id, slots[1]!))).toMatchObject({ code: 'PAYMENT_REQUIRED', status: 402 });
+    expect(gqlError(await reschedule(token, booking.id, coach.id, slots[2]!))).toMatchObject({ code: 'PAYMENT_REQUIRED', status: 402 });
+  });
+
+  it('an expired-trial member gets PAYMENT_REQUIRED on scheduleAppointment', async () => {
+    const coach = await createPhysician(t.server, { hours: { starts: '00:00', ends: '23:59', slotMinutes: 45 }, isAvailable: false });
+    const m = await memberWithSession(t.server);
+    expect(await subscriptionOf(m.token)).toMatchObject({ status: 'trial', daysLeft: 45 });
+    const start = t.clock.now();
+    try {
+      t.clock.advance(46 * DAY);
+      const token = await fresh(m.user.id);
+      expect(await subscriptionOf(token)).toMatchObject({ status: 'trial', daysLeft: 0, endReason: 'trial-expired' });
+      const day = new Date(t.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
+      const slotsRes = await request(t.url, `/api/physicians/${coach.id}/slots?from=${day}&to=${day}&timeZone=${encodeURIComponent(MX)}`, { token });
+      const slot = Object.values(slotsResponseSchema.parse(slotsRes.body).slots).flat()[0]!;
+      expect(gqlError(await schedule(token, coach.id, slot))).toMatchObject({ code: 'PAYMENT_REQUIRED', status: 402 });
+    } finally {
+      t.clock.set(start);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { hasLiveAccess, isUuid, planPeriodEnd, SUBSCRIPTION, type Language, type
 import type { CardCheckoutRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { CardNotification, CardPaymentProvider } from '../../providers/payments/card-payment.provider';
+import { CardSignatureError, type CardNotification, type CardPaymentProvider } from '../../providers/payments/card-payment.provider';
 import { LOCAL_TEST_CARDS } from '../../providers/payments/local.card-payment';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { MembershipService } from '../membership/membership.service';
@@ -145,9 +145,11 @@ export class PaymentsService {
   async handleCardNotification(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
     let n: CardNotification;
     try {
-      n = this.deps.card.parseNotification(rawBody, signature);
-    } catch {
-      throw new AppError('UNAUTHORIZED', { reason: undefined });
+      n = await this.deps.card.parseNotification(rawBody, signature);
+    } catch (error) {
+      // A bad signature is refused; a provider look-up that failed is answered 500 so the provider sends it again.
+      if (error instanceof CardSignatureError) throw new AppError('UNAUTHORIZED', { reason: undefined });
+      throw error;
     }
     const now = this.deps.clock.now();
     if (!(await this.deps.repository.firstSeen(this.deps.card.name, n.eventId, now))) return { received: true, duplicate: true };
@@ -158,7 +160,8 @@ export class PaymentsService {
       return { received: true, duplicate: false };
     }
     const row = await this.deps.repository.checkoutBySubscription(this.deps.card.name, n.subscriptionRef);
-    if (!row) return { received: true, duplicate: false };
+    // A paid visit's checkout grants no plan, so its refund takes none away.
+    if (!row || row.kind === 'visit') return { received: true, duplicate: false };
     const base = { source: 'card' as const, entitlementKey: n.subscriptionRef, occurredAt: now };
     const write = (event: Parameters<MembershipService['record']>[0]['event'], amountMinor?: number) =>
       this.deps.membership.record({ memberId: row.memberId, event, amountMinor, origin: `notification:${this.deps.card.name}`, dedupeKey: `card:event:${n.eventId}` });

@@ -4,11 +4,12 @@ export const PAYMENTS_VARIABLES = [
   { name: 'STRIPE_SECRET_KEY', default: '(unset)', description: 'Stripe secret key (CARD_PAYMENT_PROVIDER=stripe).' },
   { name: 'STRIPE_PUBLISHABLE_KEY', default: '(unset)', description: 'Stripe publishable key for the embedded checkout; must start with pk_ (spec 5).' },
   { name: 'STRIPE_WEBHOOK_SECRET', default: '(unset)', description: 'Signing secret (whsec_...) of the Stripe webhook endpoint POST /api/payments/webhooks/card.' },
+  { name: 'STRIPE_API_URL', default: '(Stripe)', description: 'Another Stripe API base URL (stripe-mock, tests), e.g. http://127.0.0.1:12111.' },
 ] as const;
 
 export type PaymentsSettings =
   | { provider: 'local' }
-  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
 
 /** spec 5: the payment publishable key must start with the expected prefix (Stripe's pk_). */
 export const PUBLISHABLE_KEY_PREFIX = 'pk_';
@@ -20,11 +21,13 @@ export function loadPaymentsSettings(env: Record<string, string | undefined>): P
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  const apiUrl = env.STRIPE_API_URL?.trim() || undefined;
   const problems = [
     !secretKey && 'STRIPE_SECRET_KEY: required when CARD_PAYMENT_PROVIDER=stripe',
     !publishableKey?.startsWith(PUBLISHABLE_KEY_PREFIX) && `STRIPE_PUBLISHABLE_KEY: required, starting with ${PUBLISHABLE_KEY_PREFIX}`,
     !webhookSecret && 'STRIPE_WEBHOOK_SECRET: required when CARD_PAYMENT_PROVIDER=stripe',
+    apiUrl && !URL.canParse(apiUrl) && 'STRIPE_API_URL: a URL',
   ].filter(Boolean);
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  return { provider: 'stripe', secretKey: secretKey!, publishableKey: publishableKey!, webhookSecret: webhookSecret! };
+  return { provider: 'stripe', secretKey: secretKey!, publishableKey: publishableKey!, webhookSecret: webhookSecret!, ...(apiUrl ? { apiUrl } : {}) };
 }

@@ -1,7 +1,10 @@
 import { apiErrorSchema, cancelMembershipResponseSchema, cardCheckoutResponseSchema, cardCheckoutStatusSchema, GQL, memberSchema } from '@puente/contracts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardCheckouts } from '../../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { cardCheckouts, entitlementEvents } from '../../db/schema';
 import { graphql, memberSubscription, memberWithSession, request, startTestServer, type TestServer } from '../../test';
 
 const DAY = 86_400_000;
@@ -72,18 +75,68 @@ describe('a member subscribes by card in the local (offline) checkout', () => {
     // On the trial: nothing to cancel.
     expect((await request(t.url, '/api/membership/cancel', { method: 'POST', token: other.token })).status).toBe(404);
   });
+
+  it.each(['applestore', 'playstore'] as const)('a %s subscriber cannot cancel here: 409 CONFLICT naming the store (she cancels in it); her plan is unchanged', async (source) => {
+    const m = await memberWithSession(t.server);
+    const now = t.clock.now();
+    await t.server.services.membership.record({
+      memberId: m.user.id,
+      event: { source, kind: 'granted', entitlementKey: `orig_${crypto.randomUUID()}`, occurredAt: now, planId: 'bs_1m', expiresAt: new Date(now.getTime() + 30 * DAY), autoRenew: true, currency: 'USD' },
+      origin: 'test',
+      dedupeKey: `test:${crypto.randomUUID()}`,
+    });
+    const res = await request(t.url, '/api/membership/cancel', { method: 'POST', token: m.token });
+    expect(res.status).toBe(409);
+    expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'CONFLICT', data: { provider: source } });
+    expect(await subscriptionOf(m.token)).toMatchObject({ type: source, status: 'active', autoRenew: true });
+  });
+});
+
+describe('the local card checkout in production', () => {
+  it('is refused: CONFLICT payment_processing_not_available, and no checkout is opened', async () => {
+    const prod = await startTestServer({ config: { nodeEnv: 'production', isProduction: true } });
+    try {
+      const m = await memberWithSession(prod.server);
+      const res = await request(prod.url, '/api/payments/card/checkout', { method: 'POST', body: { planId: 'bs_1m' }, token: m.token });
+      expect(res.status).toBe(409);
+      expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'CONFLICT', data: { messageKey: 'payment_processing_not_available' } });
+      expect(await prod.server.database.db.select().from(cardCheckouts).where(eq(cardCheckouts.memberId, m.user.id))).toEqual([]);
+    } finally {
+      await prod.close();
+    }
+  });
 });
 
 describe('Stripe webhooks: verified on the raw body, processed once each', () => {
   const secret = 'whsec_test_secret';
   let s: TestServer;
+  // Stripe's API as the adapter asks it (a refunded charge's invoice): GET /v1/invoices/{id}, GET /v1/invoice_payments.
+  let stripeApi: Server;
+  const stripeApiCalls: string[] = [];
+  const invoices: Record<string, object> = {};
+  const invoicePayments: Record<string, object[]> = {};
   const saved = { ...process.env };
   beforeAll(async () => {
-    Object.assign(process.env, { CARD_PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline', STRIPE_WEBHOOK_SECRET: secret });
+    stripeApi = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://stripe');
+      stripeApiCalls.push(`${req.method} ${url.pathname}`);
+      const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(url.pathname);
+      const body =
+        invoice && invoices[invoice[1]!]
+          ? invoices[invoice[1]!]
+          : url.pathname === '/v1/invoice_payments'
+            ? { object: 'list', url: '/v1/invoice_payments', has_more: false, data: invoicePayments[url.searchParams.get('payment[payment_intent]') ?? ''] ?? [] }
+            : null;
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body ?? { error: { type: 'invalid_request_error', message: 'No such object' } }));
+    });
+    await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}`;
+    Object.assign(process.env, { CARD_PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline', STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_URL: apiUrl });
     try {
       s = await startTestServer();
     } finally {
-      for (const k of ['CARD_PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      for (const k of ['CARD_PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL']) {
         if (saved[k] === undefined) delete process.env[k];
         else process.env[k] = saved[k];
       }
@@ -91,6 +144,7 @@ describe('Stripe webhooks: verified on the raw body, processed once each', () =>
   });
   afterAll(async () => {
     await s.close();
+    await new Promise((resolve) => stripeApi.close(resolve));
   });
   const stripe = new Stripe('sk_test_offline');
   const send = (event: object, headerSecret = secret, tamper = false) => {
@@ -131,6 +185,63 @@ describe('Stripe webhooks: verified on the raw body, processed once each', () =>
     const deleted = { id: `evt_${crypto.randomUUID()}`, object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_123', object: 'subscription', ended_at: Math.floor(s.clock.now().getTime() / 1000) } } };
     expect((await send(deleted)).status).toBe(200);
     expect(await subscriptionOfOn(s, m.token)).toMatchObject({ status: 'trial' });
+  });
+
+  const subscribed = async (subscriptionRef: string) => {
+    const m = await memberWithSession(s.server);
+    const sessionId = `cs_test_${crypto.randomUUID()}`;
+    await s.server.database.db.insert(cardCheckouts).values({ memberId: m.user.id, planId: 'bs_1m', amountMinor: 1299, currency: 'USD', provider: 'stripe', externalId: sessionId });
+    const completed = { id: `evt_${crypto.randomUUID()}`, object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session', subscription: subscriptionRef, payment_status: 'paid' } } };
+    expect((await send(completed)).status).toBe(200);
+    expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'active', autoRenew: true });
+    return m;
+  };
+  const refundEvent = (charge: Record<string, unknown>) => ({ id: `evt_${crypto.randomUUID()}`, object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${crypto.randomUUID()}`, object: 'charge', refunded: true, ...charge } } });
+
+  it('charge.refunded: the subscription is found from the PaymentIntent\'s invoice and its access is revoked in the ledger; a duplicate is ignored; a partial refund keeps the plan', async () => {
+    const subscriptionRef = `sub_${crypto.randomUUID()}`;
+    const m = await subscribed(subscriptionRef);
+    invoicePayments.pi_refund_1 = [{ id: 'inpay_1', object: 'invoice_payment', invoice: { id: 'in_r1', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionRef } } } }];
+
+    const partial = refundEvent({ payment_intent: 'pi_refund_1', refunded: false, amount_refunded: 100 });
+    expect(await (await send(partial)).json()).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'active' });
+
+    const refunded = refundEvent({ payment_intent: 'pi_refund_1' });
+    const calls = stripeApiCalls.length;
+    expect(await (await send(refunded)).json()).toEqual({ received: true, duplicate: false });
+    expect(stripeApiCalls.slice(calls)).toEqual(['GET /v1/invoice_payments']);
+    // The card plan is gone (she had nothing else): the paywall's membership-expired.
+    expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'expired', daysLeft: 0, endReason: 'membership-expired' });
+    const cardLedger = async () =>
+      (await s.server.database.db.select().from(entitlementEvents).where(eq(entitlementEvents.memberId, m.user.id)).orderBy(asc(entitlementEvents.occurredAt), asc(entitlementEvents.createdAt))).filter((e) => e.source === 'card').map((e) => [e.kind, e.entitlementKey]);
+    expect(await cardLedger()).toEqual([['granted', subscriptionRef], ['revoked', subscriptionRef]]);
+
+    expect(await (await send(refunded)).json()).toEqual({ received: true, duplicate: true });
+    expect(await cardLedger()).toHaveLength(2);
+  });
+
+  it('charge.refunded of an older API version names the invoice: its subscription is revoked; a bad signature is refused', async () => {
+    const subscriptionRef = `sub_${crypto.randomUUID()}`;
+    const m = await subscribed(subscriptionRef);
+    invoices.in_old_1 = { id: 'in_old_1', object: 'invoice', subscription: subscriptionRef };
+    const refunded = refundEvent({ invoice: 'in_old_1', payment_intent: 'pi_old_1' });
+    expect((await send(refunded, 'whsec_wrong')).status).toBe(401);
+    expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'active' });
+    expect((await send(refunded)).status).toBe(200);
+    expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'expired', daysLeft: 0 });
+  });
+
+  it('customer.subscription.updated with cancel_at_period_end: cancelled, access kept to the period end; a duplicate is ignored; undone, active again', async () => {
+    const subscriptionRef = `sub_${crypto.randomUUID()}`;
+    const m = await subscribed(subscriptionRef);
+    const updated = (cancel: boolean) => ({ id: `evt_${crypto.randomUUID()}`, object: 'event', type: 'customer.subscription.updated', data: { object: { id: subscriptionRef, object: 'subscription', cancel_at_period_end: cancel } } });
+    const cancelled = updated(true);
+    expect(await (await send(cancelled)).json()).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'cancelled', autoRenew: false, daysLeft: 30 });
+    expect(await (await send(cancelled)).json()).toEqual({ received: true, duplicate: true });
+    expect((await send(updated(false))).status).toBe(200);
+    expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'active', autoRenew: true });
   });
 });
 

@@ -396,31 +396,59 @@ describe('store settings', () => {
 });
 
 describe('production refuses test mode', () => {
-  it('the local verifier is unavailable, and a real verifier\'s sandbox purchase gives no access', async () => {
+  const service = async (verifiers: { applestore: unknown; playstore: unknown }, production: boolean, recorded: unknown[]) => {
     const { StorePurchasesService } = await import('./store-purchases.service');
-    const { AppleStoreVerifier } = await import('../../providers/store/apple.store-verifier');
-    const { LocalAppleDecoder } = await import('../../providers/store/local.store-verifier');
+    return new StorePurchasesService({
+      repository: { firstSeen: () => Promise.resolve(true), holdNotification: () => Promise.resolve(), heldNotifications: () => Promise.resolve([]), markHeldApplied: () => Promise.resolve(true) },
+      clock: t.clock,
+      verifiers: verifiers as never,
+      production,
+      storeProductPrefix: 'app.puente',
+      membership: { record: (w) => Promise.resolve(recorded.push(w) > 0), subscriptionOf: () => Promise.resolve(null), ownerOfEntitlement: () => Promise.resolve(undefined) },
+      members: { exists: () => Promise.resolve(true) },
+    });
+  };
+
+  it('the local Apple verifier is unavailable; a real verifier\'s sandbox purchase gives access only outside production', async () => {
+    const { AppleStoreVerifier, SignedDataAppleDecoder } = await import('../../providers/store/apple.store-verifier');
     const recorded: unknown[] = [];
-    const make = (mode: 'local' | 'real') => {
-      const decoder = new LocalAppleDecoder(chainOf(), 'app.puente');
-      // The same decoding; `mode` stands for Apple's SignedDataVerifier (real) or the test signer (local).
-      Object.defineProperty(decoder, 'mode', { value: mode });
+    // Apple's SignedDataVerifier trusting the test root: `mode` stands for Apple's roots (real) or the
+    // test signer (local); `environment` is APPLE_ENVIRONMENT (a Sandbox verifier decodes sandbox purchases).
+    const make = (mode: 'local' | 'real', production: boolean, environment: 'Production' | 'Sandbox' = 'Sandbox') => {
+      const decoder = new SignedDataAppleDecoder(mode, { roots: [chainOf().root], onlineChecks: false, bundleId: 'app.puente', appAppleId: LOCAL_APP_APPLE_ID, environment });
       const apple = new AppleStoreVerifier(decoder, 'app.puente');
-      return new StorePurchasesService({
-        repository: { firstSeen: () => Promise.resolve(true), holdNotification: () => Promise.resolve(), heldNotifications: () => Promise.resolve([]), markHeldApplied: () => Promise.resolve(true) },
-        clock: t.clock,
-        verifiers: { applestore: apple, playstore: apple as never },
-        production: true,
-        storeProductPrefix: 'app.puente',
-        membership: { record: (w) => Promise.resolve(recorded.push(w) > 0), subscriptionOf: () => Promise.resolve(null), ownerOfEntitlement: () => Promise.resolve(undefined) },
-        members: { exists: () => Promise.resolve(true) },
-      });
+      return service({ applestore: apple, playstore: apple }, production, recorded);
     };
     const actor = { ...(await memberWithSession(t.server)).user, sessionScope: null };
     const sandbox = await signTx(appleTx({ environment: 'Sandbox', transactionId: 'sb-1' }));
-    await expect(make('local').validate(actor, { store: 'applestore', signedTransaction: sandbox })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(make('real').validate(actor, { store: 'applestore', signedTransaction: sandbox })).rejects.toMatchObject({ code: 'INVALID_DATA' });
-    await expect(make('real').validate(actor, { store: 'applestore', signedTransaction: await signTx(appleTx({ transactionId: 'prod-1' })) })).resolves.toMatchObject({ subscription: null });
+    await expect((await make('local', true)).validate(actor, { store: 'applestore', signedTransaction: sandbox })).rejects.toMatchObject({ code: 'CONFLICT' });
+    // The same sandbox purchase through the same verifier: only the production rule tells them apart.
+    await expect((await make('real', false)).validate(actor, { store: 'applestore', signedTransaction: sandbox })).resolves.toBeDefined();
     expect(recorded).toHaveLength(1);
+    await expect((await make('real', true)).validate(actor, { store: 'applestore', signedTransaction: sandbox })).rejects.toMatchObject({ code: 'INVALID_DATA', fields: { signedTransaction: 'store_receipt_invalid' } });
+    expect(recorded).toHaveLength(1);
+    await expect((await make('real', true, 'Production')).validate(actor, { store: 'applestore', signedTransaction: await signTx(appleTx({ transactionId: 'prod-1' })) })).resolves.toMatchObject({ subscription: null });
+    expect(recorded).toHaveLength(2);
+  });
+
+  it('a Play test purchase (testPurchase) gives access only outside production; a real purchase does in production', async () => {
+    const { GooglePlayStoreVerifier } = await import('../../providers/store/google-play.store-verifier');
+    const recorded: unknown[] = [];
+    const make = (production: boolean) => {
+      const backend = new LocalPlayBackend(SECRET);
+      // The same tokens; `mode` stands for the Play Developer API (real).
+      Object.defineProperty(backend, 'mode', { value: 'real' });
+      const play = new GooglePlayStoreVerifier(backend, 'app.puente');
+      return service({ applestore: play, playstore: play }, production, recorded);
+    };
+    const actor = { ...(await memberWithSession(t.server)).user, sessionScope: null };
+    const tester = await playToken(`play-${crypto.randomUUID()}`, playPurchase({ testPurchase: {} }));
+    await expect((await make(false)).validate(actor, { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: tester })).resolves.toBeDefined();
+    expect(recorded).toHaveLength(1);
+    await expect((await make(true)).validate(actor, { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: tester })).rejects.toMatchObject({ code: 'INVALID_DATA', fields: { purchaseToken: 'store_receipt_invalid' } });
+    expect(recorded).toHaveLength(1);
+    const real = await playToken(`play-${crypto.randomUUID()}`, playPurchase());
+    await expect((await make(true)).validate(actor, { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: real })).resolves.toBeDefined();
+    expect(recorded).toHaveLength(2);
   });
 });

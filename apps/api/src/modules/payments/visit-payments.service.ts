@@ -1,5 +1,5 @@
 import type { PaymentIntentRequest, PaymentIntentResponse, PaymentStatusRequest, VisitPaymentDto } from '@puente/contracts';
-import { isUuid, type OrganizationFlag } from '@puente/domain';
+import { isUuid, singleVisitGrant, type OrganizationFlag } from '@puente/domain';
 import type { AppointmentRow, VisitPaymentRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -159,7 +159,7 @@ export class VisitPaymentsService {
       await this.deps.membership.record({
         memberId: payment.memberId,
         // A paid single visit: recorded in the ledger (the admin sees it); it opens no membership period.
-        event: { source: 'single-visit', kind: 'granted', entitlementKey: payment.id, occurredAt: now, expiresAt: now, autoRenew: false, currency: payment.currency, planId: `visit-${payment.priceType}` },
+        event: singleVisitGrant({ paymentId: payment.id, at: now, priceType: payment.priceType, currency: payment.currency }),
         amountMinor: payment.amountMinor,
         origin: `visit-payment:${this.deps.card.name}`,
         dedupeKey: `visit:${payment.id}`,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { JobRunner } from '../../lib/jobs';
 import type { RealtimeGateway } from '../../realtime/gateway';
@@ -38,6 +39,7 @@ export function buildScheduling(deps: {
   support?: Pick<SupportService, 'requestForMember'>;
   audit?: Pick<AuditService, 'record'>;
   telephony?: TelephonyProvider;
+  entitlements?: { assertCanConsult(actor: UserRow): Promise<void> };
 }): SchedulingService {
   const repository = new SchedulingRepository(deps.db);
   // pg-boss 10 on PostgreSQL; the table-backed queue on PGlite (and under a controlled clock).
@@ -57,6 +59,7 @@ export function buildScheduling(deps: {
     support: deps.support,
     audit: deps.audit,
     telephony: deps.telephony,
+    entitlements: deps.entitlements,
     scheduledStarted: (memberId, payload) => deps.realtime.emitToUser(memberId, 'scheduled-started', payload),
     // Joining: the live appointment (type scheduled, S1) asked of that coach; the on-demand life cycle follows.
     startLive: async (actor, row) => {

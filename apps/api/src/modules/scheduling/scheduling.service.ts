@@ -69,6 +69,8 @@ export interface SchedulingServiceDeps {
   audit?: Pick<AuditService, 'record'>;
   /** Issue 15: spoken reminders for members of organizations with VOICE_REMINDERS (none without it). */
   telephony?: TelephonyProvider;
+  /** Issue 14: a member without access (no organization, no live entitlement) gets PAYMENT_REQUIRED on booking. */
+  entitlements?: { assertCanConsult(actor: Actor): Promise<void> };
   /** Realtime: scheduled-started to the member's open apps (the gateway's emitToUser). */
   scheduledStarted?: (memberId: string, payload: { scheduledAppointmentId: string; appointmentId: string }) => void;
 }
@@ -368,6 +370,7 @@ export class SchedulingService {
   async schedule(actor: Actor, input: ScheduleInput, lang: Language): Promise<ScheduledAppointmentDto> {
     const memberId = this.memberFor(actor, input.memberId);
     await this.assertSchedulingAvailable(actor, memberId);
+    await this.deps.entitlements?.assertCanConsult(actor);
     const row = await this.book(actor, memberId, input);
     this.soon = undefined;
     await this.enqueueNotices(row, 'confirm');
@@ -402,6 +405,7 @@ export class SchedulingService {
     this.assertChangeable(row, this.deps.clock.now(), 0);
     if (actor.userType !== 'admin' && (await this.withUsPhysician(row))) throw new AppError('CONFLICT', { reason: 'via-support' });
     await this.assertSchedulingAvailable(actor, row.memberId);
+    await this.deps.entitlements?.assertCanConsult(actor);
     const updated = await this.book(actor, row.memberId, { ...input, memberId: row.memberId }, row);
     this.soon = undefined;
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);

@@ -43,6 +43,12 @@ export interface CardPaymentProvider {
   createCheckout(input: CardCheckoutInput): Promise<CardCheckoutSession>;
   /** Cancel at period end: access stays until the paid period ends. */
   cancelAtPeriodEnd(subscriptionRef: string): Promise<void>;
-  /** Verifies a notification on its raw body; throws on a bad signature. */
-  parseNotification(rawBody: Buffer, signature: string | undefined): CardNotification;
+  /**
+   * Verifies a notification on its raw body (throws CardSignatureError on a bad signature) and
+   * reduces it; some need a look-up at the provider (a refunded charge's subscription).
+   */
+  parseNotification(rawBody: Buffer, signature: string | undefined): Promise<CardNotification>;
 }
+
+/** A notification whose signature does not verify (refused with 401). */
+export class CardSignatureError extends Error {}

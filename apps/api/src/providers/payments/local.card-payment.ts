@@ -1,4 +1,4 @@
-import type { CardCheckoutInput, CardCheckoutSession, CardNotification, CardPaymentProvider } from './card-payment.provider';
+import { CardSignatureError, type CardCheckoutInput, type CardCheckoutSession, type CardNotification, type CardPaymentProvider } from './card-payment.provider';
 
 /** Test cards of the local checkout (the same numbers as the card networks' test cards). */
 export const LOCAL_TEST_CARDS = { success: '4242424242424242', decline: '4000000000000002' } as const;
@@ -20,7 +20,7 @@ export class LocalCardPaymentProvider implements CardPaymentProvider {
     return Promise.resolve();
   }
 
-  parseNotification(): CardNotification {
-    throw new Error('the local card provider has no notifications');
+  parseNotification(): Promise<CardNotification> {
+    return Promise.reject(new CardSignatureError('the local card provider has no notifications'));
   }
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardCheckoutInput, CardCheckoutSession, CardNotification, CardPaymentProvider } from './card-payment.provider';
+import { CardSignatureError, type CardCheckoutInput, type CardCheckoutSession, type CardNotification, type CardPaymentProvider } from './card-payment.provider';
 
 /** Not in the spec: a failed card renewal keeps access 7 days while Stripe retries the card (Smart Retries). */
 export const CARD_GRACE_DAYS = 7;
@@ -29,10 +29,14 @@ export class StripeCardPaymentProvider implements CardPaymentProvider {
   private readonly stripe: Stripe;
 
   constructor(
-    private readonly settings: { secretKey: string; publishableKey: string; webhookSecret: string },
+    private readonly settings: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string },
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.stripe = new Stripe(settings.secretKey);
+    const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
+    this.stripe = new Stripe(
+      settings.secretKey,
+      api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)), protocol: api.protocol === 'http:' ? 'http' : 'https', maxNetworkRetries: 0 } : {},
+    );
   }
 
   get publishableKey(): string {
@@ -80,10 +84,32 @@ export class StripeCardPaymentProvider implements CardPaymentProvider {
     await this.stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: true });
   }
 
-  /** Throws on a missing or bad signature (or one outside Stripe's 5-minute tolerance). */
-  parseNotification(rawBody: Buffer, signature: string | undefined): CardNotification {
-    if (!signature) throw new Error('missing stripe-signature');
-    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+  /**
+   * The subscription a refunded charge paid: its invoice's (an older API version's charge names the
+   * invoice; a current one is found through the invoice payments of its PaymentIntent). A charge
+   * with no invoice is a one-off payment (a paid visit): its PaymentIntent is its reference.
+   */
+  private async refundedSubscription(charge: Json): Promise<string | null> {
+    if (charge.invoice && typeof charge.invoice === 'object') return invoiceSubscription(obj(charge.invoice));
+    const invoiceId = str(charge.invoice);
+    if (invoiceId) return invoiceSubscription(obj(await this.stripe.invoices.retrieve(invoiceId)));
+    const paymentIntent = str(charge.payment_intent);
+    if (!paymentIntent) return null;
+    const payments = await this.stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, expand: ['data.invoice'], limit: 1 });
+    const invoice = payments.data[0]?.invoice;
+    if (!invoice) return paymentIntent;
+    return invoiceSubscription(typeof invoice === 'string' ? obj(await this.stripe.invoices.retrieve(invoice)) : obj(invoice));
+  }
+
+  /** Throws CardSignatureError on a missing or bad signature (or one outside Stripe's 5-minute tolerance). */
+  async parseNotification(rawBody: Buffer, signature: string | undefined): Promise<CardNotification> {
+    if (!signature) throw new CardSignatureError('missing stripe-signature');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    } catch (error) {
+      throw new CardSignatureError(error instanceof Error ? error.message : 'bad signature');
+    }
     const o = obj(event.data.object);
     const eventId = event.id;
     switch (event.type) {
@@ -110,6 +136,13 @@ export class StripeCardPaymentProvider implements CardPaymentProvider {
         const subscriptionRef = str(o.id);
         if (!subscriptionRef || typeof o.cancel_at_period_end !== 'boolean') return { kind: 'ignored', eventId };
         return { kind: 'auto-renew-changed', eventId, subscriptionRef, autoRenew: !o.cancel_at_period_end };
+      }
+      case 'charge.refunded': {
+        // A partial refund keeps the plan; the whole charge refunded takes the access it paid for away.
+        if (o.refunded !== true) return { kind: 'ignored', eventId };
+        const subscriptionRef = await this.refundedSubscription(o);
+        if (!subscriptionRef) return { kind: 'ignored', eventId };
+        return { kind: 'refunded', eventId, subscriptionRef, at: this.now() };
       }
       case 'customer.subscription.deleted': {
         const subscriptionRef = str(o.id);

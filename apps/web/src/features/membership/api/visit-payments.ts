@@ -48,17 +48,6 @@ export const retryUnsavedSuccesses = async (): Promise<void> => {
   else removeStorage(STORAGE_KEYS.paymentIds);
 };
 
-/** Pays with the card: succeeded is saved, or kept for the retry when saving fails. */
-export const reportPaymentSucceeded = async (paymentId: string): Promise<'saved' | 'kept'> => {
-  try {
-    await setPaymentStatus(paymentId, 'succeeded');
-    return 'saved';
-  } catch {
-    keepUnsavedSuccess(paymentId);
-    return 'kept';
-  }
-};
-
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

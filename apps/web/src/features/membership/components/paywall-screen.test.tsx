@@ -83,6 +83,23 @@ describe('/membresia-expirada', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
   });
 
+  it('a dependant removed from the family plan: after the intro (once), the dependant variant', async () => {
+    serve(subscription({ type: 'family', status: 'expired', subscriptionId: 'family', daysLeft: 0, autoRenew: false, endReason: 'removed-from-family-plan' }));
+    renderApp('/membresia-expirada');
+    fireEvent.click(await screen.findByTestId('pre-paywall-continue'));
+    await waitFor(() => expect(screen.getByTestId('paywall').getAttribute('data-variant')).toBe('dependant'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('El plan familiar que te incluía terminó');
+  });
+
+  it('a member with no access left at the end of a consultation (its survey) lands on the postConsultation variant', async () => {
+    serve(subscription({ daysLeft: 0, autoRenew: false, endReason: 'trial-expired' }));
+    const { router } = renderApp('/consulta/survey/apt-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/membresia-expirada'));
+    expect(router.state.location.search).toBe('?variant=postConsultation');
+    await waitFor(() => expect(screen.getByTestId('paywall').getAttribute('data-variant')).toBe('postConsultation'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Gracias por tu consulta');
+  });
+
   it('an active, unexpired member is sent on to /inicio', async () => {
     serve(subscription({ type: 'card', status: 'active', subscriptionId: 'bs_1m', daysLeft: 20 }));
     const { router } = renderApp('/membresia-expirada');
@@ -108,6 +125,19 @@ describe('/membresia-expirada', () => {
     await screen.findByTestId('plan-bs_1m');
     fireEvent.click(screen.getByTestId('paywall-subscribe'));
     expect((await screen.findByTestId('payment-error')).textContent).toBe('El pago no está disponible en este momento.');
+  });
+
+  it('closing the card checkout is a cancelled payment: silent (no error), back on the plans', async () => {
+    serve(subscription({ daysLeft: 0, endReason: 'trial-expired' }), {}, { status: 200, body: { checkoutId: 'chk-9', provider: 'local', url: '/api/payments/local-checkout/chk-9', clientSecret: null, publishableKey: null } });
+    renderApp('/membresia-expirada');
+    await screen.findByTestId('plan-bs_1m');
+    fireEvent.click(screen.getByTestId('paywall-subscribe'));
+    await screen.findByTestId('card-checkout-frame');
+    fireEvent.click(screen.getByTestId('card-checkout-close'));
+    await waitFor(() => expect(screen.queryByTestId('card-checkout-modal')).toBeNull());
+    expect(screen.getByTestId('paywall')).toBeTruthy();
+    expect(screen.queryByTestId('payment-error')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('another payment error: profile_payment_error with the store name', async () => {

@@ -11,10 +11,10 @@ import Typography from '@mui/material/Typography';
 import type { CardCheckoutResponse, SubscriptionDto } from '@puente/contracts';
 import {
   PAYWALL_REFERERS,
-  PAYWALL_VARIANTS,
   ROUTES,
   paywallEntryRedirect,
   paywallReferer,
+  paywallVariant,
   showsPrePaywall,
   type PaywallReferer,
   type PaywallVariant,
@@ -37,7 +37,6 @@ import { CardCheckoutModal } from './card-checkout-modal';
 import { formatMoney } from './format';
 
 const isReferer = (v: unknown): v is PaywallReferer => typeof v === 'string' && (PAYWALL_REFERERS as readonly string[]).includes(v);
-const isVariant = (v: unknown): v is PaywallVariant => typeof v === 'string' && (PAYWALL_VARIANTS as readonly string[]).includes(v);
 
 /** The domain's paywall rules read the ledger's answer (an open-ended benefit never expires). */
 const asSubscription = (s: SubscriptionDto | null | undefined) => (s ? { status: s.status, daysLeft: s.daysLeft ?? Number.POSITIVE_INFINITY } : null);
@@ -108,7 +107,7 @@ export function PaywallScreen() {
     expired,
     seen: introSeen,
   });
-  const variant: PaywallVariant | null = isVariant(queryVariant) ? queryVariant : prePaywall ? 'pre-paywall' : null;
+  const variant: PaywallVariant | null = paywallVariant({ requested: queryVariant, prePaywall, subscription });
 
   const handleIntroContinue = () => {
     writeStorage(STORAGE_KEYS.prePaywallSeen, 'true');

@@ -10,12 +10,14 @@ import { useTranslation } from 'react-i18next';
  * a card checkout on the membership screens, never in the first load. The server created the
  * Checkout Session (its client secret); Stripe's verified webhook completes it in the ledger.
  */
-export function StripeEmbeddedCheckout({ publishableKey, clientSecret, onComplete }: { publishableKey: string; clientSecret: string; onComplete?: () => void }) {
+export function StripeEmbeddedCheckout({ publishableKey, clientSecret, onComplete, onError }: { publishableKey: string; clientSecret: string; onComplete?: () => void; onError?: () => void }) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const completed = useRef(onComplete);
   completed.current = onComplete;
+  const failed = useRef(onError);
+  failed.current = onError;
 
   useEffect(() => {
     let destroyed = false;
@@ -34,7 +36,10 @@ export function StripeEmbeddedCheckout({ publishableKey, clientSecret, onComplet
         page.mount(host.current!);
         setState('ready');
       } catch {
-        if (!destroyed) setState('error');
+        if (!destroyed) {
+          setState('error');
+          failed.current?.();
+        }
       }
     })();
     return () => {

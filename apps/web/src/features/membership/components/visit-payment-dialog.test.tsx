@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
 import { socketStore } from '@/lib/socket';
 import { FakeSocket } from '@/test/fake-socket';
+import { appointment } from '@/test/consultation-fixtures';
 import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { paymentRequestStore, paymentStatusStore } from '../hooks/use-payment-requests';
@@ -15,7 +16,7 @@ const ORG = { id: 'org-1', name: 'Acme', settings: ['USP_REQUIRES_PAYMENT'] };
 const PAYMENT = { paymentId: 'pay-1', appointmentId: 'apt-1', priceType: 'usp', status: 'pending', amountMinor: 4999, currency: 'USD' };
 const INTENT = { ...PAYMENT, checkoutId: 'chk-1', provider: 'local', url: '/api/payments/local-checkout/chk-1', clientSecret: null, publishableKey: null };
 
-const serve = (opts: { statusFails?: number; notConfirmed?: number } = {}) => {
+const serve = (opts: { statusFails?: number; notConfirmed?: number; intent?: { status: number; body: unknown }; checkout?: string } = {}) => {
   setSessionToken('st_1');
   let statusFails = opts.statusFails ?? 0;
   let notConfirmed = opts.notConfirmed ?? 0;
@@ -24,8 +25,8 @@ const serve = (opts: { statusFails?: number; notConfirmed?: number } = {}) => {
     calls.push(call);
     if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
     if (call.url === '/api/appointments/apt-1/payment') return { status: 200, body: { payment: PAYMENT } };
-    if (call.url === '/api/organizations/org-1/payment-intent') return { status: 200, body: INTENT };
-    if (call.url === '/api/payments/card/checkout/chk-1') return { status: 200, body: { checkoutId: 'chk-1', status: 'complete' } };
+    if (call.url === '/api/organizations/org-1/payment-intent') return opts.intent ?? { status: 200, body: INTENT };
+    if (call.url === '/api/payments/card/checkout/chk-1') return { status: 200, body: { checkoutId: 'chk-1', status: opts.checkout ?? 'complete' } };
     if (call.url === '/api/payments/pay-1/status') {
       if (statusFails > 0) {
         statusFails--;
@@ -120,14 +121,134 @@ describe('paid US-doctor visit within the consultation', () => {
     await waitFor(() => expect(screen.queryByTestId('visit-payment-dialog')).toBeNull());
   });
 
-  it('retry rule: a succeeded status that fails to save is kept and sent again on the next payment request', async () => {
-    const { retryUnsavedSuccesses, reportPaymentSucceeded } = await import('../api/visit-payments');
+  it.each([
+    ['the payment intent fails', { intent: apiError(500, 'UNKNOWN_ERROR', 'boom') }],
+    ['the checkout is declined at the provider', { checkout: 'declined' }],
+  ] as const)('%s: failed is sent and profile_payment_error names the card; closing sends nothing more', async (_label, opts) => {
+    const calls = serve(opts);
+    renderApp('/inicio');
+    act(() => paymentRequestStore.set({ appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' }));
+    await waitFor(() => expect((screen.getByTestId('visit-payment-pay') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('visit-payment-pay'));
+    const error = await screen.findByTestId('visit-payment-error');
+    expect(error.textContent).toContain('No se pudo completar el pago');
+    expect(error.textContent).toContain('tu tarjeta');
+    expect(screen.queryByTestId('card-checkout-modal')).toBeNull();
+    await waitFor(() => expect(statusCalls(calls)).toEqual(['failed']));
+    // The payment failed: she may only close (the consultation stays with the coach).
+    expect(screen.queryByTestId('visit-payment-pay')).toBeNull();
+    fireEvent.click(screen.getByTestId('visit-payment-decline'));
+    await waitFor(() => expect(screen.queryByTestId('visit-payment-dialog')).toBeNull());
+    expect(statusCalls(calls)).toEqual(['failed']);
+  });
+
+  it('card payments not available: failed is sent and payment_processing_not_available is shown', async () => {
+    const calls = serve({ intent: apiError(409, 'CONFLICT', 'no', { data: { messageKey: 'payment_processing_not_available' } }) });
+    renderApp('/inicio');
+    act(() => paymentRequestStore.set({ appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' }));
+    await waitFor(() => expect((screen.getByTestId('visit-payment-pay') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('visit-payment-pay'));
+    expect((await screen.findByTestId('visit-payment-error')).textContent).toBe('El pago no está disponible en este momento.');
+    await waitFor(() => expect(statusCalls(calls)).toEqual(['failed']));
+  });
+
+  it('retry rule: a succeeded status /payment-loading cannot save is kept, and sent first on the next payment request', async () => {
     // The API client already retries a 5xx 3 times: all four tries fail.
     const calls = serve({ statusFails: 4 });
-    expect(await reportPaymentSucceeded('pay-1')).toBe('kept');
-    expect(JSON.parse(window.localStorage.getItem('payment-ids')!)).toEqual(['pay-1']);
-    await retryUnsavedSuccesses();
-    expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded']);
-    expect(window.localStorage.getItem('payment-ids')).toBeNull();
+    const socket = new FakeSocket();
+    socketStore.set(socket as unknown as Socket);
+    try {
+      window.localStorage.setItem('go-after-payment', '/perfil');
+      const { router } = renderApp('/payment-loading?payment=pay-1');
+      await screen.findByTestId('payment-loading-screen');
+      // The card was charged: she moves on, and the succeeded status is kept for the retry rule.
+      await screen.findByTestId('payment-success-visit', {}, { timeout: 10_000 });
+      expect(router.state.location.pathname).toBe('/payment-success');
+      expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      expect(JSON.parse(window.localStorage.getItem('payment-ids')!)).toEqual(['pay-1']);
+
+      // The next payment request: the kept succeeded goes out before the dialog opens.
+      await waitFor(() => expect(socket.listenerCount('payment-requested')).toBe(1));
+      act(() => socket.serverEmit('payment-requested', { appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' }));
+      await screen.findByTestId('visit-payment-dialog');
+      expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      expect(window.localStorage.getItem('payment-ids')).toBeNull();
+    } finally {
+      socketStore.set(null);
+    }
+  }, 20_000);
+});
+
+describe('a member who missed payment-requested (a reload, a reconnect)', () => {
+  const serveHeld = (opts: { state: string; payment: typeof PAYMENT | null }) => {
+    setSessionToken('st_1');
+    const calls: FakeCall[] = [];
+    installFakeFetch((call) => {
+      calls.push(call);
+      if (call.url === '/api/graphql') {
+        const query = (call.body as { query: string }).query;
+        if (query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
+        if (query.includes('GetCurrentAppointment')) return { status: 200, body: { data: { getCurrentAppointment: appointment({ id: 'apt-1', state: opts.state as never }) } } };
+        if (query.includes('GetAppointment')) return { status: 200, body: { data: { getAppointment: appointment({ id: 'apt-1', state: opts.state as never }) } } };
+      }
+      if (call.url === '/api/appointments/apt-1/payment') return { status: 200, body: { payment: opts.payment } };
+      if (call.url === '/api/payments/pay-0/status') return { status: 200, body: { ...PAYMENT, paymentId: 'pay-0', status: 'succeeded' } };
+      return undefined;
+    });
+    return calls;
+  };
+  const paymentAsks = (calls: FakeCall[]) => calls.filter((c) => c.url === '/api/appointments/apt-1/payment');
+
+  it.each(['coach-request-us-dr', 'send-socio-to-waiting-room'])('on connect with the consultation held for payment (%s) and the payment pending, the dialog opens (kept successes sent first)', async (state) => {
+    const calls = serveHeld({ state, payment: PAYMENT });
+    window.localStorage.setItem('payment-ids', JSON.stringify(['pay-0']));
+    const socket = new FakeSocket();
+    socketStore.set(socket as unknown as Socket);
+    try {
+      renderApp('/inicio');
+      await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
+      expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
+      act(() => socket.connect());
+      await screen.findByTestId('visit-payment-dialog');
+      expect(paymentRequestStore.get()).toEqual({ appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' });
+      // spec 4 retry rule: the kept succeeded status went out before the request opened.
+      expect(calls.filter((c) => c.url === '/api/payments/pay-0/status').map((c) => c.body)).toEqual([{ status: 'succeeded' }]);
+      expect(window.localStorage.getItem('payment-ids')).toBeNull();
+    } finally {
+      socketStore.set(null);
+    }
+  });
+
+  it('a reconnect asks again: a payment no longer pending, or a consultation not held, opens nothing', async () => {
+    const calls = serveHeld({ state: 'coach-request-us-dr', payment: { ...PAYMENT, status: 'failed' } });
+    const socket = new FakeSocket();
+    socketStore.set(socket as unknown as Socket);
+    try {
+      renderApp('/inicio');
+      await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
+      act(() => socket.connect());
+      await waitFor(() => expect(paymentAsks(calls)).toHaveLength(1));
+      act(() => socket.disconnect());
+      act(() => socket.connect());
+      await waitFor(() => expect(paymentAsks(calls)).toHaveLength(2));
+      expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
+      expect(paymentRequestStore.get()).toBeNull();
+    } finally {
+      socketStore.set(null);
+    }
+    const notHeld = serveHeld({ state: 'consultation-without-er', payment: PAYMENT });
+    const again = new FakeSocket();
+    socketStore.set(again as unknown as Socket);
+    try {
+      renderApp('/inicio');
+      await waitFor(() => expect(again.listenerCount('connect')).toBeGreaterThan(0));
+      act(() => again.connect());
+      await waitFor(() => expect(notHeld.filter((c) => c.url === '/api/graphql' && (c.body as { query: string }).query.includes('GetCurrentAppointment')).length).toBeGreaterThan(0));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(paymentAsks(notHeld)).toHaveLength(0);
+      expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
+    } finally {
+      socketStore.set(null);
+    }
   });
 });

@@ -11,13 +11,14 @@ import { ROUTES } from '@puente/domain';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { isApiRequestError } from '@/lib/api-client';
 import { useStore } from '@/lib/external-store';
 import { currentLanguage } from '@/lib/i18n';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { useMember } from '@/features/profile';
 import { createPaymentIntent, getAppointmentPayment, setPaymentStatus } from '../api/visit-payments';
 import { paymentRequestStore } from '../hooks/use-payment-requests';
-import { CardCheckoutModal } from './card-checkout-modal';
+import { CardCheckoutModal, type CheckoutFailure } from './card-checkout-modal';
 import { formatMoney } from './format';
 
 /**
@@ -25,7 +26,10 @@ import { formatMoney } from './format';
  * consultation. Pay opens the card modal (the local test card page by default) and stores where
  * she is as the destination after payment (spec 2); a completed checkout goes on to
  * /payment-loading, which reports succeeded, then /payment-success, which returns her there.
- * Closing the modal or declining reports failed, and the consultation stays with the coach.
+ * Closing the modal or declining reports failed, and the consultation stays with the coach; so
+ * does an error (the payment intent or the checkout failed: spec 4 "failed is sent on close or
+ * error"), shown as profile_payment_error, or payment_processing_not_available when card payments
+ * cannot run.
  */
 export function VisitPaymentDialog() {
   const { t, i18n } = useTranslation();
@@ -34,6 +38,8 @@ export function VisitPaymentDialog() {
   const navigate = useNavigate();
   const location = useLocation();
   const [checkout, setCheckout] = useState<PaymentIntentResponse | null>(null);
+  /** The payment failed and failed was sent: what she is told (the dialog only closes now). */
+  const [failure, setFailure] = useState<'profile_payment_error' | 'payment_processing_not_available' | null>(null);
   const organizationId = member.data?.organization?.id ?? null;
   // The amount to pay, shown before she pays.
   const payment = useQuery({ queryKey: ['visit-payment', request?.appointmentId], queryFn: () => getAppointmentPayment(request!.appointmentId), enabled: !!request, gcTime: 0 });
@@ -46,8 +52,18 @@ export function VisitPaymentDialog() {
     },
     [navigate],
   );
+  const fail = useCallback(
+    (message: 'profile_payment_error' | 'payment_processing_not_available') => {
+      // spec 4/7: failed is sent on error.
+      if (request) void setPaymentStatus(request.paymentId, 'failed').catch(() => undefined);
+      setCheckout(null);
+      setFailure(message);
+    },
+    [request],
+  );
   const intent = useMutation({
     mutationFn: () => createPaymentIntent(organizationId!, { priceType: request!.priceType, paymentId: request!.paymentId }),
+    onError: (error) => fail(isApiRequestError(error) && error.data?.messageKey === 'payment_processing_not_available' ? 'payment_processing_not_available' : 'profile_payment_error'),
     onSuccess: (pi) => {
       // spec 2: /payment-success returns to the stored destination (a provider that redirects the page comes back to /payment-loading too).
       writeStorage(STORAGE_KEYS.goAfterPayment, `${location.pathname}${location.search}`);
@@ -58,13 +74,15 @@ export function VisitPaymentDialog() {
   const close = useCallback(() => {
     paymentRequestStore.set(null);
     setCheckout(null);
+    setFailure(null);
     intent.reset();
   }, [intent]);
   const decline = useCallback(() => {
-    // spec 4/7: failed is sent on close or error.
-    if (request) void setPaymentStatus(request.paymentId, 'failed').catch(() => undefined);
+    // spec 4/7: failed is sent on close or error (an error sent it already).
+    if (request && !failure) void setPaymentStatus(request.paymentId, 'failed').catch(() => undefined);
     close();
-  }, [request, close]);
+  }, [request, failure, close]);
+  const onCheckoutFailed = useCallback((reason: CheckoutFailure) => fail(reason === 'unavailable' ? 'payment_processing_not_available' : 'profile_payment_error'), [fail]);
   const onPaid = useCallback(
     (checkoutId: string) => {
       if (request) goToLoading(request.paymentId, checkoutId);
@@ -75,7 +93,7 @@ export function VisitPaymentDialog() {
   if (!request) return null;
   if (checkout) {
     const card = { checkoutId: checkout.checkoutId ?? '', provider: checkout.provider, url: checkout.url, clientSecret: checkout.clientSecret, publishableKey: checkout.publishableKey };
-    return <CardCheckoutModal checkout={card} onClose={decline} onPaid={onPaid} />;
+    return <CardCheckoutModal checkout={card} onClose={decline} onPaid={onPaid} onFailed={onCheckoutFailed} />;
   }
   const priced = intent.data ?? payment.data;
   const amount = priced ? formatMoney(priced.amountMinor, priced.currency, currentLanguage(i18n)) : null;
@@ -89,19 +107,27 @@ export function VisitPaymentDialog() {
             {amount}
           </DialogContentText>
         ) : null}
-        {intent.isError ? (
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
-            {t('payment_processing_not_available')}
+        {failure ? (
+          <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="visit-payment-error">
+            {failure === 'profile_payment_error' ? (
+              <>
+                <strong>{t('profile_payment_error')}</strong> {t('profile_payment_error_description', { store: t('membership_store_card') })}
+              </>
+            ) : (
+              t(failure)
+            )}
           </Alert>
         ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={decline} data-testid="visit-payment-decline">
-          {t('visit_payment_decline')}
+          {t(failure ? 'visit_payment_close' : 'visit_payment_decline')}
         </Button>
-        <Button variant="contained" onClick={() => intent.mutate()} disabled={!organizationId || intent.isPending} data-testid="visit-payment-pay">
-          {t('visit_payment_pay')}
-        </Button>
+        {failure ? null : (
+          <Button variant="contained" onClick={() => intent.mutate()} disabled={!organizationId || intent.isPending} data-testid="visit-payment-pay">
+            {t('visit_payment_pay')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,5 +1,9 @@
 import { REALTIME_EVENTS } from '@puente/contracts';
-import { useEffect } from 'react';
+import { isHeldForPayment, ROUTES } from '@puente/domain';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { getCurrentAppointmentFromServer } from '@/features/appointments';
+import { useMember } from '@/features/profile';
 import { createStore, useStore } from '@/lib/external-store';
 import { socketStore } from '@/lib/socket';
 
@@ -34,15 +38,57 @@ const parseStatus = (payload: unknown): PaymentStatusUpdate | null => {
   return { paymentId: p.paymentId, status: p.status };
 };
 
+/** The payment screens finish a payment already under way: no dialog opens over them. */
+const PAYMENT_SCREENS: readonly string[] = [ROUTES.paymentLoading.path, ROUTES.paymentSuccess.path];
+
+/**
+ * An app that missed payment-requested (a reload, a reconnect) asks the server: when the member's
+ * open consultation is held for payment and its payment is still pending, the dialog opens as the
+ * event would have opened it (the retry rule first).
+ */
+const recoverPaymentRequest = async (stillWanted: () => boolean): Promise<void> => {
+  const current = await getCurrentAppointmentFromServer();
+  if (!current || !isHeldForPayment(current.state)) return;
+  const { getAppointmentPayment, retryUnsavedSuccesses } = await import('../api/visit-payments');
+  const payment = await getAppointmentPayment(current.id);
+  if (!payment || payment.status !== 'pending' || !stillWanted()) return;
+  await retryUnsavedSuccesses();
+  if (stillWanted() && paymentRequestStore.get()?.paymentId !== payment.paymentId) {
+    paymentRequestStore.set({ appointmentId: payment.appointmentId, paymentId: payment.paymentId, priceType: payment.priceType });
+  }
+};
+
 /**
  * Mounted once by the shell: the server's payment-requested event (a USP_REQUIRES_PAYMENT
  * organization's member whose coach asked for a US doctor) opens the visit payment dialog. The
  * retry rule runs first: succeeded statuses that failed to save are sent again. The server's
  * payment-status-update (the payment settled, here or in another tab or device) closes a dialog
- * still asking for that payment and moves /payment-loading on.
+ * still asking for that payment and moves /payment-loading on. On every (re)connect the member's
+ * app asks whether a payment is still pending (recoverPaymentRequest).
  */
 export const usePaymentRequests = (): void => {
   const socket = useStore(socketStore);
+  const member = useMember();
+  const isMember = member.data?.userType === 'member';
+  const { pathname } = useLocation();
+  const pathRef = useRef(pathname);
+  pathRef.current = pathname;
+  useEffect(() => {
+    if (!socket || !isMember) return undefined;
+    let mounted = true;
+    const recover = (): void => {
+      recoverPaymentRequest(() => mounted && !PAYMENT_SCREENS.includes(pathRef.current)).catch((error: unknown) => {
+        // Best effort: the next payment-requested event or reconnect asks again.
+        console.warn('payment request recovery failed', error);
+      });
+    };
+    socket.on('connect', recover);
+    if (socket.connected) recover();
+    return () => {
+      mounted = false;
+      socket.off('connect', recover);
+    };
+  }, [socket, isMember]);
   useEffect(() => {
     if (!socket) return undefined;
     const handle = (payload: unknown): void => {

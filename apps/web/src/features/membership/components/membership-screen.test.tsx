@@ -1,0 +1,74 @@
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setSessionToken } from '@/lib/session';
+import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+vi.setConfig({ testTimeout: 15_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+const paid = (overrides: Record<string, unknown> = {}) => ({
+  subscriptionId: 'bs_6m',
+  type: 'card',
+  status: 'active',
+  expiresAt: '2027-05-01T00:00:00.000Z',
+  daysLeft: 150,
+  autoRenew: true,
+  provider: 'card',
+  currency: 'USD',
+  length: 6,
+  organizationName: null,
+  organizationId: null,
+  endReason: null,
+  ...overrides,
+});
+
+/** The member as the server answers her; POST /api/membership/cancel turns a card plan's auto-renew off. */
+const serve = (initial: Record<string, unknown>) => {
+  setSessionToken('st_1');
+  let sub = initial;
+  const calls: FakeCall[] = [];
+  installFakeFetch((call) => {
+    calls.push(call);
+    if (call.url === '/api/membership/cancel') {
+      sub = { ...sub, status: 'cancelled', autoRenew: false };
+      return { status: 200, body: { subscription: sub } };
+    }
+    if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: { ...member(), subscription: sub } } } };
+    return undefined;
+  });
+  return calls;
+};
+
+describe('/membership', () => {
+  it('a card subscriber cancels at period end: the cancel is sent and her plan shows cancelled, ending on its date', async () => {
+    const calls = serve(paid());
+    renderApp('/membership');
+    const plan = await screen.findByTestId('membership-plan');
+    expect(plan.getAttribute('data-status')).toBe('active');
+    expect(plan.textContent).toContain('Activa');
+    expect(plan.textContent).toContain('Se renueva el');
+    fireEvent.click(screen.getByTestId('membership-cancel'));
+    fireEvent.click(await screen.findByTestId('membership-cancel-confirm'));
+    await waitFor(() => expect(screen.getByTestId('membership-plan').getAttribute('data-status')).toBe('cancelled'));
+    expect(calls.filter((c) => c.url === '/api/membership/cancel').map((c) => c.method)).toEqual(['POST']);
+    const after = screen.getByTestId('membership-plan').textContent;
+    expect(after).toContain('Cancelada: no se renovará');
+    expect(after).toContain('Termina el');
+    // Access stays to the end of the period, and there is nothing left to cancel.
+    expect(screen.getByTestId('membership-days-left')).toBeTruthy();
+    expect(screen.queryByTestId('membership-cancel')).toBeNull();
+  });
+
+  it.each([
+    ['applestore', 'App Store'],
+    ['playstore', 'Google Play'],
+  ])('a %s subscriber is told how to cancel in the store, by its name; no cancel here', async (type, store) => {
+    const calls = serve(paid({ type, provider: type }));
+    renderApp('/membership');
+    const how = await screen.findByTestId('membership-store-cancel');
+    expect(how.textContent).toBe(`Compraste tu membresía en ${store}. Para cancelarla, ve a las suscripciones de tu cuenta en ${store}.`);
+    expect(screen.queryByTestId('membership-cancel')).toBeNull();
+    expect(calls.some((c) => c.url === '/api/membership/cancel')).toBe(false);
+  });
+});
