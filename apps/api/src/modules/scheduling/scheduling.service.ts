@@ -200,7 +200,8 @@ export class SchedulingService {
   // The admin's calendar editor (issue 13 "the admin can edit them"): admins only, anyone else
   // NOT_FOUND; every read and change is audited against the coach.
 
-  private asAdmin(actor: Actor): void {
+  /** Admins only; anyone else is NOT_FOUND (routes call it before reading a body, so a non-admin never sees a 400). */
+  asAdmin(actor: Actor): void {
     if (actor.userType !== 'admin') throw new AppError('NOT_FOUND');
   }
 
