@@ -137,6 +137,28 @@ describe('the admin GraphQL operations refuse members and clinicians', () => {
   });
 });
 
+describe("every admin action is audited: the live queue, the coaches and dead-letter lists, an admin's cancellation", () => {
+  it('leaves one audit row per read and one for the cancellation, against the member', async () => {
+    const rowsOf = (resource: string) => t.server.database.db.select().from(auditLog).where(and(eq(auditLog.actorId, adminId), eq(auditLog.resource, resource)));
+    const before = { live: (await rowsOf('live-queue')).length, coaches: (await rowsOf('coach-directory')).length, dead: (await rowsOf('job-queue-dead-letters')).length };
+    expect((await api('/api/admin/appointments/live')).status).toBe(200);
+    expect((await api('/api/admin/coaches')).status).toBe(200);
+    expect((await api('/api/admin/job-queue/dead')).status).toBe(200);
+    expect((await rowsOf('live-queue')).length).toBe(before.live + 1);
+    expect((await rowsOf('coach-directory')).length).toBe(before.coaches + 1);
+    expect((await rowsOf('job-queue-dead-letters')).length).toBe(before.dead + 1);
+    expect((await rowsOf('live-queue'))[0]).toMatchObject({ action: 'read', actorRole: 'admin', subjectId: null });
+
+    const member = await createMember(t.server);
+    const queued = await insertConsultation(t.server, { memberId: member.id, state: S.S1_IN_QUEUE_FOR_COACH, status: 'in-queue' });
+    const res = await graphql<{ cancelAppointment: { state: string } }>(t.url, APPOINTMENT_GQL.cancelAppointment, { appointmentId: queued.id, reason: 'canceled-by-admin' }, adminToken);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data?.cancelAppointment.state).toBe(S.S12_CANCELED);
+    const rows = await t.server.database.db.select().from(auditLog).where(and(eq(auditLog.recordId, queued.id), eq(auditLog.resource, 'appointment')));
+    expect(rows).toEqual([expect.objectContaining({ actorId: adminId, actorRole: 'admin', action: 'update', subjectId: member.id, detail: { fields: ['state', 'statusReason'] } })]);
+  });
+});
+
 describe('staff', () => {
   it('an admin creates a coach with a licence; she signs in, goes available and members see her online', async () => {
     const input = newCoach();

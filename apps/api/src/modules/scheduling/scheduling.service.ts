@@ -208,6 +208,8 @@ export class SchedulingService {
   /** GET /api/admin/coaches: the coaches who keep a calendar (US doctors have none). */
   async adminCoaches(actor: Actor): Promise<AdminCoachDto[]> {
     this.asAdmin(actor);
+    // Every admin action is audited (issue 15); no member is its subject.
+    await this.deps.audit?.record({ actor, action: 'read', resource: 'coach-directory' });
     return (await this.deps.physicians.allRecords())
       .filter((r) => r.user.userType === 'mx-physician')
       .map((r) => ({ id: r.user.id, firstName: r.user.firstName ?? '', lastName: r.user.lastName ?? '' }))
@@ -651,6 +653,7 @@ export class SchedulingService {
   /** The dead-letter list (admins only; anyone else NOT_FOUND, as every admin call). */
   async deadLetters(actor: Actor) {
     this.asAdmin(actor);
+    await this.deps.audit?.record({ actor, action: 'read', resource: 'job-queue-dead-letters' });
     return this.deps.queue.deadLetters();
   }
 
