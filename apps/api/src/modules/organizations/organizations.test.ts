@@ -1,7 +1,7 @@
 import { APPOINTMENT_GQL, GQL, ORGANIZATION_GQL, SCHEDULING_GQL, employerCodeOrganizationsSchema, memberSchema, organizationSchema, rosterReportSchema, themeConfigSchema } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { entitlementEvents, organizationPartners, organizationSites } from '../../db/schema';
+import { entitlementEvents, organizationPartners, organizationRosterEntries, organizationSites } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
 import { appointmentData, createMember, createOrganization, createPhysician, createSessionFor, graphql, loginByPhone, memberWithSession, randomMxPhone, readLatestCode, request, startTestServer, type TestServer } from '../../test';
 
@@ -304,5 +304,13 @@ describe('eligibility rosters (POST /api/admin/organizations/{id}/roster)', () =
     expect(await subscriptionOf(one.sessionToken)).toMatchObject({ organizationId: org.id, subscription: { status: 'active' } });
     // Every removal by the admin is in the member's audit log.
     expect((await t.server.services.audit.forSubject(idMember.id)).map((r) => [r.action, r.resource])).toContainEqual(['update', 'organization-membership']);
+
+    // Entries are end-dated, never deleted: every row of the three files is still there.
+    const entries = await t.server.database.db.select().from(organizationRosterEntries).where(eq(organizationRosterEntries.organizationId, org.id));
+    const byKey = new Map(entries.map((e) => [e.phoneNumber ?? e.identificationNumber, e]));
+    expect(entries).toHaveLength(4);
+    expect(byKey.get(p1)).toMatchObject({ terminatedAt: null });
+    for (const ended of [p2, p3, 'EMP-77']) expect(byKey.get(ended)?.terminatedAt, ended).toBeInstanceOf(Date);
+    expect(byKey.get(p2)!.addedAt.getTime()).toBeLessThanOrEqual(byKey.get(p2)!.terminatedAt!.getTime());
   });
 });
