@@ -88,11 +88,17 @@ export class OrganizationsService {
     return this.deps.members.getOwnMember(me);
   }
 
-  /** PATCH /api/users/{id}/organizations/{orgId}: the member joins an organization by id (a B2B or partner link). */
+  /**
+   * PATCH /api/users/{id}/organizations/{orgId}: the member joins an organization by id, which is
+   * what a partner's public link (/login?orgId=) carries. Only a partner organization is joined this
+   * way: an employer is joined with its code (or its roster), so an id alone, which is no secret,
+   * never opens an employer's benefit (any other id is NOT_FOUND). Throttled per member as the code.
+   */
   async associateById(actor: Actor, userId: string, orgId: string): Promise<MemberDto> {
     const me = this.ownMember(actor, userId);
+    await this.throttle(`organization-link:user:${me.id}`);
     const org = isUuid(orgId) ? await this.deps.members.findOrganization({ orgId }) : undefined;
-    if (!org) throw new AppError('NOT_FOUND');
+    if (!org || !(await this.repo.partnerOf(org.id))) throw new AppError('NOT_FOUND');
     await this.deps.db.transaction((tx) => this.link(tx, me.id, org, 'organization-link'));
     return this.deps.members.getOwnMember(me);
   }

@@ -1,5 +1,6 @@
 import { APPOINTMENT_GQL, GQL, ORGANIZATION_GQL, SCHEDULING_GQL, employerCodeOrganizationsSchema, memberSchema, organizationSchema, rosterReportSchema, themeConfigSchema } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPLOYER_CODE_LOOKUPS } from '@puente/domain';
 import { eq } from 'drizzle-orm';
 import { entitlementEvents, organizationPartners, organizationRosterEntries, organizationSites } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
@@ -72,7 +73,7 @@ describe("a member's organization", () => {
     const a = await createOrganization(t.server, { name: 'First Co' });
     const b = await createOrganization(t.server, { name: 'Second Co' });
     const m = await memberWithSession(t.server);
-    expect((await request(t.url, `/api/users/${m.user.id}/organizations/${a.id}`, { method: 'PATCH', token: m.token })).status).toBe(200);
+    expect((await request(t.url, `/api/users/${m.user.id}/employer-code/${a.code}`, { method: 'PATCH', token: m.token })).status).toBe(200);
     const moved = await request(t.url, `/api/users/${m.user.id}/employer-code/${b.code}`, { method: 'PATCH', token: m.token });
     expect(memberSchema.parse(moved.body)).toMatchObject({ organizationId: b.id });
     expect(await subscriptionOf(m.token)).toMatchObject({ subscription: { type: 'employer', status: 'active', organizationName: 'Second Co' } });
@@ -91,6 +92,28 @@ describe("a member's organization", () => {
     expect((await request(t.url, `/api/users/${ana.user.id}/organizations/not-a-uuid`, { method: 'PATCH', token: ana.token })).status).toBe(404);
     const other = await graphql(t.url, ORGANIZATION_GQL.unlinkOrganizationFromMember, { memberId: ana.user.id }, bob.token);
     expect(other.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('joining by id (a partner link) is for partner organizations only: an employer needs its code; throttled per member', async () => {
+    const employer = await createOrganization(t.server, { name: 'Secret Employer' });
+    const partner = await createOrganization(t.server, { name: 'Partner Co' });
+    await t.server.database.db.insert(organizationPartners).values({ organizationId: partner.id, partnerId: 'p-link', partnerName: 'Partner Co', colors: { primary: '#112233', secondary: '#445566' } });
+    const ana = await memberWithSession(t.server);
+    const byId = (orgId: string, token = ana.token) => request(t.url, `/api/users/${ana.user.id}/organizations/${orgId}`, { method: 'PATCH', token });
+
+    const refused = await byId(employer.id);
+    expect([refused.status, (refused.body as { error: { code: string } }).error.code]).toEqual([404, 'NOT_FOUND']);
+    expect(await subscriptionOf(ana.token)).toMatchObject({ organizationId: null });
+    const joined = await byId(partner.id);
+    expect(joined.status).toBe(200);
+    expect(memberSchema.parse(joined.body)).toMatchObject({ organizationId: partner.id });
+
+    // Guessing ids is throttled like codes: after the limit, LIMIT_EXCEEDED with a retry time.
+    let last = joined;
+    for (let i = 0; i < EMPLOYER_CODE_LOOKUPS.perIp && last.status !== 429; i++) last = await byId(crypto.randomUUID());
+    expect(last.status).toBe(429);
+    expect(last.body).toMatchObject({ error: { code: 'LIMIT_EXCEEDED' } });
+    expect((last.body as { error: { retryAfterSeconds: number } }).error.retryAfterSeconds).toBeGreaterThan(0);
   });
 });
 
@@ -158,7 +181,7 @@ describe('getOrganization and sites', () => {
     expect((await change({ organizationSite: north!.id }, bob.token)).status).toBe(404);
     // Leaving the organization drops her site with it.
     await graphql(t.url, ORGANIZATION_GQL.unlinkOrganizationFromMember, { memberId: m.user.id }, m.token);
-    await request(t.url, `/api/users/${m.user.id}/organizations/${org.id}`, { method: 'PATCH', token: m.token });
+    await request(t.url, `/api/users/${m.user.id}/employer-code/${org.code}`, { method: 'PATCH', token: m.token });
     const again = await graphql<{ getOrganization: { organizationSite: string | null } }>(t.url, ORGANIZATION_GQL.getOrganization, { organizationId: org.id }, m.token);
     expect(again.body.data?.getOrganization.organizationSite).toBeNull();
   });
