@@ -94,6 +94,23 @@ describe("a member's organization", () => {
     expect(other.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
+  it('PATCH …/employer-code is throttled per member (not per address): after the limit even a valid code is LIMIT_EXCEEDED, another member is not held back', async () => {
+    const org = await createOrganization(t.server, { name: 'Throttle Co' });
+    const ana = await memberWithSession(t.server);
+    const bob = await memberWithSession(t.server);
+    const patch = (who: { user: { id: string }; token: string }, code: string) => request(t.url, `/api/users/${who.user.id}/employer-code/${code}`, { method: 'PATCH', token: who.token });
+    const statuses: number[] = [];
+    for (let i = 0; i < EMPLOYER_CODE_LOOKUPS.perIp; i++) statuses.push((await patch(ana, `WRONG${i}`)).status);
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    const held = await patch(ana, org.code!);
+    expect(held.status).toBe(429);
+    expect(held.body).toMatchObject({ error: { code: 'LIMIT_EXCEEDED' } });
+    expect((held.body as { error: { retryAfterSeconds: number } }).error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await subscriptionOf(ana.token)).toMatchObject({ organizationId: null });
+    // Same address, another member: her own allowance.
+    expect((await patch(bob, org.code!)).status).toBe(200);
+  });
+
   it('joining by id (a partner link) is for partner organizations only: an employer needs its code; throttled per member', async () => {
     const employer = await createOrganization(t.server, { name: 'Secret Employer' });
     const partner = await createOrganization(t.server, { name: 'Partner Co' });
