@@ -1,6 +1,6 @@
 import type { EmployerCodeOrganizations, MemberDto, OPTION_LISTS, OptionDto, OrganizationDto, RosterReportDto, ThemeConfigDto } from '@puente/contracts';
 import { organizationSiteChangeSchema } from '@puente/contracts';
-import { EMPLOYER_CODE_KEYS, EMPLOYER_CODE_LOOKUPS, ROSTER_LIMITS, canChangeSite, dependantOrganizationsFromSettings, employerCodeSchema, isUuid, practiceOffered, rosterRowSchema, type Practice, type RosterMode, type RosterRow } from '@puente/domain';
+import { EMPLOYER_CODE_KEYS, EMPLOYER_CODE_LOOKUPS, ROSTER_LIMITS, canChangeSite, dependantOrganizationsFromSettings, employerCodeSchema, isUuid, partnerProductsOf, practiceOffered, type PartnerProduct, rosterRowSchema, type Practice, type RosterMode, type RosterRow } from '@puente/domain';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -250,6 +250,13 @@ export class OrganizationsService {
     const organizationId = (await this.repo.findMember(actor.id))?.organizationId;
     const org = organizationId ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
     if (org && !practiceOffered(organizationFlags(org), practice)) throw new AppError('INVALID_DATA', { fields: { practice: 'practice_not_available' } });
+  }
+
+  /** OFFERS_PRODUCTS (spec 6): the products of the member's organization for her consultation note (none without the flag). */
+  async partnerProducts(memberId: string): Promise<PartnerProduct[]> {
+    const organizationId = (await this.repo.findMember(memberId))?.organizationId;
+    const org = organizationId ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
+    return org ? partnerProductsOf(organizationFlags(org), org.settings) : [];
   }
 
   // --- internals ---------------------------------------------------------------------------------
