@@ -116,7 +116,7 @@ describe('the admin GraphQL operations refuse members and clinicians', () => {
     const { sessionToken: memberToken } = await createSessionFor(t.server, member.id);
     const other = await createMember(t.server);
     const live = await insertConsultation(t.server, { memberId: other.id, state: S.S3_COACH_JOINS_CALL });
-    const own = await insertConsultation(t.server, { memberId: member.id, state: S.S1_IN_QUEUE_FOR_COACH, status: 'in-queue' });
+    const own = await insertConsultation(t.server, { memberId: member.id, state: S.S1_IN_QUEUE_FOR_COACH, status: 'in-progress' });
     const admin = await graphql<{ getAppointmentQueue: { id: string }[] }>(t.url, APPOINTMENT_GQL.getAppointmentQueue, {}, adminToken);
     expect(admin.body.data?.getAppointmentQueue.map((a) => a.id)).toContain(live.id);
 
@@ -150,7 +150,7 @@ describe("every admin action is audited: the live queue, the coaches and dead-le
     expect((await rowsOf('live-queue'))[0]).toMatchObject({ action: 'read', actorRole: 'admin', subjectId: null });
 
     const member = await createMember(t.server);
-    const queued = await insertConsultation(t.server, { memberId: member.id, state: S.S1_IN_QUEUE_FOR_COACH, status: 'in-queue' });
+    const queued = await insertConsultation(t.server, { memberId: member.id, state: S.S1_IN_QUEUE_FOR_COACH, status: 'in-progress' });
     const res = await graphql<{ cancelAppointment: { state: string } }>(t.url, APPOINTMENT_GQL.cancelAppointment, { appointmentId: queued.id, reason: 'canceled-by-admin' }, adminToken);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data?.cancelAppointment.state).toBe(S.S12_CANCELED);
