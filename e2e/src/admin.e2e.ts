@@ -1,13 +1,16 @@
-import { createMember, createSessionFor, insertConsultation, request, startTestServer, type TestServer } from '@puente/api/test';
+import { PHYSICIAN_GQL } from '@puente/contracts';
+import { createMember, createSessionFor, graphql, insertConsultation, openSocket, request, type TestServer } from '@puente/api/test';
 import type { Language } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage, snap, uniquePhone, withBrowser } from './harness';
+import { signedInPage, snap, startOnDemandServer, uniquePhone, withBrowser } from './harness';
 
-// Issue 15, the admin console: an admin creates a coach with a licence, resets a staff member's
-// authenticator, looks up a member's audit log and ledger, and reads the usage report (es and en).
+// Issue 15, the admin console: an admin creates a coach with a licence, who then appears to
+// members once she is online and available, resets a staff member's authenticator, looks up a
+// member's audit log and ledger, and reads the usage report (es and en).
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({});
+  // Care open at any hour: the member's list of available coaches is not an out-of-hours notice.
+  server = await startOnDemandServer({ seed: false });
 });
 afterAll(async () => {
   await server?.close();
@@ -19,7 +22,7 @@ const TEXT: Record<Language, { staff: string; members: string; usage: string; cr
 };
 
 describe.each(['es', 'en'] as const)('the admin console (%s)', (lang) => {
-  it('creates a coach with a licence and an organization whose code then links a member, resets an authenticator, reads a member’s audit log and ledger, and the usage report', async () => {
+  it('creates a coach with a licence who then appears to members, and an organization whose code then links a member, resets an authenticator, reads a member’s audit log and ledger, and the usage report', async () => {
     const tag = `${lang}${Date.now()}`;
     const adminEmail = `admin.${tag}@puente.test`;
     const admin = await createMember(server.server, { userType: 'admin', email: adminEmail, firstName: 'Admin', lastName: 'Puente', preferredLang: lang });
@@ -62,6 +65,31 @@ describe.each(['es', 'en'] as const)('the admin console (%s)', (lang) => {
         await page.getByText(`Lucía Ramos${tag}`).waitFor();
         const created = await request(server.url, `/api/admin/staff?search=${encodeURIComponent(coachEmail)}`, { token: (await page.evaluate(() => window.localStorage.getItem('sessionToken'))) ?? '' });
         expect(created.body).toMatchObject({ items: [{ userType: 'mx-physician', languages: ['es', 'en'], licenses: [{ state: 'MX', licenseNumber: 'MX-778899' }], cedula: '12345678' }] });
+
+        // She then appears to members: once signed in (a session), online (a connection) and available.
+        const coachId = (created.body as { items: { id: string }[] }).items[0]!.id;
+        const coachSession = await createSessionFor(server.server, coachId);
+        const coachOnline = await openSocket(server.url, coachSession.sessionToken);
+        try {
+          const available = await graphql(server.url, PHYSICIAN_GQL.setAvailability, { isAvailable: true }, coachSession.sessionToken);
+          expect(available.body.errors).toBeUndefined();
+          await withBrowser(
+            async (memberCtx) => {
+              const member = await signedInPage(memberCtx, (await createSessionFor(server.server, ana.id)).sessionToken, { language: lang });
+              await member.goto(`${server.url}/inicio`);
+              await member.waitForURL('**/inicio');
+              await member.getByTestId('tile-hardcoded_ph_topic').click();
+              await member.waitForURL('**/consulta/coaches-disponibles');
+              const card = member.getByTestId(`coach-card-${coachId}`);
+              await card.waitFor({ timeout: 15_000 });
+              expect(await card.textContent()).toContain('Lucía');
+              await snap(member, `admin-new-coach-offered-${lang}`);
+            },
+            { locale: lang === 'es' ? 'es-MX' : 'en-US' },
+          );
+        } finally {
+          coachOnline.disconnect();
+        }
 
         // Organizations: a new employer with its code, a flag and two sites.
         const orgCode = `E2E${tag.toUpperCase()}`.slice(0, 40);

@@ -1,17 +1,67 @@
-import { createMember, createOrganization, createSessionFor, freePort, startTestServer, type TestServer } from '@puente/api/test';
-import type { Page } from 'playwright-core';
+import { createMember, createOrganization, createPhysician, createSessionFor, freePort, type TestServer } from '@puente/api/test';
+import { APPOINTMENT_STATE as S } from '@puente/domain';
+import { sql } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appPage, codeFromOutbox, signedInPage, snap, uniquePhone, withBrowser } from './harness';
+import { appPage, codeFromOutbox, signedInPage, snap, startOnDemandServer, uniquePhone, withBrowser } from './harness';
 
 // Issue 15 "Tests that prove it" (family plans): a referrer invites a dependant, the dependant
-// accepts by the texted link (read from the dev outbox) and can ask for a coach on the family
-// plan although her own trial has ended, the referrer unlinks her and she meets the paywall.
+// accepts by the texted link (read from the dev outbox) and consults a coach on the family plan
+// although her own trial has ended (the coach's dashboard shows her request), the referrer unlinks
+// her and she meets the paywall.
 const DAY = 24 * 60 * 60_000;
 let server: TestServer;
 beforeAll(async () => {
-  // A real port, so the texted link (PUBLIC_URL) is the address the browser opens.
-  server = await startTestServer({ port: await freePort() });
+  // A real port, so the texted link (PUBLIC_URL) is the address the browser opens; care open at any
+  // hour, so the dependant's request is not refused as out of hours.
+  server = await startOnDemandServer({ seed: false, port: await freePort() });
 });
+
+type Row = Record<string, unknown>;
+const query = async (q: ReturnType<typeof sql>): Promise<Row[]> => ((await server.server.database.db.execute(q)) as unknown as { rows: Row[] }).rows;
+
+/** A coach's dashboard, signed in with a session: online and available while it is open. */
+async function coachDashboard(ctx: BrowserContext, coachId: string, language: 'es' | 'en'): Promise<Page> {
+  const page = await signedInPage(ctx, (await createSessionFor(server.server, coachId)).sessionToken, { language });
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByTestId('dashboard').waitFor();
+  await expect.poll(() => page.getByTestId('availability-toggle').getAttribute('data-checked')).toBe('true');
+  return page;
+}
+
+/** From /inicio: the topic tile, the chosen coach, the intake (health profile once, self-assessment, place), the waiting room. */
+async function requestCoach(page: Page, coachId: string): Promise<void> {
+  await page.goto(`${server.url}/inicio`);
+  await page.waitForURL('**/inicio');
+  await page.getByTestId('tile-hardcoded_ph_topic').click();
+  await page.waitForURL('**/consulta/coaches-disponibles');
+  const card = page.getByTestId(`coach-card-${coachId}`);
+  await card.waitFor({ timeout: 15_000 });
+  await card.click();
+  await page.waitForURL(`**/ondemand-perfil-coach/${coachId}`);
+  await page.getByTestId('request-consultation').click();
+  const health = page.getByTestId('health-profile-dialog');
+  const selfAssessment = page.getByTestId('self-assessment-dialog');
+  const location = page.getByTestId('location-form-screen');
+  const step = page.locator('[data-testid="health-profile-dialog"], [data-testid="self-assessment-dialog"], [data-testid="location-form-screen"]');
+  for (let i = 0; i < 3 && !(await location.isVisible()); i++) {
+    await step.first().waitFor({ timeout: 15_000 });
+    if (await health.isVisible()) {
+      await page.getByTestId('health-profile-alergies').fill('Penicilina');
+      await page.getByTestId('health-profile-save').click();
+      await health.waitFor({ state: 'detached' });
+    } else if (await selfAssessment.isVisible()) {
+      await page.getByTestId('self-assessment-reason').fill('Dolor de garganta desde ayer');
+      await page.getByTestId('self-assessment-submit').click();
+      await selfAssessment.waitFor({ state: 'detached' });
+    }
+  }
+  await location.waitFor();
+  await expect.poll(() => page.getByTestId('location-city').inputValue()).not.toBe('');
+  await page.getByTestId('location-submit').click();
+  await page.waitForURL('**/consulta/video-llamada');
+  await page.getByTestId('waiting-room').waitFor({ timeout: 15_000 });
+}
 afterAll(async () => {
   await server?.close();
 });
@@ -39,7 +89,7 @@ async function invitationLink(phone: string): Promise<string> {
 
 describe('family plan in the browser: invite, accept by the texted link, consult, unlink', () => {
   for (const lang of ['es', 'en'] as const) {
-    it(`a referrer invites a dependant who joins and can ask for a coach; unlinked, she meets the paywall (${lang})`, async () => {
+    it(`a referrer invites a dependant who joins and consults a coach on the family plan; unlinked, she meets the paywall (${lang})`, async () => {
       const now = server.clock.now();
       const familyOrg = await createOrganization(server.server, { name: 'Acme Familia' });
       const org = await createOrganization(server.server, { name: 'Acme Salud', settings: { dependantOrganizations: [familyOrg.id] } });
@@ -85,9 +135,8 @@ describe('family plan in the browser: invite, accept by the texted link, consult
           expect(new URL(link).searchParams.get('lang')).toBe(lang);
           await withBrowser(
             async (dependantCtx) => {
-              // Her phone: the app opened once (language chosen), then the texted link.
+              // Her phone: the texted link is the first page she opens.
               const page = await appPage(dependantCtx, { language: lang, preOnboarded: false });
-              await page.goto(server.url);
               await page.goto(link);
               // The link prefills her phone; the invitation's ids are kept until she has signed in.
               await expect.poll(() => page.evaluate(() => localStorage.getItem('invitation-dependant-member-id'))).toMatch(/^temp\|/);
@@ -96,12 +145,26 @@ describe('family plan in the browser: invite, accept by the texted link, consult
               await expect.poll(() => page.evaluate(() => localStorage.getItem('invitation-referal-id')), { timeout: 15_000 }).toBeNull();
               await expect(server.server.services.membership.assertCanConsult(dependant)).resolves.toBeUndefined();
               expect(await server.server.services.membership.accessOf(dependant.id)).toMatchObject({ source: 'family', endReason: null });
-              // On the family plan she can ask for a coach (no paywall).
-              await page.goto(`${server.url}/inicio`);
-              await page.waitForURL('**/inicio');
-              await page.getByTestId('tile-hardcoded_ph_topic').click();
-              await page.waitForURL('**/consulta/coaches-disponibles');
-              await snap(page, `family-${lang}-dependant-can-consult`);
+              // On the family plan she consults: she chooses an available coach and sends the request,
+              // which the coach's dashboard shows; then she leaves the waiting room.
+              const coach = await createPhysician(server.server, { languages: ['es', 'en'], practice: 'health', user: { firstName: 'Marta', lastName: 'Ruiz' } });
+              await withBrowser(
+                async (coachCtx) => {
+                  const dashboard = await coachDashboard(coachCtx, coach.id, lang);
+                  await requestCoach(page, coach.id);
+                  await snap(page, `family-${lang}-dependant-waiting-room`);
+                  const [queued] = await query(sql`select id, state, requested_mx_doctor_id from appointments where member_id = ${dependant.id}`);
+                  expect(queued).toMatchObject({ state: S.S1_IN_QUEUE_FOR_COACH, requested_mx_doctor_id: coach.id });
+                  const card = dashboard.getByTestId(`request-card-${String(queued!.id)}`);
+                  await card.waitFor({ timeout: 15_000 });
+                  expect(await card.textContent()).toContain('Rosa');
+                  await page.getByTestId('waiting-room-leave').click();
+                  await page.getByTestId('hang-up-confirm').click();
+                  await page.waitForURL('**/consulta/coaches-disponibles');
+                  await expect.poll(async () => (await query(sql`select state from appointments where id = ${String(queued!.id)}`))[0]?.state).toBe(S.S12_CANCELED);
+                },
+                { viewport: { width: 1280, height: 900 }, locale: lang === 'es' ? 'es-MX' : 'en-US' },
+              );
 
               // ---- The referrer sees her accepted, and unlinks her ----------------------------------
               await referrer.goto(`${server.url}/dependants`);
@@ -121,7 +184,7 @@ describe('family plan in the browser: invite, accept by the texted link, consult
               await page.waitForURL('**/membresia-expirada');
               await expect(server.server.services.membership.assertCanConsult(dependant)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
             },
-            { locale: lang === 'es' ? 'es-MX' : 'en-US' },
+            { media: true, locale: lang === 'es' ? 'es-MX' : 'en-US' },
           );
         },
         { locale: lang === 'es' ? 'es-MX' : 'en-US' },

@@ -325,8 +325,9 @@ export async function waitForSocket(server: TestServer, userId: string, timeoutM
  * public configuration (GET /api/configs), as in production. The time zone is Mexico City's, except
  * in its last hour of the day (23:59 is outside the interval), when UTC is used. The check itself
  * (weekends and intervals refused) is the appointments API tests'. Closing it restores the environment.
+ * `seed: false` starts it empty (the journey makes its own people); `port` a real one (texted links).
  */
-export async function startOnDemandServer(): Promise<TestServer> {
+export async function startOnDemandServer(options: { seed?: boolean; port?: number } = {}): Promise<TestServer> {
   const cdmxHour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Mexico_City', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
   const env = { WORKING_HOURS_TIMEZONE: cdmxHour === 23 ? 'UTC' : 'America/Mexico_City', WORKING_HOURS_INTERVALS: '00:00-23:59', WORKING_HOURS_ALLOW_WEEKEND: 'true' };
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
@@ -338,7 +339,7 @@ export async function startOnDemandServer(): Promise<TestServer> {
   };
   Object.assign(process.env, env);
   try {
-    const server: TestServer = await startTestServer({ seed: true, workingHours: () => server.server.services.configs.publicConfig('en').workingHours });
+    const server: TestServer = await startTestServer({ seed: options.seed ?? true, ...(options.port ? { port: options.port } : {}), workingHours: () => server.server.services.configs.publicConfig('en').workingHours });
     const close = server.close.bind(server);
     return Object.assign(server, { close: () => close().finally(restore) });
   } catch (error) {

@@ -294,7 +294,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       accounts: members,
       sessions: { revokeSessionsScopedTo: (appointmentId) => services.auth.revokeSessionsScopedTo(appointmentId) },
       entitlements: membership,
-      organizations: { assertPracticeOffered: (actor, practice) => services.organizations.assertPracticeOffered(actor, practice) },
+      organizations: {
+        assertPracticeOffered: (actor, practice) => services.organizations.assertPracticeOffered(actor, practice),
+        partnerProducts: (memberId) => services.organizations.partnerProducts(memberId),
+      },
       exit: {
         organizationHomePage: async (organizationId): Promise<string | null> => (await members.findOrganization({ orgId: organizationId }))?.homePageUrl ?? null,
         surveyAnswered: (appointmentId): Promise<boolean> => services.support.surveyAnswered(appointmentId),

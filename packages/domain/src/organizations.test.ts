@@ -3,6 +3,7 @@ import type { OrganizationFlag } from './enums';
 import {
   AA_TEXT_CONTRAST,
   accessibleVariant,
+  partnerProductsOf,
   canChangeSite,
   contrastRatio,
   organizationOffers,
@@ -102,5 +103,16 @@ describe('organization settings: one row per flag (spec 3 flags, spec 6)', () =>
   ])('practices with %o: physical %s, mental %s', (flags, physical, mental) => {
     expect(practiceOffered(flags, 'health')).toBe(physical);
     expect(practiceOffered(flags, 'mentalhealth')).toBe(mental);
+  });
+});
+
+describe('partnerProductsOf (OFFERS_PRODUCTS: the consultation note partnerProducts)', () => {
+  const settings = { products: [{ id: 'vit-d', title: 'Vitamina D' }, { id: ' ', title: 'blank id' }, { id: 'x' }, 'junk', { id: 'omega', title: 'Omega 3', price: 10 }] };
+  it('lists the usable products only while the organization offers products', () => {
+    expect(partnerProductsOf(['OFFERS_PRODUCTS'], settings)).toEqual([{ id: 'vit-d', title: 'Vitamina D' }, { id: 'omega', title: 'Omega 3' }]);
+    expect(partnerProductsOf([], settings)).toEqual([]);
+    expect(partnerProductsOf(['OFFERS_PRODUCTS'], {})).toEqual([]);
+    expect(partnerProductsOf(['OFFERS_PRODUCTS'], null)).toEqual([]);
+    expect(partnerProductsOf(['OFFERS_PRODUCTS'], { products: 'nope' })).toEqual([]);
   });
 });

@@ -191,3 +191,26 @@ export const practiceOffered = (settings: OrganizationSettings | null | undefine
   const offers = organizationOffers(settings);
   return practice === 'mentalhealth' ? offers.mentalHealth : offers.physicalHealth;
 };
+
+/** One product an organization offers its members (spec 000 §3 consultation note partnerProducts: id, title). */
+export interface PartnerProduct {
+  id: string;
+  title: string;
+}
+const MAX_PARTNER_PRODUCTS = 50;
+
+/**
+ * spec 000 §3 / 001 §6 OFFERS_PRODUCTS: the consultation note's partnerProducts are the products
+ * the member's organization lists (its settings map's `products`, as the admin stored them), only
+ * while the organization has OFFERS_PRODUCTS; without the flag, or with no usable list, none.
+ * Entries without a non-empty string id and title are skipped.
+ */
+export const partnerProductsOf = (flags: OrganizationSettings | null | undefined, settings: unknown): PartnerProduct[] => {
+  if (!organizationOffers(flags).products) return [];
+  const list = settings && typeof settings === 'object' ? (settings as { products?: unknown }).products : undefined;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((p): p is PartnerProduct => !!p && typeof p === 'object' && typeof (p as PartnerProduct).id === 'string' && typeof (p as PartnerProduct).title === 'string' && (p as PartnerProduct).id.trim() !== '' && (p as PartnerProduct).title.trim() !== '')
+    .slice(0, MAX_PARTNER_PRODUCTS)
+    .map((p) => ({ id: p.id, title: p.title }));
+};

@@ -1,4 +1,5 @@
 import {
+  APPOINTMENT_GQL,
   auditPageSchema,
   adminMemberPageSchema,
   GQL,
@@ -14,12 +15,24 @@ import { APPOINTMENT_STATE as S, STAFF_AUTH } from '@puente/domain';
 import { and, eq } from 'drizzle-orm';
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentEvents, auditLog, surveys } from '../../db/schema';
+import { appointmentEvents, appointments, auditLog, surveys } from '../../db/schema';
 import { createMember, createOrganization, createPhysician, createSessionFor, graphql, insertConsultation, openSocket, request, startTestServer, type TestServer } from '../../test';
+import { APPOINTMENT_ADMIN_ROUTES } from '../appointments/appointments.routes';
+import { MEMBERSHIP_ADMIN_ROUTES } from '../membership/membership.routes';
 import { ORGANIZATION_ADMIN_ROUTES } from '../organizations/organizations.routes';
+import { SCHEDULING_ADMIN_ROUTES } from '../scheduling/scheduling.routes';
+import { SUPPORT_ADMIN_ROUTES } from '../support/support.routes';
 import { ADMIN_ROUTES as STAFF_ROUTES } from './admin.routes';
 
-const ADMIN_ROUTES = [...STAFF_ROUTES, ...ORGANIZATION_ADMIN_ROUTES];
+// Every /api/admin route of every module (grep -rn "'/api/admin" apps/api/src/modules).
+const ADMIN_ROUTES = [
+  ...STAFF_ROUTES,
+  ...ORGANIZATION_ADMIN_ROUTES,
+  ...APPOINTMENT_ADMIN_ROUTES,
+  ...SCHEDULING_ADMIN_ROUTES,
+  ...SUPPORT_ADMIN_ROUTES,
+  ...MEMBERSHIP_ADMIN_ROUTES,
+];
 
 /** The admin console (issue 15): staff, a member's audit log and ledger, the usage report. */
 let t: TestServer;
@@ -76,20 +89,73 @@ describe('every admin endpoint refuses members and clinicians (404) and anonymou
   it.each(['member', 'mx-physician', 'us-physician'] as const)('a %s gets 404 on every admin route', async (userType) => {
     const user = userType === 'member' ? await createMember(t.server) : await createPhysician(t.server, { userType });
     const { sessionToken } = await createSessionFor(t.server, user.id);
+    const statuses: string[] = [];
     for (const [method, path] of ADMIN_ROUTES) {
-      const res = await request(t.url, path.replace(':id', userType === 'member' ? user.id : someId) + (path === '/api/admin/members' ? '?query=5512345678' : ''), {
+      const res = await request(t.url, path.replace(':id', userType === 'member' ? user.id : someId).replace(':exceptionId', someId) + (path === '/api/admin/members' ? '?query=5512345678' : ''), {
         method,
         token: sessionToken,
-        body: method === 'GET' ? undefined : newCoach(),
+        body: method === 'GET' || method === 'DELETE' ? undefined : newCoach(),
       });
-      expect([method, path, res.status]).toEqual([method, path, 404]);
+      statuses.push(`${method} ${path} ${res.status} ${(res.body as { error?: { code?: string } }).error?.code ?? ''}`);
     }
+    expect(statuses).toEqual(ADMIN_ROUTES.map(([method, path]) => `${method} ${path} 404 NOT_FOUND`));
   });
   it('no session: 401 on every admin route', async () => {
+    const statuses: string[] = [];
     for (const [method, path] of ADMIN_ROUTES) {
-      const res = await request(t.url, path.replace(':id', someId), { method, body: method === 'GET' ? undefined : {} });
-      expect([method, path, res.status]).toEqual([method, path, 401]);
+      const res = await request(t.url, path.replace(':id', someId).replace(':exceptionId', someId), { method, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      statuses.push(`${method} ${path} ${res.status}`);
     }
+    expect(statuses).toEqual(ADMIN_ROUTES.map(([method, path]) => `${method} ${path} 401`));
+  });
+});
+
+describe('the admin GraphQL operations refuse members and clinicians', () => {
+  it("getAppointmentQueue gives no one else the live queue, and cancelAppointment's canceled-by-admin is an admin's only", async () => {
+    const member = await createMember(t.server);
+    const { sessionToken: memberToken } = await createSessionFor(t.server, member.id);
+    const other = await createMember(t.server);
+    const live = await insertConsultation(t.server, { memberId: other.id, state: S.S3_COACH_JOINS_CALL });
+    const own = await insertConsultation(t.server, { memberId: member.id, state: S.S1_IN_QUEUE_FOR_COACH, status: 'in-progress' });
+    const admin = await graphql<{ getAppointmentQueue: { id: string }[] }>(t.url, APPOINTMENT_GQL.getAppointmentQueue, {}, adminToken);
+    expect(admin.body.data?.getAppointmentQueue.map((a) => a.id)).toContain(live.id);
+
+    const asMember = await graphql<{ getAppointmentQueue: { id: string }[] }>(t.url, APPOINTMENT_GQL.getAppointmentQueue, {}, memberToken);
+    expect(asMember.body.data?.getAppointmentQueue ?? null).toBeNull();
+    expect(asMember.body.errors?.[0]?.extensions?.code).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
+    for (const userType of ['mx-physician', 'us-physician'] as const) {
+      const physician = await createPhysician(t.server, { userType });
+      const { sessionToken } = await createSessionFor(t.server, physician.id);
+      const queue = await graphql<{ getAppointmentQueue: { id: string }[] }>(t.url, APPOINTMENT_GQL.getAppointmentQueue, {}, sessionToken);
+      expect(queue.body.data?.getAppointmentQueue.map((a) => a.id) ?? []).not.toContain(live.id);
+    }
+
+    const cancel = await graphql(t.url, APPOINTMENT_GQL.cancelAppointment, { appointmentId: own.id, reason: 'canceled-by-admin' }, memberToken);
+    expect(cancel.body.errors?.length).toBeGreaterThan(0);
+    const [row] = await t.server.database.db.select().from(appointments).where(eq(appointments.id, own.id));
+    expect(row?.state).toBe(S.S1_IN_QUEUE_FOR_COACH);
+  });
+});
+
+describe("every admin action is audited: the live queue, the coaches and dead-letter lists, an admin's cancellation", () => {
+  it('leaves one audit row per read and one for the cancellation, against the member', async () => {
+    const rowsOf = (resource: string) => t.server.database.db.select().from(auditLog).where(and(eq(auditLog.actorId, adminId), eq(auditLog.resource, resource)));
+    const before = { live: (await rowsOf('live-queue')).length, coaches: (await rowsOf('coach-directory')).length, dead: (await rowsOf('job-queue-dead-letters')).length };
+    expect((await api('/api/admin/appointments/live')).status).toBe(200);
+    expect((await api('/api/admin/coaches')).status).toBe(200);
+    expect((await api('/api/admin/job-queue/dead')).status).toBe(200);
+    expect((await rowsOf('live-queue')).length).toBe(before.live + 1);
+    expect((await rowsOf('coach-directory')).length).toBe(before.coaches + 1);
+    expect((await rowsOf('job-queue-dead-letters')).length).toBe(before.dead + 1);
+    expect((await rowsOf('live-queue'))[0]).toMatchObject({ action: 'read', actorRole: 'admin', subjectId: null });
+
+    const member = await createMember(t.server);
+    const queued = await insertConsultation(t.server, { memberId: member.id, state: S.S1_IN_QUEUE_FOR_COACH, status: 'in-progress' });
+    const res = await graphql<{ cancelAppointment: { state: string } }>(t.url, APPOINTMENT_GQL.cancelAppointment, { appointmentId: queued.id, reason: 'canceled-by-admin' }, adminToken);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data?.cancelAppointment.state).toBe(S.S12_CANCELED);
+    const rows = await t.server.database.db.select().from(auditLog).where(and(eq(auditLog.recordId, queued.id), eq(auditLog.resource, 'appointment')));
+    expect(rows).toEqual([expect.objectContaining({ actorId: adminId, actorRole: 'admin', action: 'update', subjectId: member.id, detail: { fields: ['state', 'statusReason'] } })]);
   });
 });
 

@@ -36,8 +36,8 @@ export class ClinicalRecord {
     return {
       values,
       templates: templates.map((t) => ({ _id: t.id, practice: t.practice, name: t.name, label: t.label, fields: t.fields })),
-      // Not in the spec in detail: partner products come with the organization's offers (none yet).
-      partnerProducts: [],
+      // spec 6 OFFERS_PRODUCTS: the products her organization offers (none without the flag).
+      partnerProducts: (await this.deps.organizations?.partnerProducts?.(row.memberId)) ?? [],
       // The record by author is the clinicians' (issue 11): the member reads her summary only.
       ...(actor.userType === 'member' ? { parts: [], addenda: [] } : await this.authoredRecord(row)),
     };

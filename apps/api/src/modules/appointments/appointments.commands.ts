@@ -207,7 +207,9 @@ export class AppointmentCommands {
   /** cancelAppointment(appointmentId, reason): the member, an admin (canceled-by-admin) or the physician in their phase. */
   async cancel(actor: UserRow, id: string, reason: string, lang: Language): Promise<AppointmentDto> {
     const row = await this.queries.visible(actor, id);
-    return this.queries.present(actor, await this.transition(actor, row, { to: S.S12_CANCELED, reason }), lang);
+    // An admin's cancellation is audited (issue 15), in the transition's transaction.
+    const audit = actor.userType === 'admin' ? { withTx: (tx: Db) => this.deps.audit?.record({ actor, action: 'update', resource: 'appointment', subjectId: row.memberId, recordId: row.id, fields: ['state', 'statusReason'] }, tx) ?? Promise.resolve() } : undefined;
+    return this.queries.present(actor, await this.transition(actor, row, { to: S.S12_CANCELED, reason }, undefined, audit), lang);
   }
 
   /**

@@ -174,8 +174,11 @@ export class AppointmentQueries {
 
   /** GET /api/admin/appointments/live: every live appointment (admins only). */
   async liveQueue(actor: UserRow, lang: Language): Promise<AppointmentDto[]> {
-    if (actor.userType !== 'admin') throw new AppError('FORBIDDEN');
+    // An admin endpoint: anyone else is NOT_FOUND, as every admin route (issue 15).
+    if (actor.userType !== 'admin') throw new AppError('NOT_FOUND');
     const rows = await this.repo.listInStates(LIVE_STATES);
+    // Every admin action is audited (issue 15): the queue shows who is consulting now.
+    await this.deps.audit?.record({ actor, action: 'read', resource: 'live-queue' });
     return Promise.all(rows.map((r) => this.present(actor, r, lang)));
   }
 

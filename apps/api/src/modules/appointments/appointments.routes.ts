@@ -13,6 +13,9 @@ import type { AppointmentsService } from './appointments.service';
 
 const idParams = z.object({ id: safeString().min(1) });
 
+/** The admin console's appointment endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */
+export const APPOINTMENT_ADMIN_ROUTES = [['GET', '/api/admin/appointments/live']] as const;
+
 export function appointmentsRoutes(appointments: AppointmentsService) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/api/physicians/:id/isbusy', async (request): Promise<IsBusyResponse> => {

@@ -47,7 +47,11 @@ export interface AppointmentsServiceDeps {
   /** The membership module's paywall rule (spec 8 payment-required) before a consultation starts. */
   entitlements?: { assertCanConsult(actor: UserRow): Promise<void> };
   /** Issue 15: an organization that offers only physical or only mental health refuses the other practice. */
-  organizations?: { assertPracticeOffered(actor: UserRow, practice: Practice): Promise<void> };
+  organizations?: {
+    assertPracticeOffered(actor: UserRow, practice: Practice): Promise<void>;
+    /** OFFERS_PRODUCTS: the products of the member's organization, for the consultation note's partnerProducts. */
+    partnerProducts?(memberId: string): Promise<{ id: string; title: string }[]>;
+  };
   /** Where an organization member goes once the survey is answered (issue 12: the organization exit redirect). */
   exit?: { organizationHomePage(organizationId: string): Promise<string | null>; surveyAnswered(appointmentId: string): Promise<boolean> };
   /** The medication directory (issue 12): a prescription line must name one of its entries. */

@@ -7,6 +7,9 @@ import type { MembershipService } from './membership.service';
 
 const memberParamsSchema = z.object({ id: safeString().min(1).max(64) });
 
+/** The admin console's membership endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */
+export const MEMBERSHIP_ADMIN_ROUTES = [['GET', '/api/admin/members/:id/entitlements']] as const;
+
 export function membershipRoutes(membership: MembershipService) {
   return async (app: FastifyInstance): Promise<void> => {
     // spec 7 GET configs/products, cached 12 h (spec 9 "subscriptions 12 h"); public like the other configs.

@@ -1,15 +1,15 @@
-import { APPOINTMENT_GQL, GQL, SCHEDULING_GQL, SURVEY_GQL, memberSchema } from '@puente/contracts';
+import { APPOINTMENT_GQL, GQL, SCHEDULING_GQL, SURVEY_GQL, memberSchema, type ConsultationNoteDto } from '@puente/contracts';
 import type { OrganizationFlag } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentData, createOrganization, createPhysician, graphql, memberWithSession, startTestServer, type TestServer } from '../../test';
+import { appointmentData, createOrganization, createPhysician, createSessionFor, graphql, insertConsultation, memberWithSession, startTestServer, type TestServer } from '../../test';
 
 /**
  * spec 000 §3 / 001 §6: what each organization setting lets a member do, decided on the server.
  * One row per flag: the same request by a member of an organization with the flag and of one
  * without. (USP_REQUIRES_PAYMENT: payments/visit-payments.test.ts; VOICE_REMINDERS and the
- * practices: organizations.test.ts; RESTRICT_SOCIAL_LOGIN: identity tests. HEALTH_PROGRAMS_AVAILABLE
- * and OFFERS_PRODUCTS name no server feature in the spec: the member's organization carries them
- * for the app to show or hide.)
+ * practices: organizations.test.ts; RESTRICT_SOCIAL_LOGIN: identity tests. OFFERS_PRODUCTS fills
+ * the consultation note's partnerProducts from the organization's products. HEALTH_PROGRAMS_AVAILABLE
+ * names no server feature in the spec: the member's organization carries it for the app.)
  */
 let t: TestServer;
 beforeAll(async () => {
@@ -87,7 +87,24 @@ const ROWS: [OrganizationFlag, (flags: OrganizationFlag[]) => Promise<Outcome>, 
     'allowed',
     'INVALID_DATA practice:practice_not_available',
   ],
-  ...(['HEALTH_PROGRAMS_AVAILABLE', 'OFFERS_PRODUCTS'] as const).map(
+  [
+    'OFFERS_PRODUCTS',
+    async (flags) => {
+      // The organization lists its products; the coach's consultation note shows them only with the flag.
+      const org = await createOrganization(t.server, { flags, settings: { products: [{ id: 'vit-d', title: 'Vitamina D' }, { id: '', title: 'sin id' }] } });
+      const m = await memberWithSession(t.server, { organizationId: org.id });
+      const coach = await createPhysician(t.server);
+      const consultation = await insertConsultation(t.server, { memberId: m.user.id, mxDoctorId: coach.id });
+      const { sessionToken } = await createSessionFor(t.server, coach.id);
+      const note = await graphql<{ getConsultationNoteForMember: ConsultationNoteDto }>(t.url, APPOINTMENT_GQL.getConsultationNoteForMember, { appointmentId: consultation.id, memberId: m.user.id }, sessionToken);
+      const products = note.body.data?.getConsultationNoteForMember.partnerProducts;
+      if (!products) return outcomeOf(note);
+      return products.length > 0 ? products.map((x) => `${x.id}:${x.title}`).join(',') : 'none';
+    },
+    'vit-d:Vitamina D',
+    'none',
+  ],
+  ...(['HEALTH_PROGRAMS_AVAILABLE'] as const).map(
     (flag): [OrganizationFlag, (flags: OrganizationFlag[]) => Promise<Outcome>, Outcome, Outcome] => [
       flag,
       async (flags) => {

@@ -1,6 +1,6 @@
 import type { EmployerCodeOrganizations, MemberDto, OPTION_LISTS, OptionDto, OrganizationDto, RosterReportDto, ThemeConfigDto } from '@puente/contracts';
 import { organizationSiteChangeSchema } from '@puente/contracts';
-import { EMPLOYER_CODE_KEYS, EMPLOYER_CODE_LOOKUPS, ROSTER_LIMITS, canChangeSite, dependantOrganizationsFromSettings, employerCodeSchema, isUuid, practiceOffered, rosterRowSchema, type Practice, type RosterMode, type RosterRow } from '@puente/domain';
+import { EMPLOYER_CODE_KEYS, EMPLOYER_CODE_LOOKUPS, ROSTER_LIMITS, canChangeSite, dependantOrganizationsFromSettings, employerCodeSchema, isUuid, partnerProductsOf, practiceOffered, type PartnerProduct, rosterRowSchema, type Practice, type RosterMode, type RosterRow } from '@puente/domain';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -88,11 +88,17 @@ export class OrganizationsService {
     return this.deps.members.getOwnMember(me);
   }
 
-  /** PATCH /api/users/{id}/organizations/{orgId}: the member joins an organization by id (a B2B or partner link). */
+  /**
+   * PATCH /api/users/{id}/organizations/{orgId}: the member joins an organization by id, which is
+   * what a partner's public link (/login?orgId=) carries. Only a partner organization is joined this
+   * way: an employer is joined with its code (or its roster), so an id alone, which is no secret,
+   * never opens an employer's benefit (any other id is NOT_FOUND). Throttled per member as the code.
+   */
   async associateById(actor: Actor, userId: string, orgId: string): Promise<MemberDto> {
     const me = this.ownMember(actor, userId);
+    await this.throttle(`organization-link:user:${me.id}`);
     const org = isUuid(orgId) ? await this.deps.members.findOrganization({ orgId }) : undefined;
-    if (!org) throw new AppError('NOT_FOUND');
+    if (!org || !(await this.repo.partnerOf(org.id))) throw new AppError('NOT_FOUND');
     await this.deps.db.transaction((tx) => this.link(tx, me.id, org, 'organization-link'));
     return this.deps.members.getOwnMember(me);
   }
@@ -244,6 +250,13 @@ export class OrganizationsService {
     const organizationId = (await this.repo.findMember(actor.id))?.organizationId;
     const org = organizationId ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
     if (org && !practiceOffered(organizationFlags(org), practice)) throw new AppError('INVALID_DATA', { fields: { practice: 'practice_not_available' } });
+  }
+
+  /** OFFERS_PRODUCTS (spec 6): the products of the member's organization for her consultation note (none without the flag). */
+  async partnerProducts(memberId: string): Promise<PartnerProduct[]> {
+    const organizationId = (await this.repo.findMember(memberId))?.organizationId;
+    const org = organizationId ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
+    return org ? partnerProductsOf(organizationFlags(org), org.settings) : [];
   }
 
   // --- internals ---------------------------------------------------------------------------------

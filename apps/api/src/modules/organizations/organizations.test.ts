@@ -1,7 +1,8 @@
 import { APPOINTMENT_GQL, GQL, ORGANIZATION_GQL, SCHEDULING_GQL, employerCodeOrganizationsSchema, memberSchema, organizationSchema, rosterReportSchema, themeConfigSchema } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPLOYER_CODE_LOOKUPS } from '@puente/domain';
 import { eq } from 'drizzle-orm';
-import { entitlementEvents, organizationPartners, organizationSites } from '../../db/schema';
+import { entitlementEvents, organizationPartners, organizationRosterEntries, organizationSites } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
 import { appointmentData, createMember, createOrganization, createPhysician, createSessionFor, graphql, loginByPhone, memberWithSession, randomMxPhone, readLatestCode, request, startTestServer, type TestServer } from '../../test';
 
@@ -72,7 +73,7 @@ describe("a member's organization", () => {
     const a = await createOrganization(t.server, { name: 'First Co' });
     const b = await createOrganization(t.server, { name: 'Second Co' });
     const m = await memberWithSession(t.server);
-    expect((await request(t.url, `/api/users/${m.user.id}/organizations/${a.id}`, { method: 'PATCH', token: m.token })).status).toBe(200);
+    expect((await request(t.url, `/api/users/${m.user.id}/employer-code/${a.code}`, { method: 'PATCH', token: m.token })).status).toBe(200);
     const moved = await request(t.url, `/api/users/${m.user.id}/employer-code/${b.code}`, { method: 'PATCH', token: m.token });
     expect(memberSchema.parse(moved.body)).toMatchObject({ organizationId: b.id });
     expect(await subscriptionOf(m.token)).toMatchObject({ subscription: { type: 'employer', status: 'active', organizationName: 'Second Co' } });
@@ -91,6 +92,45 @@ describe("a member's organization", () => {
     expect((await request(t.url, `/api/users/${ana.user.id}/organizations/not-a-uuid`, { method: 'PATCH', token: ana.token })).status).toBe(404);
     const other = await graphql(t.url, ORGANIZATION_GQL.unlinkOrganizationFromMember, { memberId: ana.user.id }, bob.token);
     expect(other.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('PATCH …/employer-code is throttled per member (not per address): after the limit even a valid code is LIMIT_EXCEEDED, another member is not held back', async () => {
+    const org = await createOrganization(t.server, { name: 'Throttle Co' });
+    const ana = await memberWithSession(t.server);
+    const bob = await memberWithSession(t.server);
+    const patch = (who: { user: { id: string }; token: string }, code: string) => request(t.url, `/api/users/${who.user.id}/employer-code/${code}`, { method: 'PATCH', token: who.token });
+    const statuses: number[] = [];
+    for (let i = 0; i < EMPLOYER_CODE_LOOKUPS.perIp; i++) statuses.push((await patch(ana, `WRONG${i}`)).status);
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    const held = await patch(ana, org.code!);
+    expect(held.status).toBe(429);
+    expect(held.body).toMatchObject({ error: { code: 'LIMIT_EXCEEDED' } });
+    expect((held.body as { error: { retryAfterSeconds: number } }).error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await subscriptionOf(ana.token)).toMatchObject({ organizationId: null });
+    // Same address, another member: her own allowance.
+    expect((await patch(bob, org.code!)).status).toBe(200);
+  });
+
+  it('joining by id (a partner link) is for partner organizations only: an employer needs its code; throttled per member', async () => {
+    const employer = await createOrganization(t.server, { name: 'Secret Employer' });
+    const partner = await createOrganization(t.server, { name: 'Partner Co' });
+    await t.server.database.db.insert(organizationPartners).values({ organizationId: partner.id, partnerId: 'p-link', partnerName: 'Partner Co', colors: { primary: '#112233', secondary: '#445566' } });
+    const ana = await memberWithSession(t.server);
+    const byId = (orgId: string, token = ana.token) => request(t.url, `/api/users/${ana.user.id}/organizations/${orgId}`, { method: 'PATCH', token });
+
+    const refused = await byId(employer.id);
+    expect([refused.status, (refused.body as { error: { code: string } }).error.code]).toEqual([404, 'NOT_FOUND']);
+    expect(await subscriptionOf(ana.token)).toMatchObject({ organizationId: null });
+    const joined = await byId(partner.id);
+    expect(joined.status).toBe(200);
+    expect(memberSchema.parse(joined.body)).toMatchObject({ organizationId: partner.id });
+
+    // Guessing ids is throttled like codes: after the limit, LIMIT_EXCEEDED with a retry time.
+    let last = joined;
+    for (let i = 0; i < EMPLOYER_CODE_LOOKUPS.perIp && last.status !== 429; i++) last = await byId(crypto.randomUUID());
+    expect(last.status).toBe(429);
+    expect(last.body).toMatchObject({ error: { code: 'LIMIT_EXCEEDED' } });
+    expect((last.body as { error: { retryAfterSeconds: number } }).error.retryAfterSeconds).toBeGreaterThan(0);
   });
 });
 
@@ -158,7 +198,7 @@ describe('getOrganization and sites', () => {
     expect((await change({ organizationSite: north!.id }, bob.token)).status).toBe(404);
     // Leaving the organization drops her site with it.
     await graphql(t.url, ORGANIZATION_GQL.unlinkOrganizationFromMember, { memberId: m.user.id }, m.token);
-    await request(t.url, `/api/users/${m.user.id}/organizations/${org.id}`, { method: 'PATCH', token: m.token });
+    await request(t.url, `/api/users/${m.user.id}/employer-code/${org.code}`, { method: 'PATCH', token: m.token });
     const again = await graphql<{ getOrganization: { organizationSite: string | null } }>(t.url, ORGANIZATION_GQL.getOrganization, { organizationId: org.id }, m.token);
     expect(again.body.data?.getOrganization.organizationSite).toBeNull();
   });
@@ -304,5 +344,13 @@ describe('eligibility rosters (POST /api/admin/organizations/{id}/roster)', () =
     expect(await subscriptionOf(one.sessionToken)).toMatchObject({ organizationId: org.id, subscription: { status: 'active' } });
     // Every removal by the admin is in the member's audit log.
     expect((await t.server.services.audit.forSubject(idMember.id)).map((r) => [r.action, r.resource])).toContainEqual(['update', 'organization-membership']);
+
+    // Entries are end-dated, never deleted: every row of the three files is still there.
+    const entries = await t.server.database.db.select().from(organizationRosterEntries).where(eq(organizationRosterEntries.organizationId, org.id));
+    const byKey = new Map(entries.map((e) => [e.phoneNumber ?? e.identificationNumber, e]));
+    expect(entries).toHaveLength(4);
+    expect(byKey.get(p1)).toMatchObject({ terminatedAt: null });
+    for (const ended of [p2, p3, 'EMP-77']) expect(byKey.get(ended)?.terminatedAt, ended).toBeInstanceOf(Date);
+    expect(byKey.get(p2)!.addedAt.getTime()).toBeLessThanOrEqual(byKey.get(p2)!.terminatedAt!.getTime());
   });
 });

@@ -20,6 +20,16 @@ const idParams = z.object({ id: safeString().uuid({ message: 'invalid_id' }) });
 const exceptionParams = z.object({ id: safeString().uuid({ message: 'invalid_id' }), exceptionId: safeString().uuid({ message: 'invalid_id' }) });
 
 /** Scheduling's REST calls (issue 13). */
+/** The admin console's calendar and job-queue endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */
+export const SCHEDULING_ADMIN_ROUTES = [
+  ['GET', '/api/admin/coaches'],
+  ['GET', '/api/admin/physicians/:id/calendar'],
+  ['PUT', '/api/admin/physicians/:id/calendar'],
+  ['POST', '/api/admin/physicians/:id/calendar/exceptions'],
+  ['DELETE', '/api/admin/physicians/:id/calendar/exceptions/:exceptionId'],
+  ['GET', '/api/admin/job-queue/dead'],
+] as const;
+
 export function schedulingRoutes(scheduling: SchedulingService) {
   return async (app: FastifyInstance): Promise<void> => {
     // spec 7: POST scheduled-appointments/{id}/cancel?cancel_reason= (session, or the texted link's token).
@@ -102,12 +112,14 @@ export function schedulingRoutes(scheduling: SchedulingService) {
 
     app.put('/api/admin/physicians/:id/calendar', async (request): Promise<CalendarDto> => {
       const auth = requireAuth(request);
+      scheduling.asAdmin(auth.user);
       const { id } = parseWith(idParams, request.params);
       return scheduling.adminPutCalendar(auth.user, id, parseWith(putCalendarInputSchema, request.body));
     });
 
     app.post('/api/admin/physicians/:id/calendar/exceptions', async (request): Promise<CalendarDto> => {
       const auth = requireAuth(request);
+      scheduling.asAdmin(auth.user);
       const { id } = parseWith(idParams, request.params);
       return scheduling.adminAddException(auth.user, id, parseWith(calendarExceptionInputSchema, request.body));
     });

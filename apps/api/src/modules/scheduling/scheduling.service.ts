@@ -204,13 +204,16 @@ export class SchedulingService {
   // The admin's calendar editor (issue 13 "the admin can edit them"): admins only, anyone else
   // NOT_FOUND; every read and change is audited against the coach.
 
-  private asAdmin(actor: Actor): void {
+  /** Admins only; anyone else is NOT_FOUND (routes call it before reading a body, so a non-admin never sees a 400). */
+  asAdmin(actor: Actor): void {
     if (actor.userType !== 'admin') throw new AppError('NOT_FOUND');
   }
 
   /** GET /api/admin/coaches: the coaches who keep a calendar (US doctors have none). */
   async adminCoaches(actor: Actor): Promise<AdminCoachDto[]> {
     this.asAdmin(actor);
+    // Every admin action is audited (issue 15); no member is its subject.
+    await this.deps.audit?.record({ actor, action: 'read', resource: 'coach-directory' });
     return (await this.deps.physicians.allRecords())
       .filter((r) => r.user.userType === 'mx-physician')
       .map((r) => ({ id: r.user.id, firstName: r.user.firstName ?? '', lastName: r.user.lastName ?? '' }))
@@ -659,6 +662,7 @@ export class SchedulingService {
   /** The dead-letter list (admins only; anyone else NOT_FOUND, as every admin call). */
   async deadLetters(actor: Actor) {
     this.asAdmin(actor);
+    await this.deps.audit?.record({ actor, action: 'read', resource: 'job-queue-dead-letters' });
     return this.deps.queue.deadLetters();
   }
 

@@ -7,6 +7,12 @@ import type { SupportService } from './support.service';
 
 const idParams = z.object({ id: safeString().min(1) });
 
+/** The admin console's support inbox endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */
+export const SUPPORT_ADMIN_ROUTES = [
+  ['GET', '/api/admin/support/requests'],
+  ['PATCH', '/api/admin/support/requests/:id'],
+] as const;
+
 export function supportRoutes(support: SupportService) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/api/admin/support/requests', async (request): Promise<{ requests: SupportRequestDto[] }> => {

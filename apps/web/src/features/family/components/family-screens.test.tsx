@@ -114,6 +114,24 @@ describe('the texted invitation', () => {
     expect(window.localStorage.getItem('invitation-referal-id')).toBe('ref_1');
   });
 
+  it('opened as the very first page (empty storage, no language chosen) keeps the ids and prefills her phone', async () => {
+    expect(window.localStorage.length).toBe(0);
+    const tokens: string[] = [];
+    installFakeFetch((call) => {
+      if (!call.url.startsWith('/api/member/invitation-token')) return undefined;
+      tokens.push(new URL(call.url, 'http://x').searchParams.get('invitationToken') ?? call.url);
+      return { status: 200, body: { referalId: 'ref_1', referalOrganizationId: 'org_fam', dependantMemberId: 'temp|9', referrerName: 'Laura Gómez' } };
+    });
+    const { router, i18n } = renderApp('/login?invitationToken=tok_first&phonenumber=%2B525511112222&lang=en', { language: 'en' });
+    await waitFor(() => expect(window.localStorage.getItem('invitation-dependant-member-id')).toBe('temp|9'));
+    expect(window.localStorage.getItem('invitation-referal-id')).toBe('ref_1');
+    expect(window.localStorage.getItem('invitation-referal-organization-id')).toBe('org_fam');
+    expect(tokens).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(((await screen.findByTestId('phone-input')) as HTMLInputElement).value).toBe('5511112222');
+    expect(i18n.language).toBe('en');
+  });
+
   it('accepts after sign-in', async () => {
     window.localStorage.setItem('invitation-referal-id', 'ref_1');
     window.localStorage.setItem('invitation-dependant-member-id', 'temp|9');

@@ -14,7 +14,8 @@ vi.setConfig({ testTimeout: 15_000 });
  * on and of one with it off. The server's side of the same flags: apps/api organization-flags.test.ts.
  * Not here: RESTRICT_SOCIAL_LOGIN is decided before sign-in (identity/components/social-login-buttons.test.tsx);
  * USP_SCHEDULING_AVAILABLE, USP_REQUIRES_PAYMENT and VOICE_REMINDERS have no screen of their own
- * (the server refuses or asks); HEALTH_PROGRAMS_AVAILABLE and OFFERS_PRODUCTS name no feature.
+ * (the server refuses or asks); OFFERS_PRODUCTS fills the clinician's consultation note (partnerProducts,
+ * the server's row); HEALTH_PROGRAMS_AVAILABLE names no feature in the spec.
  */
 type Screen = 'home' | 'profile' | 'onboarding-1' | 'onboarding-3';
 

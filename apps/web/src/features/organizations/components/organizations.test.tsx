@@ -144,6 +144,42 @@ describe('leaving and sites', () => {
     expect(toastStore.get()).toMatchObject({ variant: 'success', message: 'organization_site_changed_toast' });
   });
 
+  it('a failed site change (the connection) shows the connection-error toast and stays on the screen', async () => {
+    fakeServer(linked(), org([{ id: 's1', name: 'Norte' }, { id: 's2', name: 'Sur' }]));
+    // The site PATCH fails as a dropped connection would (the fake server answers everything else).
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/organization-site') && init?.method === 'PATCH') throw new TypeError('Failed to fetch');
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      const { router } = renderApp('/cambiar-sitio-organizacion');
+      await screen.findByTestId('change-organization-site-screen');
+      fireEvent.click(await screen.findByLabelText('Sur'));
+      fireEvent.click(screen.getByTestId('organization-site-save'));
+      await waitFor(() => expect(toastStore.get()).toMatchObject({ variant: 'warning', message: 'connection_error_description' }));
+      expect(router.state.location.pathname).toBe('/cambiar-sitio-organizacion');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
+  it('/cambia-organizacion: a new code is associated (PATCH), the organization_changed toast shows and she is back on /perfil', async () => {
+    const { calls } = fakeServer(member({ organizationId: 'org_old', organization: { id: 'org_old', name: 'Vieja SA', settings: [] }, subscription }));
+    const { router } = renderApp('/perfil');
+    fireEvent.click(await screen.findByTestId('profile-entry-changeOrganization'));
+    await screen.findByTestId('change-organization-screen');
+    expect(screen.getByText(/Vieja SA/)).toBeTruthy();
+    typeCode('ACME2026');
+    fireEvent.click(screen.getByTestId('employer-code-validate'));
+    await screen.findByTestId('employer-code-associate');
+    fireEvent.click(screen.getByTestId('employer-code-works-there'));
+    fireEvent.click(screen.getByTestId('employer-code-associate'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.url)).toEqual(['/api/users/mem_1/employer-code/ACME2026']);
+    expect(toastStore.get()).toMatchObject({ variant: 'success', message: 'organization_changed_toast' });
+  });
+
   it('with one site there is no entry, and the screen sends her back to /perfil', async () => {
     fakeServer(linked(), org([{ id: 's1', name: 'Norte' }]));
     const { router } = renderApp('/cambiar-sitio-organizacion');
@@ -172,6 +208,9 @@ describe('partner theme', () => {
     await waitFor(() => expect(getComputedStyle(document.body).backgroundColor).toBe('rgb(255, 248, 225)'));
     await waitFor(() => expect(screen.queryByTestId('profile-entry-deleteAccount')).toBeNull());
     expect(screen.queryByTestId('profile-entry-membership')).toBeNull();
+    // spec 6: partner users hide how-it-works, tips and privacy too; the others stay.
+    for (const hidden of ['howItWorks', 'healthTips', 'privacy']) expect(screen.queryByTestId(`profile-entry-${hidden}`), hidden).toBeNull();
+    expect(screen.getByTestId('profile-entry-changeLanguage')).toBeTruthy();
   });
 });
 
