@@ -12,8 +12,7 @@ import type { SelfAssessment } from '@puente/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Ours (the spec names the fields, not the options): common symptoms a member can tick. */
-export const SYMPTOM_KEYS = ['fever', 'cough', 'headache', 'sore_throat', 'stomach_pain', 'nausea', 'fatigue', 'anxiety', 'sleep', 'other'] as const;
+import { SYMPTOM_KEYS } from '@/lib/symptoms';
 
 /**
  * spec 3 selfAssessment (appointmentReason, appointmentReasonKey, painLevel, symptoms): asked before

@@ -160,6 +160,14 @@ describe('consultation: the coach during and after the call', () => {
     await waitFor(() => expect(screen.queryByTestId('send-to-waiting-room')).toBeNull());
   });
 
+  it('the member panel shows her symptoms as labels in the coach\'s language', async () => {
+    installStaffServer({ userType: 'mx-physician', appointments: [{ ...inCall(), selfAssessment: { appointmentReason: 'Dolor de cabeza', painLevel: 4, symptoms: ['stomach_pain', 'nausea'] } }] });
+    renderApp('/dashboard/consulta/apt_1');
+    const symptoms = await screen.findByTestId('member-symptoms');
+    expect(symptoms.textContent).toContain('Dolor de estómago, Náuseas');
+    expect(symptoms.textContent).not.toContain('stomach_pain');
+  });
+
   it('a refused transition refreshes the consultation and warns', async () => {
     const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
     const original = server.fetchMock.getMockImplementation()!;
@@ -258,6 +266,19 @@ describe('US doctor', () => {
     expect(within(notes).getByTestId('handoff-intake').textContent).toContain('Dolor de cabeza');
     expect(within(notes).getByTestId('handoff-chat').textContent).toContain('5 messages, 1 attachments');
     expect(within(notes).getByTestId('handoff-chat').textContent).toContain('Me duele el pecho');
+  });
+
+  it.each([
+    ['en', 'Fever, Sore throat, mareo', 'Pain level: 4/10'],
+    ['es', 'Fiebre, Dolor de garganta, mareo', 'Nivel de dolor: 4/10'],
+  ] as const)('the member\'s symptoms read as labels in the reader\'s language (%s), not as keys', async (language, symptoms, pain) => {
+    const esc = appointment({ id: 'apt_s', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, selfAssessment: { appointmentReason: 'Dolor de cabeza', painLevel: 4, symptoms: ['fever', 'sore_throat', 'mareo'] } });
+    installStaffServer({ userType: 'us-physician', queue: [esc], preferredLang: language });
+    renderApp('/dashboard', { language });
+    const intake = within(await screen.findByTestId('escalation-card-apt_s')).getByTestId('handoff-intake');
+    expect(intake.textContent).toContain(symptoms);
+    expect(intake.textContent).toContain(pain);
+    expect(intake.textContent).not.toContain('sore_throat');
   });
 
   it("the US doctor's internal notes are not shown as the coach's notes on the record", async () => {

@@ -4,6 +4,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { symptomLabels } from '@/lib/symptoms';
 import { AppointmentChips, appointmentReason } from './appointment-summary';
 import { HandoffSummary } from './handoff-summary';
 
@@ -35,7 +36,7 @@ export function MemberPanel({ appointment }: { appointment: AppointmentDto }) {
       <AppointmentChips appointment={appointment} />
       <Row label={t('dashboard_reason')} value={appointmentReason(appointment)} testId="member-reason" />
       {sa?.painLevel !== null && sa?.painLevel !== undefined ? <Row label={t('dashboard_pain_level')} value={`${sa.painLevel}/10`} /> : null}
-      {sa?.symptoms?.length ? <Row label={t('dashboard_symptoms')} value={sa.symptoms.join(', ')} /> : null}
+      {sa?.symptoms?.length ? <Row label={t('dashboard_symptoms')} value={symptomLabels(t, sa.symptoms)} testId="member-symptoms" /> : null}
       <Row label={t('dashboard_requested_at')} value={new Date(appointment.createdAt).toLocaleString(i18n.language)} />
       <Divider />
       <Row label={t('dashboard_coach')} value={coach} />
