@@ -33,6 +33,27 @@ describe('coach dashboard', () => {
     expect(screen.getByTestId('request-us-doctor')).toBeTruthy();
   });
 
+  it.each([
+    ['en', 'Physical health', 'Throat and ears', 'Salud física', 'Garganta y oídos'],
+    ['es', 'Salud física', 'Garganta y oídos', 'Physical health', 'Throat and ears'],
+  ] as const)('the topic reads in the coach\'s language (%s), whatever the member\'s', async (language, topicTitle, subtopicTitle, otherTopic, otherSubtopic) => {
+    const byTopic = appointment({ id: 'apt_t', selfAssessment: null, language: 'es', topic: { topicId: 'hardcoded_ph_topic', topicText: 'Salud física', subtopicId: null, subtopicText: null } });
+    const bySubtopic = appointment({ id: 'apt_u', selfAssessment: null, language: 'en', topic: { topicId: 'hardcoded_ph_topic', topicText: 'Physical health', subtopicId: 'ph_throat', subtopicText: 'Throat and ears' } });
+    // Each member asked in the other language than the coach reads.
+    if (language === 'en') byTopic.topic = { ...byTopic.topic!, topicText: otherTopic };
+    else bySubtopic.topic = { ...bySubtopic.topic!, topicText: otherTopic, subtopicText: otherSubtopic };
+    const unknown = appointment({ id: 'apt_v', selfAssessment: null, topic: { topicId: 'org_only_topic', topicText: 'Tema de la empresa', subtopicId: null, subtopicText: null } });
+    installStaffServer({ userType: 'mx-physician', queue: [byTopic, bySubtopic, unknown], preferredLang: language });
+    renderApp('/dashboard', { language });
+    const card = await screen.findByTestId('request-card-apt_t');
+    await waitFor(() => expect(card.textContent).toContain(topicTitle));
+    expect(card.textContent).not.toContain(otherTopic);
+    await waitFor(() => expect(screen.getByTestId('request-card-apt_u').textContent).toContain(subtopicTitle));
+    expect(screen.getByTestId('request-card-apt_u').textContent).not.toContain(otherSubtopic);
+    // A topic the clinician's template does not have keeps the member's words.
+    expect(screen.getByTestId('request-card-apt_v').textContent).toContain('Tema de la empresa');
+  });
+
   it('a new request arriving by realtime appears without a reload', async () => {
     const server = installStaffServer({ userType: 'mx-physician' });
     renderApp('/dashboard');
