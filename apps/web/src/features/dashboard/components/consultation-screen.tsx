@@ -109,6 +109,12 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
     if (alert.appointmentId === id) notice.announce(alert.state, id);
   });
   const assigned = !!a && !!me && (userType === 'us-physician' ? a.usDoctorId === me.id : a.mxDoctorId === me.id);
+  // issue 11: the coach told the US doctor finished (S9) is done here: back to the dashboard, the next request in view.
+  const handleNoticeClose = () => {
+    const finished = notice.modal === 'consultation-finished' && userType === 'mx-physician';
+    notice.close();
+    if (finished) void navigate(buildPath('dashboard'));
+  };
   const viewer = { userType, assigned } as const;
   const canSendTreatment = !!state && actionsFor(state, viewer).includes('send-treatment');
   const busy = accept.isPending || update.isPending || send.isPending || saveRecord.isPending || finish.isPending;
@@ -299,7 +305,7 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
             )}
           </>
         )}
-      <DoctorModal modal={notice.modal} onClose={notice.close} />
+      <DoctorModal modal={notice.modal} onClose={handleNoticeClose} />
       <EscalationDialog open={escalating} busy={update.isPending} onSubmit={handleEscalate} onCancel={() => setEscalating(false)} />
       <ConfirmDialog
         open={!!confirmEnd}
