@@ -1,3 +1,4 @@
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,17 +14,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SYMPTOM_KEYS } from '@/lib/symptoms';
+import { MAX_SYMPTOM_PHOTOS } from '../symptom-photos';
 
 /**
  * spec 3 selfAssessment (appointmentReason, appointmentReasonKey, painLevel, symptoms): asked before
  * the request when the topic requires it. The reason is required; it is what the coach reads first.
  */
-export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, onDone }: { open: boolean; topicId: string; defaultReason: string; onCancel: () => void; onDone: (value: SelfAssessment) => void }) {
+export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, onDone }: { open: boolean; topicId: string; defaultReason: string; onCancel: () => void; onDone: (value: SelfAssessment, photos: File[]) => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [painLevel, setPainLevel] = useState(0);
   const [symptoms, setSymptoms] = useState<string[]>([]);
   const [touched, setTouched] = useState(false);
+  // spec 3: photos of the symptoms, sent as chat attachments once the appointment exists.
+  const [photos, setPhotos] = useState<File[]>([]);
+  const addPhotos = (list: FileList | null) => {
+    const images = Array.from(list ?? []).filter((f) => f.type.startsWith('image/'));
+    setPhotos((current) => [...current, ...images].slice(0, MAX_SYMPTOM_PHOTOS));
+  };
   const reasonError = touched && reason.trim().length === 0;
 
   const toggle = (key: string) => setSymptoms((list) => (list.includes(key) ? list.filter((s) => s !== key) : [...list, key]));
@@ -31,7 +39,7 @@ export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, o
   const handleSubmit = () => {
     setTouched(true);
     if (reason.trim().length === 0) return;
-    onDone({ appointmentReason: reason.trim() || defaultReason, appointmentReasonKey: topicId, painLevel, symptoms });
+    onDone({ appointmentReason: reason.trim() || defaultReason, appointmentReasonKey: topicId, painLevel, symptoms }, photos);
   };
 
   return (
@@ -81,6 +89,30 @@ export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, o
               />
             ))}
           </Box>
+        </Box>
+        <Box>
+          <Typography gutterBottom>{t('self_assessment_photos_label', { max: MAX_SYMPTOM_PHOTOS })}</Typography>
+          <Button component="label" variant="outlined" startIcon={<AddPhotoAlternateOutlined />} disabled={photos.length >= MAX_SYMPTOM_PHOTOS}>
+            {t('self_assessment_photos_add')}
+            <input
+              hidden
+              type="file"
+              accept="image/*"
+              multiple
+              data-testid="self-assessment-photos"
+              onChange={(e) => {
+                addPhotos(e.target.files);
+                e.target.value = '';
+              }}
+            />
+          </Button>
+          {photos.length > 0 ? (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }} data-testid="self-assessment-photo-list">
+              {photos.map((photo, index) => (
+                <Chip key={`${photo.name}-${index}`} label={photo.name} onDelete={() => setPhotos((list) => list.filter((_, i) => i !== index))} data-testid="self-assessment-photo" />
+              ))}
+            </Box>
+          ) : null}
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
