@@ -388,9 +388,9 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
   };
   // spec 4: the prejoin steps' own cancel reasons; the member is routed by the cancel's alert.
   const cancelPrejoin = async (reason: PrejoinCancel['reason']) => {
-    setNotAllowed(false);
     try {
       await hangUp.mutateAsync({ appointmentId: appointment.id, action: { kind: 'cancel', reason, confirm: false } });
+      setNotAllowed(false);
     } catch {
       showToast({ variant: 'warning', message: 'vc_hang_up_error' });
     }
