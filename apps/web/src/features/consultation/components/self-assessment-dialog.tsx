@@ -6,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import Slider from '@mui/material/Slider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -90,32 +91,33 @@ export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, o
             ))}
           </Box>
         </Box>
-        <Box>
-          <Typography gutterBottom>{t('self_assessment_photos_label', { max: MAX_SYMPTOM_PHOTOS })}</Typography>
-          <Button component="label" variant="outlined" startIcon={<AddPhotoAlternateOutlined />} disabled={photos.length >= MAX_SYMPTOM_PHOTOS}>
-            {t('self_assessment_photos_add')}
-            <input
-              hidden
-              type="file"
-              accept="image/*"
-              multiple
-              data-testid="self-assessment-photos"
-              onChange={(e) => {
-                addPhotos(e.target.files);
-                e.target.value = '';
-              }}
-            />
-          </Button>
-          {photos.length > 0 ? (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }} data-testid="self-assessment-photo-list">
+        {photos.length > 0 ? (
+          <Box>
+            <Typography gutterBottom>{t('self_assessment_photos_label', { max: MAX_SYMPTOM_PHOTOS })}</Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="self-assessment-photo-list">
               {photos.map((photo, index) => (
                 <Chip key={`${photo.name}-${index}`} label={photo.name} onDelete={() => setPhotos((list) => list.filter((_, i) => i !== index))} data-testid="self-assessment-photo" />
               ))}
             </Box>
-          ) : null}
-        </Box>
+          </Box>
+        ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
+        {/* The photo picker sits with the actions: the dialog is no taller on a phone until a photo is chosen. */}
+        <IconButton component="label" color="primary" aria-label={t('self_assessment_photos_add_label', { max: MAX_SYMPTOM_PHOTOS })} title={t('self_assessment_photos_add_label', { max: MAX_SYMPTOM_PHOTOS })} disabled={photos.length >= MAX_SYMPTOM_PHOTOS} sx={{ mr: 'auto' }}>
+          <AddPhotoAlternateOutlined />
+          <input
+            hidden
+            type="file"
+            accept="image/*"
+            multiple
+            data-testid="self-assessment-photos"
+            onChange={(e) => {
+              addPhotos(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </IconButton>
         <Button onClick={onCancel}>{t('self_assessment_cancel')}</Button>
         <Button variant="contained" onClick={handleSubmit} data-testid="self-assessment-submit">
           {t('self_assessment_continue')}
