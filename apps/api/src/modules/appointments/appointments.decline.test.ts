@@ -1,8 +1,8 @@
 import { APPOINTMENT_GQL, type AppointmentDto, type CreateAppointmentResult } from '@puente/contracts';
-import { APPOINTMENT_STATE as S, memberCancelRoute } from '@puente/domain';
+import { APPOINTMENT_STATE as S, memberCancelRoute, routeOnAppointmentAlert } from '@puente/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentData, memberWithSession, onlinePhysician, type TestServer } from '../../test';
-import { appointmentsTestServer, expectError, gql, nextAlert, readAppointment, transitionsOf } from './appointments.test-kit';
+import { appointmentsTestServer, collectAlerts, expectError, gql, insertAppointment, nextAlert, readAppointment, transitionsOf } from './appointments.test-kit';
 
 const env = appointmentsTestServer();
 const { track, memberOnline } = env;
@@ -67,5 +67,65 @@ describe('a coach declines a request (issue 11)', () => {
     expectError(await decline(id, coach.token), 'NOT_FOUND');
     expectError(await decline('', coach.token), 'INVALID_DATA');
     expectError(await decline('00000000-0000-4000-8000-000000000000', coach.token), 'NOT_FOUND');
+  });
+});
+
+describe('a US doctor declines or transfers an escalation (issue 11 "a US doctor may decline or transfer")', () => {
+  const escalation = async () => {
+    const member = await memberOnline();
+    const coach = track(await onlinePhysician(t.server, t.url));
+    const a = await insertAppointment(t, { memberId: member.user.id, mxDoctorId: coach.user.id, state: S.S6_IN_QUEUE_FOR_ER, usDoctorNeeded: true });
+    return { member, coach, id: a.id };
+  };
+
+  it('from the US doctors\' queue (S6) she passes: it leaves her queue, stays in the others\', and nothing changes for the member or the coach', async () => {
+    const { member, coach, id } = await escalation();
+    const emily = track(await onlinePhysician(t.server, t.url, { userType: 'us-physician', licenses: ['CA'] }));
+    const grace = track(await onlinePhysician(t.server, t.url, { userType: 'us-physician', licenses: ['CA'] }));
+    expect(await queueIds(emily.token)).toContain(id);
+    const memberAlerts = collectAlerts(member.socket);
+    const coachAlerts = collectAlerts(coach.socket);
+
+    expect((await decline(id, emily.token)).data).toBe(true);
+    expect(await queueIds(emily.token)).not.toContain(id);
+    expect(await queueIds(grace.token)).toContain(id);
+    expect(await readAppointment(t, id)).toMatchObject({ state: S.S6_IN_QUEUE_FOR_ER, usDoctorId: null, doctorsBlacklist: [emily.user.id] });
+    expectError(await gql(t, APPOINTMENT_GQL.acceptAppointment, { appointmentId: id }, emily.token), 'NOT_FOUND');
+    expect(await transitionsOf(t, id)).toEqual([]);
+    expect([...memberAlerts, ...coachAlerts].filter((a) => a.appointmentId === id)).toEqual([]);
+  });
+
+  it('one who took it (S7) transfers it: back to the US doctors\' queue without her, rejected-by-doctor; the coach and the member hear it', async () => {
+    const { member, coach, id } = await escalation();
+    const emily = track(await onlinePhysician(t.server, t.url, { userType: 'us-physician', licenses: ['CA'] }));
+    const grace = track(await onlinePhysician(t.server, t.url, { userType: 'us-physician', licenses: ['CA'] }));
+    expect((await gql(t, APPOINTMENT_GQL.acceptAppointment, { appointmentId: id }, emily.token)).data).toMatchObject({ state: S.S7_ER_IS_REVIEWING, usDoctorId: emily.user.id });
+    expect(await queueIds(grace.token)).not.toContain(id);
+
+    const memberHears = nextAlert(member.socket, (a) => a.appointmentId === id && a.state === S.S6_IN_QUEUE_FOR_ER);
+    const coachHears = nextAlert(coach.socket, (a) => a.appointmentId === id && a.state === S.S6_IN_QUEUE_FOR_ER);
+    expect((await decline(id, emily.token)).data).toBe(true);
+    const toMember = await memberHears;
+    expect(toMember).toMatchObject({ statusReason: 'rejected-by-doctor', previousState: S.S7_ER_IS_REVIEWING });
+    // spec 000 §4: S6 sends the member to the second waiting room (SC038).
+    expect(routeOnAppointmentAlert(toMember, { currentAppointmentId: id, currentState: S.S7_ER_IS_REVIEWING, loginless: false, usDoctorNeeded: true })).toMatchObject({ kind: 'navigate', to: '/consulta/infoPage/SC038' });
+    expect(await coachHears).toMatchObject({ statusReason: 'rejected-by-doctor' });
+
+    expect(await readAppointment(t, id)).toMatchObject({ state: S.S6_IN_QUEUE_FOR_ER, usDoctorId: null, mxDoctorId: coach.user.id, doctorsBlacklist: [emily.user.id] });
+    expect((await transitionsOf(t, id)).at(-1)).toEqual([S.S7_ER_IS_REVIEWING, S.S6_IN_QUEUE_FOR_ER, 'rejected-by-doctor']);
+    // The other US doctors see it again; she does not, and cannot take it back.
+    expect(await queueIds(grace.token)).toContain(id);
+    expect(await queueIds(emily.token)).not.toContain(id);
+    expectError(await gql(t, APPOINTMENT_GQL.acceptAppointment, { appointmentId: id }, emily.token), 'NOT_FOUND');
+  });
+
+  it('a US doctor cannot decline an escalation another US doctor holds', async () => {
+    const { id } = await escalation();
+    const emily = track(await onlinePhysician(t.server, t.url, { userType: 'us-physician', licenses: ['CA'] }));
+    const grace = track(await onlinePhysician(t.server, t.url, { userType: 'us-physician', licenses: ['CA'] }));
+    await gql(t, APPOINTMENT_GQL.acceptAppointment, { appointmentId: id }, emily.token);
+    // Held by another US doctor: no longer offered to her, as if it did not exist.
+    expectError(await decline(id, grace.token), 'NOT_FOUND');
+    expect(await readAppointment(t, id)).toMatchObject({ state: S.S7_ER_IS_REVIEWING, usDoctorId: emily.user.id });
   });
 });

@@ -89,10 +89,16 @@ export class ProfileService {
       }
     }
     // The address and the pharmacy decide where care and prescriptions go: the member's own change
-    // of either leaves a trace (field names only), in the same transaction as the change.
-    const traced = OWN_CHANGES_TRACED.filter((t) => patch[t.field] !== undefined);
+    // of either leaves a trace (field names only), in the same transaction as the change. So does
+    // her health profile (issue 11: editable by the member and by the clinician, audited): the
+    // allergies are what the prescription check reads; one row under the clinician's resource name.
+    const healthFields = HEALTH_PROFILE_FIELDS.filter((f) => patch[f] !== undefined);
+    const traced: { resource: string; fields: string[] }[] = [
+      ...OWN_CHANGES_TRACED.filter((t) => patch[t.field] !== undefined).map((t) => ({ resource: t.resource, fields: [t.field] })),
+      ...(healthFields.length > 0 ? [{ resource: 'health-profile', fields: [...healthFields] }] : []),
+    ];
     const audit = this.deps.audit;
-    const trace = audit && traced.length > 0 ? (tx: Db) => Promise.all(traced.map((t) => audit.recordOwnChange({ actor, action: 'update', resource: t.resource, subjectId: actor.id, fields: [t.field] }, tx))) : undefined;
+    const trace = audit && traced.length > 0 ? (tx: Db) => Promise.all(traced.map((t) => audit.recordOwnChange({ actor, action: 'update', resource: t.resource, subjectId: actor.id, fields: t.fields }, tx))) : undefined;
     const row = await this.deps.profiles.update(actor.id, { ...values, updatedAt: now }, trace);
     if (!row) throw new AppError('USER_NOT_FOUND');
     if (verificationCode && row.email) await this.sendVerification(row, verificationCode, 'first');

@@ -155,6 +155,19 @@ describe('the complaint form lists who cared for her (GET /api/records/clinician
   });
 });
 
+describe('the member edits her own health profile (issue 11: audited)', () => {
+  it('the change is saved and leaves one health-profile row naming the fields changed; other changes do not', async () => {
+    const ana = await memberWithSession(t.server);
+    const update = (data: Record<string, unknown>) => graphql<{ updateMember: { alergies: string[] } }>(t.url, GQL.updateMember, { memberId: ana.user.id, data }, ana.token);
+    await update({ nickName: 'Anita' });
+    expect(await t.server.services.audit.forSubject(ana.user.id)).toEqual([]);
+    const res = await update({ alergies: ['Penicilina'], medications: ['Loratadina'] });
+    expect(res.body.data?.updateMember.alergies).toEqual(['Penicilina']);
+    const rows = await t.server.services.audit.forSubject(ana.user.id);
+    expect(rows.map((r) => [r.actorId, r.actorRole, r.action, r.resource, r.detail])).toEqual([[ana.user.id, 'member', 'update', 'health-profile', { fields: ['alergies', 'medications'] }]]);
+  });
+});
+
 describe('the member corrects her address from the profile (audited)', () => {
   it('the correction is saved and leaves an audit row with the field name only; other changes do not', async () => {
     const ana = await memberWithSession(t.server, { address: { country: 'US', state: 'CA', city: 'San Fransisco', zipCode: '94103' } });

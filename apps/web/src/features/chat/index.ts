@@ -2,3 +2,4 @@
 export { ChatDrawer, type ChatDrawerProps } from './components/chat-drawer';
 export { ChatToggleButton } from './components/chat-toggle-button';
 export { HistoryChatScreen } from './components/history-chat-screen';
+export { uploadAttachment } from './api/upload-attachment';

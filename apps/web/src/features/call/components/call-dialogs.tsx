@@ -28,8 +28,11 @@ export function CallErrorDialog({ open, message, code, onClose }: { open: boolea
   );
 }
 
-/** spec 8: NotAllowedError: a Spanish dialog asking to change the phone permissions, 'Entendido, daré acceso'. */
-export function NotAllowedDialog({ open, onRetry }: { open: boolean; onRetry: () => void }) {
+/**
+ * spec 8: NotAllowedError: a dialog asking to change the phone permissions, 'Entendido, daré acceso';
+ * spec 4: a member who will not allow the camera may leave instead (media-permissions).
+ */
+export function NotAllowedDialog({ open, onRetry, onLeave, busy = false }: { open: boolean; onRetry: () => void; onLeave?: () => void; busy?: boolean }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} aria-labelledby="not-allowed-title" data-testid="not-allowed-dialog">
@@ -38,7 +41,12 @@ export function NotAllowedDialog({ open, onRetry }: { open: boolean; onRetry: ()
         <DialogContentText>{t('vc_not_allowed_body')}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button fullWidth variant="contained" onClick={onRetry} data-testid="not-allowed-ok">
+        {onLeave ? (
+          <Button fullWidth variant="outlined" color="error" onClick={onLeave} disabled={busy} data-testid="not-allowed-leave">
+            {t('vc_not_allowed_leave')}
+          </Button>
+        ) : null}
+        <Button fullWidth variant="contained" onClick={onRetry} disabled={busy} data-testid="not-allowed-ok">
           {t('vc_not_allowed_button')}
         </Button>
       </DialogActions>

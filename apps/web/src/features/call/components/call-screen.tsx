@@ -53,7 +53,7 @@ import { socketStore } from '@/lib/socket';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
 import { useScheduledCoachBusy } from '../api/get-coach-busy';
-import { useHangUp } from '../api/hang-up';
+import { useHangUp, type PrejoinCancel } from '../api/hang-up';
 import { markRejoined } from '../api/mark-rejoined';
 import { switchChannel } from '../api/switch-channel';
 import { updatePrejoin } from '../api/update-prejoin-step';
@@ -386,6 +386,15 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
     const kind = role === 'member' ? (where === 'waiting-room' ? 'leave-waiting-room' : 'member-end') : role === 'mx-physician' ? 'coach-end' : 'doctor-end';
     setConfirming({ action, kind });
   };
+  // spec 4: the prejoin steps' own cancel reasons; the member is routed by the cancel's alert.
+  const cancelPrejoin = async (reason: PrejoinCancel['reason']) => {
+    try {
+      await hangUp.mutateAsync({ appointmentId: appointment.id, action: { kind: 'cancel', reason, confirm: false } });
+      setNotAllowed(false);
+    } catch {
+      showToast({ variant: 'warning', message: 'vc_hang_up_error' });
+    }
+  };
   const handleConfirmHangUp = async () => {
     if (!confirming) return;
     try {
@@ -478,10 +487,13 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
           <Button
             variant="contained"
             data-testid="call-location-confirm"
+            disabled={hangUp.isPending}
             onClick={() => {
-              // spec 6: non-US members without full care go to the limited-services screen.
+              // spec 6: non-US members without full care are not served here; spec 4: the request is
+              // cancelled with limited-services and its alert takes her to the available coaches
+              // with the limited-services modal.
               if (appointment.serviceScope === 'coaching-only' && appointment.location?.country !== 'US') {
-                navigate(buildPath('limitedServices'));
+                void cancelPrejoin('limited-services');
                 return;
               }
               setStep(3);
@@ -490,7 +502,8 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
           >
             {t('vc_location_confirm')}
           </Button>
-          <Button variant="text" onClick={() => navigate(buildPath('locationForm'))} data-testid="call-location-change">
+          {/* spec 4: a member who cannot confirm this place ends the request with location-confirmation (and asks again from her place). */}
+          <Button variant="text" disabled={hangUp.isPending} onClick={() => void cancelPrejoin('location-confirmation')} data-testid="call-location-change">
             {t('vc_location_change')}
           </Button>
         </Paper>
@@ -556,7 +569,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
       <EnterConsultationDialog open={isMember && step === 3 && !inCall && !askReturn && decision === 'enter-consultation-dialog'} name={doctorName} onEnter={handleEnter} />
       <HangUpDialog open={!!confirming} kind={confirming?.kind ?? 'member-end'} busy={hangUp.isPending} onConfirm={() => void handleConfirmHangUp()} onCancel={() => setConfirming(null)} />
       <ReturnToCallDialog open={askReturn} onAccept={() => void handleReturn()} busy={rejoinBusy} />
-      <NotAllowedDialog open={notAllowed} onRetry={() => void requestMedia()} />
+      <NotAllowedDialog open={notAllowed} onRetry={() => void requestMedia()} onLeave={isMember && !loginless ? () => void cancelPrejoin('media-permissions') : undefined} busy={hangUp.isPending} />
       <CallErrorDialog open={!!error} message={error?.message ?? ''} code={error?.code} onClose={() => setError(null)} />
     </Screen>
   );

@@ -110,3 +110,38 @@ describe('the waiting room (issue 11)', () => {
     expect((graphqlCalls(calls, 'CancelAppointment')[0]!.body as { variables: unknown }).variables).toEqual({ appointmentId: 'apt_1', reason: 'canceled-by-socio' });
   });
 });
+
+describe('the prejoin steps cancel with their own reasons (spec 4 "Cancel or end reasons")', () => {
+  const cancelReasons = () => graphqlCalls(calls, 'CancelAppointment').map((c) => (c.body as { variables: { appointmentId: string; reason: string } }).variables);
+
+  it('limited services where she is: confirming the place cancels with limited-services (the alert then routes her)', async () => {
+    waitingAt({ serviceScope: 'coaching-only', location: { country: 'MX', state: 'Jalisco', city: 'Zapopan' } });
+    const { router } = renderApp('/consulta/video-llamada', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('call-location-confirm'));
+    await waitFor(() => expect(cancelReasons()).toEqual([{ appointmentId: 'apt_1', reason: 'limited-services' }]));
+    // Not into the waiting room, and not left holding a live request on another screen.
+    expect(screen.queryByTestId('waiting-room')).toBeNull();
+    expect(router.state.location.pathname).not.toBe('/limited-services-screen-shown');
+  });
+
+  it('"change place" in the call cancels with location-confirmation instead of opening a second request', async () => {
+    waitingAt({});
+    const { router } = renderApp('/consulta/video-llamada', { language: 'es' });
+    fireEvent.click(await screen.findByTestId('call-location-change'));
+    await waitFor(() => expect(cancelReasons()).toEqual([{ appointmentId: 'apt_1', reason: 'location-confirmation' }]));
+    expect(router.state.location.pathname).not.toBe('/consulta/llenado-de-informacion');
+  });
+
+  it('a member who denies the camera may leave: cancelled with media-permissions', async () => {
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn(async () => Promise.reject(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }))) } }));
+    waitingAt({});
+    confirmedOnForm();
+    renderApp('/consulta/video-llamada', { language: 'es' });
+    const dialog = await screen.findByTestId('not-allowed-dialog');
+    const leave = within(dialog).getByTestId('not-allowed-leave');
+    expect(leave.textContent).toBe('Salir de la consulta');
+    expect(cancelReasons()).toEqual([]);
+    fireEvent.click(leave);
+    await waitFor(() => expect(cancelReasons()).toEqual([{ appointmentId: 'apt_1', reason: 'media-permissions' }]));
+  });
+});

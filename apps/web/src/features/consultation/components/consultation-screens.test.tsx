@@ -139,6 +139,47 @@ describe('available coaches', () => {
   }, 15_000);
 });
 
+describe('the self-assessment photos (spec 3: with photos as chat attachments)', () => {
+  it('photos picked in the self-assessment go into the new consultation\'s chat as symptom attachments', async () => {
+    window.localStorage.setItem(
+      'rdx-temas',
+      JSON.stringify({ topicId: 'topic_flu', topicText: 'Gripa', practice: 'health', tags: 'practice_health', reason: 'Gripa', requiresSelfAssessment: true }),
+    );
+    const { calls } = fakeServer({ online: [physician()] });
+    // The multipart uploads, as the chat's attachment API sends them (the fake answers 404: the member is told).
+    const uploads: { url: string; method: string; form: FormData }[] = [];
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (init?.body instanceof FormData) uploads.push({ url, method: init.method ?? 'GET', form: init.body });
+      return inner(input, init);
+    });
+    const { router } = renderApp('/consulta/coaches-disponibles');
+    fireEvent.click(await screen.findByTestId('request-consultation'));
+    const dialog = await screen.findByTestId('self-assessment-dialog');
+    fireEvent.change(within(dialog).getByTestId('self-assessment-reason'), { target: { value: 'Ronchas en el brazo' } });
+    const arm = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'brazo.png', { type: 'image/png' });
+    const notAnImage = new File(['hola'], 'nota.txt', { type: 'text/plain' });
+    fireEvent.change(within(dialog).getByTestId('self-assessment-photos'), { target: { files: [arm, notAnImage] } });
+    expect(within(dialog).getAllByTestId('self-assessment-photo').map((c) => c.textContent)).toEqual(['brazo.png']);
+    fireEvent.click(within(dialog).getByTestId('self-assessment-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
+    expect(uploads).toHaveLength(0);
+
+    fireEvent.change(await screen.findByTestId('location-state'), { target: { value: 'Jalisco' } });
+    fireEvent.change(screen.getByTestId('location-city'), { target: { value: 'Zapopan' } });
+    fireEvent.click(screen.getByTestId('location-submit'));
+    await waitFor(() => expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(1));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]).toMatchObject({ url: '/api/chat/conversations/apt_1/attachments', method: 'POST' });
+    expect(uploads[0]!.form.get('type')).toBe('symptoms');
+    expect((uploads[0]!.form.get('file') as File).name).toBe('brazo.png');
+    // The refused upload is said, in the member's language.
+    expect((await screen.findByTestId('toast')).textContent).toContain('No pudimos enviar alguna foto de tus síntomas');
+    vi.unstubAllGlobals();
+  }, 20_000);
+});
+
 describe('coach profile', () => {
   it('shows areas, education with the verified-institution modal, the week and the day’s slots', async () => {
     const { calls } = fakeServer();

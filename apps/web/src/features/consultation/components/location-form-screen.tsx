@@ -26,6 +26,7 @@ import { showToast } from '@/lib/toast';
 import { hideLoading, showLoading } from '@/lib/ui-store';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useCountryStates } from '@/features/profile';
+import { takePendingSymptomPhotos, uploadSymptomPhotos } from '../symptom-photos';
 import { requestOrDefault } from '../hooks/use-consultation-request';
 
 const LIMITED_SERVICES = buildPath('limitedServices');
@@ -97,7 +98,7 @@ export function LocationFormScreen() {
       // issue 11: the place is confirmed here; the call does not ask it again (stored before the
       // create, whose S1 alert can open the call before it answers).
       writeStorage(STORAGE_KEYS.locationConfirmed, JSON.stringify(where));
-      await create.mutateAsync({
+      const created = await create.mutateAsync({
         practice: request.practice,
         language: request.language ?? member.data?.consultationLang ?? undefined,
         topic: { topicId: request.topicId, topicText: request.topicText, subtopicId: request.subtopicId ?? null, subtopicText: request.subtopicText ?? null },
@@ -108,6 +109,13 @@ export function LocationFormScreen() {
       });
       // The practice only: never the topic, the self-assessment or the place (health data).
       void track('consultation_requested', { practice: request.practice });
+      // spec 3: the self-assessment's photos go into the consultation's chat (in the background).
+      const photos = takePendingSymptomPhotos();
+      if (photos.length > 0) {
+        void uploadSymptomPhotos(created.id, photos).then((refused) => {
+          if (refused > 0) showToast({ variant: 'warning', message: 'self_assessment_photos_failed' });
+        });
+      }
       // Create routes once: if the S1 alert already took the member to the call (it can arrive
       // before this answer), this screen is gone and does not navigate again.
       if (mounted.current) void navigate(VIDEO_CALL, { replace: true });

@@ -1,3 +1,4 @@
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -5,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import Slider from '@mui/material/Slider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -12,19 +14,25 @@ import type { SelfAssessment } from '@puente/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Ours (the spec names the fields, not the options): common symptoms a member can tick. */
-export const SYMPTOM_KEYS = ['fever', 'cough', 'headache', 'sore_throat', 'stomach_pain', 'nausea', 'fatigue', 'anxiety', 'sleep', 'other'] as const;
+import { SYMPTOM_KEYS } from '@/lib/symptoms';
+import { MAX_SYMPTOM_PHOTOS } from '../symptom-photos';
 
 /**
  * spec 3 selfAssessment (appointmentReason, appointmentReasonKey, painLevel, symptoms): asked before
  * the request when the topic requires it. The reason is required; it is what the coach reads first.
  */
-export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, onDone }: { open: boolean; topicId: string; defaultReason: string; onCancel: () => void; onDone: (value: SelfAssessment) => void }) {
+export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, onDone }: { open: boolean; topicId: string; defaultReason: string; onCancel: () => void; onDone: (value: SelfAssessment, photos: File[]) => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [painLevel, setPainLevel] = useState(0);
   const [symptoms, setSymptoms] = useState<string[]>([]);
   const [touched, setTouched] = useState(false);
+  // spec 3: photos of the symptoms, sent as chat attachments once the appointment exists.
+  const [photos, setPhotos] = useState<File[]>([]);
+  const addPhotos = (list: FileList | null) => {
+    const images = Array.from(list ?? []).filter((f) => f.type.startsWith('image/'));
+    setPhotos((current) => [...current, ...images].slice(0, MAX_SYMPTOM_PHOTOS));
+  };
   const reasonError = touched && reason.trim().length === 0;
 
   const toggle = (key: string) => setSymptoms((list) => (list.includes(key) ? list.filter((s) => s !== key) : [...list, key]));
@@ -32,7 +40,7 @@ export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, o
   const handleSubmit = () => {
     setTouched(true);
     if (reason.trim().length === 0) return;
-    onDone({ appointmentReason: reason.trim() || defaultReason, appointmentReasonKey: topicId, painLevel, symptoms });
+    onDone({ appointmentReason: reason.trim() || defaultReason, appointmentReasonKey: topicId, painLevel, symptoms }, photos);
   };
 
   return (
@@ -83,8 +91,33 @@ export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, o
             ))}
           </Box>
         </Box>
+        {photos.length > 0 ? (
+          <Box>
+            <Typography gutterBottom>{t('self_assessment_photos_label', { max: MAX_SYMPTOM_PHOTOS })}</Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="self-assessment-photo-list">
+              {photos.map((photo, index) => (
+                <Chip key={`${photo.name}-${index}`} label={photo.name} onDelete={() => setPhotos((list) => list.filter((_, i) => i !== index))} data-testid="self-assessment-photo" />
+              ))}
+            </Box>
+          </Box>
+        ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
+        {/* The photo picker sits with the actions: the dialog is no taller on a phone until a photo is chosen. */}
+        <IconButton component="label" color="primary" aria-label={t('self_assessment_photos_add_label', { max: MAX_SYMPTOM_PHOTOS })} title={t('self_assessment_photos_add_label', { max: MAX_SYMPTOM_PHOTOS })} disabled={photos.length >= MAX_SYMPTOM_PHOTOS} sx={{ mr: 'auto' }}>
+          <AddPhotoAlternateOutlined />
+          <input
+            hidden
+            type="file"
+            accept="image/*"
+            multiple
+            data-testid="self-assessment-photos"
+            onChange={(e) => {
+              addPhotos(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </IconButton>
         <Button onClick={onCancel}>{t('self_assessment_cancel')}</Button>
         <Button variant="contained" onClick={handleSubmit} data-testid="self-assessment-submit">
           {t('self_assessment_continue')}

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { HealthProfileDialog, needsHealthProfile, useMember } from '@/features/profile';
 import { SelfAssessmentDialog } from '../components/self-assessment-dialog';
+import { setPendingSymptomPhotos } from '../symptom-photos';
 import { requestOrDefault, useConsultationRequest } from './use-consultation-request';
 
 export const LOCATION_FORM_PATH = buildPath('locationForm');
@@ -34,8 +35,9 @@ export const useStartRequest = (): { start: (physicianId?: string | null) => voi
 
   const start = (physicianId?: string | null) => next(update({ physicianId: physicianId ?? null }), false);
 
-  const handleDone = (selfAssessment: SelfAssessment) => {
+  const handleDone = (selfAssessment: SelfAssessment, photos: File[]) => {
     update({ selfAssessment });
+    setPendingSymptomPhotos(photos);
     setAsking(null);
     void navigate(LOCATION_FORM_PATH);
   };

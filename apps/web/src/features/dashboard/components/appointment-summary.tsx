@@ -2,10 +2,18 @@ import type { AppointmentDto } from '@puente/contracts';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import type { TopicTitles } from '../api/get-topic-titles';
 
-/** The reason the member gave: the self-assessment, else the topic. */
-export const appointmentReason = (a: Pick<AppointmentDto, 'selfAssessment' | 'topic' | 'chiefComplaint'>): string | null =>
-  a.selfAssessment?.appointmentReason ?? a.topic?.subtopicText ?? a.topic?.topicText ?? a.chiefComplaint ?? null;
+/**
+ * The reason the member gave: the self-assessment, else the topic, its title in the reader's
+ * language when known (issue 11: the appointment keeps the member's-language text).
+ */
+export const appointmentReason = (a: Pick<AppointmentDto, 'selfAssessment' | 'topic' | 'chiefComplaint'>, titles?: TopicTitles): string | null => {
+  const title = (id: string | null | undefined) => (id ? titles?.get(id) : undefined);
+  const t = a.topic;
+  const topic = t ? (title(t.subtopicId) ?? t.subtopicText ?? title(t.topicId) ?? t.topicText) : null;
+  return a.selfAssessment?.appointmentReason ?? topic ?? a.chiefComplaint ?? null;
+};
 
 /** Language, practice, location and channel as chips. */
 export function AppointmentChips({ appointment }: { appointment: AppointmentDto }) {

@@ -95,4 +95,21 @@ describe('hang-up in the call bar, for clinicians (issue 11)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByTestId('request-card-apt_next')).toBeTruthy();
   });
+
+  it('the coach told the US doctor finished (S9) closes the notice and is back on the dashboard, the next request in view', async () => {
+    const a = appointment({ id: 'apt_1', state: '8-er-joins-call', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorId: DOCTOR_ID, usDoctor: doctor, usDoctorNeeded: true });
+    const next = appointment({ id: 'apt_next', state: '1-in-queue-for-coach', memberName: 'Luis Pérez' });
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [a], queue: [next], preferredLang: 'en' });
+    const { router } = renderApp('/dashboard/consulta/apt_1', { language: 'en' });
+    await screen.findByTestId('member-panel');
+    const ended = { ...a, state: '9-er-ends-call' as const };
+    server.state.appointments.set('apt_1', ended);
+    act(() => socket.serverEmit('appointment-alert', { ...alertFor(ended), previousState: '8-er-joins-call' }));
+    const modal = await screen.findByTestId('doctor-modal');
+    expect(modal.getAttribute('data-modal')).toBe('consultation-finished');
+    fireEvent.click(within(modal).getByTestId('doctor-modal-close'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByTestId('request-card-apt_next')).toBeTruthy();
+    expect(screen.queryByTestId('prescription-workspace')).toBeNull();
+  });
 });

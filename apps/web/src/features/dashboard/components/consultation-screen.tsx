@@ -110,6 +110,12 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
   });
   // Assigned in her own role: the coach as the coach, the US doctor as the US doctor (the domain's participant rule).
   const assigned = !!a && !!me && participantRole(a, me.id) === userType;
+  // issue 11: the coach told the US doctor finished (S9) is done here: back to the dashboard, the next request in view.
+  const handleNoticeClose = () => {
+    const finished = notice.modal === 'consultation-finished' && userType === 'mx-physician';
+    notice.close();
+    if (finished) void navigate(buildPath('dashboard'));
+  };
   const viewer = { userType, assigned } as const;
   const canSendTreatment = !!state && actionsFor(state, viewer).includes('send-treatment');
   const busy = accept.isPending || update.isPending || send.isPending || saveRecord.isPending || finish.isPending;
@@ -300,7 +306,7 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
             )}
           </>
         )}
-      <DoctorModal modal={notice.modal} onClose={notice.close} />
+      <DoctorModal modal={notice.modal} onClose={handleNoticeClose} />
       <EscalationDialog open={escalating} busy={update.isPending} onSubmit={handleEscalate} onCancel={() => setEscalating(false)} />
       <ConfirmDialog
         open={!!confirmEnd}

@@ -33,6 +33,27 @@ describe('coach dashboard', () => {
     expect(screen.getByTestId('request-us-doctor')).toBeTruthy();
   });
 
+  it.each([
+    ['en', 'Physical health', 'Throat and ears', 'Salud física', 'Garganta y oídos'],
+    ['es', 'Salud física', 'Garganta y oídos', 'Physical health', 'Throat and ears'],
+  ] as const)('the topic reads in the coach\'s language (%s), whatever the member\'s', async (language, topicTitle, subtopicTitle, otherTopic, otherSubtopic) => {
+    const byTopic = appointment({ id: 'apt_t', selfAssessment: null, language: 'es', topic: { topicId: 'hardcoded_ph_topic', topicText: 'Salud física', subtopicId: null, subtopicText: null } });
+    const bySubtopic = appointment({ id: 'apt_u', selfAssessment: null, language: 'en', topic: { topicId: 'hardcoded_ph_topic', topicText: 'Physical health', subtopicId: 'ph_throat', subtopicText: 'Throat and ears' } });
+    // Each member asked in the other language than the coach reads.
+    if (language === 'en') byTopic.topic = { ...byTopic.topic!, topicText: otherTopic };
+    else bySubtopic.topic = { ...bySubtopic.topic!, topicText: otherTopic, subtopicText: otherSubtopic };
+    const unknown = appointment({ id: 'apt_v', selfAssessment: null, topic: { topicId: 'org_only_topic', topicText: 'Tema de la empresa', subtopicId: null, subtopicText: null } });
+    installStaffServer({ userType: 'mx-physician', queue: [byTopic, bySubtopic, unknown], preferredLang: language });
+    renderApp('/dashboard', { language });
+    const card = await screen.findByTestId('request-card-apt_t');
+    await waitFor(() => expect(card.textContent).toContain(topicTitle));
+    expect(card.textContent).not.toContain(otherTopic);
+    await waitFor(() => expect(screen.getByTestId('request-card-apt_u').textContent).toContain(subtopicTitle));
+    expect(screen.getByTestId('request-card-apt_u').textContent).not.toContain(otherSubtopic);
+    // A topic the clinician's template does not have keeps the member's words.
+    expect(screen.getByTestId('request-card-apt_v').textContent).toContain('Tema de la empresa');
+  });
+
   it('a new request arriving by realtime appears without a reload', async () => {
     const server = installStaffServer({ userType: 'mx-physician' });
     renderApp('/dashboard');
@@ -160,6 +181,14 @@ describe('consultation: the coach during and after the call', () => {
     await waitFor(() => expect(screen.queryByTestId('send-to-waiting-room')).toBeNull());
   });
 
+  it('the member panel shows her symptoms as labels in the coach\'s language', async () => {
+    installStaffServer({ userType: 'mx-physician', appointments: [{ ...inCall(), selfAssessment: { appointmentReason: 'Dolor de cabeza', painLevel: 4, symptoms: ['stomach_pain', 'nausea'] } }] });
+    renderApp('/dashboard/consulta/apt_1');
+    const symptoms = await screen.findByTestId('member-symptoms');
+    expect(symptoms.textContent).toContain('Dolor de estómago, Náuseas');
+    expect(symptoms.textContent).not.toContain('stomach_pain');
+  });
+
   it('a refused transition refreshes the consultation and warns', async () => {
     const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
     const original = server.fetchMock.getMockImplementation()!;
@@ -258,6 +287,19 @@ describe('US doctor', () => {
     expect(within(notes).getByTestId('handoff-intake').textContent).toContain('Dolor de cabeza');
     expect(within(notes).getByTestId('handoff-chat').textContent).toContain('5 messages, 1 attachments');
     expect(within(notes).getByTestId('handoff-chat').textContent).toContain('Me duele el pecho');
+  });
+
+  it.each([
+    ['en', 'Fever, Sore throat, mareo', 'Pain level: 4/10'],
+    ['es', 'Fiebre, Dolor de garganta, mareo', 'Nivel de dolor: 4/10'],
+  ] as const)('the member\'s symptoms read as labels in the reader\'s language (%s), not as keys', async (language, symptoms, pain) => {
+    const esc = appointment({ id: 'apt_s', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, selfAssessment: { appointmentReason: 'Dolor de cabeza', painLevel: 4, symptoms: ['fever', 'sore_throat', 'mareo'] } });
+    installStaffServer({ userType: 'us-physician', queue: [esc], preferredLang: language });
+    renderApp('/dashboard', { language });
+    const intake = within(await screen.findByTestId('escalation-card-apt_s')).getByTestId('handoff-intake');
+    expect(intake.textContent).toContain(symptoms);
+    expect(intake.textContent).toContain(pain);
+    expect(intake.textContent).not.toContain('sore_throat');
   });
 
   it("the US doctor's internal notes are not shown as the coach's notes on the record", async () => {

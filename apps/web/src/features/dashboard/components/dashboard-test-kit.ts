@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { socketStore } from '@/lib/socket';
 import { setSessionToken } from '@/lib/session';
-import { appointment as baseAppointment, physician as basePhysician } from '@/test/consultation-fixtures';
+import { appointment as baseAppointment, physician as basePhysician, topic } from '@/test/consultation-fixtures';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { resetDoctorNoticesForTests } from '../hooks/use-doctor-notice';
 
@@ -175,6 +175,16 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
       case 'SetAvailability':
         state.profile = { ...state.profile, isAvailable: v.isAvailable as boolean };
         return ok('setAvailability', state.profile);
+      // The default topics template in the asked language (issue 11: the topic in the reader's language).
+      case 'GetConsultationTopicsTemplate': {
+        const en = v.lang === 'en';
+        const sub = topic({ id: 'ph_throat', title: en ? 'Throat and ears' : 'Garganta y oídos' });
+        return ok('getConsultationTopicsTemplate', {
+          id: 'default',
+          mainActions: [topic({ title: en ? 'Physical health' : 'Salud física', subtopics: [sub] }), topic({ id: 'hardcoded_mh_topic', practice: 'mentalhealth', title: en ? 'Mental health' : 'Salud mental' })],
+          sections: [],
+        });
+      }
       case 'GetAppointmentQueue':
         return ok('getAppointmentQueue', state.queue);
       case 'GetCurrentAppointment':

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { symptomLabels } from '@/lib/symptoms';
 
 const URGENCY_COLOR: Record<EscalationUrgency, 'default' | 'warning' | 'error'> = { routine: 'default', soon: 'warning', urgent: 'error' };
 
@@ -64,7 +65,7 @@ export function HandoffSummary({ appointment, withIntake = false, withInternalNo
       {withIntake && sa ? (
         <Line
           label={t('dashboard_handoff_intake')}
-          value={[sa.appointmentReason, sa.painLevel !== null && sa.painLevel !== undefined ? `${t('dashboard_pain_level')}: ${sa.painLevel}/10` : null, sa.symptoms?.length ? sa.symptoms.join(', ') : null].filter(Boolean).join(' · ') || '—'}
+          value={[sa.appointmentReason, sa.painLevel !== null && sa.painLevel !== undefined ? `${t('dashboard_pain_level')}: ${sa.painLevel}/10` : null, sa.symptoms?.length ? symptomLabels(t, sa.symptoms) : null].filter(Boolean).join(' · ') || '—'}
           testId="handoff-intake"
         />
       ) : null}

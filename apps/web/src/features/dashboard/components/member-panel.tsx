@@ -4,6 +4,8 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { symptomLabels } from '@/lib/symptoms';
+import { useTopicTitles } from '../api/get-topic-titles';
 import { AppointmentChips, appointmentReason } from './appointment-summary';
 import { HandoffSummary } from './handoff-summary';
 
@@ -21,6 +23,7 @@ function Row({ label, value, testId }: { label: string; value: string | null | u
 /** The member's side of the consultation: who, where, why, and the coach's notes for the US doctor. */
 export function MemberPanel({ appointment }: { appointment: AppointmentDto }) {
   const { t, i18n } = useTranslation();
+  const topicTitles = useTopicTitles();
   const sa = appointment.selfAssessment;
   const coach = appointment.mxDoctor ? `${appointment.mxDoctor.firstName} ${appointment.mxDoctor.lastName}` : null;
   const usDoctor = appointment.usDoctor ? `${appointment.usDoctor.firstName} ${appointment.usDoctor.lastName}` : null;
@@ -33,9 +36,9 @@ export function MemberPanel({ appointment }: { appointment: AppointmentDto }) {
         {appointment.memberName ?? t('dashboard_member_unknown')}
       </Typography>
       <AppointmentChips appointment={appointment} />
-      <Row label={t('dashboard_reason')} value={appointmentReason(appointment)} testId="member-reason" />
+      <Row label={t('dashboard_reason')} value={appointmentReason(appointment, topicTitles)} testId="member-reason" />
       {sa?.painLevel !== null && sa?.painLevel !== undefined ? <Row label={t('dashboard_pain_level')} value={`${sa.painLevel}/10`} /> : null}
-      {sa?.symptoms?.length ? <Row label={t('dashboard_symptoms')} value={sa.symptoms.join(', ')} /> : null}
+      {sa?.symptoms?.length ? <Row label={t('dashboard_symptoms')} value={symptomLabels(t, sa.symptoms)} testId="member-symptoms" /> : null}
       <Row label={t('dashboard_requested_at')} value={new Date(appointment.createdAt).toLocaleString(i18n.language)} />
       <Divider />
       <Row label={t('dashboard_coach')} value={coach} />

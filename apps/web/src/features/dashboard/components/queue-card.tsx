@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTopicTitles } from '../api/get-topic-titles';
 import { AppointmentChips, appointmentReason } from './appointment-summary';
 import { ConfirmDialog } from './confirm-dialog';
 import { HandoffSummary } from './handoff-summary';
@@ -30,7 +31,8 @@ export function QueueCard({
   now: number;
 }) {
   const { t } = useTranslation();
-  const reason = appointmentReason(appointment);
+  const topicTitles = useTopicTitles();
+  const reason = appointmentReason(appointment, topicTitles);
   const [confirmDecline, setConfirmDecline] = useState(false);
   const since = queueAgeSince(kind, { ...appointment, escalatedAt: appointment.escalation?.requestedAt });
   return (

@@ -1,7 +1,11 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, installFakeFetch } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+
+const json = (body: unknown) => ({ status: 200, body });
+const EN_SUBMIT = 'Send code';
+const EN_ENROL_HELP = 'First time: scan this QR code with your authenticator app';
 
 describe('staff sign-in (/staff/login)', () => {
   it.each([
@@ -16,5 +20,35 @@ describe('staff sign-in (/staff/login)', () => {
     fireEvent.click(screen.getByTestId('staff-login-submit'));
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     expect(screen.queryByText('resend-too-soon')).toBeNull();
+  });
+
+  it('offers a language choice before signing in; the choice is applied at once and remembered', async () => {
+    installFakeFetch(() => undefined);
+    renderApp('/staff/login', { language: 'es' });
+    const select = (await screen.findByTestId('staff-language-select')) as HTMLSelectElement;
+    expect(select.value).toBe('es');
+    expect(screen.getByTestId('staff-login-submit').textContent).toBe('Enviar código');
+    fireEvent.change(select, { target: { value: 'en' } });
+    await waitFor(() => expect(screen.getByTestId('staff-login-submit').textContent).toBe(EN_SUBMIT));
+    expect(window.localStorage.getItem('language')).toBe('en');
+    expect((screen.getByTestId('staff-language-select') as HTMLSelectElement).value).toBe('en');
+  });
+
+  it('the language choice stays on the second factor (the TOTP enrolment)', async () => {
+    installFakeFetch((call) => {
+      if (call.url === '/api/staff/auth/email') return json({ challengeToken: 'ch_1', resendAvailableAt: new Date().toISOString() });
+      if (call.url === '/api/staff/auth/email/verify') return json({ mfaToken: 'mfa_1', enrolmentRequired: true });
+      if (call.url === '/api/staff/auth/totp/enrolment') return json({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Puente:doctor?secret=JBSWY3DPEHPK3PXP', qrCodeDataUrl: 'data:image/svg+xml;base64,AA==' });
+      return undefined;
+    });
+    renderApp('/staff/login', { language: 'es' });
+    fireEvent.change(await screen.findByTestId('staff-email-input'), { target: { value: 'doctor@puente.test' } });
+    fireEvent.click(screen.getByTestId('staff-login-submit'));
+    await screen.findByTestId('staff-code-input');
+    fireEvent.change(screen.getByTestId('staff-code-input'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('staff-login-submit'));
+    await screen.findByTestId('staff-totp-enrolment');
+    fireEvent.change(screen.getByTestId('staff-language-select'), { target: { value: 'en' } });
+    await waitFor(() => expect(screen.getByTestId('staff-totp-enrolment').textContent).toContain(EN_ENROL_HELP));
   });
 });

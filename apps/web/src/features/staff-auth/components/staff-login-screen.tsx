@@ -26,6 +26,7 @@ import {
   verifyStaffIdentity,
   verifyStaffTotp,
 } from '../api/staff-auth-api';
+import { StaffLanguageSelect } from './staff-language-select';
 
 type Step = { kind: 'email' } | { kind: 'code'; challengeToken: string; email: string } | { kind: 'totp'; mfaToken: string; enrolment?: { secret: string; qrCodeDataUrl: string } };
 
@@ -134,6 +135,7 @@ export function StaffLoginScreen() {
 
   return (
     <Screen testId="staff-login-screen">
+      <StaffLanguageSelect />
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         {t('staff_login_title')}
       </Typography>

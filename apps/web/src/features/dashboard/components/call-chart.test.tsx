@@ -1,0 +1,70 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/test/render-app';
+import { appointment, COACH_ID, dashboardTestEnv, installStaffServer, physician } from './dashboard-test-kit';
+
+dashboardTestEnv();
+const coach = physician();
+const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [], addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaStream;
+
+/** A desktop (issue 11: at 1024 px and wider the chart sits beside the video). */
+const desktopViewport = () =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: /min-width:\s*1024px/.test(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => fakeStream()) } });
+  return () => {
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+    vi.unstubAllGlobals();
+  };
+});
+
+/** GET /api/video/token: the room's ICE servers (none needed in jsdom). */
+const answerVideoToken = () => {
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes('/api/video/token')) {
+      return new Response(JSON.stringify({ roomName: 'apt_1', identity: 'me', iceServers: [], expiresAt: new Date(Date.now() + 3_600_000).toISOString() }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
+    return inner(input, init);
+  });
+};
+
+describe('the chart beside the call (issue 11: the clinician never leaves the video to write)', () => {
+  it('a coach at S3 on a desktop saves a note from the chart beside the call; the call room stays mounted and she stays in the call', async () => {
+    desktopViewport();
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [appointment({ id: 'apt_1', state: '3-coach-joins-call', mxDoctorId: COACH_ID, mxDoctor: coach })] });
+    answerVideoToken();
+    const { router } = renderApp('/consulta/video-llamada?appointmentId=apt_1', { language: 'es' });
+    const beside = await screen.findByTestId('call-with-chart');
+    const room = within(beside).getByTestId('call-room');
+    const chart = within(beside).getByTestId('call-chart');
+    // On a desktop there is no drawer to open: the chart is already there.
+    expect(screen.queryByTestId('call-open-chart')).toBeNull();
+
+    const plan = (await within(chart).findByTestId('note-plan')) as HTMLTextAreaElement;
+    fireEvent.change(plan, { target: { value: 'Paracetamol y reposo' } });
+    await act(async () => {
+      fireEvent.click(within(chart).getByTestId('notes-save'));
+    });
+    await waitFor(() => expect(server.opCalls('SaveConsultationNote')).toHaveLength(1));
+    expect(server.opCalls('SaveConsultationNote')[0]?.variables).toMatchObject({ appointmentId: 'apt_1', values: { plan: 'Paracetamol y reposo' } });
+
+    // Still in the call: the same room element, on the call's address, the call bar in place.
+    expect(screen.getByTestId('call-room')).toBe(room);
+    expect(screen.getByTestId('call-flow').getAttribute('data-in-call')).toBe('true');
+    expect(router.state.location.pathname).toBe('/consulta/video-llamada');
+    expect(screen.getByTestId('call-hang-up')).toBeTruthy();
+  });
+});
