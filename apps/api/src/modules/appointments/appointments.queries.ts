@@ -191,7 +191,9 @@ export class AppointmentQueries {
     const base = this.deps.publicUrl.replace(/\/$/, '');
     if (actor.userType !== 'member') return `${base}${paths.dashboardConsultation(row.id)}`;
     if (row.memberJoinMethod === 'link') return `${base}/link-to-consult-finished`;
-    if (isFinishedLike(row.state) || row.state === S.S9_ER_ENDS_CALL || row.state === S.COACH_FINISH_VIDEO_CALL || row.state === S.S4_COACH_ENDS_CALL) {
+    // The consultation is over: finished, the call ended, or the treatment pending or sent to the pharmacy.
+    const over: readonly string[] = [S.S9_ER_ENDS_CALL, S.COACH_FINISH_VIDEO_CALL, S.S4_COACH_ENDS_CALL, S.TREAT_PENDING, S.TREAT_COMPLETED];
+    if (isFinishedLike(row.state) || over.includes(row.state)) {
       if (isCanceledState(row.state)) return `${base}/inicio`;
       // spec 6: an organization member, once the survey is answered, goes to her organization's home page.
       const home = actor.organizationId && this.deps.exit ? await this.deps.exit.organizationHomePage(actor.organizationId) : null;
