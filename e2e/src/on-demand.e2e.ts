@@ -246,7 +246,9 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 await doctor.getByRole('combobox', { name: 'Why is no prescription needed?' }).click();
                 await doctor.getByRole('option', { name: 'Other' }).click();
                 await doctor.getByTestId('rx-none-finish').click();
-                await expectShownState(doctor, S.S11_FINISHED);
+                // Finished, she is back on the dashboard with the next request in view.
+                await doctor.waitForURL(`${server.url}/dashboard`);
+                await doctor.getByTestId('dashboard').waitFor();
                 expect(await appointmentRow(id)).toMatchObject({ state: S.S11_FINISHED, status: 'finished', mx_doctor_id: danielId, us_doctor_id: emilyId });
                 await member.waitForTimeout(500);
                 expect(pathOf(member)).toBe(`/consulta/survey/${id}`);

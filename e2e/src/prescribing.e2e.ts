@@ -94,8 +94,9 @@ describe('prescribing journey', () => {
         expect(await page.getByTestId('rx-prescriber').textContent()).toContain('Emily Carter');
         await snap(page, 'rx-review-en-desktop');
         await page.getByTestId('rx-sign').click();
-        await page.getByTestId('rx-signed').waitFor();
-        await snap(page, 'rx-signed-en-desktop');
+        // Signed and sent, she is back on the dashboard with the next request in view (issue 11).
+        await page.waitForURL(`${server.url}/dashboard`);
+        await page.getByTestId('dashboard').waitFor();
       },
       { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
     );

@@ -422,7 +422,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         clock,
         log: app.log,
       }),
-      records: new RecordsService({ appointments, support, physicians, translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)) }),
+      records: new RecordsService({
+        appointments,
+        support,
+        physicians,
+        translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)),
+        prescriptionDocument: (appointmentId) => services.prescribing.documentAvailable(appointmentId),
+      }),
       // Prescribing and pharmacies (issues 11/12): directories, e-prescribing, the signed PDF.
       ...buildPrescribing({ db: database.db, clock, dataDir: config.dataDir, storage, audit, realtime, appointments, physicians, members, profile: () => services.profile, providers: { ...options.providers, medications }, env: options.env ?? process.env }),
       // Scheduling (issue 13): calendars, bookings, reminders on the durable queue.

@@ -42,6 +42,8 @@ export const memberRecordSchema = z.object({
   prescriptionNotes: z.array(freeTextSchema.nullable()),
   /** Whether the member already answered this consultation's survey. */
   surveyAnswered: z.boolean(),
+  /** Whether a signed prescription PDF is hers to download (none when a vendor such as DoseSpot sent it). */
+  documentAvailable: z.boolean(),
 });
 export type MemberRecord = z.infer<typeof memberRecordSchema>;
 

@@ -77,7 +77,8 @@ describe('state groups', () => {
     [S.S3_COACH_JOINS_CALL, false],
     [S.S8_ER_JOINS_CALL, false],
     [S.S1_IN_QUEUE_FOR_COACH, false],
-    [S.TREAT_PENDING, false],
+    [S.TREAT_PENDING, true],
+    [S.TREAT_COMPLETED, true],
   ] as const)('the call is over in %s: %s', (state, over) => expect(isCallOver(state)).toBe(over));
 });
 

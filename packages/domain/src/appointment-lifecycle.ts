@@ -60,9 +60,15 @@ export const isClinicalRecordClosed = (state: AppointmentState): boolean => isCa
 export const PAYMENT_HOLD_STATES: readonly AppointmentState[] = [S.COACH_REQUEST_US_DR, S.SEND_SOCIO_TO_WAITING_ROOM];
 export const isHeldForPayment = (state: string): boolean => (PAYMENT_HOLD_STATES as readonly string[]).includes(state);
 
-/** The call is over (finished, cancelled, or ended and being wrapped up): leaving it leads to the survey, or home when cancelled. */
+/** The call is over (finished, cancelled, ended and being wrapped up, or its treatment pending or sent to the pharmacy):
+ * leaving it leads to the survey, or home when cancelled. */
 export const isCallOver = (state: AppointmentState): boolean =>
-  isFinishedLike(state) || state === S.S9_ER_ENDS_CALL || state === S.COACH_FINISH_VIDEO_CALL || state === S.S4_COACH_ENDS_CALL;
+  isFinishedLike(state) ||
+  state === S.S9_ER_ENDS_CALL ||
+  state === S.COACH_FINISH_VIDEO_CALL ||
+  state === S.S4_COACH_ENDS_CALL ||
+  state === S.TREAT_PENDING ||
+  state === S.TREAT_COMPLETED;
 
 /** A request nobody took up (emptied, expired) or a scheduled one cancelled before it started: not a consultation in the reports. */
 export const NOT_A_CONSULTATION_STATES: readonly AppointmentState[] = [S.EMPTY, S.EXPIRED, S.SCHEDULED_CANCELED];

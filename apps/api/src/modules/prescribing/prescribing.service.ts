@@ -237,6 +237,11 @@ export class PrescribingService {
     return this.deps.repository.noPrescriptionReason(appointmentId);
   }
 
+  /** Whether the consultation has a signed PDF (the local default makes one; a vendor such as DoseSpot does not). */
+  async documentAvailable(appointmentId: string): Promise<boolean> {
+    return !!(await this.deps.repository.order(appointmentId))?.documentKey;
+  }
+
   /** The signed PDF: the member and the prescribing doctor only; anyone else, or none yet, NOT_FOUND. */
   async document(actor: Actor, appointmentId: string): Promise<Buffer> {
     refuseGuest(actor);

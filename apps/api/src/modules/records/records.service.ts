@@ -12,6 +12,8 @@ export interface RecordsServiceDeps {
   support: SupportService;
   translation: TranslationProvider;
   physicians: Pick<PhysiciansService, 'getPhysician'>;
+  /** Whether the consultation's signed prescription PDF exists (the prescribing module stores it). */
+  prescriptionDocument: (appointmentId: string) => Promise<boolean>;
 }
 
 /**
@@ -80,6 +82,7 @@ export class RecordsService {
       plan: plan && !notesHidden ? { conclusions: await free(plan.conclusions), recomendations: await free(plan.recomendations) } : null,
       prescriptionNotes: await Promise.all(appointment.prescriptions.map((p) => free(p.sig))),
       surveyAnswered: await this.deps.support.surveyAnswered(row.id),
+      documentAvailable: await this.deps.prescriptionDocument(row.id),
     };
   }
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { AppointmentDto, MedicationDto, PrescriptionOrderDto } from '@puente/contracts';
 import {
   APPOINTMENT_STATE as S,
+  buildPath,
   DOSE_FREQUENCIES,
   DOSE_ROUTES,
   DOSE_UNITS,
@@ -28,6 +29,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiRequestError } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
@@ -53,6 +55,7 @@ const fieldErrors = (error: unknown): Record<string, string> => (isApiRequestErr
  */
 export function PrescriptionWorkspace({ appointment, onAppointment }: { appointment: AppointmentDto; onAppointment: (a: AppointmentDto) => void }) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const lang = (i18n.language === 'en' ? 'en' : 'es') as Language;
   const order = usePrescription(appointment.id);
   const save = useSavePrescriptionDraft();
@@ -109,6 +112,8 @@ export function PrescriptionWorkspace({ appointment, onAppointment }: { appointm
     try {
       await sign.mutateAsync(appointment.id);
       showToast({ variant: 'success', message: 'rx_signed_toast' });
+      // issue 11: signed and sent, the US doctor is back on the dashboard, with the next request in view.
+      void navigate(buildPath('dashboard'));
     } catch (error) {
       refused(error);
     }
@@ -350,6 +355,7 @@ function OverrideField({ index, allergies, initial, disabled, error, onSave }: {
 
 function NoPrescription({ appointment, onAppointment }: { appointment: AppointmentDto; onAppointment: (a: AppointmentDto) => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [reason, setReason] = useState<NoPrescriptionReason | ''>('');
   const [note, setNote] = useState('');
   const finish = useFinishWithoutPrescription(onAppointment);
@@ -372,7 +378,11 @@ function NoPrescription({ appointment, onAppointment }: { appointment: Appointme
         <Button
           variant="outlined"
           disabled={!reason || finish.isPending}
-          onClick={() => reason && finish.mutate({ appointmentId: appointment.id, reason, note }, { onError: () => showToast({ variant: 'warning', message: 'rx_action_refused' }) })}
+          onClick={() => reason && finish.mutate({ appointmentId: appointment.id, reason, note }, {
+                  // issue 11: finished, she is back on the dashboard, with the next request in view.
+                  onSuccess: () => void navigate(buildPath('dashboard')),
+                  onError: () => showToast({ variant: 'warning', message: 'rx_action_refused' }),
+                })}
           data-testid="rx-none-finish"
         >
           {t('rx_none_finish')}

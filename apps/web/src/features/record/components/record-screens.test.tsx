@@ -1,6 +1,6 @@
 import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setCurrentAppointmentId } from '@/features/appointments';
 import { appointment, physician } from '@/test/consultation-fixtures';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
@@ -36,6 +36,7 @@ const record = (overrides: Record<string, unknown> = {}, apt: Record<string, unk
   plan: { conclusions: { text: 'Reposo', language: 'es', translation: null }, recomendations: null },
   prescriptionNotes: [],
   surveyAnswered: false,
+  documentAvailable: true,
   ...overrides,
 });
 
@@ -45,6 +46,7 @@ const serve = (answers: { history?: (call: FakeCall) => unknown; record?: unknow
     if (call.url === '/api/graphql') return { status: 200, body: { data: { getMember: member(answers.member ?? {}) } } };
     if (call.url.startsWith('/api/records/history')) return { status: 200, body: answers.history?.(call) };
     if (call.url.startsWith('/api/records/appointments/')) return answers.record ? { status: 200, body: answers.record } : undefined;
+    if (call.url === '/api/appointments/apt_1/prescription-document') return { status: 200, body: '%PDF-1.7' };
     if (call.url === '/api/configs')
       return {
         status: 200,
@@ -183,6 +185,40 @@ describe('/consulta/historial/{id}', () => {
     expect((await screen.findByTestId('record-notes-expired')).textContent).toBe('Esta consulta expiró y sus notas ya no están disponibles.');
     fireEvent.click(screen.getByTestId('record-tab-treatment'));
     expect(await screen.findByTestId('my-prescription-cancelled-appointment')).toBeTruthy();
+  });
+
+  it('the Treatment tab fetches the signed PDF with her session; without a document there is no button, only where it was sent', async () => {
+    // jsdom has no blob addresses: the PDF is handed to one and opened through a link.
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:prescription');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+      click.mockRestore();
+    });
+    const ready = (documentAvailable: boolean) =>
+      record({ documentAvailable }, { state: S.TREAT_COMPLETED, prescriptions: [PRESCRIPTION], medicalRecord: { internalNotes: null, plan: null, pharmacy: PHARMACY } });
+    const { calls } = serve({ record: ready(true) });
+    const first = renderApp('/consulta/historial/apt_1', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('record-tab-treatment'));
+    fireEvent.click(await screen.findByTestId('prescription-document'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(createObjectURL.mock.calls[0]![0].size).toBe(JSON.stringify('%PDF-1.7').length);
+    expect(click).toHaveBeenCalledTimes(1);
+    const fetched = calls.filter((c) => c.url === '/api/appointments/apt_1/prescription-document');
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]!.headers.authorization).toBe('Bearer st_1');
+    expect(screen.queryByTestId('prescription-sent-to')).toBeNull();
+    first.unmount();
+
+    // Sent by a vendor (DoseSpot): no PDF of ours, so no button that would answer 404.
+    const second = serve({ record: ready(false) });
+    renderApp('/consulta/historial/apt_1', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('record-tab-treatment'));
+    expect((await screen.findByTestId('prescription-sent-to')).textContent).toBe('Your prescription was sent to CVS Pharmacy. Show your ID there to pick it up.');
+    expect(screen.queryByTestId('prescription-document')).toBeNull();
+    expect(second.calls.some((c) => c.url.endsWith('/prescription-document'))).toBe(false);
   });
 
   it("another member's consultation (404) shows not found", async () => {

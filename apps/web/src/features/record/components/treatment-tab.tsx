@@ -14,13 +14,15 @@ import { FreeTextBlock } from './free-text';
 /**
  * The Treatment tab: each prescription with its directions built from its structured parts (labels
  * in the reader's language), the clinician's instructions as written, and "my prescription" (spec 4:
- * pending, loading, ready, cancelled appointment) with the signed PDF once the treatment is completed.
+ * pending, loading, ready, cancelled appointment) with the signed PDF once the treatment is completed
+ * (when one exists: a prescription a vendor sent says where it went instead).
  */
 export function TreatmentTab({ record }: { record: MemberRecord }) {
   const { t } = useTranslation();
   const open = useOpenPrescriptionDocument();
   const { appointment } = record;
   const state = myPrescriptionState({ state: appointment.state, loading: open.isPending });
+  const pharmacyName = appointment.medicalRecord?.pharmacy?.pharmStoreName;
   const handleOpen = () =>
     open.mutate(appointment.id, { onError: () => showToast({ variant: 'warning', message: 'record_prescription_error' }) });
   return (
@@ -60,10 +62,15 @@ export function TreatmentTab({ record }: { record: MemberRecord }) {
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t('record_prescription_pending')}
           </Typography>
-        ) : (
+        ) : record.documentAvailable ? (
           <Button variant="contained" sx={{ mt: 1 }} startIcon={<DescriptionOutlined />} onClick={handleOpen} disabled={state === 'loading'} data-testid="prescription-document">
             {state === 'loading' ? t('record_loading') : t('record_prescription_open')}
           </Button>
+        ) : (
+          // Sent by an e-prescribing vendor (DoseSpot): no PDF of ours to download, only where it went.
+          <Typography sx={{ mt: 1 }} data-testid="prescription-sent-to">
+            {pharmacyName ? t('record_prescription_sent_to', { pharmacy: pharmacyName }) : t('record_prescription_sent')}
+          </Typography>
         )}
       </Paper>
     </Box>
