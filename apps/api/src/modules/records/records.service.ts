@@ -1,5 +1,5 @@
 import type { ClinicianList, FreeText, HistoryPage, MemberRecord } from '@puente/contracts';
-import { HISTORY_PAGE_SIZE, type Language } from '@puente/domain';
+import { clinicianInstructions, HISTORY_PAGE_SIZE, type Language } from '@puente/domain';
 import { AppError } from '../../errors';
 import type { TranslationProvider } from '../../providers/translation/translation.provider';
 import type { AppointmentsService } from '../appointments/appointments.service';
@@ -78,7 +78,8 @@ export class RecordsService {
       notesHidden,
       note,
       plan: plan && !notesHidden ? { conclusions: await free(plan.conclusions), recomendations: await free(plan.recomendations) } : null,
-      prescriptionNotes: await Promise.all(appointment.prescriptions.map((p) => free(p.sig))),
+      // A structured line's sig was generated (the Treatment tab builds it in the reader's language): not the clinician's words.
+      prescriptionNotes: await Promise.all(appointment.prescriptions.map((p) => free(clinicianInstructions(p)))),
       surveyAnswered: await this.deps.support.surveyAnswered(row.id),
     };
   }

@@ -71,7 +71,11 @@ describe("one consultation as the member reads it", () => {
       state: S.TREAT_COMPLETED,
       status: 'finished',
       prescriptionNeeded: true,
-      prescriptions: [{ code: '197361', codeSystem: 'RxNorm', name: 'Amoxicillin 500 MG Oral Capsule', dosage: '1 capsule', freq: 'every 8 hours', duration: '7 days', qty: '21', sig: 'Take with food' }],
+      prescriptions: [
+        { code: '197361', codeSystem: 'RxNorm', name: 'Amoxicillin 500 MG Oral Capsule', dosage: '1 capsule', freq: 'every 8 hours', duration: '7 days', qty: '21', sig: 'Take with food' },
+        // A structured line: its sig was generated at signing, it is not the doctor's free text.
+        { code: '310965', codeSystem: 'RXNORM', name: 'Ibuprofen 400 MG Oral Tablet', dosage: '1 tablet', freq: 'every 8 hours', duration: '5 days', qty: '15 tablets', sig: 'Take 1 tablet by mouth every 8 hours for 5 days.', route: 'oral', dose: 1, doseUnit: 'tablet', frequency: 'every-8-hours', durationDays: 5, quantity: 15, quantityUnit: 'tablet' },
+      ],
       medicalRecord: {
         internalNotes: 'Doctors only',
         plan: { conclusions: 'Acute sinusitis', recomendations: 'Rest and fluids' },
@@ -94,7 +98,7 @@ describe("one consultation as the member reads it", () => {
       conclusions: { text: 'Acute sinusitis', language: 'en', translation: '[en->es] Acute sinusitis' },
       recomendations: { text: 'Rest and fluids', language: 'en', translation: '[en->es] Rest and fluids' },
     });
-    expect(record.prescriptionNotes).toEqual([{ text: 'Take with food', language: 'en', translation: '[en->es] Take with food' }]);
+    expect(record.prescriptionNotes).toEqual([{ text: 'Take with food', language: 'en', translation: '[en->es] Take with food' }, null]);
     expect(record.appointment.medicalRecord?.pharmacy).toMatchObject({ pharmStoreName: 'CVS', pharmPhone: '+14155550100' });
     expect(record.surveyAnswered).toBe(false);
 
