@@ -14,6 +14,7 @@ import {
   prescriptionSig,
   replyDueAt,
   supportHelpTopicsFor,
+  writerLanguage,
 } from './records';
 
 describe('my prescription states (spec 4): pending, loading, ready, cancelled appointment', () => {
@@ -74,6 +75,18 @@ describe('prescription directions: structured parts built in the reader’s lang
     expect(isStructuredLine(old)).toBe(false);
     expect(clinicianInstructions(old)).toBe('with food');
     expect(prescriptionSig(old, 'en')).toBe('with food');
+  });
+});
+
+describe('the writer’s language of free text', () => {
+  it('her staff language choice when she speaks it; else a US doctor writes English, a coach her first language', () => {
+    expect(writerLanguage({ userType: 'us-physician', preferredLang: 'en', languages: ['en'] })).toBe('en');
+    expect(writerLanguage({ userType: 'us-physician', preferredLang: 'es', languages: ['en', 'es'] })).toBe('es');
+    expect(writerLanguage({ userType: 'us-physician', preferredLang: 'es', languages: ['en'] })).toBe('en');
+    expect(writerLanguage({ userType: 'us-physician', preferredLang: null, languages: [] })).toBe('en');
+    expect(writerLanguage({ userType: 'mx-physician', preferredLang: 'en', languages: ['es'] })).toBe('es');
+    expect(writerLanguage({ userType: 'mx-physician', preferredLang: 'es', languages: ['es', 'en'] })).toBe('es');
+    expect(writerLanguage({ userType: 'mx-physician' })).toBe('es');
   });
 });
 

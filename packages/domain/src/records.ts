@@ -89,6 +89,21 @@ export const prescriptionSig = (p: Prescription, lang: Language): string | null 
 /** The clinician's own words for a line, shown as written: an old line's sig; a structured line has none. */
 export const clinicianInstructions = (p: Prescription): string | null => (isStructuredLine(p) ? null : p.sig?.trim() || null);
 
+// --- Free text and its writer's language ---------------------------------------------------------
+
+/**
+ * The language a clinician writes her free text (note parts, the plan) in, recorded with it when
+ * written so the reader sees it labelled and translated by its writer's language, not the
+ * consultation's: her staff language choice (preferredLang) when she speaks it; otherwise a US
+ * doctor writes English, a coach the first language she speaks.
+ */
+export const writerLanguage = (w: { userType: string; preferredLang?: Language | null; languages?: readonly Language[] | null }): Language => {
+  const spoken = w.languages ?? [];
+  if (w.preferredLang && (spoken.length === 0 || spoken.includes(w.preferredLang))) return w.preferredLang;
+  if (w.userType === 'us-physician') return 'en';
+  return spoken[0] ?? w.preferredLang ?? 'es';
+};
+
 // --- History paging ----------------------------------------------------------------------------
 
 /** Ours (the spec does not page): a page of history cards, enough to fill a phone screen twice. */
