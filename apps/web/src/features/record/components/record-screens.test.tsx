@@ -136,6 +136,24 @@ describe('/consulta/historial/{id}', () => {
     expect(screen.getByTestId('record-rate')).toBeTruthy();
   });
 
+  it("free text in another language shows as written, labelled, with the provider's translation beside it", async () => {
+    serve({
+      record: record({
+        note: [{ name: 'assessment', value: { text: 'Strep throat', language: 'en', translation: 'Faringitis estreptocócica' } }],
+        plan: { conclusions: { text: 'Finish the antibiotic', language: 'en', translation: 'Termine el antibiótico' }, recomendations: null },
+      }),
+    });
+    renderApp('/consulta/historial/apt_1');
+    const note = await screen.findByTestId('record-note-assessment');
+    expect(within(note).getByText('Strep throat').getAttribute('lang')).toBe('en');
+    expect(within(note).getByTestId('free-text-language').textContent).toBe('Escrito en inglés');
+    expect(within(note).getByTestId('free-text-translation').textContent).toBe('Traducción: Faringitis estreptocócica');
+    expect(within(note).queryByTestId('free-text-not-translated')).toBeNull();
+    const plan = screen.getByTestId('record-plan-conclusions');
+    expect(plan.textContent).toContain('Finish the antibiotic');
+    expect(within(plan).getByTestId('free-text-translation').textContent).toBe('Traducción: Termine el antibiótico');
+  });
+
   it('Treatment with directions in the reader language and the ready prescription; Pharmacy with the links and no map without tiles', async () => {
     serve({
       record: record({ prescriptionNotes: [{ text: 'Take with food', language: 'en', translation: null }], surveyAnswered: true }, { state: S.TREAT_COMPLETED, prescriptions: [PRESCRIPTION], medicalRecord: { internalNotes: null, plan: null, pharmacy: PHARMACY }, chatHasMessages: true, mxDoctor: physician({ id: 'doc_1', firstName: 'María', lastName: 'Hernández' }), mxDoctorId: 'doc_1' }),
