@@ -119,9 +119,12 @@ function verifyPdfSignature(pdf: Buffer): forge.pki.Certificate {
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   const contents = raw.slice(a + b, c);
   expect(contents).toMatch(/^<[0-9A-Fa-f]+>$/);
-  // The placeholder is zero-padded after the DER signature.
-  const der = Buffer.from(contents.slice(1, -1), 'hex');
-  const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')), { parseAllBytes: false })) as forge.pkcs7.PkcsSignedData & {
+  // The placeholder is zero-padded after the DER signature: keep the SEQUENCE its header measures.
+  const padded = Buffer.from(contents.slice(1, -1), 'hex');
+  const lengthBytes = padded[1]! & 0x80 ? padded[1]! & 0x7f : 0;
+  const length = lengthBytes ? padded.subarray(2, 2 + lengthBytes).reduce((n, b) => n * 256 + b, 0) : padded[1]!;
+  const der = padded.subarray(0, 2 + lengthBytes + length);
+  const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')))) as forge.pkcs7.PkcsSignedData & {
     rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string; digestAlgorithm: string };
   };
   const signer = p7.certificates[0]!;
