@@ -8,6 +8,7 @@ import {
   JOIN_METHODS,
   LANGUAGES,
   PRACTICES,
+  READINESS_ITEMS,
   safeString,
   SCHEDULED_STATUSES,
   USER_TYPES,
@@ -137,6 +138,8 @@ export const handoffSchema = z.object({
     attachmentCount: z.number().int(),
     last: z.array(z.object({ role: z.enum(USER_TYPES), text: safeString().nullable(), attachment: z.boolean(), at: safeString() })),
   }),
+  /** Readiness before escalation (issue 12): what the member still lacks for a prescription (domain prescriptionReadiness). */
+  readiness: z.array(z.enum(READINESS_ITEMS)).optional(),
 });
 export type HandoffDto = z.infer<typeof handoffSchema>;
 
@@ -359,7 +362,7 @@ export const clinicianConsultationsResponseSchema = z.object({ active: z.array(c
 export type ClinicianConsultationsResponse = z.infer<typeof clinicianConsultationsResponseSchema>;
 
 /** What the web sends to the server for a physician's own appointments. */
-export const APPOINTMENT_FIELDS = `id memberId mxDoctorId usDoctorId mxDoctor { ${PHYSICIAN_FIELDS} } usDoctor { ${PHYSICIAN_FIELDS} } state statusReason status statusUserId type channel previousChannel practice language topic { topicId topicText subtopicId subtopicText } selfAssessment { appointmentReason appointmentReasonKey painLevel symptoms } location { country state city } serviceScope usDoctorNeeded prescriptionNeeded prescriptions { code codeSystem name qty duration freq dosage sig strength doseForm route drugClass dose doseUnit frequency durationDays quantity quantityUnit daysSupply refills substitutionAllowed diagnosis { code text } allergyOverride { allergies reason } prescriber { name npi licenseState licenseNumber } signedAt } medicalRecord { internalNotes plan { conclusions recomendations treatment { medication dosis } } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } } roomName preJoinStep cameraAccessGranted memberJoinMethod connectionStrength isMxDoctorBusy chatHasMessages conversationid parentAppointmentId chiefComplaint templateId timezone createdByRole startDate endDate createdAt updatedAt deadlineAt memberName escalation { reason urgency requestedAt } handoff { coachNote { name value } chat { messageCount attachmentCount last { role text attachment at } } }`;
+export const APPOINTMENT_FIELDS = `id memberId mxDoctorId usDoctorId mxDoctor { ${PHYSICIAN_FIELDS} } usDoctor { ${PHYSICIAN_FIELDS} } state statusReason status statusUserId type channel previousChannel practice language topic { topicId topicText subtopicId subtopicText } selfAssessment { appointmentReason appointmentReasonKey painLevel symptoms } location { country state city } serviceScope usDoctorNeeded prescriptionNeeded prescriptions { code codeSystem name qty duration freq dosage sig strength doseForm route drugClass dose doseUnit frequency durationDays quantity quantityUnit daysSupply refills substitutionAllowed diagnosis { code text } allergyOverride { allergies reason } prescriber { name npi licenseState licenseNumber } signedAt } medicalRecord { internalNotes plan { conclusions recomendations treatment { medication dosis } } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } } roomName preJoinStep cameraAccessGranted memberJoinMethod connectionStrength isMxDoctorBusy chatHasMessages conversationid parentAppointmentId chiefComplaint templateId timezone createdByRole startDate endDate createdAt updatedAt deadlineAt memberName escalation { reason urgency requestedAt } handoff { coachNote { name value } chat { messageCount attachmentCount last { role text attachment at } } readiness }`;
 const HISTORY_FIELDS = `id startDate state status statusReason type channel practice reason physicianName physicianUserType prescriptionNeeded parentAppointmentId chatHasMessages`;
 const NOTE_FIELDS = `values templates { _id practice name label { member mxPhysician usPhysician } fields { name label kind } } partnerProducts { id title } parts { authorId authorName authorRole templateId values updatedAt signedAt } addenda { id authorId authorName authorRole text createdAt }`;
 

@@ -29,7 +29,9 @@ describe('directions in the reader’s language', () => {
   it.each([
     ['es', line, 'Tomar 1 cápsula por vía oral cada 8 horas durante 10 días.'],
     ['en', line, 'Take 1 capsule by mouth every 8 hours for 10 days.'],
-    ['en', { ...line, dose: 2, doseUnit: 'puff', route: 'inhalation', frequency: 'as-needed', durationDays: 1 }, 'Inhale 2 puffs by inhalation as needed for 1 day.'],
+    ['en', { ...line, dose: 2, doseUnit: 'puff', route: 'inhalation', frequency: 'as-needed', durationDays: 1 }, 'Inhale 2 puffs as needed for 1 day.'],
+    ['es', { ...line, dose: 2, doseUnit: 'puff', route: 'inhalation', frequency: 'every-12-hours', durationDays: 30 }, 'Aplicar 2 inhalaciones cada 12 horas durante 30 días.'],
+    ['en', { ...line, dose: 10, doseUnit: 'unit', route: 'subcutaneous', frequency: 'at-bedtime', durationDays: 30 }, 'Inject 10 units under the skin (injection) at bedtime for 30 days.'],
     ['es', { ...line, dose: 1, doseUnit: 'application', route: 'topical', frequency: 'twice-daily', durationDays: 7 }, 'Aplicar 1 aplicación sobre la piel dos veces al día durante 7 días.'],
   ] as const)('%s: %s', (lang, l, expected) => expect(buildDirections(l, lang)).toBe(expected));
   it('quantity with units and ICD-10 text', () => {

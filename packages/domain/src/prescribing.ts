@@ -282,16 +282,31 @@ export const quantityText = (n: number, unit: DoseUnit, lang: Language): string 
 export const frequencyText = (f: DoseFrequency, lang: Language): string => FREQUENCY_TEXT[f][lang];
 export const routeText = (r: DoseRoute, lang: Language): string => ROUTE_TEXT[r][lang];
 
-/** The directions (sig) from the structured fields, in the reader's language. */
-export const buildDirections = (line: Pick<PrescriptionLineInput, 'dose' | 'doseUnit' | 'route' | 'frequency' | 'durationDays'>, lang: Language): string => {
-  const days = `${number(line.durationDays, lang)} ${lang === 'es' ? (line.durationDays === 1 ? 'día' : 'días') : line.durationDays === 1 ? 'day' : 'days'}`;
-  if (lang === 'es') {
-    const verb = line.route === 'oral' || line.route === 'sublingual' ? 'Tomar' : line.route === 'inhalation' ? 'Inhalar' : 'Aplicar';
-    return `${verb} ${quantityText(line.dose, line.doseUnit, lang)} ${routeText(line.route, lang)} ${frequencyText(line.frequency, lang)} durante ${days}.`;
-  }
-  const verb = line.route === 'oral' || line.route === 'sublingual' ? 'Take' : line.route === 'inhalation' ? 'Inhale' : 'Apply';
-  return `${verb} ${quantityText(line.dose, line.doseUnit, lang)} ${routeText(line.route, lang)} ${frequencyText(line.frequency, lang)} for ${days}.`;
+export const durationText = (days: number, lang: Language): string =>
+  `${number(days, lang)} ${lang === 'es' ? (days === 1 ? 'día' : 'días') : days === 1 ? 'day' : 'days'}`;
+
+const VERB: Record<'take' | 'inhale' | 'inject' | 'apply', Record<Language, string>> = {
+  take: { en: 'Take', es: 'Tomar' },
+  inhale: { en: 'Inhale', es: 'Aplicar' },
+  inject: { en: 'Inject', es: 'Inyectar' },
+  apply: { en: 'Apply', es: 'Aplicar' },
 };
+const verbFor = (route: DoseRoute): keyof typeof VERB =>
+  route === 'oral' || route === 'sublingual' ? 'take' : route === 'inhalation' ? 'inhale' : route === 'subcutaneous' || route === 'intramuscular' ? 'inject' : 'apply';
+
+/**
+ * The directions (sig) from the structured fields, in the reader's language. The verb already says
+ * how an inhaler is used, so "by inhalation" is not repeated.
+ */
+export const buildDirections = (line: Pick<PrescriptionLineInput, 'dose' | 'doseUnit' | 'route' | 'frequency' | 'durationDays'>, lang: Language): string => {
+  const route = line.route === 'inhalation' ? '' : ` ${routeText(line.route, lang)}`;
+  const during = lang === 'es' ? 'durante' : 'for';
+  return `${VERB[verbFor(line.route)][lang]} ${quantityText(line.dose, line.doseUnit, lang)}${route} ${frequencyText(line.frequency, lang)} ${during} ${durationText(line.durationDays, lang)}.`;
+};
+
+export const isDoseUnit = (v: unknown): v is DoseUnit => (DOSE_UNITS as readonly unknown[]).includes(v);
+export const isDoseRoute = (v: unknown): v is DoseRoute => (DOSE_ROUTES as readonly unknown[]).includes(v);
+export const isDoseFrequency = (v: unknown): v is DoseFrequency => (DOSE_FREQUENCIES as readonly unknown[]).includes(v);
 
 /** What must be on file before a prescription can reach a pharmacy (issue 12 "readiness before escalation"). */
 export const READINESS_ITEMS = ['state', 'address', 'phone', 'pharmacy'] as const;

@@ -8,9 +8,13 @@ import {
   myPrescriptionState,
   parseIssueDate,
   pushActionForChange,
+  clinicianInstructions,
+  isStructuredLine,
   prescriptionDirections,
+  prescriptionSig,
   replyDueAt,
   supportHelpTopicsFor,
+  writerLanguage,
 } from './records';
 
 describe('my prescription states (spec 4): pending, loading, ready, cancelled appointment', () => {
@@ -26,14 +30,63 @@ describe('my prescription states (spec 4): pending, loading, ready, cancelled ap
   });
 });
 
-describe('prescription directions are structured parts', () => {
-  it('dose, route, frequency, duration and quantity in that order; empty parts left out; sig is not a part', () => {
-    expect(prescriptionDirections({ code: '1', codeSystem: 'RxNorm', name: 'X', dosage: '1 tablet', freq: 'every 8 hours', duration: ' ', qty: '21', sig: 'with food', route: 'oral' })).toEqual([
+describe('prescription directions: structured parts built in the reader’s language', () => {
+  // A line as signed for a Spanish-speaking member: the stored strings are Spanish.
+  const signedForEs = {
+    code: '308191',
+    codeSystem: 'RXNORM',
+    name: 'Amoxicillin 500 MG Oral Capsule',
+    dosage: '1 cápsula',
+    freq: 'cada 8 horas',
+    duration: '10 días',
+    qty: '30 cápsulas',
+    sig: 'Tomar 1 cápsula por vía oral cada 8 horas durante 10 días.',
+    route: 'oral',
+    dose: 1,
+    doseUnit: 'capsule',
+    frequency: 'every-8-hours',
+    durationDays: 10,
+    quantity: 30,
+    quantityUnit: 'capsule',
+  };
+  const inhaler = { ...signedForEs, name: 'Albuterol inhaler', route: 'inhalation', dose: 2, doseUnit: 'puff', frequency: 'as-needed', durationDays: 1, quantity: 1, quantityUnit: 'unit' };
+  it.each([
+    ['en', signedForEs, [['directions', 'Take 1 capsule by mouth every 8 hours for 10 days.'], ['dose', '1 capsule'], ['route', 'by mouth'], ['frequency', 'every 8 hours'], ['duration', '10 days'], ['quantity', '30 capsules']]],
+    ['es', signedForEs, [['directions', 'Tomar 1 cápsula por vía oral cada 8 horas durante 10 días.'], ['dose', '1 cápsula'], ['route', 'por vía oral'], ['frequency', 'cada 8 horas'], ['duration', '10 días'], ['quantity', '30 cápsulas']]],
+    ['en', inhaler, [['directions', 'Inhale 2 puffs as needed for 1 day.'], ['dose', '2 puffs'], ['route', 'by inhalation'], ['frequency', 'as needed'], ['duration', '1 day'], ['quantity', '1 unit']]],
+    ['es', inhaler, [['directions', 'Aplicar 2 inhalaciones según sea necesario durante 1 día.'], ['dose', '2 inhalaciones'], ['route', 'inhalado'], ['frequency', 'según sea necesario'], ['duration', '1 día'], ['quantity', '1 unidad']]],
+  ] as const)('%s: %s', (lang, p, expected) => {
+    expect(prescriptionDirections(p, lang).map((d) => [d.part, d.value])).toEqual(expected);
+    expect(prescriptionSig(p, lang)).toBe(expected[0][1]);
+    // The generated sig is not the clinician's free text.
+    expect(isStructuredLine(p)).toBe(true);
+    expect(clinicianInstructions(p)).toBeNull();
+  });
+
+  it('an old line without structured fields keeps its stored strings; its sig is the clinician’s own words', () => {
+    const old = { code: '1', codeSystem: 'RxNorm', name: 'X', dosage: '1 tablet', freq: 'every 8 hours', duration: ' ', qty: '21', sig: 'with food', route: 'oral' };
+    expect(prescriptionDirections(old, 'es')).toEqual([
       { part: 'dose', value: '1 tablet' },
-      { part: 'route', value: 'oral' },
+      { part: 'route', value: 'por vía oral' },
       { part: 'frequency', value: 'every 8 hours' },
       { part: 'quantity', value: '21' },
     ]);
+    expect(prescriptionDirections({ ...old, route: 'by the ear, gently' }, 'en')).toContainEqual({ part: 'route', value: 'by the ear, gently' });
+    expect(isStructuredLine(old)).toBe(false);
+    expect(clinicianInstructions(old)).toBe('with food');
+    expect(prescriptionSig(old, 'en')).toBe('with food');
+  });
+});
+
+describe('the writer’s language of free text', () => {
+  it('her staff language choice when she speaks it; else a US doctor writes English, a coach her first language', () => {
+    expect(writerLanguage({ userType: 'us-physician', preferredLang: 'en', languages: ['en'] })).toBe('en');
+    expect(writerLanguage({ userType: 'us-physician', preferredLang: 'es', languages: ['en', 'es'] })).toBe('es');
+    expect(writerLanguage({ userType: 'us-physician', preferredLang: 'es', languages: ['en'] })).toBe('en');
+    expect(writerLanguage({ userType: 'us-physician', preferredLang: null, languages: [] })).toBe('en');
+    expect(writerLanguage({ userType: 'mx-physician', preferredLang: 'en', languages: ['es'] })).toBe('es');
+    expect(writerLanguage({ userType: 'mx-physician', preferredLang: 'es', languages: ['es', 'en'] })).toBe('es');
+    expect(writerLanguage({ userType: 'mx-physician' })).toBe('es');
   });
 });
 

@@ -12,6 +12,20 @@ import { FORM_MISSING_FIELDS } from './validation/forms';
 import { PUSH_ACTION_BY_DASHBOARD_END_REASON } from './member-routing';
 import { isCanceledState } from './appointment-lifecycle';
 import type { Prescription } from './entities';
+import type { Language } from './constants';
+import {
+  buildDirections,
+  durationText,
+  frequencyText,
+  isDoseFrequency,
+  isDoseRoute,
+  isDoseUnit,
+  quantityText,
+  routeText,
+  type DoseFrequency,
+  type DoseRoute,
+  type DoseUnit,
+} from './prescribing';
 
 // --- My prescription (spec 4 "My prescription states") --------------------------------------
 
@@ -31,27 +45,63 @@ export const myPrescriptionState = (a: { state: AppointmentState; loading?: bool
 
 // --- Prescription directions -----------------------------------------------------------------
 
-/** The parts of a prescription's directions, in reading order; each is labelled in the reader's language. */
-export const DIRECTION_PARTS = ['dose', 'route', 'frequency', 'duration', 'quantity'] as const;
+/**
+ * The parts of a prescription's directions, in reading order; each is labelled in the reader's
+ * language. `directions` is the sentence built from the structured fields (not the clinician's words).
+ */
+export const DIRECTION_PARTS = ['directions', 'dose', 'route', 'frequency', 'duration', 'quantity'] as const;
 export type DirectionPart = (typeof DIRECTION_PARTS)[number];
 
+type StructuredLine = Prescription & { dose: number; doseUnit: DoseUnit; route: DoseRoute; frequency: DoseFrequency; durationDays: number };
+
 /**
- * The directions of a prescription line as structured parts (dose, route, frequency, duration,
- * quantity), so the reader sees the labels in her language whatever language the clinician used.
- * Empty parts are left out; `sig` (the clinician's free text) is not a part, it is shown as written.
+ * A line written with the structured fields (issue 11/12): its stored sig was generated from them
+ * at draft time in the member's language, so it is no clinician's free text.
  */
-export const prescriptionDirections = (p: Prescription & { route?: string | null }): { part: DirectionPart; value: string }[] => {
+export const isStructuredLine = (p: Prescription): p is StructuredLine =>
+  typeof p.dose === 'number' && isDoseUnit(p.doseUnit) && isDoseRoute(p.route) && isDoseFrequency(p.frequency) && typeof p.durationDays === 'number';
+
+/**
+ * The directions of a prescription line as parts (directions, dose, route, frequency, duration,
+ * quantity), built at read time from the structured fields in the reader's language, whatever
+ * language the line was signed in; an old line without them keeps its stored strings. Empty parts
+ * are left out; the free-text sig of an old line is not a part (see clinicianInstructions).
+ */
+export const prescriptionDirections = (p: Prescription, lang: Language): { part: DirectionPart; value: string }[] => {
+  const structured = isStructuredLine(p);
   const values: Record<DirectionPart, string | null | undefined> = {
-    dose: p.dosage,
-    route: p.route,
-    frequency: p.freq,
-    duration: p.duration,
-    quantity: p.qty,
+    directions: structured ? buildDirections(p, lang) : null,
+    dose: typeof p.dose === 'number' && isDoseUnit(p.doseUnit) ? quantityText(p.dose, p.doseUnit, lang) : p.dosage,
+    route: isDoseRoute(p.route) ? routeText(p.route, lang) : p.route,
+    frequency: isDoseFrequency(p.frequency) ? frequencyText(p.frequency, lang) : p.freq,
+    duration: typeof p.durationDays === 'number' ? durationText(p.durationDays, lang) : p.duration,
+    quantity: typeof p.quantity === 'number' && isDoseUnit(p.quantityUnit) ? quantityText(p.quantity, p.quantityUnit, lang) : p.qty,
   };
   return DIRECTION_PARTS.flatMap((part) => {
     const value = values[part]?.trim();
     return value ? [{ part, value }] : [];
   });
+};
+
+/** The sig as a sentence in the reader's language: built from a structured line, the stored text of an old one. */
+export const prescriptionSig = (p: Prescription, lang: Language): string | null => (isStructuredLine(p) ? buildDirections(p, lang) : p.sig?.trim() || null);
+
+/** The clinician's own words for a line, shown as written: an old line's sig; a structured line has none. */
+export const clinicianInstructions = (p: Prescription): string | null => (isStructuredLine(p) ? null : p.sig?.trim() || null);
+
+// --- Free text and its writer's language ---------------------------------------------------------
+
+/**
+ * The language a clinician writes her free text (note parts, the plan) in, recorded with it when
+ * written so the reader sees it labelled and translated by its writer's language, not the
+ * consultation's: her staff language choice (preferredLang) when she speaks it; otherwise a US
+ * doctor writes English, a coach the first language she speaks.
+ */
+export const writerLanguage = (w: { userType: string; preferredLang?: Language | null; languages?: readonly Language[] | null }): Language => {
+  const spoken = w.languages ?? [];
+  if (w.preferredLang && (spoken.length === 0 || spoken.includes(w.preferredLang))) return w.preferredLang;
+  if (w.userType === 'us-physician') return 'en';
+  return spoken[0] ?? w.preferredLang ?? 'es';
 };
 
 // --- History paging ----------------------------------------------------------------------------

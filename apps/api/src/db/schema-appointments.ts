@@ -10,7 +10,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 // The JSON columns hold the contracts' shapes (issue 9: one definition per shape): the type of
 // each column is inferred from the zod schema that validates what is written into it.
 export type AppointmentLocationValue = AppointmentLocation;
-export type MedicalRecordValue = MedicalRecordDto;
+/** planLanguage: the language the plan's writer writes in (issue 12), set by the server, never by the client. */
+export type MedicalRecordValue = MedicalRecordDto & { planLanguage?: 'es' | 'en' | null };
 type AppointmentTopicValue = z.infer<typeof appointmentTopicSchema>;
 type SelfAssessmentValue = z.infer<typeof selfAssessmentSchema>;
 /** A prescription line as stored: the domain's one shape (spec 3 Prescription). */

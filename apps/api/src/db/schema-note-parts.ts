@@ -21,6 +21,8 @@ export const consultationNoteParts = pgTable(
     authorRole: text('author_role').$type<'mx-physician' | 'us-physician'>().notNull(),
     templateId: text('template_id').notNull(),
     values: jsonb('values').$type<Record<string, string | number | boolean | null>>().notNull(),
+    /** The language the author writes her free text in (issue 12: the member reads it labelled so); null for parts written before it was recorded. */
+    language: text('language').$type<'es' | 'en'>(),
     updatedAt: ts('updated_at').notNull(),
     signedAt: ts('signed_at'),
   },

@@ -1,6 +1,6 @@
 import type { AppointmentDto, ConsultationNoteDto, medicalRecordSchema } from '@puente/contracts';
 import type { AppointmentRow } from '../../db/schema';
-import { APPOINTMENT_STATE as S, canPrescribe, isAssignedPhysician, isClinicalRecordClosed, type Language, type TransitionError } from '@puente/domain';
+import { APPOINTMENT_STATE as S, canPrescribe, isAssignedPhysician, isClinicalRecordClosed, writerLanguage, type Language, type TransitionError } from '@puente/domain';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -21,6 +21,11 @@ export class ClinicalRecord {
     private readonly queries: AppointmentQueries,
   ) {
     this.repo = deps.repository;
+  }
+
+  /** The authors' parts of the shared note with the language each was written in (oldest first). */
+  async noteLanguages(appointmentId: string): Promise<{ templateId: string; values: Record<string, unknown>; language: Language | null }[]> {
+    return (await this.repo.noteParts(appointmentId)).map((p) => ({ templateId: p.templateId, values: p.values, language: p.language ?? null }));
   }
 
   async consultationNote(actor: UserRow, appointmentId: string, memberId: string, templateId: string | null | undefined): Promise<ConsultationNoteDto> {
@@ -93,7 +98,7 @@ export class ClinicalRecord {
     const now = this.deps.clock.now();
     const role = actor.userType === 'us-physician' ? 'us-physician' : 'mx-physician';
     // The audit row commits (or rolls back) with the note it records; a signed part is locked (issue 11).
-    const saved = await this.repo.saveNote(row.id, templateId, values, { id: actor.id, role }, now, (tx) =>
+    const saved = await this.repo.saveNote(row.id, templateId, values, { id: actor.id, role, language: writerLanguage(actor) }, now, (tx) =>
       this.deps.audit.record({ actor, action: 'update', resource: 'consultation-note', subjectId: row.memberId, recordId: row.id, fields: Object.keys(values) }, tx),
     );
     if (!saved) throw new AppError('CONFLICT', { reason: 'note-signed' });
@@ -112,7 +117,8 @@ export class ClinicalRecord {
       throw new AppError('CONFLICT', { data: { transitionError: 'not-licensed-to-prescribe' satisfies TransitionError } });
     }
     const changes = stripUndefined(record);
-    const merged = { ...(row.medicalRecord ?? {}), ...changes };
+    // The plan is free text: recorded with its writer's language (issue 12), the member reads it labelled so.
+    const merged = { ...(row.medicalRecord ?? {}), ...changes, ...(changes.plan ? { planLanguage: writerLanguage(actor) } : {}) };
     const updated = await this.repo.update(row.id, { medicalRecord: merged, updatedAt: this.deps.clock.now() }, (tx) =>
       this.deps.audit.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) }, tx),
     );

@@ -208,7 +208,7 @@ export class AppointmentCommands {
   async cancel(actor: UserRow, id: string, reason: string, lang: Language): Promise<AppointmentDto> {
     const row = await this.queries.visible(actor, id);
     // An admin's cancellation is audited (issue 15), in the transition's transaction.
-    const audit = actor.userType === 'admin' ? { withTx: (tx: Db) => this.deps.audit?.record({ actor, action: 'update', resource: 'appointment', subjectId: row.memberId, recordId: row.id, fields: ['state', 'statusReason'] }, tx) ?? Promise.resolve() } : undefined;
+    const audit = actor.userType === 'admin' ? { withTx: (tx: Db) => this.deps.audit.record({ actor, action: 'update', resource: 'appointment', subjectId: row.memberId, recordId: row.id, fields: ['state', 'statusReason'] }, tx) } : undefined;
     return this.queries.present(actor, await this.transition(actor, row, { to: S.S12_CANCELED, reason }, undefined, audit), lang);
   }
 

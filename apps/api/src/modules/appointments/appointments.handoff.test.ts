@@ -2,7 +2,7 @@ import { APPOINTMENT_GQL, type AppointmentDto } from '@puente/contracts';
 import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { onlinePhysician, type TestServer } from '../../test';
+import { memberWithSession, onlinePhysician, request, type TestServer } from '../../test';
 import { appointmentsTestServer, expectError, gql, insertAppointment, readAppointment } from './appointments.test-kit';
 
 /** issue 11: the handoff from the coach to a US doctor (reason, urgency, the coach's note, a chat summary). */
@@ -97,5 +97,19 @@ describe("the US doctor's escalation card: the coach's note, the chief complaint
     expect(coachView.data?.handoff ?? null).toBeNull();
     const audit = await t.server.services.audit.forSubject(member.user.id);
     expect(audit.some((r) => r.actorId === doctor.user.id && r.resource === 'handoff')).toBe(true);
+  });
+});
+
+describe("readiness before escalation on the US doctor's card (issue 12)", () => {
+  it('the card lists what the member still lacks for a prescription, and drops what she fills in', async () => {
+    const doctor = track(await onlinePhysician(t.server, t.url, { userType: 'us-physician', licenses: ['CA'] }));
+    const member = await memberWithSession(t.server, { address: { zipCode: '94110', city: 'San Francisco', state: 'CA', country: 'US' }, phoneNumber: null });
+    const a = await insertAppointment(t, { memberId: member.user.id, state: S.S6_IN_QUEUE_FOR_ER, usDoctorNeeded: true, escalationReason: 'Antibiótico', escalationUrgency: 'soon', escalatedAt: t.clock.now(), location: { country: 'US', state: 'CA', city: 'San Francisco' } });
+    const card = async () => (await gql<AppointmentDto[]>(t, APPOINTMENT_GQL.getAppointmentQueue, {}, doctor.token)).data!.find((x) => x.id === a.id)!;
+    expect((await card()).handoff?.readiness).toEqual(['phone', 'pharmacy']);
+    expect((await request(t.url, '/api/pharmacies/mine', { method: 'PUT', token: member.token, body: { pharmacyId: 'ca-sf-mission' } })).status).toBe(200);
+    expect((await card()).handoff?.readiness).toEqual(['phone']);
+    // The member never receives the handoff.
+    expect((await gql(t, APPOINTMENT_GQL.getAppointment, { appointmentId: a.id }, member.token)).data?.handoff ?? null).toBeNull();
   });
 });

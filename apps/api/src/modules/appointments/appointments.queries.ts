@@ -13,6 +13,7 @@ import {
   isUuid,
   LIVE_STATES,
   paths,
+  prescriptionReadiness,
   type Language,
 } from '@puente/domain';
 import type { AppointmentRow, UserRow } from '../../db/schema';
@@ -178,7 +179,7 @@ export class AppointmentQueries {
     if (actor.userType !== 'admin') throw new AppError('NOT_FOUND');
     const rows = await this.repo.listInStates(LIVE_STATES);
     // Every admin action is audited (issue 15): the queue shows who is consulting now.
-    await this.deps.audit?.record({ actor, action: 'read', resource: 'live-queue' });
+    await this.deps.audit.record({ actor, action: 'read', resource: 'live-queue' });
     return Promise.all(rows.map((r) => this.present(actor, r, lang)));
   }
 
@@ -216,20 +217,21 @@ export class AppointmentQueries {
       row.mxDoctorId ? this.physicianDto(row.mxDoctorId, lang) : Promise.resolve(null),
       row.usDoctorId ? this.physicianDto(row.usDoctorId, lang) : Promise.resolve(null),
     ]);
-    return presentAppointment({ row, viewer, member, mxDoctor, usDoctor, handoff: await this.handoff(viewer, row) });
+    return presentAppointment({ row, viewer, member, mxDoctor, usDoctor, handoff: await this.handoff(viewer, row, member) });
   }
 
   /**
    * issue 11: what the US doctor is handed once a US doctor is needed: the coach's own note (its
-   * filled fields) and the chat summary. US doctors and admins only; the read is audited.
+   * filled fields), the chat summary and what the member still lacks for a prescription (issue 12).
+   * US doctors and admins only; the read is audited.
    */
-  private async handoff(viewer: UserRow, row: AppointmentRow): Promise<HandoffDto | null> {
+  private async handoff(viewer: UserRow, row: AppointmentRow, member: UserRow | undefined): Promise<HandoffDto | null> {
     if ((viewer.userType !== 'us-physician' && viewer.userType !== 'admin') || !row.usDoctorNeeded) return null;
     const [note, chat] = await Promise.all([
       row.mxDoctorId ? this.repo.noteBy(row.id, row.mxDoctorId) : Promise.resolve(undefined),
       this.deps.chatSummary?.(row.id, HANDOFF_CHAT_MESSAGES) ?? Promise.resolve({ messageCount: 0, attachmentCount: 0, last: [] }),
     ]);
-    await this.deps.audit.record({ actor: viewer, action: 'read', resource: 'handoff', subjectId: row.memberId, recordId: row.id, fields: ['coachNote', 'chat'] });
+    await this.deps.audit.record({ actor: viewer, action: 'read', resource: 'handoff', subjectId: row.memberId, recordId: row.id, fields: ['coachNote', 'chat', 'readiness'] });
     const coachNote = Object.entries(note ?? {}).flatMap(([name, v]) => (v === null || v === '' ? [] : [{ name, value: String(v) }]));
     return {
       coachNote,
@@ -238,6 +240,8 @@ export class AppointmentQueries {
         attachmentCount: chat.attachmentCount,
         last: chat.last.map((m) => ({ role: m.userType, text: m.body ? m.body.slice(0, HANDOFF_CHAT_MESSAGE_CHARS) : null, attachment: m.media, at: m.at.toISOString() })),
       },
+      // issue 12: the US doctor sees what the member still lacks before taking it (the member is asked while she waits).
+      readiness: prescriptionReadiness({ location: row.location, address: member?.address, phoneNumber: member?.phoneNumber, pharmacy: member?.pharmacy }),
     };
   }
 

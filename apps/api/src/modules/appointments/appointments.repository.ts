@@ -250,7 +250,7 @@ export class AppointmentsRepository {
     appointmentId: string,
     templateId: string,
     values: Record<string, string | number | boolean | null>,
-    author: { id: string; role: 'mx-physician' | 'us-physician' },
+    author: { id: string; role: 'mx-physician' | 'us-physician'; language: 'es' | 'en' },
     now: Date,
     withTx?: WithTx,
   ): Promise<boolean> {
@@ -259,8 +259,8 @@ export class AppointmentsRepository {
       await this.db.transaction(async (tx) => {
         const part = await tx
           .insert(consultationNoteParts)
-          .values({ appointmentId, authorId: author.id, authorRole: author.role, templateId, values, updatedAt: now })
-          .onConflictDoUpdate({ target: [consultationNoteParts.appointmentId, consultationNoteParts.authorId], set: { templateId, values, updatedAt: now }, where: isNull(consultationNoteParts.signedAt) })
+          .values({ appointmentId, authorId: author.id, authorRole: author.role, templateId, values, language: author.language, updatedAt: now })
+          .onConflictDoUpdate({ target: [consultationNoteParts.appointmentId, consultationNoteParts.authorId], set: { templateId, values, language: author.language, updatedAt: now }, where: isNull(consultationNoteParts.signedAt) })
           .returning({ authorId: consultationNoteParts.authorId });
         if (part.length === 0) throw locked;
         await tx

@@ -134,6 +134,8 @@ export const appointmentsTypeDefs = /* GraphQL */ `
   type Handoff {
     coachNote: [HandoffNoteField!]!
     chat: HandoffChat!
+    "what the member still lacks for a prescription: state, address, phone, pharmacy (issue 12)"
+    readiness: [String!]
   }
   type MedicalRecord {
     "never sent to the member"

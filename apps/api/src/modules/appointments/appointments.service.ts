@@ -214,6 +214,9 @@ export class AppointmentsService {
   consultationNote(actor: UserRow, appointmentId: string, memberId: string, templateId: string | null | undefined): Promise<ConsultationNoteDto> {
     return this.clinical.consultationNote(actor, appointmentId, memberId, templateId);
   }
+  noteLanguages(appointmentId: string): ReturnType<ClinicalRecord['noteLanguages']> {
+    return this.clinical.noteLanguages(appointmentId);
+  }
   saveConsultationNote(actor: UserRow, appointmentId: string, templateId: string, values: Record<string, string | number | boolean | null>): Promise<ConsultationNoteDto> {
     return this.clinical.saveConsultationNote(actor, appointmentId, templateId, values);
   }

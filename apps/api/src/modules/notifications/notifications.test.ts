@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema';
 import { WebPushProvider } from '../../providers/push/web-push.provider';
-import { createMember, createSessionFor, graphql, insertConsultation, memberWithSession, request, startTestServer, type TestServer } from '../../test';
+import { createMember, createPhysician, createSessionFor, graphql, insertConsultation, memberWithSession, request, startTestServer, type TestServer } from '../../test';
 
 /**
  * Push notifications (issue 12): registration (spec 7 POST notifications/push/permissions) and a
@@ -141,5 +141,28 @@ describe('a cancelled consultation reaches her browser as an encrypted Web Push 
     await t.server.services.notifications.push(ana.user.id, 'GO_TO_FINISHED_APPOINTMENT', null);
     await waitFor(() => received.find((r) => r.path === '/sub/after'));
     expect(received.some((r) => r.path === '/sub/bea')).toBe(false);
+  });
+});
+
+describe('a signed prescription reaches her browser as a TREAT_COMPLETED push', () => {
+  it('the US doctor signs (the local e-prescribing default sends at once): the member gets the push with the consultation id', async () => {
+    const cam = await memberWithSession(t.server, { preferredLang: 'es', firstName: 'Camila', lastName: 'Ruiz', address: { zipCode: '94110', city: 'San Francisco', state: 'CA', country: 'US' }, alergies: [] });
+    const b = browser('/sub/cam');
+    await request(t.url, '/api/notifications/push/permissions', { method: 'POST', token: cam.token, body: { userId: cam.user.id, mobileTokens: [b.subscription] } });
+    expect((await request(t.url, '/api/pharmacies/mine', { method: 'PUT', token: cam.token, body: { pharmacyId: 'ca-sf-mission' } })).status).toBe(200);
+    const doctor = await createPhysician(t.server, { userType: 'us-physician', licenses: ['CA'], languages: ['en'] });
+    const dr = await createSessionFor(t.server, doctor.id);
+    const row = await insertConsultation(t.server, { memberId: cam.user.id, usDoctorId: doctor.id, usDoctorNeeded: true, state: S.S9_ER_ENDS_CALL, location: { country: 'US', state: 'CA', city: 'San Francisco' } });
+    const line = { rxcui: '308191', dose: 1, doseUnit: 'capsule', route: 'oral', frequency: 'every-8-hours', durationDays: 10, quantity: 30, quantityUnit: 'capsule', daysSupply: 10, refills: 0, substitutionAllowed: true, diagnosisCode: 'J02.9' };
+    expect((await request(t.url, `/api/appointments/${row.id}/prescription`, { method: 'PUT', token: dr.sessionToken, body: { lines: [line] } })).status).toBe(200);
+    expect((await request(t.url, `/api/appointments/${row.id}/prescription/review`, { method: 'POST', token: dr.sessionToken, body: {} })).status).toBe(200);
+    expect(received.some((r) => r.path === '/sub/cam')).toBe(false);
+    expect((await request(t.url, `/api/appointments/${row.id}/prescription/sign`, { method: 'POST', token: dr.sessionToken, body: {} })).status).toBe(200);
+
+    const push = await waitFor(() => received.find((r) => r.path === '/sub/cam'));
+    const payload: PushPayload = pushPayloadSchema.parse(JSON.parse(ece.decrypt(push.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString()));
+    expect(payload).toMatchObject({ action: 'TREAT_COMPLETED', appointmentId: row.id, userId: cam.user.id });
+    // Only the action and ids: no medication on a lock screen.
+    expect(JSON.stringify(payload)).not.toMatch(/amoxicil/i);
   });
 });

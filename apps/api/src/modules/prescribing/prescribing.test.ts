@@ -8,11 +8,18 @@ import {
   prescriptionReadinessSchema,
 } from '@puente/contracts';
 import { APPOINTMENT_STATE as S } from '@puente/domain';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import forge from 'node-forge';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { physicianProfiles, type NewUserRow } from '../../db/schema';
 import { createPhysician, memberWithSession, onlinePhysician, openSocket, request, type TestServer } from '../../test';
 import { createSessionFor } from '../../test/factories';
+import { installationSigningCertificate, SIGNING_CERT_FILE, type SigningCertificate } from '../../providers/eprescribing/signing-certificate';
 import { appointmentsTestServer, expectError, gql, insertAppointment, readAppointment } from '../appointments/appointments.test-kit';
 import { AMOXICILLIN_500, amoxicillin } from './prescribing.test-kit';
 
@@ -53,6 +60,68 @@ async function consultation(options: { state?: (typeof S)[keyof typeof S]; membe
   const dr = await doctor();
   const appointment = await insertAppointment(t, { memberId: member.user.id, usDoctorId: dr.user.id, usDoctorNeeded: true, state: options.state ?? S.S9_ER_ENDS_CALL, location: options.location ?? { country: 'US', state: 'CA', city: 'San Francisco' } });
   return { member, dr, appointment };
+}
+
+/** The text a PDF draws: its Flate content streams inflated, each Tj string (hex or literal, WinAnsi) as one line. */
+function pdfText(pdf: Buffer): string[] {
+  const lines: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const m of raw.matchAll(/\/FlateDecode[^]*?>>\s*stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
+      lines.push(t[1] !== undefined ? Buffer.from(t[1], 'hex').toString('latin1') : t[2]!.replace(/\\(.)/g, '$1'));
+    }
+  }
+  return lines;
+}
+
+/** The certificate inside a PKCS#12 bundle. */
+const certificateOf = (c: SigningCertificate): forge.pki.Certificate => {
+  const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(c.p12.toString('binary')), c.passphrase);
+  return p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]![0]!.cert!;
+};
+
+/**
+ * Verifies a PDF's detached PKCS#7 signature (node-forge parses it; it does not verify, so this
+ * does): the bytes /ByteRange names hash to the signed messageDigest attribute, and the signer's
+ * public key verifies the signature over the signed attributes. Answers the signer's certificate.
+ */
+function verifyPdfSignature(pdf: Buffer): forge.pki.Certificate {
+  const raw = pdf.toString('latin1');
+  const range = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(raw);
+  expect(range).not.toBeNull();
+  const [a, b, c, d] = range!.slice(1).map(Number) as [number, number, number, number];
+  expect(a).toBe(0);
+  expect(c + d).toBe(pdf.length);
+  const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  const contents = raw.slice(a + b, c);
+  expect(contents).toMatch(/^<[0-9A-Fa-f]+>$/);
+  // The placeholder is zero-padded after the DER signature: keep the SEQUENCE its header measures.
+  const padded = Buffer.from(contents.slice(1, -1), 'hex');
+  const lengthBytes = padded[1]! & 0x80 ? padded[1]! & 0x7f : 0;
+  const length = lengthBytes ? padded.subarray(2, 2 + lengthBytes).reduce((n, b) => n * 256 + b, 0) : padded[1]!;
+  const der = padded.subarray(0, 2 + lengthBytes + length);
+  const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')))) as forge.pkcs7.PkcsSignedData & {
+    rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string; digestAlgorithm: string };
+  };
+  const signer = p7.certificates[0]!;
+  const capture = p7.rawCapture;
+  expect(forge.asn1.derToOid(capture.digestAlgorithm)).toBe(forge.pki.oids.sha256);
+  const digestAttr = capture.authenticatedAttributes.find((attr) => forge.asn1.derToOid((attr.value as forge.asn1.Asn1[])[0]!.value as string) === forge.pki.oids.messageDigest)!;
+  const digest = (((digestAttr.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!.value as string);
+  expect(Buffer.from(digest, 'binary').toString('hex')).toBe(createHash('sha256').update(signed).digest('hex'));
+  const attrs = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, capture.authenticatedAttributes);
+  const md = forge.md.sha256.create();
+  md.update(forge.asn1.toDer(attrs).getBytes());
+  expect((signer.publicKey as forge.pki.rsa.PublicKey).verify(md.digest().bytes(), capture.signature)).toBe(true);
+  return signer;
 }
 
 const put = (id: string, token: string, lines: unknown[]) => request(t.url, `/api/appointments/${id}/prescription`, { method: 'PUT', token, body: { lines } });
@@ -257,6 +326,20 @@ describe('safe prescribing', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.includes(Buffer.from('/ByteRange'))).toBe(true);
     expect(bytes.includes(Buffer.from('adbe.pkcs7.detached'))).toBe(true);
+    // In the Spanish-speaking member's language: the document's /Lang and its words.
+    expect(bytes.includes(Buffer.from('/Lang (es-MX)'))).toBe(true);
+    const text = pdfText(bytes);
+    expect(text).toContain('Receta médica');
+    expect(text).toContain('Indicaciones: Tomar 1 cápsula por vía oral cada 8 horas durante 10 días.');
+    expect(text).toContain('Cantidad: 30 cápsulas');
+    expect(text.join('\n')).not.toMatch(/Prescription|Directions/);
+    // The PKCS#7 signature verifies over /ByteRange, signed by this installation's certificate; a changed byte breaks it.
+    const signer = verifyPdfSignature(bytes);
+    expect(forge.pki.certificateToPem(signer)).toBe(forge.pki.certificateToPem(certificateOf(installationSigningCertificate(t.server.config.dataDir))));
+    const tampered = Buffer.from(bytes);
+    const at = tampered.indexOf('Receta');
+    tampered[at] = 'X'.charCodeAt(0);
+    expect(() => verifyPdfSignature(tampered)).toThrow();
     expect((await fetch(`${t.url}/api/appointments/${appointment.id}/prescription-document`, { headers: { authorization: `Bearer ${dr.token}` } })).status).toBe(200);
     const second = await memberWithSession(t.server);
     expect((await request(t.url, `/api/appointments/${appointment.id}/prescription-document`, { token: second.token })).status).toBe(404);
@@ -295,6 +378,39 @@ describe('safe prescribing', () => {
     const { appointment, dr } = await consultation({ member: { preferredLang: 'en', alergies: [] } });
     const res = await put(appointment.id, dr.token, [amoxicillin({ frequency: 'twice-daily', dose: 2 })]);
     expect(prescriptionOrderSchema.parse((res.body as { prescription: unknown }).prescription).rendered[0]).toMatchObject({ sig: 'Take 2 capsules by mouth twice a day for 10 days.', qty: '30 capsules', diagnosis: { text: 'Acute pharyngitis, unspecified' } });
+  });
+
+  it("an English-speaking member's signed PDF is in English", async () => {
+    const { appointment, dr, member } = await consultation({ member: { preferredLang: 'en', alergies: [] } });
+    expect((await put(appointment.id, dr.token, [amoxicillin({ frequency: 'twice-daily', dose: 2 })])).status).toBe(200);
+    expect((await review(appointment.id, dr.token)).status).toBe(200);
+    expect((await sign(appointment.id, dr.token)).status).toBe(200);
+    const pdf = await fetch(`${t.url}/api/appointments/${appointment.id}/prescription-document`, { headers: { authorization: `Bearer ${member.token}` } });
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.includes(Buffer.from('/Lang (en-US)'))).toBe(true);
+    const text = pdfText(bytes);
+    expect(text).toContain('Prescription');
+    expect(text).toContain('Directions: Take 2 capsules by mouth twice a day for 10 days.');
+    expect(text).toContain('Quantity: 30 capsules');
+    expect(text.join('\n')).not.toMatch(/Receta|Indicaciones|cápsulas/);
+    verifyPdfSignature(bytes);
+  });
+
+  it('the installation certificate is made once and kept in DATA_DIR (mode 0600): the same across two loads', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'puente-cert-'));
+    const other = mkdtempSync(path.join(tmpdir(), 'puente-cert-'));
+    try {
+      const first = certificateOf(installationSigningCertificate(dir));
+      expect(statSync(path.join(dir, SIGNING_CERT_FILE)).mode & 0o777).toBe(0o600);
+      const again = certificateOf(installationSigningCertificate(dir));
+      expect([again.serialNumber, forge.pki.certificateToPem(again)]).toEqual([first.serialNumber, forge.pki.certificateToPem(first)]);
+      expect(first.subject.getField('CN').value).toBe('Puente e-prescribing (local)');
+      // Another installation has its own.
+      expect(certificateOf(installationSigningCertificate(other)).serialNumber).not.toBe(first.serialNumber);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('finishing a consultation that needed a prescription without one asks why, and records it', async () => {

@@ -1,5 +1,5 @@
 import type { ClinicianList, FreeText, HistoryPage, MemberRecord } from '@puente/contracts';
-import { HISTORY_PAGE_SIZE, type Language } from '@puente/domain';
+import { clinicianInstructions, HISTORY_PAGE_SIZE, type Language } from '@puente/domain';
 import { AppError } from '../../errors';
 import type { TranslationProvider } from '../../providers/translation/translation.provider';
 import type { AppointmentsService } from '../appointments/appointments.service';
@@ -49,10 +49,13 @@ export class RecordsService {
     const appointment = await this.deps.appointments.get(actor, row.id, lang);
     // spec 4: after expiry the notes are replaced by the expired message.
     const notesHidden = row.state === 'expired';
-    // Free text is in the language the clinicians used in the consultation.
-    const written = row.language;
-    const free = async (text: string | null | undefined): Promise<FreeText | null> =>
-      text?.trim() ? { text, language: written, translation: written === lang ? null : await this.deps.translation.translate(text, written, lang) } : null;
+    // Free text is labelled with its writer's language, recorded when written (the note part's
+    // author, the plan's writer); text written before that was recorded falls back to the consultation's.
+    const fallback = row.language;
+    const free = async (text: string | null | undefined, written: Language | null | undefined = fallback): Promise<FreeText | null> => {
+      const language = written ?? fallback;
+      return text?.trim() ? { text, language, translation: language === lang ? null : await this.deps.translation.translate(text, language, lang) } : null;
+    };
 
     const note: MemberRecord['note'] = [];
     if (!notesHidden) {
@@ -69,18 +72,23 @@ export class RecordsService {
           throw error;
         },
       );
+      // The shared note holds the last saver's values: a field's writer is the earliest author whose part has that value.
+      const parts = await this.deps.appointments.noteLanguages(row.id);
+      const writtenIn = (name: string, value: unknown) => parts.find((p) => p.values[name] === value)?.language;
       for (const [name, value] of Object.entries(values)) {
-        const text = await free(typeof value === 'string' ? value : value === null ? null : String(value));
+        const text = await free(typeof value === 'string' ? value : value === null ? null : String(value), writtenIn(name, value));
         if (text) note.push({ name, value: text });
       }
     }
     const plan = appointment.medicalRecord?.plan;
+    const planLanguage = row.medicalRecord?.planLanguage;
     return {
       appointment,
       notesHidden,
       note,
-      plan: plan && !notesHidden ? { conclusions: await free(plan.conclusions), recomendations: await free(plan.recomendations) } : null,
-      prescriptionNotes: await Promise.all(appointment.prescriptions.map((p) => free(p.sig))),
+      plan: plan && !notesHidden ? { conclusions: await free(plan.conclusions, planLanguage), recomendations: await free(plan.recomendations, planLanguage) } : null,
+      // A structured line's sig was generated (the Treatment tab builds it in the reader's language): not the clinician's words.
+      prescriptionNotes: await Promise.all(appointment.prescriptions.map((p) => free(clinicianInstructions(p)))),
       surveyAnswered: await this.deps.support.surveyAnswered(row.id),
       documentAvailable: await this.deps.prescriptionDocument(row.id),
     };

@@ -71,7 +71,11 @@ describe("one consultation as the member reads it", () => {
       state: S.TREAT_COMPLETED,
       status: 'finished',
       prescriptionNeeded: true,
-      prescriptions: [{ code: '197361', codeSystem: 'RxNorm', name: 'Amoxicillin 500 MG Oral Capsule', dosage: '1 capsule', freq: 'every 8 hours', duration: '7 days', qty: '21', sig: 'Take with food' }],
+      prescriptions: [
+        { code: '197361', codeSystem: 'RxNorm', name: 'Amoxicillin 500 MG Oral Capsule', dosage: '1 capsule', freq: 'every 8 hours', duration: '7 days', qty: '21', sig: 'Take with food' },
+        // A structured line: its sig was generated at signing, it is not the doctor's free text.
+        { code: '310965', codeSystem: 'RXNORM', name: 'Ibuprofen 400 MG Oral Tablet', dosage: '1 tablet', freq: 'every 8 hours', duration: '5 days', qty: '15 tablets', sig: 'Take 1 tablet by mouth every 8 hours for 5 days.', route: 'oral', dose: 1, doseUnit: 'tablet', frequency: 'every-8-hours', durationDays: 5, quantity: 15, quantityUnit: 'tablet' },
+      ],
       medicalRecord: {
         internalNotes: 'Doctors only',
         plan: { conclusions: 'Acute sinusitis', recomendations: 'Rest and fluids' },
@@ -94,7 +98,7 @@ describe("one consultation as the member reads it", () => {
       conclusions: { text: 'Acute sinusitis', language: 'en', translation: '[en->es] Acute sinusitis' },
       recomendations: { text: 'Rest and fluids', language: 'en', translation: '[en->es] Rest and fluids' },
     });
-    expect(record.prescriptionNotes).toEqual([{ text: 'Take with food', language: 'en', translation: '[en->es] Take with food' }]);
+    expect(record.prescriptionNotes).toEqual([{ text: 'Take with food', language: 'en', translation: '[en->es] Take with food' }, null]);
     expect(record.appointment.medicalRecord?.pharmacy).toMatchObject({ pharmStoreName: 'CVS', pharmPhone: '+14155550100' });
     expect(record.surveyAnswered).toBe(false);
 
@@ -103,6 +107,31 @@ describe("one consultation as the member reads it", () => {
     expect((await request(t.url, `/api/records/appointments/${row.id}`, { token: eve.token })).status).toBe(404);
     expect((await request(t.url, `/api/records/appointments/not-an-id`, { token: ana.token })).status).toBe(404);
     expect((await request(t.url, `/api/records/appointments/${row.id}`)).status).toBe(401);
+  });
+
+  it("free text is labelled with its writer's language, not the consultation's: a US doctor's English plan in a Spanish consultation", async () => {
+    const ana = await memberWithSession(t.server, { preferredLang: 'es' });
+    const coach = await createPhysician(t.server, { languages: ['es'], user: { preferredLang: 'es' } });
+    const doctor = await createPhysician(t.server, { userType: 'us-physician', languages: ['en'], user: { preferredLang: 'en' } });
+    const row = await insertConsultation(t.server, { memberId: ana.user.id, mxDoctorId: coach.id, usDoctorId: doctor.id, usDoctorNeeded: true, language: 'es', state: S.S9_ER_ENDS_CALL, location: { country: 'US', state: 'CA', city: 'San Francisco' } });
+    const { appointments } = t.server.services;
+    // The coach writes her part in Spanish; the US doctor saves the shared note with the coach's text and his own English line, then the plan.
+    await appointments.saveConsultationNote(coach, row.id, 'health-soap', { assessment: 'Faringitis' });
+    await appointments.saveConsultationNote(doctor, row.id, 'health-soap', { assessment: 'Faringitis', plan: 'Amoxicillin for ten days' });
+    await appointments.saveMedicalRecord(doctor, row.id, { plan: { conclusions: 'Strep throat', recomendations: 'Finish the antibiotic' } }, 'es');
+
+    const res = await request(t.url, `/api/records/appointments/${row.id}`, { token: ana.token });
+    const record = memberRecordSchema.parse(res.body);
+    expect(record.plan).toEqual({
+      conclusions: { text: 'Strep throat', language: 'en', translation: '[en->es] Strep throat' },
+      recomendations: { text: 'Finish the antibiotic', language: 'en', translation: '[en->es] Finish the antibiotic' },
+    });
+    expect(record.note).toEqual([
+      { name: 'assessment', value: { text: 'Faringitis', language: 'es', translation: null } },
+      { name: 'plan', value: { text: 'Amoxicillin for ten days', language: 'en', translation: '[en->es] Amoxicillin for ten days' } },
+    ]);
+    // Nothing the client sends sets the recorded language.
+    expect(JSON.stringify(res.body)).not.toContain('planLanguage');
   });
 
   it('the same language is not translated; the offline default translates nothing', async () => {

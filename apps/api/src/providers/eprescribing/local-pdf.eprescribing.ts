@@ -1,7 +1,7 @@
 import { SignPdf } from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { quantityText, type Language, type DoseUnit, type Prescription } from '@puente/domain';
+import { prescriptionSig, quantityText, type Language, type DoseUnit, type Prescription } from '@puente/domain';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { ControlledSubstanceRefused, type EPrescribingProvider, type ErxPatient, type ErxPrescriptionRequest, type ErxSendResult } from './eprescribing.provider';
 import type { SigningCertificate } from './signing-certificate';
@@ -133,7 +133,8 @@ export async function prescriptionPdf(request: ErxPrescriptionRequest, signerNam
 
   request.lines.forEach((rx: Prescription, i) => {
     line(`${i + 1}. ${rx.name}`, { font: bold, size: 12 });
-    if (rx.sig) line(`${t.directions}: ${rx.sig}`);
+    const sig = prescriptionSig(rx, request.language);
+    if (sig) line(`${t.directions}: ${sig}`);
     if (rx.quantity != null && rx.quantityUnit) line(`${t.quantity}: ${quantityText(rx.quantity, rx.quantityUnit as DoseUnit, request.language)}`);
     if (rx.daysSupply != null) line(`${t.daysSupply}: ${rx.daysSupply}`);
     if (rx.refills != null) line(`${t.refills}: ${rx.refills}`);

@@ -275,6 +275,7 @@ describe('US doctor', () => {
       handoff: {
         coachNote: [{ name: 'subjective', value: 'Tos seca desde hace dos semanas' }],
         chat: { messageCount: 5, attachmentCount: 1, last: [{ role: 'member', text: 'Me duele el pecho', attachment: false, at: '2026-11-21T18:04:00.000Z' }] },
+        readiness: ['phone', 'pharmacy'],
       },
     });
     installStaffServer({ userType: 'us-physician', queue: [esc], preferredLang: 'en' });
@@ -287,6 +288,19 @@ describe('US doctor', () => {
     expect(within(notes).getByTestId('handoff-intake').textContent).toContain('Dolor de cabeza');
     expect(within(notes).getByTestId('handoff-chat').textContent).toContain('5 messages, 1 attachments');
     expect(within(notes).getByTestId('handoff-chat').textContent).toContain('Me duele el pecho');
+    // issue 12: what the member still lacks for a prescription, before the doctor takes it.
+    expect(within(notes).getByTestId('handoff-readiness').textContent).toBe('Still missing for a prescription (the member is asked while she waits): her phone number, her pharmacy');
+  });
+
+  it('in Spanish; a member ready for a prescription shows no readiness warning', async () => {
+    const handoff = (readiness: string[]) => ({ coachNote: [], chat: { messageCount: 0, attachmentCount: 0, last: [] }, readiness });
+    const missing = appointment({ id: 'apt_m', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, handoff: handoff(['state', 'address']) });
+    const ready = appointment({ id: 'apt_r', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, handoff: handoff([]) });
+    installStaffServer({ userType: 'us-physician', queue: [missing, ready], preferredLang: 'es' });
+    renderApp('/dashboard', { language: 'es' });
+    const card = await screen.findByTestId('escalation-card-apt_m');
+    expect(within(card).getByTestId('handoff-readiness').textContent).toBe('Falta para la receta (se le pide a la socia mientras espera): un estado donde se puede recetar, su domicilio');
+    expect(within(screen.getByTestId('escalation-card-apt_r')).queryByTestId('handoff-readiness')).toBeNull();
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { AppointmentDto } from '@puente/contracts';
 import type { EscalationUrgency } from '@puente/domain';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -29,7 +30,8 @@ function Line({ label, value, testId }: { label: string; value: string; testId?:
 /**
  * What the coach hands the US doctor (issue 11): her reason and urgency, the chief complaint, her
  * consultation note (the fields she filled), the intake when asked, and the chat summary the server
- * sends (counts and the last few messages). `coachNotes` also shows the record's internal notes,
+ * sends (counts and the last few messages), and what the member still lacks for a prescription
+ * (readiness, issue 12). `coachNotes` also shows the record's internal notes,
  * which only the coach can have written before a US doctor takes the request.
  */
 export function HandoffSummary({ appointment, withIntake = false, withInternalNotes = false }: { appointment: AppointmentDto; withIntake?: boolean; withInternalNotes?: boolean }) {
@@ -38,6 +40,8 @@ export function HandoffSummary({ appointment, withIntake = false, withInternalNo
   const esc = appointment.escalation;
   const note = appointment.handoff?.coachNote ?? [];
   const chat = appointment.handoff?.chat;
+  // issue 12: what the member still lacks for a prescription.
+  const readiness = appointment.handoff?.readiness ?? [];
   const sa = appointment.selfAssessment;
   const internal = withInternalNotes ? appointment.medicalRecord?.internalNotes?.trim() : undefined;
   const complaint = appointment.chiefComplaint?.trim();
@@ -61,6 +65,11 @@ export function HandoffSummary({ appointment, withIntake = false, withInternalNo
         <Typography variant="body2" color="text.secondary">
           {t('dashboard_coach_notes_none')}
         </Typography>
+      ) : null}
+      {readiness.length > 0 ? (
+        <Alert severity="warning" sx={{ py: 0 }} data-testid="handoff-readiness">
+          {t('dashboard_readiness_title')}: {readiness.map((item) => t(`dashboard_readiness_${item}`)).join(', ')}
+        </Alert>
       ) : null}
       {withIntake && sa ? (
         <Line

@@ -20,7 +20,7 @@ export function FreeTextBlock({ value, testId }: { value: FreeText; testId?: str
         <Box sx={{ mt: 0.5, display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>
           <Chip size="small" variant="outlined" label={t('record_written_in', { language: t(`record_language_${value.language}`) })} data-testid="free-text-language" />
           {value.translation ? (
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }} lang={i18n.language} data-testid="free-text-translation">
               {t('record_translation')}: {value.translation}
             </Typography>
           ) : (

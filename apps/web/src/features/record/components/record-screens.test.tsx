@@ -138,6 +138,24 @@ describe('/consulta/historial/{id}', () => {
     expect(screen.getByTestId('record-rate')).toBeTruthy();
   });
 
+  it("free text in another language shows as written, labelled, with the provider's translation beside it", async () => {
+    serve({
+      record: record({
+        note: [{ name: 'assessment', value: { text: 'Strep throat', language: 'en', translation: 'Faringitis estreptocócica' } }],
+        plan: { conclusions: { text: 'Finish the antibiotic', language: 'en', translation: 'Termine el antibiótico' }, recomendations: null },
+      }),
+    });
+    renderApp('/consulta/historial/apt_1');
+    const note = await screen.findByTestId('record-note-assessment');
+    expect(within(note).getByText('Strep throat').getAttribute('lang')).toBe('en');
+    expect(within(note).getByTestId('free-text-language').textContent).toBe('Escrito en inglés');
+    expect(within(note).getByTestId('free-text-translation').textContent).toBe('Traducción: Faringitis estreptocócica');
+    expect(within(note).queryByTestId('free-text-not-translated')).toBeNull();
+    const plan = screen.getByTestId('record-plan-conclusions');
+    expect(plan.textContent).toContain('Finish the antibiotic');
+    expect(within(plan).getByTestId('free-text-translation').textContent).toBe('Traducción: Termine el antibiótico');
+  });
+
   it('Treatment with directions in the reader language and the ready prescription; Pharmacy with the links and no map without tiles', async () => {
     serve({
       record: record({ prescriptionNotes: [{ text: 'Take with food', language: 'en', translation: null }], surveyAnswered: true }, { state: S.TREAT_COMPLETED, prescriptions: [PRESCRIPTION], medicalRecord: { internalNotes: null, plan: null, pharmacy: PHARMACY }, chatHasMessages: true, mxDoctor: physician({ id: 'doc_1', firstName: 'María', lastName: 'Hernández' }), mxDoctorId: 'doc_1' }),
@@ -167,6 +185,46 @@ describe('/consulta/historial/{id}', () => {
     fireEvent.click(screen.getByTestId('record-tab-summary'));
     fireEvent.click(await screen.findByTestId('record-chat'));
     await waitFor(() => expect(view.router.state.location.pathname + view.router.state.location.search).toBe('/consulta/historial/historial-chat?appointmentId=apt_1'));
+  });
+
+  it('a line signed for a Spanish-speaking member, read in English, shows English directions built from its structured parts, not as the doctor’s words', async () => {
+    // As the server stores it: the text fields were generated in Spanish when it was signed.
+    const signedEs = {
+      code: '745679',
+      codeSystem: 'RXNORM',
+      name: 'Albuterol 90 MCG/ACTUAT Metered Dose Inhaler',
+      dosage: '2 inhalaciones',
+      freq: 'cada 8 horas',
+      duration: '10 días',
+      qty: '1 unidad',
+      sig: 'Aplicar 2 inhalaciones cada 8 horas durante 10 días.',
+      route: 'inhalation',
+      dose: 2,
+      doseUnit: 'puff',
+      frequency: 'every-8-hours',
+      durationDays: 10,
+      quantity: 1,
+      quantityUnit: 'unit',
+    };
+    serve({ record: record({ prescriptionNotes: [null] }, { state: S.TREAT_COMPLETED, prescriptions: [signedEs] }) });
+    const view = renderApp('/consulta/historial/apt_1', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('record-tab-treatment'));
+    const line = await screen.findByTestId('prescription-line');
+    expect(line.textContent).toContain('DirectionsInhale 2 puffs every 8 hours for 10 days.');
+    expect(line.textContent).toContain('Dose2 puffs');
+    expect(line.textContent).toContain('Routeby inhalation');
+    expect(line.textContent).toContain('Frequencyevery 8 hours');
+    expect(line.textContent).toContain('Duration10 days');
+    expect(line.textContent).toContain('Quantity1 unit');
+    expect(line.textContent).not.toContain('inhalation,');
+    expect(line.textContent).not.toMatch(/inhalaciones|horas|días|unidad/);
+    expect(line.textContent).not.toContain("Doctor's instructions");
+    view.unmount();
+
+    serve({ record: record({ prescriptionNotes: [null] }, { state: S.TREAT_COMPLETED, prescriptions: [signedEs] }) });
+    renderApp('/consulta/historial/apt_1');
+    fireEvent.click(await screen.findByTestId('record-tab-treatment'));
+    expect((await screen.findByTestId('prescription-line')).textContent).toContain('IndicacionesAplicar 2 inhalaciones cada 8 horas durante 10 días.');
   });
 
   it('with tiles configured the map shows, 158 px high; pending and cancelled prescription states; expired notes', async () => {

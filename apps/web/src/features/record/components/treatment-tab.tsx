@@ -7,18 +7,20 @@ import Typography from '@mui/material/Typography';
 import type { MemberRecord } from '@puente/contracts';
 import { myPrescriptionState, prescriptionDirections } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
 import { showToast } from '@/lib/toast';
 import { useOpenPrescriptionDocument } from '../api/get-prescription-document';
 import { FreeTextBlock } from './free-text';
 
 /**
- * The Treatment tab: each prescription with its directions built from its structured parts (labels
- * in the reader's language), the clinician's instructions as written, and "my prescription" (spec 4:
+ * The Treatment tab: each prescription with its directions built from its structured parts in the
+ * reader's language (whatever language it was signed in), an old line's own instructions as written, and "my prescription" (spec 4:
  * pending, loading, ready, cancelled appointment) with the signed PDF once the treatment is completed
  * (when one exists: a prescription a vendor sent says where it went instead).
  */
 export function TreatmentTab({ record }: { record: MemberRecord }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const reader = currentLanguage(i18n);
   const open = useOpenPrescriptionDocument();
   const { appointment } = record;
   const state = myPrescriptionState({ state: appointment.state, loading: open.isPending });
@@ -31,7 +33,7 @@ export function TreatmentTab({ record }: { record: MemberRecord }) {
         <Paper key={`${p.code}-${index}`} elevation={0} sx={{ p: 2, border: 1, borderColor: 'divider' }} data-testid="prescription-line">
           <Typography sx={{ fontWeight: 700 }}>{p.name}</Typography>
           <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
-            {prescriptionDirections(p).map((d) => (
+            {prescriptionDirections(p, reader).map((d) => (
               <Box key={d.part} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="text.secondary">
                   {t(`record_direction_${d.part}`)}

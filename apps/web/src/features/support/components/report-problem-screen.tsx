@@ -24,16 +24,13 @@ import {
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Screen } from '@/components/ui/screen';
-import { errorToastKey } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
 import { warnMissingFields } from '@/lib/scroll-to-error';
 import { getTimeZone } from '@/lib/time-zone';
-import { showToast } from '@/lib/toast';
 import { useClinicians } from '../api/get-clinicians';
-import { useCreateSupportSurvey } from '../api/create-survey';
+import { useSendSupportSurvey } from '../hooks/use-send-support-survey';
 import { ScreenHeader } from '@/components/ui/screen-header';
 
 const BOOLEANS = ['shouldFollowUp', 'hasHappenedBefore', 'confidentialityWaiver'] as const;
@@ -89,10 +86,9 @@ const toReport = (v: ComplaintFormValues, country: string | null | undefined) =>
  */
 export function ReportProblemScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const member = useMember();
   const clinicians = useClinicians();
-  const create = useCreateSupportSurvey();
+  const sending = useSendSupportSurvey('ComplaintReport', { successToast: 'report_issue_success_toast', to: ROUTES.profile.path });
   // spec 5: DD/MM/YYYY, or MM/DD/YYYY for US members.
   const country = member.data?.address?.country ?? (member.data?.countryCode === '1' ? 'US' : null);
   const dateFormat = issueDateFormat(country);
@@ -110,16 +106,7 @@ export function ReportProblemScreen() {
   };
 
   // The resolver hands over the schema's output: the report as the server reads it.
-  const handleValid = async (report: ComplaintFormValues) => {
-    if (!member.data) return;
-    try {
-      await create.mutateAsync({ type: 'ComplaintReport', memberId: member.data.id, items: report as unknown as Record<string, unknown> });
-      showToast({ variant: 'success', message: 'report_issue_success_toast' });
-      void navigate(ROUTES.profile.path);
-    } catch (error) {
-      showToast({ variant: 'warning', message: errorToastKey(error) });
-    }
-  };
+  const handleValid = (report: ComplaintFormValues) => sending.send(report as unknown as Record<string, unknown>);
   const handleInvalid = warnMissingFields;
 
   return (
@@ -222,7 +209,7 @@ export function ReportProblemScreen() {
             </FormControl>
           )}
         />
-        <Button type="submit" variant="contained" size="large" disabled={create.isPending || !member.data} data-testid="report-submit">
+        <Button type="submit" variant="contained" size="large" disabled={sending.disabled} data-testid="report-submit">
           {t('report_issue_submit')}
         </Button>
       </Box>

@@ -7,13 +7,11 @@ import Typography from '@mui/material/Typography';
 import { ROUTES, SUPPORT_CONTACT_OPTIONS, SUPPORT_SUCCESS_TOAST_KEY, supportFormSchema, supportHelpTopicsFor, type SupportForm } from '@puente/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { Screen } from '@/components/ui/screen';
-import { errorToastKey } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
 import { warnMissingFields } from '@/lib/scroll-to-error';
-import { showToast } from '@/lib/toast';
-import { useCreateSupportSurvey } from '../api/create-survey';
+import { useSendSupportSurvey } from '../hooks/use-send-support-survey';
 import { ScreenHeader } from '@/components/ui/screen-header';
 
 /** spec 2: the optional referer state; back goes to the referer or /perfil (an in-app path only). */
@@ -28,24 +26,14 @@ export const supportReferer = (state: unknown): string => {
  */
 export function SupportContactScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const member = useMember();
-  const create = useCreateSupportSurvey();
   const backTo = supportReferer(location.state);
+  const sending = useSendSupportSurvey('support', { successToast: SUPPORT_SUCCESS_TOAST_KEY, to: backTo });
   const topics = supportHelpTopicsFor({ organizationId: member.data?.organizationId });
   const form = useForm<SupportForm>({ resolver: zodResolver(supportFormSchema), defaultValues: { helpTopic: '', reason: '', moreDetails: '' } });
 
-  const handleValid = async (values: SupportForm) => {
-    if (!member.data) return;
-    try {
-      await create.mutateAsync({ type: 'support', memberId: member.data.id, items: values });
-      showToast({ variant: 'success', message: SUPPORT_SUCCESS_TOAST_KEY });
-      void navigate(backTo);
-    } catch (error) {
-      showToast({ variant: 'warning', message: errorToastKey(error) });
-    }
-  };
+  const handleValid = (values: SupportForm) => sending.send(values);
   const handleInvalid = warnMissingFields;
 
   return (
@@ -96,7 +84,7 @@ export function SupportContactScreen() {
           )}
         />
         <TextField label={t('customer_support_more_details')} multiline minRows={3} {...form.register('moreDetails')} slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'support-more-details' } }} />
-        <Button type="submit" variant="contained" size="large" disabled={create.isPending || !member.data} data-testid="support-submit">
+        <Button type="submit" variant="contained" size="large" disabled={sending.disabled} data-testid="support-submit">
           {t('customer_support_submit')}
         </Button>
       </Box>

@@ -41,6 +41,56 @@ describe('/reportar-problema', () => {
     expect(surveys(calls)).toEqual([]);
   });
 
+  it('an invalid submit says what is missing and scrolls to the first field in error (spec 5), to the middle of the screen', async () => {
+    const scrolled: { target: Element; options: unknown }[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element, options: unknown) {
+        scrolled.push({ target: this, options });
+      },
+    });
+    try {
+      serve();
+      renderApp('/reportar-problema');
+      fireEvent.click(await screen.findByTestId('report-submit'));
+      expect((await screen.findByTestId('toast')).textContent).toContain('Completa los campos obligatorios.');
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]!.target).toBe(screen.getByTestId('report-clinician'));
+      expect(scrolled[0]!.options).toMatchObject({ block: 'center' });
+
+      // With the clinician and a reason given, the first field in error is the first yes/no question.
+      await choose('report-clinician', 'María Hernández');
+      fireEvent.click(screen.getByTestId('report-reason-wait_too_long'));
+      fireEvent.click(screen.getByTestId('report-submit'));
+      await waitFor(() => expect(scrolled).toHaveLength(2));
+      expect(screen.getByTestId('report-shouldFollowUp').contains(scrolled[1]!.target)).toBe(true);
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
+  it('a refused report keeps her on the form with the error toast', async () => {
+    window.localStorage.setItem('sessionToken', 'st_1');
+    const { calls } = installFakeFetch((call) => {
+      if (call.url === '/api/graphql') {
+        if (gql(call).query.includes('createSurvey')) return { status: 200, body: { errors: [{ message: 'busy', extensions: { code: 'TOO_MANY_REQUESTS', status: 429 } }], data: null } };
+        return { status: 200, body: { data: { getMember: member() } } };
+      }
+      if (call.url === '/api/records/clinicians') return { status: 200, body: { clinicians: [{ id: 'doc_1', name: 'María Hernández', userType: 'mx-physician' }] } };
+      return undefined;
+    });
+    const view = renderApp('/reportar-problema');
+    await choose('report-clinician', 'María Hernández');
+    fireEvent.click(screen.getByTestId('report-reason-wait_too_long'));
+    for (const name of ['shouldFollowUp', 'hasHappenedBefore', 'confidentialityWaiver']) fireEvent.click(screen.getByTestId(`report-${name}-no`));
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(surveys(calls)).toHaveLength(1));
+    await screen.findByTestId('toast');
+    expect(screen.queryByText('Completa los campos obligatorios.')).toBeNull();
+    expect(view.router.state.location.pathname).toBe('/reportar-problema');
+    expect((screen.getByTestId('report-submit') as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('a Mexican member types DD/MM/YYYY; dates before 2020 are refused; the report is sent with an ISO day and booleans', async () => {
     const { calls } = serve({ countryCode: '52', address: { country: 'MX', state: 'CDMX', city: 'Coyoacán', zipCode: null } });
     const view = renderApp('/reportar-problema');

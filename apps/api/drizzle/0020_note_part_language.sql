@@ -1,0 +1,1 @@
+ALTER TABLE "consultation_note_parts" ADD COLUMN "language" text;
