@@ -208,13 +208,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     cleanups.unshift(() => limiter.close());
 
     const realtime = new RealtimeGateway();
-    // A revoked session's sockets close and its cached lookups go, on every node.
-    const sessionsRevoked: SessionSocketControl = {
-      disconnectSession: (sessionId) => {
-        realtime.disconnectSession(sessionId);
-        bus.publish('session', sessionId);
-      },
-    };
+    // A revoked session's sockets close and its cached lookups go, on every node (this node's at
+    // once: the bus delivers here first; the gateway listens on it).
+    const sessionsRevoked: SessionSocketControl = { disconnectSession: (sessionId) => bus.publish('session', sessionId) };
     const audit = new AuditService({ db: database.db, clock });
     // Sessions and login tokens are the auth service's (built below, with the other services).
     const sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'issueLoginToken' | 'consumeLoginToken' | 'createSession'> = {
@@ -512,6 +508,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,
       redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined,
+      bus,
       log: app.log,
     });
     cleanups.unshift(() => realtime.close());
