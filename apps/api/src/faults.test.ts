@@ -12,7 +12,7 @@ import {
   REALTIME_EVENTS,
   type AppointmentAlert,
 } from '@puente/contracts';
-import { APPOINTMENT_STATE as S } from '@puente/domain';
+import { APPOINTMENT_STATE as S, CALL_EVENTS } from '@puente/domain';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -112,6 +112,18 @@ describe.skipIf(!redisUrl || !existsSync(REDIS_SERVER))('Redis goes away and com
     const ack = chatSendAckSchema.parse(await memberSocket.timeout(10_000).emitWithAck(REALTIME_EVENTS.chatSend, { conversationId, clientMessageId: randomUUID(), body: 'Sin Redis' }));
     expect(ack).toMatchObject({ ok: true });
     await waitFor(async () => got.includes('Sin Redis'), 5000);
+
+    // The call's signaling too: both join, and the coach's offer reaches the member (the relay looks
+    // for the addressed peer on this node when Redis cannot be asked).
+    const peers = { member: randomUUID(), coach: randomUUID() };
+    expect(await memberSocket.timeout(10_000).emitWithAck(CALL_EVENTS.join, { appointmentId, peerId: peers.member })).toMatchObject({ ok: true, role: 'member' });
+    expect(await coach.socket.timeout(10_000).emitWithAck(CALL_EVENTS.join, { appointmentId, peerId: peers.coach })).toMatchObject({ ok: true, role: 'mx-physician' });
+    const offers: string[] = [];
+    memberSocket.on(CALL_EVENTS.signal, (p) => offers.push(p.description?.sdp ?? ''));
+    const signalled = Date.now();
+    expect(await coach.socket.timeout(10_000).emitWithAck(CALL_EVENTS.signal, { appointmentId, from: peers.coach, to: peers.member, description: { type: 'offer', sdp: 'v=0 sin Redis' } })).toEqual({ ok: true });
+    await waitFor(async () => offers.includes('v=0 sin Redis'), 5000);
+    console.log(`faults: with Redis down, a call signal acknowledged and delivered in ${Date.now() - signalled} ms`);
 
     // Redis returns (empty, as after a restart): the node writes its coach and the available set again.
     redisProcess = await startRedis(port);

@@ -185,6 +185,23 @@ function forgetHandshakeRequest(socket: PuenteSocket): void {
   (socket as unknown as { acks: ReadonlyMap<number, unknown> }).acks = SHARED_ACKS;
 }
 
+/**
+ * The sockets in a room on every node (Socket.IO's fetchSockets asks the other nodes through
+ * Redis). While Redis is unreachable, the sockets on this node only (degraded cross-node delivery),
+ * at once when the adapter's connection is known to be down, else when the request fails.
+ */
+export async function socketsInRoom(socket: PuenteSocket, room: string, log: FastifyBaseLogger): Promise<{ data: SocketData; emit: PuenteSocket['emit'] }[]> {
+  const local = () => socket.nsp.local.in(room).fetchSockets();
+  const pub = (socket.nsp.adapter as { pubClient?: { status?: unknown } }).pubClient;
+  if (pub && typeof pub.status === 'string' && pub.status !== 'ready') return local();
+  try {
+    return await socket.nsp.in(room).fetchSockets();
+  } catch (err) {
+    log.warn({ err }, 'realtime: Redis unreachable, looking for sockets on this node only');
+    return local();
+  }
+}
+
 /** The gateway's own events (spec: user-register, socket-id-update, user-unregister). */
 const GATEWAY_EVENTS: Record<string, (socket: PuenteSocket, args: unknown[]) => void> = {
   [REALTIME_EVENTS.userRegister]: (socket, [ack]) => {
