@@ -263,7 +263,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       slotSource: (record, date, zone) => services.scheduling.slotsOn(record, date, zone),
       scheduledSoon: (memberId) => services.scheduling.hasScheduledSoon(memberId),
     });
-    const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
+    const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock, bus });
     const appointmentsRepository = new AppointmentsRepository(database.db);
     const socketNotifier = new SocketAppointmentNotifier(realtime, app.log);
     // The medication directory (issue 12): prescriptions name only its entries.
@@ -431,7 +431,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       // Family plans (issue 15): dependants on the referrer's plan.
       family,
       organizations,
-      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime, support, audit, telephony }),
+      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime, support, audit, telephony, bus }),
     };
 
     // Reference data (topic and note templates) before the demo seed, which links to it.

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { JobRunner } from '../../lib/jobs';
 import type { RealtimeGateway } from '../../realtime/gateway';
 import type { EmailProvider } from '../../providers/email/email.provider';
@@ -38,6 +39,7 @@ export function buildScheduling(deps: {
   support?: Pick<SupportService, 'requestForMember'>;
   audit?: Pick<AuditService, 'record'>;
   telephony?: TelephonyProvider;
+  bus?: InvalidationBus;
 }): SchedulingService {
   const repository = new SchedulingRepository(deps.db);
   // pg-boss 10 on PostgreSQL; the table-backed queue on PGlite (and under a controlled clock).
@@ -57,6 +59,7 @@ export function buildScheduling(deps: {
     support: deps.support,
     audit: deps.audit,
     telephony: deps.telephony,
+    bus: deps.bus,
     scheduledStarted: (memberId, payload) => deps.realtime.emitToUser(memberId, 'scheduled-started', payload),
     // Joining: the live appointment (type scheduled, S1) asked of that coach; the on-demand life cycle follows.
     startLive: async (actor, row) => {
