@@ -10,7 +10,8 @@
  *
  * The check goes through nginx only: the health answer, a member's sign-in (code from the dev
  * outbox), a WebSocket-only Socket.IO connection (the upgrade through the load balancer), requests
- * spread over every node, a node stopped with SIGTERM while the others keep answering, and a TURN
+ * spread over every node, a socket on node 1 closed by a sign-out through node 2 (realtime across
+ * nodes), a node stopped with SIGTERM while the others keep answering, and a TURN
  * allocation on coturn with a credential minted as the nodes mint them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -185,7 +186,30 @@ async function runChecks(ports: number[], nodeProcesses: Map<number, ChildProces
   }
   ok(`the session works on each of the ${ports.length} nodes`);
 
-  // 5. One node stops (SIGTERM): nginx sends every request to the others.
+  // 5. Realtime across nodes: a socket held by node 1 hears what node 2 does (the member signs out
+  // through node 2; node 1 closes her socket, told through Redis).
+  if (ports.length > 1) {
+    const held = io(`http://127.0.0.1:${ports[0]}`, { path: '/socket.io', transports: ['websocket'], auth: { token: sessionToken }, reconnection: false, timeout: 5000 });
+    await new Promise<void>((resolve, reject) => {
+      held.once('connect', () => resolve());
+      held.once('connect_error', (err) => reject(new Error(`socket refused by node 1: ${err.message}`)));
+    });
+    await held.timeout(5000).emitWithAck('user-register');
+    const closed = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket on node 1 was not closed within 3 s of a sign-out on node 2')), 3000);
+      held.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+    const out = await fetch(`http://127.0.0.1:${ports[1]}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${sessionToken}` } });
+    if (!out.ok) throw new Error(`sign-out on node 2 failed: ${out.status}`);
+    const reason = await closed;
+    if (reason !== 'io server disconnect') throw new Error(`the socket on node 1 closed for another reason: ${reason}`);
+    ok('a socket held by node 1 is closed by a sign-out through node 2 (realtime across nodes)');
+  }
+
+  // 6. One node stops (SIGTERM): nginx sends every request to the others.
   const last = ports.at(-1)!;
   const node = nodeProcesses.get(last)!;
   node.kill('SIGTERM');
@@ -195,7 +219,7 @@ async function runChecks(ports: number[], nodeProcesses: Map<number, ChildProces
   if (failures > 0) throw new Error(`${failures} of 30 requests failed with a node stopped`);
   ok('with one node stopped, 30 of 30 requests answer through nginx');
 
-  // 6. coturn accepts a TURN allocation with a credential minted as the nodes mint them.
+  // 7. coturn accepts a TURN allocation with a credential minted as the nodes mint them.
   const cred = turnCredential(shared.TURN_SECRET, 'cluster-check', new Date(), 600);
   const uclient = (password: string) => {
     const run = spawnSync('turnutils_uclient', ['-y', '-n', '1', '-m', '1', '-l', '64', '-u', cred.username, '-w', password, '-p', String(turnPort), '127.0.0.1'], { encoding: 'utf8', timeout: 20_000 });

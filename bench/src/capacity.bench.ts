@@ -18,9 +18,10 @@ interface Memory {
 
 export async function capacityBench(): Promise<void> {
   const socketsWanted = Number(process.env.BENCH_SOCKETS ?? 10_000);
-  // The server caps sockets per session (12): members hold a few each, as phones and tabs do.
-  const perToken = 5;
-  const sessions = Math.ceil(socketsWanted / perToken);
+  // One socket per session (one member each): what a member costs (her session, her user room,
+  // her budgets) shows in the figure, not only what a socket costs.
+  const perToken = 1;
+  const sessions = socketsWanted;
   const server = await serverProcess<{ url: string; tokens: string[]; database: string }>('capacity', { BENCH_CAPACITY_SESSIONS: String(sessions), LOG_LEVEL: 'warn' }, ['--expose-gc']);
   try {
     // Warm the paths a socket uses (handshake, authentication) before measuring the baseline.

@@ -69,8 +69,8 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
     return { url: server.url, coachToken: coach.token, memberToken: member.token };
   },
   /**
-   * A node's capacity: BENCH_CAPACITY_SESSIONS member sessions for the socket load process (several
-   * sockets each, as phones and tabs do), and the process's memory on request (after a full GC).
+   * A node's capacity: BENCH_CAPACITY_SESSIONS member sessions for the socket load process (one
+   * socket each), and the process's memory on request (after a full GC).
    * On PostgreSQL when DATABASE_URL is set (a production node), else the embedded database.
    */
   capacity: async () => {

@@ -208,13 +208,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     cleanups.unshift(() => limiter.close());
 
     const realtime = new RealtimeGateway();
-    // A revoked session's sockets close and its cached lookups go, on every node.
-    const sessionsRevoked: SessionSocketControl = {
-      disconnectSession: (sessionId) => {
-        realtime.disconnectSession(sessionId);
-        bus.publish('session', sessionId);
-      },
-    };
+    // A revoked session's sockets close and its cached lookups go, on every node (this node's at
+    // once: the bus delivers here first; the gateway listens on it).
+    const sessionsRevoked: SessionSocketControl = { disconnectSession: (sessionId) => bus.publish('session', sessionId) };
     const audit = new AuditService({ db: database.db, clock });
     // Sessions and login tokens are the auth service's (built below, with the other services).
     const sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'issueLoginToken' | 'consumeLoginToken' | 'createSession' | 'eraseUser'> = {
@@ -268,7 +264,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       slotSource: (record, date, zone) => services.scheduling.slotsOn(record, date, zone),
       scheduledSoon: (memberId) => services.scheduling.hasScheduledSoon(memberId),
     });
-    const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock });
+    const topics = new TopicsService({ repository: new TopicsRepository(database.db), clock, bus });
     const appointmentsRepository = new AppointmentsRepository(database.db);
     const socketNotifier = new SocketAppointmentNotifier(realtime, app.log);
     // The medication directory (issue 12): prescriptions name only its entries.
@@ -445,7 +441,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       // Family plans (issue 15): dependants on the referrer's plan.
       family,
       organizations,
-      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime, support, audit, telephony, entitlements: membership }),
+      scheduling: buildScheduling({ db: database.db, physicians, members, appointments, clock, sms, email, jobs, config, log: app.log, everyMs: options.appointmentSweepMs ?? 1000, realTime: clock === systemClock, realtime, support, audit, telephony, entitlements: membership, bus }),
     };
 
     // Reference data (topic and note templates) before the demo seed, which links to it.
@@ -522,6 +518,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,
       redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined,
+      bus,
       log: app.log,
     });
     cleanups.unshift(() => realtime.close());

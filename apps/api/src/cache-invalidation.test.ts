@@ -4,11 +4,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onlinePhysiciansResponseSchema, PHYSICIAN_GQL, type PhysicianDto } from '@puente/contracts';
+import { onlinePhysiciansResponseSchema, PHYSICIAN_GQL, TOPICS_GQL, topicTemplateSchema, type PhysicianDto } from '@puente/contracts';
+import { AUTH } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from './db/schema';
 import type { PhysicianProfileChanges } from './modules/physicians/physicians.service';
-import { createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type TestServer, type TestSocket } from './test';
+import { createMember, createOrganization, createPhysician, createSessionFor, graphql, memberWithSession, openSocket, randomUsPhone, request, startTestServer, type TestServer, type TestSocket } from './test';
 import { nodeUrl } from './test/node-process';
 
 /**
@@ -134,5 +135,47 @@ describe.skipIf(!pgUrl || !redisUrl)('caches across two nodes on one PostgreSQL 
 
     expect((await request(A.url, '/api/auth/logout', { method: 'POST', token: member.token })).status).toBe(200);
     await within(WITHIN_MS, async () => (await request(B.url, '/api/online-physicians', { token: member.token })).status === 401);
+  });
+
+  it("a session signed out on node A loses its socket on node B within a second (no room per session: B scans its own sockets)", async () => {
+    const member = await memberWithSession(control.server);
+    const other = await createSessionFor(control.server, member.user.id);
+    const [socket, kept] = [await openSocket(B.url, member.token), await openSocket(B.url, other.sessionToken)];
+    sockets.push(socket, kept);
+    const started = performance.now();
+    const disconnected = new Promise<[string, number]>((resolve) => socket.on('disconnect', (reason) => resolve([reason, performance.now() - started])));
+    expect((await request(A.url, '/api/auth/logout', { method: 'POST', token: member.token })).status).toBe(200);
+    const [reason, ms] = await Promise.race([disconnected, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('not disconnected within 5 s')), 5_000))]);
+    expect(reason).toBe('io server disconnect');
+    expect(ms).toBeLessThan(WITHIN_MS);
+    // Her other session's socket on node B stays.
+    expect((await kept.timeout(2_000).emitWithAck('user-register')).userId).toBe(member.user.id);
+  });
+
+  it("an organization's topics template changed through the admin API on node A is served by node B within a second", async () => {
+    const admin = await createMember(control.server, { userType: 'admin', email: `cache.admin.${randomUUID().slice(0, 8)}@puente.test` });
+    const adminToken = (await createSessionFor(control.server, admin.id)).sessionToken;
+    const org = await createOrganization(control.server);
+    const member = await memberWithSession(control.server, { organizationId: org.id });
+    const template = async (url: string) => {
+      const res = await graphql<{ getConsultationTopicsTemplate: unknown }>(url, TOPICS_GQL.getConsultationTopicsTemplate, {}, member.token);
+      return topicTemplateSchema.parse(res.body.data?.getConsultationTopicsTemplate).id;
+    };
+    // Node B keeps the organization's template (the default) for 5 minutes otherwise.
+    const before = await template(B.url);
+    expect(before).not.toBe('acme');
+    const changed = await request(A.url, `/api/admin/organizations/${org.id}`, { method: 'PATCH', body: { topicsTemplateId: 'acme' }, token: adminToken });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await within(WITHIN_MS, async () => (await template(B.url)) === 'acme')).toBeLessThan(WITHIN_MS);
+  });
+
+  it('a rate limit counted on both nodes answers 429 at the shared count', async () => {
+    // Codes sent from one address (this test's), half through each node: the next is refused on either.
+    const send = (url: string) => request(url, '/api/auth/pwdless/phone', { body: { phoneNumber: randomUsPhone() } });
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH.sendsPerIpPerHour; i++) statuses.push((await send(i % 2 === 0 ? A.url : B.url)).status);
+    expect(statuses).toEqual(Array.from({ length: AUTH.sendsPerIpPerHour }, () => 200));
+    expect((await send(A.url)).status).toBe(429);
+    expect((await send(B.url)).status).toBe(429);
   });
 });

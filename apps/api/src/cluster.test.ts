@@ -40,9 +40,11 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 interface Node {
   url: string;
   process: ChildProcess;
+  /** What the node printed on stdout so far (its log lines at LOG_LEVEL). */
+  output(): string;
 }
 
-async function startNode(databaseUrl: string, redisPrefix: string): Promise<Node> {
+async function startNode(databaseUrl: string, redisPrefix: string, env: Record<string, string> = {}): Promise<Node> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'puente-node-'));
   const child = spawn(process.execPath, ['--import', 'tsx', nodeScript], {
     cwd: repoRoot,
@@ -56,11 +58,14 @@ async function startNode(databaseUrl: string, redisPrefix: string): Promise<Node
       ATTACHMENTS_DIR: path.join(dataDir, 'attachments'),
       LOG_LEVEL: 'warn',
       PORT: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const url = await nodeUrl(child);
-  return { url, process: child };
+  return { url, process: child, output: () => out };
 }
 
 function nextEvent<T>(socket: TestSocket, event: string, match: (payload: T) => boolean, ms = 5000): Promise<T> {
@@ -266,5 +271,33 @@ describe.skipIf(!pgUrl || !redisUrl)('two nodes on one PostgreSQL and one Redis'
     expect(answered.status).toBe(200);
     expect(JSON.parse(answered.text)).toEqual({ data: { __typename: 'Query' } });
     expect(await exited).toBe(0);
+  }, 60_000);
+
+  it('SIGTERM with SHUTDOWN_TIMEOUT_MS=500: a request that never finishes is cut at the bound and logged, and the process exits', async () => {
+    const member = await memberWithSession(control.server);
+    const node = await startNode(control.server.config.databaseUrl!, `cluster:${randomUUID()}:`, { SHUTDOWN_TIMEOUT_MS: '500' });
+    nodes.push(node);
+    const { port } = new URL(node.url);
+    // A request whose body never finishes arriving (a slow or stuck client).
+    const cut = new Promise<string>((resolve) => {
+      const req = http.request({ host: '127.0.0.1', port, path: '/api/graphql', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 1000, authorization: `Bearer ${member.token}` } }, (res) =>
+        resolve(`answered ${res.statusCode}`),
+      );
+      req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+      req.write('{"query":');
+    });
+    await new Promise((r) => setTimeout(r, 300));
+
+    const exited = new Promise<number | null>((resolve) => node.process.once('exit', (code) => resolve(code)));
+    const signalled = performance.now();
+    node.process.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const ms = performance.now() - signalled;
+    // It waited for the request the whole bound, then cut it; what follows (the jobs, Redis and the
+    // database saying goodbye) is bounded by main.ts's own 5 s on top.
+    expect(ms).toBeGreaterThanOrEqual(450);
+    expect(ms).toBeLessThan(500 + 5_000);
+    expect(await cut).toBe('ECONNRESET');
+    expect(node.output()).toContain('requests still in flight at shutdown; closing their connections');
   }, 60_000);
 });

@@ -2,9 +2,10 @@ import type { Redis } from 'ioredis';
 
 /**
  * What a node caches in memory and another node may change: physician profiles (the online list),
- * and session lookups (a revoked session must stop working on every node).
+ * session lookups and sockets (a revoked session must stop working on every node), an
+ * organization's topics template (key: the organization), the bookings starting soon.
  */
-export type InvalidationTopic = 'physicians' | 'session';
+export type InvalidationTopic = 'physicians' | 'session' | 'topics' | 'scheduled';
 
 type Handler = (key: string | undefined) => void;
 
@@ -62,7 +63,7 @@ interface Message {
   k?: string;
 }
 
-const TOPICS: ReadonlySet<string> = new Set<InvalidationTopic>(['physicians', 'session']);
+const TOPICS: ReadonlySet<string> = new Set<InvalidationTopic>(['physicians', 'session', 'topics', 'scheduled']);
 
 /**
  * Every node on one Redis channel (`<prefix>invalidate`), on a subscriber connection of its own.

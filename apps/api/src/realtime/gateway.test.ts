@@ -1,4 +1,4 @@
-import { apiErrorSchema, REALTIME_EVENTS, userRegisteredSchema, type ClientToServerEvents, type ServerToClientEvents } from '@puente/contracts';
+import { apiErrorSchema, REALTIME_EVENTS, userRegisteredSchema, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@puente/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createSessionFor, request, startTestServer, type TestServer } from '../test';
@@ -92,6 +92,25 @@ describe('a connected member', () => {
       // Socket.IO's own no-op 'error' listener, and ours for disconnect: no listener per event.
       expect(x.eventNames().sort()).toEqual(['disconnect', 'error']);
       expect(JSON.stringify(x.handshake)).not.toContain(a.token);
+      // One frozen handshake and one empty acks map for every socket, not an object and a Map each.
+      expect(x.handshake).toBe(y.handshake);
+      expect(Object.isFrozen(x.handshake)).toBe(true);
+      const acks = (s: typeof x) => (s as unknown as { acks: Map<number, unknown> }).acks;
+      expect(acks(x)).toBe(acks(y));
+      expect(acks(x).size).toBe(0);
+      // The server never emits with an acknowledgement: doing so fails loudly instead of growing it.
+      expect(() => x.emit(REALTIME_EVENTS.memberDataUpdate, { member: {} }, (() => undefined) as never)).toThrow(/acknowledgement/);
+      // No room per session: her user room and the socket's own room only.
+      expect([...x.rooms].sort()).toEqual([x.id, userRoom(a.member.id)].sort());
+      // What the WebSocket upgrade left behind is gone: the HTTP request, the upgrade response's
+      // close listener on the TCP socket, the upgrade-time error listener, the headers closure.
+      type Listening = { name: string; listener?: { name: string } };
+      const engine = x.conn as unknown as { request: unknown; transport: { listenerCount(e: string): number; socket: { listeners(e: string): Listening[]; _socket: { rawListeners(e: string): Listening[] } } } };
+      expect(engine.request).toBeNull();
+      expect(engine.transport.listenerCount('headers')).toBe(0);
+      expect(engine.transport.socket.listeners('error').map((l) => l.name)).not.toContain('onUpgradeError');
+      expect(engine.transport.socket._socket.rawListeners('close').map((l) => l.listener?.name ?? l.name)).toEqual(['socketOnClose']);
+      expect(t.server.io.engine.opts.perMessageDeflate).toBe(false);
       // The events still reach their handlers, in the socket's language.
       expect(userRegisteredSchema.parse(await sa.emitWithAck(REALTIME_EVENTS.userRegister)).userId).toBe(a.member.id);
     } finally {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { AppError, languageFromHeader } from '../errors';
+import type { InvalidationBus } from '../lib/invalidation-bus';
 import type { CallRole, Language, SessionScope } from '@puente/domain';
 import type { AuthContext, AuthService, SessionSocketControl } from '../modules/auth/auth.service';
 import { guestRoom } from '../modules/auth/session-scope';
@@ -39,8 +40,6 @@ export interface SocketHandlers {
 }
 type EventHandler = (socket: PuenteSocket, ...args: unknown[]) => void;
 
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-
 /** An Error whose `data` reaches the client's connect_error in the one error shape. */
 class HandshakeError extends Error {
   constructor(
@@ -55,6 +54,11 @@ export interface GatewayOptions {
   publicUrl: string;
   allowedOrigins: string[];
   redis?: { pub: Redis; sub: Redis };
+  /**
+   * Revoked sessions (topic 'session'): every node disconnects its own sockets of the session.
+   * Without it, `disconnectSession` reaches this node's sockets only.
+   */
+  bus?: InvalidationBus;
   log: FastifyBaseLogger;
 }
 
@@ -102,28 +106,100 @@ function publishingSafely(pub: Redis, log: FastifyBaseLogger): Redis {
 }
 
 /**
- * Once the socket is set up (authentication, rooms, the modules' connected hooks), its HTTP
- * upgrade request is no longer needed, yet Engine.IO keeps it (Socket.IO's memory-usage advice is
- * to drop it): the IncomingMessage, its raw headers and parser state cost a few kB per socket.
+ * What a socket's handshake is once it is read (issue 16: memory per socket). One frozen object for
+ * every socket: the language and the session's id are on socket.data; the session token, headers
+ * and query are not kept for the socket's lifetime.
+ */
+const READ_HANDSHAKE = Object.freeze({
+  headers: Object.freeze({}),
+  time: '',
+  address: '',
+  xdomain: false,
+  secure: false,
+  issued: 0,
+  url: '',
+  query: Object.freeze({}),
+  auth: Object.freeze({}),
+}) as unknown as PuenteSocket['handshake'];
+
+/**
+ * The acknowledgements a socket awaits from its client: the server never emits with an ack, so
+ * every socket shares this one empty map instead of a Map each. Emitting with an ack (socket.emit
+ * with a callback, emitWithAck, a timeout broadcast) throws here rather than growing a map that
+ * every socket shares.
+ */
+class NoAcks extends Map<number, unknown> {
+  override set(): this {
+    throw new Error('realtime: the server does not emit with an acknowledgement (sockets share one empty acks map)');
+  }
+}
+export const SHARED_ACKS: ReadonlyMap<number, unknown> = new NoAcks();
+
+interface Listening {
+  listener?: (...args: unknown[]) => void;
+  name?: string;
+}
+interface EngineLeftovers {
+  request: Record<string, unknown> | null;
+  transport?: {
+    removeAllListeners(event: string): void;
+    socket?: {
+      listeners(event: string): Listening[];
+      removeListener(event: string, listener: unknown): void;
+      _socket?: { rawListeners(event: string): Listening[]; removeListener(event: string, listener: unknown): void };
+    };
+  };
+}
+
+/**
+ * Once the socket is set up (authentication, rooms, the modules' connected hooks), what the HTTP
+ * upgrade left behind is no longer needed, yet Engine.IO keeps it (Socket.IO's memory-usage advice
+ * is to drop the request): the IncomingMessage with its raw headers and parser state; the upgrade's
+ * WebSocketResponse, kept alive by a once('close') on the TCP socket that nothing listens to; the
+ * upgrade-time no-op 'error' listener on the WebSocket (the transport's own handles errors); the
+ * transport's 'headers' listener (a closure over the server, used for the HTTP answer only); the
+ * handshake object; the acks map.
  */
 function forgetHandshakeRequest(socket: PuenteSocket): void {
-  const conn = socket.conn as unknown as { request: Record<string, unknown> | null };
+  const conn = socket.conn as unknown as EngineLeftovers;
   const request = conn.request;
   conn.request = null;
   if (request) {
-    // Engine.IO's upgrade response keeps the request too (a close listener on the TCP socket holds
-    // the response): cut the response's link to it, and empty it in case anything else holds it.
     const response = request.res as { req?: unknown } | null | undefined;
     if (response && typeof response === 'object') response.req = null;
     for (const field of ['headers', 'rawHeaders', 'trailers', 'rawTrailers', '_query', 'websocket', 'res', 'url']) request[field] = null;
   }
-  // What the handshake carried is read: the language is on socket.data, the session's id too. The
-  // session token is not kept in memory for the socket's lifetime, nor the headers and query.
-  const handshake = socket.handshake as { headers: object; auth: object; query: object; url: string };
-  handshake.headers = {};
-  handshake.auth = {};
-  handshake.query = {};
-  handshake.url = '';
+  const transport = conn.transport;
+  transport?.removeAllListeners('headers');
+  const websocket = transport?.socket;
+  if (websocket && typeof websocket.listeners === 'function') {
+    for (const listener of websocket.listeners('error')) if (listener.name === 'onUpgradeError') websocket.removeListener('error', listener);
+    const tcp = websocket._socket;
+    if (tcp) {
+      for (const raw of tcp.rawListeners('close')) {
+        if (raw.listener && raw.listener.name === '' && String(raw.listener).includes('this.emit("close")')) tcp.removeListener('close', raw.listener);
+      }
+    }
+  }
+  (socket as { handshake: PuenteSocket['handshake'] }).handshake = READ_HANDSHAKE;
+  (socket as unknown as { acks: ReadonlyMap<number, unknown> }).acks = SHARED_ACKS;
+}
+
+/**
+ * The sockets in a room on every node (Socket.IO's fetchSockets asks the other nodes through
+ * Redis). While Redis is unreachable, the sockets on this node only (degraded cross-node delivery),
+ * at once when the adapter's connection is known to be down, else when the request fails.
+ */
+export async function socketsInRoom(socket: PuenteSocket, room: string, log: FastifyBaseLogger): Promise<{ data: SocketData; emit: PuenteSocket['emit'] }[]> {
+  const local = () => socket.nsp.local.in(room).fetchSockets();
+  const pub = (socket.nsp.adapter as { pubClient?: { status?: unknown } }).pubClient;
+  if (pub && typeof pub.status === 'string' && pub.status !== 'ready') return local();
+  try {
+    return await socket.nsp.in(room).fetchSockets();
+  } catch (err) {
+    log.warn({ err }, 'realtime: Redis unreachable, looking for sockets on this node only');
+    return local();
+  }
 }
 
 /** The gateway's own events (spec: user-register, socket-id-update, user-unregister). */
@@ -180,6 +256,13 @@ export class RealtimeGateway implements SessionSocketControl {
       path: '/socket.io',
       serveClient: false,
       cors: { origin: (origin, cb) => cb(null, isAllowedOrigin(origin, undefined, options)), credentials: false },
+      // No compression per socket (Engine.IO's default, said here): a zlib context costs far more
+      // than a socket's whole budget, and realtime payloads are small.
+      perMessageDeflate: false,
+    });
+    // A revoked session (here or on another node): this node's sockets of it close.
+    options.bus?.subscribe('session', (sessionId) => {
+      if (sessionId !== undefined) this.disconnectLocalSession(sessionId);
     });
     if (options.redis) io.adapter(createAdapter(publishingSafely(options.redis.pub, options.log), options.redis.sub));
 
@@ -216,11 +299,12 @@ export class RealtimeGateway implements SessionSocketControl {
   }
 
   private onConnection(socket: PuenteSocket): void {
-    const { userId, sessionId, scope } = socket.data;
+    const { userId, scope } = socket.data;
     socket.onAny(this.dispatch);
     socket.on('disconnect', this.disconnected);
     // A guest-link socket hears about its own appointment only, never the member's other ones.
-    void socket.join([scope ? guestRoom(scope.appointmentId) : userRoom(userId), sessionRoom(sessionId)]);
+    // No room per session (memory per socket): a revoked session's sockets are found by scanning.
+    void socket.join(scope ? guestRoom(scope.appointmentId) : userRoom(userId));
     for (const hook of this.onConnected) hook(socket);
     forgetHandshakeRequest(socket);
   }
@@ -261,12 +345,22 @@ export class RealtimeGateway implements SessionSocketControl {
     this.io?.in(fromRoom).socketsLeave(room);
   }
 
-  /** The client sees 'io server disconnect' and does not reconnect by itself. */
+  /**
+   * The session's sockets on this node close; the client sees 'io server disconnect' and does not
+   * reconnect by itself. Other nodes close theirs when the revocation reaches them on the bus
+   * (`GatewayOptions.bus`): the caller publishes it (app.ts).
+   */
   disconnectSession(sessionId: string): void {
-    // Locally first (the Redis adapter only publishes a request, which arrives later if at all
-    // on this node), then on every other node.
-    this.io?.in(sessionRoom(sessionId)).local.disconnectSockets(false);
-    this.io?.in(sessionRoom(sessionId)).disconnectSockets(false);
+    this.disconnectLocalSession(sessionId);
+  }
+
+  /** A scan of this node's sockets (a logout is rare; a room per session would cost every socket). */
+  private disconnectLocalSession(sessionId: string): void {
+    const sockets = this.io?.of('/').sockets;
+    if (!sockets) return;
+    const doomed: PuenteSocket[] = [];
+    for (const socket of sockets.values()) if (socket.data.sessionId === sessionId) doomed.push(socket);
+    for (const socket of doomed) socket.disconnect(false);
   }
 
   /**

@@ -3,7 +3,7 @@ import { CALL_EVENTS, type CallRole } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, fromZodError } from '../../errors';
 import { toAppError } from '../../error-handler';
-import type { PuenteSocket, SocketHandlers } from '../../realtime/gateway';
+import { socketsInRoom, type PuenteSocket, type SocketHandlers } from '../../realtime/gateway';
 import { callPeerRoom, callRoleOf, callRoom, type CallService } from './call.service';
 
 /**
@@ -65,7 +65,8 @@ export function callSocketHandlers(calls: CallService, log: FastifyBaseLogger): 
           const { appointment, role } = await calls.openCall(caller(socket), signal.appointmentId);
           const mine = socket.data.calls?.get(signal.appointmentId);
           if (!mine || mine.peerId !== signal.from) return answer(fail(socket, new AppError('NOT_FOUND')));
-          const targets = await socket.nsp.in(callPeerRoom(signal.appointmentId, signal.to)).fetchSockets();
+          // On every node; with Redis away, on this one (a call on one node keeps working).
+          const targets = await socketsInRoom(socket, callPeerRoom(signal.appointmentId, signal.to), log);
           for (const target of targets) {
             if (callRoleOf(appointment, target.data.userId)) target.emit(CALL_EVENTS.signal, { ...signal, fromUserId: socket.data.userId, role });
           }

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { JobRunner } from '../../lib/jobs';
 import type { RealtimeGateway } from '../../realtime/gateway';
 import type { EmailProvider } from '../../providers/email/email.provider';
@@ -40,6 +41,7 @@ export function buildScheduling(deps: {
   audit?: Pick<AuditService, 'record'>;
   telephony?: TelephonyProvider;
   entitlements?: { assertCanConsult(actor: UserRow): Promise<void> };
+  bus?: InvalidationBus;
 }): SchedulingService {
   const repository = new SchedulingRepository(deps.db);
   // pg-boss 10 on PostgreSQL; the table-backed queue on PGlite (and under a controlled clock).
@@ -60,6 +62,7 @@ export function buildScheduling(deps: {
     audit: deps.audit,
     telephony: deps.telephony,
     entitlements: deps.entitlements,
+    bus: deps.bus,
     scheduledStarted: (memberId, payload) => deps.realtime.emitToUser(memberId, 'scheduled-started', payload),
     // Joining: the live appointment (type scheduled, S1) asked of that coach; the on-demand life cycle follows.
     startLive: async (actor, row) => {

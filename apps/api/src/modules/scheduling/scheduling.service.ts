@@ -26,6 +26,7 @@ import type { putCalendarInputSchema, scheduleAppointmentInputSchema } from '@pu
 import type { ScheduledAppointmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { InvalidationBus } from '../../lib/invalidation-bus';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { DurableQueue } from '../../providers/queue/queue.provider';
 import type { TelephonyProvider } from '../../providers/telephony/telephony.provider';
@@ -73,6 +74,8 @@ export interface SchedulingServiceDeps {
   entitlements?: { assertCanConsult(actor: Actor): Promise<void> };
   /** Realtime: scheduled-started to the member's open apps (the gateway's emitToUser). */
   scheduledStarted?: (memberId: string, payload: { scheduledAppointmentId: string; appointmentId: string }) => void;
+  /** Tells every node that bookings changed (their `soon` caches). */
+  bus?: InvalidationBus;
 }
 
 const isUniqueViolation = (err: unknown): boolean => {
@@ -90,12 +93,15 @@ export class SchedulingService {
   /**
    * Members' live bookings starting soon, read in one query and kept SOON_CACHE_MS (clock time),
    * so the online coaches poll (every 4 s per waiting member) costs no query of its own. Dropped
-   * on every booking change made here; another instance sees it within SOON_CACHE_MS.
+   * on every booking change, on every node (the invalidation bus), else within SOON_CACHE_MS.
    */
   private soon: { at: number; byMember: Map<string, { start: number; end: number }[]> } | undefined;
   private static readonly SOON_CACHE_MS = 15_000;
 
   constructor(private readonly deps: SchedulingServiceDeps) {
+    // A booking changed on any node drops `soon` on every node (issue 16: caches across nodes).
+    deps.bus?.subscribe('scheduled', () => (this.soon = undefined));
+    deps.bus?.onResync(() => (this.soon = undefined));
     deps.queue.work(REMINDER_JOB, (payload) => this.notify(payload as { id: string; kind: NotifyKind; sequence: number }));
   }
 
@@ -332,6 +338,11 @@ export class SchedulingService {
    * spec 001 §8: true when the member has a live scheduled appointment starting within
    * SCHEDULED_BLOCKS_ON_DEMAND_MS (or started and not ended): the online coaches call refuses her.
    */
+  private bookingsChanged(): void {
+    this.soon = undefined;
+    this.deps.bus?.publish('scheduled');
+  }
+
   async hasScheduledSoon(memberId: string): Promise<boolean> {
     const now = this.deps.clock.now().getTime();
     let soon = this.soon;
@@ -375,7 +386,7 @@ export class SchedulingService {
     await this.assertSchedulingAvailable(actor, memberId);
     await this.deps.entitlements?.assertCanConsult(actor);
     const row = await this.book(actor, memberId, input);
-    this.soon = undefined;
+    this.bookingsChanged();
     await this.enqueueNotices(row, 'confirm');
     return this.present(row, lang);
   }
@@ -410,7 +421,7 @@ export class SchedulingService {
     await this.assertSchedulingAvailable(actor, row.memberId);
     await this.deps.entitlements?.assertCanConsult(actor);
     const updated = await this.book(actor, row.memberId, { ...input, memberId: row.memberId }, row);
-    this.soon = undefined;
+    this.bookingsChanged();
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
     await this.enqueueNotices(updated, 'reschedule');
     return this.present(updated, lang);
@@ -440,7 +451,7 @@ export class SchedulingService {
       this.assertChangeable(row, now, 0);
     }
     const updated = await this.deps.repository.update(row.id, { state: APPOINTMENT_STATE.SCHEDULED_CANCELED, cancelReason: reason, canceledAt: now, sequence: row.sequence + 1, updatedAt: now });
-    this.soon = undefined;
+    this.bookingsChanged();
     await this.deps.queue.cancelByPrefix(`sched:${row.id}:`);
     await this.deps.queue.enqueue(REMINDER_JOB, { id: row.id, kind: 'cancel', sequence: updated.sequence }, { runAt: now, singletonKey: `cancel:${row.id}` });
     return { id: row.id, state: APPOINTMENT_STATE.SCHEDULED_CANCELED };
@@ -510,7 +521,7 @@ export class SchedulingService {
   /** The live consultation of a booking is over (finished or cancelled): the booking is finished (spec 3 status). */
   async liveEnded(appointmentId: string): Promise<void> {
     await this.deps.repository.finishByAppointment(appointmentId, this.deps.clock.now());
-    this.soon = undefined;
+    this.bookingsChanged();
   }
 
   // -------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { TopicTemplateDto } from '@puente/contracts';
 import type { Language } from '@puente/domain';
 import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { InvalidationBus } from '../../lib/invalidation-bus';
 import { DEFAULT_TOPICS_TEMPLATE_ID, hardcodedTopics, REFERENCE_TEMPLATES, type TemplateContent } from './topics.content';
 import type { TopicsRepository } from './topics.repository';
 
@@ -12,7 +13,14 @@ export class TopicsService {
   private readonly cache = new Map<string, { at: number; value: TopicTemplateDto }>();
   private readonly orgTemplate = new Map<string, { at: number; id: string }>();
 
-  constructor(private readonly deps: { repository: TopicsRepository; clock: Clock }) {}
+  /** With a bus, an organization's template changed on any node is re-read on every node. */
+  constructor(private readonly deps: { repository: TopicsRepository; clock: Clock; bus?: InvalidationBus }) {
+    deps.bus?.subscribe('topics', (organizationId) => {
+      if (organizationId === undefined) this.orgTemplate.clear();
+      else this.orgTemplate.delete(organizationId);
+    });
+    deps.bus?.onResync(() => this.orgTemplate.clear());
+  }
 
   /** Writes the reference templates if they are missing (never overwrites an edited one). */
   async ensureDefaults(now: Date): Promise<void> {
@@ -30,12 +38,13 @@ export class TopicsService {
 
   async setOrganizationTemplate(organizationId: string, templateId: string): Promise<void> {
     await this.deps.repository.setOrganizationTemplate(organizationId, templateId);
-    this.orgTemplate.delete(organizationId);
+    this.forgetOrganization(organizationId);
   }
 
-  /** An admin changed the organization's template: the next read goes to the database (this node). */
+  /** An admin changed the organization's template: the next read goes to the database, on every node. */
   forgetOrganization(organizationId: string): void {
-    this.orgTemplate.delete(organizationId);
+    if (this.deps.bus) this.deps.bus.publish('topics', organizationId);
+    else this.orgTemplate.delete(organizationId);
   }
 
   private async organizationTemplateId(organizationId: string): Promise<string | undefined> {
