@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   invitationCodeEntryAction,
   isForcedToPaywall,
-  isHeldForPayment,
   paywallVariant,
   paywallEntryRedirect,
   paywallReferer,
@@ -73,11 +72,4 @@ describe('spec 4/9 trial banner and paywall', () => {
     ['her own trial ended', { prePaywall: false, subscription: { type: 'trial', endReason: 'trial-expired' } }, null],
     ['a live family plan', { prePaywall: false, subscription: { type: 'family', endReason: null } }, null],
   ] as const)('paywall variant: %s', (_n, u, v) => expect(paywallVariant(u)).toBe(v));
-
-  it.each([
-    ['coach-request-us-dr', true],
-    ['send-socio-to-waiting-room', true],
-    ['consultation-without-er', false],
-    ['6-in-queue-for-er', false],
-  ] as const)('a consultation in %s is held for payment: %s', (state, held) => expect(isHeldForPayment(state)).toBe(held));
 });

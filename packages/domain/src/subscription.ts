@@ -2,7 +2,6 @@
  * Subscription rules (spec 000 §4 "Subscription", spec 001 §9 "Trial banner color"). The plans
  * and their pricing are membership.ts (integer minor units).
  */
-import { APPOINTMENT_STATE as S, type AppointmentState } from './appointment-machine';
 import { TRIAL_BANNER } from './constants';
 import type { Subscription } from './entities';
 import { PAYWALL_VARIANTS, type PaywallReferer, type PaywallVariant } from './enums';
@@ -54,11 +53,3 @@ export const paywallVariant = (u: { requested?: string | null; prePaywall: boole
 export const invitationCodeEntryAction = (s: Pick<Subscription, 'status' | 'daysLeft' | 'provider'> | null | undefined): 'open-code-form' | 'explain-cancel-store-subscription' =>
   s && s.status === 'active' && s.daysLeft > 0 && (s.provider === 'applestore' || s.provider === 'playstore') ? 'explain-cancel-store-subscription' : 'open-code-form';
 
-/**
- * spec 4 "Payment" (issue 14 paid US-doctor visits): the two escalation states in which a request
- * for a US doctor waits for the member's payment when her organization has USP_REQUIRES_PAYMENT.
- * An app that missed the payment-requested event asks the server again while its consultation is
- * in one of them.
- */
-export const PAYMENT_HELD_STATES: readonly AppointmentState[] = [S.COACH_REQUEST_US_DR, S.SEND_SOCIO_TO_WAITING_ROOM];
-export const isHeldForPayment = (state: string): boolean => (PAYMENT_HELD_STATES as readonly string[]).includes(state);

@@ -293,7 +293,7 @@ describe('US doctor', () => {
   });
 
   it('in Spanish; a member ready for a prescription shows no readiness warning', async () => {
-    const handoff = (readiness: string[]) => ({ coachNote: [], chat: { messageCount: 0, attachmentCount: 0, last: [] }, readiness });
+    const handoff = (readiness: ('address' | 'pharmacy' | 'state' | 'phone')[]) => ({ coachNote: [], chat: { messageCount: 0, attachmentCount: 0, last: [] }, readiness });
     const missing = appointment({ id: 'apt_m', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, handoff: handoff(['state', 'address']) });
     const ready = appointment({ id: 'apt_r', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, handoff: handoff([]) });
     installStaffServer({ userType: 'us-physician', queue: [missing, ready], preferredLang: 'es' });
