@@ -303,7 +303,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       onScheduledEnded: (appointmentId) => services.scheduling.liveEnded(appointmentId),
       usDoctorPayments: { holdEscalation: (row) => services.visitPayments.holdEscalation(row), awaitingPayment: (row) => services.visitPayments.awaitingPayment(row) },
       callPresence: { memberInCall: (appointmentId): Promise<boolean> => call.memberInCall(appointmentId) },
-      chatSummary: (appointmentId, last) => chat.summary(appointmentId, last),
+      chatSummary: (appointmentId, last) => services.chat.summary(appointmentId, last),
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);
