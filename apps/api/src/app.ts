@@ -241,7 +241,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const paymentsSettings = loadPaymentsSettings(options.env ?? process.env);
     const cardProvider = paymentsSettings.provider === 'stripe' ? new (await import('./providers/payments/stripe.card-payment')).StripeCardPaymentProvider(paymentsSettings, () => clock.now()) : new LocalCardPaymentProvider();
     const membership: MembershipService = new MembershipService({ repository: new MembershipRepository(database.db), clock, settings: loadMembershipSettings(options.env ?? process.env), members, audit });
-    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: sessionsRevoked, sessions });
+    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: sessionsRevoked, sessions, members });
     const family = new FamilyService({ db: database.db, clock, sms, publicUrl: config.publicUrl, membership });
     const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: sessionsRevoked, sessions, family, log: app.log });
     const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl, mapTileUrl: config.mapTileUrl });

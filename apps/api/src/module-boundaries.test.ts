@@ -137,7 +137,6 @@ const STILL_CROSSING: Record<string, string[]> = {
   organizations: ['organizationTopicTemplates', 'topicTemplates', 'users'],
   physicians: ['users'],
   profile: ['users'],
-  recovery: ['users'],
   scheduling: ['physicianAvailability', 'users'],
   'staff-auth': ['users'],
 };
