@@ -138,7 +138,6 @@ const STILL_CROSSING: Record<string, string[]> = {
   physicians: ['users'],
   profile: ['users'],
   scheduling: ['physicianAvailability', 'users'],
-  'staff-auth': ['users'],
 };
 
 const src = fileURLToPath(new URL('./', import.meta.url));
