@@ -237,7 +237,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const paymentsSettings = loadPaymentsSettings(options.env ?? process.env);
     const cardProvider = paymentsSettings.provider === 'stripe' ? new (await import('./providers/payments/stripe.card-payment')).StripeCardPaymentProvider(paymentsSettings, () => clock.now()) : new LocalCardPaymentProvider();
     const membership: MembershipService = new MembershipService({ repository: new MembershipRepository(database.db), clock, settings: loadMembershipSettings(options.env ?? process.env), members, audit });
-    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: sessionsRevoked, sessions });
+    const recovery = new RecoveryService({ db: database.db, clock, limiter, sms, codePepper: config.codePepper, sockets: sessionsRevoked, sessions, members });
     const family = new FamilyService({ db: database.db, clock, sms, publicUrl: config.publicUrl, membership });
     const accountDeletion = new AccountDeletionService({ db: database.db, clock, audit, sockets: sessionsRevoked, sessions, family, log: app.log });
     const configs = new ConfigsService({ settings: loadConfigsSettings(options.env ?? process.env), publicUrl: config.publicUrl, mapTileUrl: config.mapTileUrl });
@@ -302,7 +302,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       onScheduledEnded: (appointmentId) => services.scheduling.liveEnded(appointmentId),
       usDoctorPayments: { holdEscalation: (row) => services.visitPayments.holdEscalation(row), awaitingPayment: (row) => services.visitPayments.awaitingPayment(row) },
       callPresence: { memberInCall: (appointmentId): Promise<boolean> => call.memberInCall(appointmentId) },
-      chatSummary: (appointmentId, last): ReturnType<ChatService['summary']> => chat.summary(appointmentId, last),
+      chatSummary: (appointmentId, last) => services.chat.summary(appointmentId, last),
     });
     // The server's periodic work, in process on the injectable clock (lib/jobs.ts); started below.
     const jobs = new JobRunner(app.log);

@@ -137,9 +137,7 @@ const STILL_CROSSING: Record<string, string[]> = {
   organizations: ['organizationTopicTemplates', 'topicTemplates', 'users'],
   physicians: ['users'],
   profile: ['users'],
-  recovery: ['users'],
   scheduling: ['physicianAvailability', 'users'],
-  'staff-auth': ['users'],
 };
 
 const src = fileURLToPath(new URL('./', import.meta.url));

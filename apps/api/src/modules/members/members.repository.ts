@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { writeWith, type WithTx } from '../../db/with-tx';
 import { dependants, organizations, users, type NewUserRow, type OrganizationRow, type UserRow } from '../../db/schema';
@@ -31,6 +31,16 @@ export class MembersRepository {
 
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+    return row;
+  }
+
+  /** A staff account (not a member, not deleted) with this email. */
+  async findStaffByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.userType, 'member'), isNull(users.deletedAt)))
+      .limit(1);
     return row;
   }
 

@@ -134,6 +134,11 @@ export class MembersService {
     return this.repoIn(tx).findById(id);
   }
 
+  /** A staff account (not a member, not deleted) by email, case-insensitive (staff sign-in). */
+  findStaffByEmail(email: string): Promise<UserRow | undefined> {
+    return this.members.findStaffByEmail(email);
+  }
+
   findActiveByPhone(phoneNumber: string, tx?: Db): Promise<UserRow | undefined> {
     return this.repoIn(tx).findActiveByPhone(phoneNumber);
   }

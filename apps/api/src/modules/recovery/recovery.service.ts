@@ -8,6 +8,7 @@ import { hashCode, hashToken, newRecoveryCode, newToken, safeEqualHex } from '..
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
 import type { AuthService, PhoneChangeHook, PhoneChangeResult, SessionSocketControl } from '../auth/auth.service';
+import type { MembersService } from '../members/members.service';
 import { recoveryCodeSms, recoveryCodeUnchangedSms } from './recovery.messages';
 import { RecoveryRepository } from './recovery.repository';
 
@@ -40,6 +41,8 @@ export interface RecoveryServiceDeps {
   sockets: SessionSocketControl;
   /** Sessions are the auth module's: it revokes them (in this module's transaction). */
   sessions: Pick<AuthService, 'revokeSessionsOfUser'>;
+  /** The accounts are the members module's (the users table): found by phone and updated through its service. */
+  members: Pick<MembersService, 'findActiveByPhone' | 'update'>;
 }
 
 /**
@@ -67,7 +70,7 @@ export class RecoveryService implements PhoneChangeHook {
     await this.limit(`reset:ip:${input.ip}`, RECOVERY_LIMITS.resetTriesPerIpPerHour, now);
     await this.limit(`reset:phone:${input.phoneNumber}`, RECOVERY_LIMITS.resetTriesPerPhonePerHour, now);
 
-    const user = await this.repo.findActiveUserByPhone(input.phoneNumber);
+    const user = await this.deps.members.findActiveByPhone(input.phoneNumber);
     const presented = hashCode(codePepper, 'recovery', normaliseRecoveryCode(input.recoveryCode));
     // Compare against a dummy when there is no account, so timing does not tell the two apart.
     const stored = user?.recoveryCodeHash ?? hashCode(codePepper, 'recovery', 'no-account');
@@ -100,11 +103,11 @@ export class RecoveryService implements PhoneChangeHook {
       });
     }
     await this.limit(`recovery-send:ip:${input.ip}`, RECOVERY_LIMITS.recoverySendsPerIpPerHour, now);
-    const user = await this.repo.findActiveUserByPhone(input.phoneNumber);
+    const user = await this.deps.members.findActiveByPhone(input.phoneNumber);
     if (user && user.userType === 'member' && !user.deletionRequestedAt && user.phoneNumber) {
       if (input.actor?.id === user.id) {
         const code = newRecoveryCode();
-        await this.repo.updateUser(user.id, { recoveryCodeHash: hashCode(codePepper, 'recovery', code), updatedAt: now });
+        await this.deps.members.update(user.id, { recoveryCodeHash: hashCode(codePepper, 'recovery', code), updatedAt: now });
         await sms.send({ to: user.phoneNumber, body: recoveryCodeSms(user.preferredLang, code) });
       } else {
         await sms.send({ to: user.phoneNumber, body: recoveryCodeUnchangedSms(user.preferredLang) });
@@ -123,7 +126,7 @@ export class RecoveryService implements PhoneChangeHook {
     if (!ownerId && input.resetToken) ownerId = (await this.repo.findOpenResetByTokenHash(hashToken(input.resetToken), now))?.userId;
     if (!ownerId) throw new AppError('UNAUTHORIZED');
     await this.limit(`phone-taken:ip:${input.ip}`, RECOVERY_LIMITS.phoneTakenChecksPerIpPerHour, now);
-    const holder = await this.repo.findActiveUserByPhone(input.phoneNumber);
+    const holder = await this.deps.members.findActiveByPhone(input.phoneNumber);
     return { taken: holder !== undefined && holder.id !== ownerId };
   }
 
@@ -148,19 +151,19 @@ export class RecoveryService implements PhoneChangeHook {
     const repo = new RecoveryRepository(tx);
     const reset = await repo.findOpenResetByChallenge(challengeTokenHash, now);
     if (!reset?.newPhoneNumber) return undefined;
-    const holder = await repo.findActiveUserByPhone(reset.newPhoneNumber);
+    const holder = await this.deps.members.findActiveByPhone(reset.newPhoneNumber, tx);
     // spec 8: a phone already used by another account. The reset stays open: another number may be tried.
     if (holder && holder.id !== reset.userId) return { status: 'phone_already_in_use' };
 
     const code = newRecoveryCode();
-    const user = await repo.updateUser(reset.userId, {
+    const user = await this.deps.members.update(reset.userId, {
       phoneNumber: reset.newPhoneNumber,
       countryCode: splitFullPhoneNumber(reset.newPhoneNumber)?.countryCode ?? null,
       // The used code stops working; the new one is shown once on /login/save-recovery-code.
       recoveryCodeHash: hashCode(this.deps.codePepper, 'recovery', code),
       recoveryCodePending: code,
       updatedAt: now,
-    });
+    }, tx);
     if (!user) return undefined;
     await repo.consumeResetsOfUser(user.id, now);
     // Whoever still holds the old phone loses the account's sessions.

@@ -1,19 +1,9 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { staffEmailChallenges, staffMfaTickets, staffTotpSecrets, users, type StaffEmailChallengeRow, type StaffMfaTicketRow, type StaffTotpSecretRow, type UserRow } from '../../db/schema';
+import { staffEmailChallenges, staffMfaTickets, staffTotpSecrets, type StaffEmailChallengeRow, type StaffMfaTicketRow, type StaffTotpSecretRow } from '../../db/schema';
 
 export class StaffAuthRepository {
   constructor(private readonly db: Db) {}
-
-  /** A staff account (not a member, not deleted) with this email. */
-  async findStaffByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.userType, 'member'), isNull(users.deletedAt)))
-      .limit(1);
-    return row;
-  }
 
   async latestEmailChallenge(email: string): Promise<StaffEmailChallengeRow | undefined> {
     const [row] = await this.db.select().from(staffEmailChallenges).where(eq(staffEmailChallenges.email, email)).orderBy(desc(staffEmailChallenges.createdAt)).limit(1);

@@ -26,7 +26,7 @@ export interface StaffAuthServiceDeps {
   limits: AuthLimits;
   identity: IdentityService;
   /** Accounts are the members module's; login tokens the auth module's. */
-  members: Pick<MembersService, 'findById'>;
+  members: Pick<MembersService, 'findById' | 'findStaffByEmail'>;
   auth: Pick<AuthService, 'issueLoginToken'>;
 }
 
@@ -63,7 +63,7 @@ export class StaffAuthService {
       const result = await limiter.hit(key, { limit, windowMs: HOUR_MS, now });
       if (!result.allowed) throw new AppError('LIMIT_EXCEEDED', { retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) });
     }
-    const staff = await this.repo.findStaffByEmail(email);
+    const staff = await this.deps.members.findStaffByEmail(email);
     const challengeToken = newToken();
     // Without a staff account the stored code is one nobody was sent: every try fails the same way.
     const code = newVerificationCode();
@@ -115,7 +115,7 @@ export class StaffAuthService {
     let user = linked ? await this.deps.members.findById(linked.userId) : undefined;
     if (!linked && claims.email && claims.emailVerified) {
       // Staff accounts are created by us with their work email: a verified match is linked once.
-      user = await this.repo.findStaffByEmail(claims.email);
+      user = await this.deps.members.findStaffByEmail(claims.email);
       if (user) await identities.linkIdentity({ userId: user.id, provider: claims.provider, subject: claims.subject, email: claims.email, createdAt: now, lastLoginAt: now });
     }
     // Not staff (or unknown): the same refusal, so the screen cannot be used to probe accounts.
