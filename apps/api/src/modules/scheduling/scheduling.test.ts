@@ -1,6 +1,6 @@
 import { adminCoachesResponseSchema, APPOINTMENT_GQL, CALL_PATHS, guestLinkSessionSchema, apiErrorSchema, memberScheduledAppointmentsSchema, scheduledChangeResponseSchema, calendarSchema, coachScheduledResponseSchema, outboxResponseSchema, PHYSICIAN_GQL, physicianWithSlotsSchema, scheduledAppointmentSchema, SCHEDULING_GQL, slotsResponseSchema } from '@puente/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, organizations, scheduledAppointments } from '../../db/schema';
 import { createControlledClock } from '../../lib/clock';
 import { SchedulingRepository } from './scheduling.repository';
@@ -140,6 +140,15 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     // The index is partial: once the first is cancelled the slot can be booked again.
     await repository.update(first.id, { state: 'scheduled-canceled', cancelReason: 'CANCELED_BY_SOCIO' });
     expect((await repository.transaction((tx) => repository.insert(tx, row(eva!.user.id)))).state).toBe('scheduled');
+
+    // Through the service with its free-slot check blinded (no bookings seen): the constraint
+    // still refuses the slot, and the service answers NO_SLOTS_AVAILABLE, not a 500.
+    const blind = vi.spyOn(SchedulingRepository.prototype, 'bookings').mockResolvedValue([]);
+    try {
+      expect(gqlCode(await book(bea!.token, coach.id, start.toISOString()))).toBe('NO_SLOTS_AVAILABLE');
+    } finally {
+      blind.mockRestore();
+    }
   });
 
   it('refuses a slot outside the hours, a bad input and no session', async () => {
