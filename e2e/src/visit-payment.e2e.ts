@@ -55,6 +55,10 @@ describe('paid US-doctor visit in the browser', () => {
           expect(await dialog.textContent()).toContain(TEXT[lang].title);
           await expect.poll(() => page.getByTestId('visit-payment-amount').textContent()).toContain(TEXT[lang].amount);
           await snap(page, `visit-payment-${lang}-asked`);
+          // A reload loses the realtime event: the app asks the server and is asked to pay again.
+          await page.reload();
+          await expect.poll(() => page.getByTestId('visit-payment-dialog').isVisible(), { timeout: 15_000 }).toBe(true);
+          await expect.poll(() => page.getByTestId('visit-payment-amount').textContent()).toContain(TEXT[lang].amount);
           await page.getByTestId('visit-payment-pay').click();
           await expect.poll(() => page.getByTestId('card-checkout-modal').isVisible()).toBe(true);
           const frame = page.frameLocator('[data-testid="card-checkout-frame"]');

@@ -1,5 +1,6 @@
 import type { ApiModule } from '../module';
 import { paymentsRoutes } from './payments.routes';
+import { STORE_ACKNOWLEDGEMENTS_JOB } from './store-purchases.service';
 import { storeRoutes } from './store.routes';
 import { visitPaymentsRoutes } from './visit-payments.routes';
 
@@ -11,4 +12,6 @@ export const paymentsModule: ApiModule = {
     await app.register(storeRoutes(services.storePurchases));
     await app.register(visitPaymentsRoutes(services.visitPayments));
   },
+  // Failed Play acknowledgements, tried again with backoff within Google's 3 days.
+  jobs: ({ services, jobs }) => jobs.register(STORE_ACKNOWLEDGEMENTS_JOB, 60_000, () => services.storePurchases.retryAcknowledgements()),
 };

@@ -29,6 +29,23 @@ export interface StorePurchasesServiceDeps {
 
 const RECEIPT_FIELD: Record<StoreName, string> = { applestore: 'signedTransaction', playstore: 'purchaseToken' };
 
+/** The job that retries failed store acknowledgements (registered by the payments module). */
+export const STORE_ACKNOWLEDGEMENTS_JOB = 'store-acknowledgements';
+/** Google refunds a Play purchase not acknowledged within 3 days. */
+const ACK_WINDOW_MS = 3 * 86_400_000;
+/** Not in the spec: a failed acknowledgement is tried again after 1 minute, then 4 times longer each time, at most every 6 hours. */
+const ACK_FIRST_RETRY_MS = 60_000;
+const ACK_MAX_RETRY_MS = 6 * 3_600_000;
+const ackBackoffMs = (attempts: number): number => Math.min(ACK_FIRST_RETRY_MS * 4 ** (attempts - 1), ACK_MAX_RETRY_MS);
+
+interface PendingAcknowledgement {
+  verifier: StorePurchaseVerifier;
+  state: StoreSubscriptionState;
+  attempts: number;
+  nextAt: number;
+  deadline: number;
+}
+
 /**
  * Native store subscriptions (issue 14 step 6): POST /api/payments/validation binds a verified
  * store purchase to the member and writes its period to the ledger; the stores' server
@@ -40,7 +57,26 @@ const RECEIPT_FIELD: Record<StoreName, string> = { applestore: 'signedTransactio
  * replacing purchase (Play upgrade or downgrade) ends the one it replaces: never two at once.
  */
 export class StorePurchasesService {
+  /**
+   * Acknowledgements that failed, retried by STORE_ACKNOWLEDGEMENTS_JOB with backoff until Google's
+   * 3 days are over. Kept in this process (no table for it): a restart drops them, and the next
+   * validation or notification of the purchase acknowledges it again (Play's acknowledge is idempotent).
+   */
+  private readonly pendingAcks = new Map<string, PendingAcknowledgement>();
+
   constructor(private readonly deps: StorePurchasesServiceDeps) {}
+
+  /** STORE_ACKNOWLEDGEMENTS_JOB: tries the due failed acknowledgements again. Returns how many went through. */
+  async retryAcknowledgements(): Promise<number> {
+    const now = this.deps.clock.now().getTime();
+    let done = 0;
+    for (const [key, pending] of [...this.pendingAcks]) {
+      if (pending.nextAt > now) continue;
+      await this.acknowledge(pending.verifier, pending.state);
+      if (!this.pendingAcks.has(key)) done++;
+    }
+    return done;
+  }
 
   async validate(actor: Actor, input: StoreValidationRequest): Promise<StoreValidationResponse> {
     refuseGuest(actor);
@@ -211,12 +247,27 @@ export class StorePurchasesService {
     }
   }
 
-  /** Play refunds a purchase not acknowledged within 3 days; a failure is retried on the next validation or notification. */
+  /**
+   * Play refunds a purchase not acknowledged within 3 days: a failure is retried by
+   * STORE_ACKNOWLEDGEMENTS_JOB with backoff (and on the next validation or notification) until then.
+   */
   private async acknowledge(verifier: StorePurchaseVerifier, state: StoreSubscriptionState): Promise<void> {
+    const key = `${state.store}:${state.entitlementKey}`;
     try {
       await verifier.acknowledge(state);
+      this.pendingAcks.delete(key);
     } catch {
-      this.deps.log?.warn({ store: state.store }, 'store acknowledgement failed; retried on the next validation or notification');
+      const now = this.deps.clock.now().getTime();
+      const before = this.pendingAcks.get(key);
+      const deadline = before?.deadline ?? now + ACK_WINDOW_MS;
+      if (now >= deadline) {
+        this.pendingAcks.delete(key);
+        this.deps.log?.warn({ store: state.store, attempts: before?.attempts }, 'store acknowledgement failed for 3 days; given up');
+        return;
+      }
+      const attempts = (before?.attempts ?? 0) + 1;
+      this.pendingAcks.set(key, { verifier, state, attempts, nextAt: now + ackBackoffMs(attempts), deadline });
+      this.deps.log?.warn({ store: state.store, attempts }, 'store acknowledgement failed; retried with backoff');
     }
   }
 

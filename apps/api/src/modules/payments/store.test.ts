@@ -292,6 +292,83 @@ describe('Google Play purchases (local backend: Play payload shapes signed with 
   });
 });
 
+describe('Google Play acknowledgement retried within 3 days', () => {
+  const playBackend = () => (t.server.services.storePurchases['deps'].verifiers.playstore as GooglePlayStoreVerifier).backend as LocalPlayBackend;
+  /** Play's acknowledge fails `failures` times (Infinity: always), then works. */
+  const failingAck = (failures: number) => {
+    const backend = playBackend();
+    const real = LocalPlayBackend.prototype.acknowledge;
+    let left = failures;
+    let calls = 0;
+    backend.acknowledge = (productId: string, token: string) => {
+      calls++;
+      return left-- > 0 ? Promise.reject(new Error('Play is down')) : real.call(backend, productId, token);
+    };
+    return { calls: () => calls, restore: () => Reflect.deleteProperty(backend, 'acknowledge') };
+  };
+  const validate = async (stable: string) => {
+    const m = await memberWithSession(t.server);
+    const res = await request(t.url, '/api/payments/validation', { method: 'POST', body: { store: 'playstore', productId: 'app.puente.bs_6m', purchaseToken: await playToken(stable, playPurchase({ externalAccountIdentifiers: { obfuscatedExternalAccountId: m.user.id } })) }, token: m.token });
+    expect(res.status).toBe(200);
+    return m;
+  };
+
+  it('a failed acknowledgement does not refuse the purchase; the job tries again with backoff until Play has it', async () => {
+    const ack = failingAck(2);
+    const start = t.clock.now();
+    const retry = () => t.server.services.storePurchases.retryAcknowledgements();
+    try {
+      const stable = `play-${crypto.randomUUID()}`;
+      await validate(stable);
+      expect(playBackend().acknowledged.has(stable)).toBe(false);
+      expect(ack.calls()).toBe(1);
+      // Not due yet (1 minute).
+      expect(await retry()).toBe(0);
+      expect(ack.calls()).toBe(1);
+      t.clock.advance(61_000);
+      expect(await retry()).toBe(0); // the second failure: next in 4 minutes
+      expect(ack.calls()).toBe(2);
+      t.clock.advance(61_000);
+      expect(await retry()).toBe(0);
+      expect(ack.calls()).toBe(2);
+      t.clock.advance(4 * 60_000);
+      expect(await retry()).toBe(1);
+      expect(playBackend().acknowledged.has(stable)).toBe(true);
+      t.clock.advance(6 * 3_600_000);
+      expect(await retry()).toBe(0);
+      expect(ack.calls()).toBe(3);
+    } finally {
+      ack.restore();
+      t.clock.set(start);
+    }
+  });
+
+  it('after Google\'s 3 days the job gives up (Play has refunded it by then)', async () => {
+    const ack = failingAck(Number.POSITIVE_INFINITY);
+    const start = t.clock.now();
+    const retry = () => t.server.services.storePurchases.retryAcknowledgements();
+    try {
+      const stable = `play-${crypto.randomUUID()}`;
+      await validate(stable);
+      for (let i = 0; i < 20; i++) {
+        t.clock.advance(6 * 3_600_000);
+        await retry();
+      }
+      const tries = ack.calls();
+      // Every 6 hours at most, and not past 3 days: 1 + the retries in 72 hours.
+      expect(tries).toBeGreaterThan(5);
+      expect(tries).toBeLessThanOrEqual(1 + 13);
+      t.clock.advance(6 * 3_600_000);
+      await retry();
+      expect(ack.calls()).toBe(tries);
+      expect(playBackend().acknowledged.has(stable)).toBe(false);
+    } finally {
+      ack.restore();
+      t.clock.set(start);
+    }
+  });
+});
+
 describe('Google Play upgrades and downgrades (linkedPurchaseToken) and notifications before the validation', () => {
   it('the new purchase replaces the old: the old entitlement ends as the new one starts (by validation, or by a notification that names the old purchase)', async () => {
     const m = await memberWithSession(t.server);
