@@ -1,4 +1,5 @@
 import { createSessionFor, DEMO_LOGINS, type TestServer } from '@puente/api/test';
+import { DEFAULT_APPOINTMENT_TIMEOUTS } from '@puente/domain';
 import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import { signedInPage, snap, startOnDemandServer, withBrowser } from './harness'
 // Issue 11 "Every way a consultation ends", in browsers, lean: one server and one browser per
 // person for the file. Ana (es) leaves the waiting room; Daniel (en) declines John's request and
 // John is offered other coaches (SC023); Ana's next request times out in the queue (SC099). Each
-// coach is left on the dashboard with the queue in view.
+// coach is left on the dashboard with the queue in view. Ana's last request is accepted by María and
+// Ana never enters the call: the timeout modal on SC023 (first-timeout), María back on the dashboard.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,7 +52,11 @@ async function memberHome(ctx: BrowserContext, key: 'ana' | 'john'): Promise<Pag
 
 /** From /inicio: the topic tile, the chosen coach, the intake (health profile once), the location, the waiting room. */
 async function requestCoach(page: Page, tile: string, coachId: string): Promise<void> {
-  await page.goto(`${server.url}/inicio`);
+  // spec 3: a physical-health topic requires the self-assessment; it must be asked on every request.
+  const mustAssess = tile === 'tile-hardcoded_ph_topic';
+  let assessed = false;
+  // Already home (in the app, e.g. from an info page's "go home"): no reload.
+  if (new URL(page.url()).pathname !== '/inicio') await page.goto(`${server.url}/inicio`);
   await page.getByTestId(tile).click();
   await page.waitForURL('**/consulta/coaches-disponibles');
   await page.getByTestId(`coach-card-${coachId}`).click();
@@ -71,9 +77,11 @@ async function requestCoach(page: Page, tile: string, coachId: string): Promise<
       await page.getByTestId('self-assessment-reason').fill('Dolor de garganta desde ayer');
       await page.getByTestId('self-assessment-submit').click();
       await selfAssessment.waitFor({ state: 'detached' });
+      assessed = true;
     }
   }
   await location.waitFor();
+  expect(assessed, 'the self-assessment dialog was asked').toBe(mustAssess);
   await expect.poll(() => page.getByTestId('location-city').inputValue()).not.toBe('');
   await page.getByTestId('location-submit').click();
   await page.waitForURL('**/consulta/video-llamada');
@@ -81,7 +89,7 @@ async function requestCoach(page: Page, tile: string, coachId: string): Promise<
 }
 
 describe('every way a consultation ends, in the browser (issue 11)', () => {
-  it('member cancel (es), coach decline (en), queue timeout (es); each coach back on the dashboard', async () => {
+  it('member cancel (es), coach decline (en), queue timeout (es), member-join timeout (es); each coach back on the dashboard', async () => {
     const mariaId = await userIdByEmail('maria.hernandez@example.com');
     const danielId = await userIdByEmail('daniel.rivera@example.com');
     const ana = DEMO_LOGINS.find((l) => l.key === 'ana')!;
@@ -147,12 +155,45 @@ describe('every way a consultation ends, in the browser (issue 11)', () => {
               expect(await appointmentById(String(second.id))).toMatchObject({ state: '12-canceled', status_reason: 'no-coaches' });
               await maria.getByTestId(`request-card-${String(second.id)}`).waitFor({ state: 'detached', timeout: 15_000 });
               expect(new URL(maria.url()).pathname).toBe('/dashboard');
+
+              // ---- 4. María accepts Ana's third request; Ana never enters the call (first-timeout) --
+              // Ana closes SC099's modal and goes home from the page (a reload of /inicio would replay
+              // the cancel: SC099 keeps the appointment, spec 4).
+              await anaPage.getByTestId('info-modal').getByRole('button').click();
+              await anaPage.getByTestId('info-modal').waitFor({ state: 'detached' });
+              await anaPage.getByTestId('info-page-button-go-home').click();
+              await anaPage.waitForURL('**/inicio');
+              await requestCoach(anaPage, 'tile-hardcoded_ph_topic', mariaId);
+              const third = await queuedOf(ana.phoneNumber);
+              const thirdCard = maria.getByTestId(`request-card-${String(third.id)}`);
+              await thirdCard.waitFor({ timeout: 15_000 });
+              await thirdCard.getByTestId('accept-request').click();
+              await maria.waitForURL(`**/dashboard/consulta/${String(third.id)}`);
+              // María goes into the call and waits there; Ana is asked to enter (spec 4: S3 and not yet joined) and does not.
+              await maria.getByTestId('join-video-call').click();
+              await maria.waitForURL(`**/consulta/video-llamada?appointmentId=${String(third.id)}`);
+              await maria.getByTestId('call-room').waitFor();
+              await anaPage.getByTestId('enter-consultation').waitFor({ timeout: 15_000 });
+              await expect.poll(async () => (await appointmentById(String(third.id))).state).toBe('3-coach-joins-call');
+              server.clock.advance(DEFAULT_APPOINTMENT_TIMEOUTS.memberJoinMs + 1_000);
+              await server.server.services.appointmentScheduler.tick();
+              await anaPage.waitForURL('**/consulta/infoPage/SC023', { timeout: 15_000 });
+              const timeoutModal = anaPage.getByTestId('info-modal');
+              await timeoutModal.waitFor();
+              expect(await timeoutModal.textContent()).toContain('Ha pasado el tiempo límite de tolerancia para entrar a esta consulta, tu coach ya no está en la llamada');
+              await snap(anaPage, 'end-first-timeout-es');
+              expect(await appointmentById(String(third.id))).toMatchObject({ state: '12-canceled', status_reason: 'first-timeout' });
+              // María leaves the call and is back on her dashboard, the queue in view.
+              await maria.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
+              expect(await maria.getByTestId('call-room').count()).toBe(0);
+              await maria.getByTestId('queue-empty').waitFor({ timeout: 15_000 });
             }, MEMBER_BROWSER);
           },
           { viewport: STAFF_VIEWPORT, locale: 'en-US' },
         );
       },
-      { viewport: STAFF_VIEWPORT },
+      // María goes into a call (the member-join timeout): the fake camera and microphone.
+      { viewport: STAFF_VIEWPORT, media: true },
     );
   });
 });
