@@ -1,4 +1,5 @@
-import { createSessionFor, DEMO_LOGINS, type TestServer } from '@puente/api/test';
+import { readFile } from 'node:fs/promises';
+import { createMember, createSessionFor, DEMO_LOGINS, type TestServer } from '@puente/api/test';
 import { APPOINTMENT_STATE as S, findTransition, isWithinWorkingHours, type AppointmentState } from '@puente/domain';
 import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -6,12 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCallEvents, remoteFrames, waitForRemoteVideo, watch } from './call-harness';
 import { signedInPage, snap, startOnDemandServer, withBrowser } from './harness';
 
-// Issue 4 "Tests that prove it": the on-demand journey in browsers, with the demo data. John Smith
-// (member in California, English) asks for a coach; Daniel Rivera (coach, English, mental health)
-// accepts on his dashboard and the member is routed into the call; Daniel requests a US doctor;
-// Emily Carter (US doctor licensed in CA and TX) accepts the escalation on hers; the member is
-// routed as spec 000 §4 says (waiting room two / SC038, back into the call, SC064 to the survey,
-// then the appointment summary once the treatment is sent).
+// Issues 4, 11 and 12 "Tests that prove it": the on-demand journey in browsers, with the demo data,
+// as one continuous consultation. John Smith (member in California, English, allergic to
+// penicillin, which he gives in the intake) asks for a coach; Daniel Rivera (coach, English, mental
+// health) accepts on his dashboard and the member is routed into the call; Daniel sees the allergy in
+// the chart beside the call, writes and signs his note without leaving it, and requests a US doctor
+// with a reason and an urgency; John completes what a prescription needs (his pharmacy) while he
+// waits (SC038); Emily Carter (US doctor licensed in CA and TX) accepts the escalation, joins the
+// three-way call, prescribes amoxicillin past the allergy warning with a reason, ends the call,
+// reviews and signs; both clinicians are back on their dashboards; John hears SMC11, reads the
+// summary, downloads the signed PDF, sees the pharmacy, answers the survey and finds the
+// consultation in his history; another member cannot fetch the PDF. Finishing without a prescription
+// is the prescribing journey's.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -71,8 +78,8 @@ const expectShownState = async (page: Page, state: AppointmentState): Promise<vo
 };
 const pathOf = (page: Page): string => new URL(page.url()).pathname;
 
-describe('on-demand consultation in the browser (issue 4)', () => {
-  it('member asks for a coach, the coach accepts and requests a US doctor, the US doctor accepts; the member is routed to the end', async () => {
+describe('on-demand consultation in the browser (issues 4, 11, 12)', () => {
+  it('member asks for a coach, the coach accepts and requests a US doctor, the US doctor prescribes past an allergy and signs; the member keeps summary, PDF, pharmacy, survey and history', async () => {
     const danielId = await userIdByEmail(DANIEL_EMAIL);
     const emilyId = await userIdByEmail(EMILY_EMAIL);
     // The configuration the web app reads says "open now" too (else it shows the out-of-hours dialog).
@@ -100,7 +107,7 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 await member.getByTestId('request-consultation').click();
                 // Issue 11: before his first consultation his health profile is asked, once.
                 await member.getByTestId('health-profile-dialog').waitFor({ timeout: 15_000 });
-                await member.getByTestId('health-profile-alergies').fill('Penicilina');
+                await member.getByTestId('health-profile-alergies').fill('Penicillin');
                 await member.getByTestId('health-profile-save').click();
                 await member.waitForURL('**/consulta/llenado-de-informacion');
                 // Mental health: the crisis path is on the intake (988 and 911 in the US).
@@ -157,11 +164,18 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 // ---- Issue 11: the chart sits beside the call; the coach writes without leaving it ----
                 const chart = coach.getByTestId('call-chart');
                 await expectShownState(coach, S.S3_COACH_JOINS_CALL);
+                // The allergy John gave in the intake is in the chart (not "—").
+                await expect.poll(() => chart.getByTestId('member-profile-allergies').textContent(), { timeout: 15_000 }).toContain('Penicillin');
                 const framesBefore = Object.values(await remoteFrames(member))[0] ?? 0;
                 const note = 'Anxious since the move; sleeps 4 hours';
                 await chart.getByTestId('note-observations').fill(note);
                 await chart.getByTestId('notes-save').click();
                 await expect.poll(() => coach.getByTestId('toast').textContent()).toMatch(/Saved|Guardado/);
+                // He signs his part of the record, after confirming: it is locked (later changes are addenda).
+                await chart.getByTestId('notes-sign').click();
+                await coach.getByTestId('notes-sign-confirm').click();
+                await expect.poll(() => chart.getByTestId('note-observations').isDisabled(), { timeout: 15_000 }).toBe(true);
+                await chart.getByTestId('note-addendum-text').waitFor();
                 // Still in the call, and the member's video of the coach keeps decoding.
                 expect(pathOf(coach)).toBe('/consulta/video-llamada');
                 expect(await coach.getByTestId('call-flow').getAttribute('data-in-call')).toBe('true');
@@ -181,7 +195,15 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 // The member is sent to wait for the US doctor: SC038.
                 await member.waitForURL('**/consulta/infoPage/SC038', { timeout: 15_000 });
                 await member.getByTestId('info-page-SC038').waitFor();
+                // Issue 12, readiness before escalation: his state, address and phone are on file; the
+                // pharmacy is asked here while he waits, and he picks one near his zip code (94103).
+                const readiness = member.getByTestId('readiness-prompt');
+                await readiness.waitFor({ timeout: 15_000 });
+                expect(await readiness.getByTestId('readiness-address').count()).toBe(0);
+                await readiness.getByTestId('pharmacy-results').waitFor();
                 await snap(member, 'on-demand-sc038');
+                await readiness.getByTestId('pharmacy-choose-ca-sf-soma').click();
+                await readiness.waitFor({ state: 'detached', timeout: 15_000 });
 
                 // ---- The US doctor (licensed in CA) accepts the escalation -----------------------
                 const escalation = doctor.getByTestId(`escalation-card-${id}`);
@@ -228,6 +250,36 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 await waitForRemoteVideo(member, 2);
                 await snap(member, 'on-demand-call-doctor');
 
+                // ---- Issue 11/12: the US doctor prescribes from the chart beside the call -------------
+                const rx = doctor.getByTestId('call-chart');
+                await rx.getByTestId('rx-workspace').waitFor();
+                await rx.getByTestId('rx-medication').fill('amox');
+                await doctor.getByTestId('rx-option-308191').click();
+                await rx.getByTestId('rx-dose').fill('1');
+                await rx.getByTestId('rx-durationDays').fill('10');
+                await rx.getByTestId('rx-quantity').fill('30');
+                await rx.getByTestId('rx-daysSupply').fill('10');
+                await rx.getByRole('combobox', { name: /Frequency/ }).click();
+                await doctor.getByRole('option', { name: 'every 8 hours' }).click();
+                await rx.getByRole('combobox', { name: /Diagnosis/ }).click();
+                await doctor.getByRole('option', { name: /J02\.9/ }).click();
+                await rx.getByTestId('rx-add-line').click();
+                // John is allergic to penicillin: a warning, and the review refuses without a reason.
+                await rx.getByTestId('rx-allergy-warning').waitFor();
+                expect(await rx.getByTestId('rx-lines').textContent()).toContain('Take 1 capsule by mouth every 8 hours for 10 days.');
+                await rx.getByTestId('rx-review').click();
+                await doctor.getByText('Record the reason for the allergy override').waitFor();
+                await rx.getByTestId('rx-override-0').fill('Mild rash in childhood; benefit outweighs risk, member informed');
+                await rx.getByTestId('rx-override-save-0').click();
+                await expect.poll(() => rx.getByTestId('rx-override-save-0').isDisabled()).toBe(true);
+                await rx.getByTestId('rx-review').click();
+                await rx.getByTestId('rx-review-panel').waitFor();
+                expect(await rx.getByTestId('rx-prescriber').textContent()).toContain('Emily Carter');
+                expect(await rx.getByTestId('rx-review-panel').textContent()).toContain('SoMa Health Pharmacy');
+                // All of it without leaving the call.
+                expect(await doctor.getByTestId('call-flow').getAttribute('data-in-call')).toBe('true');
+                await snap(doctor, 'on-demand-call-rx-review');
+
                 // ---- The US doctor ends the call from the chart beside it, after confirming: SC064,
                 // which takes the member to the survey; the doctor goes on in the consultation ------
                 await doctor.getByTestId('call-chart').getByTestId('end-call').click();
@@ -237,21 +289,74 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                 await member.waitForURL(`**/consulta/survey/${id}`, { timeout: 15_000 });
                 await member.getByTestId('survey-screen').waitFor();
                 expect(await member.evaluate(() => localStorage.getItem('hasJoinedToCall'))).toBeNull();
-                // The coach, still on his consultation, is told it is finished (spec §4: MX physician in S9).
+                // The coach, still on his consultation, is told it is finished (spec §4: MX physician in S9),
+                // and goes back to his dashboard.
                 await expect.poll(() => coach.getByTestId('doctor-modal').getAttribute('data-modal'), { timeout: 15_000 }).toBe('consultation-finished');
+                await coach.getByTestId('doctor-modal-close').click();
+                await coach.getByTestId('doctor-modal').waitFor({ state: 'detached' });
+                await coach.getByTestId('back-to-dashboard').click();
+                await coach.waitForURL(`${server.url}/dashboard`);
+                await coach.getByTestId('dashboard').waitFor();
 
-                // ---- No prescription this time: the US doctor finishes with the reason recorded (issue 11);
-                // the member stays on her survey (the prescribing journey signs and sends one) ----------
-                await doctor.getByTestId('rx-none').waitFor();
-                await doctor.getByRole('combobox', { name: 'Why is no prescription needed?' }).click();
-                await doctor.getByRole('option', { name: 'Other' }).click();
-                await doctor.getByTestId('rx-none-finish').click();
-                // Finished, she is back on the dashboard with the next request in view.
+                // ---- The call over, she signs the reviewed prescription: it goes to John's pharmacy,
+                // and she is back on the dashboard with the next request in view (issue 11) ----------
+                await doctor.getByTestId('rx-sign').click();
                 await doctor.waitForURL(`${server.url}/dashboard`);
                 await doctor.getByTestId('dashboard').waitFor();
-                expect(await appointmentRow(id)).toMatchObject({ state: S.S11_FINISHED, status: 'finished', mx_doctor_id: danielId, us_doctor_id: emilyId });
-                await member.waitForTimeout(500);
+                await expect.poll(async () => (await appointmentRow(id)).state, { timeout: 15_000 }).toBe(S.TREAT_COMPLETED);
+                expect(await appointmentRow(id)).toMatchObject({ status: 'finished', mx_doctor_id: danielId, us_doctor_id: emilyId });
+
+                // ---- Issue 12: what John keeps ------------------------------------------------------
+                // SMC11 "treatment sent to pharmacy": on the survey it comes as a toast.
+                await expect.poll(() => member.getByTestId('toast').textContent(), { timeout: 15_000 }).toContain('Your treatment was sent to the pharmacy.');
                 expect(pathOf(member)).toBe(`/consulta/survey/${id}`);
+                // The summary of the consultation that just ended: the treatment and its signed PDF.
+                await member.goto(`${server.url}/consulta/resumen-de-cita`);
+                await member.getByTestId('appointment-summary-screen').waitFor();
+                await member.getByTestId('record-summary').waitFor();
+                await member.getByTestId('record-tab-treatment').click();
+                await member.getByTestId('prescription-line').waitFor();
+                expect(await member.getByTestId('prescription-line').textContent()).toContain('Take 1 capsule by mouth every 8 hours for 10 days.');
+                await member.getByTestId('my-prescription-ready').waitFor();
+                await snap(member, 'on-demand-summary-treatment');
+                const [download] = await Promise.all([member.waitForEvent('download'), member.getByTestId('prescription-document').click()]);
+                const pdf = await readFile(await download.path());
+                expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+                expect(pdf.length).toBeGreaterThan(2000);
+                // The pharmacy he chose while waiting: the address card, the phone and the maps links.
+                await member.getByTestId('record-tab-pharmacy').click();
+                await member.getByTestId('pharmacy-address').waitFor();
+                expect(await member.getByTestId('pharmacy-address').textContent()).toContain('SoMa Health Pharmacy');
+                expect(await member.getByTestId('pharmacy-tel-link').getAttribute('href')).toBe('tel:+14155550103');
+                expect(await member.getByTestId('pharmacy-maps-link').getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\//);
+                await snap(member, 'on-demand-summary-pharmacy');
+
+                // The survey (mental health: the provider-quality survey). John's organization sends him
+                // to its home page once it is answered (spec 6); that site is stubbed here.
+                await memberCtx.route('https://acme.example.com/**', (route) =>
+                  route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><title>Acme</title></head><body><main><h1>Acme</h1></main></body></html>' }),
+                );
+                await member.getByTestId('record-tab-summary').click();
+                await member.getByRole('button', { name: 'Rate your consultation' }).click();
+                await member.waitForURL(`**/consulta/survey/${id}`);
+                await member.getByTestId('survey-mental-health').waitFor();
+                await member.getByTestId('survey-abilityConfidence-5').click();
+                await member.getByTestId('survey-submit').click();
+                await member.waitForURL('https://acme.example.com/**');
+                expect((await query(sql`select appointment_id from surveys where appointment_id = ${id}`)).length).toBe(1);
+
+                // His history has it, with its prescription icon.
+                await member.goto(`${server.url}/consulta/historial`);
+                const historyCard = member.getByTestId(`history-card-${id}`);
+                await historyCard.waitFor();
+                expect(await historyCard.getByTestId('history-card-prescription').count()).toBe(1);
+                await snap(member, 'on-demand-history');
+
+                // Nobody else gets his prescription: another member's fetch is a 404.
+                const other = await createMember(server.server);
+                const otherToken = (await createSessionFor(server.server, other.id)).sessionToken;
+                const refused = await fetch(`${server.url}/api/appointments/${id}/prescription-document`, { headers: { authorization: `Bearer ${otherToken}` } });
+                expect(refused.status).toBe(404);
 
                 // The path the appointment took: the journey's steps in order, each edge one the state
                 // machine allows (the server may add its own steps in between, e.g. a US doctor's accept).
@@ -265,10 +370,11 @@ describe('on-demand consultation in the browser (issue 4)', () => {
                   S.S7_ER_IS_REVIEWING,
                   S.S8_ER_JOINS_CALL,
                   S.S9_ER_ENDS_CALL,
-                  S.S11_FINISHED,
+                  S.TREAT_PENDING,
+                  S.TREAT_COMPLETED,
                 ];
                 expect(path[0]).toBe(S.EMPTY);
-                expect(path.at(-1)).toBe(S.S11_FINISHED);
+                expect(path.at(-1)).toBe(S.TREAT_COMPLETED);
                 expect(path.filter((st) => (steps as string[]).includes(st))).toEqual(steps);
                 for (let k = 1; k < path.length; k++) expect(findTransition(path[k - 1] as AppointmentState, path[k] as AppointmentState), `${path[k - 1]} -> ${path[k]}`).toBeDefined();
               },
@@ -280,6 +386,6 @@ describe('on-demand consultation in the browser (issue 4)', () => {
       },
       { media: true, viewport: STAFF_VIEWPORT, locale: 'en-US' },
     );
-  });
+  }, 300_000);
 });
 

@@ -155,6 +155,48 @@ describe('prescribing journey', () => {
     expect(refused.status).toBe(404);
   });
 
+  it('no prescription this time: the US doctor finishes with the reason recorded and is back on the dashboard; the member stays on her survey', async () => {
+    const s = server.server;
+    const member = await createMember(s, { firstName: 'Rosa', lastName: 'Díaz' });
+    const memberToken = (await createSessionFor(s, member.id)).sessionToken;
+    const doctor = await createPhysician(s, { userType: 'us-physician', licenses: ['CA'], languages: ['en', 'es'], user: { firstName: 'Emily', lastName: 'Carter', preferredLang: 'en' } });
+    const doctorToken = (await createSessionFor(s, doctor.id)).sessionToken;
+    const id = await insertConsultation(member.id, S.S6_IN_QUEUE_FOR_ER);
+    // The US doctor took it, held the call and ended it (S9).
+    await setAppointment(server, id, { usDoctorId: doctor.id, state: S.S9_ER_ENDS_CALL });
+    await withBrowser(async (memberCtx) => {
+      const memberPage = await signedInPage(memberCtx, memberToken, { language: 'es' });
+      await memberPage.goto(`${server.url}/inicio`);
+      await memberPage.waitForURL(`**/consulta/survey/${id}`);
+      await withBrowser(
+        async (ctx) => {
+          const page = await signedInPage(ctx, doctorToken, { language: 'en' });
+          await page.goto(`${server.url}/dashboard/consulta/${id}`);
+          await page.getByTestId('rx-none').waitFor();
+          // Finishing asks why: the button waits for a reason.
+          expect(await page.getByTestId('rx-none-finish').isDisabled()).toBe(true);
+          await page.getByRole('combobox', { name: 'Why is no prescription needed?' }).click();
+          await page.getByRole('option', { name: 'Other' }).click();
+          await page.getByLabel('Note (optional)').fill('Sleep hygiene first; review in two weeks');
+          await snap(page, 'rx-none-en-desktop');
+          await page.getByTestId('rx-none-finish').click();
+          // Finished, she is back on the dashboard with the next request in view (issue 11).
+          await page.waitForURL(`${server.url}/dashboard`);
+          await page.getByTestId('dashboard').waitFor();
+        },
+        { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
+      );
+      // The member stays on her survey.
+      await memberPage.waitForTimeout(500);
+      expect(new URL(memberPage.url()).pathname).toBe(`/consulta/survey/${id}`);
+    });
+    const row = await readAppointment(server, id);
+    expect([row.state, row.status]).toEqual([S.S11_FINISHED, 'finished']);
+    const { sql } = await import('drizzle-orm');
+    const reasons = (await s.database.db.execute(sql`select reason, note, physician_id from no_prescription_reasons where appointment_id = ${id}`)) as unknown as { rows: Record<string, unknown>[] };
+    expect(reasons.rows).toEqual([{ reason: 'other', note: 'Sleep hygiene first; review in two weeks', physician_id: doctor.id }]);
+  });
+
   it('from the profile, in English on a desktop: the member finds pharmacies near her zip code and chooses one', async () => {
     const member = await createMember(server.server, { firstName: 'Ann', lastName: 'Lee', preferredLang: 'en', address: { zipCode: '85004', city: 'Phoenix', state: 'AZ', country: 'US' } });
     const token = (await createSessionFor(server.server, member.id)).sessionToken;
