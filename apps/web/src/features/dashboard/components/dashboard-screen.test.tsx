@@ -1,4 +1,4 @@
-import { COACH_SEARCHING_US_DOCTOR_TOAST, MODAL, type AppointmentState } from '@puente/domain';
+import { COACH_SEARCHING_US_DOCTOR_TOAST, MODAL, type AppointmentState, type ReadinessItem } from '@puente/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
@@ -293,7 +293,7 @@ describe('US doctor', () => {
   });
 
   it('in Spanish; a member ready for a prescription shows no readiness warning', async () => {
-    const handoff = (readiness: ('address' | 'pharmacy' | 'state' | 'phone')[]) => ({ coachNote: [], chat: { messageCount: 0, attachmentCount: 0, last: [] }, readiness });
+    const handoff = (readiness: ReadinessItem[]) => ({ coachNote: [], chat: { messageCount: 0, attachmentCount: 0, last: [] }, readiness });
     const missing = appointment({ id: 'apt_m', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, handoff: handoff(['state', 'address']) });
     const ready = appointment({ id: 'apt_r', state: '6-in-queue-for-er', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorNeeded: true, handoff: handoff([]) });
     installStaffServer({ userType: 'us-physician', queue: [missing, ready], preferredLang: 'es' });
