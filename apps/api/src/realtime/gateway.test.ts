@@ -99,7 +99,8 @@ describe('a connected member', () => {
       expect(acks(x)).toBe(acks(y));
       expect(acks(x).size).toBe(0);
       // The server never emits with an acknowledgement: doing so fails loudly instead of growing it.
-      expect(() => (x as unknown as { emit: (...args: unknown[]) => boolean }).emit(REALTIME_EVENTS.memberDataUpdate, { member: {} }, () => undefined)).toThrow(/acknowledgement/);
+      const untypedEmit = x.emit.bind(x) as unknown as (event: string, ...args: unknown[]) => boolean;
+      expect(() => untypedEmit(REALTIME_EVENTS.memberDataUpdate, { member: {} }, () => undefined)).toThrow(/acknowledgement/);
       // No room per session: her user room and the socket's own room only.
       expect([...x.rooms].sort()).toEqual([x.id, userRoom(a.member.id)].sort());
       // What the WebSocket upgrade left behind is gone: the HTTP request, the upgrade response's
