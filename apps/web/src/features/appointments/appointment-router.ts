@@ -237,7 +237,12 @@ export const recoverAppointment = async <A extends AppointmentView>(
   // The one we knew about is over (or this page never saw how it stands): learn how it ended.
   if (!server && knownId && !(before && isFinishedLike(before.state))) server = await api.getById(knownId);
   if (!server) return 'ignored';
-  if (before && before.id === server.id && before.state === server.state) return 'stayed';
+  if (before && before.id === server.id && before.state === server.state) {
+    // Nothing to route, but the cache holds the server's fresh record (what depends on it, e.g. a
+    // payment the app missed while offline, looks again).
+    fx.store(server);
+    return 'stayed';
+  }
   const event = { appointmentId: server.id, state: server.state, statusReason: server.statusReason, type: server.type, usDoctorNeeded: server.usDoctorNeeded };
   const adopt = knownId !== server.id;
   const canceled = server.state === S.S12_CANCELED || server.state === S.SCHEDULED_CANCELED;

@@ -1,6 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearCurrentAppointment } from '@/features/appointments';
 import { setSessionToken } from '@/lib/session';
 import { socketStore } from '@/lib/socket';
 import { FakeSocket } from '@/test/fake-socket';
@@ -182,6 +183,8 @@ describe('paid US-doctor visit within the consultation', () => {
 describe('a member who missed payment-requested (a reload, a reconnect)', () => {
   const serveHeld = (opts: { state: string; payment: typeof PAYMENT | null }) => {
     setSessionToken('st_1');
+    // A new page: it knows no appointment until the shell asks the server on connect.
+    clearCurrentAppointment();
     const calls: FakeCall[] = [];
     installFakeFetch((call) => {
       calls.push(call);

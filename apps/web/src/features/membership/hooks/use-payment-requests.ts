@@ -1,8 +1,9 @@
-import { REALTIME_EVENTS } from '@puente/contracts';
+import { REALTIME_EVENTS, type AppointmentDto } from '@puente/contracts';
 import { isHeldForPayment, ROUTES } from '@puente/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { getCurrentAppointmentFromServer } from '@/features/appointments';
+import { appointmentKeys } from '@/features/appointments';
 import { useMember } from '@/features/profile';
 import { createStore, useStore } from '@/lib/external-store';
 import { socketStore } from '@/lib/socket';
@@ -46,11 +47,9 @@ const PAYMENT_SCREENS: readonly string[] = [ROUTES.paymentLoading.path, ROUTES.p
  * open consultation is held for payment and its payment is still pending, the dialog opens as the
  * event would have opened it (the retry rule first).
  */
-const recoverPaymentRequest = async (stillWanted: () => boolean): Promise<void> => {
-  const current = await getCurrentAppointmentFromServer();
-  if (!current || !isHeldForPayment(current.state)) return;
+const recoverPaymentRequest = async (appointment: AppointmentDto, stillWanted: () => boolean): Promise<void> => {
   const { getAppointmentPayment, retryUnsavedSuccesses } = await import('../api/visit-payments');
-  const payment = await getAppointmentPayment(current.id);
+  const payment = await getAppointmentPayment(appointment.id);
   if (!payment || payment.status !== 'pending' || !stillWanted()) return;
   await retryUnsavedSuccesses();
   if (stillWanted() && paymentRequestStore.get()?.paymentId !== payment.paymentId) {
@@ -63,32 +62,44 @@ const recoverPaymentRequest = async (stillWanted: () => boolean): Promise<void> 
  * organization's member whose coach asked for a US doctor) opens the visit payment dialog. The
  * retry rule runs first: succeeded statuses that failed to save are sent again. The server's
  * payment-status-update (the payment settled, here or in another tab or device) closes a dialog
- * still asking for that payment and moves /payment-loading on. On every (re)connect the member's
- * app asks whether a payment is still pending (recoverPaymentRequest).
+ * still asking for that payment and moves /payment-loading on. Whenever the member's appointment
+ * is written into the query cache in a state held for payment (the shell's recovery on every
+ * (re)connect and reload, or an alert), the app asks whether its payment is still pending
+ * (recoverPaymentRequest): no request of its own for the appointment, no second connect listener.
  */
 export const usePaymentRequests = (): void => {
   const socket = useStore(socketStore);
+  const queryClient = useQueryClient();
   const member = useMember();
   const isMember = member.data?.userType === 'member';
   const { pathname } = useLocation();
   const pathRef = useRef(pathname);
   pathRef.current = pathname;
   useEffect(() => {
-    if (!socket || !isMember) return undefined;
+    if (!isMember) return undefined;
     let mounted = true;
-    const recover = (): void => {
-      recoverPaymentRequest(() => mounted && !PAYMENT_SCREENS.includes(pathRef.current)).catch((error: unknown) => {
-        // Best effort: the next payment-requested event or reconnect asks again.
-        console.warn('payment request recovery failed', error);
-      });
-    };
-    socket.on('connect', recover);
-    if (socket.connected) recover();
+    let asking = false;
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || asking) return;
+      const [root, kind] = event.query.queryKey as readonly unknown[];
+      if (root !== appointmentKeys.all[0] || kind !== 'detail') return;
+      const appointment = event.query.state.data as AppointmentDto | undefined;
+      if (!appointment || !isHeldForPayment(appointment.state)) return;
+      asking = true;
+      recoverPaymentRequest(appointment, () => mounted && !PAYMENT_SCREENS.includes(pathRef.current))
+        .catch((error: unknown) => {
+          // Best effort: the next payment-requested event or reconnect asks again.
+          console.warn('payment request recovery failed', error);
+        })
+        .finally(() => {
+          asking = false;
+        });
+    });
     return () => {
       mounted = false;
-      socket.off('connect', recover);
+      unsubscribe();
     };
-  }, [socket, isMember]);
+  }, [queryClient, isMember]);
   useEffect(() => {
     if (!socket) return undefined;
     const handle = (payload: unknown): void => {
