@@ -428,3 +428,7 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 // spec 3: partner id is held in session storage.
 export const SESSION_STORAGE_KEYS = { partnerId: 'partnerId' } as const;
+
+/** Ours (spec 3 selfAssessment.symptoms names the field, not its options): the common symptoms a member can tick. */
+export const SELF_ASSESSMENT_SYMPTOMS = ['fever', 'cough', 'headache', 'sore_throat', 'stomach_pain', 'nausea', 'fatigue', 'anxiety', 'sleep', 'other'] as const;
+export type SelfAssessmentSymptom = (typeof SELF_ASSESSMENT_SYMPTOMS)[number];

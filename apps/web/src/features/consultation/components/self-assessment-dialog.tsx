@@ -10,11 +10,10 @@ import IconButton from '@mui/material/IconButton';
 import Slider from '@mui/material/Slider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { SelfAssessment } from '@puente/domain';
+import { SELF_ASSESSMENT_SYMPTOMS, type SelfAssessment } from '@puente/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SYMPTOM_KEYS } from '@/lib/symptoms';
 import { MAX_SYMPTOM_PHOTOS } from '../symptom-photos';
 
 /**
@@ -78,7 +77,7 @@ export function SelfAssessmentDialog({ open, topicId, defaultReason, onCancel, o
         <Box>
           <Typography gutterBottom>{t('self_assessment_symptoms_label')}</Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {SYMPTOM_KEYS.map((key) => (
+            {SELF_ASSESSMENT_SYMPTOMS.map((key) => (
               <Chip
                 key={key}
                 label={t(`symptom_${key}`)}

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { symptomLabels } from '@/lib/symptoms';
+import { symptomLabels } from '@/components/ui/symptom-labels';
 
 const URGENCY_COLOR: Record<EscalationUrgency, 'default' | 'warning' | 'error'> = { routine: 'default', soon: 'warning', urgent: 'error' };
 

@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { symptomLabels } from '@/lib/symptoms';
+import { symptomLabels } from '@/components/ui/symptom-labels';
 import { useTopicTitles } from '../api/get-topic-titles';
 import { AppointmentChips, appointmentReason } from './appointment-summary';
 import { HandoffSummary } from './handoff-summary';
