@@ -132,7 +132,6 @@ const STILL_CROSSING: Record<string, string[]> = {
   auth: ['users'],
   chat: ['physicianProfiles', 'users'],
   family: ['organizations', 'users'],
-  identity: ['users'],
   members: ['dependants', 'organizations'],
   organizations: ['organizationTopicTemplates', 'topicTemplates', 'users'],
   physicians: ['users'],

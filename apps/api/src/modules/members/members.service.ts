@@ -139,6 +139,11 @@ export class MembersService {
     return this.members.findStaffByEmail(email);
   }
 
+  /** Accounts (not deleted) with this email or phone (an outside identity pointing at an account). */
+  findAccountsMatching(email: string | null, phoneNumber: string | null, tx?: Db): Promise<UserRow[]> {
+    return this.repoIn(tx).findAccountsMatching(email, phoneNumber);
+  }
+
   findActiveByPhone(phoneNumber: string, tx?: Db): Promise<UserRow | undefined> {
     return this.repoIn(tx).findActiveByPhone(phoneNumber);
   }
