@@ -262,6 +262,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     cleanups.unshift(() => presence.close());
     const physicians = new PhysiciansService({
       repository: new PhysiciansRepository(database.db),
+      accounts: members,
       presence,
       clock,
       bus,

@@ -134,7 +134,6 @@ const STILL_CROSSING: Record<string, string[]> = {
   family: ['organizations', 'users'],
   members: ['dependants', 'organizations'],
   organizations: ['organizationTopicTemplates', 'topicTemplates', 'users'],
-  physicians: ['users'],
   profile: ['users'],
   scheduling: ['physicianAvailability', 'users'],
 };

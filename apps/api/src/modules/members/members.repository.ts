@@ -57,6 +57,14 @@ export class MembersRepository {
       .limit(5);
   }
 
+  /** Accounts (not deleted) of these types, only these ids when given. */
+  async findActiveOfTypes(types: readonly UserRow['userType'][], ids?: readonly string[]): Promise<UserRow[]> {
+    return this.db
+      .select()
+      .from(users)
+      .where(and(inArray(users.userType, [...types]), isNull(users.deletedAt), ids ? inArray(users.id, [...ids]) : undefined));
+  }
+
   async findActiveByPhone(phoneNumber: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(and(eq(users.phoneNumber, phoneNumber), isNull(users.deletedAt))).limit(1);
     return row;

@@ -144,6 +144,11 @@ export class MembersService {
     return this.repoIn(tx).findAccountsMatching(email, phoneNumber);
   }
 
+  /** The accounts (not deleted) of these types, e.g. every coach and US doctor (the physicians module's records). */
+  activeAccountsOfTypes(types: readonly UserRow['userType'][], ids?: readonly string[]): Promise<UserRow[]> {
+    return this.members.findActiveOfTypes(types, ids);
+  }
+
   findActiveByPhone(phoneNumber: string, tx?: Db): Promise<UserRow | undefined> {
     return this.repoIn(tx).findActiveByPhone(phoneNumber);
   }
