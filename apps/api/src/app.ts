@@ -313,7 +313,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const chatSettings = chatConfig(options.env ?? process.env, { dataDir: config.dataDir, emailFrom: config.email.from, inboundEmailSecret: config.inboundEmailSecret });
     const storage: StorageProvider = options.providers?.storage ?? (chatSettings.attachmentsDir ? new LocalDiskStorage(chatSettings.attachmentsDir) : await LocalDiskStorage.temporary());
     cleanups.unshift(async () => storage.close?.());
-    const chat = new ChatService({ repo: chatRepository, appointments, audit, clock, storage, email, realtime, config: chatSettings, log: app.log });
+    const chat = new ChatService({ repo: chatRepository, appointments, audit, accounts: members, physicians, clock, storage, email, realtime, config: chatSettings, log: app.log });
     // The call (issue 5): ICE servers from STUN_URLS/TURN_URLS/TURN_SECRET, signaling on the gateway.
     const telephony: TelephonyProvider = options.providers?.telephony ?? new NoopTelephonyProvider();
     const call = new CallService({ db: database.db, clock, ice: new IceServersProvider(loadVideoSettings(options.env ?? process.env)), telephony, sms, auth: sessions, members, appointments, realtime, sessionSecret: config.sessionSecret, publicUrl: config.publicUrl });

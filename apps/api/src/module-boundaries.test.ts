@@ -130,7 +130,6 @@ const STILL_CROSSING: Record<string, string[]> = {
   'account-deletion': ['outbox', 'users'],
   admin: ['appointmentEvents', 'appointments', 'auditLog', 'physicianLicenses', 'physicianProfiles', 'staffMfaTickets', 'staffTotpSecrets', 'surveys', 'users'],
   auth: ['users'],
-  chat: ['physicianProfiles', 'users'],
   family: ['organizations', 'users'],
   members: ['dependants', 'organizations'],
   organizations: ['organizationTopicTemplates', 'topicTemplates', 'users'],

@@ -12,6 +12,12 @@ export class MembersRepository {
     return row;
   }
 
+  /** These accounts, erased ones too. */
+  async findAnyByIds(ids: readonly string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(users).where(inArray(users.id, [...ids]));
+  }
+
   /** The names of these accounts, erased ones too (who wrote a part of a past record). */
   async namesOf(ids: readonly string[]): Promise<{ id: string; firstName: string | null; lastName: string | null }[]> {
     if (ids.length === 0) return [];

@@ -34,6 +34,11 @@ export class MembersService {
     return this.members.findAnyById(id);
   }
 
+  /** These accounts (erased ones too), for another module that must name or reach them (e.g. a chat's people). */
+  accounts(ids: readonly string[]): Promise<UserRow[]> {
+    return this.members.findAnyByIds([...new Set(ids)]);
+  }
+
   /** The first and last names of these accounts by id (another module naming authors, e.g. a record's). */
   async namesOf(ids: readonly string[]): Promise<Map<string, { firstName: string | null; lastName: string | null }>> {
     const rows = await this.members.namesOf([...new Set(ids)]);

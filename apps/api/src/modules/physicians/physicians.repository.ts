@@ -35,6 +35,12 @@ export class PhysiciansRepository {
     }));
   }
 
+  /** A physician's picture (deleted physicians' too: an old chat still shows it). */
+  async imgUrlOf(userId: string): Promise<string | null> {
+    const [row] = await this.db.select({ imgUrl: physicianProfiles.imgUrl }).from(physicianProfiles).where(eq(physicianProfiles.userId, userId)).limit(1);
+    return row?.imgUrl ?? null;
+  }
+
   /** isAvailable is the physician's own switch; the profile row is created on first use. */
   async setAvailable(userId: string, isAvailable: boolean, now: Date): Promise<void> {
     await this.db

@@ -53,6 +53,11 @@ export class PhysiciansService {
     deps.bus?.onResync(() => this.dropCache());
   }
 
+  /** A physician's picture for another module (the chat's participant attributes). */
+  imgUrlOf(userId: string): Promise<string | null> {
+    return this.deps.repository.imgUrlOf(userId);
+  }
+
   /** Copies isAvailable from the database into the presence store (the database is the truth). */
   async init(): Promise<void> {
     await this.deps.presence.resetAvailable(await this.deps.repository.availableIds());
