@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outbox, phoneResets, users, type UserRow } from '../../db/schema';
+import { outbox, users, type UserRow } from '../../db/schema';
 
 /**
  * What an erased member row keeps: the pseudonymous id (clinical records and the audit log point
@@ -47,7 +47,6 @@ export class AccountDeletionRepository {
       .update(users)
       .set({ ...cleared, deletedAt: now, updatedAt: now })
       .where(eq(users.id, user.id));
-    await this.db.delete(phoneResets).where(eq(phoneResets.userId, user.id));
     if (user.phoneNumber) await this.db.delete(outbox).where(eq(outbox.to, user.phoneNumber));
     if (user.email) await this.db.delete(outbox).where(eq(outbox.to, user.email));
   }

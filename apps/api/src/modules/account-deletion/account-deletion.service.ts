@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
 import type { JobRunner } from '../../lib/jobs';
 import type { AuthService, SessionSocketControl } from '../auth/auth.service';
+import type { RecoveryService } from '../recovery/recovery.service';
 import { AccountDeletionRepository } from './account-deletion.repository';
 import { accountDeletionPolicy } from './account-deletion.policy';
 
@@ -21,9 +22,10 @@ export interface AccountDeletionDeps {
   clock: Clock;
   audit: AuditService;
   sockets: SessionSocketControl;
-  /** Sessions are the auth module's: it revokes them (in this module's transaction). */
-  /** Sessions, login tokens and sign-in codes are the auth module's (issue 9: one owner). */
+  /** Sessions, login tokens and sign-in codes are the auth module's: it revokes and erases them (in this module's transaction). */
   sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'consumeLoginToken' | 'eraseUser'>;
+  /** Phone resets are the recovery module's: it erases them with the account. */
+  recovery: Pick<RecoveryService, 'eraseUser'>;
   /** Family plans (issue 15): dependants and referrers leave their families first (spec 4). */
   family?: { removeForDeletion(userId: string, tx: Db): Promise<void> };
   log?: FastifyBaseLogger;
@@ -113,6 +115,7 @@ export class AccountDeletionService {
         await this.deps.db.transaction(async (tx) => {
           await new AccountDeletionRepository(tx).eraseUser(user, now);
           await this.deps.sessions.eraseUser(user, tx);
+          await this.deps.recovery.eraseUser(user.id, tx);
           await this.deps.audit.record({ actor: 'system', action: 'erase', resource: 'member', subjectId: user.id }, tx);
         });
         erased++;

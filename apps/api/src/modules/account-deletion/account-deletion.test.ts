@@ -80,6 +80,10 @@ describe('deleting and restoring an account', () => {
     expect(row.user_type).toBe('member');
     const sessions = await t.server.database.db.execute(sql`select count(*)::int as n from sessions where user_id = ${john.member.id}`);
     expect((sessions as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // Login tokens, sign-in codes (the auth module's) and phone resets (the recovery module's) go with the account.
+    for (const query of [sql`select count(*)::int as n from login_tokens where user_id = ${john.member.id}`, sql`select count(*)::int as n from otp_challenges where phone_number = ${phone}`, sql`select count(*)::int as n from phone_resets where user_id = ${john.member.id}`]) {
+      expect(((await t.server.database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    }
     const outbox = await request(t.url, `/api/dev/outbox?to=${encodeURIComponent(phone)}`);
     expect((outbox.body as { messages: unknown[] }).messages).toHaveLength(0);
     const trail = await t.server.services.audit.forSubject(john.member.id);

@@ -1,16 +1,13 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   chatConversations,
   chatMessages,
   chatParticipants,
-  physicianProfiles,
-  users,
   type ChatConversationRow,
   type ChatMessageRow,
   type ChatParticipantRow,
   type NewChatMessageRow,
-  type UserRow,
 } from '../../db/schema';
 import type { WithTx } from '../../db/with-tx';
 
@@ -25,21 +22,6 @@ export type { WithTx } from '../../db/with-tx';
  */
 export class ChatRepository {
   constructor(private readonly db: Db) {}
-
-  async findUser(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    return row;
-  }
-
-  async findUsers(ids: string[]): Promise<UserRow[]> {
-    if (ids.length === 0) return [];
-    return this.db.select().from(users).where(inArray(users.id, ids));
-  }
-
-  async imgUrlOf(userId: string): Promise<string | null> {
-    const [row] = await this.db.select({ imgUrl: physicianProfiles.imgUrl }).from(physicianProfiles).where(eq(physicianProfiles.userId, userId)).limit(1);
-    return row?.imgUrl ?? null;
-  }
 
   async findConversation(id: string): Promise<ChatConversationRow | undefined> {
     const [row] = await this.db.select().from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
@@ -122,9 +104,9 @@ export class ChatRepository {
 
   /**
    * The handoff's chat summary (issue 11): how many messages and attachments, and the last `last`
-   * messages with their author's role, oldest first. Nothing when the consultation has no chat.
+   * messages with their author, oldest first. Nothing when the consultation has no chat.
    */
-  async summary(appointmentId: string, last: number): Promise<{ messageCount: number; attachmentCount: number; last: { userType: UserRow['userType']; body: string | null; media: boolean; at: Date }[] }> {
+  async summary(appointmentId: string, last: number): Promise<{ messageCount: number; attachmentCount: number; last: { authorId: string; body: string | null; media: boolean; at: Date }[] }> {
     const conversation = await this.findConversationByAppointment(appointmentId);
     if (!conversation) return { messageCount: 0, attachmentCount: 0, last: [] };
     const base = eq(chatMessages.conversationId, conversation.id);
@@ -132,9 +114,8 @@ export class ChatRepository {
       this.db.select({ n: count() }).from(chatMessages).where(base),
       this.db.select({ n: count() }).from(chatMessages).where(and(base, isNotNull(chatMessages.mediaKey))),
       this.db
-        .select({ userType: users.userType, body: chatMessages.body, mediaKey: chatMessages.mediaKey, at: chatMessages.createdAt })
+        .select({ authorId: chatMessages.authorId, body: chatMessages.body, mediaKey: chatMessages.mediaKey, at: chatMessages.createdAt })
         .from(chatMessages)
-        .innerJoin(users, eq(users.id, chatMessages.authorId))
         .where(base)
         .orderBy(desc(chatMessages.index))
         .limit(last),
@@ -142,7 +123,7 @@ export class ChatRepository {
     return {
       messageCount: Number(all?.n ?? 0),
       attachmentCount: Number(media?.n ?? 0),
-      last: rows.reverse().map((r) => ({ userType: r.userType, body: r.body, media: r.mediaKey !== null, at: r.at })),
+      last: rows.reverse().map((r) => ({ authorId: r.authorId, body: r.body, media: r.mediaKey !== null, at: r.at })),
     };
   }
 

@@ -23,6 +23,8 @@ import { safeFileName, sniffAttachment } from './attachment-sniff';
 import { actorOf, assertAppointmentInScope, guestRoom, type Actor } from '../auth/session-scope';
 import { addressOf, messageEmail, replyAddress, replyText, tokenFromRecipients } from './chat-email';
 import type { AuditService } from '../audit/audit.service';
+import type { MembersService } from '../members/members.service';
+import type { PhysiciansService } from '../physicians/physicians.service';
 import type { ChatConfig } from './chat.config';
 import { chatRecipients, conversationChannel, mayUseChat } from './chat.policy';
 import { presentMessage, presentParticipant } from './chat.presenter';
@@ -46,6 +48,9 @@ export interface ChatServiceDeps {
   log: FastifyBaseLogger;
   /** A consultation's chat is part of its record: reads and writes by anyone but the member are audited. */
   audit: AuditService;
+  /** The people of a chat are the members module's accounts; a physician's picture the physicians module's. */
+  accounts: Pick<MembersService, 'account' | 'accounts'>;
+  physicians: Pick<PhysiciansService, 'imgUrlOf'>;
 }
 
 export interface AttachmentUpload {
@@ -88,8 +93,8 @@ export class ChatService {
   private async syncParticipants(conversation: ChatConversationRow, appointment: AppointmentRow): Promise<void> {
     const existing = new Set((await this.deps.repo.participants(conversation.id)).map((p) => p.userId));
     const missing = chatRecipients(appointment).filter((id) => !existing.has(id));
-    for (const user of await this.deps.repo.findUsers(missing)) {
-      const imgUrl = user.userType === 'member' ? null : await this.deps.repo.imgUrlOf(user.id);
+    for (const user of await this.deps.accounts.accounts(missing)) {
+      const imgUrl = user.userType === 'member' ? null : await this.deps.physicians.imgUrlOf(user.id);
       await this.deps.repo.upsertParticipant({
         conversationId: conversation.id,
         userId: user.id,
@@ -124,8 +129,10 @@ export class ChatService {
    * For the appointments module (the US doctor's handoff, issue 11): the chat's counts and last
    * messages. No policy check here: the caller has done its own (and audits the read).
    */
-  summary(appointmentId: string, last: number): ReturnType<ChatRepository['summary']> {
-    return this.deps.repo.summary(appointmentId, last);
+  async summary(appointmentId: string, last: number): Promise<{ messageCount: number; attachmentCount: number; last: { userType: UserRow['userType']; body: string | null; media: boolean; at: Date }[] }> {
+    const summary = await this.deps.repo.summary(appointmentId, last);
+    const authors = new Map((await this.deps.accounts.accounts(summary.last.map((m) => m.authorId))).map((u) => [u.id, u.userType]));
+    return { ...summary, last: summary.last.flatMap(({ authorId, ...m }) => (authors.has(authorId) ? [{ ...m, userType: authors.get(authorId)! }] : [])) };
   }
 
   /** GET /api/chat/conversations/:id: participants and a page of messages. */
@@ -148,7 +155,7 @@ export class ChatService {
   /** Socket chat-send: a text message (spec 5: only if non-empty after trimming), with the socket's session scope. */
   async sendText(caller: { userId: string; sessionScope: Actor['sessionScope'] }, payload: unknown): Promise<ChatMessageDto> {
     const input = parseWith(chatSendSchema, payload);
-    const row = await this.deps.repo.findUser(caller.userId);
+    const row = await this.deps.accounts.account(caller.userId);
     if (!row || row.deletedAt) throw new AppError('UNAUTHORIZED');
     const user = actorOf(row, caller.sessionScope ?? null);
     const { conversation, appointment } = await this.conversationFor(user, input.conversationId);
@@ -221,7 +228,7 @@ export class ChatService {
     const appointment = await this.deps.appointments.byId(conversation.appointmentId);
     if (!appointment) throw new AppError('NOT_FOUND');
     const sender = addressOf(email.from);
-    const people = await this.deps.repo.findUsers(chatRecipients(appointment));
+    const people = await this.deps.accounts.accounts(chatRecipients(appointment));
     const author = people.find((u) => !u.deletedAt && u.email?.trim().toLowerCase() === sender);
     if (!author) throw new AppError('NOT_FOUND');
     const body = replyText(email.text);
@@ -262,7 +269,7 @@ export class ChatService {
   private async emailOthers(author: UserRow, conversation: ChatConversationRow, appointmentId: string, message: ChatMessageDto): Promise<void> {
     const fresh = await this.deps.appointments.byId(appointmentId);
     if (!fresh) return;
-    const others = (await this.deps.repo.findUsers(chatRecipients(fresh).filter((id) => id !== author.id))).filter((u) => u.email && !u.deletedAt);
+    const others = (await this.deps.accounts.accounts(chatRecipients(fresh).filter((id) => id !== author.id))).filter((u) => u.email && !u.deletedAt);
     const replyTo = replyAddress(conversation.replyToken, this.deps.config.replyDomain);
     for (const recipient of others) {
       const content = messageEmail(recipient.preferredLang, { authorName: displayName(author), body: message.body, fileName: message.media?.fileName ?? null, replyTo });

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { linkedIdentities, mergeTokens, oidcAuthRequests, users, type LinkedIdentityRow, type MergeTokenRow, type OidcAuthRequestRow, type UserRow } from '../../db/schema';
+import { linkedIdentities, mergeTokens, oidcAuthRequests, type LinkedIdentityRow, type MergeTokenRow, type OidcAuthRequestRow } from '../../db/schema';
 
 export class IdentityRepository {
   constructor(private readonly db: Db) {}
@@ -37,19 +37,6 @@ export class IdentityRepository {
 
   async touchIdentity(id: string, now: Date): Promise<void> {
     await this.db.update(linkedIdentities).set({ lastLoginAt: now }).where(eq(linkedIdentities.id, id));
-  }
-
-  /** Accounts (not deleted) whose email or phone is the identity's (each only when given). */
-  async findAccountsMatching(email: string | null, phoneNumber: string | null): Promise<UserRow[]> {
-    const conditions = [];
-    if (email) conditions.push(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-    if (phoneNumber) conditions.push(eq(users.phoneNumber, phoneNumber));
-    if (conditions.length === 0) return [];
-    return this.db
-      .select()
-      .from(users)
-      .where(and(isNull(users.deletedAt), or(...conditions)))
-      .limit(5);
   }
 
   async insertMergeToken(values: typeof mergeTokens.$inferInsert): Promise<void> {

@@ -34,7 +34,7 @@ export interface IdentityServiceDeps {
   employerCodeLookupsPerIpPerHour?: number;
   log?: { warn(obj: object, msg: string): void };
   /** Member accounts are the members module's; login tokens are the auth module's. */
-  members: Pick<MembersService, 'findById' | 'recordLoginType' | 'createMember' | 'findOrganization'>;
+  members: Pick<MembersService, 'findById' | 'recordLoginType' | 'createMember' | 'findOrganization' | 'findAccountsMatching'>;
   auth: Pick<AuthService, 'issueLoginToken' | 'consumeLoginToken'>;
 }
 
@@ -175,7 +175,7 @@ export class IdentityService {
       }
 
       // Only what the provider has verified may point at an existing account.
-      const matches = await repo.findAccountsMatching(claims.emailVerified ? claims.email : null, claims.phoneNumberVerified ? claims.phoneNumber : null);
+      const matches = await members.findAccountsMatching(claims.emailVerified ? claims.email : null, claims.phoneNumberVerified ? claims.phoneNumber : null, tx);
       if (matches.length > 1) return { status: 'multiple_accounts', loginProvider };
       const [match] = matches;
       if (match) {

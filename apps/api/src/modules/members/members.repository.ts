@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { writeWith, type WithTx } from '../../db/with-tx';
 import { dependants, organizations, users, type NewUserRow, type OrganizationRow, type UserRow } from '../../db/schema';
@@ -10,6 +10,12 @@ export class MembersRepository {
   async findAnyById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
+  }
+
+  /** These accounts, erased ones too. */
+  async findAnyByIds(ids: readonly string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(users).where(inArray(users.id, [...ids]));
   }
 
   /** The names of these accounts, erased ones too (who wrote a part of a past record). */
@@ -42,6 +48,27 @@ export class MembersRepository {
       .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.userType, 'member'), isNull(users.deletedAt)))
       .limit(1);
     return row;
+  }
+
+  /** Accounts (not deleted) whose email or phone is the one given (each only when given). */
+  async findAccountsMatching(email: string | null, phoneNumber: string | null): Promise<UserRow[]> {
+    const conditions = [];
+    if (email) conditions.push(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    if (phoneNumber) conditions.push(eq(users.phoneNumber, phoneNumber));
+    if (conditions.length === 0) return [];
+    return this.db
+      .select()
+      .from(users)
+      .where(and(isNull(users.deletedAt), or(...conditions)))
+      .limit(5);
+  }
+
+  /** Accounts (not deleted) of these types, only these ids when given. */
+  async findActiveOfTypes(types: readonly UserRow['userType'][], ids?: readonly string[]): Promise<UserRow[]> {
+    return this.db
+      .select()
+      .from(users)
+      .where(and(inArray(users.userType, [...types]), isNull(users.deletedAt), ids ? inArray(users.id, [...ids]) : undefined));
   }
 
   async findActiveByPhone(phoneNumber: string): Promise<UserRow | undefined> {

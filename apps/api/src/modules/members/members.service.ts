@@ -34,6 +34,11 @@ export class MembersService {
     return this.members.findAnyById(id);
   }
 
+  /** These accounts (erased ones too), for another module that must name or reach them (e.g. a chat's people). */
+  accounts(ids: readonly string[]): Promise<UserRow[]> {
+    return this.members.findAnyByIds([...new Set(ids)]);
+  }
+
   /** The first and last names of these accounts by id (another module naming authors, e.g. a record's). */
   async namesOf(ids: readonly string[]): Promise<Map<string, { firstName: string | null; lastName: string | null }>> {
     const rows = await this.members.namesOf([...new Set(ids)]);
@@ -137,6 +142,16 @@ export class MembersService {
   /** A staff account (not a member, not deleted) by email, case-insensitive (staff sign-in). */
   findStaffByEmail(email: string): Promise<UserRow | undefined> {
     return this.members.findStaffByEmail(email);
+  }
+
+  /** Accounts (not deleted) with this email or phone (an outside identity pointing at an account). */
+  findAccountsMatching(email: string | null, phoneNumber: string | null, tx?: Db): Promise<UserRow[]> {
+    return this.repoIn(tx).findAccountsMatching(email, phoneNumber);
+  }
+
+  /** The accounts (not deleted) of these types, e.g. every coach and US doctor (the physicians module's records). */
+  activeAccountsOfTypes(types: readonly UserRow['userType'][], ids?: readonly string[]): Promise<UserRow[]> {
+    return this.members.findActiveOfTypes(types, ids);
   }
 
   findActiveByPhone(phoneNumber: string, tx?: Db): Promise<UserRow | undefined> {

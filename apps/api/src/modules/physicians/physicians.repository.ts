@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { physicianAvailability, physicianLicenses, physicianProfiles, users, type PhysicianAvailabilityRow, type PhysicianProfileRow, type UserRow } from '../../db/schema';
+import { physicianAvailability, physicianLicenses, physicianProfiles, type PhysicianAvailabilityRow, type PhysicianProfileRow, type UserRow } from '../../db/schema';
 
 export interface PhysicianRecord {
   user: UserRow;
@@ -12,15 +12,14 @@ export interface PhysicianRecord {
 /** The public parts of a physician's profile an editor may change (never isAvailable: the physician's own switch). */
 export type PhysicianProfileChanges = Partial<Pick<PhysicianProfileRow, 'nickName' | 'imgUrl' | 'bio' | 'medicalSpecialties' | 'academicBackground' | 'tags' | 'partnerIds'>>;
 
-const PHYSICIAN_TYPES = ['mx-physician', 'us-physician'] as const;
+/** The accounts a physician record is built on (their rows are the members module's). */
+export const PHYSICIAN_TYPES = ['mx-physician', 'us-physician'] as const;
 
 export class PhysiciansRepository {
   constructor(private readonly db: Db) {}
 
-  /** Every coach and US doctor with profile, licences and weekly hours (four queries in all). */
-  async listAll(ids?: readonly string[]): Promise<PhysicianRecord[]> {
-    const where = and(inArray(users.userType, [...PHYSICIAN_TYPES]), isNull(users.deletedAt), ids ? inArray(users.id, [...ids]) : undefined);
-    const people = await this.db.select().from(users).where(where);
+  /** These coaches' and US doctors' records: profile, licences and weekly hours (three queries in all). */
+  async recordsOf(people: readonly UserRow[]): Promise<PhysicianRecord[]> {
     if (people.length === 0) return [];
     const userIds = people.map((p) => p.id);
     const [profiles, licenses, hours] = await Promise.all([
@@ -36,20 +35,18 @@ export class PhysiciansRepository {
     }));
   }
 
+  /** A physician's picture (deleted physicians' too: an old chat still shows it). */
+  async imgUrlOf(userId: string): Promise<string | null> {
+    const [row] = await this.db.select({ imgUrl: physicianProfiles.imgUrl }).from(physicianProfiles).where(eq(physicianProfiles.userId, userId)).limit(1);
+    return row?.imgUrl ?? null;
+  }
+
   /** isAvailable is the physician's own switch; the profile row is created on first use. */
   async setAvailable(userId: string, isAvailable: boolean, now: Date): Promise<void> {
     await this.db
       .insert(physicianProfiles)
       .values({ userId, isAvailable, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: physicianProfiles.userId, set: { isAvailable, updatedAt: now } });
-  }
-
-  async isPhysician(userId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), inArray(users.userType, [...PHYSICIAN_TYPES]), isNull(users.deletedAt)));
-    return rows.length > 0;
   }
 
   /** The profile row is created on first use. */

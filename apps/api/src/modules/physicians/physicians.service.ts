@@ -5,7 +5,8 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { InvalidationBus } from '../../lib/invalidation-bus';
 import { presentPhysician } from './physicians.presenter';
-import type { PhysicianProfileChanges, PhysicianRecord, PhysiciansRepository } from './physicians.repository';
+import type { MembersService } from '../members/members.service';
+import { PHYSICIAN_TYPES, type PhysicianProfileChanges, type PhysicianRecord, type PhysiciansRepository } from './physicians.repository';
 import type { PresenceSnapshot, PresenceStore } from './presence';
 
 const isPhysicianType = (t: UserType): t is 'mx-physician' | 'us-physician' => t === 'mx-physician' || t === 'us-physician';
@@ -36,6 +37,8 @@ export class PhysiciansService {
   constructor(
     private readonly deps: {
       repository: PhysiciansRepository;
+      /** The physicians' accounts (the users table is the members module's). */
+      accounts: Pick<MembersService, 'activeAccountsOfTypes'>;
       presence: PresenceStore;
       clock: Clock;
       /** Tells the other nodes to drop their cached profiles (local only when absent). */
@@ -48,6 +51,11 @@ export class PhysiciansService {
   ) {
     deps.bus?.subscribe('physicians', () => this.dropCache());
     deps.bus?.onResync(() => this.dropCache());
+  }
+
+  /** A physician's picture for another module (the chat's participant attributes). */
+  imgUrlOf(userId: string): Promise<string | null> {
+    return this.deps.repository.imgUrlOf(userId);
   }
 
   /** Copies isAvailable from the database into the presence store (the database is the truth). */
@@ -89,9 +97,14 @@ export class PhysiciansService {
     return body;
   }
 
+  /** Every coach and US doctor (accounts from the members service) with profile, licences and hours. */
+  private async physicianRecords(): Promise<PhysicianRecord[]> {
+    return this.deps.repository.recordsOf(await this.deps.accounts.activeAccountsOfTypes(PHYSICIAN_TYPES));
+  }
+
   private records(): Promise<Map<string, PhysicianRecord>> {
     if (!this.cache) {
-      const loading: Promise<Map<string, PhysicianRecord>> = this.deps.repository.listAll().then(
+      const loading: Promise<Map<string, PhysicianRecord>> = this.physicianRecords().then(
         (list) => {
           const map = new Map(list.map((r) => [r.user.id, r]));
           if (this.cache === loading) this.loaded = map; // not if invalidated meanwhile
@@ -213,7 +226,7 @@ export class PhysiciansService {
    * node lists the new profile within a second. NOT_FOUND for anyone who is not a physician.
    */
   async updateProfile(physicianId: string, changes: PhysicianProfileChanges, lang: Language): Promise<PhysicianDto> {
-    if (!isUuid(physicianId) || !(await this.deps.repository.isPhysician(physicianId))) throw new AppError('NOT_FOUND');
+    if (!isUuid(physicianId) || (await this.deps.accounts.activeAccountsOfTypes(PHYSICIAN_TYPES, [physicianId])).length === 0) throw new AppError('NOT_FOUND');
     await this.deps.repository.updateProfile(physicianId, changes, this.deps.clock.now());
     this.invalidate();
     return this.getPhysician(physicianId, lang);

@@ -31,6 +31,11 @@ export class RecoveryRepository {
     await this.db.update(phoneResets).set({ challengeTokenHash, newPhoneNumber }).where(eq(phoneResets.id, id));
   }
 
+  /** An erased account's resets go (open or used). */
+  async deleteResetsOfUser(userId: string): Promise<void> {
+    await this.db.delete(phoneResets).where(eq(phoneResets.userId, userId));
+  }
+
   /** Ends every open reset of the user: one recovery code, one phone change. */
   async consumeResetsOfUser(userId: string, now: Date): Promise<void> {
     await this.db.update(phoneResets).set({ consumedAt: now }).where(and(eq(phoneResets.userId, userId), isNull(phoneResets.consumedAt)));

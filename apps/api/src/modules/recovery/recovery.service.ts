@@ -142,6 +142,11 @@ export class RecoveryService implements PhoneChangeHook {
     await this.repo.bindChallenge(reset.id, challengeTokenHash, newPhoneNumber);
   }
 
+  /** The account erasure (issue 4): the account's phone resets are deleted, in the erasure's transaction. */
+  async eraseUser(userId: string, tx: Db): Promise<void> {
+    await new RecoveryRepository(tx).deleteResetsOfUser(userId);
+  }
+
   /**
    * Called inside verify's transaction once the code sent to the new phone checked out. Undefined
    * when the challenge was an ordinary login. Everything goes through `tx` (PGlite has one
