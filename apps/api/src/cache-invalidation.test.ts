@@ -4,12 +4,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onlinePhysiciansResponseSchema, PHYSICIAN_GQL, TOPICS_GQL, topicTemplateSchema, type PhysicianDto } from '@puente/contracts';
+import { onlinePhysiciansResponseSchema, PHYSICIAN_GQL, SCHEDULING_GQL, TOPICS_GQL, topicTemplateSchema, type PhysicianDto } from '@puente/contracts';
 import { AUTH } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from './db/schema';
+import { createControlledClock } from './lib/clock';
 import type { PhysicianProfileChanges } from './modules/physicians/physicians.service';
-import { createMember, createOrganization, createPhysician, createSessionFor, graphql, memberWithSession, openSocket, randomUsPhone, request, startTestServer, type TestServer, type TestSocket } from './test';
+import { createMember, createOrganization, createPhysician, createSessionFor, createTemporaryDatabase, graphql, memberWithSession, openSocket, randomUsPhone, request, startTestServer, type TestServer, type TestSocket } from './test';
 import { nodeUrl } from './test/node-process';
 
 /**
@@ -178,4 +179,33 @@ describe.skipIf(!pgUrl || !redisUrl)('caches across two nodes on one PostgreSQL 
     expect((await send(A.url)).status).toBe(429);
     expect((await send(B.url)).status).toBe(429);
   });
+});
+
+describe.skipIf(!pgUrl || !redisUrl)('bookings starting soon, on two nodes with one clock', () => {
+  it("a booking made through node A blocks the member's on-demand request on node B within a second (B's 15 s cache is dropped)", async () => {
+    // Two in-process nodes on one database and one Redis prefix, sharing a controlled clock
+    // (Monday 08:00 in Mexico City): B's cache would never expire by itself.
+    const database = await createTemporaryDatabase(pgUrl!);
+    const clock = createControlledClock(new Date('2026-11-23T14:00:00Z'));
+    const cluster = { databaseUrl: database.url, redisKeyPrefix: `soon:${randomUUID()}:` };
+    const nodeA = await startTestServer({ clock, cluster });
+    const nodeB = await startTestServer({ clock, cluster });
+    try {
+      const coach = await createPhysician(nodeA.server, { hours: { starts: '08:00', ends: '12:00', slotMinutes: 45 }, isAvailable: false });
+      const member = await memberWithSession(nodeA.server);
+      expect(await nodeB.server.services.scheduling.hasScheduledSoon(member.user.id)).toBe(false);
+      const booked = await graphql(
+        nodeA.url,
+        SCHEDULING_GQL.scheduleAppointment,
+        { input: { physicianId: coach.id, language: 'es', startDate: '2026-11-23T14:45:00.000Z', timezone: 'America/Mexico_City', topic: { topicId: 'mh', topicText: 'Ansiedad' } } },
+        member.token,
+      );
+      expect(booked.body.errors).toBeUndefined();
+      expect(await within(WITHIN_MS, () => nodeB.server.services.scheduling.hasScheduledSoon(member.user.id))).toBeLessThan(WITHIN_MS);
+    } finally {
+      await nodeA.close();
+      await nodeB.close();
+      await database.drop();
+    }
+  }, 120_000);
 });
