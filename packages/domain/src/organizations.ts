@@ -177,6 +177,7 @@ export const organizationOffers = (settings: OrganizationSettings | null | undef
     requiresIdentificationNumber: hasOrgFlag(settings, 'REQUIRES_IDENTIFICATION_NUMBER'),
     uspRequiresPayment: hasOrgFlag(settings, 'USP_REQUIRES_PAYMENT'),
     uspScheduling: hasOrgFlag(settings, 'USP_SCHEDULING_AVAILABLE'),
+    /** Carried to the client; drives nothing in the spec (see ORGANIZATION_FLAGS). */
     healthPrograms: hasOrgFlag(settings, 'HEALTH_PROGRAMS_AVAILABLE'),
     products: hasOrgFlag(settings, 'OFFERS_PRODUCTS'),
     voiceReminders: hasOrgFlag(settings, 'VOICE_REMINDERS'),
