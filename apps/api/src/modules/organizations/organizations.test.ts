@@ -175,6 +175,7 @@ describe('signing up through a link (/login?orgId=): the id joins a partner only
     const employer = await createOrganization(t.server, { name: 'Employer By Id' });
     expect(await signUp(employer.id)).toBeNull();
     expect(await signUp(crypto.randomUUID())).toBeNull();
+    expect(await signUp('not-an-id')).toBeNull();
     expect(await signUp((await partnerOrganization({ enabled: false })).id)).toBeNull();
   });
 
