@@ -21,7 +21,7 @@ import { AdminRepository } from './modules/admin/admin.repository';
 import { AdminService } from './modules/admin/admin.service';
 import { AccountDeletionService } from './modules/account-deletion/account-deletion.service';
 import { AuditService } from './modules/audit/audit.service';
-import { AuthService, type AuthLimits, type SessionSocketControl } from './modules/auth/auth.service';
+import { AuthService, type AuthLimits, type SessionSocketControl, type SignInOrganization } from './modules/auth/auth.service';
 import { ConfigsService } from './modules/configs/configs.service';
 import { loadConfigsSettings } from './modules/configs/configs.settings';
 import { DevService } from './modules/dev/dev.service';
@@ -244,7 +244,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const identityProviders: Partial<Record<keyof Config['identity']['providers'], IdentityProvider>> = Object.fromEntries(
       Object.entries(config.identity.providers).map(([name, c]) => [name, new OidcIdentityProvider(name as keyof Config['identity']['providers'], c)]),
     );
-    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, limiter, log: app.log, members, auth: sessions });
+    // Issue 15: which organization a sign-in's orgId/empCode joins is the organizations service's rule (built below).
+    const signInOrganization: SignInOrganization = (input, tx) => services.organizations.signInOrganization(input, tx);
+    const identity = new IdentityService({ db: database.db, clock, providers: identityProviders, limiter, log: app.log, members, auth: sessions, signInOrganization });
     const staffLimits = { sendsPerPhonePerHour: options.limits?.sendsPerPhonePerHour ?? AUTH.sendsPerPhonePerHour, sendsPerIpPerHour: options.limits?.sendsPerIpPerHour ?? AUTH.sendsPerIpPerHour };
     const staffAuth = new StaffAuthService({ db: database.db, clock, email, limiter, codePepper: config.codePepper, totpKey: config.staffTotpKey, limits: staffLimits, identity, members, auth: sessions });
     const presence: PresenceStore = redis
@@ -335,6 +337,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         phoneChange: recovery,
         members,
         onMemberSignIn: (member) => organizations.joinFromRoster(member),
+        signInOrganization,
       }),
       members,
       physicians,

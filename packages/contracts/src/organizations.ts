@@ -1,4 +1,4 @@
-import { ORGANIZATION_FLAGS, ROSTER_MODES, organizationSiteFormSchema, partnerColorsSchema, safeString } from '@puente/domain';
+import { ORGANIZATION_FLAGS, PARTNER_PRODUCT_LIMITS, ROSTER_MODES, organizationSiteFormSchema, partnerColorsSchema, safeString } from '@puente/domain';
 import { adminPageQuerySchema } from './admin';
 import { z } from 'zod';
 import { MEMBER_FIELDS } from './auth';
@@ -125,6 +125,16 @@ const organizationFields = {
   topicsTemplateId: safeString().trim().max(100, { message: INVALID }).nullable(),
   /** spec 3 dependantOrganizations: the organizations a member's dependants join (the family plan shows with any). */
   dependantOrganizations: z.array(z.uuid({ message: INVALID }), { message: INVALID }).max(20, { message: INVALID }),
+  /** OFFERS_PRODUCTS (spec 000 §3 consultation note partnerProducts: id, title): the products the organization offers. */
+  products: z
+    .array(
+      z.object({
+        id: safeString({ error: MISSING }).trim().min(1, { message: MISSING }).max(PARTNER_PRODUCT_LIMITS.idMax, { message: INVALID }),
+        title: safeString({ error: MISSING }).trim().min(1, { message: MISSING }).max(PARTNER_PRODUCT_LIMITS.titleMax, { message: INVALID }),
+      }),
+      { message: INVALID },
+    )
+    .max(PARTNER_PRODUCT_LIMITS.max, { message: INVALID }),
 };
 
 /** POST /api/admin/organizations */
@@ -140,6 +150,7 @@ export const organizationInputSchema = z.object({
   partner: organizationFields.partner.default(null),
   topicsTemplateId: organizationFields.topicsTemplateId.default(null),
   dependantOrganizations: organizationFields.dependantOrganizations.default([]),
+  products: organizationFields.products.default([]),
 });
 export type OrganizationInput = z.input<typeof organizationInputSchema>;
 export type OrganizationValues = z.output<typeof organizationInputSchema>;
@@ -160,6 +171,8 @@ export const adminOrganizationSchema = z.object({
   partner: z.object({ partnerId: z.string(), partnerName: z.string(), colors: z.object({ primary: z.string(), secondary: z.string(), background: z.string().optional() }) }).nullable(),
   topicsTemplateId: z.string().nullable(),
   dependantOrganizations: z.array(z.string()),
+  /** The products it lists (the consultation note carries them while OFFERS_PRODUCTS is on). */
+  products: z.array(z.object({ id: z.string(), title: z.string() })),
   /** Members linked now (a count, no one named). */
   members: z.number().int(),
   createdAt: z.string(),

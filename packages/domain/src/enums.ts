@@ -112,6 +112,8 @@ export const CONNECTION_STRENGTHS = [3, 2, 1] as const satisfies readonly Connec
 /**
  * spec 3: organization feature flags. The spec writes them two ways (HEALTH_PROGRAMS_AVAILABLE and
  * HealthProgramsAvailable); the SCREAMING_SNAKE form is canonical and the other is accepted.
+ * HEALTH_PROGRAMS_AVAILABLE is only named in the spec's list of flags: it is stored, edited by the
+ * admin and carried to the client in the organization's settings, and drives nothing in the spec.
  */
 export const ORGANIZATION_FLAGS = [
   'HEALTH_PROGRAMS_AVAILABLE',

@@ -4,6 +4,7 @@ import {
   AA_TEXT_CONTRAST,
   accessibleVariant,
   partnerProductsOf,
+  productsListedIn,
   canChangeSite,
   contrastRatio,
   organizationOffers,
@@ -114,5 +115,9 @@ describe('partnerProductsOf (OFFERS_PRODUCTS: the consultation note partnerProdu
     expect(partnerProductsOf(['OFFERS_PRODUCTS'], {})).toEqual([]);
     expect(partnerProductsOf(['OFFERS_PRODUCTS'], null)).toEqual([]);
     expect(partnerProductsOf(['OFFERS_PRODUCTS'], { products: 'nope' })).toEqual([]);
+  });
+  it('productsListedIn: the usable list whatever the flags (what the admin edits)', () => {
+    expect(productsListedIn(settings)).toEqual([{ id: 'vit-d', title: 'Vitamina D' }, { id: 'omega', title: 'Omega 3' }]);
+    expect(productsListedIn(undefined)).toEqual([]);
   });
 });

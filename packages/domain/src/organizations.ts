@@ -177,6 +177,7 @@ export const organizationOffers = (settings: OrganizationSettings | null | undef
     requiresIdentificationNumber: hasOrgFlag(settings, 'REQUIRES_IDENTIFICATION_NUMBER'),
     uspRequiresPayment: hasOrgFlag(settings, 'USP_REQUIRES_PAYMENT'),
     uspScheduling: hasOrgFlag(settings, 'USP_SCHEDULING_AVAILABLE'),
+    /** Carried to the client; drives nothing in the spec (see ORGANIZATION_FLAGS). */
     healthPrograms: hasOrgFlag(settings, 'HEALTH_PROGRAMS_AVAILABLE'),
     products: hasOrgFlag(settings, 'OFFERS_PRODUCTS'),
     voiceReminders: hasOrgFlag(settings, 'VOICE_REMINDERS'),
@@ -197,20 +198,27 @@ export interface PartnerProduct {
   id: string;
   title: string;
 }
-const MAX_PARTNER_PRODUCTS = 50;
+/** Not in the spec: how many products an organization lists, and how long an id and a title may be. */
+export const PARTNER_PRODUCT_LIMITS = { max: 50, idMax: 60, titleMax: 120 } as const;
 
 /**
- * spec 000 §3 / 001 §6 OFFERS_PRODUCTS: the consultation note's partnerProducts are the products
- * the member's organization lists (its settings map's `products`, as the admin stored them), only
- * while the organization has OFFERS_PRODUCTS; without the flag, or with no usable list, none.
- * Entries without a non-empty string id and title are skipped.
+ * The products an organization's settings map lists (its `products`, as the admin stored them),
+ * whatever its flags: what the admin console edits. Entries without a non-empty string id and
+ * title are skipped.
  */
-export const partnerProductsOf = (flags: OrganizationSettings | null | undefined, settings: unknown): PartnerProduct[] => {
-  if (!organizationOffers(flags).products) return [];
+export const productsListedIn = (settings: unknown): PartnerProduct[] => {
   const list = settings && typeof settings === 'object' ? (settings as { products?: unknown }).products : undefined;
   if (!Array.isArray(list)) return [];
   return list
     .filter((p): p is PartnerProduct => !!p && typeof p === 'object' && typeof (p as PartnerProduct).id === 'string' && typeof (p as PartnerProduct).title === 'string' && (p as PartnerProduct).id.trim() !== '' && (p as PartnerProduct).title.trim() !== '')
-    .slice(0, MAX_PARTNER_PRODUCTS)
+    .slice(0, PARTNER_PRODUCT_LIMITS.max)
     .map((p) => ({ id: p.id, title: p.title }));
 };
+
+/**
+ * spec 000 §3 / 001 §6 OFFERS_PRODUCTS: the consultation note's partnerProducts are the products
+ * the member's organization lists (productsListedIn), only while the organization has
+ * OFFERS_PRODUCTS; without the flag, or with no usable list, none.
+ */
+export const partnerProductsOf = (flags: OrganizationSettings | null | undefined, settings: unknown): PartnerProduct[] =>
+  organizationOffers(flags).products ? productsListedIn(settings) : [];

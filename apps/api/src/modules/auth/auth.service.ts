@@ -3,7 +3,7 @@ import { AUTH, isStaff, pendingDeletionView, STAFF_AUTH, splitFullPhoneNumber, t
 import { hashCode, hashToken, newRecoveryCode, newToken, newVerificationCode, safeEqualHex } from '../../lib/secrets';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
-import type { loginTokens, PhoneResetRow, SessionRow, UserRow } from '../../db/schema';
+import type { loginTokens, OrganizationRow, PhoneResetRow, SessionRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
@@ -56,7 +56,12 @@ export interface AuthServiceDeps {
   members: MembersService;
   /** Issue 15: on sign-in a member listed on an organization's eligibility roster joins it (true when she did). */
   onMemberSignIn?: (member: UserRow) => Promise<boolean>;
+  /** Issue 15: the organization a sign-in's employer code or partner id joins (the organizations module's rule). */
+  signInOrganization: SignInOrganization;
 }
+
+/** The organizations service's rule for the orgId/empCode a sign-in carries: a code, or a partner's id; nothing else. */
+export type SignInOrganization = (input: { orgId?: string | null; empCode?: string | null }, tx: Db) => Promise<OrganizationRow | undefined>;
 
 const HOUR_MS = 60 * 60_000;
 /** The login-token provider of a staff sign-in that passed TOTP (modules/staff-auth). */
@@ -183,12 +188,13 @@ export class AuthService {
         // (/register-employer-code-success, /login?empCode=) joins it; the ledger's employer grant follows from the link.
         const empCode = input.empCode ?? challenge.empCode;
         if (user.userType === 'member' && !user.organizationId && empCode) {
-          const organization = await this.members.findOrganization({ empCode }, tx);
+          const organization = await this.deps.signInOrganization({ empCode }, tx);
           if (organization) user = (await this.members.update(user.id, { organizationId: organization.id, updatedAt: now }, tx)) ?? user;
         }
       } else {
         const lang = input.lang ?? challenge.language;
-        const organization = await this.members.findOrganization({ orgId: input.orgId ?? challenge.organizationId, empCode: input.empCode ?? challenge.empCode }, tx);
+        // Issue 15: an employer's id alone (no code) or an unknown id joins nothing; a partner's id joins it.
+        const organization = await this.deps.signInOrganization({ orgId: input.orgId ?? challenge.organizationId, empCode: input.empCode ?? challenge.empCode }, tx);
         const recoveryCode = newRecoveryCode();
         user = await this.members.createMember(
           {

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import { hashToken, newToken } from '../../lib/secrets';
 import type { IdentityClaims, IdentityProvider } from '../../providers/identity/identity.provider';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService, SignInOrganization } from '../auth/auth.service';
 import type { MembersService } from '../members/members.service';
 import { organizationFlags } from '../members/members.presenter';
 import { presentLoginOrganization } from './identity.presenter';
@@ -36,6 +36,8 @@ export interface IdentityServiceDeps {
   /** Member accounts are the members module's; login tokens are the auth module's. */
   members: Pick<MembersService, 'findById' | 'recordLoginType' | 'createMember' | 'findOrganization' | 'findAccountsMatching'>;
   auth: Pick<AuthService, 'issueLoginToken' | 'consumeLoginToken'>;
+  /** Issue 15: the organization a sign-in's employer code or partner id joins (the organizations module's rule). */
+  signInOrganization: SignInOrganization;
 }
 
 /** spec 8: "Error verifying Auth0 account": the web logs out and goes to the merge error or /login. */
@@ -195,7 +197,8 @@ export class IdentityService {
       }
 
       const lang = input.lang ?? 'es';
-      const organization = await members.findOrganization({ orgId: input.orgId, empCode: input.empCode }, tx);
+      // Issue 15: an employer's id alone (no code) or an unknown id joins nothing; a partner's id joins it.
+      const organization = await this.deps.signInOrganization({ orgId: input.orgId, empCode: input.empCode }, tx);
       // spec 6: social login is hidden for an organization with RestrictSocialLogin; the server refuses it too.
       if (organization && organizationOffers(organizationFlags(organization)).restrictSocialLogin) throw new AppError('FORBIDDEN', { reason: 'social-login-restricted' });
       const user = await members.createMember(

@@ -5,6 +5,7 @@ import { GQL } from '@puente/contracts';
 import { ERROR_MESSAGES } from '@puente/domain';
 import { EMPLOYER_CODE_LIMITS } from './identity.service';
 import { graphql } from '../../test';
+import { organizationPartners } from '../../db/schema';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -59,6 +60,28 @@ describe('identity-provider login (local OpenID provider, real redirect flow)', 
     expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'FORBIDDEN', reason: 'social-login-restricted' });
     const open = await createOrganization(t.server);
     expect(await signIn('google', { email: uniqueEmail('open') }, { empCode: open.code })).toMatchObject({ status: 'new_account_created' });
+  });
+
+  it("issue 15: a partner link's id (/login?orgId=) joins a partner; an employer's id without its code, an unknown or a disabled id joins nothing", async () => {
+    const organizationOf = async (extra: Record<string, unknown>) => {
+      const created = await signIn('google', { email: uniqueEmail('link') }, extra);
+      expect(created.status).toBe('new_account_created');
+      const session = await graphql<{ createSession: { member: { organizationId: string | null } } }>(t.url, GQL.createSession, { loginToken: created.loginToken, timeZone: 'America/Mexico_City' });
+      return session.body.data?.createSession.member.organizationId;
+    };
+    const partnerOrganization = async (enabled = true) => {
+      const org = await createOrganization(t.server, { name: 'Identity Partner', enabled });
+      await t.server.database.db.insert(organizationPartners).values({ organizationId: org.id, partnerId: `p-${org.id.slice(0, 8)}`, partnerName: 'Identity Partner', colors: { primary: '#112233', secondary: '#445566' } });
+      return org;
+    };
+    const partner = await partnerOrganization();
+    expect(await organizationOf({ orgId: partner.id })).toBe(partner.id);
+    const employer = await createOrganization(t.server, { name: 'Identity Employer' });
+    expect(await organizationOf({ orgId: employer.id })).toBeNull();
+    expect(await organizationOf({ orgId: crypto.randomUUID() })).toBeNull();
+    expect(await organizationOf({ orgId: (await partnerOrganization(false)).id })).toBeNull();
+    // The employer's code still joins it.
+    expect(await organizationOf({ orgId: employer.id, empCode: employer.code })).toBe(employer.id);
   });
 
   it('new_account_created: an unknown person gets a member account, then account_exist next time', async () => {

@@ -1,8 +1,8 @@
-import { adminOrganizationPageSchema, adminOrganizationSchema, adminTopicTemplatesSchema, employerCodeOrganizationsSchema, GQL, memberSchema, ORGANIZATION_GQL, organizationSchema, themeConfigSchema } from '@puente/contracts';
+import { APPOINTMENT_GQL, adminOrganizationPageSchema, adminOrganizationSchema, adminTopicTemplatesSchema, employerCodeOrganizationsSchema, GQL, memberSchema, ORGANIZATION_GQL, organizationSchema, themeConfigSchema } from '@puente/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberOrganizationSites, organizations } from '../../db/schema';
-import { createMember, createOrganization, createSessionFor, graphql, memberWithSession, request, startTestServer, type TestServer } from '../../test';
+import { createMember, createOrganization, createPhysician, createSessionFor, graphql, insertConsultation, memberWithSession, request, startTestServer, type TestServer } from '../../test';
 
 /** Issue 15: the admin console's organizations (create, edit, list), audited and for admins only. */
 let t: TestServer;
@@ -96,6 +96,38 @@ describe('an admin creates an organization', () => {
 });
 
 describe('an admin edits an organization', () => {
+  it("OFFERS_PRODUCTS: the admin lists the organization's products; the coach's consultation note carries them; bad products are field errors", async () => {
+    const created = await api('/api/admin/organizations', { body: { name: 'Productos Co', settings: ['OFFERS_PRODUCTS'], products: [{ id: 'vit-d', title: ' Vitamina D ' }] } });
+    expect(created.status).toBe(201);
+    const org = adminOrganizationSchema.parse(created.body);
+    expect(org.products).toEqual([{ id: 'vit-d', title: 'Vitamina D' }]);
+
+    const m = await memberWithSession(t.server, { organizationId: org.id });
+    const coach = await createPhysician(t.server);
+    const consultation = await insertConsultation(t.server, { memberId: m.user.id, mxDoctorId: coach.id });
+    const coachToken = (await createSessionFor(t.server, coach.id)).sessionToken;
+    const noteProducts = async () =>
+      (await graphql<{ getConsultationNoteForMember: { partnerProducts: unknown } }>(t.url, APPOINTMENT_GQL.getConsultationNoteForMember, { appointmentId: consultation.id, memberId: m.user.id }, coachToken)).body.data?.getConsultationNoteForMember
+        .partnerProducts;
+    expect(await noteProducts()).toEqual([{ id: 'vit-d', title: 'Vitamina D' }]);
+
+    // Editing the list replaces it; editing something else keeps it.
+    const edited = await api(`/api/admin/organizations/${org.id}`, { method: 'PATCH', body: { products: [{ id: 'omega', title: 'Omega 3' }] } });
+    expect(adminOrganizationSchema.parse(edited.body).products).toEqual([{ id: 'omega', title: 'Omega 3' }]);
+    const renamed = await api(`/api/admin/organizations/${org.id}`, { method: 'PATCH', body: { name: 'Productos Co 2', settings: ['OFFERS_PRODUCTS', 'SUPPORT_AVAILABLE'] } });
+    expect(adminOrganizationSchema.parse(renamed.body).products).toEqual([{ id: 'omega', title: 'Omega 3' }]);
+    expect(await noteProducts()).toEqual([{ id: 'omega', title: 'Omega 3' }]);
+
+    for (const [products, fields] of [
+      [[{ id: 'a', title: '' }], { 'products.0.title': 'form_missing_fields' }],
+      [[{ id: 'a', title: 'A' }, { id: 'a', title: 'B' }], { 'products.1.id': 'admin_organization_product_duplicate' }],
+      ['nope', { products: 'invalid_value' }],
+    ] as const) {
+      const res = await api(`/api/admin/organizations/${org.id}`, { method: 'PATCH', body: { products } });
+      expect([res.status, res.body]).toMatchObject([400, { error: { code: 'INVALID_DATA', fields } }]);
+    }
+  });
+
   it("dependant organizations: the admin's list is the one truth; getOrganization and getMember read it, child organizations do not count", async () => {
     const [familyA, familyB] = [await createOrganization(t.server, { name: 'Family A' }), await createOrganization(t.server, { name: 'Family B' })];
     const org = adminOrganizationSchema.parse((await api('/api/admin/organizations', { body: { name: 'Truth Co', code: uniqueCode(), dependantOrganizations: [familyA.id] } })).body);

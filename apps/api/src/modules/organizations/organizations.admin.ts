@@ -7,7 +7,7 @@ import {
   type AdminTopicTemplates,
   type OrganizationPatch,
 } from '@puente/contracts';
-import { dependantOrganizationsFromSettings, isUuid, normalizeOrgFlag, type OrganizationFlag } from '@puente/domain';
+import { dependantOrganizationsFromSettings, isUuid, normalizeOrgFlag, productsListedIn, type OrganizationFlag, type PartnerProduct } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { OrganizationRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -26,10 +26,10 @@ export interface OrganizationsAdminDeps {
   topics?: { forgetOrganization(organizationId: string): void };
 }
 
-/** The organization's settings map with the flags written the one canonical way (and the dependant organizations). */
-const settingsWith = (current: Record<string, unknown>, flags: readonly OrganizationFlag[], dependantOrganizations: readonly string[]): Record<string, unknown> => {
-  const kept = Object.fromEntries(Object.entries(current).filter(([key]) => normalizeOrgFlag(key) === undefined && key !== 'dependantOrganizations'));
-  return { ...kept, ...Object.fromEntries(flags.map((f) => [f, true])), dependantOrganizations: [...dependantOrganizations] };
+/** The organization's settings map with the flags written the one canonical way (and the dependant organizations and products). */
+const settingsWith = (current: Record<string, unknown>, flags: readonly OrganizationFlag[], dependantOrganizations: readonly string[], products: readonly PartnerProduct[]): Record<string, unknown> => {
+  const kept = Object.fromEntries(Object.entries(current).filter(([key]) => normalizeOrgFlag(key) === undefined && key !== 'dependantOrganizations' && key !== 'products'));
+  return { ...kept, ...Object.fromEntries(flags.map((f) => [f, true])), dependantOrganizations: [...dependantOrganizations], products: products.map((p) => ({ id: p.id, title: p.title })) };
 };
 
 /**
@@ -84,7 +84,7 @@ export class OrganizationsAdmin {
         parentOrganizationId: input.parentOrganizationId,
         homePageUrl: input.homePageUrl,
         flags: [...input.settings],
-        settings: settingsWith({}, input.settings, input.dependantOrganizations),
+        settings: settingsWith({}, input.settings, input.dependantOrganizations, input.products),
         createdAt: now,
         updatedAt: now,
       });
@@ -111,6 +111,7 @@ export class OrganizationsAdmin {
       await this.check(repo, org.id, changes);
       const flags = changes.settings ?? organizationFlags(org);
       const dependants = changes.dependantOrganizations ?? dependantOrganizationsFromSettings(org.settings);
+      const products = changes.products ?? productsListedIn(org.settings);
       await repo.updateOrganization(id, {
         ...(changes.name !== undefined && { name: changes.name }),
         ...(changes.code !== undefined && { code: changes.code }),
@@ -118,7 +119,7 @@ export class OrganizationsAdmin {
         ...(changes.enabled !== undefined && { enabled: changes.enabled }),
         ...(changes.parentOrganizationId !== undefined && { parentOrganizationId: changes.parentOrganizationId }),
         ...(changes.homePageUrl !== undefined && { homePageUrl: changes.homePageUrl }),
-        ...((changes.settings !== undefined || changes.dependantOrganizations !== undefined) && { flags: [...flags], settings: settingsWith(org.settings, flags, dependants) }),
+        ...((changes.settings !== undefined || changes.dependantOrganizations !== undefined || changes.products !== undefined) && { flags: [...flags], settings: settingsWith(org.settings, flags, dependants, products) }),
         updatedAt: now,
       });
       if (changes.sites !== undefined) {
@@ -170,6 +171,13 @@ export class OrganizationsAdmin {
         names.add(key);
       });
     }
+    if (v.products) {
+      const ids = new Set<string>();
+      v.products.forEach((p, i) => {
+        if (ids.has(p.id)) fields[`products.${i}.id`] = 'admin_organization_product_duplicate';
+        ids.add(p.id);
+      });
+    }
     if (Object.keys(fields).length > 0) throw new AppError('INVALID_DATA', { fields });
   }
 
@@ -190,6 +198,7 @@ export class OrganizationsAdmin {
         partner: partner ? { partnerId: partner.partnerId, partnerName: partner.partnerName, colors: partner.colors } : null,
         topicsTemplateId: d.templates.find((t) => t.organizationId === org.id)?.topicsTemplateId ?? null,
         dependantOrganizations: dependantOrganizationsFromSettings(org.settings),
+        products: productsListedIn(org.settings),
         members: d.members.find((m) => m.organizationId === org.id)?.n ?? 0,
         createdAt: org.createdAt.toISOString(),
       };

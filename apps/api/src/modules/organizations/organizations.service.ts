@@ -97,10 +97,22 @@ export class OrganizationsService {
   async associateById(actor: Actor, userId: string, orgId: string): Promise<MemberDto> {
     const me = this.ownMember(actor, userId);
     await this.throttle(`organization-link:user:${me.id}`);
-    const org = isUuid(orgId) ? await this.deps.members.findOrganization({ orgId }) : undefined;
-    if (!org || !(await this.repo.partnerOf(org.id))) throw new AppError('NOT_FOUND');
+    const org = await this.partnerById(orgId);
+    if (!org) throw new AppError('NOT_FOUND');
     await this.deps.db.transaction((tx) => this.link(tx, me.id, org, 'organization-link'));
     return this.deps.members.getOwnMember(me);
+  }
+
+  /**
+   * The organization a sign-in joins (phone verify, identity provider): the one of its employer code,
+   * else the one of its id if that is a partner's (a partner's public link, /login?orgId=). An id
+   * alone never joins an employer (its code or its roster does, see joinFromRoster); an unknown or
+   * disabled id joins nothing. The rule of associateById, on the caller's transaction.
+   */
+  async signInOrganization(input: { orgId?: string | null; empCode?: string | null }, tx?: Db): Promise<OrganizationRow | undefined> {
+    const code = input.empCode ? employerCodeSchema.safeParse(input.empCode) : undefined;
+    const byCode = code?.success ? await this.deps.members.findOrganization({ empCode: code.data }, tx) : undefined;
+    return byCode ?? (input.orgId ? await this.partnerById(input.orgId, tx) : undefined);
   }
 
   /**
@@ -265,6 +277,12 @@ export class OrganizationsService {
     // Another person's id, staff, or a bad id: NOT_FOUND (never say whether it exists).
     if (actor.userType !== 'member' || actor.id !== userId) throw new AppError('NOT_FOUND');
     return actor;
+  }
+
+  /** An enabled partner organization by id (what a partner link carries); anything else undefined. */
+  private async partnerById(orgId: string, tx?: Db): Promise<OrganizationRow | undefined> {
+    const org = isUuid(orgId) ? await this.deps.members.findOrganization({ orgId }, tx) : undefined;
+    return org && (await (tx ? this.repo.with(tx) : this.repo).partnerOf(org.id)) ? org : undefined;
   }
 
   private async throttle(key: string): Promise<void> {

@@ -153,6 +153,40 @@ describe('signing in through an employer code (/register-employer-code-success -
   });
 });
 
+describe('signing up through a link (/login?orgId=): the id joins a partner only (the rule of PATCH organizations/{orgId})', () => {
+  const signUp = async (orgId: string, phone = randomMxPhone()) => {
+    const sent = await request(t.url, '/api/auth/pwdless/phone', { body: { phoneNumber: phone, language: 'es', organisationId: orgId } });
+    const { pwdlessToken } = sent.body as { pwdlessToken: string };
+    const code = await readLatestCode(t.url, phone);
+    const verified = await request(t.url, '/api/auth/pwdless/verify', { body: { code, pwdlessToken, orgId } });
+    expect(verified.body).toMatchObject({ status: 'new_account_created' });
+    const session = await graphql<{ createSession: { member: { organizationId: string | null } } }>(t.url, GQL.createSession, { loginToken: (verified.body as { loginToken: string }).loginToken, timeZone: 'America/Mexico_City' });
+    return session.body.data?.createSession.member.organizationId;
+  };
+  const partnerOrganization = async (values: { enabled?: boolean } = {}) => {
+    const org = await createOrganization(t.server, { name: 'Link Partner', ...values });
+    await t.server.database.db.insert(organizationPartners).values({ organizationId: org.id, partnerId: `p-${org.id.slice(0, 8)}`, partnerName: 'Link Partner', colors: { primary: '#112233', secondary: '#445566' } });
+    return org;
+  };
+
+  it("a partner's id joins it; an employer's id without its code, an unknown id or a disabled partner's id joins nothing", async () => {
+    const partner = await partnerOrganization();
+    expect(await signUp(partner.id)).toBe(partner.id);
+    const employer = await createOrganization(t.server, { name: 'Employer By Id' });
+    expect(await signUp(employer.id)).toBeNull();
+    expect(await signUp(crypto.randomUUID())).toBeNull();
+    expect(await signUp('not-an-id')).toBeNull();
+    expect(await signUp((await partnerOrganization({ enabled: false })).id)).toBeNull();
+  });
+
+  it("an employer's id with a roster that lists her phone: she joins through the roster", async () => {
+    const employer = await createOrganization(t.server, { name: 'Roster By Id' });
+    const phone = randomMxPhone();
+    await t.server.database.db.insert(organizationRosterEntries).values({ organizationId: employer.id, matchKey: `phone:${phone}`, phoneNumber: phone, addedAt: t.server.clock.now() });
+    expect(await signUp(employer.id, phone)).toBe(employer.id);
+  });
+});
+
 describe('getOrganization and sites', () => {
   it('a member reads her organization (sites, partner, home page, dependant organizations); another organization is NOT_FOUND', async () => {
     const family = await createOrganization(t.server, { name: 'Family of Sites Co' });

@@ -1,5 +1,5 @@
 import { organizationInputSchema, type AdminOrganizationDto, type OrganizationInput } from '@puente/contracts';
-import { ORGANIZATION_FLAGS, partnerPalette, type OrganizationFlag } from '@puente/domain';
+import { ORGANIZATION_FLAGS, PARTNER_PRODUCT_LIMITS, partnerPalette, type OrganizationFlag } from '@puente/domain';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
@@ -39,6 +39,7 @@ interface FormValues {
   partner: { partnerId: string; partnerName: string; colors: { primary: string; secondary: string; background: string } };
   topicsTemplateId: string;
   dependantOrganizations: string[];
+  products: { id: string; title: string }[];
 }
 
 const blank: FormValues = {
@@ -54,6 +55,7 @@ const blank: FormValues = {
   partner: { partnerId: '', partnerName: '', colors: { primary: '#1565c0', secondary: '#6a1b9a', background: '' } },
   topicsTemplateId: '',
   dependantOrganizations: [],
+  products: [],
 };
 
 const fromOrganization = (o: AdminOrganizationDto): FormValues => ({
@@ -69,6 +71,7 @@ const fromOrganization = (o: AdminOrganizationDto): FormValues => ({
   partner: o.partner ? { partnerId: o.partner.partnerId, partnerName: o.partner.partnerName, colors: { ...o.partner.colors, background: o.partner.colors.background ?? '' } } : blank.partner,
   topicsTemplateId: o.topicsTemplateId ?? '',
   dependantOrganizations: [...o.dependantOrganizations],
+  products: o.products.map((p) => ({ id: p.id, title: p.title })),
 });
 
 /** What the API receives: the shared schema's input (its rules run here and on the server). */
@@ -84,6 +87,7 @@ const toInput = (v: FormValues): OrganizationInput => ({
   partner: v.hasPartner ? { ...v.partner, colors: { primary: v.partner.colors.primary, secondary: v.partner.colors.secondary, ...(v.partner.colors.background ? { background: v.partner.colors.background } : {}) } } : null,
   topicsTemplateId: v.topicsTemplateId || null,
   dependantOrganizations: v.dependantOrganizations,
+  products: v.products,
 });
 
 /** The shared schema checks the form as the API will receive it; each issue lands on its field. */
@@ -127,6 +131,8 @@ export function OrganizationFormDialog({ open, editing, onClose }: { open: boole
   const templates = useTopicTemplates(open);
   const form = useForm<FormValues>({ resolver, values: editing ? fromOrganization(editing) : blank });
   const sites = useFieldArray({ control: form.control, name: 'sites' });
+  const products = useFieldArray({ control: form.control, name: 'products' });
+  const offersProducts = useWatch({ control: form.control, name: 'settings' }).includes('OFFERS_PRODUCTS');
   const hasPartner = useWatch({ control: form.control, name: 'hasPartner' });
   const colors = useWatch({ control: form.control, name: 'partner.colors' });
   const options = (others.data?.items ?? []).filter((o) => o.id !== editing?.id);
@@ -240,6 +246,28 @@ export function OrganizationFormDialog({ open, editing, onClose }: { open: boole
               {t('admin_org_site_add')}
             </Button>
           </Box>
+          {offersProducts ? (
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="admin-org-products">
+              <FormLabel component="legend" sx={{ mb: 0.5 }}>
+                {t('admin_org_products')}
+              </FormLabel>
+              <FormHelperText sx={{ mt: 0, mb: 1 }}>{t('admin_org_products_hint')}</FormHelperText>
+              {products.fields.map((f, i) => (
+                <Box key={f.id} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr auto', sm: '1fr 2fr auto' }, alignItems: 'flex-start' }}>
+                  <TextField label={t('admin_org_product_id')} {...form.register(`products.${i}.id`)} {...err(`products.${i}.id`)} slotProps={{ htmlInput: { 'data-testid': `admin-org-product-id-${i}`, maxLength: PARTNER_PRODUCT_LIMITS.idMax } }} />
+                  <TextField label={t('admin_org_product_title')} {...form.register(`products.${i}.title`)} {...err(`products.${i}.title`)} slotProps={{ htmlInput: { 'data-testid': `admin-org-product-title-${i}`, maxLength: PARTNER_PRODUCT_LIMITS.titleMax } }} />
+                  <IconButton aria-label={t('admin_org_product_remove')} onClick={() => products.remove(i)} sx={{ mt: 1 }}>
+                    <Delete />
+                  </IconButton>
+                </Box>
+              ))}
+              {products.fields.length < PARTNER_PRODUCT_LIMITS.max ? (
+                <Button startIcon={<Add />} onClick={() => products.append({ id: '', title: '' })} sx={{ alignSelf: 'flex-start' }} data-testid="admin-org-product-add">
+                  {t('admin_org_product_add')}
+                </Button>
+              ) : null}
+            </Box>
+          ) : null}
           <Controller
             control={form.control}
             name="dependantOrganizations"

@@ -20,7 +20,7 @@ const admin = {
 const acme: AdminOrganizationDto = {
   id: '11111111-1111-4111-8111-111111111111', name: 'Acme', code: 'ACME1', type: 'employer', enabled: true, parentOrganizationId: null,
   homePageUrl: null, settings: ['SUPPORT_AVAILABLE'], sites: [{ id: '22222222-2222-4222-8222-222222222222', name: 'Norte' }], partner: null,
-  topicsTemplateId: null, dependantOrganizations: [], members: 12, createdAt: '2026-01-01T00:00:00.000Z',
+  topicsTemplateId: null, dependantOrganizations: [], products: [], members: 12, createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 const installServer = (answers: { create?: (body: unknown) => { status: number; body: unknown } } = {}) => {
@@ -97,6 +97,27 @@ describe('admin console: organizations', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Cambios guardados.');
     const patch = server.calls.find((c) => c.method === 'PATCH');
     expect(patch?.body).toMatchObject({ name: 'Acme', sites: [{ id: acme.sites[0]!.id, name: 'Norte' }], partner: { partnerId: 'acme', partnerName: 'Acme Partner', colors: { primary: '#ffcc00' } } });
+  });
+
+  it("OFFERS_PRODUCTS: with the flag on the admin lists the organization's products (id and name), which the API receives", async () => {
+    const server = installServer();
+    renderApp('/admin/organizaciones');
+    fireEvent.click(await screen.findByTestId(`admin-org-edit-${acme.id}`));
+    await screen.findByTestId('admin-org-form');
+    expect(screen.queryByTestId('admin-org-products')).toBeNull();
+    fireEvent.click(screen.getByTestId('admin-org-flag-OFFERS_PRODUCTS'));
+    expect(within(await screen.findByTestId('admin-org-products')).getByText('Productos que ofrece')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('admin-org-product-add'));
+    type('admin-org-product-id-0', 'vit-d');
+    // A product needs its name: the shared schema says so before anything is sent.
+    fireEvent.click(screen.getByTestId('admin-org-save'));
+    expect(await screen.findByText('Completa los campos obligatorios.')).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'PATCH')).toBe(false);
+    type('admin-org-product-title-0', 'Vitamina D');
+    fireEvent.click(screen.getByTestId('admin-org-save'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Cambios guardados.');
+    const patch = server.calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toMatchObject({ settings: ['SUPPORT_AVAILABLE', 'OFFERS_PRODUCTS'], products: [{ id: 'vit-d', title: 'Vitamina D' }] });
   });
 
   it('uploads a roster CSV and shows its report with every bad row', async () => {

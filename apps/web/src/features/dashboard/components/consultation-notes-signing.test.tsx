@@ -64,4 +64,23 @@ describe('the shared, signed record on the clinician’s screen (issue 11)', () 
     expect((await screen.findByTestId('note-part-us-physician', {}, { timeout: 15_000 })).textContent).toMatch(/Signed Nov 21, 2026, \d{1,2}:\d{2}\s?[AP]M/);
     expect(screen.getByTestId('note-mine-status').textContent).toContain('Signed');
   });
+
+  it("OFFERS_PRODUCTS: the note lists the products of the member's organization by title", async () => {
+    const a = appointment({ id: 'apt_3', state: '3-coach-joins-call', mxDoctorId: COACH_ID, mxDoctor: physician() });
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [a] });
+    server.state.note = { ...NOTE, partnerProducts: [{ id: 'vit-d', title: 'Vitamina D' }, { id: 'omega', title: 'Omega 3' }] };
+    renderApp('/dashboard/consulta/apt_3', { language: 'es' });
+    const products = await screen.findByTestId('note-partner-products', {}, { timeout: 15_000 });
+    expect(within(products).getByText('Productos de la organización del socio')).toBeTruthy();
+    expect(within(products).getAllByTestId('note-partner-product').map((li) => li.textContent)).toEqual(['Vitamina D', 'Omega 3']);
+  });
+
+  it('without products the note has no products section', async () => {
+    const a = appointment({ id: 'apt_4', state: '3-coach-joins-call', mxDoctorId: COACH_ID, mxDoctor: physician() });
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [a], preferredLang: 'en' });
+    server.state.note = NOTE;
+    renderApp('/dashboard/consulta/apt_4', { language: 'en' });
+    await screen.findByTestId('notes-template', {}, { timeout: 15_000 });
+    expect(screen.queryByTestId('note-partner-products')).toBeNull();
+  });
 });

@@ -81,6 +81,32 @@ function Addenda({ addenda }: { addenda: ConsultationNoteAddendum[] }) {
 }
 
 /**
+ * spec 000 §3 consultation note partnerProducts (OFFERS_PRODUCTS): the products the member's
+ * organization offers, by title (the organization's own words, as its admin wrote them).
+ */
+function PartnerProducts({ products }: { products: ConsultationNoteDto['partnerProducts'] }) {
+  const { t } = useTranslation();
+  if (products.length === 0) return null;
+  return (
+    <Box data-testid="note-partner-products" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
+        {t('dashboard_note_partner_products')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t('dashboard_note_partner_products_hint')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {products.map((p) => (
+          <Typography component="li" variant="body2" key={p.id} data-testid="note-partner-product">
+            {p.title}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
  * Consultation notes by practice template (getConsultationNoteForMember / saveConsultationNote), as
  * one shared record (issue 11): the clinician writes and signs her own part; the other clinician's
  * part shows attributed beside it; a signed part is locked and later changes are addenda.
@@ -219,6 +245,7 @@ export function ConsultationNotes({
               </Box>
             </Box>
           ) : null}
+          <PartnerProducts products={note.data?.partnerProducts ?? []} />
           <Addenda addenda={note.data?.addenda ?? []} />
           {others.length > 0 ? (
             <>

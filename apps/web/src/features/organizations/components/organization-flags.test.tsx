@@ -15,7 +15,8 @@ vi.setConfig({ testTimeout: 15_000 });
  * Not here: RESTRICT_SOCIAL_LOGIN is decided before sign-in (identity/components/social-login-buttons.test.tsx);
  * USP_SCHEDULING_AVAILABLE, USP_REQUIRES_PAYMENT and VOICE_REMINDERS have no screen of their own
  * (the server refuses or asks); OFFERS_PRODUCTS fills the clinician's consultation note (partnerProducts,
- * the server's row); HEALTH_PROGRAMS_AVAILABLE names no feature in the spec.
+ * the server's row; drawn in dashboard/components/consultation-notes-signing.test.tsx, edited in
+ * admin/components/organizations-screen.test.tsx); HEALTH_PROGRAMS_AVAILABLE names no feature in the spec.
  */
 type Screen = 'home' | 'profile' | 'onboarding-1' | 'onboarding-3';
 
