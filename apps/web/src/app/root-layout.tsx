@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
-import { AppBottomNavigation, BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-navigation';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ToastHost } from '@/components/ui/toast-host';
@@ -54,7 +53,7 @@ export function RootLayout() {
   // Also signed out: a texted invitation link is read before sign-in.
   useFamilyInvitation(member.data);
   // Issue 10 (first load): the signed-in shell's effects are a chunk of their own (SignedInShell).
-  const SignedInShell = useSignedInShell(token !== null);
+  const shell = useSignedInShell(token !== null);
 
   const decision = decideRoute({
     pathname,
@@ -75,13 +74,13 @@ export function RootLayout() {
   const waitingForMember = token !== null && privateRoute && member.isPending && member.fetchStatus === 'fetching';
   // No screen shows with a session before the signed-in shell has loaded: its effects (the alerts
   // and their routing) mount before any signed-in screen's, as when they were part of this layout.
-  const waitingForShell = token !== null && !SignedInShell;
+  const waitingForShell = token !== null && !shell;
 
   return (
     // Issue 15: a partner's member (or a partner link) sees the partner's colours.
     <PartnerThemeProvider base={theme}>
       {/* Before the screen: it renders (and notes the current path for routing) before the screen's tree does. */}
-      {token !== null && SignedInShell ? <SignedInShell token={token} /> : null}
+      {token !== null && shell ? <shell.SignedInShell token={token} /> : null}
       {decision.kind === 'redirect' ? (
         // Keyed by the path: a navigation elsewhere while the same redirect stands (the sign-in's own
         // move to "/" right after the guard sent her to the paywall) must redirect again.
@@ -91,10 +90,11 @@ export function RootLayout() {
       ) : (
         <>
           <Outlet />
-          {route?.bottomNav ? (
+          {/* Member screens only (a session: the shell has loaded). */}
+          {route?.bottomNav && shell ? (
             <>
-              <Box sx={{ height: BOTTOM_NAV_HEIGHT + 16 }} />
-              <AppBottomNavigation />
+              <Box sx={{ height: shell.BOTTOM_NAV_HEIGHT + 16 }} />
+              <shell.AppBottomNavigation />
             </>
           ) : null}
         </>

@@ -21,8 +21,8 @@ export const preloadSignedInShell = (): Promise<SignedInShellModule> => {
 
 const RETRY_MS = 2_000;
 
-/** The SignedInShell component once its chunk has loaded (at once if it already has), else undefined. */
-export const useSignedInShell = (wanted: boolean): SignedInShellModule['SignedInShell'] | undefined => {
+/** The signed-in shell's module once its chunk has loaded (at once if it already has), else undefined. */
+export const useSignedInShell = (wanted: boolean): SignedInShellModule | undefined => {
   const [attempt, setAttempt] = useState(0);
   const [, setModule] = useState(loaded);
   useEffect(() => {
@@ -42,5 +42,5 @@ export const useSignedInShell = (wanted: boolean): SignedInShellModule['SignedIn
       window.clearTimeout(retry);
     };
   }, [wanted, attempt]);
-  return loaded?.SignedInShell;
+  return loaded;
 };

@@ -16,6 +16,9 @@ import { useTreatmentSent } from './use-treatment-sent';
  * screen instead of any screen until this has loaded, so these effects are always mounted before a
  * signed-in screen's (an answered S1 alert is routed once: use-appointment-alerts.test).
  */
+// The bottom navigation is only on member screens (spec 000 §2), which need a session: it comes with this chunk.
+export { AppBottomNavigation, BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-navigation';
+
 export function SignedInShell({ token }: { token: string }) {
   const member = useMember();
   useStaffIdleLogout(member.data?.userType);
