@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
-import { AppBottomNavigation, BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-navigation';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ToastHost } from '@/components/ui/toast-host';
@@ -11,18 +10,13 @@ import { PartnerThemeProvider } from '@/features/organizations/components/partne
 import { theme } from '@/lib/theme';
 import { decideRoute } from './route-guard';
 import { ROUTES } from '@/lib/routes';
-import { identify } from '@/lib/track';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { findRoute } from './route-match';
 import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
-import { useAppointmentRouting } from './use-appointment-routing';
-import { useAppointmentAlerts } from '@/features/appointments';
-import { usePaymentRequests } from '@/features/membership';
-import { useTreatmentSent } from './use-treatment-sent';
-import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
-import { usePushActionRouting, usePushRegistration } from '@/features/notifications/hooks/use-push';
+import { usePushActionRouting } from '@/features/notifications/hooks/use-push';
+import { useSignedInShell } from './signed-in-shell-loader';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
 
 /** spec 9: the browser back button is disabled; every history "pop" is blocked and undone. */
@@ -55,17 +49,11 @@ export function RootLayout() {
   useResumeRefresh();
   useRealtimeConnection(token);
   useUnhandledRejectionDialog();
-  useStaffIdleLogout(member.data?.userType);
-  useAppointmentAlerts();
-  usePaymentRequests();
-  useAppointmentRouting();
-  usePushRegistration();
   usePushActionRouting();
-  useTreatmentSent();
+  // Also signed out: a texted invitation link is read before sign-in.
   useFamilyInvitation(member.data);
-  useEffect(() => {
-    if (token && member.data) void identify(member.data, token);
-  }, [token, member.data]);
+  // Issue 10 (first load): the signed-in shell's effects are a chunk of their own (SignedInShell).
+  const shell = useSignedInShell(token !== null);
 
   const decision = decideRoute({
     pathname,
@@ -84,23 +72,29 @@ export function RootLayout() {
   // While the member loads on start, private screens wait instead of flashing empty content.
   const privateRoute = route?.auth === 'member' || route?.auth === 'staff' || route?.auth === 'admin';
   const waitingForMember = token !== null && privateRoute && member.isPending && member.fetchStatus === 'fetching';
+  // No screen shows with a session before the signed-in shell has loaded: its effects (the alerts
+  // and their routing) mount before any signed-in screen's, as when they were part of this layout.
+  const waitingForShell = token !== null && !shell;
 
   return (
     // Issue 15: a partner's member (or a partner link) sees the partner's colours.
     <PartnerThemeProvider base={theme}>
+      {/* Before the screen: it renders (and notes the current path for routing) before the screen's tree does. */}
+      {token !== null && shell ? <shell.SignedInShell token={token} /> : null}
       {decision.kind === 'redirect' ? (
         // Keyed by the path: a navigation elsewhere while the same redirect stands (the sign-in's own
         // move to "/" right after the guard sent her to the paywall) must redirect again.
         <GuardRedirect key={pathname} to={decision.to} clearRedirectTo={decision.clearStoredRedirect} />
-      ) : waitingForMember ? (
+      ) : waitingForMember || waitingForShell ? (
         <LoadingScreen />
       ) : (
         <>
           <Outlet />
-          {route?.bottomNav ? (
+          {/* Member screens only (a session: the shell has loaded). */}
+          {route?.bottomNav && shell ? (
             <>
-              <Box sx={{ height: BOTTOM_NAV_HEIGHT + 16 }} />
-              <AppBottomNavigation />
+              <Box sx={{ height: shell.BOTTOM_NAV_HEIGHT + 16 }} />
+              <shell.AppBottomNavigation />
             </>
           ) : null}
         </>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { completeLoadedMessages } from '@/locales/load';
 import { InitialPathRedirect } from './initial-path-redirect';
+import { preloadSignedInShell } from './signed-in-shell-loader';
 
 /**
  * A screen loaded with its route (issue 10, first load): its code, icons and heavy parts (the call,
@@ -245,8 +246,11 @@ const whenIdle = (run: () => void): (() => void) => {
 function RouteScreen({ name, screen }: { name: RouteName; screen: LazyScreen }) {
   useEffect(() => {
     const next = NEXT_SCREENS[name];
+    // A screen that opens a session (the code check, the staff sign-in) fetches the signed-in shell
+    // too, which RootLayout waits for once there is a session; /login never does.
+    const opensSession = next?.some((n) => ROUTE_DEFS[n].auth !== 'public') ?? false;
     // The rest of the default language's messages too (an entry screen did not wait for them).
-    return whenIdle(() => void Promise.allSettled([completeLoadedMessages(), next && preloadScreens(next)]));
+    return whenIdle(() => void Promise.allSettled([completeLoadedMessages(), next && preloadScreens(next), opensSession && preloadSignedInShell()]));
   }, [name]);
   return <screen.Component />;
 }

@@ -3,14 +3,15 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { preloadAllScreens } from '@/app/route-table';
+import { preloadSignedInShell } from '@/app/signed-in-shell-loader';
 import { buildRoutes } from '@/app/router';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { seedKnownAppointment } from './current-appointment';
 
-// The screens are split per route (React.lazy); load them all first so each test sees its screen
+// The screens are split per route (React.lazy), and the signed-in shell is a chunk of its own; load them all first so each test sees its screen
 // in the first render, as the app does for a screen it has prefetched.
-await preloadAllScreens();
+await Promise.all([preloadAllScreens(), preloadSignedInShell()]);
 
 /** Renders the whole app (providers, shell, guard) at a path, as the browser would. */
 export const renderApp = (path: string, options: { language?: Language } = {}) => {

@@ -1,2 +1,3 @@
 // The membership feature's public surface for the shell (paid US-doctor visits, issue 14).
-export { paymentRequestStore, usePaymentRequests } from './hooks/use-payment-requests';
+export { paymentRequestStore } from './payment-stores';
+export { usePaymentRequests } from './hooks/use-payment-requests';

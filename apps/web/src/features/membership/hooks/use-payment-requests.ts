@@ -5,25 +5,11 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { appointmentKeys } from '@/features/appointments';
 import { useMember } from '@/features/profile';
-import { createStore, useStore } from '@/lib/external-store';
+import { useStore } from '@/lib/external-store';
 import { socketStore } from '@/lib/socket';
+import { paymentRequestStore, paymentStatusStore, type PaymentRequest, type PaymentStatusUpdate } from '../payment-stores';
 
-export interface PaymentRequest {
-  appointmentId: string;
-  paymentId: string;
-  priceType: 'usp' | 'coach';
-}
-
-/** The payment the member is asked for right now (null: none). */
-export const paymentRequestStore = createStore<PaymentRequest | null>(null);
-
-export interface PaymentStatusUpdate {
-  paymentId: string;
-  status: 'succeeded' | 'failed' | 'pending';
-}
-
-/** The last payment-status-update the server sent (a paid visit settled, in this tab or another). */
-export const paymentStatusStore = createStore<PaymentStatusUpdate | null>(null);
+export { paymentRequestStore, paymentStatusStore, type PaymentRequest, type PaymentStatusUpdate };
 
 const parse = (payload: unknown): PaymentRequest | null => {
   if (!payload || typeof payload !== 'object') return null;

@@ -3,19 +3,12 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMember } from '@/features/profile';
 import { openInfoModal } from '@/lib/ui-store';
-import { registerPush } from '../api/register-push';
+
+// Issue 10 (first load): the registration is its own module (use-push-registration.ts), part of the
+// signed-in shell's chunk; this routing runs signed out too.
+export { usePushRegistration } from './use-push-registration';
 
 const isPushAction = (v: unknown): v is PushAction => typeof v === 'string' && (PUSH_ACTIONS as readonly string[]).includes(v);
-
-/** Subscribes this browser for pushes once the member is signed in and permission is granted. */
-export function usePushRegistration(): void {
-  const member = useMember();
-  const userId = member.data?.userType === 'member' ? member.data.id : null;
-  useEffect(() => {
-    if (!userId) return;
-    registerPush(userId).catch(() => undefined);
-  }, [userId]);
-}
 
 /**
  * spec 4 push actions, when the member opens a push: CANCELLED_CONSULTATION to SC023;
