@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fc, it } from '@fast-check/vitest';
 import {
+  addPhoneRequestSchema,
   apiErrorSchema,
   appointmentCancelSchema,
   appointmentLocationChangeSchema,
@@ -221,6 +222,7 @@ const REST: RestTarget[] = [
   { method: 'POST', path: '/api/auth/pwdless/verify', body: pwdlessVerifyRequestSchema },
   { method: 'POST', path: '/api/auth/pwdless/reset', body: pwdlessResetRequestSchema },
   { method: 'POST', path: '/api/auth/send-recovery-code/:phone', params: z.object({ phone: z.string() }) },
+  { method: 'POST', path: '/api/user/phone/reset', body: addPhoneRequestSchema },
   { method: 'GET', path: '/api/user/phone-taken/:phone', params: z.object({ phone: z.string() }), query: z.object({ resetToken: z.string().optional() }) },
   { method: 'POST', path: '/api/member/:id/restore-account', params: idParams, body: restoreAccountRequestSchema },
   { method: 'GET', path: '/api/physicians/:id/isbusy', params: idParams, query: isBusyQuerySchema },

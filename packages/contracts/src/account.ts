@@ -20,6 +20,14 @@ export const pwdlessResetResponseSchema = z.object({
 });
 export type PwdlessResetResponse = z.infer<typeof pwdlessResetResponseSchema>;
 
+/**
+ * POST /api/user/phone/reset (issue 12, ours): a signed-in member without a phone (she signed up
+ * through an identity provider) opens the phone change for herself; the answer is the resetToken of
+ * step 2 (the code sent by POST auth/pwdless/phone, verified by POST auth/pwdless/verify).
+ */
+export const addPhoneRequestSchema = z.object({ phoneNumber: fullPhoneNumberSchema });
+export type AddPhoneRequest = z.infer<typeof addPhoneRequestSchema>;
+
 /** POST /api/auth/send-recovery-code/{phone}: always the same answer (no enumeration). */
 export const sendRecoveryCodeResponseSchema = z.object({
   ok: z.literal(true),

@@ -1,8 +1,8 @@
-import { pwdlessResetRequestSchema, type PhoneTakenResponse, type PwdlessResetResponse, type SendRecoveryCodeResponse } from '@puente/contracts';
+import { addPhoneRequestSchema, pwdlessResetRequestSchema, type PhoneTakenResponse, type PwdlessResetResponse, type SendRecoveryCodeResponse } from '@puente/contracts';
 import { fullPhoneNumberSchema, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseWith } from '../../http';
+import { parseWith, requireAuth } from '../../http';
 import type { RecoveryService } from './recovery.service';
 
 const phoneParamsSchema = z.object({ phone: fullPhoneNumberSchema });
@@ -18,6 +18,12 @@ export function recoveryRoutes(recovery: RecoveryService) {
     app.post('/api/auth/send-recovery-code/:phone', async (request): Promise<SendRecoveryCodeResponse> => {
       const { phone } = parseWith(phoneParamsSchema, request.params);
       return recovery.sendRecoveryCode({ phoneNumber: phone, ip: request.ip, actor: request.auth?.user ?? null });
+    });
+
+    app.post('/api/user/phone/reset', async (request): Promise<PwdlessResetResponse> => {
+      const { user } = requireAuth(request);
+      const body = parseWith(addPhoneRequestSchema, request.body);
+      return recovery.openAddPhone({ actor: user, phoneNumber: body.phoneNumber, ip: request.ip });
     });
 
     app.get('/api/user/phone-taken/:phone', async (request): Promise<PhoneTakenResponse> => {

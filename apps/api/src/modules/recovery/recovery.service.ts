@@ -8,6 +8,7 @@ import { hashCode, hashToken, newRecoveryCode, newToken, safeEqualHex } from '..
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
 import type { AuthService, PhoneChangeHook, PhoneChangeResult, SessionSocketControl } from '../auth/auth.service';
+import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { MembersService } from '../members/members.service';
 import { recoveryCodeSms, recoveryCodeUnchangedSms } from './recovery.messages';
 import { RecoveryRepository } from './recovery.repository';
@@ -42,7 +43,7 @@ export interface RecoveryServiceDeps {
   /** Sessions are the auth module's: it revokes them (in this module's transaction). */
   sessions: Pick<AuthService, 'revokeSessionsOfUser'>;
   /** The accounts are the members module's (the users table): found by phone and updated through its service. */
-  members: Pick<MembersService, 'findActiveByPhone' | 'update'>;
+  members: Pick<MembersService, 'findActiveByPhone' | 'findById' | 'update'>;
 }
 
 /**
@@ -78,6 +79,27 @@ export class RecoveryService implements PhoneChangeHook {
     if (!user || !matches || user.deletionRequestedAt) {
       throw new AppError('INVALID_DATA', { fields: { recoveryCode: 'recovery_code_invalid' } });
     }
+    const resetToken = newToken();
+    const expiresAt = new Date(now.getTime() + RECOVERY_LIMITS.resetTokenTtlMs);
+    await this.repo.insertReset({ tokenHash: hashToken(resetToken), userId: user.id, createdAt: now, expiresAt });
+    return { resetToken, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * POST /api/user/phone/reset (issue 12, ours). A member who signed up through an identity
+   * provider has no phone, so no recovery code: signed in, she opens step 2 of the phone change
+   * for herself (the same resetToken; the code goes to the new phone and its verify moves it onto
+   * her account). Only while she has no phone: a phone on file is changed with its recovery code.
+   */
+  async openAddPhone(input: { actor: Actor; phoneNumber: string; ip: string }): Promise<PwdlessResetResponse> {
+    refuseGuest(input.actor);
+    const now = this.deps.clock.now();
+    const user = await this.deps.members.findById(input.actor.id);
+    if (!user || user.userType !== 'member' || user.deletionRequestedAt) throw new AppError('FORBIDDEN');
+    if (user.phoneNumber) throw new AppError('CONFLICT');
+    await this.limit(`phone-taken:ip:${input.ip}`, RECOVERY_LIMITS.phoneTakenChecksPerIpPerHour, now);
+    const holder = await this.deps.members.findActiveByPhone(input.phoneNumber);
+    if (holder && holder.id !== user.id) throw new AppError('INVALID_DATA', { fields: { phoneNumber: 'phone_number_taken' } });
     const resetToken = newToken();
     const expiresAt = new Date(now.getTime() + RECOVERY_LIMITS.resetTokenTtlMs);
     await this.repo.insertReset({ tokenHash: hashToken(resetToken), userId: user.id, createdAt: now, expiresAt });
@@ -160,6 +182,7 @@ export class RecoveryService implements PhoneChangeHook {
     // spec 8: a phone already used by another account. The reset stays open: another number may be tried.
     if (holder && holder.id !== reset.userId) return { status: 'phone_already_in_use' };
 
+    const before = await this.deps.members.findById(reset.userId, tx);
     const code = newRecoveryCode();
     const user = await this.deps.members.update(reset.userId, {
       phoneNumber: reset.newPhoneNumber,
@@ -171,9 +194,12 @@ export class RecoveryService implements PhoneChangeHook {
     }, tx);
     if (!user) return undefined;
     await repo.consumeResetsOfUser(user.id, now);
-    // Whoever still holds the old phone loses the account's sessions.
-    const revoked = await this.deps.sessions.revokeSessionsOfUser(user.id, now, tx);
-    for (const id of revoked) this.deps.sockets.disconnectSession(id);
+    // Whoever still holds the old phone loses the account's sessions. A member who had no phone
+    // (openAddPhone) keeps hers: she added it signed in, e.g. while waiting for a US doctor.
+    if (before?.phoneNumber) {
+      const revoked = await this.deps.sessions.revokeSessionsOfUser(user.id, now, tx);
+      for (const id of revoked) this.deps.sockets.disconnectSession(id);
+    }
     return { status: 'phone_recovery', user };
   }
 }

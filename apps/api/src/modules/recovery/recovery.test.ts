@@ -1,7 +1,7 @@
 import { apiErrorSchema, phoneTakenResponseSchema, pwdlessPhoneResponseSchema, pwdlessResetResponseSchema, pwdlessVerifyResponseSchema, recoveryCodeResponseSchema, sendRecoveryCodeResponseSchema } from '@puente/contracts';
 import { AUTH, loginStatusOutcome } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphql, loginByPhone, randomMxPhone, randomUsPhone, readLatestCode, request, startTestServer, type TestServer } from '../../test';
+import { graphql, loginByPhone, memberWithSession, randomMxPhone, randomUsPhone, readLatestCode, request, startTestServer, type TestServer } from '../../test';
 import { GQL } from '@puente/contracts';
 import { RECOVERY_LIMITS } from './recovery.service';
 
@@ -230,5 +230,56 @@ describe('phone-taken', () => {
     expect(phoneTakenResponseSchema.parse(own.body)).toEqual({ taken: false });
     const bad = await request(t.url, '/api/user/phone-taken/nope', { token: ana.sessionToken });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('adding a phone while signed in (issue 12: a member who signed up without one)', () => {
+  const open = (body: unknown, token?: string) => request(t.url, '/api/user/phone/reset', { body, token });
+
+  it('refuses without a session (401) and bad input (400 INVALID_DATA); a member with a phone changes it with her recovery code instead', async () => {
+    nextHour();
+    expect((await open({ phoneNumber: randomUsPhone() })).status).toBe(401);
+    const lena = await memberWithSession(t.server, { phoneNumber: null });
+    const bad = await open({ phoneNumber: 'nope' }, lena.token);
+    expect(bad.status).toBe(400);
+    expect(apiErrorSchema.parse(bad.body).error.code).toBe('INVALID_DATA');
+    expect((await open({}, lena.token)).status).toBe(400);
+    const withPhone = await loginByPhone(t.url, randomMxPhone());
+    expect((await open({ phoneNumber: randomUsPhone() }, withPhone.sessionToken)).status).toBe(409);
+  });
+
+  it('a phone another account holds is refused with phone_number_taken', async () => {
+    nextHour();
+    const lena = await memberWithSession(t.server, { phoneNumber: null });
+    const other = await loginByPhone(t.url, randomUsPhone());
+    const res = await open({ phoneNumber: other.member.phoneNumber }, lena.token);
+    expect(res.status).toBe(400);
+    expect(apiErrorSchema.parse(res.body).error).toMatchObject({ code: 'INVALID_DATA', fields: { phoneNumber: 'phone_number_taken' } });
+  });
+
+  it('the code sent to the phone, verified, puts it on her account and keeps her session; a wrong code does not', async () => {
+    nextHour();
+    const lena = await memberWithSession(t.server, { phoneNumber: null });
+    const phone = randomUsPhone();
+    const opened = await open({ phoneNumber: phone }, lena.token);
+    expect(opened.status).toBe(200);
+    const { resetToken } = pwdlessResetResponseSchema.parse(opened.body);
+    const sent = await sendToNewPhone(resetToken, phone);
+    expect(sent.status).toBe(200);
+    const { pwdlessToken } = pwdlessPhoneResponseSchema.parse(sent.body);
+    const code = await readLatestCode(t.url, phone);
+    const wrong = await request(t.url, '/api/auth/pwdless/verify', { body: { pwdlessToken, code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong.status).toBe(400);
+    expect(apiErrorSchema.parse(wrong.body).error).toMatchObject({ code: 'INVALID_DATA', reason: 'passwordless-invalid-code' });
+    const still = await graphql<{ getMember: { phoneNumber: string | null } }>(t.url, GQL.getMember, {}, lena.token);
+    expect(still.body.data?.getMember.phoneNumber ?? null).toBeNull();
+
+    const verified = await request(t.url, '/api/auth/pwdless/verify', { body: { pwdlessToken, code } });
+    expect(pwdlessVerifyResponseSchema.parse(verified.body).status).toBe('phone_recovery');
+    // Her session (the waiting room's) still works, and the phone is hers.
+    const after = await graphql<{ getMember: { id: string; phoneNumber: string | null } }>(t.url, GQL.getMember, {}, lena.token);
+    expect(after.body.data?.getMember).toMatchObject({ id: lena.user.id, phoneNumber: phone });
+    // Once she has a phone, this door is closed.
+    expect((await open({ phoneNumber: randomUsPhone() }, lena.token)).status).toBe(409);
   });
 });

@@ -8,7 +8,7 @@ import { renderApp } from '@/test/render-app';
 /** Readiness before escalation (issue 12): in the second waiting room the member completes what a prescription needs, in place. */
 const serve = (initiallyMissing: string[]) => {
   window.localStorage.setItem('sessionToken', 'st_1');
-  const state = { missing: initiallyMissing, address: null as Record<string, unknown> | null };
+  const state = { missing: initiallyMissing, address: null as Record<string, unknown> | null, sent: [] as Record<string, unknown>[] };
   const fake = installFakeFetch((call) => {
     if (call.url === '/api/graphql') {
       const query = (call.body as { query: string }).query;
@@ -22,6 +22,20 @@ const serve = (initiallyMissing: string[]) => {
       return { status: 200, body: { data: { getMember: member({ address: state.address }) } } };
     }
     if (call.url === '/api/appointments/apt_1/prescription-readiness') return { status: 200, body: { appointmentId: 'apt_1', missing: state.missing, delivery: true, ready: state.missing.length === 0 } };
+    if (call.url === '/api/user/phone/reset') {
+      const phone = (call.body as { phoneNumber: string }).phoneNumber;
+      if (phone === '+14155550000') return apiError(400, 'INVALID_DATA', 'invalid', { fields: { phoneNumber: 'phone_number_taken' } });
+      return { status: 200, body: { resetToken: 'rt_1', expiresAt: '2030-01-01T00:00:00.000Z' } };
+    }
+    if (call.url === '/api/auth/pwdless/phone') {
+      state.sent.push(call.body as Record<string, unknown>);
+      return { status: 200, body: { pwdlessToken: 'pt_1', resendAvailableAt: '2030-01-01T00:00:00.000Z' } };
+    }
+    if (call.url === '/api/auth/pwdless/verify') {
+      if ((call.body as { code: string }).code !== '123456') return apiError(400, 'INVALID_DATA', 'invalid', { reason: 'passwordless-invalid-code', fields: { code: 'passwordless-invalid-code' } });
+      state.missing = state.missing.filter((m) => m !== 'phone');
+      return { status: 200, body: { status: 'phone_recovery', loginToken: 'lt_1', loginProvider: 'pwdless' } };
+    }
     if (call.url === '/api/zip-codes/94110') return { status: 200, body: { zipCode: '94110', state: 'CA', city: 'San Francisco', country: 'US' } };
     if (call.url === '/api/zip-codes/00000') return apiError(404, 'NOT_FOUND', 'not found');
     return undefined;
@@ -46,12 +60,38 @@ describe('readiness in the US doctor’s waiting room (SC038)', () => {
     expect(calls.filter((c) => c.url.endsWith('/prescription-readiness')).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('a missing phone is verified through the profile (a code is sent), and nothing shows once ready', async () => {
-    serve(['phone']);
+  it('asks a missing phone in place: a code is sent to it, verified, and the phone item goes away', async () => {
+    const { calls, state } = serve(['phone']);
     setCurrentAppointmentId('apt_1');
     renderApp('/consulta/infoPage/SC038', { language: 'en' });
     expect((await screen.findByTestId('readiness-contact')).textContent).toBe('Your phone number.');
-    expect(screen.getByTestId('readiness-phone-link').getAttribute('href')).toBe('/perfil/informacion');
     expect(screen.queryByTestId('readiness-address')).toBeNull();
+    fireEvent.change(screen.getByTestId('readiness-phone-input'), { target: { value: '4155551234' } });
+    fireEvent.click(screen.getByTestId('readiness-phone-send'));
+    expect(await screen.findByText('We sent a code by SMS to +1 415 555 1234. Type it here.')).toBeTruthy();
+    expect(state.sent).toEqual([{ phoneNumber: '+14155551234', resetToken: 'rt_1', language: 'en' }]);
+    expect(calls.some((c) => c.url === '/api/user/phone/reset' && c.headers?.authorization === 'Bearer st_1')).toBe(true);
+    fireEvent.change(screen.getByTestId('readiness-phone-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('readiness-phone-verify'));
+    // The check runs again and, with nothing missing, the prompt goes away.
+    await waitFor(() => expect(screen.queryByTestId('readiness-prompt')).toBeNull());
+    expect(calls.filter((c) => c.url.endsWith('/prescription-readiness')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a wrong code shows its error and keeps the phone item; a taken phone is refused (es)', async () => {
+    const { state } = serve(['address', 'phone']);
+    setCurrentAppointmentId('apt_1');
+    renderApp('/consulta/infoPage/SC038');
+    fireEvent.change(await screen.findByTestId('readiness-phone-input'), { target: { value: '4155550000' } });
+    fireEvent.click(screen.getByTestId('readiness-phone-send'));
+    expect((await screen.findAllByText('Este número ya está en uso en otra cuenta.')).length).toBeGreaterThan(0);
+    expect(state.sent).toEqual([]);
+    fireEvent.change(screen.getByTestId('readiness-phone-input'), { target: { value: '4155551234' } });
+    fireEvent.click(screen.getByTestId('readiness-phone-send'));
+    fireEvent.change(await screen.findByTestId('readiness-phone-code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('readiness-phone-verify'));
+    expect(await screen.findByText('El código no es correcto.')).toBeTruthy();
+    expect(state.missing).toContain('phone');
+    expect(screen.getByTestId('readiness-phone-code-form')).toBeTruthy();
   });
 });

@@ -1,15 +1,13 @@
-import { ROUTES } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMember } from '@/features/profile';
 import { usePrescriptionReadiness } from '../api/get-prescription-readiness';
 import { PharmacyPicker } from './pharmacy-picker';
 import { ReadinessAddress } from './readiness-address';
+import { ReadinessPhone } from './readiness-phone';
 
 /**
  * Readiness before escalation (issue 12): while the member waits for a US doctor, what a
@@ -44,12 +42,8 @@ export function ReadinessPrompt({ appointmentId }: { appointmentId: string }) {
               {t('readiness_phone')}
             </Alert>
           )}
-          {/* A phone number is verified with a code: the phone-change screens do it and bring her back. */}
-          <Box>
-            <Button component={RouterLink} to={ROUTES.profileInformation.path} variant="outlined" size="small" data-testid="readiness-phone-link">
-              {t('readiness_complete_profile')}
-            </Button>
-          </Box>
+          {/* A phone number is verified with a code, here: she does not leave the waiting room. */}
+          <ReadinessPhone />
         </Box>
       ) : null}
       {missing.includes('pharmacy') ? (
