@@ -1,9 +1,10 @@
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
+import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment, simulatePageReload } from '@/test/current-appointment';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
 import { appointmentAlert } from '@/test/appointment-alerts';
 import { openSocket, resetSocketsBetweenTests } from '@/test/fake-socket-io';
+import { disconnectSocket } from '@/lib/socket';
 import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
@@ -98,6 +99,66 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
     act(() => socket.connect());
     await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/infoPage/SC099'));
+  });
+
+  it('a cancel already routed is not replayed by a reload: at /inicio the member stays home, no modal (issue 11)', async () => {
+    const { calls, fetchMock } = fakeServer({ current: null, byId: { apt_1: appointment({ state: '12-canceled', statusReason: 'no-coaches' }) } });
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    const first = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = await openSocket();
+    await waitFor(() => expect(socket.listenerCount('appointment-cancel')).toBe(1));
+    act(() => socket.serverEmit('appointment-cancel', alert('12-canceled', { statusReason: 'no-coaches' })));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/consulta/infoPage/SC099'));
+    await screen.findByTestId('info-modal');
+    // She goes home, then reloads /inicio; as in the browser, the socket connects before home's card
+    // has the appointment (its answer waits until the recovery has asked for the current one).
+    first.unmount();
+    disconnectSocket();
+    simulatePageReload();
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (typeof init?.body === 'string' && init.body.includes('GetAppointment')) await gate;
+      return answer(input, init);
+    });
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const again = await openSocket();
+    await waitFor(() => expect(again.listenerCount('connect')).toBe(1));
+    act(() => again.connect());
+    await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(1));
+    release();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(router.state.location.pathname).toBe('/inicio');
+    expect(screen.queryByTestId('info-modal')).toBeNull();
+  });
+
+  it('a cancel missed while the page was closed is routed once on load, and not again on the next reload', async () => {
+    const { calls } = fakeServer({ current: null, byId: { apt_1: appointment({ state: '12-canceled', statusReason: 'no-coaches' }) } });
+    setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
+    simulatePageReload();
+    const first = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = await openSocket();
+    await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
+    act(() => socket.connect());
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/consulta/infoPage/SC099'));
+    await screen.findByTestId('info-modal');
+    // A reload on the info page itself: the page stays, the modal is not shown again.
+    first.unmount();
+    disconnectSocket();
+    simulatePageReload();
+    const { router } = renderApp('/consulta/infoPage/SC099');
+    await screen.findByTestId('info-page-SC099');
+    const again = await openSocket();
+    await waitFor(() => expect(again.listenerCount('connect')).toBe(1));
+    act(() => again.connect());
+    await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(router.state.location.pathname).toBe('/consulta/infoPage/SC099');
+    expect(screen.queryByTestId('info-modal')).toBeNull();
   });
 
   it('nothing changed while offline: the member stays where they are', async () => {

@@ -1,6 +1,15 @@
 import { appointmentSchema, type AppointmentDto } from '@puente/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { cacheAppointment, clearCurrentAppointment, getCurrentAppointmentId, noteRoutedState, readCachedAppointment, setCurrentAppointmentId } from '@/features/appointments';
+import {
+  cacheAppointment,
+  clearCurrentAppointment,
+  getCurrentAppointmentId,
+  noteRoutedState,
+  readCachedAppointment,
+  reloadCurrentAppointment,
+  setCurrentAppointmentId,
+} from '@/features/appointments';
+import { closeInfoModal } from '@/lib/ui-store';
 import { appointment } from './consultation-fixtures';
 
 /**
@@ -25,6 +34,24 @@ export const resetCurrentAppointment = (): void => {
   known = null;
   lastClient = null;
   clearCurrentAppointment();
+};
+
+/**
+ * A page reload (after the view is unmounted and the socket closed): what the page held in memory
+ * (routing's notes, the open modal, the query cache) is gone; local storage is kept and read again.
+ */
+export const simulatePageReload = (): void => {
+  const storage: [string, string][] = [];
+  for (let i = 0; i < window.localStorage.length; i++) {
+    const key = window.localStorage.key(i);
+    if (key !== null) storage.push([key, window.localStorage.getItem(key) ?? '']);
+  }
+  known = null;
+  lastClient = null;
+  clearCurrentAppointment();
+  closeInfoModal();
+  for (const [key, value] of storage) window.localStorage.setItem(key, value);
+  reloadCurrentAppointment();
 };
 
 /** Called by renderApp with its fresh query client. */

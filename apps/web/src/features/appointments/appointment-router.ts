@@ -231,11 +231,17 @@ export const recoverAppointment = async <A extends AppointmentView>(
   const knownId = getCurrentAppointmentId();
   const cached = knownId ? fx.read(knownId) : undefined;
   const routed = knownId ? routedState(knownId) : null;
+  // A cancel in the cache that routing has no note of (a new page load: a routed cancel is stored)
+  // was learnt by a screen's fetch (e.g. home's card), never shown: it is routed once now.
+  const unseenCancel = !routed && !!cached && (cached.state === S.S12_CANCELED || cached.state === S.SCHEDULED_CANCELED);
   // What routing knew: the state it last acted on (a refetch may have updated the record since).
-  const before = cached ? { ...cached, ...(routed ? { state: routed } : {}) } : null;
+  const before = cached && !unseenCancel ? { ...cached, ...(routed ? { state: routed } : {}) } : null;
+  // Routing already acted on its end (this page, or an earlier load: a routed cancel is stored), so
+  // it is not replayed (issue 11: a cancel is shown once).
+  const over = (before && isFinishedLike(before.state)) || (routed !== null && isFinishedLike(routed));
   let server = await api.getCurrent();
   // The one we knew about is over (or this page never saw how it stands): learn how it ended.
-  if (!server && knownId && !(before && isFinishedLike(before.state))) server = await api.getById(knownId);
+  if (!server && knownId && !over) server = await api.getById(knownId);
   if (!server) return 'ignored';
   if (before && before.id === server.id && before.state === server.state) {
     // Nothing to route, but the cache holds the server's fresh record (what depends on it, e.g. a

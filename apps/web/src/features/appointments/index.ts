@@ -26,5 +26,12 @@ export {
   type RoutedAs,
   type RouterEffects,
 } from './appointment-router';
-export { clearCurrentAppointment, getCurrentAppointmentId, noteRoutedState, setCurrentAppointmentId, useCurrentAppointmentId } from './current-appointment';
+export {
+  clearCurrentAppointment,
+  getCurrentAppointmentId,
+  noteRoutedState,
+  reloadCurrentAppointment,
+  setCurrentAppointmentId,
+  useCurrentAppointmentId,
+} from './current-appointment';
 export { useAppointmentAlerts, useOnAppointmentAlert, type AppointmentAlertEvent, type AppointmentAlertKind } from './hooks/use-appointment-alerts';
