@@ -23,7 +23,7 @@ export function StaffLanguageSelect() {
         if (isLanguage(e.target.value)) void i18n.changeLanguage(e.target.value);
       }}
       slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'staff-language-select' } }}
-      sx={{ alignSelf: 'flex-end', minWidth: 140 }}
+      sx={{ minWidth: 140 }}
     >
       {LANGUAGES.map((lng) => (
         <option key={lng} value={lng} lang={lng}>

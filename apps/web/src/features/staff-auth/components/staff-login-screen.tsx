@@ -135,10 +135,13 @@ export function StaffLoginScreen() {
 
   return (
     <Screen testId="staff-login-screen">
-      <StaffLanguageSelect />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {t('staff_login_title')}
-      </Typography>
+      {/* The title and the language choice share a row: the enrolment step stays as tall as it was, its submit button clear of the toast. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('staff_login_title')}
+        </Typography>
+        <StaffLanguageSelect />
+      </Box>
       <Typography color="text.secondary">
         {step.kind === 'email' ? t('staff_login_subtitle') : step.kind === 'code' ? t('staff_login_code_sent_to', { email: step.email }) : t('staff_totp_subtitle')}
       </Typography>
