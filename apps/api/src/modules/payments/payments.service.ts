@@ -1,5 +1,5 @@
 import type { CancelMembershipResponse, CardCheckoutResponse, CardCheckoutStatus, SubscriptionDto } from '@puente/contracts';
-import { hasLiveAccess, isUuid, planPeriodEnd, SUBSCRIPTION, type Language, type SubscriptionPlanId } from '@puente/domain';
+import { buildPath, hasLiveAccess, isUuid, planPeriodEnd, SUBSCRIPTION, type Language, type SubscriptionPlanId } from '@puente/domain';
 import type { CardCheckoutRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -54,7 +54,7 @@ export class PaymentsService {
       planId,
       amountMinor: product.totalPriceMinor,
       currency: product.pricing.currency,
-      returnUrl: `${this.deps.publicUrl}/payment-loading?checkout=${row.id}`,
+      returnUrl: `${this.deps.publicUrl}${buildPath('paymentLoading')}?checkout=${row.id}`,
       interval: planId === 'bs_1w' ? { unit: 'week', count: 1 } : { unit: 'month', count: SUBSCRIPTION.monthsByPlan[planId] },
     });
     await this.deps.repository.setExternalId(row.id, session.externalId);

@@ -1,5 +1,5 @@
 import type { PaymentIntentRequest, PaymentIntentResponse, PaymentStatusRequest, VisitPaymentDto } from '@puente/contracts';
-import { isUuid, singleVisitGrant, type OrganizationFlag } from '@puente/domain';
+import { buildPath, isUuid, singleVisitGrant, type OrganizationFlag } from '@puente/domain';
 import type { AppointmentRow, VisitPaymentRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -132,7 +132,7 @@ export class VisitPaymentsService {
       planId: payment.priceType,
       amountMinor: payment.amountMinor,
       currency: payment.currency,
-      returnUrl: `${this.deps.publicUrl}/payment-loading?payment=${payment.id}`,
+      returnUrl: `${this.deps.publicUrl}${buildPath('paymentLoading')}?payment=${payment.id}`,
       interval: null,
     });
     await this.deps.repository.setExternalId(checkout.id, session.externalId);
