@@ -3,7 +3,7 @@ import { DEFAULT_APPOINTMENT_TIMEOUTS } from '@puente/domain';
 import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage, snap, startOnDemandServer, withBrowser } from './harness';
+import { answerIntake, signedInPage, snap, startOnDemandServer, withBrowser } from './harness';
 
 // Issue 11 "Every way a consultation ends", in browsers, lean: one server and one browser per
 // person for the file. Ana (es) leaves the waiting room; Daniel (en) declines John's request and
@@ -54,7 +54,6 @@ async function memberHome(ctx: BrowserContext, key: 'ana' | 'john'): Promise<Pag
 async function requestCoach(page: Page, tile: string, coachId: string): Promise<void> {
   // spec 3: a physical-health topic requires the self-assessment; it must be asked on every request.
   const mustAssess = tile === 'tile-hardcoded_ph_topic';
-  let assessed = false;
   // Already home: no reload.
   if (new URL(page.url()).pathname !== '/inicio') await page.goto(`${server.url}/inicio`);
   await page.getByTestId(tile).click();
@@ -62,25 +61,7 @@ async function requestCoach(page: Page, tile: string, coachId: string): Promise<
   await page.getByTestId(`coach-card-${coachId}`).click();
   await page.waitForURL(`**/ondemand-perfil-coach/${coachId}`);
   await page.getByTestId('request-consultation').click();
-  // The intake as it comes: the health profile (once), the self-assessment (physical health), the place.
-  const health = page.getByTestId('health-profile-dialog');
-  const selfAssessment = page.getByTestId('self-assessment-dialog');
-  const location = page.getByTestId('location-form-screen');
-  const step = page.locator('[data-testid="health-profile-dialog"], [data-testid="self-assessment-dialog"], [data-testid="location-form-screen"]');
-  for (let i = 0; i < 3 && !(await location.isVisible()); i++) {
-    await step.first().waitFor({ timeout: 15_000 });
-    if (await health.isVisible()) {
-      await page.getByTestId('health-profile-alergies').fill('Penicilina');
-      await page.getByTestId('health-profile-save').click();
-      await health.waitFor({ state: 'detached' });
-    } else if (await selfAssessment.isVisible()) {
-      await page.getByTestId('self-assessment-reason').fill('Dolor de garganta desde ayer');
-      await page.getByTestId('self-assessment-submit').click();
-      await selfAssessment.waitFor({ state: 'detached' });
-      assessed = true;
-    }
-  }
-  await location.waitFor();
+  const { assessed } = await answerIntake(page);
   expect(assessed, 'the self-assessment dialog was asked').toBe(mustAssess);
   await expect.poll(() => page.getByTestId('location-city').inputValue()).not.toBe('');
   await page.getByTestId('location-submit').click();

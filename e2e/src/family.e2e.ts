@@ -3,7 +3,7 @@ import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appPage, codeFromOutbox, signedInPage, snap, startOnDemandServer, uniquePhone, withBrowser } from './harness';
+import { answerIntake, appPage, codeFromOutbox, signedInPage, snap, startOnDemandServer, uniquePhone, withBrowser } from './harness';
 
 // Issue 15 "Tests that prove it" (family plans): a referrer invites a dependant, the dependant
 // accepts by the texted link (read from the dev outbox) and consults a coach on the family plan
@@ -40,23 +40,7 @@ async function requestCoach(page: Page, coachId: string): Promise<void> {
   await card.click();
   await page.waitForURL(`**/ondemand-perfil-coach/${coachId}`);
   await page.getByTestId('request-consultation').click();
-  const health = page.getByTestId('health-profile-dialog');
-  const selfAssessment = page.getByTestId('self-assessment-dialog');
-  const location = page.getByTestId('location-form-screen');
-  const step = page.locator('[data-testid="health-profile-dialog"], [data-testid="self-assessment-dialog"], [data-testid="location-form-screen"]');
-  for (let i = 0; i < 3 && !(await location.isVisible()); i++) {
-    await step.first().waitFor({ timeout: 15_000 });
-    if (await health.isVisible()) {
-      await page.getByTestId('health-profile-alergies').fill('Penicilina');
-      await page.getByTestId('health-profile-save').click();
-      await health.waitFor({ state: 'detached' });
-    } else if (await selfAssessment.isVisible()) {
-      await page.getByTestId('self-assessment-reason').fill('Dolor de garganta desde ayer');
-      await page.getByTestId('self-assessment-submit').click();
-      await selfAssessment.waitFor({ state: 'detached' });
-    }
-  }
-  await location.waitFor();
+  await answerIntake(page);
   await expect.poll(() => page.getByTestId('location-city').inputValue()).not.toBe('');
   await page.getByTestId('location-submit').click();
   await page.waitForURL('**/consulta/video-llamada');

@@ -347,3 +347,31 @@ export async function startOnDemandServer(options: { seed?: boolean; port?: numb
     throw error;
   }
 }
+
+/**
+ * After "request consultation": the intake as it comes (issue 11), the member's health profile
+ * (asked once), the self-assessment (topics that require it), until the location form shows.
+ * Says whether the self-assessment was asked.
+ */
+export async function answerIntake(page: Page): Promise<{ assessed: boolean }> {
+  const health = page.getByTestId('health-profile-dialog');
+  const selfAssessment = page.getByTestId('self-assessment-dialog');
+  const location = page.getByTestId('location-form-screen');
+  const step = page.locator('[data-testid="health-profile-dialog"], [data-testid="self-assessment-dialog"], [data-testid="location-form-screen"]');
+  let assessed = false;
+  for (let i = 0; i < 3 && !(await location.isVisible()); i++) {
+    await step.first().waitFor({ timeout: 15_000 });
+    if (await health.isVisible()) {
+      await page.getByTestId('health-profile-alergies').fill('Penicilina');
+      await page.getByTestId('health-profile-save').click();
+      await health.waitFor({ state: 'detached' });
+    } else if (await selfAssessment.isVisible()) {
+      await page.getByTestId('self-assessment-reason').fill('Dolor de garganta desde ayer');
+      await page.getByTestId('self-assessment-submit').click();
+      await selfAssessment.waitFor({ state: 'detached' });
+      assessed = true;
+    }
+  }
+  await location.waitFor();
+  return { assessed };
+}
