@@ -1,12 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { appointment, COACH_ID, dashboardTestEnv, installStaffServer, physician } from './dashboard-test-kit';
+import { answerVideoToken, appointment, COACH_ID, dashboardTestEnv, fakeCameraBetweenTests, installStaffServer, physician } from './dashboard-test-kit';
 
 dashboardTestEnv();
 const coach = physician();
-const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [], addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaStream;
-
 /** A desktop (issue 11: at 1024 px and wider the chart sits beside the video). */
 const desktopViewport = () =>
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -20,26 +18,7 @@ const desktopViewport = () =>
     dispatchEvent: () => false,
   }));
 
-beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => fakeStream()) } });
-  return () => {
-    Reflect.deleteProperty(navigator, 'mediaDevices');
-    vi.unstubAllGlobals();
-  };
-});
-
-/** GET /api/video/token: the room's ICE servers (none needed in jsdom). */
-const answerVideoToken = () => {
-  const inner = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.includes('/api/video/token')) {
-      return new Response(JSON.stringify({ roomName: 'apt_1', identity: 'me', iceServers: [], expiresAt: new Date(Date.now() + 3_600_000).toISOString() }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }
-    return inner(input, init);
-  });
-};
+fakeCameraBetweenTests();
 
 describe('the chart beside the call (issue 11: the clinician never leaves the video to write)', () => {
   it('a coach at S3 on a desktop saves a note from the chart beside the call; the call room stays mounted and she stays in the call', async () => {

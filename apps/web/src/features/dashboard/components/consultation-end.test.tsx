@@ -1,34 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { alertFor, appointment, COACH_ID, DOCTOR_ID, dashboardTestEnv, installStaffServer, physician } from './dashboard-test-kit';
+import { alertFor, answerVideoToken, appointment, COACH_ID, DOCTOR_ID, dashboardTestEnv, fakeCameraBetweenTests, installStaffServer, physician } from './dashboard-test-kit';
 
 const socket = dashboardTestEnv();
 const coach = physician();
 const doctor = physician({ id: DOCTOR_ID, firstName: 'Emily', lastName: 'Carter', userType: 'us-physician' });
-const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [], addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaStream;
-
-beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-  // jsdom has no camera: only mediaDevices is faked (the rest of navigator stays real for MUI).
-  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => fakeStream()) } });
-  return () => {
-    Reflect.deleteProperty(navigator, 'mediaDevices');
-    vi.unstubAllGlobals();
-  };
-});
-
-/** GET /api/video/token: the room's ICE servers (none needed in jsdom). */
-const answerVideoToken = () => {
-  const inner = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.includes('/api/video/token')) {
-      return new Response(JSON.stringify({ roomName: 'apt_1', identity: 'me', iceServers: [], expiresAt: new Date(Date.now() + 3_600_000).toISOString() }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }
-    return inner(input, init);
-  });
-};
+fakeCameraBetweenTests();
 
 describe('a coach declines a request (issue 11)', () => {
   it('she confirms first; the request leaves her list and the server is told', async () => {

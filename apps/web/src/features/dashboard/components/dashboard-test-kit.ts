@@ -325,3 +325,29 @@ export const alertFor = (a: AppointmentDto) => ({
   usDoctorNeeded: a.usDoctorNeeded,
   at: new Date().toISOString(),
 });
+
+const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [], addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaStream;
+
+/** The clinician's call in jsdom: a fake camera (only mediaDevices; the rest of navigator stays real for MUI) and silent video elements, each test. */
+export function fakeCameraBetweenTests(): void {
+  beforeEach(() => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => fakeStream()) } });
+    return () => {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+      vi.unstubAllGlobals();
+    };
+  });
+}
+
+/** GET /api/video/token: the room's ICE servers (none needed in jsdom), in front of the fake server. */
+export const answerVideoToken = (): void => {
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes('/api/video/token')) {
+      return new Response(JSON.stringify({ roomName: 'apt_1', identity: 'me', iceServers: [], expiresAt: new Date(Date.now() + 3_600_000).toISOString() }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
+    return inner(input, init);
+  });
+};
