@@ -2,7 +2,7 @@ import type { MemberDto } from '@puente/contracts';
 import { ROUTES } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isApiRequestError } from '@/lib/api-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
@@ -26,11 +26,7 @@ export function useFamilyInvitation(member: MemberDto | undefined): void {
   const navigate = useNavigate();
   const client = useQueryClient();
   const busy = useRef(false);
-  const { pathname, search } = useLocation();
-  // The link's own token first: when the link is the very first page, /login (a lazily loaded
-  // screen) keeps it in storage only after this shell has rendered, and nothing renders it again.
-  const linkToken = pathname === ROUTES.login.path ? new URLSearchParams(search).get('invitationToken') : null;
-  const token = linkToken ?? readStorage(STORAGE_KEYS.invitationToken);
+  const token = readStorage(STORAGE_KEYS.invitationToken);
   const referalId = readStorage(STORAGE_KEYS.invitationReferalId);
   const dependantMemberId = readStorage(STORAGE_KEYS.invitationDependantMemberId);
   const memberId = member?.userType === 'member' ? member.id : undefined;
