@@ -25,7 +25,7 @@ export interface ProfileServiceDeps {
   publicUrl: string;
   log?: { error(obj: unknown, msg: string): void };
   /** Her own address corrections are audited (issue 12). */
-  audit?: Pick<AuditService, 'recordOwnChange'>;
+  audit: Pick<AuditService, 'recordOwnChange'>;
 }
 
 // Not in the spec: the reminder sweep runs every minute, so a reminder leaves at most a minute late.
@@ -98,7 +98,7 @@ export class ProfileService {
       ...(healthFields.length > 0 ? [{ resource: 'health-profile', fields: [...healthFields] }] : []),
     ];
     const audit = this.deps.audit;
-    const trace = audit && traced.length > 0 ? (tx: Db) => Promise.all(traced.map((t) => audit.recordOwnChange({ actor, action: 'update', resource: t.resource, subjectId: actor.id, fields: t.fields }, tx))) : undefined;
+    const trace = traced.length > 0 ? (tx: Db) => Promise.all(traced.map((t) => audit.recordOwnChange({ actor, action: 'update', resource: t.resource, subjectId: actor.id, fields: t.fields }, tx))) : undefined;
     const row = await this.deps.profiles.update(actor.id, { ...values, updatedAt: now }, trace);
     if (!row) throw new AppError('USER_NOT_FOUND');
     if (verificationCode && row.email) await this.sendVerification(row, verificationCode, 'first');

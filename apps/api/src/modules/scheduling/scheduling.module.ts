@@ -38,7 +38,7 @@ export function buildScheduling(deps: {
   realTime: boolean;
   realtime: RealtimeGateway;
   support?: Pick<SupportService, 'requestForMember'>;
-  audit?: Pick<AuditService, 'record'>;
+  audit: Pick<AuditService, 'record'>;
   telephony?: TelephonyProvider;
   entitlements?: { assertCanConsult(actor: UserRow): Promise<void> };
   bus?: InvalidationBus;

@@ -67,7 +67,7 @@ export interface SchedulingServiceDeps {
   /** The support inbox (spec 4: a US-physician coach's booking is changed through a support message). */
   support?: Pick<SupportService, 'requestForMember'>;
   /** Admins' reads and changes of a coach's calendar are audited. */
-  audit?: Pick<AuditService, 'record'>;
+  audit: Pick<AuditService, 'record'>;
   /** Issue 15: spoken reminders for members of organizations with VOICE_REMINDERS (none without it). */
   telephony?: TelephonyProvider;
   /** Issue 14: a member without access (no organization, no live entitlement) gets PAYMENT_REQUIRED on booking. */
@@ -219,7 +219,7 @@ export class SchedulingService {
   async adminCoaches(actor: Actor): Promise<AdminCoachDto[]> {
     this.asAdmin(actor);
     // Every admin action is audited (issue 15); no member is its subject.
-    await this.deps.audit?.record({ actor, action: 'read', resource: 'coach-directory' });
+    await this.deps.audit.record({ actor, action: 'read', resource: 'coach-directory' });
     return (await this.deps.physicians.allRecords())
       .filter((r) => r.user.userType === 'mx-physician')
       .map((r) => ({ id: r.user.id, firstName: r.user.firstName ?? '', lastName: r.user.lastName ?? '' }))
@@ -227,7 +227,7 @@ export class SchedulingService {
   }
 
   private async audited(actor: Actor, action: 'read' | 'update' | 'create' | 'delete', physicianId: string, fields?: readonly string[], recordId?: string): Promise<void> {
-    await this.deps.audit?.record({ actor, action, resource: 'physician-calendar', subjectId: physicianId, ...(recordId ? { recordId } : {}), ...(fields ? { fields } : {}) });
+    await this.deps.audit.record({ actor, action, resource: 'physician-calendar', subjectId: physicianId, ...(recordId ? { recordId } : {}), ...(fields ? { fields } : {}) });
   }
 
   async adminCalendar(actor: Actor, physicianId: string): Promise<CalendarDto> {
@@ -673,7 +673,7 @@ export class SchedulingService {
   /** The dead-letter list (admins only; anyone else NOT_FOUND, as every admin call). */
   async deadLetters(actor: Actor) {
     this.asAdmin(actor);
-    await this.deps.audit?.record({ actor, action: 'read', resource: 'job-queue-dead-letters' });
+    await this.deps.audit.record({ actor, action: 'read', resource: 'job-queue-dead-letters' });
     return this.deps.queue.deadLetters();
   }
 
