@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -7,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
+import { barrelImports } from './barrel-imports.js';
 
 /**
  * Issue 10 (first load), the build's last step, after the service worker is written:
@@ -122,15 +124,45 @@ function routePreload(routes: Record<string, readonly string[]>): Plugin {
   };
 }
 
+/**
+ * Issue 10 (first load): react-router 7's package exports name only its development build
+ * (remix-run/react-router#12532, #14102: "temporary"), which keeps its development warnings in the
+ * production bundle. The build takes the production copy shipped beside it (the same code with the
+ * warnings switched off); the dev server and the tests keep the package's own resolution.
+ */
+function reactRouterProduction(): Plugin {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = path.join(path.dirname(development), '..', 'production', 'index.mjs');
+  return {
+    name: 'puente:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      if (source !== 'react-router') return null;
+      if (!existsSync(production)) {
+        this.warn(`no production build of react-router at ${production}: bundling the package's default`);
+        return null;
+      }
+      return production;
+    },
+  };
+}
+
 const API_ORIGIN = process.env.PUENTE_API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
+    reactRouterProduction(),
+    // Issue 10 (first load): each shared rule and shape is downloaded with the code that uses it.
+    barrelImports({
+      '@puente/domain': fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url)),
+      '@puente/contracts': fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url)),
+    }),
     react(),
     VitePWA({
       // The service worker updates itself; later issues add a push handler through importScripts.
       registerType: 'autoUpdate',
-      injectRegister: 'auto',
+      injectRegister: 'script-defer',
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'Puente',
@@ -211,6 +243,7 @@ export default defineConfig({
           // Issue 10 (first load): everything the entry imports statically is downloaded before any
           // screen anyway, so it is one chunk instead of a dozen small shared ones (each a request
           // and a round trip on a slow connection, and a worse compression ratio).
+          // ('$initial' is the static import graph: see barrelImports for why it holds no barrel.)
           groups: [{ name: 'boot', tags: ['$initial'] }],
         },
       },
@@ -220,8 +253,10 @@ export default defineConfig({
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'barrel-imports.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    // Files share their worker's modules (see the root vitest.config.ts).
+    isolate: false,
     // Screens render a whole app in jsdom: give them room on a busy 2-core machine.
     testTimeout: 30_000,
   },

@@ -17,9 +17,17 @@ const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2_000);
 export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; memberToken: string; pollers: string[] }>, seconds = 2): Promise<boolean> {
   const url = `${server.info.url}/api/online-physicians?tags=practice_health`;
   const headers = { authorization: `Bearer ${server.info.memberToken}` };
-  const body = await (await fetch(url, { headers })).text();
+  const answer = await fetch(url, { headers });
+  const body = await answer.text();
   if (!body.includes('"physicians":[{')) throw new Error(`unexpected online-physicians body: ${body.slice(0, 200)}`);
   const bare = await bareServer(body);
+  // The same body with the answer's own headers (security headers, CORS, cache): what node:http
+  // alone spends on this answer, so the ratio against it is the server's overhead only.
+  const own: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name)) own[name] = value;
+  });
+  const bareWithHeaders = await bareServer(body, own);
   try {
     await load(url, 1, { headers }); // warm-up
     await load(bare.info.url, 1);
@@ -30,6 +38,9 @@ export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; 
     reportRatio('GET /api/online-physicians (same, log level silent)', quiet, base2);
     console.log(`  access log: ${ours.cpuUsPerRequest && quiet.cpuUsPerRequest ? `${(ours.cpuUsPerRequest - quiet.cpuUsPerRequest).toFixed(1)} µs of server CPU per request` : 'n/a'}`);
     await server.call('log-level', 'info');
+    await load(bareWithHeaders.info.url, 1); // warm-up
+    const { ours: same, base: base3 } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bareWithHeaders, () => load(bareWithHeaders.info.url, seconds)));
+    reportRatio(`GET /api/online-physicians (log level info) vs bare node:http sending the same ${Object.keys(own).length + 2} headers`, same, base3);
     // Every waiting member with a session of their own, in turn (the session lookups are real).
     const pollers = server.info.pollers;
     // Each member's first poll (the session lookup the server then remembers for 30 s), as fast as
@@ -42,6 +53,7 @@ export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; 
     return ok && fast;
   } finally {
     await bare.close();
+    await bareWithHeaders.close();
   }
 }
 

@@ -1,12 +1,13 @@
 // The baseline, in its own process: a bare node:http server answering every request with the body
-// the parent sends over IPC. Prints nothing; tells the parent its URL, exits when told or orphaned.
+// (and, when given, the headers) the parent sends over IPC. Prints nothing; tells the parent its
+// URL, exits when told or orphaned.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const body = await new Promise<string>((resolve) => process.once('message', (m: { body: string }) => resolve(m.body)));
+const { body, headers = {} } = await new Promise<{ body: string; headers?: Record<string, string> }>((resolve) => process.once('message', resolve));
 const length = Buffer.byteLength(body);
 const server = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': length });
+  res.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': length });
   res.end(body);
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

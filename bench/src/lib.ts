@@ -141,9 +141,12 @@ export function serverProcess<I extends { url: string }>(scenario: string, env: 
   return forkChild<I>('server-process.ts', [scenario], env, undefined, execArgv, !process.env.BENCH_TSX);
 }
 
-/** A bare node:http server in its own process answering every request with the same body: the baseline. */
-export function bareServer(body: string): Promise<BenchProcess<{ url: string }>> {
-  return forkChild<{ url: string }>('bare-process.ts', [], {}, { body });
+/**
+ * A bare node:http server in its own process answering every request with the same body (and
+ * `headers`, e.g. the real answer's, besides Content-Type and Content-Length): the baseline.
+ */
+export function bareServer(body: string, headers?: Record<string, string>): Promise<BenchProcess<{ url: string }>> {
+  return forkChild<{ url: string }>('bare-process.ts', [], {}, { body, headers });
 }
 
 /**

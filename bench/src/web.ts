@@ -6,6 +6,7 @@
 //    /login <= 150 kB, /inicio <= 220 kB. Printed, never asserted.
 // 2. Lighthouse (mobile: simulated slow 4G, 4x CPU) performance and accessibility, with LCP and TBT,
 //    for /login, /inicio and /consulta/historial; a member's session is put in localStorage first.
+//    Targets: performance >= 90, accessibility 100, LCP <= 2.5 s, TBT <= 200 ms. Printed, never asserted.
 // BENCH_WEB_DIST measures another build (e.g. an older one, for a before/after).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const BUDGET_KB = { '/login': 150, '/inicio': 220 } as const;
+/** Issue 10's Lighthouse targets (mobile), printed beside each page's figures. */
+const LIGHTHOUSE_TARGETS = { performance: 90, accessibility: 100, lcpMs: 2_500, tbtMs: 200 } as const;
 const kB = (bytes: number): string => (bytes / 1024).toFixed(1);
 
 interface ScriptLoad {
@@ -151,9 +154,18 @@ async function lighthouseBench(server: TestServer, token: string): Promise<void>
   ] as const) {
     try {
       const r = await lighthouseRun(`${server.url}${pathname}`, session);
+      const t = LIGHTHOUSE_TARGETS;
+      const missed = [
+        r.performance < t.performance && 'performance',
+        r.accessibility < t.accessibility && 'accessibility',
+        !(r.lcpMs <= t.lcpMs) && 'LCP',
+        !(r.tbtMs <= t.tbtMs) && 'TBT',
+      ].filter(Boolean);
       console.log(
         `lighthouse mobile ${pathname}: performance ${r.performance}, accessibility ${r.accessibility}, ` +
-          `LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms, FCP ${(r.fcpMs / 1000).toFixed(2)} s`,
+          `LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms, FCP ${(r.fcpMs / 1000).toFixed(2)} s ` +
+          `(targets performance >= ${t.performance}, accessibility ${t.accessibility}, LCP <= ${(t.lcpMs / 1000).toFixed(1)} s, TBT <= ${t.tbtMs} ms: ` +
+          `${missed.length === 0 ? 'met' : `NOT met: ${missed.join(', ')}`})`,
       );
     } catch (error) {
       console.log(`lighthouse mobile ${pathname}: could not run (${error instanceof Error ? error.message : String(error)})`);

@@ -1,5 +1,5 @@
 import { startTestServer, type TestServer } from '@puente/api/test';
-import { APPOINTMENT_STATE as S } from '@puente/domain';
+import { APPOINTMENT_STATE as S, FIXED_TEXTS } from '@puente/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCallEvents, createConsultation, dropSockets, probe, readAppointment, setAppointment, signedInPage, waitForRemoteVideo } from './call-harness';
@@ -108,7 +108,7 @@ describe('the video call in the browser', () => {
         const banner = member.getByTestId('call-reconnecting').waitFor({ timeout: 20_000 });
         expect(dropSockets(server, c.member.id)).toBeGreaterThan(0);
         await banner;
-        expect(await member.getByTestId('call-reconnecting').textContent()).toBe('Conexión perdida: Reconectando...');
+        expect(await member.getByTestId('call-reconnecting').textContent()).toBe(FIXED_TEXTS.reconnectingBanner);
         await expect.poll(() => member.getByTestId('call-room').getAttribute('data-room-state'), { timeout: 20_000 }).toBe('connected');
         expect(await member.getByTestId('call-reconnecting').count()).toBe(0);
         const states = await probe<string[]>(member, 'c.mesh.roomStates');
@@ -133,10 +133,13 @@ describe('the video call in the browser', () => {
         await member.getByTestId('enter-consultation').click();
         await waitForRemoteVideo(member, 1);
 
-        // Camera toggle, throttled to once a second (spec 5).
+        // Camera toggle, throttled to once a second (spec 5): two taps in the same moment (one task,
+        // so however busy the machine is), the second one ignored.
         const camera = member.getByTestId('call-toggle-camera');
-        await camera.click();
-        await camera.click();
+        await camera.evaluate((button: HTMLElement) => {
+          button.click();
+          button.click();
+        });
         expect(await camera.getAttribute('data-on')).toBe('false');
         expect(await member.getByTestId('call-room').getAttribute('data-mode')).toBe('4'); // camera off, mic on
         await member.waitForTimeout(1_100);
@@ -149,7 +152,9 @@ describe('the video call in the browser', () => {
         await expect.poll(() => probe<string>(member, 'c.mesh.getSnapshot().facingMode')).toBe('environment');
 
         // Network quality from getStats, reported as connection strength; the suggestion hides after 10 s.
-        expect(await probe<string>(member, 'c.evaluateNetwork()')).toBe('good');
+        // Measured on the loopback: a busy machine can read a moment as 'regular' (a late frame), so
+        // the member's app is asked again until the link reads as good.
+        await expect.poll(() => probe<string>(member, 'c.evaluateNetwork()'), { timeout: 20_000, interval: 1_000 }).toBe('good');
         await expect.poll(async () => (await readAppointment(server, c.id)).connection_strength).toBe(3);
         await member.getByTestId('network-suggestion-turn-camera-mic-on').waitFor();
         await member.getByTestId('network-suggestion-turn-camera-mic-on').waitFor({ state: 'detached', timeout: 12_000 });
@@ -195,7 +200,7 @@ describe('the video call in the browser', () => {
       });
       await page.goto(`${server.url}/consulta/video-llamada`);
       await page.getByTestId('not-allowed-dialog').waitFor();
-      expect(await page.getByTestId('not-allowed-ok').textContent()).toBe('Entendido, daré acceso');
+      expect(await page.getByTestId('not-allowed-ok').textContent()).toBe(FIXED_TEXTS.notAllowedButton);
       expect(await page.getByTestId('call-flow').getAttribute('data-step')).toBe('1');
       // Once access is given, 'Entendido, daré acceso' tries again and the prejoin moves on.
       await page.evaluate(() => localStorage.setItem('e2e-allow-media', '1'));

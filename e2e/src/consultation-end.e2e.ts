@@ -1,5 +1,5 @@
 import { createSessionFor, DEMO_LOGINS, type TestServer } from '@puente/api/test';
-import { DEFAULT_APPOINTMENT_TIMEOUTS } from '@puente/domain';
+import { DEFAULT_APPOINTMENT_TIMEOUTS, TIMEOUT_MODAL_TEXT } from '@puente/domain';
 import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,7 +169,7 @@ describe('every way a consultation ends, in the browser (issue 11)', () => {
               await anaPage.waitForURL('**/consulta/infoPage/SC023', { timeout: 15_000 });
               const timeoutModal = anaPage.getByTestId('info-modal');
               await timeoutModal.waitFor();
-              expect(await timeoutModal.textContent()).toContain('Ha pasado el tiempo límite de tolerancia para entrar a esta consulta, tu coach ya no está en la llamada');
+              expect(await timeoutModal.textContent()).toContain(TIMEOUT_MODAL_TEXT);
               await snap(anaPage, 'end-first-timeout-es');
               expect(await appointmentById(String(third.id))).toMatchObject({ state: '12-canceled', status_reason: 'first-timeout' });
               // María leaves the call and is back on her dashboard, the queue in view.

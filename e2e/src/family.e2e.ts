@@ -108,7 +108,7 @@ describe('family plan in the browser: invite, accept by the texted link, consult
           const sentAt = new Date(server.clock.now().getTime() - 1000);
           await referrer.getByTestId('dependant-submit').click();
           await referrer.waitForURL('**/dependants/invitation-sent');
-          expect(await referrer.locator('h1').textContent()).toBe(TEXT[lang].sent);
+          await expect.poll(() => referrer.locator('h1').textContent()).toBe(TEXT[lang].sent);
           await snap(referrer, `family-${lang}-invitation-sent`);
           await referrer.getByTestId('invitation-sent-done').click();
           await referrer.waitForURL('**/dependants');

@@ -87,7 +87,8 @@ describe('membership in the browser: trial, paywall, card subscription', () => {
             await frame.getByTestId('local-checkout-card').fill('4242 4242 4242 4242');
             await frame.getByTestId('local-checkout-pay').click();
             await page.waitForURL('**/payment-success', { timeout: 15_000 });
-            expect(await page.locator('h1').textContent()).toBe(TEXT[lang].success);
+            // The screen validates the membership first ('Validating…'), then says so.
+            await expect.poll(() => page.locator('h1').textContent()).toBe(TEXT[lang].success);
             await page.getByTestId('payment-success-continue').click();
             await page.waitForURL('**/inicio');
             expect(await page.getByTestId('trial-banner').count()).toBe(0);

@@ -1,5 +1,6 @@
 import { createMember, createPhysician, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
 import { APPOINTMENT_STATE as S, type AppointmentState } from '@puente/domain';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppointment, setAppointment } from './call-harness';
 import { signedInPage, snap, withBrowser } from './harness';
@@ -28,15 +29,53 @@ async function insertConsultation(memberId: string, state: AppointmentState): Pr
   return String((result as unknown as { rows: { id: string }[] }).rows[0]!.id);
 }
 
+/** Her consultation for a California-licensed US doctor (Emily Carter, in English), queued for the doctor (S6); both signed in. */
+async function consultationForUsDoctor(memberFields: Parameters<typeof createMember>[1]) {
+  const s = server.server;
+  const member = await createMember(s, memberFields);
+  const memberToken = (await createSessionFor(s, member.id)).sessionToken;
+  const doctor = await createPhysician(s, { userType: 'us-physician', licenses: ['CA'], languages: ['en', 'es'], user: { firstName: 'Emily', lastName: 'Carter', preferredLang: 'en' } });
+  const doctorToken = (await createSessionFor(s, doctor.id)).sessionToken;
+  const id = await insertConsultation(member.id, S.S6_IN_QUEUE_FOR_ER);
+  return { member, memberToken, doctor, doctorToken, id };
+}
+
+/**
+ * S9: the US doctor took the consultation, held the call and ended it. The member, in the app in
+ * Spanish, is taken to her survey (SC064); with her page open, the US doctor (English, desktop)
+ * opens the consultation, does `atDashboard` and is back on the dashboard with the next request in
+ * view (issue 11); then `thenMember` goes on with the member's page.
+ */
+async function afterUsDoctorCall(
+  c: Awaited<ReturnType<typeof consultationForUsDoctor>>,
+  atDashboard: (page: Page) => Promise<void>,
+  thenMember: (memberPage: Page) => Promise<void>,
+): Promise<void> {
+  await setAppointment(server, c.id, { usDoctorId: c.doctor.id, state: S.S9_ER_ENDS_CALL });
+  await withBrowser(async (memberCtx) => {
+    const memberPage = await signedInPage(memberCtx, c.memberToken, { language: 'es' });
+    await memberPage.goto(`${server.url}/inicio`);
+    await memberPage.waitForURL(`**/consulta/survey/${c.id}`);
+    await withBrowser(
+      async (ctx) => {
+        const page = await signedInPage(ctx, c.doctorToken, { language: 'en' });
+        await page.goto(`${server.url}/dashboard/consulta/${c.id}`);
+        await atDashboard(page);
+        await page.waitForURL(`${server.url}/dashboard`);
+        await page.getByTestId('dashboard').waitFor();
+      },
+      { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
+    );
+    await thenMember(memberPage);
+  });
+}
+
 describe('prescribing journey', () => {
   it('the member picks her pharmacy while waiting; the US doctor prescribes past an allergy warning, reviews and signs; the PDF is hers', async () => {
     const s = server.server;
     // She has not given her address yet: the waiting room asks for it before the pharmacy.
-    const member = await createMember(s, { firstName: 'Ana', lastName: 'López', address: null, alergies: ['Penicilina'] });
-    const memberToken = (await createSessionFor(s, member.id)).sessionToken;
-    const doctor = await createPhysician(s, { userType: 'us-physician', licenses: ['CA'], languages: ['en', 'es'], user: { firstName: 'Emily', lastName: 'Carter', preferredLang: 'en' } });
-    const doctorToken = (await createSessionFor(s, doctor.id)).sessionToken;
-    const id = await insertConsultation(member.id, S.S6_IN_QUEUE_FOR_ER);
+    const consultation = await consultationForUsDoctor({ firstName: 'Ana', lastName: 'López', address: null, alergies: ['Penicilina'] });
+    const { memberToken, id } = consultation;
 
     // 1. In the second waiting room (SC038) the member is asked for her pharmacy.
     await withBrowser(async (ctx) => {
@@ -56,19 +95,11 @@ describe('prescribing journey', () => {
       await page.getByTestId('readiness-prompt').waitFor({ state: 'detached' });
     });
 
-    // The US doctor took it, held the call and ended it (S9).
-    await setAppointment(server, id, { usDoctorId: doctor.id, state: S.S9_ER_ENDS_CALL });
-
-    // 2. The US doctor (staff screens in English) writes, reviews and signs, while the member is in the app.
-    await withBrowser(async (memberCtx) => {
-      const memberPage = await signedInPage(memberCtx, memberToken, { language: 'es' });
-      // The call with the US doctor is over (S9): she is taken to the survey (SC064).
-      await memberPage.goto(`${server.url}/inicio`);
-      await memberPage.waitForURL(`**/consulta/survey/${id}`);
-    await withBrowser(
-      async (ctx) => {
-        const page = await signedInPage(ctx, doctorToken, { language: 'en' });
-        await page.goto(`${server.url}/dashboard/consulta/${id}`);
+    // 2. The US doctor took it, held the call and ended it (S9); the member is taken to the survey
+    // (SC064). The US doctor (staff screens in English) writes, reviews and signs meanwhile.
+    await afterUsDoctorCall(
+      consultation,
+      async (page) => {
         await page.getByTestId('rx-workspace').waitFor();
         await page.getByTestId('rx-medication').fill('amoxi');
         await page.getByTestId('rx-option-308191').click();
@@ -93,17 +124,15 @@ describe('prescribing journey', () => {
         await page.getByTestId('rx-review-panel').waitFor();
         expect(await page.getByTestId('rx-prescriber').textContent()).toContain('Emily Carter');
         await snap(page, 'rx-review-en-desktop');
+        // Signed and sent: back on the dashboard.
         await page.getByTestId('rx-sign').click();
-        // Signed and sent, she is back on the dashboard with the next request in view (issue 11).
-        await page.waitForURL(`${server.url}/dashboard`);
-        await page.getByTestId('dashboard').waitFor();
       },
-      { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
+      async (memberPage) => {
+        // SMC11 "treatment sent to pharmacy" reaches the member; on the survey it comes as a toast.
+        await expect.poll(() => memberPage.getByTestId('toast').textContent(), { timeout: 15_000 }).toContain('Tu tratamiento fue enviado a la farmacia.');
+        await snap(memberPage, 'rx-smc11-es-phone');
+      },
     );
-      // SMC11 "treatment sent to pharmacy" reaches the member; on the survey it comes as a toast.
-      await expect.poll(() => memberPage.getByTestId('toast').textContent(), { timeout: 15_000 }).toContain('Tu tratamiento fue enviado a la farmacia.');
-      await snap(memberPage, 'rx-smc11-es-phone');
-    });
     const row = await readAppointment(server, id);
     expect([row.state, row.status]).toEqual([S.TREAT_COMPLETED, 'finished']);
 
@@ -157,39 +186,27 @@ describe('prescribing journey', () => {
 
   it('no prescription this time: the US doctor finishes with the reason recorded and is back on the dashboard; the member stays on her survey', async () => {
     const s = server.server;
-    const member = await createMember(s, { firstName: 'Rosa', lastName: 'Díaz' });
-    const memberToken = (await createSessionFor(s, member.id)).sessionToken;
-    const doctor = await createPhysician(s, { userType: 'us-physician', licenses: ['CA'], languages: ['en', 'es'], user: { firstName: 'Emily', lastName: 'Carter', preferredLang: 'en' } });
-    const doctorToken = (await createSessionFor(s, doctor.id)).sessionToken;
-    const id = await insertConsultation(member.id, S.S6_IN_QUEUE_FOR_ER);
-    // The US doctor took it, held the call and ended it (S9).
-    await setAppointment(server, id, { usDoctorId: doctor.id, state: S.S9_ER_ENDS_CALL });
-    await withBrowser(async (memberCtx) => {
-      const memberPage = await signedInPage(memberCtx, memberToken, { language: 'es' });
-      await memberPage.goto(`${server.url}/inicio`);
-      await memberPage.waitForURL(`**/consulta/survey/${id}`);
-      await withBrowser(
-        async (ctx) => {
-          const page = await signedInPage(ctx, doctorToken, { language: 'en' });
-          await page.goto(`${server.url}/dashboard/consulta/${id}`);
-          await page.getByTestId('rx-none').waitFor();
-          // Finishing asks why: the button waits for a reason.
-          expect(await page.getByTestId('rx-none-finish').isDisabled()).toBe(true);
-          await page.getByRole('combobox', { name: 'Why is no prescription needed?' }).click();
-          await page.getByRole('option', { name: 'Other' }).click();
-          await page.getByLabel('Note (optional)').fill('Sleep hygiene first; review in two weeks');
-          await snap(page, 'rx-none-en-desktop');
-          await page.getByTestId('rx-none-finish').click();
-          // Finished, she is back on the dashboard with the next request in view (issue 11).
-          await page.waitForURL(`${server.url}/dashboard`);
-          await page.getByTestId('dashboard').waitFor();
-        },
-        { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
-      );
-      // The member stays on her survey.
-      await memberPage.waitForTimeout(500);
-      expect(new URL(memberPage.url()).pathname).toBe(`/consulta/survey/${id}`);
-    });
+    const consultation = await consultationForUsDoctor({ firstName: 'Rosa', lastName: 'Díaz' });
+    const { doctor, id } = consultation;
+    await afterUsDoctorCall(
+      consultation,
+      async (page) => {
+        await page.getByTestId('rx-none').waitFor();
+        // Finishing asks why: the button waits for a reason.
+        expect(await page.getByTestId('rx-none-finish').isDisabled()).toBe(true);
+        await page.getByRole('combobox', { name: 'Why is no prescription needed?' }).click();
+        await page.getByRole('option', { name: 'Other' }).click();
+        await page.getByLabel('Note (optional)').fill('Sleep hygiene first; review in two weeks');
+        await snap(page, 'rx-none-en-desktop');
+        // Finished: back on the dashboard.
+        await page.getByTestId('rx-none-finish').click();
+      },
+      async (memberPage) => {
+        // The member stays on her survey.
+        await memberPage.waitForTimeout(500);
+        expect(new URL(memberPage.url()).pathname).toBe(`/consulta/survey/${id}`);
+      },
+    );
     const row = await readAppointment(server, id);
     expect([row.state, row.status]).toEqual([S.S11_FINISHED, 'finished']);
     const { sql } = await import('drizzle-orm');
@@ -206,7 +223,7 @@ describe('prescribing journey', () => {
         await page.goto(`${server.url}/perfil`);
         await page.getByRole('link', { name: 'My pharmacy' }).click();
         await page.waitForURL('**/perfil/farmacia');
-        expect(await page.title()).toContain('My pharmacy');
+        await expect.poll(() => page.title()).toContain('My pharmacy');
         await page.getByTestId('pharmacy-results').waitFor();
         expect(await page.getByTestId('pharmacy-results').textContent()).toContain('Central Phoenix Pharmacy');
         await page.getByTestId('pharmacy-choose-az-phx-central').click();

@@ -1,5 +1,5 @@
 import { createMember, startTestServer, type TestServer } from '@puente/api/test';
-import { STAFF_AUTH } from '@puente/domain';
+import { FIXED_TEXTS, STAFF_AUTH } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snap, staffCodeStep, staffSignIn, totpCode, withBrowser } from './harness';
 
@@ -36,7 +36,7 @@ describe('staff sign-in in the browser', () => {
       // HIPAA automatic logoff: 16 minutes without activity on the server's clock.
       server.clock.advance(STAFF_AUTH.idleTimeoutMs + 60_000);
       await page.reload();
-      await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Sesión expirada');
+      await expect.poll(() => page.getByTestId('toast').textContent()).toContain(FIXED_TEXTS.sessionExpired);
       await page.waitForURL(/\/login$/);
       expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
     });

@@ -15,14 +15,19 @@ import { nodeUrl } from './test/node-process';
 
 /**
  * Two API nodes, each its own process, on one PostgreSQL and one Redis: what one node changes, the
- * other's in-memory caches drop within a second (physician profiles, availability, session
+ * other's in-memory caches drop within seconds (physician profiles, availability, session
  * lookups of the online list). Runs in the PostgreSQL + Redis pass of `npm test`.
  */
 const pgUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const nodeScript = fileURLToPath(new URL('./test/cluster-node.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const WITHIN_MS = 1_000;
+// The invalidation usually lands in a few milliseconds. The tests wait up to five seconds, which
+// only the bus can meet: without it each cache keeps its copy far longer (physician profiles until
+// restart, session lookups 30 s, an organization's template 5 minutes, "scheduled soon" 15 s on a
+// clock that never moves here). How fast it lands is the bench's business, not a test's: a timed
+// bound of one second failed under a loaded CI machine.
+const WITHIN_MS = 5_000;
 
 interface Node {
   url: string;
@@ -99,7 +104,7 @@ describe.skipIf(!pgUrl || !redisUrl)('caches across two nodes on one PostgreSQL 
     await control?.close();
   });
 
-  it('a coach profile changed through node A is listed changed by node B within a second', async () => {
+  it('a coach profile changed through node A is listed changed by node B within seconds', async () => {
     const { user: coach, token: coachToken } = coaches[0]!;
     const member = await memberWithSession(control.server);
     sockets.push(await openSocket(B.url, coachToken));
@@ -109,15 +114,14 @@ describe.skipIf(!pgUrl || !redisUrl)('caches across two nodes on one PostgreSQL 
 
     const changed = await A.updatePhysicianProfile(coach.id, { nickName: 'Dra. Ana', bio: { es: 'Medicina familiar, 10 años', en: 'Family medicine, 10 years' } });
     expect(changed).toMatchObject({ id: coach.id, nickName: 'Dra. Ana', bio: 'Medicina familiar, 10 años' });
-    const ms = await within(WITHIN_MS, async () => (await online(B.url, member.token)).find((p) => p.id === coach.id)?.nickName === 'Dra. Ana');
+    await within(WITHIN_MS, async () => (await online(B.url, member.token)).find((p) => p.id === coach.id)?.nickName === 'Dra. Ana');
     expect((await online(B.url, member.token)).find((p) => p.id === coach.id)).toMatchObject({ nickName: 'Dra. Ana', bio: 'Medicina familiar, 10 años' });
-    expect(ms).toBeLessThan(WITHIN_MS);
 
     // Only physicians have a public profile to change.
     await expect(A.updatePhysicianProfile(member.user.id, { nickName: 'x' })).rejects.toThrow(/NOT_FOUND/);
   });
 
-  it("a coach's availability switched off on node A leaves node B's online list within a second", async () => {
+  it("a coach's availability switched off on node A leaves node B's online list within seconds", async () => {
     const { user: coach, token: coachToken } = coaches[1]!;
     const member = await memberWithSession(control.server);
     sockets.push(await openSocket(B.url, coachToken));
@@ -128,7 +132,7 @@ describe.skipIf(!pgUrl || !redisUrl)('caches across two nodes on one PostgreSQL 
     await within(WITHIN_MS, async () => !(await online(B.url, member.token)).some((p) => p.id === coach.id));
   });
 
-  it('a session signed out on node A stops reading the online list on node B within a second', async () => {
+  it('a session signed out on node A stops reading the online list on node B within seconds', async () => {
     const member = await memberWithSession(control.server);
     // Node B remembers the session lookup (the online list authenticates from a cache).
     await online(B.url, member.token);
@@ -138,22 +142,20 @@ describe.skipIf(!pgUrl || !redisUrl)('caches across two nodes on one PostgreSQL 
     await within(WITHIN_MS, async () => (await request(B.url, '/api/online-physicians', { token: member.token })).status === 401);
   });
 
-  it("a session signed out on node A loses its socket on node B within a second (no room per session: B scans its own sockets)", async () => {
+  it("a session signed out on node A loses its socket on node B within seconds (no room per session: B scans its own sockets)", async () => {
     const member = await memberWithSession(control.server);
     const other = await createSessionFor(control.server, member.user.id);
     const [socket, kept] = [await openSocket(B.url, member.token), await openSocket(B.url, other.sessionToken)];
     sockets.push(socket, kept);
-    const started = performance.now();
-    const disconnected = new Promise<[string, number]>((resolve) => socket.on('disconnect', (reason) => resolve([reason, performance.now() - started])));
+    const disconnected = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
     expect((await request(A.url, '/api/auth/logout', { method: 'POST', token: member.token })).status).toBe(200);
-    const [reason, ms] = await Promise.race([disconnected, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('not disconnected within 5 s')), 5_000))]);
+    const reason = await Promise.race([disconnected, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not disconnected within ${WITHIN_MS} ms`)), WITHIN_MS))]);
     expect(reason).toBe('io server disconnect');
-    expect(ms).toBeLessThan(WITHIN_MS);
     // Her other session's socket on node B stays.
     expect((await kept.timeout(2_000).emitWithAck('user-register')).userId).toBe(member.user.id);
   });
 
-  it("an organization's topics template changed through the admin API on node A is served by node B within a second", async () => {
+  it("an organization's topics template changed through the admin API on node A is served by node B within seconds", async () => {
     const admin = await createMember(control.server, { userType: 'admin', email: `cache.admin.${randomUUID().slice(0, 8)}@puente.test` });
     const adminToken = (await createSessionFor(control.server, admin.id)).sessionToken;
     const org = await createOrganization(control.server);
@@ -167,7 +169,7 @@ describe.skipIf(!pgUrl || !redisUrl)('caches across two nodes on one PostgreSQL 
     expect(before).not.toBe('acme');
     const changed = await request(A.url, `/api/admin/organizations/${org.id}`, { method: 'PATCH', body: { topicsTemplateId: 'acme' }, token: adminToken });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(await within(WITHIN_MS, async () => (await template(B.url)) === 'acme')).toBeLessThan(WITHIN_MS);
+    await within(WITHIN_MS, async () => (await template(B.url)) === 'acme');
   });
 
   it('a rate limit counted on both nodes answers 429 at the shared count', async () => {
@@ -182,7 +184,7 @@ describe.skipIf(!pgUrl || !redisUrl)('caches across two nodes on one PostgreSQL 
 });
 
 describe.skipIf(!pgUrl || !redisUrl)('bookings starting soon, on two nodes with one clock', () => {
-  it("a booking made through node A blocks the member's on-demand request on node B within a second (B's 15 s cache is dropped)", async () => {
+  it("a booking made through node A blocks the member's on-demand request on node B within seconds (B's 15 s cache is dropped)", async () => {
     // Two in-process nodes on one database and one Redis prefix, sharing a controlled clock
     // (Monday 08:00 in Mexico City): B's cache would never expire by itself.
     const database = await createTemporaryDatabase(pgUrl!);
@@ -201,7 +203,7 @@ describe.skipIf(!pgUrl || !redisUrl)('bookings starting soon, on two nodes with 
         member.token,
       );
       expect(booked.body.errors).toBeUndefined();
-      expect(await within(WITHIN_MS, () => nodeB.server.services.scheduling.hasScheduledSoon(member.user.id))).toBeLessThan(WITHIN_MS);
+      await within(WITHIN_MS, () => nodeB.server.services.scheduling.hasScheduledSoon(member.user.id));
     } finally {
       await nodeA.close();
       await nodeB.close();

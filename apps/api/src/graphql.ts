@@ -126,7 +126,7 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlOpti
   // Before mercurius (and the guest-scope check) looks at the document: a body whose query is not a
   // string, an empty document, one over the size or token limit, or nested deep enough to overflow
   // the stack is a 400 in the one error shape.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async function graphqlRequestCheck(request, reply) {
     if (request.routeOptions.url !== GRAPHQL_PATH) return;
     const input = request.method === 'GET' ? request.query : request.body;
     const error = checkGraphqlRequest(input);

@@ -91,3 +91,22 @@ describe('a failing query in the log', () => {
     }
   });
 });
+
+describe('the asynchronous log destination', () => {
+  it('writes every line whole and in order, non-ASCII text included, once flushed', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { asyncLogDestination, flushLog } = await import('./logger');
+    const dir = mkdtempSync(path.join(tmpdir(), 'puente-log-'));
+    const file = path.join(dir, 'api.log');
+    const destination = asyncLogDestination(file);
+    // More than one batch, with multi-byte characters (a byte count is not a character count).
+    const expected = Array.from({ length: 500 }, (_, i) => `${JSON.stringify({ n: i, msg: i % 3 ? 'línea' : 'señal ✓' })}\n`);
+    for (const line of expected) destination.write(line);
+    await flushLog(destination);
+    const written = readFileSync(file, 'utf8');
+    rmSync(dir, { recursive: true, force: true });
+    expect(written).toBe(expected.join(''));
+  });
+});

@@ -47,6 +47,15 @@ const expectSecurityHeaders = (headers: Headers) => {
   expect(headers.get('permissions-policy')).toContain('microphone=(self)');
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('strict-transport-security')).toBeNull(); // HSTS in production only
+  // The rest of helmet's defaults.
+  expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(headers.get('origin-agent-cluster')).toBe('?1');
+  expect(headers.get('x-dns-prefetch-control')).toBe('off');
+  expect(headers.get('x-download-options')).toBe('noopen');
+  expect(headers.get('x-permitted-cross-domain-policies')).toBe('none');
+  expect(headers.get('x-xss-protection')).toBe('0');
+  expect(headers.get('x-powered-by')).toBeNull();
 };
 
 describe('security headers', () => {

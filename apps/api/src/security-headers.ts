@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from './config';
 
 /** HSTS in production only (a development server on plain http must stay reachable). One year. */
@@ -56,24 +57,45 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowe
 
 const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** Sets the security headers of every answer on a raw response (helmet's and Permissions-Policy). */
+export type SecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
- * Security headers on every answer (web app and API) with @fastify/helmet, Permissions-Policy,
- * and `Cache-Control: no-store` on every /api answer: they carry personal and health data, and a
- * shared computer's browser cache must not keep them. A route whose answer is public (GET
- * /api/configs) sets its own Cache-Control, which replaces this default.
+ * helmet's middleware, built once: @fastify/helmet builds it again on every request (its options
+ * parsed and the CSP directives validated each time) in two hooks, the costliest part of a hot
+ * request such as the online physicians poll.
  */
-export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
+export function securityHeaders(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): SecurityHeaders {
+  const setHelmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, options) },
     // The guest link carries its token in the URL: never send it to another site.
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: config.isProduction ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  return (req, res) => {
+    setHelmetHeaders(req, res, (err?: unknown) => {
+      // helmet throws rather than calling back with an error (v8.1+): kept for its signature.
+      if (err) throw err instanceof Error ? err : new Error(String(err));
+    });
+    res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  };
+}
+
+/**
+ * Security headers on every answer (web app and API), and `Cache-Control: no-store` on every /api
+ * answer: they carry personal and health data, and a shared computer's browser cache must not
+ * keep them. A route whose answer is public (GET /api/configs) sets its own Cache-Control, which
+ * replaces this default. One synchronous hook; resolves with the headers' setter (the fast paths
+ * that answer before Fastify set the same).
+ */
+export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): Promise<SecurityHeaders> {
+  const setSecurityHeaders = securityHeaders(config, options);
+  app.addHook('onRequest', function securityHeadersHook(request, reply, done) {
     // Raw headers, so answers that bypass fastify's reply (the development provider) get them too.
-    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    setSecurityHeaders(request.raw, reply.raw);
     if (isApi(request.url)) void reply.header('cache-control', 'no-store');
+    done();
   });
+  return setSecurityHeaders;
 }

@@ -6,7 +6,7 @@ import {
   ESCALATION_URGENCIES,
   escalationRequestSchema,
   JOIN_METHODS,
-  LANGUAGES,
+  languageSchema,
   PRACTICES,
   READINESS_ITEMS,
   safeString,
@@ -78,7 +78,9 @@ export const prescriptionSchema = z.object({
 export type PrescriptionDto = z.infer<typeof prescriptionSchema>;
 // The wire shape is the domain's Prescription (spec 3): a field added to one and not the other fails to compile.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const PRESCRIPTION_IS_DOMAIN_SHAPE: SameShape<PrescriptionDto, Prescription> = true;
+type Holds<T extends true> = T;
+/** A compile-time check only (no value at run time): `false` here does not satisfy `Holds`. */
+export type PrescriptionIsDomainShape = Holds<SameShape<PrescriptionDto, Prescription>>;
 
 export const appointmentPharmacySchema = z.object({
   pharmStoreName: trimmed(200).nullish(),
@@ -159,7 +161,7 @@ export const appointmentSchema = z.object({
   channel: z.enum(CHANNELS),
   previousChannel: z.enum(CHANNELS).nullable(),
   practice: z.enum(PRACTICES),
-  language: z.enum(LANGUAGES),
+  language: languageSchema,
   topic: appointmentTopicSchema.nullable(),
   selfAssessment: selfAssessmentAnswerSchema.nullable(),
   location: appointmentLocationSchema.nullable(),
@@ -203,7 +205,7 @@ export type AppointmentDto = z.infer<typeof appointmentSchema>;
  */
 export const createAppointmentDataSchema = z.object({
   practice: z.enum(PRACTICES),
-  language: z.enum(LANGUAGES).optional(),
+  language: languageSchema.optional(),
   channel: z.enum(CHANNELS).optional(),
   topic: appointmentTopicSchema.nullish(),
   selfAssessment: selfAssessmentSchema.nullish(),

@@ -129,7 +129,6 @@ export const inboundEmailSchema = z.object({
   messageId: safeString().trim().min(1).max(1_000).optional(),
 });
 export type InboundEmail = z.infer<typeof inboundEmailSchema>;
-export const inboundEmailResponseSchema = z.object({ ok: z.literal(true), message: chatMessageDtoSchema });
 
 export const CHAT_PATHS = {
   conversations: '/api/chat/conversations',

@@ -56,9 +56,6 @@ export const invitationTokenResponseSchema = z.object({
 });
 export type InvitationTokenResponse = z.infer<typeof invitationTokenResponseSchema>;
 
-/** INVITATION_EXPIRED carries the referrer's name for /expired-invitation (and the trial's length). */
-export const invitationExpiredDataSchema = z.object({ referrerName: safeString(), trialDays: z.number().int() });
-
 const DEPENDANT_FIELDS = 'memberId alias phoneNumber invitationStatus preferredLang';
 export const FAMILY_GQL = {
   getDependants: `query GetDependants($memberId: ID!) { getDependants(memberId: $memberId) { slotsLeft dependants { ${DEPENDANT_FIELDS} } } }`,

@@ -51,7 +51,6 @@ export const trackedPropertiesSchema = z.object({
   durationMs: z.int({ error: 'interaction_property_invalid' }).min(0, 'interaction_property_invalid').max(86_400_000, 'interaction_property_invalid').optional(),
 });
 export type TrackedProperties = z.infer<typeof trackedPropertiesSchema>;
-export const TRACKED_PROPERTY_NAMES = Object.keys(trackedPropertiesSchema.shape) as (keyof TrackedProperties)[];
 
 const deviceIdSchema = z.string({ error: 'interaction_device_invalid' }).regex(/^[A-Za-z0-9-]{8,64}$/, 'interaction_device_invalid');
 const userIdSchema = z.uuid({ error: 'interaction_user_invalid' }).nullable().optional();

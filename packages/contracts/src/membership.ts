@@ -1,5 +1,6 @@
 import {
   ENTITLEMENT_EVENT_KINDS,
+  REPORTABLE_PAYMENT_STATUSES,
   ENTITLEMENT_SOURCES,
   SUBSCRIPTION_END_REASONS,
   SUBSCRIPTION_PLAN_IDS,
@@ -134,5 +135,5 @@ export const paymentIntentResponseSchema = visitPaymentSchema.extend({
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 /** PATCH /api/payments/{id}/status: the app reports how the card payment ended; the server checks it with the provider. */
-export const paymentStatusRequestSchema = z.object({ status: z.enum(['succeeded', 'failed'], { error: 'payment_status_invalid' }) });
+export const paymentStatusRequestSchema = z.object({ status: z.enum(REPORTABLE_PAYMENT_STATUSES, { error: 'payment_status_invalid' }) });
 export type PaymentStatusRequest = z.infer<typeof paymentStatusRequestSchema>;

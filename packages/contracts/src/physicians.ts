@@ -1,4 +1,4 @@
-import { LANGUAGES, PRACTICES, safeString } from '@puente/domain';
+import { languageSchema, PRACTICES, safeString } from '@puente/domain';
 import { z } from 'zod';
 
 /**
@@ -11,7 +11,7 @@ export const physicianSchema = z.object({
   lastName: safeString(),
   nickName: safeString().nullable(),
   imgUrl: safeString().nullable(),
-  languages: z.array(z.enum(LANGUAGES)),
+  languages: z.array(languageSchema),
   medicalSpecialties: z.array(z.object({ speciality: safeString() })),
   practice: z.enum(PRACTICES).nullable(),
   userType: z.enum(['mx-physician', 'us-physician']),
@@ -53,7 +53,7 @@ export type IsBusyResponse = z.infer<typeof isBusyResponseSchema>;
 /** getPhysicians(schedulable, language, practice, availabilityDate) (spec 7). */
 export const getPhysiciansArgsSchema = z.object({
   schedulable: z.boolean().optional(),
-  language: z.enum(LANGUAGES).optional(),
+  language: languageSchema.optional(),
   practice: z.enum(PRACTICES).optional(),
   /** yyyy-MM-dd (spec 9 slot date format), in the physician's working time zone. */
   availabilityDate: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),

@@ -16,8 +16,6 @@ export { REALTIME_EVENTS, type RealtimeEventName } from '@puente/domain';
 /** Handshake `auth` payload. */
 export const socketAuthSchema = z.object({ token: safeString().min(1) });
 export type SocketAuth = z.infer<typeof socketAuthSchema>;
-/** A refused handshake: `connect_error` carries `err.data` in the one error shape. */
-export const socketConnectErrorDataSchema = apiErrorSchema;
 
 /** Answer to `user-register`. */
 export const userRegisteredSchema = z.object({ userId: safeString(), socketId: safeString() });

@@ -71,9 +71,6 @@ export type ScheduledChangeResponse = z.infer<typeof scheduledChangeResponseSche
 export const joinScheduledResponseSchema = z.object({ appointmentId: safeString(), isBusy: z.boolean() });
 export type JoinScheduledResponse = z.infer<typeof joinScheduledResponseSchema>;
 
-/** GET /api/scheduled-appointments/mine: the member's upcoming scheduled appointments. */
-export const myScheduledResponseSchema = z.object({ scheduledAppointments: z.array(scheduledAppointmentSchema) });
-
 /** getMember's scheduledAppointments (spec 7). */
 export const memberScheduledAppointmentsSchema = z.object({ id: safeString(), scheduledAppointments: z.array(scheduledAppointmentSchema) });
 

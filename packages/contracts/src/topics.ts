@@ -1,4 +1,4 @@
-import { HARDCODED_TOPIC_IDS, LANGUAGES, PRACTICES, safeString } from '@puente/domain';
+import { HARDCODED_TOPIC_IDS, languageSchema, PRACTICES, safeString } from '@puente/domain';
 import { z } from 'zod';
 
 /**
@@ -34,7 +34,7 @@ export const topicTemplateSchema = z.object({
 export type TopicTemplateDto = z.infer<typeof topicTemplateSchema>;
 
 /** getConsultationTopicsTemplate(lang): the member's organization template (topicsTemplateId) or the default. */
-export const topicsTemplateArgsSchema = z.object({ lang: z.enum(LANGUAGES).optional() });
+export const topicsTemplateArgsSchema = z.object({ lang: languageSchema.optional() });
 
 /** spec 3/9: the two hardcoded topics (physical and mental) are always in mainActions. */
 export const HARDCODED_TOPICS = HARDCODED_TOPIC_IDS;

@@ -3,7 +3,6 @@ import {
   afterLanguageSelected,
   canAddDependant,
   canDeliverPrescription,
-  followsMemberOnboarding,
   helpChannelFor,
   homeTiles,
   isListedOnlineCoach,
@@ -71,6 +70,8 @@ describe('spec 2/6 visibility', () => {
     ['partner hides how it works', { isPartnerUser: true }, 'howItWorks', false],
     ['partner hides tips', { isPartnerUser: true }, 'healthTips', false],
     ['partner hides privacy', { isPartnerUser: true }, 'privacy', false],
+    ['privacy practices for a member', {}, 'privacyPractices', true],
+    ['partner hides privacy practices', { isPartnerUser: true }, 'privacyPractices', false],
   ] as const)('%s', (_n, over, key, expected) => expect(profileMenu({ ...v, ...over } as VisibilityInput)[key]).toBe(expected));
 
   it.each([
@@ -119,12 +120,6 @@ describe('spec 2/6 visibility', () => {
     expect(showsB2bSupportTopic(true)).toBe(false);
     expect(showsB2bSupportTopic(false)).toBe(true);
   });
-  it.each([
-    ['member', true],
-    ['admin', false],
-    ['mx-physician', false],
-    ['us-physician', false],
-  ] as const)('%s follows member onboarding: %s', (t, e) => expect(followsMemberOnboarding(t)).toBe(e));
   it.each([
     ['mentalhealth', 'mental-health satisfaction'],
     ['health', 'general satisfaction'],

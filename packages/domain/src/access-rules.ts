@@ -63,6 +63,8 @@ export interface ProfileMenu {
   howItWorks: boolean;
   healthTips: boolean;
   privacy: boolean;
+  /** The notice of privacy practices (US, HIPAA), beside the privacy notice (issue 10: both legal pages from the profile). */
+  privacyPractices: boolean;
   closeSession: boolean;
 }
 
@@ -88,6 +90,7 @@ export const profileMenu = (v: VisibilityInput): ProfileMenu => {
     howItWorks: !v.isPartnerUser, // spec 6: partner users hide how-it-works, tips, privacy
     healthTips: !v.isPartnerUser,
     privacy: !v.isPartnerUser,
+    privacyPractices: !v.isPartnerUser,
     closeSession: true,
   };
 };
@@ -132,9 +135,6 @@ export const afterLanguageSelected = (partnerPresent: boolean): string => buildP
 
 /** spec 6: the B2B membership support topic is hidden for organization members. */
 export const showsB2bSupportTopic = (hasOrganization: boolean): boolean => !hasOrganization;
-
-/** spec 6: only MEMBER users follow member onboarding. */
-export const followsMemberOnboarding = (userType: UserType): boolean => userType === 'member';
 
 /** spec 6: the survey type depends on practice. */
 export const surveyTypeForPractice = (practice: Practice | null | undefined): Extract<SurveyType, 'mental-health satisfaction' | 'general satisfaction'> =>

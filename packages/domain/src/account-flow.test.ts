@@ -5,7 +5,6 @@ import {
   deletionReducer,
   deletionResultRoute,
   dependantsToUnlinkBeforeDeletion,
-  employerCodeAssociateOutcome,
   employerCodeControls,
   employerCodeReducer,
   identityVerifyOutcome,
@@ -171,10 +170,6 @@ describe('spec 4/5 employer code states', () => {
   it('an empty code cannot be validated', () => expect(employerCodeControls({ status: 'notset', code: '  ' }).canValidate).toBe(false));
   it('undefined lookup result is invalid', () =>
     expect(employerCodeReducer({ status: 'notset', code: 'x' }, { type: 'lookup-result', organization: undefined }).status).toBe('invalid'));
-  it.each([
-    [true, { linkOrganization: true, setPreOnboardingDone: false, to: '/' }],
-    [false, { linkOrganization: false, setPreOnboardingDone: true, to: '/' }],
-  ] as const)('associate when authenticated=%s', (auth, e) => expect(employerCodeAssociateOutcome(auth)).toEqual(e));
 });
 
 describe('spec 4 deletion modal steps', () => {

@@ -7,6 +7,7 @@ import { assertNever } from './appointment-machine';
 import { PENDING_DELETION_THRESHOLD_MINUTES } from './constants';
 import type { EmployerCodeState, LoginProvider, LoginStatus, UserType } from './enums';
 import { paths, requiresAuth, routeAuth } from './routes';
+import { isTemporaryDependantId } from './entities';
 import { isForcedToPaywall } from './subscription';
 
 // ---------------------------------------------------------------------------------------------
@@ -270,10 +271,6 @@ export const employerCodeControls = (s: EmployerCodeModel): { inputDisabled: boo
   canValidate: s.status !== 'valid' && s.code.trim().length > 0,
 });
 
-/** spec 2: associating an employer code: authenticated members go to / linked; others set pre-onboarding done. */
-export const employerCodeAssociateOutcome = (authenticated: boolean): { linkOrganization: boolean; setPreOnboardingDone: boolean; to: string } =>
-  authenticated ? { linkOrganization: true, setPreOnboardingDone: false, to: '/' } : { linkOrganization: false, setPreOnboardingDone: true, to: '/' };
-
 // ---------------------------------------------------------------------------------------------
 // Account deletion (spec 4)
 
@@ -333,7 +330,7 @@ export const pendingDeletionView = (
 
 /** spec 4: a referrer's deletion first unlinks every non-temporary dependant. */
 export const dependantsToUnlinkBeforeDeletion = <T extends { memberId: string }>(dependants: readonly T[]): T[] =>
-  dependants.filter((d) => !d.memberId.startsWith('temp|'));
+  dependants.filter((d) => !isTemporaryDependantId(d.memberId));
 
 /** spec 4: on unlink the role becomes user, referral or dependant. */
 export const roleAfterUnlink = (m: { hasDependants: boolean; referredById?: string | null }): 'user' | 'referral' | 'dependant' =>

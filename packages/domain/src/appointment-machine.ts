@@ -41,18 +41,6 @@ const S = APPOINTMENT_STATE;
 
 /** All states, numbered ones first in spec order. */
 export const APPOINTMENT_STATES = Object.values(APPOINTMENT_STATE) as AppointmentState[];
-/** The twelve numbered states, in order. */
-export const NUMBERED_APPOINTMENT_STATES = APPOINTMENT_STATES.slice(0, 12);
-export const EVENT_LIKE_STATES = [
-  S.COACH_REQUEST_US_DR,
-  S.CONSULTATION_WITHOUT_ER,
-  S.ER_ACCEPTS_CONSULTATION,
-  S.COACH_FINISH_VIDEO_CALL,
-  S.NO_DOCTOR_AVAILABLE,
-  S.SEND_SOCIO_TO_WAITING_ROOM,
-  S.COACH_STORES_INCOMPLETE,
-  S.US_DR_PENDING,
-] as const satisfies readonly AppointmentState[];
 
 export const isAppointmentState = (value: unknown): value is AppointmentState =>
   typeof value === 'string' && (APPOINTMENT_STATES as readonly string[]).includes(value);

@@ -4,6 +4,8 @@
  * spec says the emergency message is to call 911 (spec 9); 988 is the US Suicide & Crisis
  * Lifeline (call or text). A country we do not know gets the emergency number the spec names.
  */
+import { EMERGENCY_NUMBER } from './constants';
+
 export interface CrisisLine {
   id: 'us-988' | 'emergency-911';
   /** What is dialled (tel:) and, for 988, texted (sms:). */
@@ -12,7 +14,7 @@ export interface CrisisLine {
 }
 
 const LINE_988: CrisisLine = { id: 'us-988', number: '988', sms: true };
-const LINE_911: CrisisLine = { id: 'emergency-911', number: '911', sms: false };
+const LINE_911: CrisisLine = { id: 'emergency-911', number: EMERGENCY_NUMBER, sms: false };
 
 export const crisisLines = (country: string | null | undefined): CrisisLine[] => {
   switch ((country ?? '').toUpperCase()) {

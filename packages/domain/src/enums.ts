@@ -4,12 +4,6 @@
  * it, with a union type beside it. Languages live in constants.ts (LANGUAGES, DEFAULT_LANGUAGE).
  */
 
-const includes = <T extends string | number>(list: readonly T[], value: unknown): value is T =>
-  (list as readonly unknown[]).includes(value);
-
-/** Narrowing membership test for any of the lists below. */
-export const isOneOf = includes;
-
 // spec 3: login types; pwdless is the phone login.
 export const LOGIN_TYPES = ['email', 'facebook', 'google', 'apple', 'temp', 'pwdless'] as const;
 export type LoginType = (typeof LOGIN_TYPES)[number];
@@ -196,7 +190,6 @@ export const CAMERA_AUDIO_MODES = {
 } as const;
 export type CameraAudioModeName = keyof typeof CAMERA_AUDIO_MODES;
 export type CameraAudioMode = (typeof CAMERA_AUDIO_MODES)[CameraAudioModeName];
-export const CAMERA_AUDIO_MODE_NAMES = Object.keys(CAMERA_AUDIO_MODES) as CameraAudioModeName[];
 
 // spec 3: health insurance types.
 export const INSURANCE_TYPES = ['employer', 'spouse', 'government', 'none'] as const;

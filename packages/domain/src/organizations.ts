@@ -5,9 +5,6 @@ import { phoneQueryParamSchema } from './validation/phone';
 
 // --- Employer code entry (spec 5 "Employer code"; its states are account-flow's employerCodeReducer) --
 
-/** spec 9: the company-code and works-there toasts stay 6 s. */
-export const EMPLOYER_CODE_TOAST_MS = 6_000;
-
 /** Ours: lookups of employer codes per IP in the window (a code is a key: guessing must be slow). */
 export const EMPLOYER_CODE_LOOKUPS = { perIp: 20, windowMs: 15 * 60_000 } as const;
 

@@ -11,6 +11,7 @@ import { safeString } from './validation/text';
 import { FORM_MISSING_FIELDS } from './validation/forms';
 import { PUSH_ACTION_BY_DASHBOARD_END_REASON } from './member-routing';
 import { isCanceledState } from './appointment-lifecycle';
+import { showsB2bSupportTopic } from './access-rules';
 import type { Prescription } from './entities';
 import type { Language } from './constants';
 import {
@@ -122,7 +123,7 @@ export const B2B_MEMBERSHIP_TOPIC: SupportHelpTopic = 'b2b_membership';
 
 /** spec 6: the B2B membership support topic is hidden for organization members. */
 export const supportHelpTopicsFor = (m: { organizationId: string | null | undefined }): SupportHelpTopic[] =>
-  SUPPORT_HELP_TOPICS.filter((topic) => !(m.organizationId && topic === B2B_MEMBERSHIP_TOPIC));
+  SUPPORT_HELP_TOPICS.filter((topic) => topic !== B2B_MEMBERSHIP_TOPIC || showsB2bSupportTopic(Boolean(m.organizationId)));
 
 // --- The support inbox ----------------------------------------------------------------------------
 
@@ -143,12 +144,6 @@ export const isReplyOverdue = (r: { status: FeedbackStatus; createdAt: Date | st
 /** spec 5: shown as DD/MM/YYYY, or MM/DD/YYYY for US members. */
 export const issueDateFormat = (country: string | null | undefined): 'DD/MM/YYYY' | 'MM/DD/YYYY' =>
   country?.toUpperCase() === 'US' ? 'MM/DD/YYYY' : 'DD/MM/YYYY';
-
-/** An ISO day (yyyy-MM-dd) in the member's display format. */
-export const formatIssueDate = (isoDay: string, country: string | null | undefined): string => {
-  const [y, m, d] = isoDay.split('-');
-  return issueDateFormat(country) === 'MM/DD/YYYY' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
-};
 
 /** The member's typed date (in her display format) as an ISO day, or undefined if it is not a date. */
 export const parseIssueDate = (typed: string, country: string | null | undefined): string | undefined => {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox, type OutboxRow } from '../db/schema';
 
@@ -25,5 +25,11 @@ export class OutboxRepository {
       .where(filter.to ? and(eq(outbox.to, filter.to)) : undefined)
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(filter.limit);
+  }
+
+  /** Deletes the messages sent to these addresses (an erased account's phone and email), in `tx` when given. */
+  async deleteTo(addresses: readonly string[], tx?: Db): Promise<void> {
+    if (addresses.length === 0) return;
+    await (tx ?? this.db).delete(outbox).where(inArray(outbox.to, [...addresses]));
   }
 }

@@ -94,7 +94,7 @@ export function RootLayout() {
           {route?.bottomNav && shell ? (
             <>
               <Box sx={{ height: shell.BOTTOM_NAV_HEIGHT + 16 }} />
-              <shell.AppBottomNavigation />
+              <shell.MemberBottomNavigation />
             </>
           ) : null}
         </>

@@ -1,5 +1,6 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type DataRouter, type RouteObject } from 'react-router';
 import { ROUTES } from '@/lib/routes';
+import { keepAppRouter } from './current-path';
 import { RootLayout } from './root-layout';
 import { ROUTE_TABLE } from './route-table';
 
@@ -14,3 +15,6 @@ export const buildRoutes = (): RouteObject[] => [
     ],
   },
 ];
+
+/** Creates the app's router on its routes (a browser router; a memory router in tests) and keeps it (current-path.ts). */
+export const createAppRouter = <R extends DataRouter>(create: (routes: RouteObject[]) => R): R => keepAppRouter(create(buildRoutes()));

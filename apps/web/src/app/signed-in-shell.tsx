@@ -17,7 +17,8 @@ import { useTreatmentSent } from './use-treatment-sent';
  * signed-in screen's (an answered S1 alert is routed once: use-appointment-alerts.test).
  */
 // The bottom navigation is only on member screens (spec 000 §2), which need a session: it comes with this chunk.
-export { AppBottomNavigation, BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-navigation';
+export { BOTTOM_NAV_HEIGHT } from '@/components/ui/bottom-navigation';
+export { MemberBottomNavigation } from './member-bottom-navigation';
 
 export function SignedInShell({ token }: { token: string }) {
   const member = useMember();

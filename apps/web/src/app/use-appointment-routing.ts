@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import {
   applyAppointmentAlert,
   applyAppointmentCancel,
@@ -17,6 +17,7 @@ import { ROUTES } from '@puente/domain';
 import { useStore } from '@/lib/external-store';
 import { useMember } from '@/features/profile';
 import { socketStore } from '@/lib/socket';
+import { currentPathname } from './current-path';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
 import { openInfoModal } from '@/lib/ui-store';
@@ -34,27 +35,24 @@ export const useAppointmentRouting = (): void => {
   const member = useMember();
   const isMember = member.data?.userType === 'member';
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const pathRef = useRef(pathname);
-  pathRef.current = pathname;
-
-  const fx = useMemo<RouterEffects>(
-    () => ({
+  const fx = useMemo<RouterEffects>(() => {
+    // The router's address, ahead of the rendered one while a navigation is still being rendered.
+    const here = () => currentPathname() ?? window.location.pathname;
+    return {
       navigate: (to, state) => {
         // A paid visit (issue 14): the payment screens finish first; /payment-success then returns
         // to where the consultation went meanwhile (spec 2 "returns to stored destination").
-        if (PAYMENT_SCREENS.includes(pathRef.current)) writeStorage(STORAGE_KEYS.goAfterPayment, to);
+        if (PAYMENT_SCREENS.includes(here())) writeStorage(STORAGE_KEYS.goAfterPayment, to);
         else void navigate(to, state ? { state } : undefined);
       },
-      pathname: () => pathRef.current,
+      pathname: here,
       openModal: openInfoModal,
       toast: (message) => showToast({ variant: 'info', message }),
       read: (id) => readCachedAppointment(queryClient, id),
       patch: (patch) => void patchCachedAppointment(queryClient, patch),
-    }),
-    [navigate, queryClient],
-  );
+    };
+  }, [navigate, queryClient]);
 
   useOnAppointmentAlert(({ kind, alert, before }) => {
     if (!isMember) return;

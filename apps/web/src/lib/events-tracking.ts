@@ -1,4 +1,5 @@
 import type { TrackedEventName, TrackedProperties } from '@puente/contracts';
+import { EVENTS_TRACKING_DB } from '@puente/domain';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
@@ -7,7 +8,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
  * key yyyyMMdd"). One object store keyed by uid, with an index on the day, so a version bump is
  * never needed to add a day.
  */
-export const EVENTS_DB = { name: 'events-tracking', version: 1, store: 'events', dateIndex: 'date' } as const;
+export const EVENTS_DB = { ...EVENTS_TRACKING_DB, store: 'events', dateIndex: 'date' } as const;
 /** Days of events kept on the device (not in the spec; a week is enough to debug a journey). */
 export const EVENTS_KEEP_DAYS = 7;
 

@@ -14,6 +14,8 @@ vi.mock('socket.io-client', () => {
   };
 });
 
+// Test files share a worker's modules (isolate: false): a fresh ./socket, importing the mock above.
+vi.resetModules();
 const { connectSocket, disconnectSocket, socketStore } = await import('./socket');
 
 afterEach(() => disconnectSocket());

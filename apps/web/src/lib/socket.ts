@@ -19,14 +19,12 @@ let generation = 0;
 /** The current socket as a store, so listeners (the appointment router) follow reconnects and logouts. */
 export const socketStore: Store<Socket | null> = createStore<Socket | null>(null);
 
-let client: Promise<typeof import('socket.io-client')> | null = null;
-const loadClient = (): Promise<typeof import('socket.io-client')> => {
-  client ??= import('socket.io-client').catch((error: unknown) => {
-    client = null; // offline with no cache: the next connect tries again
-    throw error;
-  });
-  return client;
-};
+/**
+ * The module system is the cache: a loaded chunk resolves at once, a load in flight is shared, and a
+ * failed one (offline, no cache) is fetched again by the next connect. Keeping the promise here
+ * instead would also pin the first module for good (in tests, another file's mock of socket.io-client).
+ */
+const loadClient = (): Promise<typeof import('socket.io-client')> => import('socket.io-client');
 
 /** Opens the connection for this token (resolves to the socket, or null if a newer call replaced it). */
 export const connectSocket = async (token: string): Promise<Socket | null> => {

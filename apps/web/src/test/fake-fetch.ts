@@ -41,6 +41,13 @@ export const installFakeFetch = (handler: Handler) => {
   return { calls, fetchMock };
 };
 
+/** What the app tracked (POST /api/interactions/event), in order: each event's name and kept properties. */
+export const trackedEvents = (calls: readonly FakeCall[]): { event: string; properties: Record<string, unknown> }[] =>
+  calls
+    .filter((c) => c.url === '/api/interactions/event')
+    .map((c) => c.body as { event: string; properties: Record<string, unknown> })
+    .map(({ event, properties }) => ({ event, properties }));
+
 export const apiError = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) => ({
   status,
   body: { error: { code, status, message, ...extra } },

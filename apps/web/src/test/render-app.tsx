@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { preloadAllScreens } from '@/app/route-table';
 import { preloadSignedInShell } from '@/app/signed-in-shell-loader';
-import { buildRoutes } from '@/app/router';
+import { createAppRouter } from '@/app/router';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { seedKnownAppointment } from './current-appointment';
@@ -18,7 +18,7 @@ export const renderApp = (path: string, options: { language?: Language } = {}) =
   const i18n = createI18n(options.language ?? 'es');
   const queryClient = createQueryClient();
   seedKnownAppointment(queryClient);
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const router = createAppRouter((routes) => createMemoryRouter(routes, { initialEntries: [path] }));
   const view = render(
     <AppProviders queryClient={queryClient} i18n={i18n}>
       <RouterProvider router={router} />

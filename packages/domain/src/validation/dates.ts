@@ -26,11 +26,3 @@ export const isoDayYearsBefore = (isoDay: string, years: number): string => {
   const y = Number(isoDay.slice(0, 4)) - years;
   return `${String(y).padStart(4, '0')}${isoDay.slice(4)}`;
 };
-
-/** spec 5: issue dates display as DD/MM/YYYY, or MM/DD/YYYY for US. */
-export const formatDisplayDate = (isoDay: string, country: string | null | undefined): string => {
-  const m = ISO_DAY.exec(isoDay);
-  if (!m) return isoDay;
-  const [, y, mo, d] = m;
-  return (country ?? '').toUpperCase() === 'US' ? `${mo}/${d}/${y}` : `${d}/${mo}/${y}`;
-};

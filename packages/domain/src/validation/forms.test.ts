@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accountDeletionConfirmSchema, canConfirmLanguageChange, canToggleCamera, isValidPublishableKey, requiredFieldFails, scrollToErrorDelayMs, EMPTY_SELECTION_MARKER } from './account';
+import { canConfirmLanguageChange, canToggleCamera, isValidPublishableKey, scrollToErrorDelayMs } from './account';
 import { chatAttachmentSchema, chatMessageSchema, isAllowedAttachmentMime, shouldSendChatMessage, truncateFileName } from './chat';
-import { formatDisplayDate, toIsoDay } from './dates';
+import { toIsoDay } from './dates';
 import { employerCodeFormSchema, worksThereFormSchema } from './employer-code';
-import { addDependantSchema, addDependantsSchema, complaintReportSchema, consentFormSchema, locationFormSchema, organizationSiteFormSchema, supportFormSchema, toSupportSurveyItems } from './forms';
+import { addDependantSchema, complaintReportSchema, consentFormSchema, locationFormSchema, organizationSiteFormSchema, supportFormSchema, toSupportSurveyItems } from './forms';
 import { saveRecoveryCodeFormSchema } from './recovery';
 import { canSubmitSurvey, generalSatisfactionSurveySchema, mentalHealthSurveySchema } from './surveys';
 import { firstMessage, messagesOf } from './test-helpers';
@@ -38,17 +38,6 @@ describe('spec 5 add dependant', () => {
     [{ ...ok, preferredLang: 'fr' }, 'preferredLang', 'form_missing_fields'],
   ])('%j -> %s: %s', (v, path, key) => expect(firstMessage(addDependantSchema, v, path)).toBe(key));
   it('country code defaults to 1', () => expect(addDependantSchema.parse(ok).countryCode).toBe('1'));
-  it.each([
-    [0, 3, true],
-    [0, 4, false],
-    [2, 1, true],
-    [2, 2, false],
-    [3, 1, false],
-  ])('with %i existing, adding %i: ok %s', (existing, adding, ok2) => {
-    const r = addDependantsSchema(existing).safeParse(Array.from({ length: adding }, () => ok));
-    expect(r.success).toBe(ok2);
-    if (!r.success) expect(r.error.issues[0]!.message).toBe('add_dependant_limit_exceeded');
-  });
 });
 
 describe('spec 5 organization site, support, consent, location', () => {
@@ -98,11 +87,6 @@ describe('spec 5 complaint report', () => {
   ])('%j -> %s: %s', (v, path, key) => expect(firstMessage(schema, v, path)).toBe(key));
   it('other fields are optional', () => expect(schema.safeParse(ok).success).toBe(true));
   it('consequences must be known options', () => expect(schema.safeParse({ ...ok, issueConsequences: ['stress_anxious', 'bogus'] }).success).toBe(false));
-  it.each([
-    ['2025-03-04', 'US', '03/04/2025'],
-    ['2025-03-04', 'MX', '04/03/2025'],
-    ['2025-03-04', null, '04/03/2025'],
-  ] as const)('display %s for %s: %s', (d, c, out) => expect(formatDisplayDate(d, c)).toBe(out));
   it.each([
     [0, '1970-01-01'],
     ['2024-02-29', '2024-02-29'],
@@ -182,23 +166,6 @@ describe('spec 5 generic rules', () => {
     ['fr', 'es', false],
     [null, 'es', false],
   ] as const)('language confirm %s over %s: %s', (sel, cur, e) => expect(canConfirmLanguageChange(sel, cur)).toBe(e));
-  it.each([
-    [{ confirmed: true }, undefined],
-    [{ confirmed: false }, 'account_deletion_confirm_required'],
-  ])('deletion confirm %j', (v, key) => expect(firstMessage(accountDeletionConfirmSchema, v, 'confirmed')).toBe(key));
-  it.each([
-    ['', {}, true],
-    ['  ', {}, true],
-    [null, {}, true],
-    [undefined, {}, true],
-    [EMPTY_SELECTION_MARKER, {}, true],
-    [[], {}, true],
-    [['a', EMPTY_SELECTION_MARKER], {}, true],
-    ['a', { minLength: 2 }, true],
-    ['ab', { minLength: 2 }, false],
-    ['x', {}, false],
-    [['a'], {}, false],
-  ] as const)('required %j %j fails: %s', (v, o, e) => expect(requiredFieldFails(v, o)).toBe(e));
   it('scroll delays', () => {
     expect(scrollToErrorDelayMs('android')).toBe(500);
     expect(scrollToErrorDelayMs('ios')).toBe(100);

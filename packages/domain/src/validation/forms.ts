@@ -13,9 +13,6 @@ export const FORM_MISSING_FIELDS = 'form_missing_fields'; // spec 5: warning toa
 
 // --- Add dependant --------------------------------------------------------------------------
 
-/** Ours: the spec sends LimitExceeded to the no-available-slots screen and names no form key. */
-export const DEPENDANT_LIMIT_KEY = 'add_dependant_limit_exceeded';
-
 export const addDependantSchema = z.object({
   alias: safeString({ error: 'add_dependant_alias_required' }).trim().min(1, { message: 'add_dependant_alias_required' }),
   countryCode: z.enum(SUPPORTED_PHONE_CODES).default('1'),
@@ -23,10 +20,6 @@ export const addDependantSchema = z.object({
   preferredLang: z.enum(LANGUAGES, { error: FORM_MISSING_FIELDS }),
 });
 export type AddDependantForm = z.input<typeof addDependantSchema>;
-
-/** A batch of new dependants, given how many the member already has (maximum 3, spec 9). */
-export const addDependantsSchema = (existingCount = 0) =>
-  z.array(addDependantSchema).min(1, { message: FORM_MISSING_FIELDS }).max(Math.max(0, LIMITS.maxDependants - existingCount), { message: DEPENDANT_LIMIT_KEY });
 
 // --- Organization site ----------------------------------------------------------------------
 

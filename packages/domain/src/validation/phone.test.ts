@@ -8,7 +8,6 @@ import {
   changePhoneToastKey,
   formatPhoneForDisplay,
   fullPhoneNumberSchema,
-  generalPhoneSchema,
   loginPhoneFormSchema,
   phoneQueryParamSchema,
   recoveryNewPhoneFormSchema,
@@ -18,17 +17,6 @@ import {
   PHONE_MESSAGE_KEYS,
 } from './phone';
 import { firstMessage } from './test-helpers';
-
-describe('spec 5 general phone rule', () => {
-  it.each([
-    ['+1 555 555 0100', '+15555550100'],
-    ['52 55 1234 5678', '+525512345678'],
-    ['15555550100', '+15555550100'],
-  ])('%s is accepted as %s', (input, out) => expect(generalPhoneSchema.parse(input)).toBe(out));
-  it.each(['123', '+1 555 555', '1234567890123456'])('%s is refused with the spec message', (input) => {
-    expect(firstMessage(generalPhoneSchema, input, '')).toBe('Wrong phone number format, should be <country code> <10 Digit phone number>');
-  });
-});
 
 describe('spec 5 supported codes, full number and display', () => {
   it.each([

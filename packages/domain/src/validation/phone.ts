@@ -58,13 +58,6 @@ export const formatPhoneForDisplay = (full: string): string => {
   return `+${parts.countryCode} ${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
 };
 
-/** spec 001 §5 general rule: 11 to 15 characters once spaces are removed. */
-export const generalPhoneRuleMessage = 'Wrong phone number format, should be <country code> <10 Digit phone number>';
-export const generalPhoneSchema = safeString()
-  .transform((s) => s.replace(/\s+/g, ''))
-  .refine((s) => s.length >= 11 && s.length <= 15, { message: generalPhoneRuleMessage })
-  .transform((s) => (s.startsWith('+') ? s : `+${s}`));
-
 /**
  * Login form (spec 001 §5): country code required; phone required, digits only, exactly 10.
  * "login_screen_error_invalid_length (length, also used for the digits failure)".

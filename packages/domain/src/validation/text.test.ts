@@ -23,6 +23,19 @@ describe('safeString: NUL and lone surrogates are refused with the field key', (
     expect(safeString().parse(text)).toBe(text);
   });
 
+  it('without a key, one shared schema: chaining on it never changes it for the other fields', () => {
+    expect(safeString()).toBe(safeString());
+    const shared = safeString();
+    const short = shared.max(2);
+    const required = shared.min(1, { message: 'required' });
+    expect(short.safeParse('abc').success).toBe(false);
+    expect(required.safeParse('').error?.issues[0]?.message).toBe('required');
+    // The shared one still takes any safe text, empty or long.
+    expect(shared.parse('')).toBe('');
+    expect(shared.parse('abc')).toBe('abc');
+    expect(safeString({ error: 'required' })).not.toBe(safeString({ error: 'required' }));
+  });
+
   it('chains like z.string() (trim, min, max, uuid)', () => {
     expect(safeString().trim().min(1).parse('  x ')).toBe('x');
     expect(safeString().uuid().safeParse('nope').success).toBe(false);

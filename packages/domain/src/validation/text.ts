@@ -25,10 +25,22 @@ const keyOf = (params: SafeStringParams): string => {
   return TEXT_INVALID_CHARACTERS_KEY;
 };
 
+const buildSafeString = (params: SafeStringParams): z.ZodString =>
+  z.string(params as Parameters<typeof z.string>[0]).refine(isSafeText, { message: keyOf(params), abort: true });
+
+/**
+ * The one `safeString()` without a key of its own, shared by every field that uses it (about 580):
+ * a zod schema never changes (each `.min()` or `.optional()` makes a new one), and building each
+ * anew cost two schema objects per field while the web app's first script loaded (issue 10).
+ */
+let plainSafeString: z.ZodString | undefined;
+
 /**
  * `z.string(params)` that refuses NUL and lone surrogates before any other check, with the field's
  * own message key when it has one (`{ error: 'key' }` or `{ message: 'key' }`), else
  * TEXT_INVALID_CHARACTERS_KEY. It is a ZodString, so `.trim().min(...)` etc. chain as usual.
  */
-export const safeString = (params?: SafeStringParams): z.ZodString =>
-  z.string(params as Parameters<typeof z.string>[0]).refine(isSafeText, { message: keyOf(params), abort: true });
+export const safeString = (params?: SafeStringParams): z.ZodString => {
+  if (params === undefined) return (plainSafeString ??= buildSafeString(undefined));
+  return buildSafeString(params);
+};

@@ -9,8 +9,9 @@ import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
 import type { JobRunner } from '../../lib/jobs';
 import type { AuthService, SessionSocketControl } from '../auth/auth.service';
+import type { MembersService } from '../members/members.service';
 import type { RecoveryService } from '../recovery/recovery.service';
-import { AccountDeletionRepository } from './account-deletion.repository';
+import type { OutboxRepository } from '../../providers/outbox.repository';
 import { accountDeletionPolicy } from './account-deletion.policy';
 
 const THRESHOLD_MS = PENDING_DELETION_THRESHOLD_MINUTES * 60_000;
@@ -26,6 +27,10 @@ export interface AccountDeletionDeps {
   sessions: Pick<AuthService, 'revokeSessionsOfUser' | 'consumeLoginToken' | 'eraseUser'>;
   /** Phone resets are the recovery module's: it erases them with the account. */
   recovery: Pick<RecoveryService, 'eraseUser'>;
+  /** The account row is the members module's: it marks the request and erases the personal data. */
+  members: Pick<MembersService, 'findById' | 'setDeletionRequestedAt' | 'dueForErasure' | 'erase'>;
+  /** Messages the local outbox kept for the account's phone and email go with it. */
+  outbox: Pick<OutboxRepository, 'deleteTo'>;
   /** Family plans (issue 15): dependants and referrers leave their families first (spec 4). */
   family?: { removeForDeletion(userId: string, tx: Db): Promise<void> };
   log?: FastifyBaseLogger;
@@ -42,12 +47,9 @@ export interface AccountDeletionDeps {
  * `requestDeletion` asks the family module to do it in its transaction, before marking the request.
  */
 export class AccountDeletionService {
-  private readonly repo: AccountDeletionRepository;
   private running: Promise<number> | undefined;
 
-  constructor(private readonly deps: AccountDeletionDeps) {
-    this.repo = new AccountDeletionRepository(deps.db);
-  }
+  constructor(private readonly deps: AccountDeletionDeps) {}
 
   /** POST /api/member/{id}/deletion-request. Asking again keeps the first request time. */
   async requestDeletion(actor: Actor, memberId: string): Promise<DeletionRequestResponse> {
@@ -55,11 +57,10 @@ export class AccountDeletionService {
     if (!accountDeletionPolicy.canRequestDeletion(actor, memberId)) throw new AppError('NOT_FOUND');
     const now = this.deps.clock.now();
     const requestedAt = await this.deps.db.transaction(async (tx) => {
-      const repo = new AccountDeletionRepository(tx);
-      const user = await repo.findActiveUser(memberId);
+      const user = await this.deps.members.findById(memberId, tx);
       if (!user) throw new AppError('NOT_FOUND');
       await this.deps.family?.removeForDeletion(user.id, tx);
-      const at = user.deletionRequestedAt ?? (await repo.setDeletionRequestedAt(user.id, now, now))?.deletionRequestedAt ?? now;
+      const at = user.deletionRequestedAt ?? (await this.deps.members.setDeletionRequestedAt(user.id, now, now, tx))?.deletionRequestedAt ?? now;
       const revoked = await this.deps.sessions.revokeSessionsOfUser(user.id, now, tx);
       return { at, revoked };
     });
@@ -77,19 +78,18 @@ export class AccountDeletionService {
   async restore(input: { actor: UserRow | null; memberId: string; loginToken?: string }): Promise<RestoreAccountResponse> {
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
-      const repo = new AccountDeletionRepository(tx);
       let allowed = input.actor !== null && accountDeletionPolicy.canRestore(input.actor, input.memberId);
       if (!allowed && input.loginToken) {
         const consumed = await this.deps.sessions.consumeLoginToken(input.loginToken, now, tx);
         allowed = typeof consumed === 'object' && consumed.userId === input.memberId;
       }
       if (!allowed) throw new AppError('NOT_FOUND');
-      const user = await repo.findActiveUser(input.memberId);
+      const user = await this.deps.members.findById(input.memberId, tx);
       if (!user?.deletionRequestedAt) throw new AppError('NOT_FOUND');
       if (pendingDeletionView(user.deletionRequestedAt.getTime(), now).kind !== 'restorable') {
         throw new AppError('USER_NOT_FOUND', { reason: 'is blocked' });
       }
-      await repo.setDeletionRequestedAt(user.id, null, now);
+      await this.deps.members.setDeletionRequestedAt(user.id, null, now, tx);
       return { restored: true as const };
     });
   }
@@ -109,11 +109,12 @@ export class AccountDeletionService {
     const cutoff = new Date(now.getTime() - THRESHOLD_MS);
     let erased = 0;
     for (;;) {
-      const due = await this.repo.dueForErasure(cutoff, ERASURE_JOB.batchSize);
+      const due = await this.deps.members.dueForErasure(cutoff, ERASURE_JOB.batchSize);
       if (due.length === 0) return erased;
       for (const user of due) {
         await this.deps.db.transaction(async (tx) => {
-          await new AccountDeletionRepository(tx).eraseUser(user, now);
+          await this.deps.members.erase(user.id, now, tx);
+          await this.deps.outbox.deleteTo([user.phoneNumber, user.email].filter((a): a is string => !!a), tx);
           await this.deps.sessions.eraseUser(user, tx);
           await this.deps.recovery.eraseUser(user.id, tx);
           await this.deps.audit.record({ actor: 'system', action: 'erase', resource: 'member', subjectId: user.id }, tx);

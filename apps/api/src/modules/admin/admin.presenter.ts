@@ -1,7 +1,14 @@
 import type { AdminMemberDto, AuditEntryDto, StaffMemberDto } from '@puente/contracts';
 import type { StaffType } from '@puente/domain';
-import type { AuditLogRow, UserRow } from '../../db/schema';
-import type { StaffRecord } from './admin.repository';
+import type { AuditLogRow, PhysicianProfileRow, UserRow } from '../../db/schema';
+
+/** A staff account with what the console shows of it: professional profile, licences, authenticator. */
+export interface StaffRecord {
+  user: UserRow;
+  profile: PhysicianProfileRow | undefined;
+  licenses: { state: string; licenseNumber: string }[];
+  totpEnrolled: boolean;
+}
 
 /** A staff member as the console shows her: no TOTP secret, no session, no phone. */
 export function presentStaff(r: StaffRecord): StaffMemberDto {

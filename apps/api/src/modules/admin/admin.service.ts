@@ -19,15 +19,28 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
 import type { Clock } from '../../lib/clock';
+import type { AppointmentsService } from '../appointments/appointments.service';
 import type { AuditEntry, AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/session-scope';
-import { presentAdminMember, presentAuditEntry, presentStaff } from './admin.presenter';
-import type { AdminRepository, StaffRecord } from './admin.repository';
-import { buildUsageReport, monthRange } from './admin.usage';
+import type { MembersService } from '../members/members.service';
+import type { PhysiciansService } from '../physicians/physicians.service';
+import type { StaffAuthService } from '../staff-auth/staff-auth.service';
+import type { SupportService } from '../support/support.service';
+import { presentAdminMember, presentAuditEntry, presentStaff, type StaffRecord } from './admin.presenter';
+import { buildUsageReport, monthRange, type UsageFact } from './admin.usage';
 
 export interface AdminServiceDeps {
   db: Db;
-  repository: AdminRepository;
+  /**
+   * The console owns no table (issue 9): accounts are the members module's, professional profiles
+   * and licences the physicians', authenticators staff-auth's, consultations the appointments',
+   * surveys support's, the audit log audit's. Lists are read in batches by ids, never one by one.
+   */
+  members: Pick<MembersService, 'staffPage' | 'findStaffById' | 'staffEmailTaken' | 'createStaff' | 'update' | 'searchMembers' | 'memberExists' | 'accounts' | 'memberIdsOfOrganization'>;
+  physicians: Pick<PhysiciansService, 'credentialsOf' | 'setCredentials' | 'replaceLicenses'>;
+  staffAuth: Pick<StaffAuthService, 'enrolledAmong' | 'forgetAuthenticator'>;
+  appointments: Pick<AppointmentsService, 'consultationFacts'>;
+  support: Pick<SupportService, 'mainRatings'>;
   audit: AuditService;
   clock: Clock;
   /** Ends a user's sessions (auth service) in the caller's transaction; returns their ids. */
@@ -89,18 +102,27 @@ export class AdminService {
     else await this.deps.audit.record(entry, tx);
   }
 
-  private async staffOr404(id: string, db?: Db): Promise<StaffRecord> {
-    const record = isUuid(id) ? await this.deps.repository.staffById(id, db) : undefined;
-    if (!record) throw new AppError('NOT_FOUND');
-    return record;
+  private async staffOr404(id: string): Promise<StaffRecord> {
+    const user = isUuid(id) ? await this.deps.members.findStaffById(id) : undefined;
+    if (!user) throw new AppError('NOT_FOUND');
+    return (await this.withDetails([user]))[0]!;
+  }
+
+  /** Each staff account with its professional profile, licences and authenticator (three queries for any number). */
+  private async withDetails(people: UserRow[]): Promise<StaffRecord[]> {
+    if (people.length === 0) return [];
+    const ids = people.map((p) => p.id);
+    const [credentials, enrolled] = await Promise.all([this.deps.physicians.credentialsOf(ids), this.deps.staffAuth.enrolledAmong(ids)]);
+    return people.map((user) => ({ user, profile: credentials.get(user.id)?.profile, licenses: credentials.get(user.id)?.licenses ?? [], totpEnrolled: enrolled.has(user.id) }));
   }
 
   async listStaff(actor: Actor, query: unknown): Promise<StaffPage> {
     this.admin(actor);
     const q = parseWith(staffListQuerySchema, query);
-    const { rows, total } = await this.deps.repository.staffPage({ userType: q.userType, search: q.search || undefined, offset: q.page * q.pageSize, limit: q.pageSize });
+    const { rows, total } = await this.deps.members.staffPage({ userType: q.userType, search: q.search || undefined, offset: q.page * q.pageSize, limit: q.pageSize });
+    const records = await this.withDetails(rows);
     await this.deps.audit.record({ actor, action: 'read', resource: 'staff-directory', fields: ['name', 'email', 'licenses'] });
-    return { items: rows.map(presentStaff), total };
+    return { items: records.map(presentStaff), total };
   }
 
   async getStaff(actor: Actor, id: string): Promise<StaffMemberDto> {
@@ -114,10 +136,11 @@ export class AdminService {
     this.admin(actor);
     const input: CreateStaff = parseWith(createStaffSchema, body);
     checkStaffFields(input);
-    if (await this.deps.repository.emailTaken(input.email)) throw new AppError('CONFLICT', { fields: { email: 'admin_staff_email_taken' } });
+    if (await this.deps.members.staffEmailTaken(input.email)) throw new AppError('CONFLICT', { fields: { email: 'admin_staff_email_taken' } });
     const now = this.deps.clock.now();
     const id = await this.deps.db.transaction(async (tx) => {
-      const user = await this.deps.repository.insertUser(tx, {
+      const user = await this.deps.members.createStaff(
+        {
         userType: input.userType,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -132,11 +155,13 @@ export class AdminService {
         loginTypes: ['staff'],
         createdAt: now,
         updatedAt: now,
-      });
+        },
+        tx,
+      );
       if (input.userType !== 'admin') {
         // Not available until she signs in and switches herself on (spec 3 isAvailable is hers).
-        await this.deps.repository.upsertProfile(tx, user.id, { cedula: input.cedula ?? null, npi: input.npi ?? null, dea: input.dea ?? null }, now);
-        await this.deps.repository.replaceLicenses(tx, user.id, input.licenses, now);
+        await this.deps.physicians.setCredentials(user.id, { cedula: input.cedula ?? null, npi: input.npi ?? null, dea: input.dea ?? null }, now, tx);
+        await this.deps.physicians.replaceLicenses(user.id, input.licenses, now, tx);
       }
       await this.deps.audit.record({ actor, action: 'create', resource: 'staff', subjectId: user.id, fields: ['userType', 'name', 'email', 'languages', 'practice', 'licenses', 'cedula', 'npi', 'dea'] }, tx);
       return user.id;
@@ -168,18 +193,22 @@ export class AdminService {
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
       const { firstName, lastName, preferredLang, languages, practice } = changes;
-      await this.deps.repository.updateUser(tx, id, {
+      await this.deps.members.update(
+        id,
+        {
         ...(firstName !== undefined && { firstName }),
         ...(lastName !== undefined && { lastName }),
         ...(preferredLang !== undefined && { preferredLang, consultationLang: preferredLang }),
         ...(languages !== undefined && { languages: [...languages] }),
         ...(practice !== undefined && { practice }),
         updatedAt: now,
-      });
+        },
+        tx,
+      );
       if (userType !== 'admin') {
         const professional = { ...(changes.cedula !== undefined && { cedula: changes.cedula }), ...(changes.npi !== undefined && { npi: changes.npi }), ...(changes.dea !== undefined && { dea: changes.dea }) };
-        if (Object.keys(professional).length > 0) await this.deps.repository.upsertProfile(tx, id, professional, now);
-        if (changes.licenses) await this.deps.repository.replaceLicenses(tx, id, changes.licenses, now);
+        if (Object.keys(professional).length > 0) await this.deps.physicians.setCredentials(id, professional, now, tx);
+        if (changes.licenses) await this.deps.physicians.replaceLicenses(id, changes.licenses, now, tx);
       }
       await this.auditUpdate({ actor, action: 'update', resource: 'staff', subjectId: id, fields: changed }, tx);
     });
@@ -196,7 +225,7 @@ export class AdminService {
     await this.staffOr404(id);
     const now = this.deps.clock.now();
     const revoked = await this.deps.db.transaction(async (tx) => {
-      await this.deps.repository.forgetAuthenticator(tx, id, now);
+      await this.deps.staffAuth.forgetAuthenticator(id, now, tx);
       const sessions = await this.deps.revokeSessionsOfUser(id, now, tx);
       // subjectId is the staff member whose credential it is; the actor may be herself.
       await this.auditUpdate({ actor, action: 'update', resource: 'staff-authenticator', subjectId: id, fields: ['totp', 'sessions'] }, tx);
@@ -218,7 +247,7 @@ export class AdminService {
         ? { phone: `+${digits}`, digits: digits.length === 10 ? digits : undefined }
         : undefined;
     if (!search) throw new AppError('INVALID_DATA', { fields: { query: 'admin_member_query_invalid' } });
-    const { rows, total } = await this.deps.repository.findMembers({ ...search, offset: q.page * q.pageSize, limit: q.pageSize });
+    const { rows, total } = await this.deps.members.searchMembers({ ...search, offset: q.page * q.pageSize, limit: q.pageSize });
     // The search itself leaves a trace even when it finds no one (never the phone typed: ids only).
     if (rows.length === 0) await this.deps.audit.record({ actor, action: 'read', resource: 'member-search' });
     for (const row of rows) await this.deps.audit.record({ actor, action: 'read', resource: 'member-directory', subjectId: row.id, fields: ['firstName', 'lastName', 'phoneNumber'] });
@@ -229,10 +258,19 @@ export class AdminService {
   async memberAudit(actor: Actor, memberId: string, query: unknown): Promise<AuditPage> {
     this.admin(actor);
     const q = parseWith(adminPageQuerySchema, query);
-    if (!isUuid(memberId) || !(await this.deps.repository.memberExists(memberId))) throw new AppError('NOT_FOUND');
+    if (!isUuid(memberId) || !(await this.deps.members.memberExists(memberId))) throw new AppError('NOT_FOUND');
     await this.deps.audit.record({ actor, action: 'read', resource: 'audit-log', subjectId: memberId });
-    const { rows, total } = await this.deps.repository.auditPage(memberId, q.page * q.pageSize, q.pageSize);
-    return { items: rows.map(presentAuditEntry), total };
+    const { rows, total } = await this.deps.audit.pageForSubject(memberId, q.page * q.pageSize, q.pageSize);
+    // A member's own name is not repeated in her log: only staff readers are named (one query for the page).
+    const actors = new Map((await this.deps.members.accounts(rows.flatMap((r) => (r.actorId ? [r.actorId] : [])))).map((u) => [u.id, u]));
+    return {
+      items: rows.map((r) => {
+        const by = r.actorId ? actors.get(r.actorId) : undefined;
+        const named = by && by.userType !== 'member';
+        return presentAuditEntry({ ...r, actorFirstName: named ? by.firstName : null, actorLastName: named ? by.lastName : null });
+      }),
+      total,
+    };
   }
 
   /** Usage per organization (or overall): aggregates only, small counts suppressed. */
@@ -241,8 +279,16 @@ export class AdminService {
     const q = parseWith(usageQuerySchema, query);
     const range = monthRange(q.from, q.to, this.deps.clock.now());
     if (!range) throw new AppError('INVALID_DATA', { fields: { from: 'invalid_value' } });
-    const facts = await this.deps.repository.usageFacts({ organizationId: q.organizationId, from: range.start, to: range.end });
+    const facts = await this.usageFacts({ organizationId: q.organizationId, from: range.start, to: range.end });
     await this.deps.audit.record({ actor, action: 'read', resource: 'usage-report', recordId: q.organizationId ?? 'all' });
     return buildUsageReport(facts, { organizationId: q.organizationId ?? null, from: range.from, to: range.to });
+  }
+
+  /** The consultations of the range (one organization's members', when named) with their satisfaction rating. */
+  private async usageFacts(q: { organizationId?: string; from: Date; to: Date }): Promise<UsageFact[]> {
+    const memberIds = q.organizationId ? await this.deps.members.memberIdsOfOrganization(q.organizationId) : undefined;
+    const consultations = await this.deps.appointments.consultationFacts({ from: q.from, to: q.to, memberIds });
+    const ratings = await this.deps.support.mainRatings(consultations.map((c) => c.appointmentId));
+    return consultations.map((c) => ({ month: c.month, practice: c.practice, channel: c.channel, waitSeconds: c.waitSeconds, rating: ratings.get(c.appointmentId) ?? null }));
   }
 }

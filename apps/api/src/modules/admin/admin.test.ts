@@ -303,6 +303,24 @@ describe("a member's audit log and ledger", () => {
     expect((await api('/api/admin/members/nope/audit')).status).toBe(404);
     expect((await api(`/api/admin/members/${ana.id}/audit?pageSize=0`)).status).toBe(400);
   });
+
+  it("names the staff who read her record, never the member in her own rows (actors read in one batch, issue 9)", async () => {
+    const bea = await createMember(t.server, { firstName: 'Bea', lastName: 'Private' });
+    const coach = await createPhysician(t.server);
+    await t.server.services.audit.recordOwnChange({ actor: bea, action: 'update', resource: 'member-address', subjectId: bea.id, fields: ['address'] });
+    t.clock.advance(1000);
+    await t.server.services.audit.record({ actor: coach, action: 'read', resource: 'medical-record', subjectId: bea.id, recordId: 'r2' });
+    t.clock.advance(1000);
+    await t.server.services.audit.record({ actor: 'system', action: 'update', resource: 'member', subjectId: bea.id });
+    t.clock.advance(1000);
+    const log = auditPageSchema.parse((await api(`/api/admin/members/${bea.id}/audit`)).body);
+    expect(log.items.map((e) => [e.actorId, e.actorName, e.resource])).toEqual([
+      [adminId, 'Ada Admin', 'audit-log'],
+      [null, null, 'member'],
+      [coach.id, `${coach.firstName} ${coach.lastName}`, 'medical-record'],
+      [bea.id, null, 'member-address'],
+    ]);
+  });
 });
 
 describe('usage report', () => {

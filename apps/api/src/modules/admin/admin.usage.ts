@@ -1,6 +1,14 @@
 import type { UsageReport, UsageRow } from '@puente/contracts';
 import { CHANNELS, median, PRACTICES, SUPPRESSED_COUNT, suppressCount, suppressStatistic, USAGE_SUPPRESSION_THRESHOLD, type Channel, type Practice } from '@puente/domain';
-import type { UsageFact } from './admin.repository';
+
+/** One consultation as the usage report counts it: no person, no health data. */
+export interface UsageFact {
+  month: string;
+  practice: string;
+  channel: string;
+  waitSeconds: number | null;
+  rating: number | null;
+}
 
 // Ours: at most two years per report; by default the last twelve months.
 const MAX_MONTHS = 24;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AppointmentState, Channel } from '@puente/domain';
+import { NOT_A_CONSULTATION_STATES, type AppointmentState, type Channel } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { WithTx } from '../../db/with-tx';
 import {
@@ -31,6 +31,15 @@ const assignedTo = (physicianId: string): SQL => or(eq(appointments.mxDoctorId, 
 export type { WithTx } from '../../db/with-tx';
 
 /** Queries only; the service owns the rules. */
+/** One consultation as a usage report counts it (issue 15): no person, no health data. */
+export interface ConsultationFact {
+  appointmentId: string;
+  month: string;
+  practice: string;
+  channel: string;
+  waitSeconds: number | null;
+}
+
 export class AppointmentsRepository {
   constructor(private readonly db: Db) {}
 
@@ -330,5 +339,38 @@ export class AppointmentsRepository {
       .where(and(eq(consultationNoteParts.appointmentId, appointmentId), eq(consultationNoteParts.authorId, authorId)))
       .limit(1);
     return row?.values;
+  }
+
+  /**
+   * Consultations created in [from, to), of these members only when given: month, practice,
+   * channel and seconds from the request to the first accept (state 2 or, scheduled, the coach
+   * joining). A request nobody took up (emptied, expired) is not a consultation.
+   */
+  async consultationFacts(q: { from: Date; to: Date; memberIds?: readonly string[] }): Promise<ConsultationFact[]> {
+    const firstAccept = this.db
+      .select({ appointmentId: appointmentEvents.appointmentId, at: sql<Date>`min(${appointmentEvents.at})`.as('accepted_at') })
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.toState, '2-coach-is-reviewing'))
+      .groupBy(appointmentEvents.appointmentId)
+      .as('first_accept');
+    const rows = await this.db
+      .select({
+        appointmentId: appointments.id,
+        month: sql<string>`to_char(${appointments.createdAt} at time zone 'UTC', 'YYYY-MM')`,
+        practice: appointments.practice,
+        channel: appointments.channel,
+        waitSeconds: sql<string | null>`extract(epoch from (${firstAccept.at} - ${appointments.createdAt}))`,
+      })
+      .from(appointments)
+      .leftJoin(firstAccept, eq(firstAccept.appointmentId, appointments.id))
+      .where(
+        and(
+          sql`${appointments.createdAt} >= ${q.from.toISOString()}`,
+          sql`${appointments.createdAt} < ${q.to.toISOString()}`,
+          notInArray(appointments.state, [...NOT_A_CONSULTATION_STATES]),
+          q.memberIds ? inArray(appointments.memberId, [...q.memberIds]) : undefined,
+        ),
+      );
+    return rows.map((r) => ({ ...r, waitSeconds: r.waitSeconds === null ? null : Number(r.waitSeconds) }));
   }
 }

@@ -21,13 +21,17 @@ import { AppointmentAlerts, type AppointmentNotifier } from './appointments.aler
 import { ClinicalRecord } from './appointments.clinical';
 import { AppointmentCommands } from './appointments.commands';
 import { AppointmentQueries } from './appointments.queries';
-import { AppointmentsRepository } from './appointments.repository';
+import { AppointmentsRepository, type ConsultationFact } from './appointments.repository';
 
 import type { MedicationDirectory } from '../../providers/medications/medication-directory.provider';
 export type { AlertTarget, AppointmentNotifier } from './appointments.alerts';
 
 /** Where the working hours come from (the public configuration); undefined = no hours check. */
 export type WorkingHoursSource = () => WorkingHoursConfig | undefined;
+export type { ConsultationFact } from './appointments.repository';
+
+/** Ids per query when another module's list of ids filters a read (one bound parameter each). */
+const ID_BATCH = 1000;
 
 export interface AppointmentsServiceDeps {
   repository: AppointmentsRepository;
@@ -205,6 +209,16 @@ export class AppointmentsService {
   }
   markChatHasMessages(id: string, tx?: Db): Promise<void> {
     return this.repoIn(tx).markChatHasMessages(id);
+  }
+  /**
+   * The usage report's consultations created in [from, to) (issue 15), of these members only when
+   * given (one organization's): aggregates' inputs, no person, no health data.
+   */
+  async consultationFacts(q: { from: Date; to: Date; memberIds?: readonly string[] }): Promise<ConsultationFact[]> {
+    if (!q.memberIds) return this.deps.repository.consultationFacts(q);
+    const facts: ConsultationFact[] = [];
+    for (let i = 0; i < q.memberIds.length; i += ID_BATCH) facts.push(...(await this.deps.repository.consultationFacts({ ...q, memberIds: q.memberIds.slice(i, i + ID_BATCH) })));
+    return facts;
   }
   private repoIn(tx: Db | undefined): AppointmentsRepository {
     return tx ? new AppointmentsRepository(tx) : this.deps.repository;

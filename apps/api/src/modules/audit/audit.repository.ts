@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, type AuditLogRow } from '../../db/schema';
 
@@ -20,5 +20,15 @@ export class AuditRepository {
       .from(auditLog)
       .where(and(eq(auditLog.actorId, actorId), eq(auditLog.subjectId, subjectId)))
       .orderBy(asc(auditLog.at));
+  }
+
+  /** One page of the rows about one member, newest first, and how many there are. */
+  async pageForSubject(subjectId: string, offset: number, limit: number): Promise<{ rows: AuditLogRow[]; total: number }> {
+    const where = eq(auditLog.subjectId, subjectId);
+    const [rows, [totalRow]] = await Promise.all([
+      this.db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).offset(offset).limit(limit),
+      this.db.select({ n: count() }).from(auditLog).where(where),
+    ]);
+    return { rows, total: totalRow?.n ?? 0 };
   }
 }

@@ -63,4 +63,9 @@ export class AuditService {
   forSubject(subjectId: string): Promise<AuditLogRow[]> {
     return new AuditRepository(this.deps.db).forSubject(subjectId);
   }
+
+  /** One page of the rows about one member, newest first, with their total (the admin console's audit screen). */
+  pageForSubject(subjectId: string, offset: number, limit: number): Promise<{ rows: AuditLogRow[]; total: number }> {
+    return new AuditRepository(this.deps.db).pageForSubject(subjectId, offset, limit);
+  }
 }

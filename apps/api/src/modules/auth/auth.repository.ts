@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginTokens, otpChallenges, sessions, users, type OtpChallengeRow, type SessionRow, type UserRow } from '../../db/schema';
+import { loginTokens, otpChallenges, sessions, type OtpChallengeRow, type SessionRow } from '../../db/schema';
 
 export class AuthRepository {
   constructor(private readonly db: Db) {}
@@ -88,12 +88,12 @@ export class AuthRepository {
     return row!;
   }
 
-  async findActiveSession(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  /** The session of this token if it is neither revoked nor expired (whose account it is: the members service's). */
+  async findActiveSession(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
     const [row] = await this.db
-      .select({ session: sessions, user: users })
+      .select()
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .limit(1);
     return row;
   }

@@ -256,18 +256,20 @@ export class AuthService {
   /** Bearer authentication; undefined when the token is unknown, revoked or expired. */
   async authenticate(sessionToken: string): Promise<AuthContext | undefined> {
     const now = this.deps.clock.now();
-    const found = await this.auth.findActiveSession(hashToken(sessionToken), now);
-    if (!found) return undefined;
-    if (isStaff(found.user.userType) && isIdle(found.session, now)) {
+    const session = await this.auth.findActiveSession(hashToken(sessionToken), now);
+    // An erased account's sessions are deleted with it; one being erased right now finds no account.
+    const user = session ? await this.members.findById(session.userId) : undefined;
+    if (!session || !user) return undefined;
+    if (isStaff(user.userType) && isIdle(session, now)) {
       // HIPAA automatic logoff: a staff session idle for STAFF_AUTH.idleTimeoutMs ends for good.
-      await this.auth.revokeSession(found.session.id, now);
-      this.deps.sockets.disconnectSession(found.session.id);
+      await this.auth.revokeSession(session.id, now);
+      this.deps.sockets.disconnectSession(session.id);
       return undefined;
     }
-    if (!found.session.lastSeenAt || now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.auth.touchSession(found.session.id, now);
+    if (!session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.auth.touchSession(session.id, now);
     }
-    return { session: found.session, user: actorOf(found.user, scopeOfSession(found.session)) };
+    return { session, user: actorOf(user, scopeOfSession(session)) };
   }
 
   /** The consultation is over: its guest sessions stop working everywhere, sockets included. */

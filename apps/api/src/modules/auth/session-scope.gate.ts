@@ -22,13 +22,13 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
  * registerGraphql's guestRootFields); anything else is FORBIDDEN. Installed after the bearer hook.
  */
 export function installSessionScopeGate(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!request.auth?.user.sessionScope) return;
-    if (request.routeOptions.config?.guest) return;
+  // Synchronous: it runs on every request, and most have no scoped session.
+  app.addHook('onRequest', function sessionScopeGate(request, _reply, done) {
+    if (!request.auth?.user.sessionScope || request.routeOptions.config?.guest) return done();
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api/graphql') return;
-    if (request.method === 'GET' && PUBLIC_GET_PREFIXES.some((p) => under(path, p))) return;
-    throw new AppError('FORBIDDEN');
+    if (path === '/api/graphql') return done();
+    if (request.method === 'GET' && PUBLIC_GET_PREFIXES.some((p) => under(path, p))) return done();
+    done(new AppError('FORBIDDEN'));
   });
 }
 

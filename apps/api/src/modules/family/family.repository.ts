@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dependantInvitations, dependants, organizations, users, type DependantInvitationRow, type DependantRow, type OrganizationRow, type UserRow } from '../../db/schema';
+import { dependantInvitations, dependants, type DependantInvitationRow, type DependantRow } from '../../db/schema';
 
 /** Queries only; the service owns the rules (family plans, issue 15). */
 export class FamilyRepository {
@@ -59,14 +59,14 @@ export class FamilyRepository {
     return row;
   }
 
-  async user(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
-    return row;
-  }
-
-  async organization(id: string): Promise<OrganizationRow | undefined> {
-    const [row] = await this.db.select().from(organizations).where(and(eq(organizations.id, id), eq(organizations.enabled, true))).limit(1);
-    return row;
+  /** The referrer whose family plan this member accepted (one at most). */
+  async acceptedReferrerId(userId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ referrerId: dependants.referrerId })
+      .from(dependants)
+      .where(and(eq(dependants.userId, userId), eq(dependants.invitationStatus, 'ACCEPTED')))
+      .limit(1);
+    return row?.referrerId;
   }
 
   /** Rows where the member is the referrer or the dependant (account deletion). */

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DependantRemovalDto, DependantsResponse, DependantDto, InvitationTokenResponse } from '@puente/contracts';
 import { addDependantsInputSchema, invitationLinkInputSchema, invitationTokenQuerySchema } from '@puente/contracts';
-import { buildPath, dependantOrganizationsFromSettings, dependantsToUnlinkBeforeDeletion, isUuid, LIMITS, remainingDependantSlots, roleAfterUnlink, TEMP_DEPENDANT_ID_PREFIX, TRIAL, type Language } from '@puente/domain';
+import { buildPath, canAddDependant, dependantOrganizationsFromSettings, dependantsToUnlinkBeforeDeletion, isUuid, LIMITS, remainingDependantSlots, roleAfterUnlink, TEMP_DEPENDANT_ID_PREFIX, TRIAL, type Language } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { DependantRow, OrganizationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -10,7 +10,9 @@ import type { Clock } from '../../lib/clock';
 import { hashToken } from '../../lib/secrets';
 import type { SmsProvider } from '../../providers/sms/sms.provider';
 import { refuseGuest, type Actor } from '../auth/session-scope';
+import type { MembersService } from '../members/members.service';
 import type { MembershipService } from '../membership/membership.service';
+import type { OrganizationsService } from '../organizations/organizations.service';
 import { FamilyRepository } from './family.repository';
 
 export interface FamilyDeps {
@@ -19,6 +21,10 @@ export interface FamilyDeps {
   sms: SmsProvider;
   publicUrl: string;
   membership: Pick<MembershipService, 'linkFamilyMember' | 'unlinkFamilyMember' | 'grantWithdrawnInvitationTrial'>;
+  /** Referrers and dependants are member accounts (the members module's). */
+  members: Pick<MembersService, 'findById'>;
+  /** A referrer's organization decides whether the plan is offered (the organizations module's). */
+  organizations: Pick<OrganizationsService, 'findEnabled'>;
 }
 
 const MESSAGES = {
@@ -65,9 +71,9 @@ export class FamilyService {
   private async referrer(actor: Actor, memberId: string): Promise<{ user: UserRow; organizationId: string | null }> {
     refuseGuest(actor);
     if (actor.userType !== 'member' || actor.id !== memberId) throw new AppError('NOT_FOUND');
-    const user = await this.repo.user(actor.id);
+    const user = await this.deps.members.findById(actor.id);
     if (!user) throw new AppError('NOT_FOUND');
-    const org = user.organizationId ? await this.repo.organization(user.organizationId) : undefined;
+    const org = user.organizationId ? await this.deps.organizations.findEnabled({ orgId: user.organizationId }) : undefined;
     const dependantOrgs = dependantOrganizationsOf(org);
     // A dependant is never a referrer herself (one level).
     if (dependantOrgs.length === 0 || (await this.repo.asDependant(user.id))) throw new AppError('NOT_FOUND');
@@ -105,7 +111,7 @@ export class FamilyService {
           let row: DependantRow | undefined;
           for (let attempt = 0; !row; attempt++) {
             const taken = new Set((await repo.listOf(user.id)).map((r) => r.slot));
-            if (taken.size >= LIMITS.maxDependants || attempt > LIMITS.maxDependants) throw new AppError('LIMIT_EXCEEDED');
+            if (!canAddDependant(taken.size) || attempt > LIMITS.maxDependants) throw new AppError('LIMIT_EXCEEDED');
             let slot = 1;
             while (taken.has(slot)) slot++;
             row = await repo.insertInSlot({
@@ -162,7 +168,7 @@ export class FamilyService {
    * answers the same and starts her 30-day trial.
    */
   private async expired(referrerId: string, actor?: Actor | null, link?: { dependantMemberId: string }): Promise<never> {
-    const referrer = await this.repo.user(referrerId);
+    const referrer = await this.deps.members.findById(referrerId);
     if (!referrer) throw new AppError('NOT_FOUND');
     // spec 8/9: a withdrawn invitation offers a 30-day free trial (to whoever followed it, once).
     if (actor && actor.userType === 'member' && actor.id !== referrerId) await this.deps.membership.grantWithdrawnInvitationTrial(actor.id);
@@ -180,9 +186,9 @@ export class FamilyService {
       // A withdrawn dependant's row is gone: any temporary id finds nothing and answers expired.
       return this.expired(invitation.referrerId, null, { dependantMemberId: row?.invitationStatus === 'PENDING' ? row.memberId : `${TEMP_DEPENDANT_ID_PREFIX}withdrawn` });
     }
-    const referrer = await this.repo.user(row.referrerId);
+    const referrer = await this.deps.members.findById(row.referrerId);
     if (!referrer) throw new AppError('NOT_FOUND');
-    const org = referrer.organizationId ? await this.repo.organization(referrer.organizationId) : undefined;
+    const org = referrer.organizationId ? await this.deps.organizations.findEnabled({ orgId: referrer.organizationId }) : undefined;
     return { referalId: referrer.id, referalOrganizationId: dependantOrganizationsOf(org)[0] ?? null, dependantMemberId: row.memberId, referrerName: nameOf(referrer) };
   }
 
@@ -241,6 +247,11 @@ export class FamilyService {
   private async unlink(row: DependantRow, tx: Db): Promise<void> {
     await new FamilyRepository(tx).remove(row.id);
     if (row.userId && row.invitationStatus === 'ACCEPTED') await this.deps.membership.unlinkFamilyMember(row.userId, row.referrerId, tx);
+  }
+
+  /** The referrer whose family plan this member accepted, if any (a member's referredById, spec 3). */
+  acceptedReferrerId(memberId: string): Promise<string | undefined> {
+    return this.repo.acceptedReferrerId(memberId);
   }
 
   /**

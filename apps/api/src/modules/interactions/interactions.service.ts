@@ -1,4 +1,5 @@
 import type { IdentityTraits, InteractionResponse, TrackedEventName, TrackedProperties } from '@puente/contracts';
+import { ANALYTICS_ROLE_LABELS } from '@puente/domain';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter';
@@ -46,7 +47,8 @@ export class InteractionsService {
     if (!input.auth) throw new AppError('UNAUTHORIZED');
     const userId = this.userFor(input.auth, input.userId);
     await this.throttle(input.ip);
-    const kept = compact(input.traits);
+    // spec 001 §6: analytics label the caller's role Admin, Socio or Coach (from the session, never from the body).
+    const kept = compact({ ...input.traits, role: ANALYTICS_ROLE_LABELS[input.auth.user.userType] });
     const row = await this.deps.repository.insert({ kind: 'identity', userId, deviceId: input.deviceId, event: null, data: kept, createdAt: this.deps.clock.now() });
     return { id: row.id, kept };
   }

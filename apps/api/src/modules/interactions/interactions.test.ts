@@ -108,9 +108,9 @@ describe('POST /api/interactions/identity', () => {
       body: { userId: john.id, deviceId, traits: { language: 'en', userType: 'member', phoneCountryCode: '1', firstName: 'John', email: 'john@example.com', medicalConditions: ['asthma'] } },
     });
     expect(res.status).toBe(200);
-    expect(interactionResponseSchema.parse(res.body).kept).toEqual({ language: 'en', userType: 'member', phoneCountryCode: '1' });
+    expect(interactionResponseSchema.parse(res.body).kept).toEqual({ language: 'en', userType: 'member', phoneCountryCode: '1', role: 'Socio' });
     const [row] = await repo.forDevice(deviceId, 'identity');
-    expect(row).toMatchObject({ userId: john.id, event: null, data: { language: 'en', userType: 'member', phoneCountryCode: '1' } });
+    expect(row).toMatchObject({ userId: john.id, event: null, data: { language: 'en', userType: 'member', phoneCountryCode: '1', role: 'Socio' } });
 
     const other = await createMember(t.server);
     const forged = await request(t.url, '/api/interactions/identity', { token: sessionToken, body: { userId: other.id, deviceId, traits: {} } });
@@ -118,6 +118,14 @@ describe('POST /api/interactions/identity', () => {
     const bad = await request(t.url, '/api/interactions/identity', { token: sessionToken, body: { deviceId, traits: { userType: 'superuser' } } });
     expect(bad.status).toBe(400);
     expect(error(bad.body).fields).toEqual({ 'traits.userType': 'interaction_property_invalid' });
+  });
+
+  it('labels the role from the session for analytics: a coach is Coach whatever the body says (spec 001 §6)', async () => {
+    const coach = await createMember(t.server, { userType: 'mx-physician' });
+    const { sessionToken } = await createSessionFor(t.server, coach.id);
+    const res = await request(t.url, '/api/interactions/identity', { token: sessionToken, body: { deviceId: device(), traits: { userType: 'member', role: 'Admin' } } });
+    expect(res.status).toBe(200);
+    expect(interactionResponseSchema.parse(res.body).kept).toMatchObject({ role: 'Coach' });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { MemberCareView, MemberDto, MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
-import { dependantOrganizationsFromSettings, HEALTH_PROFILE_FIELDS, isUuid, type HealthProfileInput, type Language } from '@puente/domain';
+import { dependantOrganizationsFromSettings, HEALTH_PROFILE_FIELDS, isUuid, type HealthProfileInput, type Language, type StaffType } from '@puente/domain';
 import type { Db } from '../../db/client';
+import type { WithTx } from '../../db/with-tx';
 import type { NewUserRow, OrganizationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
@@ -15,15 +16,25 @@ export type NewMember = { lang: Language; loginType: string; organizationId: str
   Pick<NewUserRow, 'phoneNumber' | 'countryCode' | 'email' | 'firstName' | 'lastName' | 'recoveryCodeHash' | 'recoveryCodePending'>
 >;
 
+/** What a member's view names from tables other modules own (issue 9: asked through their services). */
+export interface MemberLinks {
+  /** An enabled organization by id (ignored unless a UUID) or employer code (the organizations module's). */
+  enabledOrganization(input: { orgId?: string | null; empCode?: string | null }, tx?: Db): Promise<OrganizationRow | undefined>;
+  /** The referrer whose family plan this member accepted, if any (the family module's). */
+  acceptedReferrerId(memberId: string): Promise<string | undefined>;
+}
+
 export class MembersService {
   constructor(
     private readonly members: MembersRepository,
     /** The audit log (modules/audit): reads of a member by anyone else are recorded. */
     private readonly audit: AuditService,
     /** Care relationships are the appointments module's to answer (its service, not its table). */
-    private readonly care?: Pick<AppointmentsService, 'hasCareRelationship'>,
+    private readonly care: Pick<AppointmentsService, 'hasCareRelationship'>,
     /** The membership module starts the sign-up trial in the same transaction (issue 14). */
-    private readonly trials?: { startSignUpTrial(member: UserRow, tx?: Db): Promise<void> },
+    private readonly trials: { startSignUpTrial(member: UserRow, tx?: Db): Promise<void> },
+    /** Organizations and family plans are their modules' tables: asked through their services (issue 9). */
+    private readonly links: MemberLinks,
   ) {}
 
   /**
@@ -66,7 +77,7 @@ export class MembersService {
   private async getMemberForCare(actor: UserRow, memberId: string): Promise<MemberCareView> {
     if (!isUuid(memberId)) throw new AppError('NOT_FOUND');
     const row = await this.members.findById(memberId);
-    const care = row && actor.userType !== 'member' && actor.userType !== 'admin' ? !!(await this.care?.hasCareRelationship(actor.id, memberId)) : false;
+    const care = row && actor.userType !== 'member' && actor.userType !== 'admin' ? !!(await this.care.hasCareRelationship(actor.id, memberId)) : false;
     if (!row || row.userType !== 'member' || !membersPolicy.canStaffReadMember(actor, care)) {
       if (row) await this.audit.record({ actor, action: 'read-denied', resource: 'member', subjectId: memberId });
       throw new AppError('NOT_FOUND');
@@ -85,7 +96,7 @@ export class MembersService {
     if (!isUuid(memberId)) throw new AppError('NOT_FOUND');
     const clinician = actor.userType === 'mx-physician' || actor.userType === 'us-physician';
     const row = await this.members.findById(memberId);
-    const care = row && clinician ? !!(await this.care?.hasCareRelationship(actor.id, memberId)) : false;
+    const care = row && clinician ? !!(await this.care.hasCareRelationship(actor.id, memberId)) : false;
     if (!row || row.userType !== 'member' || !care) {
       if (row) await this.audit.record({ actor, action: 'read-denied', resource: 'health-profile', subjectId: memberId });
       throw new AppError('NOT_FOUND');
@@ -105,14 +116,20 @@ export class MembersService {
   async getOwnMember(actor: UserRow): Promise<MemberDto> {
     const row = await this.members.findById(actor.id);
     if (!row) throw new AppError('USER_NOT_FOUND');
-    const [organization, referrer] = await Promise.all([row.organizationId ? this.members.findOrganizationById(row.organizationId) : null, this.members.referrerOf(row.id)]);
+    const [organization, referrer] = await Promise.all([row.organizationId ? this.findOrganization({ orgId: row.organizationId }) : null, this.referrerOf(row.id)]);
     const referredByName = referrer ? [referrer.firstName, referrer.lastName].filter(Boolean).join(' ') || null : null;
     return { ...presentMember(row, organization), referredById: referrer?.id ?? null, referredByName };
   }
 
+  /** The referrer (not erased) whose family plan this member accepted (spec 3 referredById / referredByName). */
+  private async referrerOf(memberId: string): Promise<UserRow | undefined> {
+    const referrerId = await this.links.acceptedReferrerId(memberId);
+    return referrerId ? this.members.findById(referrerId) : undefined;
+  }
+
   /** The member's organization as the member app sees it (name and canonical flags). */
   async organizationOf(organizationId: string): Promise<MemberDto['organization']> {
-    const org = await this.members.findOrganizationById(organizationId);
+    const org = await this.findOrganization({ orgId: organizationId });
     return org ? { id: org.id, name: org.name, settings: organizationFlags(org), dependantOrganizations: dependantOrganizationsFromSettings(org.settings) } : null;
   }
 
@@ -132,8 +149,9 @@ export class MembersService {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // For other modules (auth, identity, staff-auth, call, profile): the users table is read and
-  // written here, never through this module's repository. `tx` joins the caller's transaction.
+  // For other modules (auth, identity, staff-auth, call, profile, account deletion, organizations,
+  // admin): the users table is read and written here, never through this module's repository.
+  // `tx` joins the caller's transaction.
 
   findById(id: string, tx?: Db): Promise<UserRow | undefined> {
     return this.repoIn(tx).findById(id);
@@ -188,15 +206,104 @@ export class MembersService {
       updatedAt: now,
     });
     // spec 9: a member without an organization starts the free trial at sign-up.
-    await this.trials?.startSignUpTrial(row, tx);
+    await this.trials.startSignUpTrial(row, tx);
     return row;
   }
 
   /** An enabled organization by id (ignored unless a UUID) or employer code. */
-  async findOrganization(input: { orgId?: string | null; empCode?: string | null }, tx?: Db): Promise<OrganizationRow | undefined> {
-    const repo = this.repoIn(tx);
-    const byId = input.orgId && isUuid(input.orgId) ? await repo.findOrganizationById(input.orgId) : undefined;
-    return byId ?? (input.empCode ? await repo.findOrganizationByCode(input.empCode) : undefined);
+  findOrganization(input: { orgId?: string | null; empCode?: string | null }, tx?: Db): Promise<OrganizationRow | undefined> {
+    return this.links.enabledOrganization(input, tx);
+  }
+
+  /** Updates an account that is not erased; `withTx` (the change's audit row) commits or rolls back with it. */
+  updateActive(id: string, values: Partial<NewUserRow>, withTx?: WithTx): Promise<UserRow | undefined> {
+    return this.members.updateWith(id, values, withTx);
+  }
+
+  /** The account (not erased) whose latest email verification code this is (the profile module's link). */
+  findByEmailVerificationCodeHash(codeHash: string): Promise<UserRow | undefined> {
+    return this.members.findByEmailVerificationCodeHash(codeHash);
+  }
+
+  /** Marks the email verified only if the code is still the current one; undefined otherwise. */
+  markEmailVerified(id: string, codeHash: string, now: Date): Promise<UserRow | undefined> {
+    return this.members.markEmailVerified(id, codeHash, now);
+  }
+
+  /** Accounts whose verification email went out at or before `sentBefore`, still unverified and not yet reminded. */
+  dueForEmailReminder(sentBefore: Date, limit: number): Promise<UserRow[]> {
+    return this.members.findDueForEmailReminder(sentBefore, limit);
+  }
+
+  /** Claims the verification reminder (one process wins) and stores the new code's hash. */
+  claimEmailReminder(id: string, codeHash: string, now: Date): Promise<boolean> {
+    return this.members.claimEmailReminder(id, codeHash, now);
+  }
+
+  /** Marks (or clears, with null) the account's deletion request (the account-deletion module's, issue 4). */
+  setDeletionRequestedAt(id: string, at: Date | null, now: Date, tx?: Db): Promise<UserRow | undefined> {
+    return this.repoIn(tx).setDeletionRequestedAt(id, at, now);
+  }
+
+  /** Accounts whose deletion was requested at or before `cutoff` and that are not erased yet. */
+  dueForErasure(cutoff: Date, limit: number): Promise<UserRow[]> {
+    return this.members.dueForErasure(cutoff, limit);
+  }
+
+  /** Erases the account's personal data in the caller's transaction; the pseudonymous row stays (KEPT_USER_COLUMNS). */
+  erase(id: string, now: Date, tx?: Db): Promise<void> {
+    return this.repoIn(tx).erase(id, now);
+  }
+
+  /** The account (not erased), locked until the caller's transaction ends (an organization link). */
+  lockActive(id: string, tx: Db): Promise<UserRow | undefined> {
+    return this.repoIn(tx).lockActive(id);
+  }
+
+  /** The accounts (not erased) linked to an organization, with what an eligibility roster matches on. */
+  membersOfOrganization(organizationId: string, tx?: Db): Promise<{ id: string; phoneNumber: string | null; identificationNumber: string | null }[]> {
+    return this.repoIn(tx).membersOfOrganization(organizationId);
+  }
+
+  /** The ids of the accounts linked to an organization now (the usage report of one organization). */
+  memberIdsOfOrganization(organizationId: string): Promise<string[]> {
+    return this.members.memberIdsOfOrganization(organizationId);
+  }
+
+  /** How many accounts (not erased) each organization has, by organization id (absent: none). */
+  async countByOrganization(organizationIds: readonly string[]): Promise<Map<string, number>> {
+    const rows = await this.members.countByOrganization([...new Set(organizationIds)]);
+    return new Map(rows.map((r) => [r.organizationId, r.n]));
+  }
+
+  /** The admin console's staff list: accounts (not erased) of one staff type or all, by name or email. */
+  staffPage(q: { userType?: StaffType; search?: string; offset: number; limit: number }): Promise<{ rows: UserRow[]; total: number }> {
+    return this.members.staffPage(q);
+  }
+
+  /** A staff account (not erased) by id. */
+  findStaffById(id: string, tx?: Db): Promise<UserRow | undefined> {
+    return this.repoIn(tx).findStaffById(id);
+  }
+
+  /** Another staff account (not erased) already has this email, case-insensitive. */
+  staffEmailTaken(email: string, exceptId?: string): Promise<boolean> {
+    return this.members.staffEmailTaken(email, exceptId);
+  }
+
+  /** Creates a staff account (the admin console's), in the caller's transaction. */
+  createStaff(values: NewUserRow & { userType: StaffType }, tx?: Db): Promise<UserRow> {
+    return this.repoIn(tx).insert(values);
+  }
+
+  /** The admin console's member search: by id, by full phone number, or by its last 10 digits. */
+  searchMembers(q: { id?: string; phone?: string; digits?: string; offset: number; limit: number }): Promise<{ rows: UserRow[]; total: number }> {
+    return this.members.searchMembers(q);
+  }
+
+  /** Whether a member account (erased too) has this id. */
+  memberExists(id: string): Promise<boolean> {
+    return this.members.memberExists(id);
   }
 
   private repoIn(tx: Db | undefined): MembersRepository {

@@ -15,6 +15,8 @@ import { parseWith } from '../../http';
 import type { Clock } from '../../lib/clock';
 import type { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/session-scope';
+import type { MembersService } from '../members/members.service';
+import type { TopicsService } from '../topics/topics.service';
 import { organizationFlags } from '../members/members.presenter';
 import type { OrganizationsRepository } from './organizations.repository';
 
@@ -22,8 +24,10 @@ export interface OrganizationsAdminDeps {
   db: Db;
   clock: Clock;
   audit: AuditService;
-  /** The topics service caches an organization's template: told when an admin changes it. */
-  topics?: { forgetOrganization(organizationId: string): void };
+  /** An organization's topics template is the topics module's: listed, read and written there (its cache is told after a change). */
+  topics: Pick<TopicsService, 'forgetOrganization' | 'templateList' | 'organizationTemplateIds' | 'writeOrganizationTemplate'>;
+  /** How many members each organization has (the members module's accounts). */
+  members: Pick<MembersService, 'countByOrganization'>;
 }
 
 /** The organization's settings map with the flags written the one canonical way (and the dependant organizations and products). */
@@ -66,7 +70,7 @@ export class OrganizationsAdmin {
 
   async topicTemplates(actor: Actor): Promise<AdminTopicTemplates> {
     this.admin(actor);
-    return { items: await this.repo.topicTemplates() };
+    return { items: await this.deps.topics.templateList() };
   }
 
   async create(actor: Actor, body: unknown): Promise<AdminOrganizationDto> {
@@ -75,7 +79,7 @@ export class OrganizationsAdmin {
     const now = this.deps.clock.now();
     const id = await this.write(async (tx) => {
       const repo = this.repo.with(tx);
-      await this.check(repo, undefined, input);
+      await this.check(repo, tx, undefined, input);
       const org = await repo.insertOrganization({
         name: input.name,
         code: input.code,
@@ -90,7 +94,7 @@ export class OrganizationsAdmin {
       });
       await repo.replaceSites(org.id, input.sites, now);
       if (input.partner) await repo.setPartner(org.id, input.partner);
-      if (input.topicsTemplateId) await repo.setTopicsTemplate(org.id, input.topicsTemplateId);
+      if (input.topicsTemplateId) await this.deps.topics.writeOrganizationTemplate(org.id, input.topicsTemplateId, tx);
       await this.deps.audit.record({ actor, action: 'create', resource: 'organization', recordId: org.id, fields: Object.keys(input) }, tx);
       return org.id;
     });
@@ -108,7 +112,7 @@ export class OrganizationsAdmin {
       const org = await repo.lockOrganization(id);
       if (!org) throw new AppError('NOT_FOUND');
       if (changed.length === 0) return;
-      await this.check(repo, org.id, changes);
+      await this.check(repo, tx, org.id, changes);
       const flags = changes.settings ?? organizationFlags(org);
       const dependants = changes.dependantOrganizations ?? dependantOrganizationsFromSettings(org.settings);
       const products = changes.products ?? productsListedIn(org.settings);
@@ -128,10 +132,10 @@ export class OrganizationsAdmin {
         if (inUse.length > 0) throw new AppError('CONFLICT', { fields: { sites: 'admin_organization_site_in_use' } });
       }
       if (changes.partner !== undefined) await repo.setPartner(id, changes.partner);
-      if (changes.topicsTemplateId !== undefined) await repo.setTopicsTemplate(id, changes.topicsTemplateId);
+      if (changes.topicsTemplateId !== undefined) await this.deps.topics.writeOrganizationTemplate(id, changes.topicsTemplateId, tx);
       await this.deps.audit.record({ actor, action: 'update', resource: 'organization', recordId: id, fields: changed }, tx);
     });
-    if (changes.topicsTemplateId !== undefined) this.deps.topics?.forgetOrganization(id);
+    if (changes.topicsTemplateId !== undefined) this.deps.topics.forgetOrganization(id);
     return (await this.present([(await this.repo.findAnyById(id))!]))[0]!;
   }
 
@@ -147,7 +151,7 @@ export class OrganizationsAdmin {
   }
 
   /** The references a form names must exist: code free, parent and dependant organizations, template. */
-  private async check(repo: OrganizationsRepository, selfId: string | undefined, v: OrganizationPatch): Promise<void> {
+  private async check(repo: OrganizationsRepository, tx: Db, selfId: string | undefined, v: OrganizationPatch): Promise<void> {
     const fields: Record<string, string> = {};
     if (v.code && (await repo.codeTaken(v.code, selfId))) {
       throw new AppError('CONFLICT', { fields: { code: 'admin_organization_code_taken' } });
@@ -162,7 +166,7 @@ export class OrganizationsAdmin {
         if (!found.includes(d)) fields[`dependantOrganizations.${i}`] = 'invalid_value';
       });
     }
-    if (v.topicsTemplateId && !(await repo.topicTemplates()).some((t) => t.id === v.topicsTemplateId)) fields.topicsTemplateId = 'invalid_value';
+    if (v.topicsTemplateId && !(await this.deps.topics.templateList(tx)).some((t) => t.id === v.topicsTemplateId)) fields.topicsTemplateId = 'invalid_value';
     if (v.sites) {
       const names = new Set<string>();
       v.sites.forEach((s, i) => {
@@ -182,7 +186,8 @@ export class OrganizationsAdmin {
   }
 
   private async present(rows: OrganizationRow[]): Promise<AdminOrganizationDto[]> {
-    const d = await this.repo.detailsOf(rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    const [d, templates, members] = await Promise.all([this.repo.detailsOf(ids), this.deps.topics.organizationTemplateIds(ids), this.deps.members.countByOrganization(ids)]);
     return rows.map((org) => {
       const partner = d.partners.find((p) => p.organizationId === org.id);
       return {
@@ -196,10 +201,10 @@ export class OrganizationsAdmin {
         settings: organizationFlags(org),
         sites: d.sites.filter((s) => s.organizationId === org.id).map((s) => ({ id: s.id, name: s.name })),
         partner: partner ? { partnerId: partner.partnerId, partnerName: partner.partnerName, colors: partner.colors } : null,
-        topicsTemplateId: d.templates.find((t) => t.organizationId === org.id)?.topicsTemplateId ?? null,
+        topicsTemplateId: templates.get(org.id) ?? null,
         dependantOrganizations: dependantOrganizationsFromSettings(org.settings),
         products: productsListedIn(org.settings),
-        members: d.members.find((m) => m.organizationId === org.id)?.n ?? 0,
+        members: members.get(org.id) ?? 0,
         createdAt: org.createdAt.toISOString(),
       };
     });

@@ -6,11 +6,7 @@ import {
   organizationRosterEntries,
   organizations,
   organizationSites,
-  organizationTopicTemplates,
-  topicTemplates,
-  users,
   type OrganizationRow,
-  type UserRow,
 } from '../../db/schema';
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -23,6 +19,21 @@ export class OrganizationsRepository {
 
   with(tx: Db): OrganizationsRepository {
     return new OrganizationsRepository(tx);
+  }
+
+  async findEnabledById(id: string): Promise<OrganizationRow | undefined> {
+    const [row] = await this.db.select().from(organizations).where(and(eq(organizations.id, id), eq(organizations.enabled, true))).limit(1);
+    return row;
+  }
+
+  /** The enabled organization of this employer code, whatever its case. */
+  async findEnabledByCode(code: string): Promise<OrganizationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(organizations)
+      .where(and(sql`upper(${organizations.code}) = upper(${code})`, eq(organizations.enabled, true)))
+      .limit(1);
+    return row;
   }
 
   async findAnyById(id: string): Promise<OrganizationRow | undefined> {
@@ -55,29 +66,9 @@ export class OrganizationsRepository {
       .onConflictDoUpdate({ target: memberOrganizationSites.memberId, set: { organizationId, siteId, updatedAt: now } });
   }
 
-  async findMember(memberId: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(and(eq(users.id, memberId), isNull(users.deletedAt))).limit(1);
-    return row;
-  }
-
-  /** The member row, locked for the rest of the transaction (two links at once cannot both win). */
-  async lockMember(memberId: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(and(eq(users.id, memberId), isNull(users.deletedAt))).for('update');
-    return row;
-  }
-
-  /** Sets (or clears) the member's organization; her site in the old one goes with it. */
-  async setMemberOrganization(memberId: string, organizationId: string | null, now: Date): Promise<void> {
-    await this.db.update(users).set({ organizationId, updatedAt: now }).where(eq(users.id, memberId));
+  /** The member's site goes with her organization (she left it, or joined another). */
+  async clearMemberSite(memberId: string): Promise<void> {
     await this.db.delete(memberOrganizationSites).where(eq(memberOrganizationSites.memberId, memberId));
-  }
-
-  /** Members of the organization (not deleted) with what a roster matches on. */
-  membersOf(organizationId: string) {
-    return this.db
-      .select({ id: users.id, phoneNumber: users.phoneNumber, identificationNumber: users.identificationNumber })
-      .from(users)
-      .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)));
   }
 
   liveRoster(organizationId: string): Promise<RosterEntryRow[]> {
@@ -127,20 +118,14 @@ export class OrganizationsRepository {
     return { rows, total: totalRow?.n ?? 0 };
   }
 
-  /** What the console shows with each organization: sites, partner, topics template, members linked now. */
+  /** What the console shows with each organization from this module's tables: sites and partner. */
   async detailsOf(ids: string[]) {
-    if (ids.length === 0) return { sites: [], partners: [], templates: [], members: [] };
-    const [sites, partners, templates, members] = await Promise.all([
+    if (ids.length === 0) return { sites: [], partners: [] };
+    const [sites, partners] = await Promise.all([
       this.db.select().from(organizationSites).where(inArray(organizationSites.organizationId, ids)).orderBy(organizationSites.name),
       this.db.select().from(organizationPartners).where(inArray(organizationPartners.organizationId, ids)),
-      this.db.select().from(organizationTopicTemplates).where(inArray(organizationTopicTemplates.organizationId, ids)),
-      this.db
-        .select({ organizationId: users.organizationId, n: count() })
-        .from(users)
-        .where(and(inArray(users.organizationId, ids), isNull(users.deletedAt)))
-        .groupBy(users.organizationId),
     ]);
-    return { sites, partners, templates, members };
+    return { sites, partners };
   }
 
   /** Another organization already has this code (whatever the case). */
@@ -204,22 +189,6 @@ export class OrganizationsRepository {
       .insert(organizationPartners)
       .values({ organizationId, ...partner })
       .onConflictDoUpdate({ target: organizationPartners.organizationId, set: { partnerId: partner.partnerId, partnerName: partner.partnerName, colors: partner.colors } });
-  }
-
-  /** The organization's topics template; null: the default one. */
-  async setTopicsTemplate(organizationId: string, templateId: string | null): Promise<void> {
-    if (templateId === null) {
-      await this.db.delete(organizationTopicTemplates).where(eq(organizationTopicTemplates.organizationId, organizationId));
-      return;
-    }
-    await this.db
-      .insert(organizationTopicTemplates)
-      .values({ organizationId, topicsTemplateId: templateId })
-      .onConflictDoUpdate({ target: organizationTopicTemplates.organizationId, set: { topicsTemplateId: templateId } });
-  }
-
-  topicTemplates() {
-    return this.db.select({ id: topicTemplates.id, name: topicTemplates.name, isDefault: topicTemplates.isDefault }).from(topicTemplates).orderBy(desc(topicTemplates.isDefault), topicTemplates.name);
   }
 
   /** Whether a parent chain starting at `parentId` reaches `organizationId` (a cycle). */

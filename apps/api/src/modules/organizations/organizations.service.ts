@@ -21,11 +21,11 @@ export interface OrganizationsServiceDeps {
   clock: Clock;
   limiter: RateLimiter;
   membership: Pick<MembershipService, 'record'>;
-  /** Organizations are looked up where members' sign-up finds them (one query each: by code, by id). */
-  members: Pick<MembersService, 'getOwnMember' | 'findOrganization'>;
+  /** A member's organization link is a column of her account (the members module's table). */
+  members: Pick<MembersService, 'getOwnMember' | 'findById' | 'lockActive' | 'update' | 'membersOfOrganization' | 'countByOrganization'>;
   audit: AuditService;
-  /** The topics service's cache of an organization's template (dropped when an admin changes it). */
-  topics?: OrganizationsAdminDeps['topics'];
+  /** An organization's topics template is the topics module's (and its cache, dropped when an admin changes it). */
+  topics: OrganizationsAdminDeps['topics'];
 }
 
 type Actor = UserRow;
@@ -65,7 +65,7 @@ export class OrganizationsService {
 
   constructor(private readonly deps: OrganizationsServiceDeps) {
     this.repo = new OrganizationsRepository(deps.db);
-    this.admin = new OrganizationsAdmin({ db: deps.db, clock: deps.clock, audit: deps.audit, topics: deps.topics }, this.repo);
+    this.admin = new OrganizationsAdmin({ db: deps.db, clock: deps.clock, audit: deps.audit, topics: deps.topics, members: deps.members }, this.repo);
   }
 
   /** GET /api/employer-code/{code}/organizations: rate limited per IP; an unknown code is an empty list. */
@@ -73,8 +73,18 @@ export class OrganizationsService {
     await this.throttle(`employer-code:ip:${ip}`);
     const code = employerCodeSchema.safeParse(rawCode);
     if (!code.success) return { organizations: [] };
-    const org = await this.deps.members.findOrganization({ empCode: code.data });
+    const org = await this.findEnabled({ empCode: code.data });
     return { organizations: org?.code ? [{ id: org.id, name: org.name, code: org.code }] : [] };
+  }
+
+  /**
+   * An enabled organization by id (ignored unless a UUID) or employer code, on the caller's
+   * transaction when given: the one lookup sign-up, the member's view and the family plan use.
+   */
+  async findEnabled(input: { orgId?: string | null; empCode?: string | null }, tx?: Db): Promise<OrganizationRow | undefined> {
+    const repo = tx ? this.repo.with(tx) : this.repo;
+    const byId = input.orgId && isUuid(input.orgId) ? await repo.findEnabledById(input.orgId) : undefined;
+    return byId ?? (input.empCode ? await repo.findEnabledByCode(input.empCode) : undefined);
   }
 
   /** PATCH /api/users/{id}/employer-code/{code}: the member joins the organization of the code. */
@@ -82,7 +92,7 @@ export class OrganizationsService {
     const me = this.ownMember(actor, userId);
     await this.throttle(`employer-code:user:${me.id}`);
     const code = employerCodeSchema.safeParse(rawCode);
-    const org = code.success ? await this.deps.members.findOrganization({ empCode: code.data }) : undefined;
+    const org = code.success ? await this.findEnabled({ empCode: code.data }) : undefined;
     if (!org) throw new AppError('INVALID_DATA', { fields: { code: EMPLOYER_CODE_KEYS.invalid } });
     await this.deps.db.transaction((tx) => this.link(tx, me.id, org, 'employer-code'));
     return this.deps.members.getOwnMember(me);
@@ -111,7 +121,7 @@ export class OrganizationsService {
    */
   async signInOrganization(input: { orgId?: string | null; empCode?: string | null }, tx?: Db): Promise<OrganizationRow | undefined> {
     const code = input.empCode ? employerCodeSchema.safeParse(input.empCode) : undefined;
-    const byCode = code?.success ? await this.deps.members.findOrganization({ empCode: code.data }, tx) : undefined;
+    const byCode = code?.success ? await this.findEnabled({ empCode: code.data }, tx) : undefined;
     return byCode ?? (input.orgId ? await this.partnerById(input.orgId, tx) : undefined);
   }
 
@@ -122,7 +132,7 @@ export class OrganizationsService {
   async unlink(actor: Actor, memberId: string): Promise<MemberDto> {
     const me = this.ownMember(actor, memberId);
     await this.deps.db.transaction(async (tx) => {
-      const member = await this.repo.with(tx).lockMember(me.id);
+      const member = await this.deps.members.lockActive(me.id, tx);
       if (!member) throw new AppError('NOT_FOUND');
       await this.unlinkLocked(tx, member, 'member-left');
     });
@@ -134,7 +144,7 @@ export class OrganizationsService {
     const me = this.ownMember(actor, userId);
     const member = await this.deps.members.getOwnMember(me);
     const orgId = member.organizationId;
-    const org = orgId ? await this.deps.members.findOrganization({ orgId }) : undefined;
+    const org = orgId ? await this.findEnabled({ orgId }) : undefined;
     if (!org) throw new AppError('NOT_FOUND');
     const sites = await this.repo.sitesOf(org.id);
     // spec 2: the site change exists only for organizations with more than one site.
@@ -149,9 +159,9 @@ export class OrganizationsService {
   async getOrganization(actor: Actor, organizationId: string): Promise<OrganizationDto> {
     if (!isUuid(organizationId)) throw new AppError('NOT_FOUND');
     // The session's row may be cached: her organization is read fresh.
-    const actorOrganizationId = actor.userType === 'member' ? ((await this.repo.findMember(actor.id))?.organizationId ?? null) : null;
+    const actorOrganizationId = actor.userType === 'member' ? ((await this.deps.members.findById(actor.id))?.organizationId ?? null) : null;
     const allowed = actor.userType === 'admin' || (actor.userType === 'member' && actorOrganizationId === organizationId);
-    const org = allowed ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
+    const org = allowed ? await this.findEnabled({ orgId: organizationId }) : undefined;
     if (!org) throw new AppError('NOT_FOUND');
     return this.present(org, actor.id);
   }
@@ -160,7 +170,7 @@ export class OrganizationsService {
   async optionsFor(actor: Actor, name: (typeof OPTION_LISTS)[number]): Promise<OptionDto[]> {
     switch (name) {
       case 'organizationSites': {
-        const organizationId = actor.userType === 'member' ? (await this.repo.findMember(actor.id))?.organizationId : null;
+        const organizationId = actor.userType === 'member' ? (await this.deps.members.findById(actor.id))?.organizationId : null;
         if (!organizationId) return [];
         const [sites, mine] = await Promise.all([this.repo.sitesOf(organizationId), this.repo.memberSite(actor.id, organizationId)]);
         return sites.map((s) => ({ key: s.id, label: s.name, value: s.id, defaultOption: s.id === mine, disabled: false, color: null }));
@@ -170,7 +180,7 @@ export class OrganizationsService {
 
   /** GET /api/organizations/{id}/theme-config: public (the partner's look comes before sign-in); no partner: NOT_FOUND. */
   async themeConfig(organizationId: string): Promise<ThemeConfigDto> {
-    const org = isUuid(organizationId) ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
+    const org = isUuid(organizationId) ? await this.findEnabled({ orgId: organizationId }) : undefined;
     const partner = org ? await this.repo.partnerOf(org.id) : undefined;
     if (!partner) throw new AppError('NOT_FOUND');
     return { partnerId: partner.partnerId, partnerName: partner.partnerName, colors: { primary: partner.colors.primary, secondary: partner.colors.secondary, background: partner.colors.background ?? null }, homePageUrl: org!.homePageUrl };
@@ -216,13 +226,13 @@ export class OrganizationsService {
       const endedPhones = new Set(endedEntries.map((e) => e.phoneNumber).filter(Boolean));
       const endedIds = new Set(endedEntries.map((e) => e.identificationNumber).filter(Boolean));
       let membersEnded = 0;
-      for (const m of await repo.membersOf(org.id)) {
+      for (const m of await this.deps.members.membersOfOrganization(org.id, tx)) {
         const eligible = (m.phoneNumber && phones.has(m.phoneNumber)) || (m.identificationNumber && ids.has(m.identificationNumber));
         if (eligible) continue;
         // A full file defines who is eligible; an add/term file ends only the members its term rows name.
         const named = (m.phoneNumber && endedPhones.has(m.phoneNumber)) || (m.identificationNumber && endedIds.has(m.identificationNumber));
         if (mode === 'delta' && !named) continue;
-        const member = await repo.lockMember(m.id);
+        const member = await this.deps.members.lockActive(m.id, tx);
         if (!member || member.organizationId !== org.id) continue;
         await this.unlinkLocked(tx, member, 'roster-removed');
         await this.deps.audit.record({ actor, action: 'update', resource: 'organization-membership', subjectId: m.id, recordId: org.id, fields: ['organizationId'] }, tx);
@@ -246,7 +256,7 @@ export class OrganizationsService {
     const org = await this.repo.rosterOrganizationFor(member.phoneNumber, member.identificationNumber);
     if (!org) return false;
     return this.deps.db.transaction(async (tx) => {
-      const locked = await this.repo.with(tx).lockMember(member.id);
+      const locked = await this.deps.members.lockActive(member.id, tx);
       if (!locked || locked.organizationId) return false;
       await this.link(tx, member.id, org, 'roster');
       return true;
@@ -259,15 +269,15 @@ export class OrganizationsService {
    */
   async assertPracticeOffered(actor: Pick<UserRow, 'id' | 'userType'>, practice: Practice): Promise<void> {
     if (actor.userType !== 'member') return;
-    const organizationId = (await this.repo.findMember(actor.id))?.organizationId;
-    const org = organizationId ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
+    const organizationId = (await this.deps.members.findById(actor.id))?.organizationId;
+    const org = organizationId ? await this.findEnabled({ orgId: organizationId }) : undefined;
     if (org && !practiceOffered(organizationFlags(org), practice)) throw new AppError('INVALID_DATA', { fields: { practice: 'practice_not_available' } });
   }
 
   /** OFFERS_PRODUCTS (spec 6): the products of the member's organization for her consultation note (none without the flag). */
   async partnerProducts(memberId: string): Promise<PartnerProduct[]> {
-    const organizationId = (await this.repo.findMember(memberId))?.organizationId;
-    const org = organizationId ? await this.deps.members.findOrganization({ orgId: organizationId }) : undefined;
+    const organizationId = (await this.deps.members.findById(memberId))?.organizationId;
+    const org = organizationId ? await this.findEnabled({ orgId: organizationId }) : undefined;
     return org ? partnerProductsOf(organizationFlags(org), org.settings) : [];
   }
 
@@ -281,7 +291,7 @@ export class OrganizationsService {
 
   /** An enabled partner organization by id (what a partner link carries); anything else undefined. */
   private async partnerById(orgId: string, tx?: Db): Promise<OrganizationRow | undefined> {
-    const org = isUuid(orgId) ? await this.deps.members.findOrganization({ orgId }, tx) : undefined;
+    const org = isUuid(orgId) ? await this.findEnabled({ orgId }, tx) : undefined;
     return org && (await (tx ? this.repo.with(tx) : this.repo).partnerOf(org.id)) ? org : undefined;
   }
 
@@ -292,13 +302,12 @@ export class OrganizationsService {
 
   /** Links the member to `org` in `tx`: the old organization's benefit ends, the new one's is granted. */
   private async link(tx: Db, memberId: string, org: OrganizationRow, origin: LinkOrigin): Promise<void> {
-    const repo = this.repo.with(tx);
-    const member = await repo.lockMember(memberId);
+    const member = await this.deps.members.lockActive(memberId, tx);
     if (!member) throw new AppError('NOT_FOUND');
     if (member.organizationId === org.id) return;
     const now = this.deps.clock.now();
     if (member.organizationId) await this.endBenefit(tx, memberId, member.organizationId, origin, now);
-    await repo.setMemberOrganization(memberId, org.id, now);
+    await this.setMemberOrganization(tx, memberId, org.id, now);
     await this.deps.membership.record(
       {
         memberId,
@@ -314,7 +323,13 @@ export class OrganizationsService {
     if (!member.organizationId) return;
     const now = this.deps.clock.now();
     await this.endBenefit(tx, member.id, member.organizationId, origin, now);
-    await this.repo.with(tx).setMemberOrganization(member.id, null, now);
+    await this.setMemberOrganization(tx, member.id, null, now);
+  }
+
+  /** Sets (or clears) the member's organization; her site in the old one goes with it. */
+  private async setMemberOrganization(tx: Db, memberId: string, organizationId: string | null, now: Date): Promise<void> {
+    await this.deps.members.update(memberId, { organizationId, updatedAt: now }, tx);
+    await this.repo.with(tx).clearMemberSite(memberId);
   }
 
   private endBenefit(tx: Db, memberId: string, organizationId: string, origin: LinkOrigin, now: Date): Promise<boolean> {

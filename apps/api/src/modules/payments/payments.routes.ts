@@ -4,15 +4,15 @@ import {
   type CardCheckoutResponse,
   type CardCheckoutStatus,
 } from '@puente/contracts';
-import { LANGUAGES, safeString } from '@puente/domain';
+import { languageSchema, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseWith, requestLanguage, requireAuth } from '../../http';
 import type { PaymentsService } from './payments.service';
 
 const checkoutParamsSchema = z.object({ id: safeString().min(1).max(64) });
-const localFormSchema = z.object({ card: safeString().max(23).default(''), lang: z.enum(LANGUAGES).optional() });
-const localQuerySchema = z.object({ declined: z.literal('1').optional(), lang: z.enum(LANGUAGES).optional() });
+const localFormSchema = z.object({ card: safeString().max(23).default(''), lang: languageSchema.optional() });
+const localQuerySchema = z.object({ declined: z.literal('1').optional(), lang: languageSchema.optional() });
 
 /** The test card page is framed by our own app only (the rest of the site refuses every frame). */
 const FRAMEABLE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'; base-uri 'none'";

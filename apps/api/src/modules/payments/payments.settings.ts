@@ -1,3 +1,5 @@
+import { isValidPublishableKey, PAYMENT } from '@puente/domain';
+
 /** The environment variables of card payments. The README lists them. */
 export const PAYMENTS_VARIABLES = [
   { name: 'CARD_PAYMENT_PROVIDER', default: 'local', description: 'local (an offline test card page served by this server) or stripe.' },
@@ -11,8 +13,6 @@ export type PaymentsSettings =
   | { provider: 'local' }
   | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
 
-/** spec 5: the payment publishable key must start with the expected prefix (Stripe's pk_). */
-export const PUBLISHABLE_KEY_PREFIX = 'pk_';
 
 export function loadPaymentsSettings(env: Record<string, string | undefined>): PaymentsSettings {
   const provider = env.CARD_PAYMENT_PROVIDER?.trim() || 'local';
@@ -24,7 +24,7 @@ export function loadPaymentsSettings(env: Record<string, string | undefined>): P
   const apiUrl = env.STRIPE_API_URL?.trim() || undefined;
   const problems = [
     !secretKey && 'STRIPE_SECRET_KEY: required when CARD_PAYMENT_PROVIDER=stripe',
-    !publishableKey?.startsWith(PUBLISHABLE_KEY_PREFIX) && `STRIPE_PUBLISHABLE_KEY: required, starting with ${PUBLISHABLE_KEY_PREFIX}`,
+    !isValidPublishableKey(publishableKey) && `STRIPE_PUBLISHABLE_KEY: required, starting with ${PAYMENT.publishableKeyPrefix}`,
     !webhookSecret && 'STRIPE_WEBHOOK_SECRET: required when CARD_PAYMENT_PROVIDER=stripe',
     apiUrl && !URL.canParse(apiUrl) && 'STRIPE_API_URL: a URL',
   ].filter(Boolean);

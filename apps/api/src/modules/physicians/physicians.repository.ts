@@ -12,6 +12,11 @@ export interface PhysicianRecord {
 /** The public parts of a physician's profile an editor may change (never isAvailable: the physician's own switch). */
 export type PhysicianProfileChanges = Partial<Pick<PhysicianProfileRow, 'nickName' | 'imgUrl' | 'bio' | 'medicalSpecialties' | 'academicBackground' | 'tags' | 'partnerIds'>>;
 
+/** One weekly opening of a coach's hours (weekday, HH:mm to HH:mm in her zone, slots of slotMinutes). */
+export type WeeklyHoursRow = Pick<PhysicianAvailabilityRow, 'weekday' | 'starts' | 'ends' | 'timeZone' | 'slotMinutes'>;
+/** A clinician's professional identifiers, as the admin console sets them. */
+export type PhysicianCredentialChanges = Partial<Pick<PhysicianProfileRow, 'cedula' | 'npi' | 'dea'>>;
+
 /** The accounts a physician record is built on (their rows are the members module's). */
 export const PHYSICIAN_TYPES = ['mx-physician', 'us-physician'] as const;
 
@@ -57,8 +62,44 @@ export class PhysiciansRepository {
       .onConflictDoUpdate({ target: physicianProfiles.userId, set: { ...changes, updatedAt: now } });
   }
 
+  /** A coach's weekly hours, replaced as a whole (the scheduling calendar's editor, in its transaction). */
+  async replaceHours(userId: string, hours: WeeklyHoursRow[]): Promise<void> {
+    await this.db.delete(physicianAvailability).where(eq(physicianAvailability.userId, userId));
+    if (hours.length > 0) {
+      await this.db
+        .insert(physicianAvailability)
+        .values(hours.map((h) => ({ userId, weekday: h.weekday, starts: h.starts, ends: h.ends, timeZone: h.timeZone, slotMinutes: h.slotMinutes })))
+        .onConflictDoNothing();
+    }
+  }
+
   async availableIds(): Promise<string[]> {
     const rows = await this.db.select({ id: physicianProfiles.userId }).from(physicianProfiles).where(eq(physicianProfiles.isAvailable, true));
     return rows.map((r) => r.id);
+  }
+
+  // --- the admin console's staff records (issue 15) ----------------------------------------------
+
+  /** The professional profiles and licences of these accounts (two queries in all). */
+  async credentialsOf(userIds: readonly string[]): Promise<{ profiles: PhysicianProfileRow[]; licenses: { userId: string; state: string; licenseNumber: string }[] }> {
+    if (userIds.length === 0) return { profiles: [], licenses: [] };
+    const [profiles, licenses] = await Promise.all([
+      this.db.select().from(physicianProfiles).where(inArray(physicianProfiles.userId, [...userIds])),
+      this.db.select({ userId: physicianLicenses.userId, state: physicianLicenses.state, licenseNumber: physicianLicenses.licenseNumber }).from(physicianLicenses).where(inArray(physicianLicenses.userId, [...userIds])),
+    ]);
+    return { profiles, licenses };
+  }
+
+  /** cedula, NPI and DEA; the profile row is created on first use. */
+  async upsertCredentials(userId: string, changes: PhysicianCredentialChanges, now: Date): Promise<void> {
+    await this.db
+      .insert(physicianProfiles)
+      .values({ ...changes, userId, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: physicianProfiles.userId, set: { ...changes, updatedAt: now } });
+  }
+
+  async replaceLicenses(userId: string, licenses: readonly { state: string; licenseNumber: string }[], now: Date): Promise<void> {
+    await this.db.delete(physicianLicenses).where(eq(physicianLicenses.userId, userId));
+    if (licenses.length > 0) await this.db.insert(physicianLicenses).values(licenses.map((l) => ({ userId, state: l.state, licenseNumber: l.licenseNumber, createdAt: now })));
   }
 }

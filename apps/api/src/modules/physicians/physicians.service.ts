@@ -1,22 +1,26 @@
 import { PHYSICIAN_TAG_PREFIX, type GetPhysiciansArgs, type OnlinePhysiciansQuery, type PhysicianDto } from '@puente/contracts';
 import { availableSlotsOn, isListedOnlineCoach, isSchedulableToday, isSlotDate, isUuid, slotDateIn, CALENDAR, type Language, type UserType } from '@puente/domain';
-import type { UserRow } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { PhysicianProfileRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { InvalidationBus } from '../../lib/invalidation-bus';
 import { presentPhysician } from './physicians.presenter';
 import type { MembersService } from '../members/members.service';
-import { PHYSICIAN_TYPES, type PhysicianProfileChanges, type PhysicianRecord, type PhysiciansRepository } from './physicians.repository';
+import { PHYSICIAN_TYPES, PhysiciansRepository, type PhysicianCredentialChanges, type PhysicianProfileChanges, type PhysicianRecord, type WeeklyHoursRow } from './physicians.repository';
 import type { PresenceSnapshot, PresenceStore } from './presence';
 
 const isPhysicianType = (t: UserType): t is 'mx-physician' | 'us-physician' => t === 'mx-physician' || t === 'us-physician';
 
-export type { PhysicianProfileChanges, PhysicianRecord } from './physicians.repository';
+export type { PhysicianCredentialChanges, PhysicianProfileChanges, PhysicianRecord, WeeklyHoursRow } from './physicians.repository';
 
 export interface PhysicianFlags {
   isOnline: boolean;
   isAvailable: boolean;
 }
+
+/** The variant of the online list: the only inputs the body depends on (nothing of the member). */
+const onlineBodyKey = (query: OnlinePhysiciansQuery, lang: Language): string => `${lang}|${query.tags ?? ''}|${query.partnerId ?? ''}`;
 
 /**
  * Physician profiles, presence and availability. Public profiles are cached in memory (loaded in
@@ -47,6 +51,8 @@ export class PhysiciansService {
       slotSource?: (record: PhysicianRecord, date: string, memberTimeZone: string) => Promise<string[]>;
       /** spec 001 §8: the member's scheduled appointment starts soon (scheduling, issue 13). */
       scheduledSoon?: (memberId: string) => Promise<boolean>;
+      /** scheduledSoon's answer when it is in memory, else undefined (the fast path's). */
+      scheduledSoonNow?: (memberId: string) => boolean | undefined;
     },
   ) {
     deps.bus?.subscribe('physicians', () => this.dropCache());
@@ -87,7 +93,7 @@ export class PhysiciansService {
     const records = this.loaded ?? (await this.records());
     let cached = this.onlineBodies;
     if (!cached || cached.records !== records || cached.presence !== presence) cached = this.onlineBodies = { records, presence, bodies: new Map() };
-    const key = `${lang}|${query.tags ?? ''}|${query.partnerId ?? ''}`;
+    const key = onlineBodyKey(query, lang);
     const hit = cached.bodies.get(key);
     if (hit !== undefined) return hit;
     const body = JSON.stringify({ physicians: this.listOnline(records, presence, query, lang) });
@@ -95,6 +101,22 @@ export class PhysiciansService {
     if (cached.bodies.size >= 200) cached.bodies.clear();
     cached.bodies.set(key, body);
     return body;
+  }
+
+  /**
+   * The body onlinePhysiciansBody would answer, when everything it depends on is in memory and
+   * current (the member's scheduled appointments, the presence snapshot, the profiles, this
+   * variant's serialized list) and the answer is a 200; else undefined, and the caller asks
+   * onlinePhysiciansBody. Never waits, never builds a body.
+   */
+  onlinePhysiciansBodyNow(query: OnlinePhysiciansQuery, lang: Language, memberId?: string): string | undefined {
+    if (memberId && this.deps.scheduledSoon) {
+      if (this.deps.scheduledSoonNow?.(memberId) !== false) return undefined;
+    }
+    const presence = this.deps.presence.snapshotNow();
+    const cached = this.onlineBodies;
+    if (!presence || !cached || !this.loaded || cached.records !== this.loaded || cached.presence !== presence) return undefined;
+    return cached.bodies.get(onlineBodyKey(query, lang));
   }
 
   /** Every coach and US doctor (accounts from the members service) with profile, licences and hours. */
@@ -232,9 +254,48 @@ export class PhysiciansService {
     return this.getPhysician(physicianId, lang);
   }
 
+  /**
+   * Replaces a coach's weekly hours (the scheduling module's calendar editor; its calendar row is
+   * written in the same transaction `tx`). The caller calls invalidate() once that transaction
+   * has committed, so no node reloads the profiles before the new hours are there.
+   */
+  async replaceWeeklyHours(physicianId: string, hours: WeeklyHoursRow[], tx?: Db): Promise<void> {
+    await (tx ? new PhysiciansRepository(tx) : this.deps.repository).replaceHours(physicianId, hours);
+  }
+
   async myProfile(actor: UserRow, lang: Language): Promise<PhysicianDto> {
     if (!isPhysicianType(actor.userType)) throw new AppError('FORBIDDEN');
     return this.getPhysician(actor.id, lang);
+  }
+
+  // --- the admin console's staff records (issue 15); the caller calls invalidate() once it commits ---
+
+  /** The professional profile and licences (by state) of these staff accounts, by user id (two queries in all). */
+  async credentialsOf(userIds: readonly string[]): Promise<Map<string, { profile: PhysicianProfileRow | undefined; licenses: { state: string; licenseNumber: string }[] }>> {
+    const ids = [...new Set(userIds)];
+    const { profiles, licenses } = await this.deps.repository.credentialsOf(ids);
+    return new Map(
+      ids.map((id) => [
+        id,
+        {
+          profile: profiles.find((p) => p.userId === id),
+          licenses: licenses
+            .filter((l) => l.userId === id)
+            .map((l) => ({ state: l.state, licenseNumber: l.licenseNumber }))
+            .sort((a, b) => a.state.localeCompare(b.state)),
+        },
+      ]),
+    );
+  }
+
+  /** Sets cedula, NPI or DEA in the caller's transaction (the profile row is created on first use). */
+  setCredentials(userId: string, changes: PhysicianCredentialChanges, now: Date, tx: Db): Promise<void> {
+    return new PhysiciansRepository(tx).upsertCredentials(userId, changes, now);
+  }
+
+  /** Makes the account's licences exactly these, in the caller's transaction. */
+  replaceLicenses(userId: string, licenses: readonly { state: string; licenseNumber: string }[], now: Date, tx: Db): Promise<void> {
+    return new PhysiciansRepository(tx).replaceLicenses(userId, licenses, now);
   }
 }
 

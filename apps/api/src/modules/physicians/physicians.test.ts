@@ -21,8 +21,9 @@ const online = async (token: string, query = '') => {
   expect(res.status).toBe(200);
   return onlinePhysiciansResponseSchema.parse(res.body).physicians;
 };
+/** Presence is written once the server has handled the connection (with Redis, told to every node): the poll follows it shortly after. */
 const waitFor = async (check: () => Promise<boolean>): Promise<void> => {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 250; i++) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -44,7 +45,8 @@ describe('GET /api/online-physicians (spec 6: only online, available coaches)', 
     const { sessionToken } = await createSessionFor(t.server, coach.id);
     const socket = await openSocket(t.url, sessionToken);
     sockets.push(socket);
-    const listed = (await online(member.token)).find((p) => p.id === coach.id);
+    let listed: unknown;
+    await waitFor(async () => (listed = (await online(member.token)).find((p) => p.id === coach.id)) !== undefined);
     expect(physicianSchema.strict().parse(listed)).toMatchObject({ isOnline: true, isAvailable: true, userType: 'mx-physician', licensedStates: ['MX'] });
     // Nothing private leaves: no phone, email or licence numbers.
     expect(JSON.stringify(listed)).not.toContain(coach.phoneNumber!);

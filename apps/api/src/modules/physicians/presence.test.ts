@@ -30,7 +30,11 @@ async function behavesAsASnapshot(store: PresenceStore): Promise<void> {
   expect(unavailable.available.has('coach-a')).toBe(false);
 
   await store.disconnect('coach-a', 'socket-2');
-  expect((await store.snapshot()).online.has('coach-a')).toBe(false);
+  const offline = await store.snapshot();
+  expect(offline.online.has('coach-a')).toBe(false);
+  // Without waiting: the snapshot just read (a store that must ask the network answers undefined
+  // when its copy is old, never an older snapshot).
+  expect(store.snapshotNow()).toBe(offline);
 }
 
 describe('presence snapshots', () => {
@@ -135,7 +139,8 @@ describe.skipIf(!redisUrl)('presence across nodes (Redis)', () => {
 
       child.kill('SIGKILL');
       const gone = await eventually(async () => !(await observer.snapshot()).online.has('coach-on-dead-node'), ttlMs * 3);
-      expect(gone).toBeLessThanOrEqual(ttlMs + 1000);
+      // Within the TTL after its last beat (a loaded machine may add a second or so of polling).
+      expect(gone).toBeLessThanOrEqual(ttlMs * 2 + 500);
       expect((await observer.snapshot()).online.has('coach-on-live-node')).toBe(true);
     } finally {
       child.kill('SIGKILL');

@@ -18,6 +18,8 @@ export interface PresenceStore {
    * neither set changes, so readers may cache what they derive from it by its identity.
    */
   snapshot(): Promise<PresenceSnapshot>;
+  /** The snapshot snapshot() would answer, when it can be had without waiting; else undefined. */
+  snapshotNow(): PresenceSnapshot | undefined;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,10 @@ export class MemoryPresenceStore implements PresenceStore {
   }
 
   async snapshot(): Promise<PresenceSnapshot> {
+    return this.current;
+  }
+
+  snapshotNow(): PresenceSnapshot {
     return this.current;
   }
 
@@ -226,6 +232,10 @@ export class RedisPresenceStore implements PresenceStore {
       this.stale();
       await this.options.onHealed?.().catch((err: unknown) => this.options.onError?.(err));
     }
+  }
+
+  snapshotNow(): PresenceSnapshot | undefined {
+    return this.current && Date.now() - this.current.at < SNAPSHOT_TTL_MS ? this.current.snapshot : undefined;
   }
 
   /** Both sets, at most once per SNAPSHOT_TTL_MS; unchanged sets keep the old snapshot object. */

@@ -12,13 +12,12 @@ import { presentMember } from '../members/members.presenter';
 import type { MembersService } from '../members/members.service';
 import { profilePolicy } from './profile.policy';
 import { verificationEmail } from './profile.messages';
-import type { ProfileRepository } from './profile.repository';
 import { lookupUsZipCode } from './zip-codes';
 import type { JobRunner } from '../../lib/jobs';
 
 export interface ProfileServiceDeps {
-  profiles: ProfileRepository;
-  members: Pick<MembersService, 'findById' | 'organizationOf'>;
+  /** The profile's columns are the users table's, the members module's (issue 9). */
+  members: Pick<MembersService, 'findById' | 'organizationOf' | 'updateActive' | 'findByEmailVerificationCodeHash' | 'markEmailVerified' | 'dueForEmailReminder' | 'claimEmailReminder'>;
   clock: Clock;
   email: EmailProvider;
   /** Where the verification link points (the web app's origin). */
@@ -99,7 +98,7 @@ export class ProfileService {
     ];
     const audit = this.deps.audit;
     const trace = traced.length > 0 ? (tx: Db) => Promise.all(traced.map((t) => audit.recordOwnChange({ actor, action: 'update', resource: t.resource, subjectId: actor.id, fields: t.fields }, tx))) : undefined;
-    const row = await this.deps.profiles.update(actor.id, { ...values, updatedAt: now }, trace);
+    const row = await this.deps.members.updateActive(actor.id, { ...values, updatedAt: now }, trace);
     if (!row) throw new AppError('USER_NOT_FOUND');
     if (verificationCode && row.email) await this.sendVerification(row, verificationCode, 'first');
     return presentMember(row);
@@ -109,7 +108,7 @@ export class ProfileService {
   async acceptTerms(actor: Actor): Promise<string> {
     refuseGuest(actor);
     const now = this.deps.clock.now();
-    const row = await this.deps.profiles.update(actor.id, { agreedTosAt: now, needsToAcceptTerms: false, updatedAt: now });
+    const row = await this.deps.members.updateActive(actor.id, { agreedTosAt: now, needsToAcceptTerms: false, updatedAt: now });
     if (!row?.agreedTosAt) throw new AppError('USER_NOT_FOUND');
     return row.agreedTosAt.toISOString();
   }
@@ -118,7 +117,7 @@ export class ProfileService {
   async changeLanguage(actor: Actor, memberId: string, lang: Language): Promise<ChangeLanguageResponse> {
     refuseGuest(actor);
     if (!profilePolicy.canUpdateProfile(actor, memberId)) throw new AppError('NOT_FOUND');
-    const row = await this.deps.profiles.update(actor.id, { preferredLang: lang, updatedAt: this.deps.clock.now() });
+    const row = await this.deps.members.updateActive(actor.id, { preferredLang: lang, updatedAt: this.deps.clock.now() });
     if (!row) throw new AppError('USER_NOT_FOUND');
     return { preferredLang: row.preferredLang };
   }
@@ -133,9 +132,9 @@ export class ProfileService {
   /** The code from the link in the verification email; works once, and only while it is the latest. */
   async verifyEmail(code: string): Promise<VerifyEmailResponse> {
     const codeHash = hashToken(code);
-    const row = await this.deps.profiles.findByEmailVerificationCodeHash(codeHash);
+    const row = await this.deps.members.findByEmailVerificationCodeHash(codeHash);
     if (!row?.email) throw new AppError('TOKEN_INVALID');
-    const verified = await this.deps.profiles.markEmailVerified(row.id, codeHash, this.deps.clock.now());
+    const verified = await this.deps.members.markEmailVerified(row.id, codeHash, this.deps.clock.now());
     if (!verified?.email) throw new AppError('TOKEN_INVALID');
     return { verified: true, email: verified.email };
   }
@@ -146,11 +145,11 @@ export class ProfileService {
    */
   async sendDueReminders(): Promise<number> {
     const now = this.deps.clock.now();
-    const due = await this.deps.profiles.findDueForReminder(new Date(now.getTime() - TIMERS.emailVerificationReminderMs), REMINDER_BATCH);
+    const due = await this.deps.members.dueForEmailReminder(new Date(now.getTime() - TIMERS.emailVerificationReminderMs), REMINDER_BATCH);
     let sent = 0;
     for (const member of due) {
       const code = newToken();
-      if (!(await this.deps.profiles.claimReminder(member.id, hashToken(code), now))) continue;
+      if (!(await this.deps.members.claimEmailReminder(member.id, hashToken(code), now))) continue;
       try {
         await this.sendVerification(member, code, 'reminder');
         sent++;

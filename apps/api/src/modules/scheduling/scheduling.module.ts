@@ -25,7 +25,7 @@ import { SchedulingService } from './scheduling.service';
 export function buildScheduling(deps: {
   db: Db;
   physicians: PhysiciansService;
-  members: Pick<MembersService, 'findById' | 'organizationOf'>;
+  members: Pick<MembersService, 'account' | 'findById' | 'organizationOf'>;
   appointments: AppointmentsService;
   clock: Clock;
   sms: SmsProvider;
@@ -67,7 +67,7 @@ export function buildScheduling(deps: {
     // Joining: the live appointment (type scheduled, S1) asked of that coach; the on-demand life cycle follows.
     startLive: async (actor, row) => {
       const record = await deps.physicians.record(row.physicianId);
-      const member = await repository.contact(actor.id);
+      const member = await deps.members.account(actor.id);
       const address = member?.address ?? {};
       const created = await deps.appointments.create(
         actor,

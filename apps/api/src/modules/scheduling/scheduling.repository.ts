@@ -1,30 +1,9 @@
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  calendarExceptions,
-  physicianAvailability,
-  physicianCalendars,
-  scheduledAppointments,
-  schedulingNoticeSends,
-  users,
-  type CalendarExceptionRow,
-  type ScheduledAppointmentRow,
-} from '../../db/schema';
+import { calendarExceptions, physicianCalendars, scheduledAppointments, schedulingNoticeSends, type CalendarExceptionRow, type ScheduledAppointmentRow } from '../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
-
-export interface Contact {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phoneNumber: string | null;
-  preferredLang: 'es' | 'en';
-  timeZone: string | null;
-  userType: string;
-  address: { zipCode?: string; city?: string; state?: string; country?: string } | null;
-}
 
 /** Queries only (issue 13): calendars, exceptions, scheduled appointments. */
 export class SchedulingRepository {
@@ -45,20 +24,12 @@ export class SchedulingRepository {
     await tx.select({ id: physicianCalendars.userId }).from(physicianCalendars).where(eq(physicianCalendars.userId, userId)).for('update');
   }
 
-  async saveCalendar(userId: string, input: { timeZone: string; weekdays: number[]; slotMinutes: number; hours: { weekday: number; starts: string; ends: string }[] }, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .insert(physicianCalendars)
-        .values({ userId, timeZone: input.timeZone, weekdays: input.weekdays, updatedAt: now })
-        .onConflictDoUpdate({ target: physicianCalendars.userId, set: { timeZone: input.timeZone, weekdays: input.weekdays, updatedAt: now } });
-      await tx.delete(physicianAvailability).where(eq(physicianAvailability.userId, userId));
-      if (input.hours.length > 0) {
-        await tx
-          .insert(physicianAvailability)
-          .values(input.hours.map((h) => ({ userId, weekday: h.weekday, starts: h.starts, ends: h.ends, timeZone: input.timeZone, slotMinutes: input.slotMinutes })))
-          .onConflictDoNothing();
-      }
-    });
+  /** The coach's zone and weekdays (her weekly hours are the physicians module's, written in the same transaction). */
+  async saveCalendar(userId: string, input: { timeZone: string; weekdays: number[] }, now: Date, db: DbOrTx = this.db): Promise<void> {
+    await db
+      .insert(physicianCalendars)
+      .values({ userId, timeZone: input.timeZone, weekdays: input.weekdays, updatedAt: now })
+      .onConflictDoUpdate({ target: physicianCalendars.userId, set: { timeZone: input.timeZone, weekdays: input.weekdays, updatedAt: now } });
   }
 
   exceptions(userId: string, after: Date, db: DbOrTx = this.db): Promise<CalendarExceptionRow[]> {
@@ -127,24 +98,6 @@ export class SchedulingRepository {
       .from(scheduledAppointments)
       .where(and(eq(scheduledAppointments.physicianId, physicianId), eq(scheduledAppointments.state, 'scheduled'), gte(scheduledAppointments.startDate, from), lt(scheduledAppointments.startDate, to)))
       .orderBy(asc(scheduledAppointments.startDate));
-  }
-
-  async contact(id: string): Promise<Contact | undefined> {
-    const [row] = await this.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phoneNumber: users.phoneNumber,
-        preferredLang: users.preferredLang,
-        timeZone: users.timeZone,
-        userType: users.userType,
-        address: users.address,
-      })
-      .from(users)
-      .where(eq(users.id, id));
-    return row as Contact | undefined;
   }
 
   /** Records a notice as sent before it goes out: false when it already was (never send twice). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { staffEmailChallenges, staffMfaTickets, staffTotpSecrets, type StaffEmailChallengeRow, type StaffMfaTicketRow, type StaffTotpSecretRow } from '../../db/schema';
 
@@ -96,5 +96,24 @@ export class StaffAuthRepository {
       .where(and(eq(staffTotpSecrets.userId, userId), sql`(${staffTotpSecrets.lastUsedStep} is null or ${staffTotpSecrets.lastUsedStep} < ${step})`))
       .returning({ userId: staffTotpSecrets.userId });
     return rows.length === 1;
+  }
+
+  /** Which of these accounts have a confirmed authenticator. */
+  async enrolledAmong(userIds: readonly string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db
+      .select({ userId: staffTotpSecrets.userId })
+      .from(staffTotpSecrets)
+      .where(and(inArray(staffTotpSecrets.userId, [...userIds]), isNotNull(staffTotpSecrets.confirmedAt)));
+    return rows.map((r) => r.userId);
+  }
+
+  /** Forgets the authenticator and ends open sign-in tickets: the next sign-in enrols again. */
+  async forgetAuthenticator(userId: string, now: Date): Promise<void> {
+    await this.db.delete(staffTotpSecrets).where(eq(staffTotpSecrets.userId, userId));
+    await this.db
+      .update(staffMfaTickets)
+      .set({ consumedAt: now })
+      .where(and(eq(staffMfaTickets.userId, userId), isNull(staffMfaTickets.consumedAt)));
   }
 }

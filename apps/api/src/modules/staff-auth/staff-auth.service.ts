@@ -176,4 +176,16 @@ export class StaffAuthService {
     const loginToken = await this.deps.auth.issueLoginToken({ userId: ticket.userId, provider: STAFF_SESSION_PROVIDER, now });
     return { loginToken };
   }
+
+  // --- the admin console (issue 15) ------------------------------------------------------------------
+
+  /** Which of these staff accounts have a confirmed authenticator (one query). */
+  async enrolledAmong(userIds: readonly string[]): Promise<Set<string>> {
+    return new Set(await this.repo.enrolledAmong([...new Set(userIds)]));
+  }
+
+  /** A lost authenticator: forgotten, and open sign-in tickets end, in the caller's transaction. */
+  forgetAuthenticator(userId: string, now: Date, tx: Db): Promise<void> {
+    return new StaffAuthRepository(tx).forgetAuthenticator(userId, now);
+  }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FeedbackKind, FeedbackStatus } from '@puente/domain';
 import type { Db } from '../../db/client';
 import { surveys, type SurveyRow } from '../../db/schema';
@@ -38,5 +38,14 @@ export class SupportRepository {
       if (row) await audit(row, tx);
       return row;
     });
+  }
+
+  /** The satisfaction surveys (CSAT, MHCSAT) of these consultations: the main rating as written, or null. */
+  async mainRatingsOf(appointmentIds: readonly string[]): Promise<{ appointmentId: string | null; rating: string | null }[]> {
+    if (appointmentIds.length === 0) return [];
+    return this.db
+      .select({ appointmentId: surveys.appointmentId, rating: sql<string | null>`coalesce(${surveys.items}->>'satisfactionLevel', ${surveys.items}->>'abilityConfidence')` })
+      .from(surveys)
+      .where(and(inArray(surveys.appointmentId, [...appointmentIds]), inArray(surveys.kind, ['CSAT', 'MHCSAT'])));
   }
 }

@@ -164,4 +164,21 @@ export class SupportService {
       overdue: isReplyOverdue(row, now),
     };
   }
+
+  /**
+   * The usage report's satisfaction (issue 15): each rated consultation's main rating (satisfaction
+   * level, or the mental-health survey's confidence), by appointment id; a missing or non-numeric
+   * rating is absent. A thousand ids a query.
+   */
+  async mainRatings(appointmentIds: readonly string[]): Promise<Map<string, number>> {
+    const ids = [...new Set(appointmentIds)];
+    const ratings = new Map<string, number>();
+    for (let i = 0; i < ids.length; i += 1000) {
+      for (const r of await this.deps.repository.mainRatingsOf(ids.slice(i, i + 1000))) {
+        const rating = r.rating === null ? NaN : Number(r.rating);
+        if (r.appointmentId && !Number.isNaN(rating)) ratings.set(r.appointmentId, rating);
+      }
+    }
+    return ratings;
+  }
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizationTopicTemplates, topicTemplates, type TopicTemplateRow } from '../../db/schema';
 
@@ -23,10 +23,29 @@ export class TopicsRepository {
     return row?.id;
   }
 
-  async setOrganizationTemplate(organizationId: string, topicsTemplateId: string): Promise<void> {
+  /** The organization's topics template; null: the default one. */
+  async setOrganizationTemplate(organizationId: string, topicsTemplateId: string | null): Promise<void> {
+    if (topicsTemplateId === null) {
+      await this.db.delete(organizationTopicTemplates).where(eq(organizationTopicTemplates.organizationId, organizationId));
+      return;
+    }
     await this.db
       .insert(organizationTopicTemplates)
       .values({ organizationId, topicsTemplateId })
       .onConflictDoUpdate({ target: organizationTopicTemplates.organizationId, set: { topicsTemplateId } });
+  }
+
+  /** The templates an organization may use, the default first, then by name. */
+  templateList(): Promise<{ id: string; name: string; isDefault: boolean }[]> {
+    return this.db.select({ id: topicTemplates.id, name: topicTemplates.name, isDefault: topicTemplates.isDefault }).from(topicTemplates).orderBy(desc(topicTemplates.isDefault), topicTemplates.name);
+  }
+
+  /** The template chosen by each of these organizations (absent: the default one). */
+  async templateIdsForOrganizations(organizationIds: readonly string[]): Promise<{ organizationId: string; topicsTemplateId: string }[]> {
+    if (organizationIds.length === 0) return [];
+    return this.db
+      .select({ organizationId: organizationTopicTemplates.organizationId, topicsTemplateId: organizationTopicTemplates.topicsTemplateId })
+      .from(organizationTopicTemplates)
+      .where(inArray(organizationTopicTemplates.organizationId, [...organizationIds]));
   }
 }

@@ -1,10 +1,11 @@
 import type { TopicTemplateDto } from '@puente/contracts';
 import type { Language } from '@puente/domain';
+import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { InvalidationBus } from '../../lib/invalidation-bus';
 import { DEFAULT_TOPICS_TEMPLATE_ID, hardcodedTopics, REFERENCE_TEMPLATES, type TemplateContent } from './topics.content';
-import type { TopicsRepository } from './topics.repository';
+import { TopicsRepository } from './topics.repository';
 
 // Not in the spec (clients keep topics 24 h): the server re-reads a template at most every 5 minutes.
 const CACHE_MS = 5 * 60_000;
@@ -39,6 +40,25 @@ export class TopicsService {
   async setOrganizationTemplate(organizationId: string, templateId: string): Promise<void> {
     await this.deps.repository.setOrganizationTemplate(organizationId, templateId);
     this.forgetOrganization(organizationId);
+  }
+
+  /**
+   * The organizations module's admin console writes an organization's template (null: the
+   * default one) in its own transaction; it calls forgetOrganization once that commits.
+   */
+  async writeOrganizationTemplate(organizationId: string, templateId: string | null, tx: Db): Promise<void> {
+    await new TopicsRepository(tx).setOrganizationTemplate(organizationId, templateId);
+  }
+
+  /** The templates an organization may use (the admin console's choice), the default first. */
+  templateList(tx?: Db): Promise<{ id: string; name: string; isDefault: boolean }[]> {
+    return (tx ? new TopicsRepository(tx) : this.deps.repository).templateList();
+  }
+
+  /** The template each of these organizations chose, by organization id (absent: the default one). */
+  async organizationTemplateIds(organizationIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.deps.repository.templateIdsForOrganizations([...new Set(organizationIds)]);
+    return new Map(rows.map((r) => [r.organizationId, r.topicsTemplateId]));
   }
 
   /** An admin changed the organization's template: the next read goes to the database, on every node. */

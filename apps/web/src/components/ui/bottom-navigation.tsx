@@ -1,6 +1,7 @@
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import Badge from '@mui/material/Badge';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
@@ -17,7 +18,11 @@ export const BOTTOM_NAV_ITEMS = [
 
 export const BOTTOM_NAV_HEIGHT = 64;
 
-export function AppBottomNavigation() {
+/**
+ * `consultationsNotice`: spec 4, S5 (the coach sends the treatment plan) turns the consultations
+ * tab's label into its notification variant, with a dot on its icon.
+ */
+export function AppBottomNavigation({ consultationsNotice = false }: { consultationsNotice?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -31,9 +36,19 @@ export function AppBottomNavigation() {
         onChange={(_event, path: string) => void navigate(path)}
         sx={{ height: BOTTOM_NAV_HEIGHT, maxWidth: 744, mx: 'auto' }}
       >
-        {BOTTOM_NAV_ITEMS.map((item) => (
-          <BottomNavigationAction key={item.path} value={item.path} label={t(item.label)} icon={item.icon} data-testid={`nav-${item.label}`} />
-        ))}
+        {BOTTOM_NAV_ITEMS.map((item) => {
+          const notice = consultationsNotice && item.path === ROUTES.history;
+          return (
+            <BottomNavigationAction
+              key={item.path}
+              value={item.path}
+              label={t(notice ? 'nav_consultations_notice' : item.label)}
+              icon={notice ? <Badge variant="dot" color="primary">{item.icon}</Badge> : item.icon}
+              data-testid={`nav-${item.label}`}
+              data-notice={notice || undefined}
+            />
+          );
+        })}
       </BottomNavigation>
     </Paper>
   );

@@ -1,4 +1,5 @@
 import type { AdminMemberDto, AuditEntryDto } from '@puente/contracts';
+import { ADMIN_PAGE_SIZES } from '@puente/domain';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -52,7 +53,7 @@ function MemberAudit({ memberId }: { memberId: string }) {
         paginationMode="server"
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
-        pageSizeOptions={[10, 25, 50, 100]}
+        pageSizeOptions={[...ADMIN_PAGE_SIZES]}
       />
     </Box>
   );

@@ -1,4 +1,5 @@
 import type { AdminOrganizationDto } from '@puente/contracts';
+import { ADMIN_PAGE_SIZES } from '@puente/domain';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -83,7 +84,7 @@ export function OrganizationsScreen() {
             paginationMode="server"
             paginationModel={pagination}
             onPaginationModelChange={setPagination}
-            pageSizeOptions={[10, 25, 50, 100]}
+            pageSizeOptions={[...ADMIN_PAGE_SIZES]}
           />
         </Box>
       </Box>

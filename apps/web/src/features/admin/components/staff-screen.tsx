@@ -1,5 +1,5 @@
 import type { StaffMemberDto } from '@puente/contracts';
-import { STAFF_TYPES, type StaffType } from '@puente/domain';
+import { ADMIN_PAGE_SIZES, STAFF_TYPES, type StaffType } from '@puente/domain';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -124,7 +124,7 @@ export function StaffScreen() {
             paginationMode="server"
             paginationModel={pagination}
             onPaginationModelChange={setPagination}
-            pageSizeOptions={[10, 25, 50, 100]}
+            pageSizeOptions={[...ADMIN_PAGE_SIZES]}
           />
         </Box>
       </Box>

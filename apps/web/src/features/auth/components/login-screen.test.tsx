@@ -1,8 +1,10 @@
-import { TOAST } from '@puente/domain';
+import { buildPath, TOAST } from '@puente/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, member } from '@/test/fake-fetch';
+import { expectLegalPageLinks } from '@/test/legal-links';
 import { renderApp } from '@/test/render-app';
+import { recordScrollIntoView } from '@/test/scroll-into-view';
 
 const phoneInput = () => screen.getByTestId('phone-input') as HTMLInputElement;
 const typePhone = (value: string) => {
@@ -58,23 +60,31 @@ describe('login form validation (spec 5)', () => {
   });
 
   it('an invalid submit brings the field in error to the middle of the screen, clear of the toast at the bottom', async () => {
-    const scrolled: { target: Element; options: unknown }[] = [];
-    Object.defineProperty(Element.prototype, 'scrollIntoView', {
-      configurable: true,
-      value(this: Element, options: unknown) {
-        scrolled.push({ target: this, options });
-      },
-    });
-    try {
-      renderApp('/login');
-      fireEvent.click(screen.getByTestId('login-continue'));
-      await screen.findByTestId('toast');
-      await waitFor(() => expect(scrolled).toHaveLength(1));
-      expect(scrolled[0]!.target).toBe(phoneInput());
-      expect(scrolled[0]!.options).toMatchObject({ block: 'center' });
-    } finally {
-      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
-    }
+    const scrolled = recordScrollIntoView();
+    renderApp('/login');
+    fireEvent.click(screen.getByTestId('login-continue'));
+    await screen.findByTestId('toast');
+    await waitFor(() => expect(scrolled).toHaveLength(1));
+    expect(scrolled[0]!.target).toBe(phoneInput());
+    expect(scrolled[0]!.options).toMatchObject({ block: 'center' });
+  });
+
+  it('WCAG 3.3.1: an invalid submit moves the focus to the phone field, which names its error', async () => {
+    renderApp('/login');
+    const button = screen.getByTestId('login-continue');
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(document.activeElement).toBe(phoneInput()));
+    expect(phoneInput().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(phoneInput().getAttribute('aria-describedby') ?? '')?.textContent).toBe('Ingresa tu número de celular.');
+  });
+
+  it('the privacy drawer links both legal pages (issue 10)', async () => {
+    const { router } = renderApp('/login');
+    fireEvent.click(screen.getByTestId('privacy-link'));
+    const { notice } = expectLegalPageLinks(await screen.findByTestId('privacy-drawer'), { notice: 'Leer el aviso de privacidad completo', practices: 'Aviso de prácticas de privacidad (EE. UU.)' });
+    fireEvent.click(notice);
+    await waitFor(() => expect(router.state.location.pathname).toBe(buildPath('privacyNotice')));
   });
 
   it('country code defaults from the chosen language (es 52, en 1), unless one was used before', () => {

@@ -23,7 +23,10 @@ export function PresignupScreen({ employerCode }: { employerCode?: ReactNode } =
   const [helpOpen, setHelpOpen] = useState(false);
 
   const handleBack = () => void navigate(ROUTES.selectLanguage);
-  const handleLogin = () => void navigate(ROUTES.login);
+  const handleLogin = () => {
+    void track('login_started', { language: i18n.language === 'en' ? 'en' : 'es' });
+    void navigate(ROUTES.login);
+  };
   // A new phone number creates the account at /login (spec 4), so starting is the same sign-in.
   const handleStart = () => {
     void track('signup_started', { language: i18n.language === 'en' ? 'en' : 'es' });

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { apiError, installFakeFetch, member, trackedEvents, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 const PHONE = '+525512345678';
+const PHONE_COUNTRY_CODE = '52';
 
 const startChallenge = (resendInMs = 120_000) => {
   window.localStorage.setItem('phoneNumber', PHONE);
@@ -62,6 +63,8 @@ describe('verify phone number screen', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Te enviamos un código nuevo.');
     expect(calls.find((c) => c.url === '/api/auth/pwdless/phone')?.body).toMatchObject({ phoneNumber: PHONE });
     await waitFor(() => expect((screen.getByTestId('resend-link') as HTMLButtonElement).disabled).toBe(true));
+    // Tracked with the country code only (never the number).
+    await waitFor(() => expect(trackedEvents(calls)).toEqual([{ event: 'phone_code_resent', properties: { phoneCountryCode: PHONE_COUNTRY_CODE } }]));
   });
 
   it('checks the code length before calling the API', async () => {

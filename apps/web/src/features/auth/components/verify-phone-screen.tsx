@@ -196,6 +196,7 @@ export function VerifyPhoneScreen() {
       setResendAt(parseTime(response.resendAvailableAt));
       setExpired(false);
       clearErrors('code');
+      void track('phone_code_resent', { phoneCountryCode: splitFullPhoneNumber(phoneNumber)?.countryCode });
       showToast({ variant: 'success', message: 'verify_code_resent' });
     } catch (error) {
       if (isApiRequestError(error) && error.reason === 'resend-too-soon') {

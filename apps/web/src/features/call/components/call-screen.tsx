@@ -58,6 +58,7 @@ import { markRejoined } from '../api/mark-rejoined';
 import { switchChannel } from '../api/switch-channel';
 import { updatePrejoin } from '../api/update-prejoin-step';
 import { useCallMesh, type CallFailure } from '../hooks/use-call-mesh';
+import { useCallTracking } from '../hooks/use-call-tracking';
 import { usePhysicianLabels } from '@/features/consultation';
 import { useLocalMedia } from '../hooks/use-local-media';
 import { useNetworkQuality } from '../hooks/use-network-quality';
@@ -292,6 +293,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
     writeStorage(STORAGE_KEYS.hasJoinedToCall, 'true');
     writeStorage(STORAGE_KEYS.joinedCall, JSON.stringify(joinedInThisPage));
   }, [livePhase, appointment.id]);
+  useCallTracking({ appointmentId: appointment.id, isMember, step, inCall, state, channel });
   useEffect(() => {
     if (inCall) return undefined;
     const timer = setInterval(() => setNow(Date.now()), 1000);

@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { appointment, fakeServer, graphqlCalls, type ServerState } from '@/test/consultation-fixtures';
-import type { FakeCall } from '@/test/fake-fetch';
+import { trackedEvents, type FakeCall } from '@/test/fake-fetch';
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
 import { resetJoinedInThisPageForTests } from './call-screen';
@@ -18,9 +18,10 @@ let server: ServerState;
 const confirmedOnForm = () => window.localStorage.setItem('location-confirmed', JSON.stringify({ country: 'MX', state: 'Jalisco', city: 'Zapopan' }));
 let calls: FakeCall[];
 const waitingAt = (overrides: Parameters<typeof appointment>[0]) => {
-  const a = appointment({ state: '1-in-queue-for-coach', preJoinStep: 1, ...overrides });
-  server.byId = { apt_1: a };
-  setCurrentAppointment({ ...a, id: 'apt_1' });
+  const id = overrides?.id ?? 'apt_1';
+  const a = appointment({ state: '1-in-queue-for-coach', preJoinStep: 1, ...overrides, id });
+  server.byId = { [id]: a };
+  setCurrentAppointment({ ...a, id });
 };
 
 beforeEach(() => {
@@ -108,6 +109,48 @@ describe('the waiting room (issue 11)', () => {
     });
     await waitFor(() => expect(graphqlCalls(calls, 'CancelAppointment')).toHaveLength(1));
     expect((graphqlCalls(calls, 'CancelAppointment')[0]!.body as { variables: unknown }).variables).toEqual({ appointmentId: 'apt_1', reason: 'canceled-by-socio' });
+  });
+});
+
+describe('the call\'s tracked moments (issue 10): ids and channel only', () => {
+  const named = (event: string) => trackedEvents(calls).filter((e) => e.event === event);
+
+  it('entering the call tracks call_joined once; leaving the call screen from the call is no drop', async () => {
+    const id = crypto.randomUUID();
+    waitingAt({ id, state: '3-coach-joins-call', mxDoctorId: 'doc_1' });
+    confirmedOnForm();
+    const { unmount } = renderApp('/consulta/video-llamada', { language: 'en' });
+    await screen.findByTestId('enter-consultation');
+    expect(named('call_joined')).toEqual([]);
+    fireEvent.click(screen.getByTestId('enter-consultation'));
+    await waitFor(() => expect(screen.getByTestId('call-flow').getAttribute('data-in-call')).toBe('true'));
+    await waitFor(() => expect(named('call_joined')).toEqual([{ event: 'call_joined', properties: { appointmentId: id, channel: 'video' } }]));
+    unmount();
+    expect(named('call_joined')).toHaveLength(1);
+    expect(named('consultation_dropped')).toEqual([]);
+  });
+
+  it('leaving the waiting room before the call is on tracks consultation_dropped (spec 4), once', async () => {
+    const id = crypto.randomUUID();
+    waitingAt({ id, deadlineAt: new Date(Date.now() + 5 * 60_000).toISOString() });
+    confirmedOnForm();
+    const { unmount } = renderApp('/consulta/video-llamada', { language: 'en' });
+    await screen.findByTestId('waiting-room');
+    expect(named('consultation_dropped')).toEqual([]);
+    // The page is closed (or hidden on a phone)...
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    await waitFor(() => expect(named('consultation_dropped')).toEqual([{ event: 'consultation_dropped', properties: { appointmentId: id } }]));
+    // ...and the call screen goes with it: the same drop, not a second one.
+    unmount();
+    expect(named('consultation_dropped')).toHaveLength(1);
+  });
+
+  it('a member who leaves before the waiting room (the place still to confirm) dropped nothing', async () => {
+    waitingAt({ id: crypto.randomUUID(), deadlineAt: new Date(Date.now() + 5 * 60_000).toISOString() });
+    const { unmount } = renderApp('/consulta/video-llamada', { language: 'en' });
+    await screen.findByTestId('call-step-location');
+    unmount();
+    expect(named('consultation_dropped')).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { buildPath, hasOrgFlag, isListedOnlineCoach, isSchedulableToday, isWithinWorkingHours, noCoachesMessageKeys, type Language } from '@puente/domain';
+import { buildPath, hasOrgFlag, isListedOnlineCoach, isSchedulableToday, isWithinWorkingHours, lookForCoachesRoute, noCoachesMessageKeys, type Language } from '@puente/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -54,7 +54,8 @@ export function AvailableCoachesScreen() {
   // spec 000 §4 / 001 §8: a scheduled appointment about to start sends the member home.
   const scheduledSoon = isApiRequestError(online.error) && online.error.code === 'CONFLICT' && online.error.reason === 'scheduled-appointment';
   useEffect(() => {
-    if (scheduledSoon) void navigate(buildPath('home'), { replace: true, state: { hasScheduledAppointment: true } });
+    const route = lookForCoachesRoute(scheduledSoon);
+    if (route) void navigate(route.to, { replace: true, state: route.state });
   }, [scheduledSoon, navigate]);
 
   const schedulable = useSchedulablePhysicians(

@@ -19,11 +19,12 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { buildPath, isListedOnlineCoach } from '@puente/domain';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { getTimeZone } from '@/lib/time-zone';
+import { track } from '@/lib/track';
 import { usePhysicianLabels } from '../physician-labels';
 import { useCoachTimeZone } from '../api/get-coach-time-zone';
 import { slotDate } from '../api/get-physicians';
@@ -49,6 +50,13 @@ export function CoachProfileScreen() {
   const { start, dialog } = useStartRequest();
 
   const p = physician.data;
+  // Tracked once per coach shown (another day of her calendar is the same view), by her id only.
+  const viewed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!p || viewed.current === p.id) return;
+    viewed.current = p.id;
+    void track('coach_profile_viewed', { physicianId: p.id });
+  }, [p]);
   // The member's current zone (the device's); she can switch the times to the coach's calendar zone.
   const memberZone = getTimeZone();
   const coachZone = useCoachTimeZone(id, day, p?.userType === 'mx-physician').data ?? null;

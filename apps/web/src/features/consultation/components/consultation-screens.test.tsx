@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
+import { trackedEvents } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
@@ -198,6 +199,20 @@ describe('coach profile', () => {
     const dates = graphqlCalls(calls, 'GetPhysicianWithSlots').map((c) => (c.body as { variables: { date: string } }).variables.date);
     expect(dates[0]).not.toBe(dates[1]);
     expect(await screen.findByTestId('request-consultation')).toBeTruthy();
+  });
+});
+
+describe('coach profile: tracked views', () => {
+  it('opening a coach\'s profile tracks coach_profile_viewed once, with her id only; another day of her week is the same view', async () => {
+    const id = crypto.randomUUID();
+    const { calls } = fakeServer();
+    renderApp(`/ondemand-perfil-coach/${id}`);
+    await screen.findByTestId('coach-profile-name');
+    await waitFor(() => expect(trackedEvents(calls)).toEqual([{ event: 'coach_profile_viewed', properties: { physicianId: id } }]));
+    fireEvent.click(screen.getAllByRole('tab')[2]!);
+    await waitFor(() => expect(graphqlCalls(calls, 'GetPhysicianWithSlots')).toHaveLength(2));
+    await screen.findByTestId('coach-profile-name');
+    expect(trackedEvents(calls)).toHaveLength(1);
   });
 });
 

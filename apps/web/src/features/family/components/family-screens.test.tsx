@@ -91,6 +91,19 @@ describe('/dependants/add', () => {
     expect((await screen.findByTestId('dependant-invitation-sent-screen')).textContent).toContain('Mamá');
   });
 
+  it('WCAG 3.3.1: an invalid submit moves the focus to the first field in error (the name, then the phone), which names its error', async () => {
+    signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' });
+    renderApp('/dependants/add');
+    fireEvent.click(await screen.findByTestId('dependant-submit'));
+    const alias = screen.getByTestId('dependant-alias');
+    await waitFor(() => expect(document.activeElement).toBe(alias));
+    expect(alias.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(alias.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Ingresa un nombre.');
+    fireEvent.change(alias, { target: { value: 'Mamá' } });
+    fireEvent.click(screen.getByTestId('dependant-submit'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('dependant-phone')));
+  });
+
   it('LIMIT_EXCEEDED goes to /dependants/no-available-slots', async () => {
     signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) =>
       gql(call)?.query?.includes('addDependants') ? { status: 200, body: { errors: [{ message: 'x', extensions: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'x' } } }] } } : undefined,

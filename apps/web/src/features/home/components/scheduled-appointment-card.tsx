@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ScheduledAppointmentDto } from '@puente/contracts';
-import { ROUTES, scheduledCardAction, scheduledDayBucket, scheduledStartBucket, TIMERS } from '@puente/domain';
+import { ROUTES, scheduleChangeChannel, scheduledCardAction, scheduledDayBucket, scheduledStartBucket, TIMERS } from '@puente/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -44,7 +44,7 @@ function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now:
   const join = useJoinScheduledAppointment();
   const [confirming, setConfirming] = useState(false);
   // spec 4: US-physician coaches have no calendar; cancelling or moving goes through a support message.
-  const viaSupport = appointment.physician?.userType === 'us-physician';
+  const viaSupport = !!appointment.physician && scheduleChangeChannel(appointment.physician.userType) === 'support-chat';
   const support = useRequestScheduledChange();
   const [asking, setAsking] = useState<'cancel' | 'reschedule' | null>(null);
   const zone = getTimeZone();

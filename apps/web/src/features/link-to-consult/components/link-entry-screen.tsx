@@ -11,6 +11,7 @@ import { appointmentQueryOptions, setCurrentAppointmentId } from '@/features/app
 import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { track } from '@/lib/track';
 import { guestSignIn, setJoinMethodLink } from '../api/guest-sign-in';
 
 /** The camera permission as the browser knows it now (Permissions API; unknown counts as not denied). */
@@ -62,6 +63,8 @@ export function LinkEntryScreen() {
         const appointment = await queryClient.fetchQuery(appointmentQueryOptions(appointmentId));
         setCurrentAppointmentId(appointment.id);
         await setJoinMethodLink(appointmentId).catch((error: unknown) => console.warn('join method not saved', error));
+        // spec 4: the guest's join by link is tracked (the appointment's id and the method only).
+        void track('link_to_consult_joined', { appointmentId, method: 'link' });
         void navigate(buildPath('videoCall'), { replace: true });
       } catch (error) {
         console.warn('guest link refused', error);

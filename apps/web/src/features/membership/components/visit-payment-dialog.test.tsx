@@ -1,13 +1,11 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCurrentAppointment } from '@/features/appointments';
 import { setSessionToken } from '@/lib/session';
-import { socketStore } from '@/lib/socket';
-import { FakeSocket } from '@/test/fake-socket';
 import { appointment } from '@/test/consultation-fixtures';
 import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { fakeSocketInStore } from '@/test/socket-store';
 import { paymentRequestStore, paymentStatusStore } from '../hooks/use-payment-requests';
 
 vi.setConfig({ testTimeout: 15_000 });
@@ -17,15 +15,25 @@ const ORG = { id: 'org-1', name: 'Acme', settings: ['USP_REQUIRES_PAYMENT'] };
 const PAYMENT = { paymentId: 'pay-1', appointmentId: 'apt-1', priceType: 'usp', status: 'pending', amountMinor: 4999, currency: 'USD' };
 const INTENT = { ...PAYMENT, checkoutId: 'chk-1', provider: 'local', url: '/api/payments/local-checkout/chk-1', clientSecret: null, publishableKey: null };
 
-const serve = (opts: { statusFails?: number; notConfirmed?: number; intent?: { status: number; body: unknown }; checkout?: string } = {}) => {
+type Answer = { status: number; body: unknown } | undefined;
+
+/**
+ * The fake server of every story here: a signed-in member of an organization whose US-doctor visits
+ * are paid, apt-1's payment (`payment`), and what else the story answers (`more`). Returns the calls.
+ */
+const serveMember = (payment: typeof PAYMENT | null, more: (call: FakeCall) => Answer): FakeCall[] => {
   setSessionToken('st_1');
+  return installFakeFetch((call) => {
+    if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
+    if (call.url === '/api/appointments/apt-1/payment') return { status: 200, body: { payment } };
+    return more(call);
+  }).calls;
+};
+
+const serve = (opts: { statusFails?: number; notConfirmed?: number; intent?: { status: number; body: unknown }; checkout?: string } = {}) => {
   let statusFails = opts.statusFails ?? 0;
   let notConfirmed = opts.notConfirmed ?? 0;
-  const calls: FakeCall[] = [];
-  installFakeFetch((call) => {
-    calls.push(call);
-    if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
-    if (call.url === '/api/appointments/apt-1/payment') return { status: 200, body: { payment: PAYMENT } };
+  return serveMember(PAYMENT, (call) => {
     if (call.url === '/api/organizations/org-1/payment-intent') return opts.intent ?? { status: 200, body: INTENT };
     if (call.url === '/api/payments/card/checkout/chk-1') return { status: 200, body: { checkoutId: 'chk-1', status: opts.checkout ?? 'complete' } };
     if (call.url === '/api/payments/pay-1/status') {
@@ -41,7 +49,13 @@ const serve = (opts: { statusFails?: number; notConfirmed?: number; intent?: { s
     }
     return undefined;
   });
-  return calls;
+};
+/** /payment-loading for pay-1, back to /perfil afterwards (the stored destination). */
+const openPaymentLoading = async () => {
+  window.localStorage.setItem('go-after-payment', '/perfil');
+  const view = renderApp('/payment-loading?payment=pay-1');
+  await screen.findByTestId('payment-loading-screen');
+  return view;
 };
 const statusCalls = (calls: FakeCall[]) => calls.filter((c) => c.url === '/api/payments/pay-1/status').map((c) => (c.body as { status: string }).status);
 
@@ -75,42 +89,27 @@ describe('paid US-doctor visit within the consultation', () => {
 
   it('/payment-loading asks again while the provider has not confirmed the checkout', async () => {
     const calls = serve({ notConfirmed: 1 });
-    window.localStorage.setItem('go-after-payment', '/perfil');
-    const { router } = renderApp('/payment-loading?payment=pay-1');
-    await screen.findByTestId('payment-loading-screen');
+    const { router } = await openPaymentLoading();
     await screen.findByTestId('payment-success-visit');
     expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded']);
     expect(router.state.location.search).toBe('?payment=pay-1');
   });
 
   it('payment-status-update from the server: failed sends /payment-loading back to the stored destination; a settled payment closes the dialog still asking for it', async () => {
-    setSessionToken('st_1');
-    installFakeFetch((call) => {
-      if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
-      if (call.url === '/api/appointments/apt-1/payment') return { status: 200, body: { payment: PAYMENT } };
-      // The provider has not confirmed the checkout yet: only the realtime event moves the screen on.
-      if (call.url === '/api/payments/pay-1/status') return apiError(409, 'CONFLICT', 'x', { data: { reason: 'payment-not-confirmed' } });
-      return undefined;
-    });
-    const socket = new FakeSocket();
-    socketStore.set(socket as unknown as Socket);
-    try {
-      window.localStorage.setItem('go-after-payment', '/perfil');
-      const { router } = renderApp('/payment-loading?payment=pay-1');
-      await screen.findByTestId('payment-loading-screen');
-      act(() => socket.serverEmit('payment-status-update', { paymentId: 'other', status: 'failed' }));
-      expect(router.state.location.pathname).toBe('/payment-loading');
-      act(() => socket.serverEmit('payment-status-update', { paymentId: 'pay-1', status: 'failed' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+    // The provider has not confirmed the checkout yet: only the realtime event moves the screen on.
+    serve({ notConfirmed: Number.POSITIVE_INFINITY });
+    const socket = fakeSocketInStore();
+    const { router } = await openPaymentLoading();
+    act(() => socket.serverEmit('payment-status-update', { paymentId: 'other', status: 'failed' }));
+    expect(router.state.location.pathname).toBe('/payment-loading');
+    act(() => socket.serverEmit('payment-status-update', { paymentId: 'pay-1', status: 'failed' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
 
-      // Paid in another tab: the dialog asking for it here closes.
-      act(() => paymentRequestStore.set({ appointmentId: 'apt-1', paymentId: 'pay-2', priceType: 'usp' }));
-      await screen.findByTestId('visit-payment-dialog');
-      act(() => socket.serverEmit('payment-status-update', { paymentId: 'pay-2', status: 'succeeded' }));
-      await waitFor(() => expect(screen.queryByTestId('visit-payment-dialog')).toBeNull());
-    } finally {
-      socketStore.set(null);
-    }
+    // Paid in another tab: the dialog asking for it here closes.
+    act(() => paymentRequestStore.set({ appointmentId: 'apt-1', paymentId: 'pay-2', priceType: 'usp' }));
+    await screen.findByTestId('visit-payment-dialog');
+    act(() => socket.serverEmit('payment-status-update', { paymentId: 'pay-2', status: 'succeeded' }));
+    await waitFor(() => expect(screen.queryByTestId('visit-payment-dialog')).toBeNull());
   });
 
   it('"not now" sends failed (the consultation stays with the coach)', async () => {
@@ -156,102 +155,75 @@ describe('paid US-doctor visit within the consultation', () => {
   it('retry rule: a succeeded status /payment-loading cannot save is kept, and sent first on the next payment request', async () => {
     // The API client already retries a 5xx 3 times: all four tries fail.
     const calls = serve({ statusFails: 4 });
-    const socket = new FakeSocket();
-    socketStore.set(socket as unknown as Socket);
-    try {
-      window.localStorage.setItem('go-after-payment', '/perfil');
-      const { router } = renderApp('/payment-loading?payment=pay-1');
-      await screen.findByTestId('payment-loading-screen');
-      // The card was charged: she moves on, and the succeeded status is kept for the retry rule.
-      await screen.findByTestId('payment-success-visit', {}, { timeout: 10_000 });
-      expect(router.state.location.pathname).toBe('/payment-success');
-      expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
-      expect(JSON.parse(window.localStorage.getItem('payment-ids')!)).toEqual(['pay-1']);
+    const socket = fakeSocketInStore();
+    const { router } = await openPaymentLoading();
+    // The card was charged: she moves on, and the succeeded status is kept for the retry rule.
+    await screen.findByTestId('payment-success-visit', {}, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/payment-success');
+    expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+    expect(JSON.parse(window.localStorage.getItem('payment-ids')!)).toEqual(['pay-1']);
 
-      // The next payment request: the kept succeeded goes out before the dialog opens.
-      await waitFor(() => expect(socket.listenerCount('payment-requested')).toBe(1));
-      act(() => socket.serverEmit('payment-requested', { appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' }));
-      await screen.findByTestId('visit-payment-dialog');
-      expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded']);
-      expect(window.localStorage.getItem('payment-ids')).toBeNull();
-    } finally {
-      socketStore.set(null);
-    }
+    // The next payment request: the kept succeeded goes out before the dialog opens.
+    await waitFor(() => expect(socket.listenerCount('payment-requested')).toBe(1));
+    act(() => socket.serverEmit('payment-requested', { appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' }));
+    await screen.findByTestId('visit-payment-dialog');
+    expect(statusCalls(calls)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'succeeded']);
+    expect(window.localStorage.getItem('payment-ids')).toBeNull();
   }, 20_000);
 });
 
 describe('a member who missed payment-requested (a reload, a reconnect)', () => {
   const serveHeld = (opts: { state: string; payment: typeof PAYMENT | null }) => {
-    setSessionToken('st_1');
     // A new page: it knows no appointment until the shell asks the server on connect.
     clearCurrentAppointment();
-    const calls: FakeCall[] = [];
-    installFakeFetch((call) => {
-      calls.push(call);
+    return serveMember(opts.payment, (call) => {
       if (call.url === '/api/graphql') {
         const query = (call.body as { query: string }).query;
-        if (query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
         if (query.includes('GetCurrentAppointment')) return { status: 200, body: { data: { getCurrentAppointment: appointment({ id: 'apt-1', state: opts.state as never }) } } };
         if (query.includes('GetAppointment')) return { status: 200, body: { data: { getAppointment: appointment({ id: 'apt-1', state: opts.state as never }) } } };
       }
-      if (call.url === '/api/appointments/apt-1/payment') return { status: 200, body: { payment: opts.payment } };
       if (call.url === '/api/payments/pay-0/status') return { status: 200, body: { ...PAYMENT, paymentId: 'pay-0', status: 'succeeded' } };
       return undefined;
     });
-    return calls;
   };
   const paymentAsks = (calls: FakeCall[]) => calls.filter((c) => c.url === '/api/appointments/apt-1/payment');
 
   it.each(['coach-request-us-dr', 'send-socio-to-waiting-room'])('on connect with the consultation held for payment (%s) and the payment pending, the dialog opens (kept successes sent first)', async (state) => {
     const calls = serveHeld({ state, payment: PAYMENT });
     window.localStorage.setItem('payment-ids', JSON.stringify(['pay-0']));
-    const socket = new FakeSocket();
-    socketStore.set(socket as unknown as Socket);
-    try {
-      renderApp('/inicio');
-      await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
-      expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
-      act(() => socket.connect());
-      await screen.findByTestId('visit-payment-dialog');
-      expect(paymentRequestStore.get()).toEqual({ appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' });
-      // spec 4 retry rule: the kept succeeded status went out before the request opened.
-      expect(calls.filter((c) => c.url === '/api/payments/pay-0/status').map((c) => c.body)).toEqual([{ status: 'succeeded' }]);
-      expect(window.localStorage.getItem('payment-ids')).toBeNull();
-    } finally {
-      socketStore.set(null);
-    }
+    const socket = fakeSocketInStore();
+    renderApp('/inicio');
+    await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
+    expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
+    act(() => socket.connect());
+    await screen.findByTestId('visit-payment-dialog');
+    expect(paymentRequestStore.get()).toEqual({ appointmentId: 'apt-1', paymentId: 'pay-1', priceType: 'usp' });
+    // spec 4 retry rule: the kept succeeded status went out before the request opened.
+    expect(calls.filter((c) => c.url === '/api/payments/pay-0/status').map((c) => c.body)).toEqual([{ status: 'succeeded' }]);
+    expect(window.localStorage.getItem('payment-ids')).toBeNull();
   });
 
   it('a reconnect asks again: a payment no longer pending, or a consultation not held, opens nothing', async () => {
     const calls = serveHeld({ state: 'coach-request-us-dr', payment: { ...PAYMENT, status: 'failed' } });
-    const socket = new FakeSocket();
-    socketStore.set(socket as unknown as Socket);
-    try {
-      renderApp('/inicio');
-      await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
-      act(() => socket.connect());
-      await waitFor(() => expect(paymentAsks(calls)).toHaveLength(1));
-      act(() => socket.disconnect());
-      act(() => socket.connect());
-      await waitFor(() => expect(paymentAsks(calls)).toHaveLength(2));
-      expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
-      expect(paymentRequestStore.get()).toBeNull();
-    } finally {
-      socketStore.set(null);
-    }
+    const socket = fakeSocketInStore();
+    renderApp('/inicio');
+    await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
+    act(() => socket.connect());
+    await waitFor(() => expect(paymentAsks(calls)).toHaveLength(1));
+    act(() => socket.disconnect());
+    act(() => socket.connect());
+    await waitFor(() => expect(paymentAsks(calls)).toHaveLength(2));
+    expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
+    expect(paymentRequestStore.get()).toBeNull();
+
     const notHeld = serveHeld({ state: 'consultation-without-er', payment: PAYMENT });
-    const again = new FakeSocket();
-    socketStore.set(again as unknown as Socket);
-    try {
-      renderApp('/inicio');
-      await waitFor(() => expect(again.listenerCount('connect')).toBeGreaterThan(0));
-      act(() => again.connect());
-      await waitFor(() => expect(notHeld.filter((c) => c.url === '/api/graphql' && (c.body as { query: string }).query.includes('GetCurrentAppointment')).length).toBeGreaterThan(0));
-      await new Promise((r) => setTimeout(r, 50));
-      expect(paymentAsks(notHeld)).toHaveLength(0);
-      expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
-    } finally {
-      socketStore.set(null);
-    }
+    const again = fakeSocketInStore();
+    renderApp('/inicio');
+    await waitFor(() => expect(again.listenerCount('connect')).toBeGreaterThan(0));
+    act(() => again.connect());
+    await waitFor(() => expect(notHeld.filter((c) => c.url === '/api/graphql' && (c.body as { query: string }).query.includes('GetCurrentAppointment')).length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(paymentAsks(notHeld)).toHaveLength(0);
+    expect(screen.queryByTestId('visit-payment-dialog')).toBeNull();
   });
 });

@@ -5,8 +5,9 @@ import { useMember } from '@/features/profile';
 import { openInfoModal } from '@/lib/ui-store';
 
 // Issue 10 (first load): the registration is its own module (use-push-registration.ts), part of the
-// signed-in shell's chunk; this routing runs signed out too.
-export { usePushRegistration } from './use-push-registration';
+// signed-in shell's chunk; this routing runs signed out too. No re-export of it here: the bundler
+// places a module by the static imports it is reached through, re-exports included, so one would
+// put the registration (and the schemas of its API calls) back in the first script.
 
 const isPushAction = (v: unknown): v is PushAction => typeof v === 'string' && (PUSH_ACTIONS as readonly string[]).includes(v);
 

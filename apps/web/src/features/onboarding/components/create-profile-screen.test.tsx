@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { apiError, installFakeFetch, member, trackedEvents, type FakeCall } from '@/test/fake-fetch';
+import { expectLegalPageLinks } from '@/test/legal-links';
 import { renderApp } from '@/test/render-app';
 
 const US_STATES = {
@@ -177,6 +178,13 @@ describe('onboarding profile form (spec 5)', () => {
     await waitFor(() => expect(input('legalAge').getAttribute('aria-describedby')).toBeNull());
   });
 
+  it('the last step links both legal pages, opened beside the form (issue 10)', async () => {
+    signedIn();
+    renderApp('/induccion/crear-perfil/3');
+    const links = expectLegalPageLinks(await screen.findByTestId('onboarding-tos-accepted'), { notice: 'aviso de privacidad', practices: 'aviso de prácticas de privacidad' });
+    for (const link of [links.notice, links.practices]) expect(link.getAttribute('target')).toBe('_blank');
+  });
+
   it('an unknown zip code is a field error', async () => {
     signedIn();
     renderApp('/induccion/crear-perfil/2');
@@ -185,16 +193,22 @@ describe('onboarding profile form (spec 5)', () => {
     expect(await screen.findByText('No encontramos ese código postal. Revisa que sea de EE. UU.')).toBeTruthy();
   });
 
-  it('minimal onboarding: the shorter form (no birthday, sex, gender or city) is enough', async () => {
+  it('minimal onboarding: the shorter form (no birthday, sex, gender or city) is enough; each completed step is tracked by its number only', async () => {
     const { calls } = signedIn({ organization: { id: 'org_1', name: 'Mini', settings: ['MINIMAL_ONBOARDING'] }, organizationId: 'org_1' });
+    const stepsTracked = () => trackedEvents(calls).filter((e) => e.event === 'profile_step_completed').map((e) => e.properties);
     const { router } = renderApp('/induccion/crear-perfil/1', { language: 'en' });
     await screen.findByTestId('create-profile-screen');
     expect(screen.queryByTestId('field-birthday')).toBeNull();
     expect(screen.queryByTestId('field-sex')).toBeNull();
+    // A Continue with fields in error completes nothing.
+    next();
+    await screen.findByText('The first name must have at least 2 characters.');
+    expect(stepsTracked()).toEqual([]);
     type('firstName', 'John');
     type('lastName', 'Smith');
     next();
     await waitFor(() => expect(router.state.location.pathname).toBe('/induccion/crear-perfil/2'));
+    expect(stepsTracked()).toEqual([{ step: 1 }]);
     await waitFor(() => onStep(2));
     expect(screen.queryByTestId('field-city')).toBeNull();
     fireEvent.change(input('state'), { target: { value: 'NY' } });
@@ -206,6 +220,7 @@ describe('onboarding profile form (spec 5)', () => {
     await waitFor(() => expect(router.state.location.pathname).not.toContain('crear-perfil'));
     const sent = gql(calls.find((c) => c.url === '/api/graphql' && gql(c).query.includes('updateMember'))!).variables.data as Record<string, unknown>;
     expect(sent).toEqual({ firstName: 'John', lastName: 'Smith', address: { country: 'US', state: 'NY', city: null, zipCode: null } });
+    expect(stepsTracked()).toEqual([{ step: 1 }, { step: 2 }, { step: 3 }]);
   });
 
   it('an organization requiring identification number, lab consent and health screening consent asks for them', async () => {

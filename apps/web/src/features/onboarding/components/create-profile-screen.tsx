@@ -42,6 +42,7 @@ import { useMember } from '@/features/profile';
 import { onboardingRequirements } from '@/features/profile';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { track } from '@/lib/track';
 import { hideToast, showToast } from '@/lib/toast';
 import { useUpdateMember } from '@/features/profile';
 import { hasStatesFile, useCountryStates } from '@/features/profile';
@@ -196,6 +197,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
     // WCAG 3.3.1: the focus moves to the first field in error (as handleSubmit's shouldFocusError does on the last step).
     if (await trigger(fields, { shouldFocus: true })) {
       hideToast();
+      void track('profile_step_completed', { step: stepIndex + 1 });
       goToStep(stepIndex + 1);
     } else warnMissing();
   };
@@ -239,6 +241,8 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
       return;
     }
     hideToast();
+    // The last step is complete once the profile is saved.
+    void track('profile_step_completed', { step: steps.length });
     // Outside full-care places the member learns first what Puente can and cannot do there (spec 1/6).
     if (serviceScope({ country: saved.address?.country, state: saved.address?.state }) === 'coaching-only') {
       void navigate(ROUTES.limitedServices.path, { replace: true, state: { comesFromRegistrationForm: true } });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { expectLegalPageLinks } from '@/test/legal-links';
 import { renderApp } from '@/test/render-app';
 
 const gql = (call: FakeCall) => call.body as { query: string };
@@ -18,6 +19,15 @@ const termsPending = () => {
     return undefined;
   });
 };
+
+describe('terms dialog: the legal pages', () => {
+  it('links the privacy notice and the notice of privacy practices, opened beside the dialog', async () => {
+    termsPending();
+    renderApp('/induccion/crear-perfil/1', { language: 'es' });
+    const links = expectLegalPageLinks(await screen.findByTestId('terms-dialog'), { notice: 'Leer el aviso de privacidad', practices: 'Leer el aviso de prácticas de privacidad (EE. UU.)' });
+    for (const link of [links.notice, links.practices]) expect(link.getAttribute('target')).toBe('_blank');
+  });
+});
 
 describe('terms dialog: declining says what happens before signing out', () => {
   it('es: Decline first explains (signed out, nothing deleted, asked again); Back returns to the terms', async () => {

@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EMPLOYER_CODE_KEYS, TOAST, employerCodeFormSchema, employerCodeReducer, initialEmployerCode, worksThereFormSchema } from '@puente/domain';
+import { EMPLOYER_CODE_KEYS, TOAST, employerCodeControls, employerCodeFormSchema, employerCodeReducer, initialEmployerCode, worksThereFormSchema } from '@puente/domain';
 import { useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hideToast, showToast } from '@/lib/toast';
@@ -67,13 +67,14 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
   };
 
   const invalid = state.status === 'invalid';
+  const controls = employerCodeControls(state);
   return (
     <Box component="form" noValidate onSubmit={(e) => void handleValidate(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="employer-code-form" data-state={state.status}>
       <TextField
         label={t('employer_code_label')}
         value={state.code}
         onChange={(e) => dispatch({ type: 'typed', code: e.target.value })}
-        disabled={state.status === 'valid'}
+        disabled={controls.inputDisabled}
         error={invalid}
         helperText={invalid ? t(EMPLOYER_CODE_KEYS.invalid) : ' '}
         slotProps={{ htmlInput: { 'data-testid': 'employer-code-input', maxLength: 100, autoCapitalize: 'characters', autoComplete: 'off' } }}
@@ -93,7 +94,7 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
           label={t('employer_code_works_there', { name: state.organizationName ?? '' })}
         />
       ) : null}
-      {state.status === 'valid' ? (
+      {controls.showAssociate ? (
         <Button variant="contained" size="large" onClick={handleAssociate} disabled={busy} data-testid="employer-code-associate">
           {associateLabel ?? t('employer_code_associate')}
         </Button>

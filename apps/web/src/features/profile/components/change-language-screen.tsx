@@ -1,4 +1,4 @@
-import { buildPath, LANGUAGES, type Language } from '@puente/domain';
+import { buildPath, canConfirmLanguageChange, LANGUAGES, type Language } from '@puente/domain';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
@@ -16,9 +16,6 @@ import { showToast } from '@/lib/toast';
 import { useChangeLanguage } from '../api/change-language';
 import { ProfileHeader } from './profile-header';
 
-/** spec 5: language confirm is disabled when the selection equals the current language. */
-export const canConfirmLanguage = (selected: Language, current: Language): boolean => selected !== current;
-
 /** /cambio-idioma: choose es or en; POST users/{id}/language/{lang}; the whole app switches. */
 export function ChangeLanguageScreen() {
   const { t, i18n } = useTranslation();
@@ -29,7 +26,7 @@ export function ChangeLanguageScreen() {
   const change = useChangeLanguage();
 
   const handleConfirm = async () => {
-    if (!member.data || !canConfirmLanguage(selected, current)) return;
+    if (!member.data || !canConfirmLanguageChange(selected, current)) return;
     try {
       await change.mutateAsync({ memberId: member.data.id, lang: selected });
     } catch (error) {
@@ -58,7 +55,7 @@ export function ChangeLanguageScreen() {
           ))}
         </RadioGroup>
       </Paper>
-      <Button variant="contained" size="large" disabled={!canConfirmLanguage(selected, current) || change.isPending || !member.data} onClick={() => void handleConfirm()} data-testid="language-confirm">
+      <Button variant="contained" size="large" disabled={!canConfirmLanguageChange(selected, current) || change.isPending || !member.data} onClick={() => void handleConfirm()} data-testid="language-confirm">
         {t('change_language_confirm')}
       </Button>
     </Screen>

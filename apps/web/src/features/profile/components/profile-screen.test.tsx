@@ -1,4 +1,4 @@
-import { TOAST } from '@puente/domain';
+import { buildPath, TOAST } from '@puente/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
@@ -41,12 +41,22 @@ describe('/perfil visibility rules (spec 000 §2, spec 001 §6)', () => {
     expect((await screen.findByTestId('profile-name')).textContent).toBe('Lucía Gómez');
     expect(screen.getByTestId('profile-plan').textContent).toBe('Plan individual');
     // spec 6 SupportAvailable gates an organization's members; with no organization support is hers (domain supportOffered).
-    for (const key of ['changeLoginPhone', 'deleteAccount', 'contactSupport', 'reportProblem', 'profileInformation', 'changeLanguage', 'membership', 'invitationCode', 'howItWorks', 'healthTips', 'privacy']) {
+    for (const key of ['changeLoginPhone', 'deleteAccount', 'contactSupport', 'reportProblem', 'profileInformation', 'changeLanguage', 'membership', 'invitationCode', 'howItWorks', 'healthTips', 'privacy', 'privacyPractices']) {
       expect(entry(key), key).not.toBeNull();
     }
     for (const key of ['myFamily', 'changeSite', 'enableNotifications']) expect(entry(key), key).toBeNull();
     expect(entry('changeLanguage')?.textContent).toContain('Español');
     expect(screen.getByTestId('profile-close-session')).toBeTruthy();
+  });
+
+  it('links both legal pages: the privacy notice and the notice of privacy practices (issue 10)', async () => {
+    signedIn();
+    renderApp('/perfil');
+    await screen.findByTestId('profile-name');
+    expect(entry('privacy')?.getAttribute('href')).toBe(buildPath('privacyNotice'));
+    expect(entry('privacy')?.textContent).toBe('Aviso de privacidad');
+    expect(entry('privacyPractices')?.getAttribute('href')).toBe(buildPath('privacyPractices'));
+    expect(entry('privacyPractices')?.textContent).toBe('Aviso de prácticas de privacidad (EE. UU.)');
   });
 
   it('an organization member with the support setting: contact support shows, the invitation code hides', async () => {
@@ -62,7 +72,7 @@ describe('/perfil visibility rules (spec 000 §2, spec 001 §6)', () => {
     signedIn();
     renderApp('/perfil');
     await screen.findByTestId('profile-name');
-    for (const key of ['deleteAccount', 'howItWorks', 'healthTips', 'privacy', 'membership']) expect(entry(key), key).toBeNull();
+    for (const key of ['deleteAccount', 'howItWorks', 'healthTips', 'privacy', 'privacyPractices', 'membership']) expect(entry(key), key).toBeNull();
     expect(entry('reportProblem')).not.toBeNull();
   });
 

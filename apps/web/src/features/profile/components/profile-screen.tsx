@@ -119,6 +119,7 @@ export function ProfileScreen() {
     { key: 'howItWorks', label: t('profile_how_it_works'), to: ROUTES.howItWorks.path, icon: <HelpOutline /> },
     { key: 'healthTips', label: t('profile_health_tips'), to: ROUTES.healthTips.path, icon: <LightbulbOutlined /> },
     { key: 'privacy', label: t('profile_privacy'), to: ROUTES.privacyNotice.path, icon: <PolicyOutlined /> },
+    { key: 'privacyPractices', label: t('profile_privacy_practices'), to: ROUTES.privacyPractices.path, icon: <PolicyOutlined /> },
   ]);
 
   return (

@@ -45,6 +45,23 @@ describe('/consulta/survey/{id}', () => {
     expect(calls.some((c) => c.url.includes('exit-redirect-url'))).toBe(false);
   });
 
+  it('WCAG 3.3.1: an invalid submit moves the focus to the first rating of the question in error, which names the error (announced)', async () => {
+    serve('mentalhealth');
+    renderApp('/consulta/survey/apt_1');
+    await screen.findByTestId('survey-mental-health');
+    // The button waits for her profile (who answers).
+    await waitFor(() => expect((screen.getByTestId('survey-submit') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('survey-submit'));
+    const first = screen.getByTestId('survey-abilityConfidence-1');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    const error = document.getElementById(first.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toBe('Completa los campos obligatorios.');
+    expect(error?.getAttribute('role')).toBe('alert');
+    // Answered, the rating no longer names an error.
+    fireEvent.click(screen.getByTestId('survey-abilityConfidence-4'));
+    await waitFor(() => expect(first.getAttribute('aria-describedby')).toBeNull());
+  });
+
   it('mental health: the provider-quality survey (abilityConfidence required); an organization member asks for the exit redirect', async () => {
     const { calls } = serve('mentalhealth', { organizationId: 'org_1', organization: { id: 'org_1', name: 'Acme', settings: [] } });
     const view = renderApp('/consulta/survey/apt_1', { language: 'en' });

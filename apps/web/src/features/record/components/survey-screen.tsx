@@ -42,31 +42,39 @@ function RatingField<T extends FieldValues>({ control, name }: { control: Contro
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <FormControl error={!!fieldState.error} data-testid={`survey-${name}`} component="fieldset">
-          <FormLabel component="legend" sx={{ mb: 1, color: 'text.primary' }}>
-            {t(`survey_${name}`)}
-            {REQUIRED.has(name) ? ' *' : ''}
-          </FormLabel>
-          <ToggleButtonGroup
-            exclusive
-            value={(field.value as number | null | undefined) ?? null}
-            onChange={(_e, v: number | null) => field.onChange(v)}
-            aria-invalid={fieldState.error ? 'true' : 'false'}
-            sx={{ flexWrap: 'wrap' }}
-          >
-            {SCALE.map((n) => (
-              <ToggleButton key={n} value={n} aria-label={t('survey_rating_value', { value: n, max: LIMITS.ratingMax })} sx={{ minWidth: 48 }} data-testid={`survey-${name}-${n}`}>
-                {n}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
-            {t('survey_scale_hint')}
-          </Typography>
-          {fieldState.error ? <FormHelperText>{t(fieldState.error.message ?? FORM_MISSING_FIELDS)}</FormHelperText> : null}
-        </FormControl>
-      )}
+      render={({ field, fieldState }) => {
+        const errorId = fieldState.error ? `survey-${name}-error` : undefined;
+        return (
+          <FormControl error={!!fieldState.error} data-testid={`survey-${name}`} component="fieldset">
+            <FormLabel component="legend" sx={{ mb: 1, color: 'text.primary' }}>
+              {t(`survey_${name}`)}
+              {REQUIRED.has(name) ? ' *' : ''}
+            </FormLabel>
+            <ToggleButtonGroup
+              exclusive
+              value={(field.value as number | null | undefined) ?? null}
+              onChange={(_e, v: number | null) => field.onChange(v)}
+              aria-invalid={fieldState.error ? 'true' : 'false'}
+              sx={{ flexWrap: 'wrap' }}
+            >
+              {SCALE.map((n) => (
+                // WCAG 3.3.1/4.1.3: each rating names the question's error, announced when it appears.
+                <ToggleButton key={n} value={n} aria-label={t('survey_rating_value', { value: n, max: LIMITS.ratingMax })} aria-describedby={errorId} sx={{ minWidth: 48 }} data-testid={`survey-${name}-${n}`}>
+                  {n}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('survey_scale_hint')}
+            </Typography>
+            {fieldState.error ? (
+              <FormHelperText id={errorId} role="alert">
+                {t(fieldState.error.message ?? FORM_MISSING_FIELDS)}
+              </FormHelperText>
+            ) : null}
+          </FormControl>
+        );
+      }}
     />
   );
 }

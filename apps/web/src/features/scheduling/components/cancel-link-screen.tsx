@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { cancelLinkViewForError, isCancelLinkActive } from '@puente/domain';
 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,8 +28,13 @@ export function CancelLinkScreen() {
   const appointmentId = params.get('appointmentId') ?? '';
   const token = params.get('token') ?? '';
   const when = params.get('todayOrTomorrow');
-  const passedAlready = params.get('error') !== null || !startDate || Number.isNaN(Date.parse(startDate)) || Date.parse(startDate) <= Date.now();
-  const [view, setView] = useState<View>(passedAlready ? 'passed' : 'confirm');
+  const linkError = params.get('error');
+  const viewForError = (code: string | null | undefined): View => (cancelLinkViewForError(code) === 'consultation-canceled' ? 'canceled' : 'passed');
+  const initialView = (): View => {
+    if (linkError !== null) return viewForError(linkError);
+    return !startDate || Number.isNaN(Date.parse(startDate)) || !isCancelLinkActive(startDate, new Date()) ? 'passed' : 'confirm';
+  };
+  const [view, setView] = useState<View>(initialView);
   const cancel = useCancelByLink();
 
   useEffect(() => {
@@ -40,7 +46,7 @@ export function CancelLinkScreen() {
       await cancel.mutateAsync({ appointmentId, token });
       setView('canceled');
     } catch (error) {
-      setView(isApiRequestError(error) && error.code === 'APPOINTMENT_ALREADY_CANCELED' ? 'canceled' : 'passed');
+      setView(viewForError(isApiRequestError(error) ? error.code : null));
     }
   };
 

@@ -279,6 +279,14 @@ describe('cancel by the texted link', () => {
     expect(calls.some((c) => c.url.includes('/cancel'))).toBe(false);
   });
 
+  it('?error=appointment-already-canceled in the link shows the canceled view at once (spec 8)', async () => {
+    const { calls } = server();
+    renderApp(link(future(), '&error=appointment-already-canceled'));
+    expect(await screen.findByTestId('cancel-link-canceled')).toBeTruthy();
+    expect(screen.queryByTestId('cancel-link-cancel')).toBeNull();
+    expect(calls.some((c) => c.url.includes('/cancel'))).toBe(false);
+  });
+
   it('an appointment already finished shows passed', async () => {
     server({ cancel: { status: 409, body: { error: { code: 'APPOINTMENT_ALREADY_FINISHED', status: 409, message: 'x' } } } });
     renderApp(link(future()));

@@ -150,13 +150,18 @@ export function ReportProblemScreen() {
                       <Checkbox
                         checked={field.value.includes(reason)}
                         onChange={(e) => field.onChange(e.target.checked ? [...field.value, reason] : field.value.filter((r) => r !== reason))}
-                        slotProps={{ input: { 'data-testid': `report-reason-${reason}` } as never }}
+                        // WCAG 3.3.1/4.1.3: each box names the group's error, announced when it appears.
+                        slotProps={{ input: { 'data-testid': `report-reason-${reason}`, 'aria-describedby': fieldState.error ? 'report-reasons-error' : undefined } as never }}
                       />
                     }
                   />
                 ))}
               </FormGroup>
-              {fieldState.error ? <FormHelperText>{errorText('reportReasons')}</FormHelperText> : null}
+              {fieldState.error ? (
+                <FormHelperText id="report-reasons-error" role="alert">
+                  {errorText('reportReasons')}
+                </FormHelperText>
+              ) : null}
             </FormControl>
           )}
         />
@@ -183,10 +188,21 @@ export function ReportProblemScreen() {
               <FormControl component="fieldset" error={!!fieldState.error} required data-testid={`report-${name}`}>
                 <FormLabel component="legend">{t(`report_issue_${name}`)}</FormLabel>
                 <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value)} aria-invalid={fieldState.error ? 'true' : 'false'}>
-                  <FormControlLabel value="yes" control={<Radio slotProps={{ input: { 'data-testid': `report-${name}-yes` } as never }} />} label={t('report_issue_yes')} />
-                  <FormControlLabel value="no" control={<Radio slotProps={{ input: { 'data-testid': `report-${name}-no` } as never }} />} label={t('report_issue_no')} />
+                  {(['yes', 'no'] as const).map((answer) => (
+                    <FormControlLabel
+                      key={answer}
+                      value={answer}
+                      // WCAG 3.3.1/4.1.3: each answer names the question's error, announced when it appears.
+                      control={<Radio slotProps={{ input: { 'data-testid': `report-${name}-${answer}`, 'aria-describedby': fieldState.error ? `report-${name}-error` : undefined } as never }} />}
+                      label={t(`report_issue_${answer}`)}
+                    />
+                  ))}
                 </RadioGroup>
-                {fieldState.error ? <FormHelperText>{t(FORM_MISSING_FIELDS)}</FormHelperText> : null}
+                {fieldState.error ? (
+                  <FormHelperText id={`report-${name}-error`} role="alert">
+                    {t(FORM_MISSING_FIELDS)}
+                  </FormHelperText>
+                ) : null}
               </FormControl>
             )}
           />

@@ -1,7 +1,9 @@
+import { REPORT_REASONS } from '@puente/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { recordScrollIntoView } from '@/test/scroll-into-view';
 
 /** /reportar-problema and /contacto-soporte (spec 2, spec 5, spec 6) against a fake API. */
 
@@ -42,31 +44,45 @@ describe('/reportar-problema', () => {
   });
 
   it('an invalid submit says what is missing and scrolls to the first field in error (spec 5), to the middle of the screen', async () => {
-    const scrolled: { target: Element; options: unknown }[] = [];
-    Object.defineProperty(Element.prototype, 'scrollIntoView', {
-      configurable: true,
-      value(this: Element, options: unknown) {
-        scrolled.push({ target: this, options });
-      },
-    });
-    try {
-      serve();
-      renderApp('/reportar-problema');
-      fireEvent.click(await screen.findByTestId('report-submit'));
-      expect((await screen.findByTestId('toast')).textContent).toContain('Completa los campos obligatorios.');
-      await waitFor(() => expect(scrolled).toHaveLength(1));
-      expect(scrolled[0]!.target).toBe(screen.getByTestId('report-clinician'));
-      expect(scrolled[0]!.options).toMatchObject({ block: 'center' });
+    const scrolled = recordScrollIntoView();
+    serve();
+    renderApp('/reportar-problema');
+    fireEvent.click(await screen.findByTestId('report-submit'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Completa los campos obligatorios.');
+    await waitFor(() => expect(scrolled).toHaveLength(1));
+    expect(scrolled[0]!.target).toBe(screen.getByTestId('report-clinician'));
+    expect(scrolled[0]!.options).toMatchObject({ block: 'center' });
 
-      // With the clinician and a reason given, the first field in error is the first yes/no question.
-      await choose('report-clinician', 'María Hernández');
-      fireEvent.click(screen.getByTestId('report-reason-wait_too_long'));
-      fireEvent.click(screen.getByTestId('report-submit'));
-      await waitFor(() => expect(scrolled).toHaveLength(2));
-      expect(screen.getByTestId('report-shouldFollowUp').contains(scrolled[1]!.target)).toBe(true);
-    } finally {
-      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
-    }
+    // With the clinician and a reason given, the first field in error is the first yes/no question.
+    await choose('report-clinician', 'María Hernández');
+    fireEvent.click(screen.getByTestId('report-reason-wait_too_long'));
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(scrolled).toHaveLength(2));
+    expect(screen.getByTestId('report-shouldFollowUp').contains(scrolled[1]!.target)).toBe(true);
+  });
+
+  it('WCAG 3.3.1: an invalid submit moves the focus to the first field in error; the errors of the boxes and the yes/no answers are tied to them and announced', async () => {
+    serve();
+    renderApp('/reportar-problema');
+    fireEvent.click(await screen.findByTestId('report-submit'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('report-clinician')));
+    const describedBy = (el: Element) => document.getElementById(el.getAttribute('aria-describedby') ?? '');
+    // The reasons: each box names the group's error, which is announced when it appears.
+    const box = screen.getByTestId('report-reason-wait_too_long');
+    expect(describedBy(box)?.textContent).toBe('Elige al menos una opción.');
+    expect(describedBy(box)?.getAttribute('role')).toBe('alert');
+    const yes = screen.getByTestId('report-shouldFollowUp-yes');
+    expect(describedBy(yes)?.textContent).toBe('Completa los campos obligatorios.');
+    expect(describedBy(yes)?.getAttribute('role')).toBe('alert');
+
+    // The clinician given, the focus goes to the reasons' first box; with a reason, to the first yes/no answer.
+    await choose('report-clinician', 'María Hernández');
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId(`report-reason-${REPORT_REASONS[0]}`)));
+    fireEvent.click(box);
+    await waitFor(() => expect(box.getAttribute('aria-describedby')).toBeNull());
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(document.activeElement).toBe(yes));
   });
 
   it('a refused report keeps her on the form with the error toast', async () => {
@@ -136,6 +152,19 @@ describe('/contacto-soporte', () => {
     fireEvent.click(screen.getByTestId('support-submit'));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/consulta/historial'));
     expect(surveys(calls)).toEqual([{ type: 'support', memberId: 'mem_1', items: { helpTopic: 'account', reason: 'No puedo cambiar mi correo', moreDetails: '' } }]);
+  });
+
+  it('WCAG 3.3.1: an invalid submit moves the focus to the first field in error (the topic, then the reason)', async () => {
+    serve();
+    renderApp('/contacto-soporte');
+    fireEvent.click(await screen.findByTestId('support-submit'));
+    await screen.findByText('Elige un tema.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('support-topic')));
+    fireEvent.mouseDown(screen.getByTestId('support-topic'));
+    fireEvent.click(screen.getByRole('option', { name: 'Mi cuenta' }));
+    await waitFor(() => expect(screen.queryByText('Elige un tema.')).toBeNull());
+    fireEvent.click(screen.getByTestId('support-submit'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('support-reason')));
   });
 
   it('the B2B membership topic is hidden for organization members; without a referer back goes to /perfil', async () => {

@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withBrowser } from './harness';
+
+// Issue 10: the harness checks the screens a page reaches by itself (a click, a link), not only the
+// ones a test waits for with waitForURL. A tiny local page, no app and no test server: a clean
+// start screen, a button that moves (history.pushState, as the app's router does) to a screen with
+// an image without a text alternative (axe's image-alt, WCAG 1.1.1), and a link to such a document.
+const START = `<!doctype html><html lang="en"><head><title>Start</title></head><body><main id="main"><h1>Start</h1>
+<button data-testid="to-broken">Broken screen</button> <button data-testid="to-fine">Fine screen</button> <a href="/broken-document">Broken document</a></main>
+<script>
+const show = (path, html) => { history.pushState({}, '', path); setTimeout(() => { document.getElementById('main').innerHTML = html; }, 50); };
+document.querySelector('[data-testid=to-broken]').onclick = () => show('/broken', '<h1>Broken</h1><img data-testid="broken" src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7">');
+document.querySelector('[data-testid=to-fine]').onclick = () => show('/fine', '<h1 data-testid="fine">Fine</h1>');
+</script></body></html>`;
+const BROKEN_DOCUMENT = `<!doctype html><html lang="en"><head><title>Broken</title></head><body><main><h1 data-testid="heading">Broken document</h1>
+<img src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"></main></body></html>`;
+
+let server: Server;
+let url = '';
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(req.url === '/broken-document' ? BROKEN_DOCUMENT : START);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A path of its own: axe checks a screen once in the whole run (harness.ts), and '/' is the app's home too.
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/a11y-hook-start`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+describe('axe on the screens a page reaches by itself', () => {
+  it('a violation on a screen reached by a click fails the step that waits for it, and the test at its end', async () => {
+    await expect(
+      withBrowser(async (ctx) => {
+        const page = await ctx.newPage();
+        await page.goto(url);
+        // A clean screen reached by a click passes.
+        await page.getByTestId('to-fine').click();
+        await page.getByTestId('fine').waitFor();
+        await page.goto(url);
+        await page.getByTestId('to-broken').click();
+        // No waitForURL: the step that waits for the new screen is the one that fails.
+        await expect(page.getByTestId('broken').waitFor({ state: 'attached' })).rejects.toThrow(/on \/broken \(en\):[\s\S]*image-alt/);
+        // Swallowed here, it still fails the test when its browser context closes.
+      }),
+    ).rejects.toThrow(/axe: 1 WCAG 2\.2 AA violation\(s\) on \/broken \(en\)/);
+  });
+
+  it('a document a link opens is checked at the next read, even one inside expect.poll', async () => {
+    await expect(
+      withBrowser(async (ctx) => {
+        const page = await ctx.newPage();
+        await page.goto(url);
+        await page.getByRole('link').click();
+        // expect.poll retries a failed read: the violation is thrown again when the context closes.
+        await expect.poll(() => page.getByTestId('heading').textContent()).toBe('Broken document');
+      }),
+    ).rejects.toThrow(/on \/broken-document \(en\):[\s\S]*image-alt/);
+  });
+});

@@ -1,0 +1,32 @@
+/** Call errors (spec 8 "Call") and the link-to-consult entry and finished pages (spec 2). */
+import { buildPath } from '../routes';
+import { nav, type NavigateTo } from './navigate';
+
+export type CallErrorRoute = NavigateTo | { kind: 'dialog'; title: 'ERROR'; message: string; code?: number } | { kind: 'not-allowed-dialog' };
+
+export const callErrorRoute = (err: { name?: string | null; message?: string | null; code?: number | null }): CallErrorRoute => {
+  const message = err.message ?? '';
+  if (err.name === 'NotAllowedError') return { kind: 'not-allowed-dialog' };
+  if (message === 'Permission denied' || message === 'Permission dismissed' || message.includes('denied')) {
+    return nav('/link-to-consult-permissions');
+  }
+  if (err.code === 53205) return nav('/link-to-consult-closed');
+  const text = err.code === 20101 ? `${message}. Please make sure you are using the correct credentials.` : message;
+  return err.code ? { kind: 'dialog', title: 'ERROR', message: text, code: err.code } : { kind: 'dialog', title: 'ERROR', message: text };
+};
+
+/** spec 2: link-to-consult entry. */
+export const linkToConsultEntry = (q: {
+  cameraDenied: boolean;
+  error?: string | null;
+  token?: string | null;
+}): NavigateTo | { kind: 'join'; token: string; joinMethod: 'link' } => {
+  if (q.cameraDenied) return nav('/link-to-consult-permissions');
+  if (q.error) return nav('/link-to-consult-closed');
+  if (q.token) return { kind: 'join', token: q.token, joinMethod: 'link' };
+  return nav('/link-to-consult-closed');
+};
+
+/** spec 2: the finished screen button goes to /open or, for a partner session, the organization home page. */
+export const linkFinishedButtonTarget = (ctx: { partnerSession: boolean; homePageUrl?: string | null }): string =>
+  ctx.partnerSession && ctx.homePageUrl ? ctx.homePageUrl : buildPath('open');
