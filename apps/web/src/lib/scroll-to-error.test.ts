@@ -54,4 +54,16 @@ describe('scrollToFirstError (spec 5, WCAG 3.3.1)', () => {
     expect(document.activeElement).toBe(el('fine'));
     expect(el('first').scrollIntoView).not.toHaveBeenCalled();
   });
+
+  it('does not take the focus from the field someone typed in since the submit, even when that fixed it', () => {
+    const el = form();
+    el('first').focus(); // the form focused the first error at submit
+    scrollToFirstError();
+    // A quick typist (or a slow phone): 'Ana' is typed before the delay ends, and the field is fine now.
+    (el('first') as HTMLInputElement).value = 'Ana';
+    el('first').setAttribute('aria-invalid', 'false');
+    vi.advanceTimersByTime(100);
+    expect(document.activeElement).toBe(el('first'));
+    expect(el('birthday').scrollIntoView).not.toHaveBeenCalled();
+  });
 });

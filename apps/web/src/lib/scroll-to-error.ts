@@ -8,6 +8,10 @@ const focusTarget = (field: HTMLElement): HTMLElement | undefined => {
   return [...field.querySelectorAll<HTMLElement>(FOCUSABLE)].find((el) => el.tabIndex >= 0);
 };
 
+/** What a field holds (undefined for what is not a field: a button, the page). */
+const valueOf = (el: Element | null): string | undefined =>
+  el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? el.value : undefined;
+
 /**
  * spec 5: after an invalid submit the first field in error scrolls into view (100 ms, 500 ms on
  * Android). It comes to the middle of the screen, so the warning toast at the bottom never covers it.
@@ -18,6 +22,7 @@ const focusTarget = (field: HTMLElement): HTMLElement | undefined => {
 export const scrollToFirstError = (root: ParentNode = document): void => {
   const delay = scrollToErrorDelayMs(/Android/i.test(navigator.userAgent) ? 'android' : 'web');
   const focusedAtSubmit = document.activeElement;
+  const valueAtSubmit = valueOf(focusedAtSubmit);
   setTimeout(() => {
     const fields = [...root.querySelectorAll<HTMLElement>('[aria-invalid="true"]')];
     const target = fields.map(focusTarget).find((el) => el !== undefined);
@@ -26,7 +31,11 @@ export const scrollToFirstError = (root: ParentNode = document): void => {
     // the view are theirs then. Nor is focus() called on the element that has it: a date input
     // starts the part being typed again (a keyboard user's "1990" became "0990").
     const movedOn = focused !== focusedAtSubmit && focused !== document.body && !fields.some((field) => field.contains(focused));
-    if (movedOn) return;
+    // Nor is the focus taken from the field someone is typing in: the form put them on the first
+    // error at submit, and what they typed may have fixed it before the delay ended (on a slow
+    // phone, or Android's 500 ms): the next field in error is theirs to Tab to.
+    const typing = focused === focusedAtSubmit && valueAtSubmit !== undefined && valueOf(focused) !== valueAtSubmit;
+    if (movedOn || typing) return;
     if (target && target !== focused) target.focus({ preventScroll: true });
     fields[0]?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, delay);
