@@ -249,9 +249,12 @@ async function checkScreen(page: Page, state: string): Promise<void> {
   const both = !oneLanguage.has(page.context());
   const other = both ? OTHER_LANGUAGE[shown] : undefined;
   if (checkedScreens.has(screenKey(page, state, shown)) && (!other || checkedScreens.has(screenKey(page, state, other)))) return;
-  // Let the screen settle: the app has rendered a heading or a dialog, and transitions finished.
+  // Let the screen settle: the app has rendered a heading or a dialog, what it was fetching has
+  // arrived (a staff screen switches to the staff member's language when her profile does: the
+  // language read below must be the one the app settled on), and transitions finished.
   await page.waitForFunction(() => document.querySelector('h1, h2, [role="dialog"]') !== null, undefined, { timeout: 5_000 }).catch(() => undefined);
-  await settle(page, 300);
+  await appIdle(page);
+  await settle(page, 150);
   const lang = await pageLanguage(page);
   const screen = screenKey(page, state, lang);
   if (!checkedScreens.has(screen)) {
@@ -262,9 +265,13 @@ async function checkScreen(page: Page, state: string): Promise<void> {
   const to = both ? OTHER_LANGUAGE[lang] : undefined;
   if (!to || checkedScreens.has(screenKey(page, state, to))) return;
   const stored = await page.evaluate(() => localStorage.getItem('language')).catch(() => null);
-  if (!(await switchLanguage(page, to))) return;
+  // The element with the focus (a keyboard journey's next Tab starts from it), put back after.
+  const focused = await page.evaluate(() => { const el = document.activeElement; return el?.id ? `#${CSS.escape(el.id)}` : el?.getAttribute('data-testid') ? `[data-testid="${el.getAttribute('data-testid')}"]` : null; }).catch(() => null);
   try {
-    await settle(page, 100);
+    // A switch that did not finish (the page moved on, the app changed language itself) is put
+    // back all the same below: the journey goes on in its own language.
+    if (!(await switchLanguage(page, to))) return;
+    await settle(page, 50);
     const translated = screenKey(page, state, await pageLanguage(page));
     if (checkedScreens.has(translated)) return;
     const violations = await runAxe(page);
@@ -273,21 +280,91 @@ async function checkScreen(page: Page, state: string): Promise<void> {
   } finally {
     // Back to the journey's language, and its storage as it was (a first visit has none).
     if (!page.isClosed()) {
-      await switchLanguage(page, lang as Language);
-      await page.evaluate((value) => (value === null ? localStorage.removeItem('language') : localStorage.setItem('language', value)), stored).catch(() => undefined);
-      await settle(page, 50);
+      if ((await pageLanguage(page)) !== lang) await switchLanguage(page, lang as Language);
+      await page
+        .evaluate(
+          ([value, selector]) => {
+            if (value === null) localStorage.removeItem('language');
+            else localStorage.setItem('language', value);
+            const el = selector ? document.querySelector<HTMLElement>(selector) : null;
+            if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+          },
+          [stored, focused] as const,
+        )
+        .catch(() => undefined);
+      await settle(page, 0);
     }
   }
 }
 
 /**
- * Waits `ms`, then for finite transitions and animations to end: a dialog or button still fading in
- * is measured mid-way by the contrast rule (spinners loop forever and are not waited for).
+ * Waits (3 s at most) until the app has nothing in flight: no language change under way (a screen
+ * reached right after choosing English shows Spanish until the English messages arrive: the check
+ * must not take Spanish for the journey's language and put it back after), no query fetching, no
+ * mutation (its TanStack Query client, found on the React tree as `switchLanguage` finds i18n). A
+ * poll that refetches every few seconds leaves gaps to find.
+ */
+const appIdle = (page: Page): Promise<void> =>
+  page
+    .waitForFunction(
+      () => {
+        interface Client {
+          isFetching(): number;
+          isMutating(): number;
+        }
+        interface Fiber {
+          child: Fiber | null;
+          sibling: Fiber | null;
+          memoizedProps?: { client?: Partial<Client> } | null;
+        }
+        const w = window as unknown as { __puenteQueryClient?: Client };
+        if (!w.__puenteQueryClient) {
+          const root = document.getElementById('root') as (HTMLElement & Record<string, Fiber | undefined>) | null;
+          const key = root ? Object.keys(root).find((k) => k.startsWith('__reactContainer$')) : undefined;
+          const stack: (Fiber | null | undefined)[] = [key ? root![key] : undefined];
+          for (let seen = 0; stack.length > 0 && seen < 10_000; seen++) {
+            const fiber = stack.pop();
+            if (!fiber) continue;
+            const client = fiber.memoizedProps?.client;
+            if (typeof client?.isFetching === 'function' && typeof client.isMutating === 'function') {
+              w.__puenteQueryClient = client as Client;
+              break;
+            }
+            stack.push(fiber.sibling, fiber.child);
+          }
+        }
+        const client = w.__puenteQueryClient;
+        // A language being changed (the choice is stored at once, shown once its messages arrive).
+        const chosen = localStorage.getItem('language');
+        const changing = chosen !== null && document.documentElement.lang !== chosen;
+        return !changing && (!client || (client.isFetching() === 0 && client.isMutating() === 0));
+      },
+      undefined,
+      { timeout: 3_000, polling: 50 },
+    )
+    .then(() => undefined)
+    .catch(() => undefined);
+
+/**
+ * Waits two frames (a transition the last render started is running then) and `ms`, then for
+ * finite transitions and animations to end (3 s at most): a dialog or button still fading in is
+ * measured mid-way by the contrast rule (spinners loop forever and are not waited for). One round
+ * trip to the page.
  */
 async function settle(page: Page, ms: number): Promise<void> {
-  await page.waitForTimeout(ms);
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3_000 })
+    .evaluate(async (wait) => {
+      // (A frame that never comes, in a tab the browser does not paint, is not waited for long.)
+      await new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+        setTimeout(resolve, 100);
+      });
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const deadline = Date.now() + 3_000;
+      while (Date.now() < deadline && !document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }, ms)
     .catch(() => undefined);
 }
 
