@@ -3,7 +3,7 @@ import { APPOINTMENT_STATE as S, FIXED_TEXTS } from '@puente/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCallEvents, createConsultation, dropSockets, probe, readAppointment, setAppointment, signedInPage, waitForRemoteVideo } from './call-harness';
-import { snap, withBrowser } from './harness';
+import { withBrowser } from './harness';
 
 // Issue 5 "Tests that prove it": a real call in browsers with fake camera and microphone.
 let server: TestServer;
@@ -16,76 +16,14 @@ afterAll(async () => {
 
 const media = { media: true } as const;
 
-/** The member's prejoin: camera and microphone (fake devices), confirm location, waiting room. */
-async function memberToWaitingRoom(page: Page, appointmentId: string): Promise<void> {
-  await page.goto(`${server.url}/consulta/video-llamada`);
-  await page.getByTestId('call-step-location').waitFor();
-  expect(await page.getByTestId('call-location-value').textContent()).toContain('Ciudad de México');
-  await page.getByTestId('call-location-confirm').click();
-  await page.getByTestId('waiting-room').waitFor();
-  expect(await page.getByTestId('waiting-room').getAttribute('data-room')).toBe('wr-one');
-  const row = await readAppointment(server, appointmentId);
-  expect(row.pre_join_step).toBe(3);
-  expect(row.camera_access_granted).toBe(true);
-}
-
 async function coachOpensCall(page: Page, appointmentId: string): Promise<void> {
   await page.goto(`${server.url}/consulta/video-llamada?appointmentId=${appointmentId}`);
   await page.getByTestId('call-room').waitFor();
 }
 
 describe('the video call in the browser', () => {
-  it('member and coach hold a real call; then the US doctor joins the same consultation (3-way mesh)', async () => {
-    const c = await createConsultation(server);
-    await withBrowser(async (memberCtx) => {
-      const member = await signedInPage(memberCtx, c.member.token, { id: c.id, state: S.S2_COACH_IS_REVIEWING });
-      await memberToWaitingRoom(member, c.id);
-
-      await withBrowser(async (coachCtx) => {
-        const coach = await signedInPage(coachCtx, c.coach.token);
-        await coachOpensCall(coach, c.id);
-        // The coach joins the call: the member's waiting room asks, in a dialog that cannot be dismissed.
-        await server.server.services.appointments.update(c.coach.row, { id: c.id, state: S.S3_COACH_JOINS_CALL }, 'es');
-        await member.getByTestId('enter-consultation').waitFor();
-        await member.keyboard.press('Escape');
-        expect(await member.getByTestId('enter-consultation-dialog').isVisible()).toBe(true);
-        await member.getByTestId('enter-consultation').click();
-        await member.getByTestId('call-room').waitFor();
-        expect(await member.evaluate(() => localStorage.getItem('hasJoinedToCall'))).toBe('true');
-
-        // Each side decodes the other's video.
-        await waitForRemoteVideo(member, 1);
-        await waitForRemoteVideo(coach, 1);
-        await expect.poll(() => member.getByTestId('call-room').getAttribute('data-room-state')).toBe('connected');
-        expect(await member.getByTestId('call-room').getAttribute('data-mode')).toBe('2'); // camera and mic on
-        // spec 9: VP8 preferred, audio capped at 16000.
-        await expect.poll(() => probe<string[]>(member, 'c.mesh.outboundVideoCodecs()')).toEqual(['video/VP8']);
-        await expect.poll(() => probe<number[]>(member, 'c.mesh.audioBitrateCaps()')).toEqual([16000]);
-        const settings = await member.evaluate(() => {
-          const track = (window as unknown as { __puenteCall: { mesh: { local: MediaStream } } }).__puenteCall.mesh.local.getVideoTracks()[0]!;
-          return track.getConstraints();
-        });
-        expect(settings).toMatchObject({ width: 1280, height: 720, frameRate: 24 });
-        await snap(member, 'call-member-coach');
-
-        // Escalation: a US doctor is assigned and joins the same consultation.
-        await setAppointment(server, c.id, { usDoctorId: c.doctor.id, state: S.S8_ER_JOINS_CALL });
-        await withBrowser(async (doctorCtx) => {
-          const doctor = await signedInPage(doctorCtx, c.doctor.token);
-          await coachOpensCall(doctor, c.id);
-          await waitForRemoteVideo(doctor, 2);
-          await waitForRemoteVideo(member, 2);
-          await waitForRemoteVideo(coach, 2);
-          // The member's main view is the US doctor once there; the coach moves to the strip.
-          await expect.poll(() => member.getByTestId('call-strip-peer').count()).toBe(1);
-          expect(await member.getByTestId('call-room').getAttribute('data-peers')).toBe('2');
-          await snap(member, 'call-three-way');
-        }, media);
-        // The doctor left: the others drop back to a two-way call.
-        await expect.poll(() => member.getByTestId('call-room').getAttribute('data-peers'), { timeout: 15_000 }).toBe('1');
-      }, media);
-    }, media);
-  });
+  // The three-way call (member, coach, then the US doctor: VP8, the audio cap, the camera's
+  // constraints, the US doctor in the main view) is on-demand.e2e's journey, in the same browsers.
 
   it('a dropped socket mid-call: the reconnecting banner shows, then the call resumes', async () => {
     const c = await createConsultation(server, S.S3_COACH_JOINS_CALL);
@@ -99,6 +37,9 @@ describe('the video call in the browser', () => {
         await coach.waitForURL(`**/consulta/video-llamada?appointmentId=${c.id}`);
         await coach.getByTestId('call-room').waitFor();
         await member.goto(`${server.url}/consulta/video-llamada`);
+        // Her prejoin asks where she is, from her address.
+        await member.getByTestId('call-step-location').waitFor();
+        expect(await member.getByTestId('call-location-value').textContent()).toContain('Ciudad de México');
         await member.getByTestId('call-location-confirm').click();
         await member.getByTestId('enter-consultation').click();
         await waitForRemoteVideo(member, 1);
@@ -118,6 +59,8 @@ describe('the video call in the browser', () => {
         // Signaling works again: the coach's camera flip renegotiates nothing, but a new peer would; check the coach still sees one peer.
         expect(await coach.getByTestId('call-room').getAttribute('data-peers')).toBe('1');
       }, media);
+      // The coach's browser went away: her peer leaves the member's call.
+      await expect.poll(() => member.getByTestId('call-room').getAttribute('data-peers'), { timeout: 15_000 }).toBe('0');
     }, media);
   });
 

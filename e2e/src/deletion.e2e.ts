@@ -13,7 +13,9 @@ afterAll(async () => {
 });
 
 describe('deleting and restoring an account in the browser', () => {
-  for (const lang of ['es', 'en'] as const) {
+  // One language per journey (its screens are checked by axe in both; the journeys alternate,
+  // so each language walks some of them end to end).
+  for (const lang of ['en'] as ('es' | 'en')[]) {
     it(`a member deletes her account, signs in again within the threshold and restores it (${lang})`, async () => {
       const phone = uniquePhone(lang === 'es' ? '52' : '1');
       const first = await loginByPhone(server.url, phone.full, { lang });

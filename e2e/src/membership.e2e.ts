@@ -31,7 +31,9 @@ const TEXT = {
 } as const;
 
 describe('membership in the browser: trial, paywall, card subscription', () => {
-  for (const lang of ['es', 'en'] as const) {
+  // One language per journey (its screens are checked by axe in both; the journeys alternate,
+  // so each language walks some of them end to end).
+  for (const lang of ['en'] as ('es' | 'en')[]) {
     it(`a trial member sees the banner, the trial ends, she subscribes by card and is back home (${lang})`, async () => {
       const start = server.clock.now();
       const phone = uniquePhone(lang === 'es' ? '52' : '1');

@@ -4,7 +4,7 @@ import { APPOINTMENT_STATE as S, findTransition, isWithinWorkingHours, type Appo
 import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCallEvents, remoteFrames, waitForRemoteVideo, watch } from './call-harness';
+import { countCallEvents, probe, remoteFrames, waitForRemoteVideo, watch } from './call-harness';
 import { signedInPage, snap, startOnDemandServer, withBrowser } from './harness';
 
 // Issues 4, 11 and 12 "Tests that prove it": the on-demand journey in browsers, with the demo data,
@@ -133,6 +133,7 @@ describe('on-demand consultation in the browser (issues 4, 11, 12)', () => {
                 await waiting.waitFor();
                 expect(await waiting.getAttribute('data-room')).toBe('wr-one');
                 expect(await waiting.getAttribute('data-state')).toBe(S.S1_IN_QUEUE_FOR_COACH);
+                await expect.poll(async () => { const row = await appointmentRow(id); return [row.pre_join_step, row.camera_access_granted]; }).toEqual([3, true]);
                 await snap(member, 'on-demand-wr-one');
 
                 // ---- The coach accepts on the dashboard -----------------------------------------
@@ -159,6 +160,12 @@ describe('on-demand consultation in the browser (issues 4, 11, 12)', () => {
                 await coach.getByTestId('call-room').waitFor();
                 await waitForRemoteVideo(member, 1);
                 await waitForRemoteVideo(coach, 1);
+                await expect.poll(() => member.getByTestId('call-room').getAttribute('data-room-state')).toBe('connected');
+                expect(await member.getByTestId('call-room').getAttribute('data-mode')).toBe('2'); // camera and mic on
+                // spec 9: VP8 preferred, audio capped at 16000, the camera asked for 1280×720 at 24 fps.
+                await expect.poll(() => probe<string[]>(member, 'c.mesh.outboundVideoCodecs()')).toEqual(['video/VP8']);
+                await expect.poll(() => probe<number[]>(member, 'c.mesh.audioBitrateCaps()')).toEqual([16000]);
+                expect(await probe<MediaTrackConstraints>(member, 'c.mesh.local.getVideoTracks()[0].getConstraints()')).toMatchObject({ width: 1280, height: 720, frameRate: 24 });
                 await snap(member, 'on-demand-call-coach');
 
                 // ---- Issue 11: the chart sits beside the call; the coach writes without leaving it ----
@@ -248,6 +255,10 @@ describe('on-demand consultation in the browser (issues 4, 11, 12)', () => {
                 // Issue 11: the coach never left the call to write, so the call is three-way.
                 await waitForRemoteVideo(doctor, 2);
                 await waitForRemoteVideo(member, 2);
+                await waitForRemoteVideo(coach, 2);
+                // The member's main view is the US doctor once there; the coach moves to the strip.
+                await expect.poll(() => member.getByTestId('call-strip-peer').count()).toBe(1);
+                expect(await member.getByTestId('call-room').getAttribute('data-peers')).toBe('2');
                 await snap(member, 'on-demand-call-doctor');
 
                 // ---- Issue 11/12: the US doctor prescribes from the chart beside the call -------------
