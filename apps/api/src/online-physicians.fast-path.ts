@@ -5,7 +5,7 @@ import { parse as parseQueryString } from 'fast-querystring';
 import { languageFromHeader } from './errors';
 import { bearerToken } from './http';
 import type { AuthContext } from './modules/auth/auth.service';
-import type { SecurityHeaders } from './security-headers';
+import { securityHeaderValues, type SecurityHeaders } from './security-headers';
 
 const PATH = '/api/online-physicians';
 const QUESTION_MARK = 0x3f;
@@ -58,6 +58,8 @@ export function onlinePhysiciansFastPath(deps: OnlinePhysiciansFastPathDeps): (r
   };
   let lastBody = '';
   let lastLength = 0;
+  // Every header of the answer but CORS's origin and the length, built once (see securityHeaderValues).
+  const fixedHeaders = Object.freeze({ ...securityHeaderValues(deps.securityHeaders), 'cache-control': 'no-store', vary: 'Origin', 'content-type': 'application/json; charset=utf-8' });
 
   return (req, res) => {
     const start = performance.now();
@@ -77,16 +79,13 @@ export function onlinePhysiciansFastPath(deps: OnlinePhysiciansFastPathDeps): (r
     const body = deps.body(query, lang, auth.user.userType === 'member' ? auth.user.id : undefined);
     if (body === undefined) return false;
 
-    deps.securityHeaders(req, res);
-    res.setHeader('cache-control', 'no-store');
-    res.setHeader('vary', 'Origin');
-    const origin = headers.origin;
-    if (origin !== undefined && origins.has(origin)) res.setHeader('access-control-allow-origin', origin);
     if (body !== lastBody) {
       lastBody = body;
       lastLength = Buffer.byteLength(body);
     }
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': lastLength });
+    const origin = headers.origin;
+    // One writeHead with every header (no setHeader before it: Node then takes the object as it is).
+    res.writeHead(200, origin !== undefined && origins.has(origin) ? { ...fixedHeaders, 'access-control-allow-origin': origin, 'content-length': lastLength } : { ...fixedHeaders, 'content-length': lastLength });
     res.end(body);
     deps.accessLog(deps.requestId(), 'GET', PATH, 200, Math.round((performance.now() - start) * 10) / 10);
     return true;
