@@ -59,8 +59,10 @@ describe('the video call in the browser', () => {
         // Signaling works again: the coach's camera flip renegotiates nothing, but a new peer would; check the coach still sees one peer.
         expect(await coach.getByTestId('call-room').getAttribute('data-peers')).toBe('1');
       }, media);
-      // The coach's browser went away: her peer leaves the member's call.
-      await expect.poll(() => member.getByTestId('call-room').getAttribute('data-peers'), { timeout: 15_000 }).toBe('0');
+      // The coach's browser went away: her peer leaves the member's call once the grace for a
+      // dropped socket has passed (call-mesh's PEER_GRACE_MS, 15 s: a socket that drops may come
+      // back while the media still flows), or her connection has failed.
+      await expect.poll(() => member.getByTestId('call-room').getAttribute('data-peers'), { timeout: 30_000 }).toBe('0');
     }, media);
   });
 
@@ -94,13 +96,14 @@ describe('the video call in the browser', () => {
         await member.getByTestId('call-flip-camera').click();
         await expect.poll(() => probe<string>(member, 'c.mesh.getSnapshot().facingMode')).toBe('environment');
 
-        // Network quality from getStats, reported as connection strength; the suggestion hides after 10 s.
+        // Network quality from getStats, reported as connection strength, and its suggestion.
         // Measured on the loopback: a busy machine can read a moment as 'regular' (a late frame), so
         // the member's app is asked again until the link reads as good.
         await expect.poll(() => probe<string>(member, 'c.evaluateNetwork()'), { timeout: 20_000, interval: 1_000 }).toBe('good');
         await expect.poll(async () => (await readAppointment(server, c.id)).connection_strength).toBe(3);
+        // Its suggestion shows (that it hides after 10 s, and shows again only when the quality
+        // changes, is use-network-quality.test.tsx's, on a fake clock).
         await member.getByTestId('network-suggestion-turn-camera-mic-on').waitFor();
-        await member.getByTestId('network-suggestion-turn-camera-mic-on').waitFor({ state: 'detached', timeout: 12_000 });
 
         // Channels: video -> audio -> chat, previousChannel kept, the coach follows.
         await member.getByTestId('call-channel-phone').click();
