@@ -69,6 +69,7 @@ export async function withBrowser<T>(fn: (ctx: BrowserContext) => Promise<T>, op
   const media = options.media === true;
   const browser = media ? await launch(true) : await (plainBrowser ??= launch(false));
   const ctx = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, locale: options.locale ?? 'es-MX' });
+  await ctx.addInitScript(installReactTreeProbe);
   ctx.on('page', checkEveryScreen);
   if (options.otherLanguage === false) oneLanguage.add(ctx);
   try {
@@ -301,7 +302,7 @@ async function checkScreen(page: Page, state: string): Promise<void> {
  * Waits (3 s at most) until the app has nothing in flight: no language change under way (a screen
  * reached right after choosing English shows Spanish until the English messages arrive: the check
  * must not take Spanish for the journey's language and put it back after), no query fetching, no
- * mutation (its TanStack Query client, found on the React tree as `switchLanguage` finds i18n). A
+ * mutation (its TanStack Query client, found on the React tree: installReactTreeProbe). A
  * poll that refetches every few seconds leaves gaps to find.
  */
 const appIdle = (page: Page): Promise<void> =>
@@ -312,28 +313,8 @@ const appIdle = (page: Page): Promise<void> =>
           isFetching(): number;
           isMutating(): number;
         }
-        interface Fiber {
-          child: Fiber | null;
-          sibling: Fiber | null;
-          memoizedProps?: { client?: Partial<Client> } | null;
-        }
-        const w = window as unknown as { __puenteQueryClient?: Client };
-        if (!w.__puenteQueryClient) {
-          const root = document.getElementById('root') as (HTMLElement & Record<string, Fiber | undefined>) | null;
-          const key = root ? Object.keys(root).find((k) => k.startsWith('__reactContainer$')) : undefined;
-          const stack: (Fiber | null | undefined)[] = [key ? root![key] : undefined];
-          for (let seen = 0; stack.length > 0 && seen < 10_000; seen++) {
-            const fiber = stack.pop();
-            if (!fiber) continue;
-            const client = fiber.memoizedProps?.client;
-            if (typeof client?.isFetching === 'function' && typeof client.isMutating === 'function') {
-              w.__puenteQueryClient = client as Client;
-              break;
-            }
-            stack.push(fiber.sibling, fiber.child);
-          }
-        }
-        const client = w.__puenteQueryClient;
+        const fromTree = (window as unknown as Partial<ReactTreeProbe>).__puenteFromTree;
+        const client = fromTree?.('client', 'isFetching') as Client | undefined;
         // A language being changed (the choice is stored at once, shown once its messages arrive).
         const chosen = localStorage.getItem('language');
         const changing = chosen !== null && document.documentElement.lang !== chosen;
@@ -377,29 +358,56 @@ async function settle(page: Page, ms: number): Promise<void> {
 const switchLanguage = (page: Page, lang: Language): Promise<boolean> =>
   page
     .evaluate(async (lng) => {
-      interface Fiber {
-        child: Fiber | null;
-        sibling: Fiber | null;
-        memoizedProps?: { i18n?: { changeLanguage?: (l: string) => Promise<unknown> } } | null;
-      }
-      const root = document.getElementById('root') as (HTMLElement & Record<string, Fiber | undefined>) | null;
-      const key = root ? Object.keys(root).find((k) => k.startsWith('__reactContainer$')) : undefined;
-      const stack: (Fiber | null | undefined)[] = [key ? root![key] : undefined];
-      for (let seen = 0; stack.length > 0 && seen < 10_000; seen++) {
-        const fiber = stack.pop();
-        if (!fiber) continue;
-        const changeLanguage = fiber.memoizedProps?.i18n?.changeLanguage;
-        if (typeof changeLanguage === 'function') {
-          await changeLanguage.call(fiber.memoizedProps!.i18n, lng);
-          // React renders the new language in the next frames.
-          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-          return document.documentElement.lang === lng;
-        }
-        stack.push(fiber.sibling, fiber.child);
-      }
-      return false;
+      const fromTree = (window as unknown as Partial<ReactTreeProbe>).__puenteFromTree;
+      const i18n = fromTree?.('i18n', 'changeLanguage') as { changeLanguage(l: string): Promise<unknown> } | undefined;
+      if (!i18n) return false;
+      await i18n.changeLanguage(lng);
+      // React renders the new language in the next frames.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return document.documentElement.lang === lng;
     }, lang)
     .catch(() => false);
+
+/** What installReactTreeProbe puts on every page's window. */
+interface ReactTreeProbe {
+  /**
+   * The app's object given as `prop` to a component of its React tree (the I18nextProvider's
+   * `i18n`, the QueryClientProvider's `client`): the first one that has `method`. Kept for the
+   * document once found; undefined before the app has rendered it.
+   */
+  __puenteFromTree(prop: string, method: string): unknown;
+}
+
+/**
+ * An init script of every journey's context (withBrowser): the one walk of the app's React tree
+ * (from #root's container fiber) that the harness uses to reach the app's own i18n and query client.
+ */
+function installReactTreeProbe(): void {
+  interface Fiber {
+    child: Fiber | null;
+    sibling: Fiber | null;
+    memoizedProps?: Record<string, unknown> | null;
+  }
+  const found = new Map<string, unknown>();
+  const fromTree: ReactTreeProbe['__puenteFromTree'] = (prop, method) => {
+    if (found.has(prop)) return found.get(prop);
+    const root = document.getElementById('root') as (HTMLElement & Record<string, Fiber | undefined>) | null;
+    const key = root ? Object.keys(root).find((k) => k.startsWith('__reactContainer$')) : undefined;
+    const stack: (Fiber | null | undefined)[] = [key ? root![key] : undefined];
+    for (let seen = 0; stack.length > 0 && seen < 10_000; seen++) {
+      const fiber = stack.pop();
+      if (!fiber) continue;
+      const value = fiber.memoizedProps?.[prop] as Record<string, unknown> | undefined;
+      if (value && typeof value[method] === 'function') {
+        found.set(prop, value);
+        return value;
+      }
+      stack.push(fiber.sibling, fiber.child);
+    }
+    return undefined;
+  };
+  (window as unknown as ReactTreeProbe).__puenteFromTree = fromTree;
+}
 
 /** axe on the page as it is; if the page moved on while axe ran (a redirect), once more on what it shows now. */
 async function runAxe(page: Page): Promise<AxeViolation[]> {

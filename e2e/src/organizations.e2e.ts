@@ -32,88 +32,87 @@ const TEXT = {
 describe('organizations in the browser', () => {
   // One language per journey (its screens are checked by axe in both; the journeys alternate,
   // so each language walks some of them end to end).
-  for (const lang of ['es'] as ('es' | 'en')[]) {
-    it(`a member enters an employer code, changes site, leaves and meets the paywall; a partner member sees its theme (${lang})`, async () => {
-      const start = server.clock.now();
-      const db = server.server.database.db;
-      const org = await createOrganization(server.server, { name: `Acme ${lang}`, code: `ACME${lang.toUpperCase()}${Date.now() % 100000}`, flags: ['SCHEDULING_AVAILABLE', 'SUPPORT_AVAILABLE'] });
-      await db.execute(sql`insert into organization_sites (organization_id, name) values (${org.id}, 'Planta Norte'), (${org.id}, 'Planta Sur')`);
-      const partnerOrg = await createOrganization(server.server, { name: `Sol ${lang}` });
-      const colors = JSON.stringify({ primary: '#FFC20E', secondary: '#00539B', background: '#FFF8E1' });
-      await db.execute(sql`insert into organization_partners (organization_id, partner_id, partner_name, colors) values (${partnerOrg.id}, ${`sol-${lang}`}, 'Farmacias Sol', ${colors}::jsonb)`);
-      const member = await existingMember(lang);
-      const partner = await existingMember(lang, partnerOrg.id);
-      server.clock.advance(3 * 60_000);
-      try {
-        await withBrowser(
-          async (ctx) => {
-            const page = await signedInPage(ctx, (await createSessionFor(server.server, member.id)).sessionToken, { language: lang });
-            await page.goto(`${server.url}/inicio`);
-            await page.waitForURL('**/inicio');
+  const lang = 'es' as 'es' | 'en';
+  it(`a member enters an employer code, changes site, leaves and meets the paywall; a partner member sees its theme (${lang})`, async () => {
+    const start = server.clock.now();
+    const db = server.server.database.db;
+    const org = await createOrganization(server.server, { name: `Acme ${lang}`, code: `ACME${lang.toUpperCase()}${Date.now() % 100000}`, flags: ['SCHEDULING_AVAILABLE', 'SUPPORT_AVAILABLE'] });
+    await db.execute(sql`insert into organization_sites (organization_id, name) values (${org.id}, 'Planta Norte'), (${org.id}, 'Planta Sur')`);
+    const partnerOrg = await createOrganization(server.server, { name: `Sol ${lang}` });
+    const colors = JSON.stringify({ primary: '#FFC20E', secondary: '#00539B', background: '#FFF8E1' });
+    await db.execute(sql`insert into organization_partners (organization_id, partner_id, partner_name, colors) values (${partnerOrg.id}, ${`sol-${lang}`}, 'Farmacias Sol', ${colors}::jsonb)`);
+    const member = await existingMember(lang);
+    const partner = await existingMember(lang, partnerOrg.id);
+    server.clock.advance(3 * 60_000);
+    try {
+      await withBrowser(
+        async (ctx) => {
+          const page = await signedInPage(ctx, (await createSessionFor(server.server, member.id)).sessionToken, { language: lang });
+          await page.goto(`${server.url}/inicio`);
+          await page.waitForURL('**/inicio');
 
-            // The invitation code entry of /perfil: validate, the works-there box, Associate.
-            await page.goto(`${server.url}/perfil`);
-            await page.getByTestId('profile-entry-invitationCode').click();
-            await page.waitForURL('**/registro-organizacion');
-            await page.getByTestId('employer-code-input').fill('WRONG-CODE');
-            await page.getByTestId('employer-code-validate').click();
-            await expect.poll(() => page.getByTestId('employer-code-form').getAttribute('data-state')).toBe('invalid');
-            await page.getByTestId('employer-code-input').fill(org.code!.toLowerCase());
-            await page.getByTestId('employer-code-validate').click();
-            await expect.poll(() => page.getByTestId('employer-code-form').getAttribute('data-state')).toBe('valid');
-            await page.getByTestId('employer-code-works-there').check();
-            await snap(page, `organizations-${lang}-code-valid`);
-            await page.getByTestId('employer-code-associate').click();
-            await page.waitForURL('**/registro-organizacion-exitoso');
-            await expect.poll(() => page.locator('body').textContent()).toContain(`${TEXT[lang].linked} Acme ${lang}`);
-            await page.getByTestId('organization-registration-success-continue').click();
-            await page.waitForURL('**/inicio');
+          // The invitation code entry of /perfil: validate, the works-there box, Associate.
+          await page.goto(`${server.url}/perfil`);
+          await page.getByTestId('profile-entry-invitationCode').click();
+          await page.waitForURL('**/registro-organizacion');
+          await page.getByTestId('employer-code-input').fill('WRONG-CODE');
+          await page.getByTestId('employer-code-validate').click();
+          await expect.poll(() => page.getByTestId('employer-code-form').getAttribute('data-state')).toBe('invalid');
+          await page.getByTestId('employer-code-input').fill(org.code!.toLowerCase());
+          await page.getByTestId('employer-code-validate').click();
+          await expect.poll(() => page.getByTestId('employer-code-form').getAttribute('data-state')).toBe('valid');
+          await page.getByTestId('employer-code-works-there').check();
+          await snap(page, `organizations-${lang}-code-valid`);
+          await page.getByTestId('employer-code-associate').click();
+          await page.waitForURL('**/registro-organizacion-exitoso');
+          await expect.poll(() => page.locator('body').textContent()).toContain(`${TEXT[lang].linked} Acme ${lang}`);
+          await page.getByTestId('organization-registration-success-continue').click();
+          await page.waitForURL('**/inicio');
 
-            // Two sites: the site change is offered; she picks the second one.
-            await page.goto(`${server.url}/perfil`);
-            await page.getByTestId('profile-entry-changeSite').click();
-            await page.waitForURL('**/cambiar-sitio-organizacion');
-            await page.getByLabel(TEXT[lang].site).check();
-            await snap(page, `organizations-${lang}-site`);
-            await page.getByTestId('organization-site-save').click();
-            await page.waitForURL('**/perfil');
-            const chosen = (await db.execute(sql`select s.name as site from member_organization_sites m join organization_sites s on s.id = m.site_id where m.organization_id = ${org.id}`)) as unknown as { rows: { site: string }[] };
-            expect(chosen.rows.map((r) => r.site)).toEqual(['Planta Sur']);
+          // Two sites: the site change is offered; she picks the second one.
+          await page.goto(`${server.url}/perfil`);
+          await page.getByTestId('profile-entry-changeSite').click();
+          await page.waitForURL('**/cambiar-sitio-organizacion');
+          await page.getByLabel(TEXT[lang].site).check();
+          await snap(page, `organizations-${lang}-site`);
+          await page.getByTestId('organization-site-save').click();
+          await page.waitForURL('**/perfil');
+          const chosen = (await db.execute(sql`select s.name as site from member_organization_sites m join organization_sites s on s.id = m.site_id where m.organization_id = ${org.id}`)) as unknown as { rows: { site: string }[] };
+          expect(chosen.rows.map((r) => r.site)).toEqual(['Planta Sur']);
 
-            // Her trial ends while the organization covers her; then she leaves it: the paywall, employer benefit ended.
-            server.clock.advance(50 * DAY);
-            const later = await createSessionFor(server.server, member.id);
-            await page.evaluate((t) => localStorage.setItem('sessionToken', t), later.sessionToken);
-            await page.goto(`${server.url}/inicio`);
-            await page.waitForURL('**/inicio');
-            await page.goto(`${server.url}/perfil`);
-            await page.getByTestId('profile-entry-leaveOrganization').click();
-            await page.waitForURL('**/cancela-membresia-organizacion');
-            await page.getByTestId('organization-leave-confirm').click();
-            await page.waitForURL('**/membresia-expirada');
-            await expect.poll(() => page.locator('h1').textContent()).toBe(TEXT[lang].ended);
-            await snap(page, `organizations-${lang}-paywall`);
+          // Her trial ends while the organization covers her; then she leaves it: the paywall, employer benefit ended.
+          server.clock.advance(50 * DAY);
+          const later = await createSessionFor(server.server, member.id);
+          await page.evaluate((t) => localStorage.setItem('sessionToken', t), later.sessionToken);
+          await page.goto(`${server.url}/inicio`);
+          await page.waitForURL('**/inicio');
+          await page.goto(`${server.url}/perfil`);
+          await page.getByTestId('profile-entry-leaveOrganization').click();
+          await page.waitForURL('**/cancela-membresia-organizacion');
+          await page.getByTestId('organization-leave-confirm').click();
+          await page.waitForURL('**/membresia-expirada');
+          await expect.poll(() => page.locator('h1').textContent()).toBe(TEXT[lang].ended);
+          await snap(page, `organizations-${lang}-paywall`);
 
-            // A partner's member signs in: the partner's colours (kept at AA, axe checks every screen), no delete account.
-            await page.evaluate(() => localStorage.removeItem('sessionToken'));
-            await phoneSignIn(page, server, partner.phone);
-            await page.waitForURL('**/inicio');
-            await expect.poll(() => page.evaluate(() => sessionStorage.getItem('partnerId'))).toBe(`sol-${lang}`);
-            await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 248, 225)');
-            await snap(page, `organizations-${lang}-partner-home`);
-            await page.goto(`${server.url}/perfil`);
-            await page.waitForURL('**/perfil');
-            await expect.poll(() => page.getByTestId('profile-name').isVisible()).toBe(true);
-            expect(await page.getByTestId('profile-entry-deleteAccount').count()).toBe(0);
-            await snap(page, `organizations-${lang}-partner-profile`);
-            await page.setViewportSize({ width: 1280, height: 800 });
-            await snap(page, `organizations-${lang}-partner-profile-desktop`);
-          },
-          { locale: lang === 'es' ? 'es-MX' : 'en-US' },
-        );
-      } finally {
-        server.clock.set(start);
-      }
-    });
-  }
+          // A partner's member signs in: the partner's colours (kept at AA, axe checks every screen), no delete account.
+          await page.evaluate(() => localStorage.removeItem('sessionToken'));
+          await phoneSignIn(page, server, partner.phone);
+          await page.waitForURL('**/inicio');
+          await expect.poll(() => page.evaluate(() => sessionStorage.getItem('partnerId'))).toBe(`sol-${lang}`);
+          await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 248, 225)');
+          await snap(page, `organizations-${lang}-partner-home`);
+          await page.goto(`${server.url}/perfil`);
+          await page.waitForURL('**/perfil');
+          await expect.poll(() => page.getByTestId('profile-name').isVisible()).toBe(true);
+          expect(await page.getByTestId('profile-entry-deleteAccount').count()).toBe(0);
+          await snap(page, `organizations-${lang}-partner-profile`);
+          await page.setViewportSize({ width: 1280, height: 800 });
+          await snap(page, `organizations-${lang}-partner-profile-desktop`);
+        },
+        { locale: lang === 'es' ? 'es-MX' : 'en-US' },
+      );
+    } finally {
+      server.clock.set(start);
+    }
+  });
 });

@@ -27,65 +27,64 @@ async function memberWithRecoveryCode(phone: ReturnType<typeof uniquePhone>, lan
 describe('recovery and phone change in the browser', () => {
   // One language per journey (its screens are checked by axe in both; the journeys alternate,
   // so each language walks some of them end to end).
-  for (const lang of ['es'] as ('es' | 'en')[]) {
-    it(`a member who lost her phone moves her account to a new number (${lang})`, async () => {
-      const oldPhone = uniquePhone('52');
-      const newPhone = uniquePhone('1');
-      const { id, recoveryCode } = await memberWithRecoveryCode(oldPhone, lang);
-      await withBrowser(
-        async (ctx) => {
-          const page = await appPage(ctx, { language: lang, preOnboarded: false });
-          await page.goto(`${server.url}/login`);
-          await page.getByTestId('change-phone-link').click();
-          await page.waitForURL('**/change-phone/recovery');
-          await expect.poll(() => page.locator('h1').textContent()).toBe(lang === 'es' ? 'Recupera tu cuenta' : 'Recover your account');
+  const lang = 'es' as 'es' | 'en';
+  it(`a member who lost her phone moves her account to a new number (${lang})`, async () => {
+    const oldPhone = uniquePhone('52');
+    const newPhone = uniquePhone('1');
+    const { id, recoveryCode } = await memberWithRecoveryCode(oldPhone, lang);
+    await withBrowser(
+      async (ctx) => {
+        const page = await appPage(ctx, { language: lang, preOnboarded: false });
+        await page.goto(`${server.url}/login`);
+        await page.getByTestId('change-phone-link').click();
+        await page.waitForURL('**/change-phone/recovery');
+        await expect.poll(() => page.locator('h1').textContent()).toBe(lang === 'es' ? 'Recupera tu cuenta' : 'Recover your account');
 
-          // The get-help drawer: WhatsApp outside the US, SMS in the US, to the company phones.
-          await page.getByTestId('recovery-get-help').click();
-          await expect.poll(() => page.getByTestId('help-contact').getAttribute('href')).toMatch(/^sms:\+\d+/);
-          await page.getByTestId('help-country').selectOption('52');
-          await expect.poll(() => page.getByTestId('help-contact').getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+/);
-          await page.keyboard.press('Escape');
-          await page.getByTestId('help-drawer').waitFor({ state: 'detached' });
+        // The get-help drawer: WhatsApp outside the US, SMS in the US, to the company phones.
+        await page.getByTestId('recovery-get-help').click();
+        await expect.poll(() => page.getByTestId('help-contact').getAttribute('href')).toMatch(/^sms:\+\d+/);
+        await page.getByTestId('help-country').selectOption('52');
+        await expect.poll(() => page.getByTestId('help-contact').getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+/);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('help-drawer').waitFor({ state: 'detached' });
 
-          // A wrong code is refused on the field.
-          await page.getByTestId('recovery-country-code').selectOption('52');
-          await page.getByTestId('recovery-phone-input').fill(oldPhone.digits);
-          await page.getByTestId('recovery-code-input').fill('WRONGWRONG12');
-          await page.getByTestId('recovery-submit').click();
-          await expect.poll(() => page.getByTestId('recovery-code-input').getAttribute('aria-invalid')).toBe('true');
+        // A wrong code is refused on the field.
+        await page.getByTestId('recovery-country-code').selectOption('52');
+        await page.getByTestId('recovery-phone-input').fill(oldPhone.digits);
+        await page.getByTestId('recovery-code-input').fill('WRONGWRONG12');
+        await page.getByTestId('recovery-submit').click();
+        await expect.poll(() => page.getByTestId('recovery-code-input').getAttribute('aria-invalid')).toBe('true');
 
-          await page.getByTestId('recovery-code-input').fill(recoveryCode.toLowerCase());
-          await page.getByTestId('recovery-submit').click();
-          await page.waitForURL('**/change-phone/new-phone');
-          await page.getByTestId('new-phone-country-code').selectOption('1');
-          await page.getByTestId('new-phone-input').fill(newPhone.digits);
-          await page.getByTestId('new-phone-submit').click();
-          await page.waitForURL('**/login/verify-phone-number');
-          const code = await codeFromOutbox(server.url, newPhone.full);
-          await page.getByTestId('code-input').fill(code);
-          await page.getByTestId('verify-submit').click();
+        await page.getByTestId('recovery-code-input').fill(recoveryCode.toLowerCase());
+        await page.getByTestId('recovery-submit').click();
+        await page.waitForURL('**/change-phone/new-phone');
+        await page.getByTestId('new-phone-country-code').selectOption('1');
+        await page.getByTestId('new-phone-input').fill(newPhone.digits);
+        await page.getByTestId('new-phone-submit').click();
+        await page.waitForURL('**/login/verify-phone-number');
+        const code = await codeFromOutbox(server.url, newPhone.full);
+        await page.getByTestId('code-input').fill(code);
+        await page.getByTestId('verify-submit').click();
 
-          // phone_recovery: signed in, a new recovery code shown once, then the success toast.
-          await page.waitForURL('**/login/save-recovery-code');
-          const shown = page.getByTestId('recovery-code');
-          await expect.poll(async () => (await shown.textContent())?.trim().length ?? 0).toBe(12);
-          const newCode = (await shown.textContent())!.trim();
-          expect(newCode).not.toBe(recoveryCode);
-          await page.getByTestId('recovery-confirm').check();
-          await page.getByTestId('recovery-continue').click();
-          await expect
-            .poll(() => page.getByTestId('toast').textContent())
-            .toContain(lang === 'es' ? 'Recuperaste tu cuenta con tu nuevo número' : 'You recovered your account with your new number');
-          await page.waitForURL('**/inicio');
-          await snap(page, `recovery-${lang}-done`);
-        },
-        { locale: lang === 'es' ? 'es-MX' : 'en-US' },
-      );
-      const rows = await server.server.database.db.execute(sql`select phone_number from users where id = ${id}`);
-      expect((rows as unknown as { rows: { phone_number: string }[] }).rows[0]!.phone_number).toBe(newPhone.full);
-    });
-  }
+        // phone_recovery: signed in, a new recovery code shown once, then the success toast.
+        await page.waitForURL('**/login/save-recovery-code');
+        const shown = page.getByTestId('recovery-code');
+        await expect.poll(async () => (await shown.textContent())?.trim().length ?? 0).toBe(12);
+        const newCode = (await shown.textContent())!.trim();
+        expect(newCode).not.toBe(recoveryCode);
+        await page.getByTestId('recovery-confirm').check();
+        await page.getByTestId('recovery-continue').click();
+        await expect
+          .poll(() => page.getByTestId('toast').textContent())
+          .toContain(lang === 'es' ? 'Recuperaste tu cuenta con tu nuevo número' : 'You recovered your account with your new number');
+        await page.waitForURL('**/inicio');
+        await snap(page, `recovery-${lang}-done`);
+      },
+      { locale: lang === 'es' ? 'es-MX' : 'en-US' },
+    );
+    const rows = await server.server.database.db.execute(sql`select phone_number from users where id = ${id}`);
+    expect((rows as unknown as { rows: { phone_number: string }[] }).rows[0]!.phone_number).toBe(newPhone.full);
+  });
 
   it('a new number that already has an account shows phone_number_taken with a link to support', async () => {
     const oldPhone = uniquePhone('52');

@@ -80,11 +80,11 @@ export class SchedulingService {
   slots(id: string, from: string, to: string, memberTimeZone: string): Promise<SlotsResponse> {
     return this.queries.slots(id, from, to, memberTimeZone);
   }
-  /** spec 001 §8: the member's scheduled appointment starts soon (the online coaches call refuses her). */
   /** hasScheduledSoon's answer when it needs no query (the cache is fresh); else undefined. */
   hasScheduledSoonNow(memberId: string): boolean | undefined {
     return this.soon.hasScheduledSoonNow(memberId);
   }
+  /** spec 001 §8: the member's scheduled appointment starts soon (the online coaches call refuses her). */
   hasScheduledSoon(memberId: string): Promise<boolean> {
     return this.soon.hasScheduledSoon(memberId);
   }
