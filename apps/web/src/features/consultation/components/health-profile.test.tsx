@@ -1,12 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment } from '@/test/current-appointment';
 import { fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
 import { member } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
-vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -31,10 +30,14 @@ const withUpdates = (server: { member?: Record<string, unknown> }, calls: { url:
 };
 
 describe('the health profile is asked once before the first consultation (issue 11)', () => {
-  // retry: once in four runs of the whole web project (two workers sharing modules, a loaded
-  // machine) the second "request" click led nowhere within 5 s; alone, or with the files that ran
-  // before it on its worker, it never failed. Not understood yet: see the session note.
-  it('a new member answers it (an allergy), then goes on to the location; she is not asked again', { retry: 1 }, async () => {
+  /** Where the member is, and which of the request's dialogs is open: said when a step does not lead on. */
+  const whereIs = (router: { state: { location: { pathname: string } } }) =>
+    [
+      router.state.location.pathname,
+      ...['health-profile-dialog', 'self-assessment-dialog', 'location-form-screen', 'available-coaches-screen'].filter((id) => screen.queryByTestId(id)),
+    ].join(' ');
+
+  it('a new member answers it (an allergy), then goes on to the location; she is not asked again', async () => {
     const server: { member?: Record<string, unknown>; online: unknown[] } = { online: [physician()] };
     fakeServer(server);
     const updates: { url: string; body: unknown }[] = [];
@@ -46,17 +49,19 @@ describe('the health profile is asked once before the first consultation (issue 
     fireEvent.change(within(dialog).getByTestId('health-profile-surgeries'), { target: { value: 'Apendicectomía' } });
     fireEvent.click(within(dialog).getByTestId('health-profile-save'));
     await waitFor(() => expect(updates).toHaveLength(1));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
+    // On the location form, shown (not only routed to).
+    await screen.findByTestId('location-form-screen');
+    expect(whereIs(router)).toBe('/consulta/llenado-de-informacion location-form-screen');
     expect((updates[0]!.body as { variables: unknown }).variables).toMatchObject({
       memberId: 'mem_1',
       data: { alergies: ['Penicilina', 'Polen'], medications: [], medicalConditions: [], surgeries: [{ name: 'Apendicectomía' }] },
     });
 
-    // Back on the list, asking again goes straight to the location.
+    // Back on the list (shown, the form gone), asking again goes straight to the location.
     await router.navigate('/consulta/coaches-disponibles');
+    await waitFor(() => expect(whereIs(router)).toBe('/consulta/coaches-disponibles available-coaches-screen'));
     fireEvent.click(await screen.findByTestId('request-consultation'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
-    expect(screen.queryByTestId('health-profile-dialog')).toBeNull();
+    await waitFor(() => expect(whereIs(router)).toBe('/consulta/llenado-de-informacion location-form-screen'));
   });
 
   it('a line that is too long is refused with a message, nothing is sent', async () => {
