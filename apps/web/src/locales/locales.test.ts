@@ -1,4 +1,6 @@
 import { ERROR_CODES, errorMessageKey } from '@puente/domain';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_FILES, MESSAGES } from './index';
 
@@ -57,5 +59,27 @@ describe('translations', () => {
   it('401 and 403 read "Sesión expirada" (spec 8)', () => {
     expect(es['error_unauthorized']).toBe('Sesión expirada');
     expect(es['error_forbidden']).toBe('Sesión expirada');
+  });
+
+  it('every key is shown somewhere: named in the code (web, domain, contracts, or the API answers), or built from a prefix or suffix the code names', () => {
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'locales' ? [] : walk(path.join(dir, e.name))) : [path.join(dir, e.name)]));
+    const code = ['apps/web/src', 'packages/domain/src', 'packages/contracts/src', 'apps/api/src']
+      .flatMap((dir) => walk(path.join(root, dir)))
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const literals = new Set([...code.matchAll(/['"`]([A-Za-z0-9_.-]+)['"`]/g)].map((m) => m[1]!));
+    // `t(`admin_state_${state}`)`, select(..., 'rx_unit_'), `${title}_subtitle`.
+    const prefixes = [...new Set([...[...code.matchAll(/`([A-Za-z0-9_.-]+)\$\{/g)].map((m) => m[1]!), ...[...literals].filter((l) => l.endsWith('_'))])].filter((p) => p.length >= 3);
+    const suffixes = [...new Set([...code.matchAll(/\}([A-Za-z0-9_.-]+)`/g)].map((m) => m[1]!))].filter((s) => s.length >= 3);
+    const PLURAL = /_(zero|one|two|few|many|other)$/;
+    const used = (key: string): boolean =>
+      literals.has(key) ||
+      literals.has(key.replace(PLURAL, '')) ||
+      prefixes.some((p) => key.startsWith(p)) ||
+      suffixes.some((s) => key.endsWith(s) && literals.has(key.slice(0, -s.length)));
+    expect(Object.keys(es).filter((key) => !used(key))).toEqual([]);
   });
 });
