@@ -7,8 +7,9 @@
 // 2. Lighthouse (mobile: simulated slow 4G, 4x CPU) performance and accessibility, with LCP and TBT,
 //    for /login, /inicio and /consulta/historial; a member's session is put in localStorage first.
 //    Targets: performance >= 90, accessibility 100, LCP <= 2.5 s, TBT <= 200 ms. Printed, never asserted.
-// BENCH_WEB_DIST measures another build (e.g. an older one, for a before/after).
-import { existsSync, readFileSync } from 'node:fs';
+// BENCH_WEB_DIST measures another build (e.g. an older one, for a before/after); BENCH_LIGHTHOUSE=0 skips
+// Lighthouse; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps its reports.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createMember, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
@@ -110,6 +111,8 @@ interface LighthouseFigures {
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
+  /** Main-thread time by kind (script evaluation, style and layout, ...), ms: where TBT comes from. */
+  mainThread: string;
 }
 
 /** One Lighthouse run (default config: mobile, simulated throttling) in a fresh Chromium profile. */
@@ -134,12 +137,23 @@ async function lighthouseRun(url: string, token: string | null): Promise<Lightho
     if (!result) throw new Error('lighthouse returned nothing');
     const { categories, audits } = result.lhr;
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+    // BENCH_LIGHTHOUSE_REPORTS=<dir>: every report kept whole (its bootup-time and long-tasks audits).
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      writeFileSync(path.join(reports, `${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(result.lhr));
+    }
+    const breakdown = (audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; group?: string; duration: number }[] } | undefined)?.items ?? [];
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
       fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
+      mainThread: breakdown
+        .filter((i) => i.duration >= 50)
+        .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)}`)
+        .join(', '),
     };
   } finally {
     chrome.kill();
@@ -153,7 +167,11 @@ async function lighthouseBench(server: TestServer, token: string): Promise<void>
     ['/consulta/historial', token],
   ] as const) {
     try {
-      const r = await lighthouseRun(`${server.url}${pathname}`, session);
+      // Lighthouse sometimes loses the trace of a load (NO_NAVSTART): one more try.
+      const r = await lighthouseRun(`${server.url}${pathname}`, session).catch((error: unknown) => {
+        if (!String(error instanceof Error ? error.message : error).includes('NO_NAVSTART')) throw error;
+        return lighthouseRun(`${server.url}${pathname}`, session);
+      });
       const t = LIGHTHOUSE_TARGETS;
       const missed = [
         r.performance < t.performance && 'performance',
@@ -165,7 +183,7 @@ async function lighthouseBench(server: TestServer, token: string): Promise<void>
         `lighthouse mobile ${pathname}: performance ${r.performance}, accessibility ${r.accessibility}, ` +
           `LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms, FCP ${(r.fcpMs / 1000).toFixed(2)} s ` +
           `(targets performance >= ${t.performance}, accessibility ${t.accessibility}, LCP <= ${(t.lcpMs / 1000).toFixed(1)} s, TBT <= ${t.tbtMs} ms: ` +
-          `${missed.length === 0 ? 'met' : `NOT met: ${missed.join(', ')}`})`,
+          `${missed.length === 0 ? 'met' : `NOT met: ${missed.join(', ')}`}); main thread ms: ${r.mainThread}`,
       );
     } catch (error) {
       console.log(`lighthouse mobile ${pathname}: could not run (${error instanceof Error ? error.message : String(error)})`);
