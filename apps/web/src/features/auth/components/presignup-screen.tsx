@@ -1,4 +1,3 @@
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -17,7 +16,7 @@ import { track } from '@/lib/track';
  * organizations feature), a Start button for newcomers, the Login button for members, help, and
  * back to the language screen. The protection banner shows only when the language is not English.
  */
-export function PresignupScreen({ employerCode }: { employerCode?: ReactNode } = {}) {
+export function PresignupScreen({ employerCode }: { employerCode: ReactNode }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -55,17 +54,7 @@ export function PresignupScreen({ employerCode }: { employerCode?: ReactNode } =
         </Typography>
       </Box>
       {i18n.language !== 'en' ? <ProtectionBanner /> : null}
-      {employerCode ?? (
-        <Paper elevation={0} sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          <BusinessOutlined color="secondary" />
-          <Box>
-            <Typography sx={{ fontWeight: 700 }}>{t('presignup_employer_code_title')}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {t('presignup_employer_code_coming_soon')}
-            </Typography>
-          </Box>
-        </Paper>
-      )}
+      {employerCode}
       <Paper elevation={0} sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="presignup-new">
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           {t('presignup_new_title')}
