@@ -8,7 +8,8 @@
 //    for /login, /inicio and /consulta/historial; a member's session is put in localStorage first.
 //    Targets: performance >= 90, accessibility 100, LCP <= 2.5 s, TBT <= 200 ms. Printed, never asserted.
 // BENCH_WEB_DIST measures another build (e.g. an older one, for a before/after); BENCH_LIGHTHOUSE=0 skips
-// Lighthouse; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps its reports.
+// Lighthouse; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps its reports; BENCH_WEB_PROFILE=1 prints where the
+// first load's main-thread time goes, by package.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -191,6 +192,52 @@ async function lighthouseBench(server: TestServer, token: string): Promise<void>
   }
 }
 
+/**
+ * BENCH_WEB_PROFILE=1: where the main thread goes in the first 3 s of /login and /inicio (no
+ * throttling), by package or source file through the build's source maps (apps/web/sourcemaps):
+ * what to cut for TBT. Printed, never asserted.
+ */
+async function firstLoadProfile(browser: Browser, server: TestServer, dist: string, token: string): Promise<void> {
+  const { SourceMapConsumer } = await import('source-map-js');
+  const mapsDir = path.join(dist, '..', 'sourcemaps');
+  const maps = new Map<string, InstanceType<typeof SourceMapConsumer> | null>();
+  const mapFor = (file: string) => {
+    if (!maps.has(file)) {
+      const map = path.join(mapsDir, `${file}.map`);
+      maps.set(file, existsSync(map) ? new SourceMapConsumer(JSON.parse(readFileSync(map, 'utf8'))) : null);
+    }
+    return maps.get(file) ?? null;
+  };
+  const owner = (source: string): string =>
+    source.includes('node_modules/') ? source.replace(/.*node_modules\//, '').replace(/^(@[^/]+\/[^/]+|[^/]+).*/, '$1') : source.replace(/^(\.\.\/)+/, '');
+  for (const [pathname, session] of [['/login', null], ['/inicio', token]] as const) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await seed(session)(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+    await page.goto(`${server.url}${pathname}`);
+    await page.waitForTimeout(3_000);
+    const { profile } = await cdp.send('Profiler.stop');
+    await context.close();
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+    const byOwner = new Map<string, number>();
+    profile.samples?.forEach((id, i) => {
+      const frame = nodes.get(id)!;
+      let key = frame.url ? new URL(frame.url).pathname : frame.functionName.startsWith('(') ? frame.functionName : `(${frame.functionName || 'native'})`;
+      const map = frame.url.includes('/assets/') ? mapFor(new URL(frame.url).pathname) : null;
+      const source = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
+      if (source) key = owner(source);
+      byOwner.set(key, (byOwner.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    });
+    byOwner.delete('(idle)');
+    const busy = [...byOwner.values()].reduce((a, b) => a + b, 0);
+    const top = [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, ms]) => `${k} ${ms.toFixed(0)}`);
+    console.log(`first load ${pathname} main thread (3 s, unthrottled): ${busy.toFixed(0)} ms busy; by source: ${top.join(', ')}`);
+  }
+}
+
 export async function webBench(): Promise<void> {
   const dist = path.resolve(process.env.BENCH_WEB_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname);
   if (!existsSync(path.join(dist, 'index.html'))) {
@@ -205,6 +252,14 @@ export async function webBench(): Promise<void> {
   try {
     const token = await memberSession(server);
     await bundleBench(server, dist, token);
+    if (process.env.BENCH_WEB_PROFILE === '1') {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+      try {
+        await firstLoadProfile(browser, server, dist, token);
+      } finally {
+        await browser.close();
+      }
+    }
     if (process.env.BENCH_LIGHTHOUSE !== '0') await lighthouseBench(server, token);
   } finally {
     await server.close();
