@@ -31,6 +31,13 @@ export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; 
   try {
     await load(url, 1, { headers }); // warm-up
     await load(bare.info.url, 1);
+    // BENCH_STEADY_PROF=<file>: a CPU profile of the server during one more run at the default log level.
+    const steady = process.env.BENCH_STEADY_PROF;
+    if (steady) {
+      await server.call('profile-start');
+      await load(url, seconds, { headers });
+      console.log(`  CPU profile of the server's steady state: ${await server.call<string>('profile-stop', steady)}`);
+    }
     const { ours, base } = await compare(() => withCpu(server, () => load(url, seconds, { headers })), () => withCpu(bare, () => load(bare.info.url, seconds)));
     const ok = reportRatio('GET /api/online-physicians (member session, 3 coaches online, log level info)', ours, base, { minRatio: 0.8 });
     await server.call('log-level', 'silent');

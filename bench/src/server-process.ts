@@ -118,6 +118,29 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
   },
 };
 
+// A CPU profile of a stretch of the run ('profile-start' ... 'profile-stop' <file>), for every
+// scenario: BENCH_CPU_PROF profiles the whole process, whose fixture setup can hide the steady state.
+let inspector: import('node:inspector/promises').Session | undefined;
+const profiling: Record<string, Handler> = {
+  'profile-start': async () => {
+    const { Session } = await import('node:inspector/promises');
+    inspector = new Session();
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+    return true;
+  },
+  'profile-stop': async (file) => {
+    if (!inspector) throw new Error('no profile started');
+    const { profile } = await inspector.post('Profiler.stop');
+    inspector.disconnect();
+    inspector = undefined;
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(String(file), JSON.stringify(profile));
+    return file;
+  },
+};
+
 let closing = false;
 async function close(code: number): Promise<never> {
   if (!closing) {
@@ -140,7 +163,7 @@ try {
       void close(0);
       return;
     }
-    const handler = m.cmd === 'cpu' ? async () => process.cpuUsage() : handlers[m.cmd];
+    const handler = m.cmd === 'cpu' ? async () => process.cpuUsage() : (profiling[m.cmd] ?? handlers[m.cmd]);
     if (!handler) {
       process.send!({ id: m.id, error: `unknown command ${m.cmd}` });
       return;
