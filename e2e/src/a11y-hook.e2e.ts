@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withBrowser } from './harness';
+import { a11y, axeRunsOf, withBrowser } from './harness';
 
 // Issue 10: the harness checks the screens a page reaches by itself (a click, a link), not only the
 // ones a test waits for with waitForURL. A tiny local page, no app and no test server: a clean
@@ -60,5 +60,21 @@ describe('axe on the screens a page reaches by itself', () => {
         await expect.poll(() => page.getByTestId('heading').textContent()).toBe('Broken document');
       }),
     ).rejects.toThrow(/on \/broken-document \(en\):[\s\S]*image-alt/);
+  });
+
+  it('checks a screen once in the run: a second visit from another browser, and a state named with the journey language, run no axe again', async () => {
+    // A path no other test uses: the counts are this test's own.
+    const dedupe = url.replace('/a11y-hook-start', '/a11y-dedupe');
+    for (const states of [['menu-es'], ['menu-en', 'other']]) {
+      await withBrowser(async (ctx) => {
+        const page = await ctx.newPage();
+        await page.goto(dedupe);
+        for (const state of states) await a11y(page, state);
+      });
+    }
+    expect(axeRunsOf('/a11y-dedupe (en)')).toBe(1);
+    expect(axeRunsOf('/a11y-dedupe [menu] (en)')).toBe(1);
+    // A state of its own is a check of its own, once.
+    expect(axeRunsOf('/a11y-dedupe [other] (en)')).toBe(1);
   });
 });

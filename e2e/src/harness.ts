@@ -192,6 +192,9 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * the repeats took 171 of the 451 s axe spent in a run (213 s with the language-named states).
  */
 const checkedScreens = new Set<string>();
+/** How many times axe ran on each screen key in this run (a11y-hook.e2e checks the once-per-run rule with it). */
+const axeRuns = new Map<string, number>();
+export const axeRunsOf = (screen: string): number => axeRuns.get(screen) ?? 0;
 
 /** A path's screen: ids in it (uuids, tokens, long numbers) do not make a new screen. */
 const screenOf = (url: string): string =>
@@ -261,6 +264,7 @@ async function checkScreen(page: Page, state: string): Promise<void> {
   if (!checkedScreens.has(screen)) {
     const violations = await runAxe(page);
     checkedScreens.add(screen);
+    axeRuns.set(screen, axeRunsOf(screen) + 1);
     report(page, screen, violations, started);
   }
   const to = both ? OTHER_LANGUAGE[lang] : undefined;
@@ -277,6 +281,7 @@ async function checkScreen(page: Page, state: string): Promise<void> {
     if (checkedScreens.has(translated)) return;
     const violations = await runAxe(page);
     checkedScreens.add(translated);
+    axeRuns.set(translated, axeRunsOf(translated) + 1);
     report(page, translated, violations, started);
   } finally {
     // Back to the journey's language, and its storage as it was (a first visit has none).
