@@ -19,3 +19,4 @@ export * from './scheduling';
 export * from './admin';
 export * from './family';
 export * from './organizations';
+export * from './admin-organizations';
