@@ -44,6 +44,20 @@ describe('the first load of the built app', () => {
     for (const tag of scripts) expect(tag, tag).toMatch(/\b(async|defer)\b|type="module"/);
   });
 
+  it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas", () => {
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    const entry = /<script type="module"[^>]*src="\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const source = readFileSync(join(DIST, entry!), 'utf8');
+    // libphonenumber-js (the full-number rule, domain/validation/full-phone.ts): with the screens that validate a phone.
+    expect(source).not.toContain('INVALID_COUNTRY');
+    expect(source).not.toContain('countryCallingCodes()');
+    // The admin console's organization schemas (contracts/admin-organizations.ts): with the console.
+    expect(source).not.toContain('admin_organization_code_invalid');
+    // ... while the member's shape and the session documents are there (the app refreshes its session at boot).
+    expect(source).toContain('refreshSession');
+  });
+
   it('/login downloads only the entry screens, compressed and cached, then prefetches the code screen; a second visit opens offline', async () => {
     const url = server!.url;
     const allScripts = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));

@@ -1,7 +1,5 @@
 import { fullPhoneNumberSchema, LANGUAGES, LOGIN_STATUSES, verificationCodeSchema, safeString } from '@puente/domain';
 import { z } from 'zod';
-import { memberSchema } from './member';
-import { SUBSCRIPTION_FIELDS } from './membership';
 
 /** spec 000 §4 "Login and phone verification outcomes": the list lives once, in @puente/domain. */
 export { LOGIN_STATUSES, type LoginStatus } from '@puente/domain';
@@ -46,31 +44,6 @@ export const pwdlessVerifyResponseSchema = z.object({
 });
 export type PwdlessVerifyResponse = z.infer<typeof pwdlessVerifyResponseSchema>;
 
-/** GraphQL createSession(loginToken, timeZone) and refreshSession(sessionToken, timeZone). */
-export const createSessionInputSchema = z.object({ loginToken: safeString().min(1), timeZone: safeString().min(1) });
-export const refreshSessionInputSchema = z.object({ sessionToken: safeString().min(1), timeZone: safeString().min(1) });
-export const sessionPayloadSchema = z.object({
-  member: memberSchema,
-  sessionToken: safeString(),
-  mustAcceptTos: z.boolean(),
-});
-export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
-
 /** GET /api/members/{id}/recovery-code: shown once, then NOT_FOUND. */
 export const recoveryCodeResponseSchema = z.object({ recoveryCode: safeString() });
 export type RecoveryCodeResponse = z.infer<typeof recoveryCodeResponseSchema>;
-
-/**
- * The GraphQL documents the web app sends. The server's SDL (apps/api) must answer exactly these;
- * a test in apps/api runs each one against the schema.
- */
-export const MEMBER_FIELDS = `id firstName lastName email phoneNumber countryCode userType preferredLang consultationLang languages organizationId timeZone loginType loginTypes agreedTosAt needsToAcceptTerms createdAt nickName birthday sex gender address { zipCode city state country } height weight heightMetricSystem weightMetricSystem alergies medications medicalConditions surgeries { name date howLong dateApprox } preferredContactMethod topicsOfInterest identificationNumber labConsent { wasInfoProvided updatedAt } healthScreeningConsentAt healthProfileAnsweredAt insuranceInfo { typeOfInsurance } hasInsurance { wasInfoProvided } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } emailVerifiedAt referredById referredByName organization { id name settings dependantOrganizations } subscription { ${SUBSCRIPTION_FIELDS} }`;
-export const GQL = {
-  createSession: `mutation CreateSession($loginToken: String!, $timeZone: String!) { createSession(loginToken: $loginToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
-  refreshSession: `mutation RefreshSession($sessionToken: String!, $timeZone: String!) { refreshSession(sessionToken: $sessionToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
-  getMember: `query GetMember { getMember { ${MEMBER_FIELDS} } }`,
-  /** spec 7 updateMember(memberId, data): data holds only MEMBER_UPDATE_WHITELIST fields (the server refuses others). */
-  updateMember: `mutation UpdateMember($memberId: ID!, $data: MemberUpdateData!) { updateMember(memberId: $memberId, data: $data) { ${MEMBER_FIELDS} } }`,
-  /** spec 7 "accept terms (returns an agreement date)". */
-  acceptTerms: `mutation AcceptTerms { acceptTerms }`,
-} as const;

@@ -1,7 +1,7 @@
 import { APPOINTMENT_STATES, CALL_ROLES, CHANNELS, safeString } from '@puente/domain';
 import { z } from 'zod';
 import { apiErrorSchema } from './errors';
-import { sessionPayloadSchema } from './auth';
+import { sessionPayloadSchema } from './member';
 
 /**
  * The call (issue 5). spec 001 §7 names twilio/token (identity, roomName -> token): here it is our

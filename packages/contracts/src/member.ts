@@ -1,6 +1,6 @@
 import { GENDER, INSURANCE_TYPES, LAB_CONSENT, LANGUAGES, ORGANIZATION_FLAGS, PREFERRED_CONTACT_METHODS, SEX, TOPIC_KINDS, safeString } from '@puente/domain';
 import { z } from 'zod';
-import { subscriptionSchema } from './membership';
+import { SUBSCRIPTION_FIELDS, subscriptionSchema } from './membership';
 
 /**
  * The member as the API presents it to its owner (a presenter chooses these fields; database rows
@@ -143,3 +143,33 @@ export const countryStatesSchema = z.object({
   states: z.array(z.object({ code: safeString(), name: safeString(), cities: z.array(safeString()) })),
 });
 export type CountryStates = z.infer<typeof countryStatesSchema>;
+
+/**
+ * The GraphQL documents the web app sends. The server's SDL (apps/api) must answer exactly these;
+ * a test in apps/api runs each one against the schema. Beside the member's shape, not auth.ts's
+ * request schemas: the app's first script needs these documents, not the phone rules.
+ */
+export const MEMBER_FIELDS = `id firstName lastName email phoneNumber countryCode userType preferredLang consultationLang languages organizationId timeZone loginType loginTypes agreedTosAt needsToAcceptTerms createdAt nickName birthday sex gender address { zipCode city state country } height weight heightMetricSystem weightMetricSystem alergies medications medicalConditions surgeries { name date howLong dateApprox } preferredContactMethod topicsOfInterest identificationNumber labConsent { wasInfoProvided updatedAt } healthScreeningConsentAt healthProfileAnsweredAt insuranceInfo { typeOfInsurance } hasInsurance { wasInfoProvided } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } emailVerifiedAt referredById referredByName organization { id name settings dependantOrganizations } subscription { ${SUBSCRIPTION_FIELDS} }`;
+export const GQL = {
+  createSession: `mutation CreateSession($loginToken: String!, $timeZone: String!) { createSession(loginToken: $loginToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
+  refreshSession: `mutation RefreshSession($sessionToken: String!, $timeZone: String!) { refreshSession(sessionToken: $sessionToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
+  getMember: `query GetMember { getMember { ${MEMBER_FIELDS} } }`,
+  /** spec 7 updateMember(memberId, data): data holds only MEMBER_UPDATE_WHITELIST fields (the server refuses others). */
+  updateMember: `mutation UpdateMember($memberId: ID!, $data: MemberUpdateData!) { updateMember(memberId: $memberId, data: $data) { ${MEMBER_FIELDS} } }`,
+  /** spec 7 "accept terms (returns an agreement date)". */
+  acceptTerms: `mutation AcceptTerms { acceptTerms }`,
+} as const;
+
+/**
+ * GraphQL createSession(loginToken, timeZone) and refreshSession(sessionToken, timeZone): beside the
+ * member, apart from auth.ts's phone requests (the app's first script refreshes sessions, and
+ * needs no phone rules).
+ */
+export const createSessionInputSchema = z.object({ loginToken: safeString().min(1), timeZone: safeString().min(1) });
+export const refreshSessionInputSchema = z.object({ sessionToken: safeString().min(1), timeZone: safeString().min(1) });
+export const sessionPayloadSchema = z.object({
+  member: memberSchema,
+  sessionToken: safeString(),
+  mustAcceptTos: z.boolean(),
+});
+export type SessionPayload = z.infer<typeof sessionPayloadSchema>;

@@ -1,6 +1,6 @@
 import { ORGANIZATION_FLAGS, ROSTER_MODES, organizationSiteFormSchema, partnerColorsSchema, safeString } from '@puente/domain';
 import { z } from 'zod';
-import { MEMBER_FIELDS } from './auth';
+import { MEMBER_FIELDS } from './member';
 
 /** GET /api/employer-code/{code}/organizations (spec 7): the organizations a code names; empty = invalid. */
 export const employerCodeOrganizationsSchema = z.object({

@@ -6,6 +6,7 @@ export * from './appointment-machine';
 export * from './routes';
 export * from './validation/text';
 export * from './validation/phone';
+export * from './validation/full-phone';
 export * from './member-routing';
 export * from './account-flow';
 export * from './subscription';

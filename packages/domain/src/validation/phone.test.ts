@@ -7,7 +7,6 @@ import {
   changePhoneRecoveryFormSchema,
   changePhoneToastKey,
   formatPhoneForDisplay,
-  fullPhoneNumberSchema,
   loginPhoneFormSchema,
   phoneQueryParamSchema,
   recoveryNewPhoneFormSchema,
@@ -16,6 +15,7 @@ import {
   verificationCodeSchema,
   PHONE_MESSAGE_KEYS,
 } from './phone';
+import { fullPhoneNumberSchema } from './full-phone';
 import { firstMessage } from './test-helpers';
 
 describe('spec 5 supported codes, full number and display', () => {

@@ -1,15 +1,13 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/core';
+import type { CountryCode } from 'libphonenumber-js/core';
 import { z } from 'zod';
 import { safeString } from './text';
 import { PHONE } from '../constants';
-import { PHONE_METADATA } from './phone-metadata';
 
 /** spec 001 §5: supported country calling codes and the region each one stands for. */
 export const SUPPORTED_PHONE_CODES = ['1', '52', '57'] as const;
 export type SupportedPhoneCode = (typeof SUPPORTED_PHONE_CODES)[number];
 /** The country (ISO 3166 alpha-2) each supported calling code stands for: the one map. */
 export const COUNTRY_BY_PHONE_CODE: Readonly<Record<SupportedPhoneCode, CountryCode>> = { '1': 'US', '52': 'MX', '57': 'CO' };
-const REGION_BY_CODE = COUNTRY_BY_PHONE_CODE;
 
 export const isSupportedPhoneCode = (code: string): code is SupportedPhoneCode =>
   (SUPPORTED_PHONE_CODES as readonly string[]).includes(code);
@@ -20,25 +18,6 @@ export const countryOfPhoneCode = (code: string | null | undefined): CountryCode
 
 /** spec 001 §5: "The full number sent is the plus sign, the country code, then the digits." */
 export const toFullPhoneNumber = (countryCode: SupportedPhoneCode, digits: string): string => `+${countryCode}${digits}`;
-
-/**
- * A full number as the server accepts it: +, a supported code, 10 digits, and a number
- * libphonenumber-js recognises as possible for that code's region.
- */
-export const fullPhoneNumberSchema = safeString({ error: 'login_screen_error_required' })
-  .transform((s) => s.replace(/\s+/g, ''))
-  .transform((s) => (s.startsWith('+') ? s : `+${s}`))
-  .refine((s) => /^\+(1|52|57)\d{10}$/.test(s), { message: 'login_screen_error_invalid_length' })
-  .refine(
-    (s) => {
-      const code = SUPPORTED_PHONE_CODES.find((c) => s.startsWith(`+${c}`) && s.length === 1 + c.length + PHONE.digits);
-      if (!code) return false;
-      // Only the supported regions' metadata (issue 10, first load): see phone-metadata.ts.
-      const parsed = parsePhoneNumberFromString(s, REGION_BY_CODE[code], PHONE_METADATA);
-      return parsed !== undefined && parsed.countryCallingCode === code && parsed.isPossible();
-    },
-    { message: 'login_screen_error_invalid_length' },
-  );
 
 /** spec 001 §5: the phonenumber query parameter on /login: + then 1, 52 or 57, then 10 digits. */
 export const phoneQueryParamSchema = safeString().regex(/^\+(1|52|57)\d{10}$/);
