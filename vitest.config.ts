@@ -39,6 +39,10 @@ export default defineConfig({
           // (harness.ts). Each file starts its own server and browser (setup.ts closes it).
           isolate: false,
           setupFiles: ['src/setup.ts'],
+          // expect.poll waits up to 10 s (vitest's default is 1 s): a screen that stores or shows
+          // something after loading a chunk and calling the API takes longer than 1 s on a busy
+          // 2-core machine (family.e2e's invitation ids, read right after the link opened, once).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
