@@ -2,6 +2,7 @@ import type { CallPeer } from '@puente/contracts';
 import { CALL_EVENTS } from '@puente/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
+import { FakeSocket } from '@/test/fake-socket';
 import { CallMesh } from './call-mesh';
 
 /**
@@ -32,24 +33,12 @@ class FakePeerConnection {
   }
 }
 
-class FakeSocket {
-  connected = true;
-  private handlers = new Map<string, ((payload: unknown) => void)[]>();
-  on(event: string, handler: (payload: unknown) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+/** The test's socket (test/fake-socket.ts) answering call-join as the server does. */
+class CallSocket extends FakeSocket {
+  override emit(event: string, ...args: unknown[]): this {
+    super.emit(event, ...args);
+    if (event === CALL_EVENTS.join) (args[1] as ((answer: unknown) => void) | undefined)?.({ ok: true, channel: 'video-call', peers: [] });
     return this;
-  }
-  off(event: string, handler: (payload: unknown) => void) {
-    this.handlers.set(event, (this.handlers.get(event) ?? []).filter((h) => h !== handler));
-    return this;
-  }
-  emit(event: string, _payload: unknown, ack?: (answer: unknown) => void) {
-    if (event === CALL_EVENTS.join) ack?.({ ok: true, channel: 'video-call', peers: [] });
-    return this;
-  }
-  /** The server sends `event` to this socket. */
-  receive(event: string, payload: unknown) {
-    for (const h of this.handlers.get(event) ?? []) h(payload);
   }
 }
 
@@ -79,11 +68,12 @@ afterEach(() => {
 
 /** A member in a call with the coach, connected. */
 async function inCall() {
-  const socket = new FakeSocket();
+  const socket = new CallSocket();
+  socket.connect();
   const localStream = { getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [] } as unknown as MediaStream;
   const mesh = new CallMesh({ socket: socket as unknown as Socket, appointmentId: APPOINTMENT, iceServers: [], localStream, channel: 'video-call', mobile: false });
   await mesh.join();
-  socket.receive(CALL_EVENTS.peerJoined, coach);
+  socket.serverEmit(CALL_EVENTS.peerJoined, coach);
   const pc = connections[0]!;
   pc.become('connected');
   const listed = () => mesh.getSnapshot().peers.map((p) => p.peerId);
@@ -94,7 +84,7 @@ async function inCall() {
 describe('a peer whose socket dropped (call-peer-left, reason disconnected)', () => {
   it('keeps its tile while its media flows, past the grace period', async () => {
     const { socket, pc, listed } = await inCall();
-    socket.receive(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
+    socket.serverEmit(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
     vi.advanceTimersByTime(PEER_GRACE_MS + 1);
     expect(listed()).toEqual(['peer-coach']);
     expect(pc.connectionState).toBe('connected');
@@ -102,7 +92,7 @@ describe('a peer whose socket dropped (call-peer-left, reason disconnected)', ()
 
   it('is dropped at the end of the grace period when its media stopped too', async () => {
     const { socket, mesh, pc, listed } = await inCall();
-    socket.receive(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
+    socket.serverEmit(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
     pc.become('disconnected');
     expect(mesh.getSnapshot().roomState).toBe('reconnecting');
     vi.advanceTimersByTime(PEER_GRACE_MS - 1);
@@ -115,7 +105,7 @@ describe('a peer whose socket dropped (call-peer-left, reason disconnected)', ()
 
   it('is dropped at once when its connection fails during the grace period', async () => {
     const { socket, pc, listed } = await inCall();
-    socket.receive(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
+    socket.serverEmit(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
     pc.become('failed');
     expect(listed()).toEqual([]);
     expect(pc.restarts).toBe(0);
@@ -123,9 +113,9 @@ describe('a peer whose socket dropped (call-peer-left, reason disconnected)', ()
 
   it('coming back with the same id keeps the same connection, and a failed one restarts ICE instead of starting over', async () => {
     const { socket, pc, listed } = await inCall();
-    socket.receive(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
+    socket.serverEmit(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
     pc.connectionState = 'failed'; // failed while away, noticed on the way back
-    socket.receive(CALL_EVENTS.peerJoined, coach);
+    socket.serverEmit(CALL_EVENTS.peerJoined, coach);
     expect(pc.restarts).toBe(1);
     expect(connections).toHaveLength(1);
     vi.advanceTimersByTime(PEER_GRACE_MS + 1);
@@ -136,7 +126,7 @@ describe('a peer whose socket dropped (call-peer-left, reason disconnected)', ()
 describe('a peer that left (hung up, or left while not connected)', () => {
   it('is dropped at once', async () => {
     const { socket, pc, listed } = await inCall();
-    socket.receive(CALL_EVENTS.peerLeft, { ...coach, reason: 'left' });
+    socket.serverEmit(CALL_EVENTS.peerLeft, { ...coach, reason: 'left' });
     expect(listed()).toEqual([]);
     expect(pc.connectionState).toBe('closed');
   });
@@ -144,13 +134,13 @@ describe('a peer that left (hung up, or left while not connected)', () => {
   it('a dropped socket on a connection not yet connected is dropped at once too', async () => {
     const { socket, pc, listed } = await inCall();
     pc.become('connecting');
-    socket.receive(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
+    socket.serverEmit(CALL_EVENTS.peerLeft, { ...coach, reason: 'disconnected' });
     expect(listed()).toEqual([]);
   });
 
   it('another consultation’s peer-left changes nothing', async () => {
     const { socket, listed } = await inCall();
-    socket.receive(CALL_EVENTS.peerLeft, { ...coach, appointmentId: '00000000-0000-4000-8000-000000000000', reason: 'left' });
+    socket.serverEmit(CALL_EVENTS.peerLeft, { ...coach, appointmentId: '00000000-0000-4000-8000-000000000000', reason: 'left' });
     expect(listed()).toEqual(['peer-coach']);
   });
 });
