@@ -186,15 +186,17 @@ async function checkMoved(page: Page): Promise<void> {
 /** The WCAG 2.2 AA rules (axe tags); best practices are left out. */
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**
- * The screens already checked in this run (axe runs once per distinct screen, state and language).
+ * The screens already checked in this run, with how many times axe ran on each (once per distinct
+ * screen, state and language).
  * The journeys share one worker's modules (isolate: false), so a screen that many journeys pass
  * through (/login, /inicio, /dashboard) is checked by the first one only: on the 2-core machine
  * the repeats took 171 of the 451 s axe spent in a run (213 s with the language-named states).
  */
-const checkedScreens = new Set<string>();
-/** How many times axe ran on each screen key in this run (a11y-hook.e2e checks the once-per-run rule with it). */
-const axeRuns = new Map<string, number>();
-export const axeRunsOf = (screen: string): number => axeRuns.get(screen) ?? 0;
+const checkedScreens = new Map<string, number>();
+/** How many times axe ran on a screen key in this run (a11y-hook.e2e checks the once-per-run rule with it). */
+export const axeRunsOf = (screen: string): number => checkedScreens.get(screen) ?? 0;
+/** Records one axe run on a screen key. */
+const checked = (screen: string): void => void checkedScreens.set(screen, axeRunsOf(screen) + 1);
 
 /** A path's screen: ids in it (uuids, tokens, long numbers) do not make a new screen. */
 const screenOf = (url: string): string =>
@@ -263,8 +265,7 @@ async function checkScreen(page: Page, state: string): Promise<void> {
   const screen = screenKey(page, state, lang);
   if (!checkedScreens.has(screen)) {
     const violations = await runAxe(page);
-    checkedScreens.add(screen);
-    axeRuns.set(screen, axeRunsOf(screen) + 1);
+    checked(screen);
     report(page, screen, violations, started);
   }
   const to = both ? OTHER_LANGUAGE[lang] : undefined;
@@ -280,8 +281,7 @@ async function checkScreen(page: Page, state: string): Promise<void> {
     const translated = screenKey(page, state, await pageLanguage(page));
     if (checkedScreens.has(translated)) return;
     const violations = await runAxe(page);
-    checkedScreens.add(translated);
-    axeRuns.set(translated, axeRunsOf(translated) + 1);
+    checked(translated);
     report(page, translated, violations, started);
   } finally {
     // Back to the journey's language, and its storage as it was (a first visit has none).
