@@ -56,10 +56,11 @@ export function onlinePhysiciansFastPath(deps: OnlinePhysiciansFastPathDeps): (r
     }
     return query;
   };
-  let lastBody = '';
-  let lastLength = 0;
   // Every header of the answer but CORS's origin and the length, built once (see securityHeaderValues).
   const fixedHeaders = Object.freeze({ ...securityHeaderValues(deps.securityHeaders), 'cache-control': 'no-store', vary: 'Origin', 'content-type': 'application/json; charset=utf-8' });
+  // The last body and its headers with its length, built when the body changes (not per request).
+  let lastBody = '';
+  let lastHeaders: Readonly<Record<string, string | number>> = fixedHeaders;
 
   return (req, res) => {
     const start = performance.now();
@@ -81,11 +82,11 @@ export function onlinePhysiciansFastPath(deps: OnlinePhysiciansFastPathDeps): (r
 
     if (body !== lastBody) {
       lastBody = body;
-      lastLength = Buffer.byteLength(body);
+      lastHeaders = Object.freeze({ ...fixedHeaders, 'content-length': Buffer.byteLength(body) });
     }
     const origin = headers.origin;
     // One writeHead with every header (no setHeader before it: Node then takes the object as it is).
-    res.writeHead(200, origin !== undefined && origins.has(origin) ? { ...fixedHeaders, 'access-control-allow-origin': origin, 'content-length': lastLength } : { ...fixedHeaders, 'content-length': lastLength });
+    res.writeHead(200, origin !== undefined && origins.has(origin) ? { ...lastHeaders, 'access-control-allow-origin': origin } : lastHeaders);
     res.end(body);
     deps.accessLog(deps.requestId(), 'GET', PATH, 200, Math.round((performance.now() - start) * 10) / 10);
     return true;
