@@ -115,6 +115,7 @@ const OWNER: Record<string, string> = {
   visitPayments: 'payments',
   paymentNotifications: 'payments',
   storeHeldNotifications: 'payments',
+  storePendingAcknowledgements: 'payments',
   physicianProfiles: 'physicians',
   physicianLicenses: 'physicians',
   physicianAvailability: 'physicians',

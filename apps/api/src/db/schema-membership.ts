@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EntitlementEventKind, EntitlementSource } from '@puente/domain';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -120,6 +120,26 @@ export const storeHeldNotifications = pgTable(
   (t) => [uniqueIndex('store_held_notifications_unique').on(t.store, t.notificationId), index('store_held_notifications_key_idx').on(t.store, t.entitlementKey)],
 );
 export type StoreHeldNotificationRow = typeof storeHeldNotifications.$inferSelect;
+
+/**
+ * A store acknowledgement that failed (Google Play refunds a purchase not acknowledged within 3
+ * days), retried by the store-acknowledgements job with backoff until its deadline. In the
+ * database, not in one node's memory: a restart or another node's job still retries it. state is
+ * the verified StoreSubscriptionState (dates as ISO strings). One row per purchase.
+ */
+export const storePendingAcknowledgements = pgTable(
+  'store_pending_acknowledgements',
+  {
+    store: text('store').notNull(),
+    entitlementKey: text('entitlement_key').notNull(),
+    state: jsonb('state').notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAt: ts('next_at').notNull(),
+    deadline: ts('deadline').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.store, t.entitlementKey] }), index('store_pending_acknowledgements_next_idx').on(t.nextAt)],
+);
+export type StorePendingAcknowledgementRow = typeof storePendingAcknowledgements.$inferSelect;
 
 export type EntitlementEventRow = typeof entitlementEvents.$inferSelect;
 export type NewEntitlementEventRow = typeof entitlementEvents.$inferInsert;

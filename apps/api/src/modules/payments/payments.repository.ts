@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cardCheckouts, paymentNotifications, storeHeldNotifications, visitPayments, type CardCheckoutRow, type StoreHeldNotificationRow, type VisitPaymentRow } from '../../db/schema';
+import { cardCheckouts, paymentNotifications, storeHeldNotifications, storePendingAcknowledgements, visitPayments, type CardCheckoutRow, type StoreHeldNotificationRow, type StorePendingAcknowledgementRow, type VisitPaymentRow } from '../../db/schema';
 
 export class PaymentsRepository {
   constructor(private readonly db: Db) {}
@@ -66,6 +66,50 @@ export class PaymentsRepository {
       .set({ appliedAt: now })
       .where(and(eq(storeHeldNotifications.id, id), isNull(storeHeldNotifications.appliedAt)))
       .returning({ id: storeHeldNotifications.id });
+    return rows.length > 0;
+  }
+
+  // Store acknowledgements that failed, retried by the store-acknowledgements job
+
+  /** The purchase's failed acknowledgement, if one is waiting. */
+  async pendingAcknowledgement(store: string, entitlementKey: string): Promise<StorePendingAcknowledgementRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(storePendingAcknowledgements)
+      .where(and(eq(storePendingAcknowledgements.store, store), eq(storePendingAcknowledgements.entitlementKey, entitlementKey)));
+    return row;
+  }
+
+  /** Records (or updates) the purchase's failed acknowledgement; its first deadline is kept. */
+  async savePendingAcknowledgement(row: StorePendingAcknowledgementRow): Promise<void> {
+    await this.db
+      .insert(storePendingAcknowledgements)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [storePendingAcknowledgements.store, storePendingAcknowledgements.entitlementKey],
+        set: { state: row.state, attempts: row.attempts, nextAt: row.nextAt, deadline: sql`least(${storePendingAcknowledgements.deadline}, excluded.deadline)` },
+      });
+  }
+
+  async deletePendingAcknowledgement(store: string, entitlementKey: string): Promise<void> {
+    await this.db.delete(storePendingAcknowledgements).where(and(eq(storePendingAcknowledgements.store, store), eq(storePendingAcknowledgements.entitlementKey, entitlementKey)));
+  }
+
+  /** The failed acknowledgements due by `now`, oldest first (at most `limit`). */
+  dueAcknowledgements(now: Date, limit: number): Promise<StorePendingAcknowledgementRow[]> {
+    return this.db.select().from(storePendingAcknowledgements).where(lte(storePendingAcknowledgements.nextAt, now)).orderBy(asc(storePendingAcknowledgements.nextAt)).limit(limit);
+  }
+
+  /**
+   * Race-safe across nodes: true for the one caller that takes this due retry (its next try moved
+   * to `until`, so another node's job skips it while this one tries).
+   */
+  async claimAcknowledgement(row: StorePendingAcknowledgementRow, until: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(storePendingAcknowledgements)
+      .set({ nextAt: until })
+      .where(and(eq(storePendingAcknowledgements.store, row.store), eq(storePendingAcknowledgements.entitlementKey, row.entitlementKey), eq(storePendingAcknowledgements.nextAt, row.nextAt)))
+      .returning({ store: storePendingAcknowledgements.store });
     return rows.length > 0;
   }
 

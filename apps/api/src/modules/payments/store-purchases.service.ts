@@ -13,10 +13,14 @@ import {
 } from '../../providers/store/store-purchase.provider';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { MembershipService } from '../membership/membership.service';
+import type { StorePendingAcknowledgementRow } from '../../db/schema';
 import type { PaymentsRepository } from './payments.repository';
 
 export interface StorePurchasesServiceDeps {
-  repository: Pick<PaymentsRepository, 'firstSeen' | 'holdNotification' | 'heldNotifications' | 'markHeldApplied'>;
+  repository: Pick<
+    PaymentsRepository,
+    'firstSeen' | 'holdNotification' | 'heldNotifications' | 'markHeldApplied' | 'pendingAcknowledgement' | 'savePendingAcknowledgement' | 'deletePendingAcknowledgement' | 'dueAcknowledgements' | 'claimAcknowledgement'
+  >;
   clock: Clock;
   verifiers: Record<StoreName, StorePurchaseVerifier>;
   /** Production refuses the local verifiers and the stores' test purchases (sandbox, Xcode, Play testers). */
@@ -38,13 +42,10 @@ const ACK_FIRST_RETRY_MS = 60_000;
 const ACK_MAX_RETRY_MS = 6 * 3_600_000;
 const ackBackoffMs = (attempts: number): number => Math.min(ACK_FIRST_RETRY_MS * 4 ** (attempts - 1), ACK_MAX_RETRY_MS);
 
-interface PendingAcknowledgement {
-  verifier: StorePurchaseVerifier;
-  state: StoreSubscriptionState;
-  attempts: number;
-  nextAt: number;
-  deadline: number;
-}
+/** Not in the spec: while one node's job tries a due acknowledgement, the others leave it for this long. */
+const ACK_CLAIM_MS = 5 * 60_000;
+/** Not in the spec: due acknowledgements tried per run of the job (the rest wait for the next run). */
+const ACK_BATCH = 100;
 
 /**
  * Native store subscriptions (issue 14 step 6): POST /api/payments/validation binds a verified
@@ -57,23 +58,25 @@ interface PendingAcknowledgement {
  * replacing purchase (Play upgrade or downgrade) ends the one it replaces: never two at once.
  */
 export class StorePurchasesService {
-  /**
-   * Acknowledgements that failed, retried by STORE_ACKNOWLEDGEMENTS_JOB with backoff until Google's
-   * 3 days are over. Kept in this process (no table for it): a restart drops them, and the next
-   * validation or notification of the purchase acknowledges it again (Play's acknowledge is idempotent).
-   */
-  private readonly pendingAcks = new Map<string, PendingAcknowledgement>();
-
   constructor(private readonly deps: StorePurchasesServiceDeps) {}
 
-  /** STORE_ACKNOWLEDGEMENTS_JOB: tries the due failed acknowledgements again. Returns how many went through. */
+  /**
+   * STORE_ACKNOWLEDGEMENTS_JOB: tries the due failed acknowledgements again (kept in the database,
+   * so a restart loses none and any node's job takes them, one node per retry). Returns how many
+   * went through.
+   */
   async retryAcknowledgements(): Promise<number> {
-    const now = this.deps.clock.now().getTime();
+    const now = this.deps.clock.now();
     let done = 0;
-    for (const [key, pending] of [...this.pendingAcks]) {
-      if (pending.nextAt > now) continue;
-      await this.acknowledge(pending.verifier, pending.state);
-      if (!this.pendingAcks.has(key)) done++;
+    for (const pending of await this.deps.repository.dueAcknowledgements(now, ACK_BATCH)) {
+      if (!(await this.deps.repository.claimAcknowledgement(pending, new Date(now.getTime() + ACK_CLAIM_MS)))) continue;
+      const state = reviveState(pending.state);
+      const verifier = Object.hasOwn(this.deps.verifiers, pending.store) ? this.deps.verifiers[pending.store as StoreName] : undefined;
+      if (!state || !verifier) {
+        await this.deps.repository.deletePendingAcknowledgement(pending.store, pending.entitlementKey);
+        continue;
+      }
+      if (await this.acknowledge(verifier, state, pending)) done++;
     }
     return done;
   }
@@ -248,27 +251,31 @@ export class StorePurchasesService {
   }
 
   /**
-   * Play refunds a purchase not acknowledged within 3 days: a failure is retried by
-   * STORE_ACKNOWLEDGEMENTS_JOB with backoff (and on the next validation or notification) until then.
+   * Play refunds a purchase not acknowledged within 3 days: a failure is kept in the database and
+   * retried by STORE_ACKNOWLEDGEMENTS_JOB with backoff (and on the next validation or notification)
+   * until then. `pending` is the retry being tried, when the job tries it. True when it went through.
    */
-  private async acknowledge(verifier: StorePurchaseVerifier, state: StoreSubscriptionState): Promise<void> {
-    const key = `${state.store}:${state.entitlementKey}`;
+  private async acknowledge(verifier: StorePurchaseVerifier, state: StoreSubscriptionState, pending?: StorePendingAcknowledgementRow): Promise<boolean> {
+    const { repository } = this.deps;
     try {
       await verifier.acknowledge(state);
-      this.pendingAcks.delete(key);
     } catch {
       const now = this.deps.clock.now().getTime();
-      const before = this.pendingAcks.get(key);
-      const deadline = before?.deadline ?? now + ACK_WINDOW_MS;
+      const before = pending ?? (await repository.pendingAcknowledgement(state.store, state.entitlementKey));
+      const deadline = before?.deadline.getTime() ?? now + ACK_WINDOW_MS;
       if (now >= deadline) {
-        this.pendingAcks.delete(key);
+        await repository.deletePendingAcknowledgement(state.store, state.entitlementKey);
         this.deps.log?.warn({ store: state.store, attempts: before?.attempts }, 'store acknowledgement failed for 3 days; given up');
-        return;
+        return false;
       }
       const attempts = (before?.attempts ?? 0) + 1;
-      this.pendingAcks.set(key, { verifier, state, attempts, nextAt: now + ackBackoffMs(attempts), deadline });
+      await repository.savePendingAcknowledgement({ store: state.store, entitlementKey: state.entitlementKey, state, attempts, nextAt: new Date(now + ackBackoffMs(attempts)), deadline: new Date(deadline) });
       this.deps.log?.warn({ store: state.store, attempts }, 'store acknowledgement failed; retried with backoff');
+      return false;
     }
+    // Acknowledged (or nothing to acknowledge): a retry waiting for this purchase is done.
+    if (pending || state.needsAcknowledgement) await repository.deletePendingAcknowledgement(state.store, state.entitlementKey);
+    return true;
   }
 
   private available(store: StoreName): StorePurchaseVerifier | null {

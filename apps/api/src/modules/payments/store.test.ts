@@ -343,6 +343,37 @@ describe('Google Play acknowledgement retried within 3 days', () => {
     }
   });
 
+  it('a failed acknowledgement is kept in the database: after a restart, or on another node, the job still retries it, once', async () => {
+    const ack = failingAck(1);
+    const start = t.clock.now();
+    const { StorePurchasesService } = await import('./store-purchases.service');
+    // Two fresh services over the same database: a restarted node and a second node (nothing in memory).
+    const deps = t.server.services.storePurchases['deps'];
+    const restarted = new StorePurchasesService(deps);
+    const other = new StorePurchasesService(deps);
+    try {
+      const stable = `play-${crypto.randomUUID()}`;
+      await validate(stable);
+      expect(ack.calls()).toBe(1);
+      expect(playBackend().acknowledged.has(stable)).toBe(false);
+      expect(await deps.repository.pendingAcknowledgement('playstore', stable)).toMatchObject({ attempts: 1, nextAt: new Date(t.clock.now().getTime() + 60_000) });
+      t.clock.advance(61_000);
+      // Both nodes' jobs run at once: one of them takes the retry.
+      const done = await Promise.all([restarted.retryAcknowledgements(), other.retryAcknowledgements()]);
+      expect(done.sort()).toEqual([0, 1]);
+      expect(ack.calls()).toBe(2);
+      expect(playBackend().acknowledged.has(stable)).toBe(true);
+      // Done: nothing is left to retry.
+      t.clock.advance(6 * 3_600_000);
+      expect(await restarted.retryAcknowledgements()).toBe(0);
+      expect(await deps.repository.pendingAcknowledgement('playstore', stable)).toBeUndefined();
+      expect(ack.calls()).toBe(2);
+    } finally {
+      ack.restore();
+      t.clock.set(start);
+    }
+  });
+
   it('after Google\'s 3 days the job gives up (Play has refunded it by then)', async () => {
     const ack = failingAck(Number.POSITIVE_INFINITY);
     const start = t.clock.now();
@@ -476,7 +507,7 @@ describe('production refuses test mode', () => {
   const service = async (verifiers: { applestore: unknown; playstore: unknown }, production: boolean, recorded: unknown[]) => {
     const { StorePurchasesService } = await import('./store-purchases.service');
     return new StorePurchasesService({
-      repository: { firstSeen: () => Promise.resolve(true), holdNotification: () => Promise.resolve(), heldNotifications: () => Promise.resolve([]), markHeldApplied: () => Promise.resolve(true) },
+      repository: t.server.services.storePurchases['deps'].repository,
       clock: t.clock,
       verifiers: verifiers as never,
       production,
