@@ -3,7 +3,7 @@
 // member's socket come from this process.
 import { APPOINTMENT_GQL, type AppointmentAlert } from '@puente/contracts';
 import { appointmentData, createTemporaryDatabase, graphql, openSocket } from '@puente/api/test';
-import { bareServer, compare, load, report as reportRatio, reportAtRate, serverProcess, withCpu, type BenchProcess } from './lib';
+import { bareServer, compare, load, pinApart, report as reportRatio, reportAtRate, serverProcess, withCpu, type BenchProcess } from './lib';
 
 /** The offered rate of the fixed-rate run (members poll every 4 s: 2,000 req/s is 8,000 waiting members). */
 const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2_000);
@@ -28,6 +28,7 @@ export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; 
     if (!['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name)) own[name] = value;
   });
   const bareWithHeaders = await bareServer(body, own);
+  const unpin = pinApart([server, bare, bareWithHeaders]);
   try {
     await load(url, 1, { headers }); // warm-up
     await load(bare.info.url, 1);
@@ -59,6 +60,7 @@ export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; 
     const fast = reportAtRate(`GET /api/online-physicians (${pollers.length} waiting members, each polling with their own session, log level info)`, FIXED_RATE, fixed, fixedBase, { maxP99Ms: 20 });
     return ok && fast;
   } finally {
+    unpin();
     await bare.close();
     await bareWithHeaders.close();
   }

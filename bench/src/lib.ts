@@ -1,6 +1,6 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -52,6 +52,7 @@ export async function load(url: string, seconds: number, options: LoadOptions = 
 
 export interface BenchProcess<I> {
   info: I;
+  pid: number | undefined;
   /** Sends a command to the child and resolves with its answer. */
   call<T = unknown>(cmd: string, args?: unknown): Promise<T>;
   close(): Promise<void>;
@@ -92,6 +93,7 @@ export async function forkChild<I>(file: string, args: string[], env: Record<str
   });
   return {
     info,
+    pid: child.pid,
     call: <T>(cmd: string, a?: unknown) =>
       new Promise<T>((resolve, reject) => {
         const id = nextId++;
@@ -147,6 +149,26 @@ export function serverProcess<I extends { url: string }>(scenario: string, env: 
  */
 export function bareServer(body: string, headers?: Record<string, string>): Promise<BenchProcess<{ url: string }>> {
   return forkChild<{ url: string }>('bare-process.ts', [], {}, { body, headers });
+}
+
+/**
+ * Pins the servers (every thread of each) to CPU 0 and this process, the load generator, to the
+ * other CPUs (Linux with taskset, 2 CPUs or more; BENCH_PIN=0 leaves the scheduler alone): on two
+ * cores the load generator and the server otherwise take turns on both, and the CPU each request
+ * costs the server swung by half between runs of the same code. Returns what undoes this process's pin.
+ */
+export function pinApart(servers: readonly BenchProcess<unknown>[]): () => void {
+  const cpus = availableParallelism();
+  const taskset = (args: string[]) => execFileSync('taskset', args, { stdio: 'ignore' });
+  if (process.env.BENCH_PIN === '0' || cpus < 2 || process.platform !== 'linux') return () => undefined;
+  try {
+    for (const server of servers) if (server.pid) taskset(['-a', '-cp', '0', String(server.pid)]);
+    taskset(['-a', '-cp', `1-${cpus - 1}`, String(process.pid)]);
+  } catch {
+    console.log('  (taskset not available: the load generator and the servers share every CPU)');
+    return () => undefined;
+  }
+  return () => taskset(['-a', '-cp', `0-${cpus - 1}`, String(process.pid)]);
 }
 
 /**
