@@ -10,7 +10,8 @@
 // BENCH_POLL_MEMBERS (8000) the waiting members of the fixed-rate poll; BENCH_SECONDS (2) and BENCH_ROUNDS (3) size
 // the interleaved rounds; BENCH_RATE (2000) the fixed-rate run; BENCH_KEEP_LOGS=1 keeps the servers'
 // logs; BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the child processes there (BENCH_STEADY_PROF=<file>: of
-// the server during one more online-physicians run only, without its fixture setup). The call needs
+// the server during one more online-physicians run only, without its fixture setup); BENCH_PIN=0 lets
+// the online-physicians servers and the load generator share every CPU (see pinApart). The call needs
 // `npm run build` first (the server serves apps/web/dist).
 import { bareServer, compare, load, report, serverProcess, withCpu, type BenchProcess } from './lib';
 
