@@ -3,7 +3,7 @@ import { APPOINTMENT_STATE as S, type AppointmentState } from '@puente/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppointment, setAppointment } from './call-harness';
-import { signedInPage, snap, withBrowser } from './harness';
+import { codeFromOutbox, signedInPage, snap, uniquePhone, withBrowser } from './harness';
 
 // Issues 11/12 "Tests that prove it": the member chooses her pharmacy while she waits for the US
 // doctor (and from her profile); the US doctor searches the medication directory, sees the
@@ -212,6 +212,40 @@ describe('prescribing journey', () => {
     const { sql } = await import('drizzle-orm');
     const reasons = (await s.database.db.execute(sql`select reason, note, physician_id from no_prescription_reasons where appointment_id = ${id}`)) as unknown as { rows: Record<string, unknown>[] };
     expect(reasons.rows).toEqual([{ reason: 'other', note: 'Sleep hygiene first; review in two weeks', physician_id: doctor.id }]);
+  });
+
+  it('signed up with Google, she has no phone: she adds it where she waits, with the code texted to it, and the doctor can reach her', async () => {
+    const s = server.server;
+    const consultation = await consultationForUsDoctor({
+      firstName: 'Lucía',
+      lastName: 'Ríos',
+      phoneNumber: null,
+      countryCode: null,
+      loginType: 'google',
+      loginTypes: ['google'],
+      address: { zipCode: '94110', city: 'San Francisco', state: 'CA', country: 'US' },
+      pharmacy: { pharmStoreName: 'CVS', pharmAddressLine1: '1 Main St', pharmCity: 'San Francisco', pharmState: 'CA', pharmZip: '94103', pharmPhone: '+14155550100', pharmLatitude: 37.77, pharmLongitude: -122.41 },
+    });
+    const { member, memberToken, id } = consultation;
+    const phone = uniquePhone('1');
+    await withBrowser(async (ctx) => {
+      const page = await signedInPage(ctx, memberToken, { language: 'es', appointment: { id, state: S.S6_IN_QUEUE_FOR_ER } });
+      await page.goto(`${server.url}/consulta/infoPage/SC038`);
+      // Only her phone is missing (POST /api/user/phone/reset opens the change for her, signed in).
+      await page.getByTestId('readiness-phone').waitFor();
+      await page.getByTestId('readiness-phone-country').selectOption(phone.code);
+      await page.getByTestId('readiness-phone-input').fill(phone.digits);
+      await page.getByTestId('readiness-phone-send').click();
+      await page.getByTestId('readiness-phone-code').waitFor();
+      await snap(page, 'rx-readiness-phone-code-es-phone');
+      await page.getByTestId('readiness-phone-code').fill(await codeFromOutbox(server.url, phone.full));
+      await page.getByTestId('readiness-phone-verify').click();
+      // Ready: the prompt goes away, and the number is on her account.
+      await page.getByTestId('readiness-prompt').waitFor({ state: 'detached' });
+    });
+    const { sql } = await import('drizzle-orm');
+    const rows = (await s.database.db.execute(sql`select phone_number from users where id = ${member.id}`)) as unknown as { rows: { phone_number: string }[] };
+    expect(rows.rows).toEqual([{ phone_number: phone.full }]);
   });
 
   it('from the profile, in English on a desktop: the member finds pharmacies near her zip code and chooses one', async () => {
