@@ -220,12 +220,8 @@ async function lighthouseBench(server: TestServer, token: string): Promise<void>
   }
 }
 
-/**
- * BENCH_WEB_PROFILE=1: where the main thread goes in the first 3 s of /login and /inicio (no
- * throttling), by package or source file through the build's source maps (apps/web/sourcemaps):
- * what to cut for TBT. Printed, never asserted.
- */
-async function firstLoadProfile(browser: Browser, server: TestServer, dist: string, token: string): Promise<void> {
+/** Where a minified frame comes from, through the build's source maps (apps/web/sourcemaps). */
+async function sourceMapper(dist: string) {
   const { SourceMapConsumer } = await import('source-map-js');
   const mapsDir = path.join(dist, '..', 'sourcemaps');
   const maps = new Map<string, InstanceType<typeof SourceMapConsumer> | null>();
@@ -236,8 +232,96 @@ async function firstLoadProfile(browser: Browser, server: TestServer, dist: stri
     }
     return maps.get(file) ?? null;
   };
+  /** A package name for node_modules sources, the path for ours. */
   const owner = (source: string): string =>
     source.includes('node_modules/') ? source.replace(/.*node_modules\//, '').replace(/^(@[^/]+\/[^/]+|[^/]+).*/, '$1') : source.replace(/^(\.\.\/)+/, '');
+  /** `owner:line name` of a frame (its function name alone when no map covers it). */
+  const frameName = (frame: { functionName: string; url?: string; lineNumber?: number; columnNumber?: number }): string => {
+    const url = frame.url ?? '';
+    const map = url.includes('/assets/') ? mapFor(new URL(url).pathname) : null;
+    const pos = map?.originalPositionFor({ line: (frame.lineNumber ?? 0) + 1, column: frame.columnNumber ?? 0 });
+    return pos?.source ? `${owner(pos.source)}:${pos.line} ${pos.name ?? frame.functionName}` : frame.functionName || '(anonymous)';
+  };
+  return { mapFor, owner, frameName };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: { name?: string; data?: Record<string, unknown> & { cpuProfile?: { nodes?: { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber?: number; columnNumber?: number } }[]; samples?: number[] }; timeDeltas?: number[] } };
+}
+
+/**
+ * BENCH_WEB_PROFILE=1: the long tasks (50 ms or more, what TBT adds up after the first paint) of a
+ * first load with the CPU slowed 4 times (Lighthouse's mobile setting), each with what it was (the
+ * trace's top events: compiling or evaluating a script, a React task, microtasks, layout) and the
+ * functions its samples spent most in, ours and the libraries'.
+ */
+async function longTasks(browser: Browser, server: TestServer, dist: string, pathname: string, session: string | null): Promise<void> {
+  const { frameName } = await sourceMapper(dist);
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  await seed(session)(context);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
+  await page.goto(`${server.url}${pathname}`);
+  await page.waitForTimeout(6_000);
+  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  await context.close();
+  const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = events.filter((e) => mainThreads.has(`${e.pid}:${e.tid}`));
+  // The sampled profile in the trace (Profile, then ProfileChunk events with the same id).
+  const profile = events.find((e) => e.name === 'Profile' && mainThreads.has(`${e.pid}:${e.tid}`));
+  const nodes = new Map<number, { parent?: number; name: string }>();
+  const samples: { ts: number; node: number }[] = [];
+  let ts = Number(profile?.args?.data?.startTime ?? 0);
+  for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.id === profile?.id)) {
+    for (const n of chunk.args?.data?.cpuProfile?.nodes ?? []) nodes.set(n.id, { parent: n.parent, name: frameName(n.callFrame) });
+    const deltas = chunk.args?.data?.timeDeltas ?? [];
+    (chunk.args?.data?.cpuProfile?.samples ?? []).forEach((node, i) => samples.push({ ts: (ts += deltas[i] ?? 0), node }));
+  }
+  const start = onMain.find((e) => e.name === 'RunTask')?.ts ?? 0;
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
+  console.log(`long tasks of ${pathname} (CPU 4x slower, 6 s): ${tasks.length}, ${Math.round(tasks.reduce((sum, t) => sum + t.dur! - 50_000, 0) / 1000)} ms over 50 ms in all`);
+  /** The `n` names with most samples, as shares of the task's `total` samples. */
+  const top = (counts: Map<string, number>, n: number, total: number) => [...counts].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${Math.round((v / total) * 100)}%`);
+  for (const task of tasks) {
+    const end = task.ts + task.dur!;
+    const what = onMain
+      .filter((e) => e !== task && e.ph === 'X' && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) >= 0.3 * task.dur! && /compile|evaluate|EvaluateScript|FunctionCall|RunMicrotasks|Layout|UpdateLayoutTree|Paint|ParseHTML|TimerFire|GC/.test(e.name))
+      .slice(0, 2)
+      .map((e) => `${e.name}${typeof e.args?.data?.url === 'string' ? ` ${e.args.data.url.split('/').pop()}` : ''} ${Math.round(e.dur! / 1000)} ms`);
+    const inTask = samples.filter((x) => x.ts >= task.ts && x.ts < end);
+    const own = new Map<string, number>();
+    const inclusive = new Map<string, number>();
+    for (const x of inTask) {
+      const self = nodes.get(x.node)?.name ?? '?';
+      own.set(self, (own.get(self) ?? 0) + 1);
+      const seen = new Set<string>();
+      for (let id: number | undefined = x.node; id !== undefined; id = nodes.get(id)?.parent) {
+        const name = nodes.get(id)?.name ?? '?';
+        if (!seen.has(name) && /^(src|packages)\//.test(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+        seen.add(name);
+      }
+    }
+    console.log(`  at ${Math.round((task.ts - start) / 1000)} ms, ${Math.round(task.dur! / 1000)} ms: ${what.join(', ') || 'other'}`);
+    if (inTask.length) console.log(`    self: ${top(own, 6, inTask.length).join(' | ')}\n    under ours: ${top(inclusive, 6, inTask.length).join(' | ') || '-'}`);
+  }
+}
+
+/**
+ * BENCH_WEB_PROFILE=1: where the main thread goes in the first 3 s of /login and /inicio (no
+ * throttling), by package or source file through the build's source maps (apps/web/sourcemaps):
+ * what to cut for TBT. Printed, never asserted.
+ */
+async function firstLoadProfile(browser: Browser, server: TestServer, dist: string, token: string): Promise<void> {
+  const { mapFor, owner } = await sourceMapper(dist);
   for (const [pathname, session] of [['/login', null], ['/inicio', token]] as const) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     await seed(session)(context);
@@ -284,6 +368,8 @@ export async function webBench(): Promise<void> {
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
       try {
         await firstLoadProfile(browser, server, dist, token);
+        await longTasks(browser, server, dist, '/login', null);
+        await longTasks(browser, server, dist, '/inicio', token);
       } finally {
         await browser.close();
       }
