@@ -44,6 +44,22 @@ describe('the first load of the built app', () => {
     for (const tag of scripts) expect(tag, tag).toMatch(/\b(async|defer)\b|type="module"/);
   });
 
+  it("an entry screen's page preloads the screen's chunks from the HTML, with the entry script; other paths get the plain shell", async () => {
+    const page = async (pathname: string) => (await fetch(`${server!.url}${pathname}`)).text();
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
+    const login = preloads(await page('/login'));
+    expect(login.some((f) => /^assets\/login-screen-/.test(f))).toBe(true);
+    // The screen's chunks only, each a file of the build, none of them the entry script itself.
+    for (const file of login) expect(readdirSync(join(DIST, 'assets')), file).toContain(file.slice('assets/'.length));
+    expect(login.some((f) => /^assets\/index-/.test(f))).toBe(false);
+    expect(preloads(await page('/inicio')).some((f) => /^assets\/home-screen-/.test(f))).toBe(true);
+    expect(preloads(await page('/consulta/historial')).some((f) => /^assets\/history-screen-/.test(f))).toBe(true);
+    // Any other path: index.html, whose only preloads are the entry script's own imports (Vite's).
+    const plain = preloads(readFileSync(join(DIST, 'index.html'), 'utf8'));
+    expect(preloads(await page('/perfil'))).toEqual(plain);
+    expect(plain.some((f) => /^assets\/login-screen-/.test(f))).toBe(false);
+  });
+
   it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas", () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');
     const entry = /<script type="module"[^>]*src="\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];

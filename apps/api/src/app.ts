@@ -35,7 +35,7 @@ import type { RedisPresenceOptions } from './modules/physicians/presence';
 import type { TranslationProvider } from './providers/translation/translation.provider';
 import type { PushProvider } from './providers/push/push.provider';
 import { createDevIdentityProvider } from './providers/identity/dev-idp';
-import { webStaticOptions } from './web-static';
+import { shellFor, webStaticOptions } from './web-static';
 import { API_MODULES, GRAPHQL_TYPE_DEFS, type ModuleContext } from './modules';
 import { buildServices, type Services } from './services';
 import type { PrescribingProviders } from './modules/prescribing/prescribing.wiring';
@@ -197,6 +197,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
 
     // The built web app on the same origin, with the SPA fallback to index.html.
     const serveWeb = existsSync(path.join(config.webDist, 'index.html'));
+    // An entry screen's own shell (its chunks preloaded by the HTML), else index.html.
+    const pageFor = shellFor(config.webDist);
     if (serveWeb) {
       // Precompressed, long-cached hashed assets, a revalidated shell, no source maps (web-static.ts).
       await app.register(fastifyStatic, webStaticOptions(config.webDist));
@@ -211,7 +213,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         !isUnderPrefix(pathname, '/api') &&
         !isUnderPrefix(pathname, '/socket.io') &&
         !path.extname(pathname);
-      if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (isPage) return reply.header('cache-control', 'no-cache').sendFile(pageFor(pathname));
       return sendError(request, reply, new AppError('NOT_FOUND'));
     });
 

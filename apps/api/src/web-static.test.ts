@@ -22,6 +22,9 @@ const rawGet = (url: string, headers: Record<string, string> = {}): Promise<{ st
 // A build as `npm run build` leaves it: hashed assets with .br/.gz copies, the shell, the service worker.
 const SCRIPT = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `pantalla ${i}`))};\n`;
 const HTML = '<!doctype html><html lang="es"><title>Puente</title><script type="module" src="/assets/index-AbC_12-z.js"></script></html>';
+// The build's shells of two entry screens (index.html with their chunks preloaded).
+const LOGIN_SHELL = HTML.replace('<title>', '<link rel="modulepreload" crossorigin href="/assets/login-screen-C7i2m4Fb.js"><title>');
+const HISTORY_SHELL = HTML.replace('<title>', '<link rel="modulepreload" crossorigin href="/assets/history-screen-D8j3n5Gc.js"><title>');
 const write = (root: string, file: string, content: string, compressed = true) => {
   const full = path.join(root, file);
   mkdirSync(path.dirname(full), { recursive: true });
@@ -37,6 +40,8 @@ describe('the built web app is served for a fast first load (issue 10)', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'puente-web-'));
     write(dist, 'index.html', HTML);
+    write(dist, 'shells/login.html', LOGIN_SHELL);
+    write(dist, 'shells/consulta/historial.html', HISTORY_SHELL);
     write(dist, 'assets/index-AbC_12-z.js', SCRIPT);
     write(dist, 'assets/index-Xy9_ab-c.css', 'body{margin:0}'.repeat(20));
     write(dist, 'sw.js', 'self.addEventListener("install",()=>{});'.repeat(10));
@@ -78,7 +83,7 @@ describe('the built web app is served for a fast first load (issue 10)', () => {
   });
 
   it('has the browser revalidate the shell (index.html, the SPA fallback) and the service worker, compressed too', async () => {
-    for (const pathname of ['/', '/index.html', '/login', '/consulta/historial']) {
+    for (const pathname of ['/', '/index.html', '/perfil', '/consulta/infoPage/SC038']) {
       const res = await rawGet(`${t.url}${pathname}`, { 'accept-encoding': 'br, gzip' });
       expect(res.status, pathname).toBe(200);
       expect(res.headers['cache-control'], pathname).toBe('no-cache');
@@ -94,6 +99,23 @@ describe('the built web app is served for a fast first load (issue 10)', () => {
     expect(states.status).toBe(200);
     expect(states.headers['cache-control']).toBe('no-cache');
     expect(states.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("sends an entry screen its own shell (the screen's chunks preloaded by the HTML), for its path exactly", async () => {
+    for (const [pathname, html] of [
+      ['/login', LOGIN_SHELL],
+      ['/login?orgId=7&empCode=ACME', LOGIN_SHELL],
+      ['/consulta/historial', HISTORY_SHELL],
+      ['/consulta/historial/', HTML],
+      ['/login/otra', HTML],
+      ['/inicio', HTML],
+    ] as const) {
+      const res = await rawGet(`${t.url}${pathname}`, { 'accept-encoding': 'br, gzip' });
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers['cache-control'], pathname).toBe('no-cache');
+      expect(res.headers['content-type'], pathname).toMatch(/text\/html/);
+      expect(brotliDecompressSync(res.body).toString(), pathname).toBe(html);
+    }
   });
 
   it('never serves a source map, whatever the encoding asked', async () => {

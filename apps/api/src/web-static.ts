@@ -1,3 +1,4 @@
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { FastifyStaticOptions } from '@fastify/static';
 
@@ -36,3 +37,32 @@ export const webStaticOptions = (root: string): FastifyStaticOptions => ({
     reply.header('cache-control', cacheControlFor(path.relative(root, filePath)));
   },
 });
+
+/**
+ * The build's shells of the entry screens (apps/web/vite.config.ts, routeShells): index.html with
+ * the screen's chunks as `modulepreload` links, at `shells/<path>.html` under the build.
+ */
+export const SHELLS_DIR = 'shells';
+
+/**
+ * The page to send for a path of the app: its own shell when the build wrote one (the path exactly,
+ * as the router matches it), else index.html (the SPA fallback). Read once, when the server starts.
+ */
+export function shellFor(root: string): (pathname: string) => string {
+  const shells = new Map<string, string>();
+  const walk = (dir: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(root, SHELLS_DIR, dir), { withFileTypes: true });
+    } catch {
+      return; // no shells in this build
+    }
+    for (const entry of entries) {
+      const relative = path.posix.join(dir, entry.name);
+      if (entry.isDirectory()) walk(relative);
+      else if (entry.name.endsWith('.html')) shells.set(`/${relative.slice(0, -'.html'.length)}`, path.posix.join(SHELLS_DIR, relative));
+    }
+  };
+  walk('');
+  return (pathname) => shells.get(pathname) ?? 'index.html';
+}
