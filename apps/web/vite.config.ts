@@ -112,7 +112,7 @@ function routeShells(routes: Record<string, readonly string[]>): Plugin {
         const own = chunks.filter((c) => c.isDynamicEntry && c.moduleIds.some((id) => modules.some((m) => id.endsWith(m))));
         if (own.length === 0) throw new Error(`route shells: no chunk holds ${modules.join(', ')} (${pathname})`);
         const files = [...closure(own.map((c) => c.fileName))].filter((f) => !initial.has(f));
-        const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
+        const links = files.map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`).join('');
         const shell = path.join(outDir, 'shells', `${pathname}.html`);
         mkdirSync(path.dirname(shell), { recursive: true });
         writeFileSync(shell, html.replace('</head>', `${links}  </head>`));

@@ -46,8 +46,11 @@ describe('the first load of the built app', () => {
 
   it("an entry screen's page preloads the screen's chunks from the HTML, with the entry script; other paths get the plain shell", async () => {
     const page = async (pathname: string) => (await fetch(`${server!.url}${pathname}`)).text();
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
-    const login = preloads(await page('/login'));
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
+    const loginHtml = await page('/login');
+    const login = preloads(loginHtml);
+    // After the entry script in priority: it paints first, the screen's chunks share what is left.
+    expect(loginHtml).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/login-screen-/);
     expect(login.some((f) => /^assets\/login-screen-/.test(f))).toBe(true);
     // The screen's chunks only, each a file of the build, none of them the entry script itself.
     for (const file of login) expect(readdirSync(join(DIST, 'assets')), file).toContain(file.slice('assets/'.length));
