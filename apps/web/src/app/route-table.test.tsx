@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { matchPath } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, member } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { setSessionToken } from '@/lib/session';
-import { ROUTE_TABLE } from './route-table';
+import { ROUTE_TABLE, whenIdleEach } from './route-table';
 
 /** Every path spec 000 §2 names, written out from the spec (parameters filled with examples). */
 const SPEC_PATHS = [
@@ -91,5 +91,48 @@ describe('route guard in the shell', () => {
       await router.navigate(-1);
     });
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('the likely next screens are fetched when the browser is idle, one at a time (issue 10, TBT)', () => {
+  it('runs each step in an idle moment of its own once the one before has settled (a failure does not stop the rest); stopping cancels those not begun', async () => {
+    vi.useFakeTimers();
+    try {
+      const ran: string[] = [];
+      const settle: (() => void)[] = [];
+      const step = (name: string, fails = false) => () =>
+        new Promise<void>((resolve, reject) => {
+          ran.push(name);
+          settle.push(fails ? () => reject(new Error(name)) : resolve);
+        });
+      whenIdleEach([step('messages', true), step('coaches'), step('profile')]);
+      expect(ran).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      // The second waits for the first to settle, however long the browser stays idle.
+      expect(ran).toEqual(['messages']);
+      settle[0]!();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(ran).toEqual(['messages', 'coaches']);
+
+      settle[1]!();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(ran).toEqual(['messages', 'coaches', 'profile']);
+      settle[2]!();
+
+      // The screen left (the effect's cleanup): what has begun ends, nothing more begins.
+      const stop = whenIdleEach([step('a'), step('b')]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(ran.slice(3)).toEqual(['a']);
+      stop();
+      settle[3]!();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(ran.slice(3)).toEqual(['a']);
+      // Stopped before its first idle moment: nothing runs.
+      whenIdleEach([step('c')])();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(ran.slice(3)).toEqual(['a']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
