@@ -8,7 +8,7 @@
 //    for /login, /inicio and /consulta/historial; a member's session is put in localStorage first.
 //    Targets: performance >= 90, accessibility 100, LCP <= 2.5 s, TBT <= 200 ms. Printed, never asserted.
 // BENCH_WEB_DIST measures another build (e.g. an older one, for a before/after); BENCH_LIGHTHOUSE=0 skips
-// Lighthouse; BENCH_LIGHTHOUSE_RUNS (3) runs per page, the median printed; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps its reports (the last run's); BENCH_WEB_PROFILE=1 prints where the
+// Lighthouse; BENCH_LIGHTHOUSE_RUNS (3) runs per page, the median printed; BENCH_LIGHTHOUSE_PAGES=/login,... only those pages; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps its reports (the last run's); BENCH_WEB_PROFILE=1 prints where the
 // first load's main-thread time goes, by package.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -171,11 +171,14 @@ const median = (values: readonly number[]): number => {
 };
 
 async function lighthouseBench(server: TestServer, token: string): Promise<void> {
+  // BENCH_LIGHTHOUSE_PAGES=/login,/inicio measures only those.
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
   for (const [pathname, session] of [
     ['/login', null],
     ['/inicio', token],
     ['/consulta/historial', token],
   ] as const) {
+    if (only && !only.includes(pathname)) continue;
     try {
       const runs: LighthouseFigures[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
