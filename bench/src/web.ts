@@ -261,7 +261,7 @@ interface TraceEvent {
 
 /**
  * BENCH_WEB_PROFILE=1: the long tasks (50 ms or more, what TBT adds up after the first paint) of a
- * first load with the CPU slowed 4 times (Lighthouse's mobile setting), each with what it was (the
+ * first load (of /login, /inicio and /consulta/historial) with the CPU slowed 4 times (Lighthouse's mobile setting), each with what it was (the
  * trace's top events: compiling or evaluating a script, a React task, microtasks, layout) and the
  * functions its samples spent most in, ours and the libraries'.
  */
@@ -373,6 +373,7 @@ export async function webBench(): Promise<void> {
         await firstLoadProfile(browser, server, dist, token);
         await longTasks(browser, server, dist, '/login', null);
         await longTasks(browser, server, dist, '/inicio', token);
+        await longTasks(browser, server, dist, '/consulta/historial', token);
       } finally {
         await browser.close();
       }
