@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@puente/domain';
-import i18next, { type BackendModule, type i18n as I18n, type Resource, type TOptions } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isComplete, loadedLanguages, loadedMessages, loadMessages, onMessagesLoaded } from '@/locales/load';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
@@ -44,11 +44,6 @@ export const loadLanguage = async (language: Language = getStoredLanguage(), { f
 export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   const instance = i18next.createInstance();
   const ready = loadedMessages(language) ? language : DEFAULT_LANGUAGE;
-  // Whether something asked for a message this instance did not have (a key shown as itself, a
-  // default value, or exists() answering no): only then does the rest of a language re-render what
-  // is shown when it arrives. The entry screens have every message they use, and re-rendering the
-  // whole of /login for nothing was one of its longest tasks on a slow phone (issue 10, TBT).
-  let missed = false;
   void instance.use(lazyLanguages).use(initReactI18next).init({
     resources: loadedResources(),
     // Other languages come from the backend above when changeLanguage asks for them.
@@ -59,24 +54,11 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
     returnNull: false,
-    // The default language's later files re-render what is shown (issue 10: see locales/load.ts)
-    // when something was missing (below).
+    // The default language's later files re-render what is shown (issue 10: see locales/load.ts).
     react: { bindI18nStore: 'added' },
-    parseMissingKeyHandler: (key, defaultValue) => {
-      missed = true;
-      return defaultValue ?? key; // what i18next shows without this handler
-    },
   });
-  const exists = instance.exists.bind(instance);
-  instance.exists = ((key: string | string[], options?: TOptions) => {
-    const found = exists(key, options);
-    if (!found) missed = true;
-    return found;
-  }) as I18n['exists'];
-  // The rest of a language loaded in part (the default's later files) joins this instance when it
-  // arrives; silently (no re-render) when nothing shown needed it. `messages` is load.ts's own
-  // object, never changed after: no copy.
-  onMessagesLoaded((language, messages) => instance.addResourceBundle(language, 'translation', messages, true, true, { silent: !missed, skipCopy: true }));
+  // The rest of a language loaded in part (the default's later files) joins this instance when it arrives.
+  onMessagesLoaded((language, messages) => instance.addResourceBundle(language, 'translation', messages, true, true));
   // i18next asks the backend only for a language it has nothing of: switching to one loaded in part
   // (the default) first loads the rest of it, so the screen never shows a key.
   // The choice is kept at once, not when its messages have arrived: a reload right after choosing

@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_FILES, MESSAGES } from './index';
 
@@ -45,38 +44,6 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     await english.changeLanguage('es');
     expect(english.language).toBe('es');
     expect(english.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
-  });
-
-  it('the rest re-renders what is shown only when something shown was missing from the entry files', async () => {
-    const { render, screen, act } = await import('@testing-library/react');
-    const { I18nextProvider, useTranslation } = await import('react-i18next');
-    const { createI18n } = await import('@/lib/i18n');
-    const { completeLoadedMessages } = await import('./load');
-    const entryKey = Object.keys(await entryMessages())[0]!;
-    const renders = { entry: 0, rest: 0 };
-    const Shows = ({ k, count }: { k: string; count: 'entry' | 'rest' }) => {
-      const { t } = useTranslation();
-      renders[count]++;
-      return createElement('p', { 'data-testid': count }, t(k));
-    };
-    // An entry screen (every message there): the rest arriving does not render it again.
-    const i18n = createI18n('es');
-    const entry = render(createElement(I18nextProvider, { i18n }, createElement(Shows, { k: entryKey, count: 'entry' })));
-    const before = renders.entry;
-    await act(() => completeLoadedMessages());
-    expect(renders.entry).toBe(before);
-    expect(i18n.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
-    entry.unmount();
-
-    // A screen shown with a message of the rest before it arrived: it shows the message once it does.
-    vi.resetModules();
-    const fresh = await import('@/lib/i18n');
-    const freshLoad = await import('./load');
-    const second = fresh.createI18n('es');
-    render(createElement(I18nextProvider, { i18n: second }, createElement(Shows, { k: DASHBOARD_KEY, count: 'rest' })));
-    expect(screen.getByTestId('rest').textContent).toBe(DASHBOARD_KEY);
-    await act(() => freshLoad.completeLoadedMessages());
-    expect(screen.getByTestId('rest').textContent).toBe(MESSAGES.es[DASHBOARD_KEY]);
   });
 
   it('a choice is kept at once (a reload before its messages arrive opens in it), and the last choice wins', async () => {
