@@ -1,4 +1,5 @@
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS as DOMAIN_STORAGE_KEYS } from '@puente/domain';
+import { useSyncExternalStore } from 'react';
 
 export { SESSION_STORAGE_KEYS };
 
@@ -31,12 +32,17 @@ export const readStorage = (key: StorageKey): string | null => {
   }
 };
 
+/** Who watches a key (useStoredValue): this tab's writes fire no `storage` event. */
+const watchers = new Map<StorageKey, Set<() => void>>();
+const changed = (key: StorageKey) => watchers.get(key)?.forEach((watcher) => watcher());
+
 export const writeStorage = (key: StorageKey, value: string): void => {
   try {
     window.localStorage.setItem(key, value);
   } catch {
     // ignored: see above
   }
+  changed(key);
 };
 
 export const removeStorage = (key: StorageKey): void => {
@@ -45,7 +51,29 @@ export const removeStorage = (key: StorageKey): void => {
   } catch {
     // ignored: see above
   }
+  changed(key);
 };
+
+/**
+ * A stored value that renders again when this tab writes or removes it (e.g. the invitation token
+ * /login keeps from its link, read by the shell), instead of waiting for some other re-render.
+ */
+export const useStoredValue = (key: StorageKey): string | null => useSyncExternalStore(watchOf(key), () => readStorage(key), () => null);
+
+/** One subscribe function per key (a new one each render would subscribe again each render). */
+const watchOf = (key: StorageKey): ((watcher: () => void) => () => void) => {
+  let watch = watchFunctions.get(key);
+  if (!watch) {
+    watch = (watcher) => {
+      const set = watchers.get(key) ?? new Set<() => void>();
+      watchers.set(key, set.add(watcher));
+      return () => set.delete(watcher);
+    };
+    watchFunctions.set(key, watch);
+  }
+  return watch;
+};
+const watchFunctions = new Map<StorageKey, (watcher: () => void) => () => void>();
 
 export const readSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS]): string | null => {
   try {

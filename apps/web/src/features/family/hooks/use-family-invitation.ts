@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiRequestError } from '@/lib/api-client';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { removeStorage, STORAGE_KEYS, useStoredValue, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
 
 const KEYS = [STORAGE_KEYS.invitationReferalId, STORAGE_KEYS.invitationReferalOrganizationId, STORAGE_KEYS.invitationDependantMemberId] as const;
@@ -26,9 +26,10 @@ export function useFamilyInvitation(member: MemberDto | undefined): void {
   const navigate = useNavigate();
   const client = useQueryClient();
   const busy = useRef(false);
-  const token = readStorage(STORAGE_KEYS.invitationToken);
-  const referalId = readStorage(STORAGE_KEYS.invitationReferalId);
-  const dependantMemberId = readStorage(STORAGE_KEYS.invitationDependantMemberId);
+  // Watched, not read once: /login keeps the token from its link after the shell has rendered.
+  const token = useStoredValue(STORAGE_KEYS.invitationToken);
+  const referalId = useStoredValue(STORAGE_KEYS.invitationReferalId);
+  const dependantMemberId = useStoredValue(STORAGE_KEYS.invitationDependantMemberId);
   const memberId = member?.userType === 'member' ? member.id : undefined;
 
   useEffect(() => {
