@@ -67,6 +67,7 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   let requested: string | undefined;
   instance.changeLanguage = (lng, callback) => {
     requested = lng;
+    if (isLanguage(lng)) chosen.set(instance, lng);
     if (isLanguage(lng)) writeStorage(STORAGE_KEYS.language, lng);
     if (!isLanguage(lng) || isComplete(lng) || !loadedMessages(lng)) return changeLanguage(lng, callback);
     // A later choice made while these messages load wins.
@@ -85,3 +86,12 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
 
 export const currentLanguage = (instance: I18n): Language =>
   isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+
+/** The last language asked of each instance (changeLanguage switches once its messages are in). */
+const chosen = new WeakMap<I18n, Language>();
+
+/**
+ * The language the person chose, even while its messages are still loading: what she did is
+ * recorded in her choice (a tap on "start" right after choosing English is an English start).
+ */
+export const chosenLanguage = (instance: I18n): Language => chosen.get(instance) ?? currentLanguage(instance);

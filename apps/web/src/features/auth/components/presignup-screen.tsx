@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { HelpDrawer } from '@/features/configs';
 import { ProtectionBanner } from '@/components/ui/protection-banner';
 import { Screen } from '@/components/ui/screen';
+import { chosenLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { track } from '@/lib/track';
 
@@ -22,13 +23,15 @@ export function PresignupScreen({ employerCode }: { employerCode: ReactNode }) {
   const [helpOpen, setHelpOpen] = useState(false);
 
   const handleBack = () => void navigate(ROUTES.selectLanguage);
+  // The language she chose (i18n switches when its messages have arrived: a quick tap after
+  // choosing English would otherwise be tracked in Spanish).
   const handleLogin = () => {
-    void track('login_started', { language: i18n.language === 'en' ? 'en' : 'es' });
+    void track('login_started', { language: chosenLanguage(i18n) });
     void navigate(ROUTES.login);
   };
   // A new phone number creates the account at /login (spec 4), so starting is the same sign-in.
   const handleStart = () => {
-    void track('signup_started', { language: i18n.language === 'en' ? 'en' : 'es' });
+    void track('signup_started', { language: chosenLanguage(i18n) });
     void navigate(ROUTES.login);
   };
 
