@@ -40,6 +40,9 @@ export const loadLanguage = async (language: Language = getStoredLanguage(), { f
   await loadMessages(language).catch(() => undefined); // offline with no cache: the default language shows
 };
 
+/** The last language asked of each instance (its changeLanguage switches once the messages are in). */
+const requested = new WeakMap<I18n, string>();
+
 /** A language whose messages are not loaded yet starts in the default (load it first with loadLanguage). */
 export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   const instance = i18next.createInstance();
@@ -64,14 +67,12 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   // The choice is kept at once, not when its messages have arrived: a reload right after choosing
   // (a link followed, the page left) opens in the chosen language.
   const changeLanguage = instance.changeLanguage.bind(instance);
-  let requested: string | undefined;
   instance.changeLanguage = (lng, callback) => {
-    requested = lng;
-    if (isLanguage(lng)) chosen.set(instance, lng);
+    if (lng !== undefined) requested.set(instance, lng);
     if (isLanguage(lng)) writeStorage(STORAGE_KEYS.language, lng);
     if (!isLanguage(lng) || isComplete(lng) || !loadedMessages(lng)) return changeLanguage(lng, callback);
     // A later choice made while these messages load wins.
-    const change = () => (requested === lng ? changeLanguage(lng, callback) : Promise.resolve(instance.t));
+    const change = () => (requested.get(instance) === lng ? changeLanguage(lng, callback) : Promise.resolve(instance.t));
     return loadMessages(lng).then(change, change);
   };
   instance.on('languageChanged', (lng) => {
@@ -87,11 +88,11 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
 export const currentLanguage = (instance: I18n): Language =>
   isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
 
-/** The last language asked of each instance (changeLanguage switches once its messages are in). */
-const chosen = new WeakMap<I18n, Language>();
-
 /**
  * The language the person chose, even while its messages are still loading: what she did is
  * recorded in her choice (a tap on "start" right after choosing English is an English start).
  */
-export const chosenLanguage = (instance: I18n): Language => chosen.get(instance) ?? currentLanguage(instance);
+export const chosenLanguage = (instance: I18n): Language => {
+  const asked = requested.get(instance);
+  return isLanguage(asked) ? asked : currentLanguage(instance);
+};

@@ -32,9 +32,21 @@ export const readStorage = (key: StorageKey): string | null => {
   }
 };
 
-/** Who watches a key (useStoredValue): this tab's writes fire no `storage` event. */
-const watchers = new Map<StorageKey, Set<() => void>>();
-const changed = (key: StorageKey) => watchers.get(key)?.forEach((watcher) => watcher());
+/**
+ * Who watches a key (useStoredValue), with the subscribe function React is given for it (one per key:
+ * a new one each render would subscribe again each render). This tab's writes fire no `storage` event.
+ */
+const watched = new Map<StorageKey, { watchers: Set<() => void>; subscribe: (watcher: () => void) => () => void }>();
+const watchOf = (key: StorageKey) => {
+  let entry = watched.get(key);
+  if (!entry) {
+    const watchers = new Set<() => void>();
+    entry = { watchers, subscribe: (watcher) => (watchers.add(watcher), () => watchers.delete(watcher)) };
+    watched.set(key, entry);
+  }
+  return entry;
+};
+const changed = (key: StorageKey) => watched.get(key)?.watchers.forEach((watcher) => watcher());
 
 export const writeStorage = (key: StorageKey, value: string): void => {
   try {
@@ -58,22 +70,7 @@ export const removeStorage = (key: StorageKey): void => {
  * A stored value that renders again when this tab writes or removes it (e.g. the invitation token
  * /login keeps from its link, read by the shell), instead of waiting for some other re-render.
  */
-export const useStoredValue = (key: StorageKey): string | null => useSyncExternalStore(watchOf(key), () => readStorage(key), () => null);
-
-/** One subscribe function per key (a new one each render would subscribe again each render). */
-const watchOf = (key: StorageKey): ((watcher: () => void) => () => void) => {
-  let watch = watchFunctions.get(key);
-  if (!watch) {
-    watch = (watcher) => {
-      const set = watchers.get(key) ?? new Set<() => void>();
-      watchers.set(key, set.add(watcher));
-      return () => set.delete(watcher);
-    };
-    watchFunctions.set(key, watch);
-  }
-  return watch;
-};
-const watchFunctions = new Map<StorageKey, (watcher: () => void) => () => void>();
+export const useStoredValue = (key: StorageKey): string | null => useSyncExternalStore(watchOf(key).subscribe, () => readStorage(key), () => null);
 
 export const readSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS]): string | null => {
   try {
