@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { renderApp } from '@/test/render-app';
 
 /** Family plans (issue 15): the screens, the profile entry and the texted invitation. */
@@ -143,6 +144,21 @@ describe('the texted invitation', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(((await screen.findByTestId('phone-input')) as HTMLInputElement).value).toBe('5511112222');
     expect(i18n.language).toBe('en');
+  });
+
+  it('a token kept after the shell has rendered is taken up at once, with no other re-render to wait for', async () => {
+    const tokens: string[] = [];
+    installFakeFetch((call) => {
+      if (!call.url.startsWith('/api/member/invitation-token')) return undefined;
+      tokens.push(new URL(call.url, 'http://x').searchParams.get('invitationToken') ?? call.url);
+      return { status: 200, body: { referalId: 'ref_1', referalOrganizationId: 'org_fam', dependantMemberId: 'temp|9', referrerName: 'Laura Gómez' } };
+    });
+    renderApp('/login');
+    await screen.findByTestId('phone-input');
+    // What /login does with the link's token, in an effect after the shell rendered.
+    act(() => writeStorage(STORAGE_KEYS.invitationToken, 'tok_late'));
+    await waitFor(() => expect(window.localStorage.getItem('invitation-dependant-member-id')).toBe('temp|9'));
+    expect(tokens).toEqual(['tok_late']);
   });
 
   it('accepts after sign-in', async () => {
