@@ -214,7 +214,7 @@ describe('prescribing journey', () => {
     expect(reasons.rows).toEqual([{ reason: 'other', note: 'Sleep hygiene first; review in two weeks', physician_id: doctor.id }]);
   });
 
-  it('signed up with Google, she has no phone: she adds it where she waits, with the code texted to it, and the doctor can reach her', async () => {
+  it('signed up with Google, she has no phone: she adds it where she waits, with the code texted to it, and the number is on her account', async () => {
     const s = server.server;
     const consultation = await consultationForUsDoctor({
       firstName: 'Lucía',
