@@ -269,8 +269,10 @@ function RouteScreen({ name, screen }: { name: RouteName; screen: LazyScreen }) 
     // A screen that opens a session (the code check, the staff sign-in) fetches the signed-in shell
     // too, which RootLayout waits for once there is a session; /login never does.
     const opensSession = next?.some((n) => ROUTE_DEFS[n].auth !== 'public') ?? false;
-    // The rest of the default language's messages first (an entry screen did not wait for them).
-    return whenIdleEach([completeLoadedMessages, ...(next ?? []).map((n) => () => preloadScreens([n])), ...(opensSession ? [preloadSignedInShell] : [])]);
+    // The signed-in shell first when this screen opens a session (RootLayout waits for it, and the
+    // dialogs it holds, such as the terms, open from it), then the rest of the default language's
+    // messages (an entry screen did not wait for them), then the likely next screens.
+    return whenIdleEach([...(opensSession ? [preloadSignedInShell] : []), completeLoadedMessages, ...(next ?? []).map((n) => () => preloadScreens([n]))]);
   }, [name]);
   return <screen.Component />;
 }
