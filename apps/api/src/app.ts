@@ -154,7 +154,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     }
 
     installErrorHandler(app);
-    const setSecurityHeaders = await installSecurityHeaders(app, config, { stripe: loadPaymentsSettings(options.env ?? process.env).provider === 'stripe' });
+    const apiHeaders = await installSecurityHeaders(app, config, { stripe: loadPaymentsSettings(options.env ?? process.env).provider === 'stripe' });
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 
@@ -233,7 +233,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const onlinePhysicians = onlinePhysiciansFastPath({
       session: (token) => sessionCache.peek(token),
       body: (query, lang, memberId) => services.physicians.onlinePhysiciansBodyNow(query, lang, memberId),
-      securityHeaders: setSecurityHeaders,
+      apiHeaders,
       allowedOrigins,
       accessLog: (reqId, method, route, status, ms) => accessLog.answered(app.log.level, reqId, method, route, status, ms),
       requestId: newRequestId,

@@ -5,7 +5,6 @@ import { parse as parseQueryString } from 'fast-querystring';
 import { languageFromHeader } from './errors';
 import { bearerToken } from './http';
 import type { AuthContext } from './modules/auth/auth.service';
-import { securityHeaderValues, type SecurityHeaders } from './security-headers';
 
 const PATH = '/api/online-physicians';
 const QUESTION_MARK = 0x3f;
@@ -17,7 +16,8 @@ export interface OnlinePhysiciansFastPathDeps {
   session: (token: string) => AuthContext | undefined;
   /** The route's body when it is ready in memory (PhysiciansService.onlinePhysiciansBodyNow). */
   body: (query: OnlinePhysiciansQuery, lang: Language, memberId: string | undefined) => string | undefined;
-  securityHeaders: SecurityHeaders;
+  /** The security headers of an API answer, no-store included (apiSecurityHeaders: what the hook sets). */
+  apiHeaders: Readonly<Record<string, string>>;
   /** The CORS origins (@fastify/cors's `origin` list). */
   allowedOrigins: readonly string[];
   /** Writes the access line (AccessLog.answered at the server logger's level). */
@@ -35,7 +35,7 @@ export interface OnlinePhysiciansFastPathDeps {
  * not a scoped (guest-link) one, a query the contract accepts, and a body the physicians service
  * already serialized for this variant with its inputs current (presence, profiles, the member's
  * scheduled appointments). The answer is the route's, header for header: the same security
- * headers (the setter the hook uses), Cache-Control no-store, CORS as @fastify/cors answers a
+ * headers (the API's, no-store included, as the hook sets them), CORS as @fastify/cors answers a
  * simple request (Vary: Origin; Access-Control-Allow-Origin for an allowed origin), the same
  * Content-Type, and the same access line. Anything else (HEAD, OPTIONS, another path, no or an
  * unknown token, a bad query, a cold cache, a member about to start a scheduled call) returns
@@ -56,8 +56,8 @@ export function onlinePhysiciansFastPath(deps: OnlinePhysiciansFastPathDeps): (r
     }
     return query;
   };
-  // Every header of the answer but CORS's origin and the length, built once (see securityHeaderValues).
-  const fixedHeaders = Object.freeze({ ...securityHeaderValues(deps.securityHeaders), 'cache-control': 'no-store', vary: 'Origin', 'content-type': 'application/json; charset=utf-8' });
+  // Every header of the answer but CORS's origin and the length, built once.
+  const fixedHeaders = Object.freeze({ ...deps.apiHeaders, vary: 'Origin', 'content-type': 'application/json; charset=utf-8' });
   // The last body and its headers with its length, built when the body changes (not per request).
   let lastBody = '';
   let lastHeaders: Readonly<Record<string, string | number>> = fixedHeaders;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GQL } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS_POLICY } from './security-headers';
+import { API_CSP, PERMISSIONS_POLICY } from './security-headers';
 import { createMember, createSessionFor, request, startTestServer, type TestServer } from './test';
 
 let t: TestServer;
@@ -28,7 +28,8 @@ const directives = (csp: string | null): Map<string, string[]> =>
       .map(([name, ...values]) => [name!, values]),
   );
 
-const expectSecurityHeaders = (headers: Headers) => {
+/** The web app's document headers (helmet's with our CSP, and the permissions policy). */
+const expectDocumentHeaders = (headers: Headers) => {
   const csp = directives(headers.get('content-security-policy'));
   expect(csp.get('script-src')).toEqual(["'self'"]);
   expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -58,26 +59,57 @@ const expectSecurityHeaders = (headers: Headers) => {
   expect(headers.get('x-powered-by')).toBeNull();
 };
 
+/** An API answer's (OWASP's REST set): nothing loads, nothing frames it, and none of the page policies. */
+const expectApiHeaders = (headers: Headers) => {
+  expect(headers.get('content-security-policy')).toBe(API_CSP);
+  expect(directives(headers.get('content-security-policy'))).toEqual(
+    new Map([
+      ['default-src', ["'none'"]],
+      ['frame-ancestors', ["'none'"]],
+    ]),
+  );
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('referrer-policy')).toBe('no-referrer');
+  expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(headers.get('strict-transport-security')).toBeNull(); // HSTS in production only
+  for (const documentOnly of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'x-powered-by']) {
+    expect(headers.get(documentOnly), documentOnly).toBeNull();
+  }
+};
+
 describe('security headers', () => {
-  it('are on the web app (/, a deep link, a static file) and on the API', async () => {
-    for (const url of ['/', '/inicio/perfil', '/app.js', '/api/health', '/api/configs', '/api/nothing-here']) {
-      const res = await fetch(`${t.url}${url}`);
-      expectSecurityHeaders(res.headers);
-    }
+  it("are the document headers on the web app (/, a deep link, a static file) and the API's on the API (answers, errors, unknown paths)", async () => {
+    for (const url of ['/', '/inicio/perfil', '/app.js']) expectDocumentHeaders((await fetch(`${t.url}${url}`)).headers);
+    const member = await createMember(t.server);
+    const { sessionToken } = await createSessionFor(t.server, member.id);
+    const answers = [
+      await fetch(`${t.url}/api/health`),
+      await fetch(`${t.url}/api/configs`),
+      await fetch(`${t.url}/api/nothing-here`),
+      await fetch(`${t.url}/api/members/${member.id}`, { headers: { authorization: `Bearer ${sessionToken}` } }),
+      await fetch(`${t.url}/api/online-physicians`, { headers: { authorization: `Bearer ${sessionToken}` } }),
+      await fetch(`${t.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' }),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 404, 200, 200, 400]);
+    for (const res of answers) expectApiHeaders(res.headers);
   });
 
-  it('are on the development identity provider, whose answers bypass fastify', async () => {
+  it('are the document headers on the development identity provider (its pages, whose answers bypass fastify)', async () => {
     const res = await fetch(`${t.url}/api/dev-idp/.well-known/openid-configuration`);
     expect(res.status).toBe(200);
-    expectSecurityHeaders(res.headers);
+    expectDocumentHeaders(res.headers);
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('HSTS in production', async () => {
-    const prod = await startTestServer({ config: { nodeEnv: 'production', isProduction: true, publicUrl: 'https://puente.example.org' } });
+    const prod = await startTestServer({ config: { nodeEnv: 'production', isProduction: true, publicUrl: 'https://puente.example.org', webDist: dist } });
     try {
-      const res = await fetch(`${prod.url}/api/health`);
-      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
-      expect(directives(res.headers.get('content-security-policy')).get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://puente.example.org', 'wss://puente.example.org']));
+      const api = await fetch(`${prod.url}/api/health`);
+      expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      const page = await fetch(`${prod.url}/`);
+      expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(directives(page.headers.get('content-security-policy')).get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://puente.example.org', 'wss://puente.example.org']));
     } finally {
       await prod.close();
     }

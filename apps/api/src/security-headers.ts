@@ -82,41 +82,61 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'allowedOrigi
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers a page for the browser to show (HTML) under /api: it gets the web app's
+     * document headers instead of the API's (the development identity provider, the local test
+     * card page). A page that needs another policy sets its own on top.
+     */
+    page?: boolean;
+  }
+}
+
+/** The CSP of an API answer: it loads nothing and is framed nowhere. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /**
- * The headers `setSecurityHeaders` sets, captured once: they are the same for every request (no
- * nonce, nothing read from the request), so a hot path writes them with its answer in one
- * `writeHead` instead of a dozen `setHeader` calls. Names in lower case, as Node sends them.
+ * The security headers of an API answer (JSON, a file, an error), after OWASP's REST Security
+ * Cheat Sheet: a CSP that allows nothing and no framing, nosniff, DENY, HSTS in production, no
+ * referrer, a same-origin resource policy, and no-store (API answers carry personal and health
+ * data, and a shared computer's browser cache must not keep them). A browser never shows them as
+ * a page of the app, so the web app's document headers (its long CSP, the permissions policy, the
+ * opener and agent cluster policies) would only weigh on every answer: on the online physicians
+ * poll (every 4 s from every waiting member) they were half the server's CPU (issue 10). Built
+ * once: nothing in them depends on the request.
  */
-export function securityHeaderValues(setSecurityHeaders: SecurityHeaders): Readonly<Record<string, string>> {
-  const captured: Record<string, string> = {};
-  const res = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      captured[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-      return res;
-    },
-    removeHeader(name: string) {
-      delete captured[name.toLowerCase()];
-    },
-    getHeader: (name: string) => captured[name.toLowerCase()],
-  };
-  setSecurityHeaders({ headers: {}, url: '/api', method: 'GET' } as IncomingMessage, res as unknown as ServerResponse);
-  return Object.freeze(captured);
+export function apiSecurityHeaders(config: Pick<Config, 'isProduction'>): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'content-security-policy': API_CSP,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(config.isProduction ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains` } : {}),
+    'cache-control': 'no-store',
+  });
 }
 
 /**
- * Security headers on every answer (web app and API), and `Cache-Control: no-store` on every /api
- * answer: they carry personal and health data, and a shared computer's browser cache must not
- * keep them. A route whose answer is public (GET /api/configs) sets its own Cache-Control, which
- * replaces this default. One synchronous hook; resolves with the headers' setter (the fast paths
- * that answer before Fastify set the same).
+ * Security headers on every answer: the document headers (securityHeaders) on the web app and on
+ * the pages under /api (route config `page`), the API's (apiSecurityHeaders, no-store included)
+ * on the rest of /api. A route whose answer is public (GET /api/configs) sets its own
+ * Cache-Control, which replaces the API's. One synchronous hook; resolves with the API headers
+ * (a fast path that answers before Fastify sends the same).
  */
-export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): Promise<SecurityHeaders> {
-  const setSecurityHeaders = securityHeaders(config, options);
+export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): Promise<Readonly<Record<string, string>>> {
+  const setDocumentHeaders = securityHeaders(config, options);
+  const apiEntries = Object.entries(apiSecurityHeaders(config));
   app.addHook('onRequest', function securityHeadersHook(request, reply, done) {
-    // Raw headers, so answers that bypass fastify's reply (the development provider) get them too.
-    setSecurityHeaders(request.raw, reply.raw);
-    if (isApi(request.url)) void reply.header('cache-control', 'no-store');
+    // Raw headers, so answers that bypass fastify's reply (the development provider) get them too;
+    // a header a route sets through its reply replaces the raw default.
+    if (!isApi(request.url)) setDocumentHeaders(request.raw, reply.raw);
+    else if (request.routeOptions.config?.page === true) {
+      setDocumentHeaders(request.raw, reply.raw);
+      reply.raw.setHeader('cache-control', 'no-store');
+    } else for (const [name, value] of apiEntries) reply.raw.setHeader(name, value);
     done();
   });
-  return setSecurityHeaders;
+  return apiSecurityHeaders(config);
 }

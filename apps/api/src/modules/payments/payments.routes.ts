@@ -42,13 +42,13 @@ export function paymentsRoutes(payments: PaymentsService) {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       });
-      scope.get('/api/payments/local-checkout/:id', async (request, reply) => {
+      scope.get('/api/payments/local-checkout/:id', { config: { page: true } }, async (request, reply) => {
         const { id } = parseWith(checkoutParamsSchema, request.params);
         const query = parseWith(localQuerySchema, request.query);
         const html = await payments.localCheckoutPage(id, query.lang ?? requestLanguage(request), query.declined === '1');
         return reply.header('content-security-policy', FRAMEABLE_CSP).header('x-frame-options', 'SAMEORIGIN').type('text/html; charset=utf-8').send(html);
       });
-      scope.post('/api/payments/local-checkout/:id', async (request, reply) => {
+      scope.post('/api/payments/local-checkout/:id', { config: { page: true } }, async (request, reply) => {
         const { id } = parseWith(checkoutParamsSchema, request.params);
         const form = parseWith(localFormSchema, request.body);
         const result = await payments.submitLocalCheckout(id, form.card);

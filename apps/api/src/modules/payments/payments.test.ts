@@ -32,6 +32,9 @@ describe('a member subscribes by card in the local (offline) checkout', () => {
     const page = await fetch(`${t.url}${checkout.url!}?lang=en`);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // A page, not an API answer: the document headers (the API's set has no permissions policy).
+    expect(page.headers.get('permissions-policy')).toContain('camera=(self)');
+    expect(page.headers.get('cache-control')).toBe('no-store');
     const html = await page.text();
     expect(html).toContain('bs_1m');
     expect(html).toContain('$19.99');

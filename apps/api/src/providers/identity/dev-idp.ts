@@ -125,7 +125,7 @@ export function createDevIdentityProvider(options: { publicUrl: string; cookieSe
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       });
-      scope.get(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
+      scope.get(`${DEV_IDP_PATH}/interaction/:uid`, { config: { page: true } }, async (request, reply) => {
         const { provider } = await load();
         reply.hijack();
         const details = await provider.interactionDetails(request.raw, reply.raw);
@@ -133,7 +133,7 @@ export function createDevIdentityProvider(options: { publicUrl: string; cookieSe
         reply.raw.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         reply.raw.end(loginPage(details.uid, lang, String(details.params.client_id)));
       });
-      scope.post(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
+      scope.post(`${DEV_IDP_PATH}/interaction/:uid`, { config: { page: true } }, async (request, reply) => {
         const { provider, accounts } = await load();
         reply.hijack();
         const details = await provider.interactionDetails(request.raw, reply.raw);
@@ -157,7 +157,7 @@ export function createDevIdentityProvider(options: { publicUrl: string; cookieSe
         const grantId = await grant.save();
         await provider.interactionFinished(request.raw, reply.raw, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
       });
-      scope.post(`${DEV_IDP_PATH}/interaction/:uid/abort`, async (request, reply) => {
+      scope.post(`${DEV_IDP_PATH}/interaction/:uid/abort`, { config: { page: true } }, async (request, reply) => {
         const { provider } = await load();
         reply.hijack();
         await provider.interactionFinished(request.raw, reply.raw, { error: 'access_denied', error_description: 'cancelled' }, { mergeWithLastSubmission: false });
@@ -167,7 +167,7 @@ export function createDevIdentityProvider(options: { publicUrl: string; cookieSe
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-      scope.all(`${DEV_IDP_PATH}/*`, async (request, reply) => {
+      scope.all(`${DEV_IDP_PATH}/*`, { config: { page: true } }, async (request, reply) => {
         const { callback } = await load();
         reply.hijack();
         // oidc-provider serves from its mount path: it sees the path below it, the full one as originalUrl.
