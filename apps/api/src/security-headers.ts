@@ -127,7 +127,8 @@ export function apiSecurityHeaders(config: Pick<Config, 'isProduction'>): Readon
  */
 export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): Promise<Readonly<Record<string, string>>> {
   const setDocumentHeaders = securityHeaders(config, options);
-  const apiEntries = Object.entries(apiSecurityHeaders(config));
+  const apiHeaders = apiSecurityHeaders(config);
+  const apiEntries = Object.entries(apiHeaders);
   app.addHook('onRequest', function securityHeadersHook(request, reply, done) {
     // Raw headers, so answers that bypass fastify's reply (the development provider) get them too;
     // a header a route sets through its reply replaces the raw default.
@@ -138,5 +139,5 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Pick<
     } else for (const [name, value] of apiEntries) reply.raw.setHeader(name, value);
     done();
   });
-  return apiSecurityHeaders(config);
+  return apiHeaders;
 }
