@@ -5,6 +5,8 @@ import type { Config } from './config';
 
 /** HSTS in production only (a development server on plain http must stay reachable). One year. */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** The Strict-Transport-Security value of both header sets (the document's and the API's), in production. */
+const HSTS = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
 /**
  * Camera and microphone for the video call, to the app's own origin only; everything else the
@@ -61,16 +63,17 @@ const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/'
 export type SecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * helmet's middleware, built once: @fastify/helmet builds it again on every request (its options
- * parsed and the CSP directives validated each time) in two hooks, the costliest part of a hot
- * request such as the online physicians poll.
+ * The document headers (the web app's pages and files, the pages under /api): helmet's middleware,
+ * built once (@fastify/helmet builds it again on every request, its options parsed and the CSP
+ * directives validated each time, in two hooks), the permissions policy, and HSTS in production.
  */
 export function securityHeaders(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): SecurityHeaders {
   const setHelmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, options) },
     // The guest link carries its token in the URL: never send it to another site.
     referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: config.isProduction ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+    // Set below, from the value the API's headers share.
+    strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },
   });
   return (req, res) => {
@@ -79,6 +82,7 @@ export function securityHeaders(config: Pick<Config, 'publicUrl' | 'allowedOrigi
       if (err) throw err instanceof Error ? err : new Error(String(err));
     });
     res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    if (config.isProduction) res.setHeader('strict-transport-security', HSTS);
   };
 }
 
@@ -113,7 +117,7 @@ export function apiSecurityHeaders(config: Pick<Config, 'isProduction'>): Readon
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
     'cross-origin-resource-policy': 'same-origin',
-    ...(config.isProduction ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains` } : {}),
+    ...(config.isProduction ? { 'strict-transport-security': HSTS } : {}),
     'cache-control': 'no-store',
   });
 }
