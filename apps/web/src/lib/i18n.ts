@@ -40,8 +40,13 @@ export const loadLanguage = async (language: Language = getStoredLanguage(), { f
   await loadMessages(language).catch(() => undefined); // offline with no cache: the default language shows
 };
 
-/** The last language asked of each instance (its changeLanguage switches once the messages are in). */
-const requested = new WeakMap<I18n, string>();
+/**
+ * Reads the last language asked of an instance. react-i18next's useTranslation hands screens a copy
+ * of the instance's own properties (a new one each time the language changes), not the instance:
+ * a function stored on the instance is copied with them and still reads the real one.
+ */
+const CHOSEN = Symbol('chosen language');
+type WithChoice = I18n & { [CHOSEN]?: () => string | undefined };
 
 /** A language whose messages are not loaded yet starts in the default (load it first with loadLanguage). */
 export const createI18n = (language: Language = getStoredLanguage()): I18n => {
@@ -67,12 +72,14 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   // The choice is kept at once, not when its messages have arrived: a reload right after choosing
   // (a link followed, the page left) opens in the chosen language.
   const changeLanguage = instance.changeLanguage.bind(instance);
+  let requested: string | undefined;
+  (instance as WithChoice)[CHOSEN] = () => requested;
   instance.changeLanguage = (lng, callback) => {
-    if (lng !== undefined) requested.set(instance, lng);
+    if (lng !== undefined) requested = lng;
     if (isLanguage(lng)) writeStorage(STORAGE_KEYS.language, lng);
     if (!isLanguage(lng) || isComplete(lng) || !loadedMessages(lng)) return changeLanguage(lng, callback);
     // A later choice made while these messages load wins.
-    const change = () => (requested.get(instance) === lng ? changeLanguage(lng, callback) : Promise.resolve(instance.t));
+    const change = () => (requested === lng ? changeLanguage(lng, callback) : Promise.resolve(instance.t));
     return loadMessages(lng).then(change, change);
   };
   instance.on('languageChanged', (lng) => {
@@ -93,6 +100,6 @@ export const currentLanguage = (instance: I18n): Language =>
  * recorded in her choice (a tap on "start" right after choosing English is an English start).
  */
 export const chosenLanguage = (instance: I18n): Language => {
-  const asked = requested.get(instance);
+  const asked = (instance as WithChoice)[CHOSEN]?.();
   return isLanguage(asked) ? asked : currentLanguage(instance);
 };

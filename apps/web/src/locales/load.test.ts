@@ -63,4 +63,23 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     expect(i18n.language).toBe('en');
     expect(window.localStorage.getItem('language')).toBe('en');
   });
+
+  it('a screen knows the choice too: the i18n useTranslation gives it is a copy of the instance', async () => {
+    const { chosenLanguage, createI18n } = await import('@/lib/i18n');
+    const { I18nextProvider, useTranslation } = await import('react-i18next');
+    const { act, renderHook } = await import('@testing-library/react');
+    const { createElement } = await import('react');
+    const i18n = createI18n('es');
+    const { result } = renderHook(() => useTranslation().i18n, { wrapper: ({ children }) => createElement(I18nextProvider, { i18n }, children) });
+    expect(result.current).not.toBe(i18n); // react-i18next's copy, whose language is a snapshot
+    let english!: Promise<unknown>;
+    act(() => {
+      english = result.current.changeLanguage('en'); // a tap on ENGLISH; its messages are not loaded yet
+    });
+    expect(result.current.language).toBe('es');
+    expect(chosenLanguage(result.current)).toBe('en'); // the next tap is tracked in English
+    await act(() => english);
+    expect(result.current.language).toBe('en');
+    expect(chosenLanguage(result.current)).toBe('en');
+  });
 });
