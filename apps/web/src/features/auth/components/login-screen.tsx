@@ -25,7 +25,7 @@ import { PrivacyDrawer } from '@/components/ui/privacy-drawer';
 import { ProtectionBanner } from '@/components/ui/protection-banner';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { currentLanguage } from '@/lib/i18n';
+import { chosenLanguage, currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readSessionStorage, readStorage, removeStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { scrollToFirstError } from '@/lib/scroll-to-error';
@@ -91,7 +91,7 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
   } = useForm<LoginPhoneForm>({
     resolver: zodResolver(loginPhoneFormSchema),
     mode: 'onTouched', // spec 5: validation runs on touch
-    defaultValues: { countryCode: prefill?.countryCode ?? initialCountryCode(i18n.language), phoneNumber: prefill?.digits ?? '' },
+    defaultValues: { countryCode: prefill?.countryCode ?? initialCountryCode(chosenLanguage(i18n)), phoneNumber: prefill?.digits ?? '' },
   });
 
   const countryField = register('countryCode');
@@ -107,7 +107,7 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
     try {
       await requestCode.mutateAsync({
         phoneNumber,
-        language: currentLanguage(i18n),
+        language: chosenLanguage(i18n),
         organisationId: params.orgId,
         empCode: params.empCode,
       });

@@ -28,7 +28,7 @@ import { storePendingDeletion } from '@/features/account';
 import { isApiRequestError } from '@/lib/api-client';
 import { clearResetToken, readResetToken } from '@/features/recovery';
 import { supportLink, usePublicConfig } from '@/features/configs';
-import { currentLanguage } from '@/lib/i18n';
+import { chosenLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { scrollToFirstError } from '@/lib/scroll-to-error';
@@ -90,7 +90,7 @@ export function VerifyPhoneScreen() {
     const params = readStoredLoginParams();
     let result;
     try {
-      result = await verify.mutateAsync({ code: form.code, pwdlessToken, lang: currentLanguage(i18n), orgId: params.orgId, empCode: params.empCode });
+      result = await verify.mutateAsync({ code: form.code, pwdlessToken, lang: chosenLanguage(i18n), orgId: params.orgId, empCode: params.empCode });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
       // spec 8: an 'is blocked' account (deletion past the threshold) goes to /eliminar-cuenta.
@@ -191,7 +191,7 @@ export function VerifyPhoneScreen() {
     try {
       // A phone change resends with its resetToken, so the new code still moves the account.
       const resetToken = readResetToken() ?? undefined;
-      const response = await resend.mutateAsync({ phoneNumber, language: currentLanguage(i18n), resetToken });
+      const response = await resend.mutateAsync({ phoneNumber, language: chosenLanguage(i18n), resetToken });
       setPwdlessToken(response.pwdlessToken);
       setResendAt(parseTime(response.resendAvailableAt));
       setExpired(false);

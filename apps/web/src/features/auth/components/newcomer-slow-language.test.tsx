@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// A slow network: English's messages are still on their way while she goes on (held here until
+// the test lets them in), so every screen's i18n still says Spanish.
+let releaseEnglish = (): void => undefined;
+vi.mock('@/locales/load', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/locales/load')>();
+  let held: Promise<void> | undefined;
+  return {
+    ...actual,
+    isComplete: (language: Parameters<typeof actual.isComplete>[0]) => (language === 'en' && held ? false : actual.isComplete(language)),
+    loadMessages: (language: Parameters<typeof actual.loadMessages>[0]) =>
+      language === 'en' && held ? held.then(() => actual.loadMessages(language)) : actual.loadMessages(language),
+    holdEnglish: () => {
+      held = new Promise<void>((resolve) => {
+        releaseEnglish = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+    },
+  };
+});
+
+describe('a newcomer who chose English goes on before its messages arrive', () => {
+  it('starts in English: the tracked steps, the US country code, the code message and the account are in the language she chose', async () => {
+    // Fresh modules, as on a first visit (the test setup has loaded every language whole).
+    vi.resetModules();
+    const load = (await import('@/locales/load')) as unknown as { holdEnglish: () => void };
+    load.holdEnglish();
+    const { fireEvent, screen, waitFor } = await import('@testing-library/react');
+    const { installFakeFetch, trackedEvents } = await import('@/test/fake-fetch');
+    const { renderApp } = await import('@/test/render-app');
+    const { calls } = installFakeFetch((call) => {
+      if (call.url === '/api/interactions/event') return { status: 200, body: { id: crypto.randomUUID(), kept: {} } };
+      // Answered with an error: what matters here is the language the code is checked in (it becomes the new account's).
+      if (call.url === '/api/auth/pwdless/verify') return { status: 400, body: { error: { code: 'TOKEN_INVALID', status: 400, message: 'bad code', reason: 'passwordless-invalid-code' } } };
+      if (call.url === '/api/auth/pwdless/phone') return { status: 200, body: { pwdlessToken: 'pt_1', resendAvailableAt: new Date(Date.now() + 120_000).toISOString() } };
+      return undefined;
+    });
+    const { router, i18n } = renderApp('/select-language', { language: 'es' });
+    fireEvent.click(await screen.findByTestId('lang-en'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/presignup'));
+    fireEvent.click(await screen.findByTestId('presignup-start'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(i18n.language).toBe('es'); // English has not arrived: the screens still show Spanish
+
+    expect((screen.getByTestId('country-code') as HTMLSelectElement).value).toBe('1');
+    fireEvent.change(screen.getByTestId('phone-input'), { target: { value: '5551234567' } });
+    fireEvent.click(screen.getByTestId('login-continue'));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/auth/pwdless/phone')?.body).toMatchObject({ phoneNumber: '+15551234567', language: 'en' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/verify-phone-number'));
+    fireEvent.change(await screen.findByTestId('code-input'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/auth/pwdless/verify')?.body).toMatchObject({ code: '123456', lang: 'en' }));
+    expect(i18n.language).toBe('es');
+    await waitFor(() => expect(trackedEvents(calls).slice(0, 2)).toEqual([
+      { event: 'language_selected', properties: { language: 'en' } },
+      { event: 'signup_started', properties: { language: 'en' } },
+    ]));
+
+    releaseEnglish();
+    await waitFor(() => expect(i18n.language).toBe('en'));
+  });
+});
