@@ -62,4 +62,25 @@ describe('a newcomer who chose English goes on before its messages arrive', () =
     releaseEnglish();
     await waitFor(() => expect(i18n.language).toBe('en'));
   });
+
+  it("her organization's English link: a social sign-in started before English arrives is in English", async () => {
+    vi.resetModules();
+    const load = (await import('@/locales/load')) as unknown as { holdEnglish: () => void };
+    load.holdEnglish();
+    const { fireEvent, screen, waitFor } = await import('@testing-library/react');
+    const { installFakeFetch } = await import('@/test/fake-fetch');
+    const { renderApp } = await import('@/test/render-app');
+    const { calls } = installFakeFetch((call) => {
+      if (call.url.startsWith('/api/auth/identity-providers')) return { status: 200, body: { providers: ['google'], organization: { id: 'org-1', settings: {} } } };
+      // Answered with an error (the page stays): what matters is the language the sign-in starts in.
+      if (call.url === '/api/auth/oidc/authorize') return { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', status: 503, message: 'down' } } };
+      return undefined;
+    });
+    const { i18n } = renderApp('/login?empCode=ACME2026&lang=en', { language: 'es' });
+    fireEvent.click(await screen.findByTestId('social-login-google'));
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/auth/oidc/authorize')?.body).toMatchObject({ provider: 'google', purpose: 'member', lang: 'en' }));
+    expect(i18n.language).toBe('es');
+    releaseEnglish();
+    await waitFor(() => expect(i18n.language).toBe('en'));
+  });
 });

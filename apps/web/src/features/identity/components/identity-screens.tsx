@@ -8,7 +8,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { HelpDrawer } from '@/features/configs';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Screen } from '@/components/ui/screen';
-import { currentLanguage } from '@/lib/i18n';
+import { chosenLanguage } from '@/lib/i18n';
 import { showToast } from '@/lib/toast';
 import { startIdentityLogin } from '../api/identity-api';
 import { isLoginProvider } from './social-login-buttons';
@@ -19,7 +19,7 @@ const useStart = () => {
   const start = async (provider: LoginProvider) => {
     setBusy(true);
     try {
-      await startIdentityLogin({ provider, purpose: 'member', lang: currentLanguage(i18n) });
+      await startIdentityLogin({ provider, purpose: 'member', lang: chosenLanguage(i18n) });
     } catch (error) {
       console.error('identity authorize failed', error);
       setBusy(false);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { isApiRequestError } from '@/lib/api-client';
-import { currentLanguage } from '@/lib/i18n';
+import { chosenLanguage } from '@/lib/i18n';
 import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
@@ -56,7 +56,7 @@ export function IdentityVerifyScreen() {
           iss: searchParams.get('iss') ?? undefined,
           orgId: readStorage(STORAGE_KEYS.b2bOrgId) ?? undefined,
           empCode: readStorage(STORAGE_KEYS.b2bEmpCode) ?? undefined,
-          lang: currentLanguage(i18n),
+          lang: chosenLanguage(i18n),
         });
         clearPendingIdentity();
         if (result.status === 'merge_required' && result.mergeToken) {

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { currentLanguage } from '@/lib/i18n';
+import { chosenLanguage } from '@/lib/i18n';
 import { readSessionStorage, readStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@/lib/storage';
 import { showToast } from '@/lib/toast';
 import { startIdentityLogin, useIdentityProviders } from '../api/identity-api';
@@ -34,7 +34,7 @@ export function SocialLoginButtons() {
   const handleClick = async (provider: LoginProvider) => {
     setLeaving(true);
     try {
-      await startIdentityLogin({ provider, purpose: 'member', lang: currentLanguage(i18n) });
+      await startIdentityLogin({ provider, purpose: 'member', lang: chosenLanguage(i18n) });
     } catch (error) {
       console.error('identity authorize failed', error);
       setLeaving(false);
