@@ -63,6 +63,25 @@ describe('the first load of the built app', () => {
     expect(plain.some((f) => /^assets\/login-screen-/.test(f))).toBe(false);
   });
 
+  it('a language other than the default comes in one script (a member who chose English waits for one request, not one per file)', () => {
+    const locales = fileURLToPath(new URL('../../apps/web/src/locales/en', import.meta.url));
+    const scripts = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    const sources = new Map(scripts.map((f) => [f, readFileSync(join(DIST, 'assets', f), 'utf8')]));
+    const holders = new Set<string>();
+    const files = readdirSync(locales).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      // A message of the file that the build keeps as written (letters, digits, spaces and plain punctuation).
+      const messages = Object.entries(JSON.parse(readFileSync(join(locales, file), 'utf8')) as Record<string, string>);
+      const [key, text] = messages.filter(([, value]) => /^[\w ,.'?!:-]{12,}$/.test(value)).sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+      expect(key, file).toBeDefined();
+      const found = scripts.filter((f) => sources.get(f)!.includes(`${key}:\`${text}\``) || sources.get(f)!.includes(`${key}:"${text}"`));
+      expect(found, `${file}: ${key}`).toHaveLength(1);
+      holders.add(found[0]!);
+    }
+    expect([...holders]).toEqual([expect.stringMatching(/^messages-en-/)]);
+  });
+
   it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas", () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');
     const entry = /<script type="module"[^>]*src="\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];
