@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@puente/domain';
  * is split in two: the files the shell and the entry screens (/login, language choice, /inicio) use
  * are part of the first script; the rest of its files are one chunk (./es-rest.ts), fetched with the
  * first other screen (see `lazyScreen` in app/route-table.tsx) or once the browser is idle. Every other language
- * is fetched whole, before the first render when it is the stored choice or when a person switches
+ * is fetched whole (one chunk), before the first render when it is the stored choice or when a person switches
  * to it. `./index.ts` merges every file eagerly for the tests that compare languages.
  */
 export type Messages = Record<string, string>;
@@ -47,7 +47,7 @@ export const onMessagesLoaded = (listener: (language: Language, messages: Messag
   return () => listeners.delete(listener);
 };
 
-/** Loads every file of a language not loaded yet (one request per file; a failed load is retried next time). */
+/** Loads every file of a language not loaded yet (one chunk per language in the build: vite.config.ts; a failed load is retried next time). */
 export const loadMessages = (language: Language): Promise<Messages> => {
   const ready = loaded.get(language);
   if (ready && complete.has(language)) return Promise.resolve(ready);
