@@ -34,19 +34,22 @@ async function memberSession(server: TestServer): Promise<string> {
   return (await createSessionFor(server.server, member.id)).sessionToken;
 }
 
-const seed = (token: string | null) => (context: BrowserContext) =>
-  context.addInitScript((t) => {
-    localStorage.setItem('language', 'es');
-    if (t) localStorage.setItem('sessionToken', t);
-  }, token);
+const seed = (token: string | null, language: 'es' | 'en' = 'es') => (context: BrowserContext) =>
+  context.addInitScript(
+    ({ t, l }) => {
+      localStorage.setItem('language', l);
+      if (t) localStorage.setItem('sessionToken', t);
+    },
+    { t: token, l: language },
+  );
 
 /**
  * The scripts the page started fetching before the screen (its test id) appeared, then those fetched
  * after it (the idle prefetch of the likely next screens), from the page's resource timing.
  */
-async function scriptsFor(browser: Browser, server: TestServer, dist: string, pathname: string, testId: string, token: string | null) {
+async function scriptsFor(browser: Browser, server: TestServer, dist: string, pathname: string, testId: string, token: string | null, language: 'es' | 'en' = 'es') {
   const context = await browser.newContext();
-  await seed(token)(context);
+  await seed(token, language)(context);
   await context.addInitScript((id) => {
     const w = window as unknown as { __shownAt?: number };
     new MutationObserver((_, observer) => {
@@ -86,16 +89,18 @@ async function scriptsFor(browser: Browser, server: TestServer, dist: string, pa
 async function bundleBench(server: TestServer, dist: string, token: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {
-    for (const [pathname, testId, session] of [
-      ['/login', 'login-screen', null],
-      ['/inicio', 'home-screen', token],
+    // A member who chose English also waits for the English messages (one chunk) before the first render.
+    for (const [pathname, testId, session, language] of [
+      ['/login', 'login-screen', null, 'es'],
+      ['/login', 'login-screen', null, 'en'],
+      ['/inicio', 'home-screen', token, 'es'],
     ] as const) {
-      const r = await scriptsFor(browser, server, dist, pathname, testId, session);
+      const r = await scriptsFor(browser, server, dist, pathname, testId, session, language);
       const sum = (xs: ScriptLoad[], k: 'transferred' | 'gzip') => xs.reduce((a, x) => a + x[k], 0);
       const gzip = sum(r.initial, 'gzip');
       const budget = BUDGET_KB[pathname];
       console.log(
-        `first load ${pathname}${r.finalPath === pathname ? '' : ` (shown at ${r.finalPath})`}: ${r.initial.length} scripts, ` +
+        `first load ${pathname}${language === 'es' ? '' : ` (${language})`}${r.finalPath === pathname ? '' : ` (shown at ${r.finalPath})`}: ${r.initial.length} scripts, ` +
           `${kB(sum(r.initial, 'transferred'))} kB transferred, ${kB(gzip)} kB gzipped (budget ${budget} kB: ${gzip / 1024 <= budget ? 'met' : 'NOT met'}); ` +
           `then ${r.prefetched.length} prefetched (${kB(sum(r.prefetched, 'gzip'))} kB gzipped)`,
       );
