@@ -70,7 +70,8 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     const { act, renderHook } = await import('@testing-library/react');
     const { createElement } = await import('react');
     const i18n = createI18n('es');
-    const { result } = renderHook(() => useTranslation().i18n, { wrapper: ({ children }) => createElement(I18nextProvider, { i18n }, children) });
+    // (These fresh modules' testing library: the setup's cleanup does not know this render, so it unmounts it itself.)
+    const { result, unmount } = renderHook(() => useTranslation().i18n, { wrapper: ({ children }) => createElement(I18nextProvider, { i18n }, children) });
     expect(result.current).not.toBe(i18n); // react-i18next's copy, whose language is a snapshot
     let english!: Promise<unknown>;
     act(() => {
@@ -81,5 +82,6 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     await act(() => english);
     expect(result.current.language).toBe('en');
     expect(chosenLanguage(result.current)).toBe('en');
+    unmount();
   });
 });

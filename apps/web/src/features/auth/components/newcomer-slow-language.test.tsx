@@ -1,36 +1,47 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// A slow network: English's messages are still on their way while she goes on (held here until
-// the test lets them in), so every screen's i18n still says Spanish.
+type Load = typeof import('@/locales/load');
+
+/**
+ * A first visit on a slow network: fresh modules (the test setup has loaded every language whole)
+ * in which English's messages stay on their way until `releaseEnglish` lets them in, so every
+ * screen's i18n still says Spanish. The mock is this test's only (vi.doMock, undone after it: the
+ * web tests share their worker's modules), and so is its render (cleaned up with the fresh modules'
+ * own testing library).
+ */
 let releaseEnglish = (): void => undefined;
-vi.mock('@/locales/load', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/locales/load')>();
-  let held: Promise<void> | undefined;
-  return {
-    ...actual,
-    isComplete: (language: Parameters<typeof actual.isComplete>[0]) => (language === 'en' && held ? false : actual.isComplete(language)),
-    loadMessages: (language: Parameters<typeof actual.loadMessages>[0]) =>
-      language === 'en' && held ? held.then(() => actual.loadMessages(language)) : actual.loadMessages(language),
-    holdEnglish: () => {
-      held = new Promise<void>((resolve) => {
-        releaseEnglish = () => {
-          held = undefined;
-          resolve();
-        };
-      });
-    },
-  };
+let cleanup = (): void => undefined;
+const firstVisitWithEnglishHeld = async () => {
+  vi.resetModules();
+  let holding = true;
+  const held = new Promise<void>((resolve) => {
+    releaseEnglish = () => {
+      holding = false;
+      resolve();
+    };
+  });
+  vi.doMock('@/locales/load', async (importOriginal) => {
+    const actual = await importOriginal<Load>();
+    return {
+      ...actual,
+      isComplete: (language: Parameters<Load['isComplete']>[0]) => (language === 'en' && holding ? false : actual.isComplete(language)),
+      loadMessages: (language: Parameters<Load['loadMessages']>[0]) => (language === 'en' && holding ? held.then(() => actual.loadMessages(language)) : actual.loadMessages(language)),
+    };
+  });
+  const testing = await import('@testing-library/react');
+  cleanup = testing.cleanup;
+  return { ...testing, ...(await import('@/test/fake-fetch')), ...(await import('@/test/render-app')) };
+};
+afterEach(() => {
+  cleanup();
+  releaseEnglish();
+  vi.doUnmock('@/locales/load');
+  vi.resetModules();
 });
 
 describe('a newcomer who chose English goes on before its messages arrive', () => {
   it('starts in English: the tracked steps, the US country code, the code message and the account are in the language she chose', async () => {
-    // Fresh modules, as on a first visit (the test setup has loaded every language whole).
-    vi.resetModules();
-    const load = (await import('@/locales/load')) as unknown as { holdEnglish: () => void };
-    load.holdEnglish();
-    const { fireEvent, screen, waitFor } = await import('@testing-library/react');
-    const { installFakeFetch, trackedEvents } = await import('@/test/fake-fetch');
-    const { renderApp } = await import('@/test/render-app');
+    const { fireEvent, screen, waitFor, installFakeFetch, trackedEvents, renderApp } = await firstVisitWithEnglishHeld();
     const { calls } = installFakeFetch((call) => {
       if (call.url === '/api/interactions/event') return { status: 200, body: { id: crypto.randomUUID(), kept: {} } };
       // Answered with an error: what matters here is the language the code is checked in (it becomes the new account's).
@@ -64,12 +75,7 @@ describe('a newcomer who chose English goes on before its messages arrive', () =
   });
 
   it("her organization's English link: a social sign-in started before English arrives is in English", async () => {
-    vi.resetModules();
-    const load = (await import('@/locales/load')) as unknown as { holdEnglish: () => void };
-    load.holdEnglish();
-    const { fireEvent, screen, waitFor } = await import('@testing-library/react');
-    const { installFakeFetch } = await import('@/test/fake-fetch');
-    const { renderApp } = await import('@/test/render-app');
+    const { fireEvent, screen, waitFor, installFakeFetch, renderApp } = await firstVisitWithEnglishHeld();
     const { calls } = installFakeFetch((call) => {
       if (call.url.startsWith('/api/auth/identity-providers')) return { status: 200, body: { providers: ['google'], organization: { id: 'org-1', settings: {} } } };
       // Answered with an error (the page stays): what matters is the language the sign-in starts in.
