@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { barrelImports } from './barrel-imports.js';
+import { ENTRY_FILES } from './src/locales/entry-files.js';
 
 /**
  * Issue 10 (first load), the build's last step, after the service worker is written:
@@ -123,11 +124,13 @@ function routeShells(routes: Record<string, readonly string[]>): Plugin {
 
 /**
  * The chunk of a messages file (src/locales/<language>/<file>.json) of a language other than the
- * default (es, see src/locales/load.ts), one per language; null for any other module.
+ * default (es, see src/locales/load.ts): two per language, its entry files and the rest; null for
+ * any other module.
  */
 const otherLanguageMessages = (id: string): string | null => {
-  const language = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/][^\\/]+\.json$/.exec(id)?.[1];
-  return language && language !== 'es' ? `messages-${language}` : null;
+  const [, language, file] = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/.exec(id) ?? [];
+  if (!language || !file || language === 'es') return null;
+  return (ENTRY_FILES as readonly string[]).includes(file) ? `messages-${language}` : `messages-${language}-rest`;
 };
 
 /**
@@ -253,10 +256,10 @@ export default defineConfig({
           // ('$initial' is the static import graph: see barrelImports for why it holds no barrel.)
           groups: [
             { name: 'boot', tags: ['$initial'] },
-            // A language other than the default is fetched whole (before the first render for a
-            // member who chose it, or when she switches): one chunk per language, not one per file
-            // (27 requests: the English /login showed about 1 s after the Spanish one on slow 4G).
-            // The default's files are in the boot chunk and in ./src/locales/es-rest.ts's chunk.
+            // A language other than the default comes in two chunks, its entry files (before the
+            // first render for a member who chose it) and the rest, not one request per file (27:
+            // the English /login showed about 1 s after the Spanish one on slow 4G). The default's
+            // files are in the boot chunk and in ./src/locales/es-rest.ts's chunk.
             { name: otherLanguageMessages },
           ],
         },

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@puente/domain';
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isComplete, loadedLanguages, loadedMessages, loadMessages, onMessagesLoaded } from '@/locales/load';
+import { isComplete, loadedLanguages, loadedMessages, loadEntryMessages, loadMessages, onMessagesLoaded } from '@/locales/load';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 export const isLanguage = (value: unknown): value is Language =>
@@ -32,12 +32,13 @@ const lazyLanguages: BackendModule = {
 
 /**
  * Loads the stored (or given) language before the first render, so the app never flashes the
- * default language first. The default's entry files are already loaded: `firstRender` does not wait
- * for the rest of them (the screens that need them do, see route-table's lazyScreen).
+ * default language first. `firstRender` waits for the language's entry files only (the default's
+ * are already loaded): the screens that need the rest wait for it (see route-table's lazyScreen).
  */
 export const loadLanguage = async (language: Language = getStoredLanguage(), { firstRender = false } = {}): Promise<void> => {
   if (firstRender && language === DEFAULT_LANGUAGE) return;
-  await loadMessages(language).catch(() => undefined); // offline with no cache: the default language shows
+  // Offline with no cache: the default language shows.
+  await (firstRender ? loadEntryMessages(language) : loadMessages(language)).catch(() => undefined);
 };
 
 /**

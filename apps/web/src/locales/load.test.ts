@@ -4,10 +4,10 @@ import { LOCALE_FILES, MESSAGES } from './index';
 // The setup loads every language whole; each story here starts from a first load (fresh modules).
 beforeEach(() => vi.resetModules());
 
-const entryMessages = async () => {
+const entryMessages = async (language: 'es' | 'en' = 'es') => {
   const { ENTRY_FILES } = await import('./load');
   const names: readonly string[] = ENTRY_FILES;
-  return Object.assign({}, ...LOCALE_FILES.filter((f) => f.language === 'es' && names.includes(f.name)).map((f) => f.messages)) as Record<string, string>;
+  return Object.assign({}, ...LOCALE_FILES.filter((f) => f.language === language && names.includes(f.name)).map((f) => f.messages)) as Record<string, string>;
 };
 const DASHBOARD_KEY = Object.keys(LOCALE_FILES.find((f) => f.language === 'es' && f.name === 'dashboard')!.messages)[0]!;
 
@@ -44,6 +44,22 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     await english.changeLanguage('es');
     expect(english.language).toBe('es');
     expect(english.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
+  });
+
+  it("a stored other language: the first render waits for its entry files only, the rest follows as the default's does", async () => {
+    const { createI18n, loadLanguage } = await import('@/lib/i18n');
+    const load = await import('./load');
+    await loadLanguage('en', { firstRender: true });
+    expect(load.loadedMessages('en')).toEqual(await entryMessages('en'));
+    expect(load.isComplete('en')).toBe(false);
+    const i18n = createI18n('en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.exists(DASHBOARD_KEY)).toBe(false);
+    // The first other screen (or the browser once idle) completes what is loaded in part.
+    await load.completeLoadedMessages();
+    expect(load.isComplete('en')).toBe(true);
+    expect(load.loadedMessages('en')).toEqual(MESSAGES.en);
+    expect(i18n.t(DASHBOARD_KEY)).toBe(MESSAGES.en[DASHBOARD_KEY]);
   });
 
   it('a choice is kept at once (a reload before its messages arrive opens in it), and the last choice wins', async () => {

@@ -1,18 +1,21 @@
 import { DEFAULT_LANGUAGE, type Language } from '@puente/domain';
+import { ENTRY_FILES } from './entry-files';
 
 /**
  * The translations as the app loads them (issue 10, first load). The default language (es, spec 9)
  * is split in two: the files the shell and the entry screens (/login, language choice, /inicio) use
  * are part of the first script; the rest of its files are one chunk (./es-rest.ts), fetched with the
- * first other screen (see `lazyScreen` in app/route-table.tsx) or once the browser is idle. Every other language
- * is fetched whole (one chunk), before the first render when it is the stored choice or when a person switches
- * to it. `./index.ts` merges every file eagerly for the tests that compare languages.
+ * first other screen (see `lazyScreen` in app/route-table.tsx) or once the browser is idle. Every other
+ * language is two chunks, its entry files and the rest (vite.config.ts): when it is the stored choice,
+ * the first render waits for the entry files only and the rest follows as the default's does; a person
+ * who switches to it waits for both. `./index.ts` merges every file eagerly for the tests that compare
+ * languages.
  */
 export type Messages = Record<string, string>;
 
 // import.meta.glob takes literal patterns only: './es/' is DEFAULT_LANGUAGE (checked below), and the
 // list in braces is ENTRY_FILES, here and in ./es-rest.ts (load.test.ts checks that they agree).
-export const ENTRY_FILES = ['account', 'common', 'home', 'identity', 'onboarding', 'recovery', 'titles'] as const;
+export { ENTRY_FILES } from './entry-files';
 const entryFiles = import.meta.glob<Messages>('./es/{account,common,home,identity,onboarding,recovery,titles}.json', {
   eager: true,
   import: 'default',
@@ -23,6 +26,8 @@ const restOfDefault = (): Promise<Messages> => import('./es-rest').then((m) => m
 
 const merge = (parts: readonly Messages[]): Messages => Object.assign({}, ...parts) as Messages;
 const languageOf = (path: string): string | undefined => path.split('/')[1];
+const entryNames: ReadonlySet<string> = new Set(ENTRY_FILES.map((name) => `${name}.json`));
+const isEntryFile = (path: string): boolean => entryNames.has(path.split('/')[2] ?? '');
 
 if (DEFAULT_LANGUAGE !== 'es') throw new Error('locales/load.ts bundles ./es as the default language');
 
@@ -47,7 +52,7 @@ export const onMessagesLoaded = (listener: (language: Language, messages: Messag
   return () => listeners.delete(listener);
 };
 
-/** Loads every file of a language not loaded yet (one chunk per language in the build: vite.config.ts; a failed load is retried next time). */
+/** Loads every file of a language not loaded yet (a failed load is retried next time). */
 export const loadMessages = (language: Language): Promise<Messages> => {
   const ready = loaded.get(language);
   if (ready && complete.has(language)) return Promise.resolve(ready);
@@ -72,6 +77,20 @@ export const loadMessages = (language: Language): Promise<Messages> => {
     loading.set(language, pending);
   }
   return pending;
+};
+
+/**
+ * Loads the entry files of a language nothing of which is loaded yet (the default's are): what the
+ * first render of a stored other choice waits for. The rest follows as the default's does.
+ */
+export const loadEntryMessages = async (language: Language): Promise<Messages> => {
+  const ready = loaded.get(language);
+  if (ready) return ready;
+  const files = Object.entries(lazyFiles).filter(([path]) => languageOf(path) === language && isEntryFile(path));
+  const parts = await Promise.all(files.map(([, load]) => load()));
+  // The whole language may have arrived meanwhile (a switch): keep it.
+  if (!loaded.has(language)) loaded.set(language, merge(parts));
+  return loaded.get(language)!;
 };
 
 /** Completes every language loaded in part (the default's files beyond the entry ones). */
