@@ -1,6 +1,7 @@
 import { ROUTE_NAMES, ROUTES as ROUTE_DEFS, type RouteAuth, type RouteDef, type RouteName } from '@puente/domain';
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { getStoredLanguage } from '@/lib/i18n';
 import { completeLoadedMessages } from '@/locales/load';
 import { InitialPathRedirect } from './initial-path-redirect';
 import { preloadSignedInShell } from './signed-in-shell-loader';
@@ -24,7 +25,7 @@ const lazyScreen = (load: () => Promise<ComponentType>, { entry = false } = {}):
   let loaded: { default: ComponentType } | undefined;
   const preload = () => {
     // A failed fetch (offline, a deploy replaced the chunk) is retried on the next attempt.
-    loading ??= Promise.all([load(), entry ? undefined : completeLoadedMessages().catch(() => undefined)]).then(
+    loading ??= Promise.all([load(), entry ? undefined : completeLoadedMessages(getStoredLanguage()).catch(() => undefined)]).then(
       ([Component]) => (loaded = { default: Component }),
       (error: unknown) => {
         loading = undefined;
@@ -270,9 +271,10 @@ function RouteScreen({ name, screen }: { name: RouteName; screen: LazyScreen }) 
     // too, which RootLayout waits for once there is a session; /login never does.
     const opensSession = next?.some((n) => ROUTE_DEFS[n].auth !== 'public') ?? false;
     // The signed-in shell first when this screen opens a session (RootLayout waits for it, and the
-    // dialogs it holds, such as the terms, open from it), then the rest of the default language's
-    // messages (an entry screen did not wait for them), then the likely next screens.
-    return whenIdleEach([...(opensSession ? [preloadSignedInShell] : []), completeLoadedMessages, ...(next ?? []).map((n) => () => preloadScreens([n]))]);
+    // dialogs it holds, such as the terms, open from it), then the rest of the language's messages
+    // (an entry screen did not wait for them), then the likely next screens.
+    const completeMessages = () => completeLoadedMessages(getStoredLanguage());
+    return whenIdleEach([...(opensSession ? [preloadSignedInShell] : []), completeMessages, ...(next ?? []).map((n) => () => preloadScreens([n]))]);
   }, [name]);
   return <screen.Component />;
 }

@@ -21,7 +21,7 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
 
     const heard: string[] = [];
     load.onMessagesLoaded((language, messages) => heard.push(`${language}:${Object.keys(messages).length}`));
-    await Promise.all([load.completeLoadedMessages(), load.completeLoadedMessages()]);
+    await Promise.all([load.completeLoadedMessages('es'), load.completeLoadedMessages('es')]);
     expect(load.loadedMessages('es')).toEqual(MESSAGES.es);
     expect(load.isComplete('es')).toBe(true);
     expect(heard).toEqual([`es:${Object.keys(MESSAGES.es).length}`]);
@@ -34,7 +34,7 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     const i18n = createI18n('es');
     expect(i18n.exists(DASHBOARD_KEY)).toBe(false);
     const { completeLoadedMessages } = await import('./load');
-    await completeLoadedMessages();
+    await completeLoadedMessages('es');
     expect(i18n.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
 
     vi.resetModules();
@@ -55,11 +55,25 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     const i18n = createI18n('en');
     expect(i18n.language).toBe('en');
     expect(i18n.exists(DASHBOARD_KEY)).toBe(false);
-    // The first other screen (or the browser once idle) completes what is loaded in part.
-    await load.completeLoadedMessages();
+    // The first other screen (or the browser once idle) completes the language in use, not the
+    // default's rest, which she would not read.
+    await load.completeLoadedMessages('en');
     expect(load.isComplete('en')).toBe(true);
     expect(load.loadedMessages('en')).toEqual(MESSAGES.en);
     expect(i18n.t(DASHBOARD_KEY)).toBe(MESSAGES.en[DASHBOARD_KEY]);
+    expect(load.isComplete('es')).toBe(false);
+    // Switching to Spanish waits for the rest of it.
+    await i18n.changeLanguage('es');
+    expect(load.isComplete('es')).toBe(true);
+    expect(i18n.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
+  });
+
+  it('a stored choice that could not load (offline): the default shows, and its rest is what completes', async () => {
+    const load = await import('./load');
+    expect(load.loadedMessages('en')).toBeUndefined();
+    await load.completeLoadedMessages('en');
+    expect(load.isComplete('es')).toBe(true);
+    expect(load.loadedMessages('en')).toBeUndefined();
   });
 
   it('a choice is kept at once (a reload before its messages arrive opens in it), and the last choice wins', async () => {

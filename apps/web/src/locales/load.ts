@@ -93,6 +93,12 @@ export const loadEntryMessages = async (language: Language): Promise<Messages> =
   return loaded.get(language)!;
 };
 
-/** Completes every language loaded in part (the default's files beyond the entry ones). */
-export const completeLoadedMessages = (): Promise<unknown> =>
-  Promise.all(loadedLanguages().filter((language) => !complete.has(language)).map(loadMessages));
+/**
+ * Completes the language in use (the stored choice; the default when the choice could not be loaded,
+ * as the app then shows the default): the default's files beyond the entry ones, or another
+ * language's rest. Another language loaded in part stays so until a person switches to it.
+ */
+export const completeLoadedMessages = (language: Language): Promise<unknown> => {
+  const inUse = loaded.has(language) ? language : DEFAULT_LANGUAGE;
+  return complete.has(inUse) ? Promise.resolve() : loadMessages(inUse);
+};
