@@ -246,7 +246,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const io = realtime.attach(app.server, services.auth, {
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,
-      redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined,
+      redis: redis ? { pub: redis.pub, sub: redis.sub, keyPrefix: redisPrefix } : undefined,
       bus,
       log: app.log,
     });

@@ -211,3 +211,22 @@ describe.skipIf(!pgUrl || !redisUrl)('bookings starting soon, on two nodes with 
     }
   }, 120_000);
 });
+
+describe.skipIf(!pgUrl || !redisUrl)('the realtime channels of a deployment', () => {
+  it("a node counts its own deployment's nodes only: another deployment (or test) on the same Redis is neither asked nor waited for", async () => {
+    // A cross-node lookup (the call's signal relay: socketsInRoom) waits for an answer from every
+    // subscriber of its channel; a node of another deployment on the shared default channel, busy
+    // or closing, held a signal past the call's 5 s (cluster.test failed so, 2 full runs).
+    const database = await createTemporaryDatabase(pgUrl!);
+    const ours = { databaseUrl: database.url, redisKeyPrefix: `ours:${randomUUID()}:` };
+    const theirs = { databaseUrl: database.url, redisKeyPrefix: `theirs:${randomUUID()}:` };
+    const nodes = [await startTestServer({ cluster: ours }), await startTestServer({ cluster: ours }), await startTestServer({ cluster: theirs })];
+    try {
+      const count = (node: TestServer) => (node.server.io.of('/').adapter as unknown as { serverCount(): Promise<number> }).serverCount();
+      expect(await Promise.all(nodes.map(count))).toEqual([2, 2, 1]);
+    } finally {
+      for (const node of nodes) await node.close();
+      await database.drop();
+    }
+  }, 120_000);
+});

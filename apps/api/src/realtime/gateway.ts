@@ -53,7 +53,12 @@ class HandshakeError extends Error {
 export interface GatewayOptions {
   publicUrl: string;
   allowedOrigins: string[];
-  redis?: { pub: Redis; sub: Redis };
+  /**
+   * The nodes' shared Redis. `keyPrefix` (the deployment's, as its other keys) names the adapter's
+   * channels, so nodes of another deployment or test on the same Redis are neither asked nor
+   * waited for (a node's cross-node lookup waits for every subscriber of its channel).
+   */
+  redis?: { pub: Redis; sub: Redis; keyPrefix: string };
   /**
    * Revoked sessions (topic 'session'): every node disconnects its own sockets of the session.
    * Without it, `disconnectSession` reaches this node's sockets only.
@@ -264,7 +269,7 @@ export class RealtimeGateway implements SessionSocketControl {
     options.bus?.subscribe('session', (sessionId) => {
       if (sessionId !== undefined) this.disconnectLocalSession(sessionId);
     });
-    if (options.redis) io.adapter(createAdapter(publishingSafely(options.redis.pub, options.log), options.redis.sub));
+    if (options.redis) io.adapter(createAdapter(publishingSafely(options.redis.pub, options.log), options.redis.sub, { key: `${options.redis.keyPrefix}socket.io` }));
 
     io.use((socket, next) => {
       const lang = languageFromHeader(socket.handshake.headers['accept-language']);
