@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Language } from '@puente/domain';
 import { createMember, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
@@ -34,7 +35,7 @@ async function memberSession(server: TestServer): Promise<string> {
   return (await createSessionFor(server.server, member.id)).sessionToken;
 }
 
-const seed = (token: string | null, language: 'es' | 'en' = 'es') => (context: BrowserContext) =>
+const seed = (token: string | null, language: Language = 'es') => (context: BrowserContext) =>
   context.addInitScript(
     ({ t, l }) => {
       localStorage.setItem('language', l);
@@ -47,7 +48,7 @@ const seed = (token: string | null, language: 'es' | 'en' = 'es') => (context: B
  * The scripts the page started fetching before the screen (its test id) appeared, then those fetched
  * after it (the idle prefetch of the likely next screens), from the page's resource timing.
  */
-async function scriptsFor(browser: Browser, server: TestServer, dist: string, pathname: string, testId: string, token: string | null, language: 'es' | 'en' = 'es') {
+async function scriptsFor(browser: Browser, server: TestServer, dist: string, pathname: string, testId: string, token: string | null, language: Language = 'es') {
   const context = await browser.newContext();
   await seed(token, language)(context);
   await context.addInitScript((id) => {
@@ -89,7 +90,7 @@ async function scriptsFor(browser: Browser, server: TestServer, dist: string, pa
 async function bundleBench(server: TestServer, dist: string, token: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {
-    // A member who chose English also waits for the English messages (one chunk) before the first render.
+    // A member who chose English also waits for the English entry messages before the first render.
     for (const [pathname, testId, session, language] of [
       ['/login', 'login-screen', null, 'es'],
       ['/login', 'login-screen', null, 'en'],

@@ -60,14 +60,14 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowe
 const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** Sets the security headers of every answer on a raw response (helmet's and Permissions-Policy). */
-export type SecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
+type SecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * The document headers (the web app's pages and files, the pages under /api): helmet's middleware,
  * built once (@fastify/helmet builds it again on every request, its options parsed and the CSP
  * directives validated each time, in two hooks), the permissions policy, and HSTS in production.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): SecurityHeaders {
+function securityHeaders(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): SecurityHeaders {
   const setHelmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, options) },
     // The guest link carries its token in the URL: never send it to another site.
@@ -110,7 +110,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
  * poll (every 4 s from every waiting member) they were half the server's CPU (issue 10). Built
  * once: nothing in them depends on the request.
  */
-export function apiSecurityHeaders(config: Pick<Config, 'isProduction'>): Readonly<Record<string, string>> {
+function apiSecurityHeaders(config: Pick<Config, 'isProduction'>): Readonly<Record<string, string>> {
   return Object.freeze({
     'content-security-policy': API_CSP,
     'x-content-type-options': 'nosniff',

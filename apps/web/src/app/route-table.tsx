@@ -20,12 +20,15 @@ interface LazyScreen {
  * `entry`: the screen's messages are in the default language's entry files (locales/load.ts), so it
  * does not wait for the rest of them; every other screen loads with them.
  */
+/** The rest of the messages of the language in use (see completeLoadedMessages). */
+const completeStoredLanguage = (): Promise<unknown> => completeLoadedMessages(getStoredLanguage());
+
 const lazyScreen = (load: () => Promise<ComponentType>, { entry = false } = {}): LazyScreen => {
   let loading: Promise<{ default: ComponentType }> | undefined;
   let loaded: { default: ComponentType } | undefined;
   const preload = () => {
     // A failed fetch (offline, a deploy replaced the chunk) is retried on the next attempt.
-    loading ??= Promise.all([load(), entry ? undefined : completeLoadedMessages(getStoredLanguage()).catch(() => undefined)]).then(
+    loading ??= Promise.all([load(), entry ? undefined : completeStoredLanguage().catch(() => undefined)]).then(
       ([Component]) => (loaded = { default: Component }),
       (error: unknown) => {
         loading = undefined;
@@ -273,8 +276,7 @@ function RouteScreen({ name, screen }: { name: RouteName; screen: LazyScreen }) 
     // The signed-in shell first when this screen opens a session (RootLayout waits for it, and the
     // dialogs it holds, such as the terms, open from it), then the rest of the language's messages
     // (an entry screen did not wait for them), then the likely next screens.
-    const completeMessages = () => completeLoadedMessages(getStoredLanguage());
-    return whenIdleEach([...(opensSession ? [preloadSignedInShell] : []), completeMessages, ...(next ?? []).map((n) => () => preloadScreens([n]))]);
+    return whenIdleEach([...(opensSession ? [preloadSignedInShell] : []), completeStoredLanguage, ...(next ?? []).map((n) => () => preloadScreens([n]))]);
   }, [name]);
   return <screen.Component />;
 }

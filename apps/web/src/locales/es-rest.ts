@@ -1,7 +1,7 @@
 import type { Messages } from './load';
 
 /**
- * The default language's files beyond the entry ones (see ENTRY_FILES in ./load.ts), as one chunk:
+ * The default language's files beyond the entry ones (see ./entry-files.ts), as one chunk:
  * one request when a screen needs them, instead of one per file.
  */
 const files = import.meta.glob<Messages>(['./es/*.json', '!./es/{account,common,home,identity,onboarding,recovery,titles}.json'], {

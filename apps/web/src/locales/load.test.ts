@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '@puente/domain';
 import { LOCALE_FILES, MESSAGES } from './index';
 
 // The setup loads every language whole; each story here starts from a first load (fresh modules).
 beforeEach(() => vi.resetModules());
 
-const entryMessages = async (language: 'es' | 'en' = 'es') => {
-  const { ENTRY_FILES } = await import('./load');
+const entryMessages = async (language: Language = 'es') => {
+  const { ENTRY_FILES } = await import('./entry-files');
   const names: readonly string[] = ENTRY_FILES;
   return Object.assign({}, ...LOCALE_FILES.filter((f) => f.language === language && names.includes(f.name)).map((f) => f.messages)) as Record<string, string>;
 };
