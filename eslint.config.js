@@ -11,7 +11,7 @@ const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir, { withFil
 const ours = ['@puente/*', '**/apps/**', '**/packages/**'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', '**/.data/**', 'apps/api/drizzle/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', '**/.data/**', '**/.prerender/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -6,9 +7,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import type { Plugin } from 'vite';
+import type { Plugin, PluginOption } from 'vite';
 import { barrelImports } from './barrel-imports.js';
 import { ENTRY_FILES } from './src/locales/entry-files.js';
+import { FIRST_VISIT_SCRIPT } from './src/prerender/first-visit.js';
 
 /**
  * Issue 10 (first load), the build's last step, after the service worker is written:
@@ -82,8 +84,14 @@ function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
  * for that path (SHELLS_DIR in apps/api/src/web-static.ts). Links in the HTML cost the page
  * nothing: adding them from a script (as before) took 90 ms of /login's main thread and 315 ms of
  * /inicio's on a phone's CPU (4x slower), before its first paint.
+ *
+ * A screen in `prerendered` (path -> route name) is also in its shell's HTML, rendered by the server
+ * build of src/prerender/entry.tsx (`ssrBundle`, built first: see package.json), with the script that
+ * keeps it for a first visit only (src/prerender/first-visit.ts).
  */
-function routeShells(routes: Record<string, readonly string[]>): Plugin {
+const ROOT = '<div id="root"></div>';
+
+function routeShells(routes: Record<string, readonly string[]>, { prerendered, ssrBundle }: { prerendered: Record<string, string>; ssrBundle: string }): Plugin {
   let outDir = '';
   let chunks: { fileName: string; imports: readonly string[]; isEntry: boolean; isDynamicEntry: boolean; moduleIds: readonly string[] }[] = [];
   return {
@@ -109,6 +117,8 @@ function routeShells(routes: Record<string, readonly string[]>): Plugin {
       // The final index.html (every plugin's transform done), written by now.
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       if (!html.includes('</head>')) throw new Error('route shells: index.html has no </head>');
+      if (!html.includes(ROOT)) throw new Error(`route shells: index.html has no ${ROOT}`);
+      const pages: Record<string, string> = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prerender.mjs', import.meta.url)), ssrBundle, JSON.stringify(prerendered)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
       for (const [pathname, modules] of Object.entries(routes)) {
         const own = chunks.filter((c) => c.isDynamicEntry && c.moduleIds.some((id) => modules.some((m) => id.endsWith(m))));
         if (own.length === 0) throw new Error(`route shells: no chunk holds ${modules.join(', ')} (${pathname})`);
@@ -116,7 +126,9 @@ function routeShells(routes: Record<string, readonly string[]>): Plugin {
         const links = files.map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`).join('');
         const shell = path.join(outDir, 'shells', `${pathname}.html`);
         mkdirSync(path.dirname(shell), { recursive: true });
-        writeFileSync(shell, html.replace('</head>', `${links}  </head>`));
+        const page = pages[pathname];
+        const body = page === undefined ? ROOT : `<div id="root">${page}</div><script>${FIRST_VISIT_SCRIPT}</script>`;
+        writeFileSync(shell, html.replace('</head>', `${links}  </head>`).replace(ROOT, body));
       }
     },
   };
@@ -159,7 +171,77 @@ function reactRouterProduction(): Plugin {
 
 const API_ORIGIN = process.env.PUENTE_API_ORIGIN ?? 'http://localhost:3000';
 
-export default defineConfig({
+/** The server build of the prerendered screens (npm run build writes it before the browser's build). */
+const SSR_OUT_DIR = '.prerender';
+const SSR_BUNDLE = fileURLToPath(new URL(`./${SSR_OUT_DIR}/entry.js`, import.meta.url));
+
+/** The plugins of the browser's build (the service worker, the route shells, compression). */
+const clientOnlyPlugins = (): PluginOption[] => [
+  VitePWA({
+    // The service worker updates itself; later issues add a push handler through importScripts.
+    registerType: 'autoUpdate',
+    injectRegister: 'script-defer',
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+    manifest: {
+      name: 'Puente',
+      short_name: 'Puente',
+      description: 'Consultas médicas por video, teléfono y chat.',
+      lang: 'es',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#FF5A40', // spec 9: primary colour
+      background_color: '#F6F1EB', // spec 9: background colour
+      icons: [
+        { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // Issue 12: the push and notificationclick handlers (public/push-sw.js).
+      importScripts: ['/push-sw.js'],
+      // Issue 10: the shell and every screen's chunk are precached once the first page has loaded
+      // (registerSW.js waits for the load event), so a second visit or a flaky connection opens
+      // any screen. Hashed chunks are immutable: an update only adds the new ones.
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+      // The precompressed copies are for the server's content negotiation, not for the cache.
+      // The route shells are for the server's first answer; offline, index.html opens every path.
+      globIgnores: ['**/*.{br,gz,map}', 'shells/**'],
+      // An update (new sw.js, checked on every navigation: it is served no-cache) takes over at
+      // once and cleans the old precache; the next navigation opens the new version.
+      skipWaiting: true,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      sourcemap: false,
+      runtimeCaching: [
+        {
+          // A chunk of a newer deploy not in this precache (e.g. fetched by an open old tab): cache it.
+          urlPattern: ({ sameOrigin, url }) => sameOrigin && /^\/assets\/[^/]+-[\w-]{8}\.(js|css)$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'puente-assets', expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 } },
+        },
+      ],
+      navigateFallback: '/index.html',
+      // The API and realtime connection are same-origin in production; never serve them from cache.
+      navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+    },
+    devOptions: { enabled: false },
+  }),
+  routeShells(
+    {
+      '/login': ['/src/features/auth/components/login-screen.tsx', '/src/features/identity/components/social-login-buttons.tsx'],
+      '/inicio': ['/src/features/home/components/home-screen.tsx'],
+      '/consulta/historial': ['/src/features/record/components/history-screen.tsx'],
+    },
+    { prerendered: { '/login': 'login' }, ssrBundle: SSR_BUNDLE },
+  ),
+  // Last: moves the source maps out of dist and writes the .br/.gz copies (after sw.js exists).
+  buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
+];
+
+export default defineConfig(({ isSsrBuild = false }) => ({
   plugins: [
     reactRouterProduction(),
     // Issue 10 (first load): each shared rule and shape is downloaded with the code that uses it.
@@ -168,65 +250,8 @@ export default defineConfig({
       '@puente/contracts': fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url)),
     }),
     react(),
-    VitePWA({
-      // The service worker updates itself; later issues add a push handler through importScripts.
-      registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
-      manifest: {
-        name: 'Puente',
-        short_name: 'Puente',
-        description: 'Consultas médicas por video, teléfono y chat.',
-        lang: 'es',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        theme_color: '#FF5A40', // spec 9: primary colour
-        background_color: '#F6F1EB', // spec 9: background colour
-        icons: [
-          { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
-          { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
-          { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        // Issue 12: the push and notificationclick handlers (public/push-sw.js).
-        importScripts: ['/push-sw.js'],
-        // Issue 10: the shell and every screen's chunk are precached once the first page has loaded
-        // (registerSW.js waits for the load event), so a second visit or a flaky connection opens
-        // any screen. Hashed chunks are immutable: an update only adds the new ones.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-        // The precompressed copies are for the server's content negotiation, not for the cache.
-        // The route shells are for the server's first answer; offline, index.html opens every path.
-        globIgnores: ['**/*.{br,gz,map}', 'shells/**'],
-        // An update (new sw.js, checked on every navigation: it is served no-cache) takes over at
-        // once and cleans the old precache; the next navigation opens the new version.
-        skipWaiting: true,
-        clientsClaim: true,
-        cleanupOutdatedCaches: true,
-        sourcemap: false,
-        runtimeCaching: [
-          {
-            // A chunk of a newer deploy not in this precache (e.g. fetched by an open old tab): cache it.
-            urlPattern: ({ sameOrigin, url }) => sameOrigin && /^\/assets\/[^/]+-[\w-]{8}\.(js|css)$/.test(url.pathname),
-            handler: 'CacheFirst',
-            options: { cacheName: 'puente-assets', expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 } },
-          },
-        ],
-        navigateFallback: '/index.html',
-        // The API and realtime connection are same-origin in production; never serve them from cache.
-        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
-      },
-      devOptions: { enabled: false },
-    }),
-    routeShells({
-      '/login': ['/src/features/auth/components/login-screen.tsx', '/src/features/identity/components/social-login-buttons.tsx'],
-      '/inicio': ['/src/features/home/components/home-screen.tsx'],
-      '/consulta/historial': ['/src/features/record/components/history-screen.tsx'],
-    }),
-    // Last: moves the source maps out of dist and writes the .br/.gz copies (after sw.js exists).
-    buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
+    // The browser's build only: the prerender's server build (see src/prerender/entry.tsx) is a plain bundle.
+    ...(isSsrBuild ? [] : clientOnlyPlugins()),
   ],
   resolve: {
     alias: [
@@ -243,10 +268,12 @@ export default defineConfig({
       '/socket.io': { target: API_ORIGIN, changeOrigin: true, ws: true },
     },
   },
+  // The prerender's server build copies no public file.
+  publicDir: isSsrBuild ? false : 'public',
   // 'hidden': maps are written (then moved to ./sourcemaps, outside dist) but no script points at them.
   build: {
-    outDir: 'dist',
-    sourcemap: 'hidden',
+    outDir: isSsrBuild ? SSR_OUT_DIR : 'dist',
+    sourcemap: isSsrBuild ? false : 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -277,4 +304,4 @@ export default defineConfig({
     // Screens render a whole app in jsdom: give them room on a busy 2-core machine.
     testTimeout: 30_000,
   },
-});
+}));

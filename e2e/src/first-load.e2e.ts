@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import type { BrowserContext } from 'playwright-core';
 import { startTestServer, type TestServer } from '@puente/api/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withBrowser } from './harness';
@@ -112,6 +114,79 @@ describe('the first load of the built app', () => {
       },
       { otherLanguage: false },
     );
+  });
+
+  it('a first visit to /login: the screen is in the HTML and shows before any script runs, then the app takes over that markup; any other visit renders as before', async () => {
+    const response = await fetch(`${server!.url}/login`);
+    const html = await response.text();
+    expect(html).toContain('data-testid="login-screen"');
+    // The one inline script (it removes the screen from any visit but a first one), allowed by its hash alone.
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+    expect(scriptSrc).toEqual(["'self'", hash]);
+    expect(readFileSync(join(DIST, 'index.html'), 'utf8')).not.toContain('login-screen');
+
+    /** Opens /login with every script of the app held back; `release` lets them through. */
+    const openHeld = async (ctx: BrowserContext, path: string) => {
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server!.url}${path}`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.readyState !== 'loading');
+      return { page, errors, release };
+    };
+
+    await withBrowser(
+      async (ctx) => {
+        const { page, errors, release } = await openHeld(ctx, '/login');
+        // Before any script: the screen, styled (the theme's button fill), in Spanish.
+        const button = page.getByTestId('login-continue');
+        await expect.poll(() => button.textContent()).toBe('Continuar');
+        expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+        await button.evaluate((el) => ((el as unknown as { fromHtml: boolean }).fromHtml = true));
+        release();
+        // Hydrated: React owns the same element (a fresh render would have replaced it), and the form works.
+        await page.waitForFunction(() => {
+          const el = document.querySelector('[data-testid="login-continue"]');
+          return el !== null && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
+        });
+        expect(await button.evaluate((el) => (el as unknown as { fromHtml?: boolean }).fromHtml)).toBe(true);
+        const phone = page.getByTestId('phone-input');
+        await phone.fill('55a1b2');
+        await expect.poll(() => phone.inputValue()).toBe('5512');
+        // No hydration mismatch (React reports one as an error, then draws the screen again).
+        expect(errors).toEqual([]);
+      },
+      { otherLanguage: false },
+    );
+
+    // A stored choice (English here) or a link's query: the screen is removed before it paints, the app renders its own.
+    for (const [path, stored] of [
+      ['/login', { language: 'en' }],
+      ['/login?empCode=ACME', {}],
+    ] as const) {
+      await withBrowser(
+        async (ctx) => {
+          await ctx.addInitScript((entries) => {
+            for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+          }, stored);
+          const { page, release } = await openHeld(ctx, path);
+          expect(await page.evaluate(() => document.getElementById('root')?.childElementCount), path).toBe(0);
+          release();
+          await page.getByTestId('login-screen').waitFor();
+        },
+        { otherLanguage: false },
+      );
+    }
   });
 
   it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas", () => {

@@ -35,7 +35,7 @@ import type { RedisPresenceOptions } from './modules/physicians/presence';
 import type { TranslationProvider } from './providers/translation/translation.provider';
 import type { PushProvider } from './providers/push/push.provider';
 import { createDevIdentityProvider } from './providers/identity/dev-idp';
-import { shellFor, webStaticOptions } from './web-static';
+import { inlineScriptSources, shellFor, webStaticOptions } from './web-static';
 import { API_MODULES, GRAPHQL_TYPE_DEFS, type ModuleContext } from './modules';
 import { buildServices, type Services } from './services';
 import type { PrescribingProviders } from './modules/prescribing/prescribing.wiring';
@@ -154,7 +154,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     }
 
     installErrorHandler(app);
-    const apiHeaders = await installSecurityHeaders(app, config, { stripe: loadPaymentsSettings(options.env ?? process.env).provider === 'stripe' });
+    const apiHeaders = await installSecurityHeaders(app, config, {
+      stripe: loadPaymentsSettings(options.env ?? process.env).provider === 'stripe',
+      // The prerendered /login's first-visit script (the web build's), allowed by its hash.
+      inlineScripts: inlineScriptSources(config.webDist),
+    });
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 

@@ -14,14 +14,22 @@ const HSTS = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
  */
 export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=()';
 
+export interface SecurityHeaderOptions {
+  /** Stripe.js and its frames (CARD_PAYMENT_PROVIDER=stripe). */
+  stripe?: boolean;
+  /** The hashes of the inline scripts the web app's pages hold (web-static.ts, inlineScriptSources). */
+  inlineScripts?: readonly string[];
+}
+
 const wsOrigin = (origin: string): string => origin.replace(/^http/, 'ws');
 
 /**
  * The Content Security Policy of the web app and the API (one policy for both: the API's JSON is
  * inert, and the development OpenID provider's HTML form works under it).
  *
- * - script-src 'self': the built app has no inline script (vite emits files; the PWA registers its
- *   service worker from /registerSW.js), so no inline script and no eval run anywhere.
+ * - script-src 'self': the built app's scripts are files (vite emits files; the PWA registers its
+ *   service worker from /registerSW.js); the one inline script of a prerendered page is allowed by
+ *   its hash (options.inlineScripts); no other inline script and no eval run anywhere.
  * - style-src 'self' 'unsafe-inline': MUI's emotion injects <style> tags at run time, and the
  *   development provider's page has an inline stylesheet. A nonce would need index.html rendered
  *   per request, but the service worker serves a precached index.html, whose nonce would be stale,
@@ -30,13 +38,13 @@ const wsOrigin = (origin: string): string => origin.replace(/^http/, 'ws');
  * - media-src blob: mediastream:: the call's local and remote streams.
  * - form-action: the development provider's login form, which redirects back to the public address.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction' | 'mapTileUrl'>, options: { stripe?: boolean } = {}): Record<string, string[]> {
+export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction' | 'mapTileUrl'>, options: SecurityHeaderOptions = {}): Record<string, string[]> {
   const publicOrigin = new URL(config.publicUrl).origin;
   const origins = [publicOrigin, ...config.allowedOrigins];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // Stripe.js (CARD_PAYMENT_PROVIDER=stripe only): loaded by the card modal on the membership screens.
-    'script-src': ["'self'", ...(options.stripe ? ['https://js.stripe.com'] : [])],
+    'script-src': ["'self'", ...(options.inlineScripts ?? []), ...(options.stripe ? ['https://js.stripe.com'] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     // The pharmacy map's tile server, when one is configured (MAP_TILE_URL).
@@ -67,7 +75,7 @@ type SecurityHeaders = (req: IncomingMessage, res: ServerResponse) => void;
  * built once (@fastify/helmet builds it again on every request, its options parsed and the CSP
  * directives validated each time, in two hooks), the permissions policy, and HSTS in production.
  */
-function securityHeaders(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): SecurityHeaders {
+function securityHeaders(config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: SecurityHeaderOptions = {}): SecurityHeaders {
   const setHelmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, options) },
     // The guest link carries its token in the URL: never send it to another site.
@@ -129,7 +137,7 @@ function apiSecurityHeaders(config: Pick<Config, 'isProduction'>): Readonly<Reco
  * Cache-Control, which replaces the API's. One synchronous hook; resolves with the API headers
  * (a fast path that answers before Fastify sends the same).
  */
-export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: { stripe?: boolean } = {}): Promise<Readonly<Record<string, string>>> {
+export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins' | 'isProduction'>, options: SecurityHeaderOptions = {}): Promise<Readonly<Record<string, string>>> {
   const setDocumentHeaders = securityHeaders(config, options);
   const apiHeaders = apiSecurityHeaders(config);
   const apiEntries = Object.entries(apiHeaders);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { apiErrorSchema } from '@puente/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test';
-import { cacheControlFor } from './web-static';
+import { cacheControlFor, inlineScriptSources } from './web-static';
 
 /** A raw GET (fetch would negotiate and decode on its own): status, headers and the bytes as sent. */
 const rawGet = (url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> =>
@@ -23,7 +24,12 @@ const rawGet = (url: string, headers: Record<string, string> = {}): Promise<{ st
 const SCRIPT = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `pantalla ${i}`))};\n`;
 const HTML = '<!doctype html><html lang="es"><title>Puente</title><script type="module" src="/assets/index-AbC_12-z.js"></script></html>';
 // The build's shells of two entry screens (index.html with their chunks preloaded).
-const LOGIN_SHELL = HTML.replace('<title>', '<link rel="modulepreload" crossorigin href="/assets/login-screen-C7i2m4Fb.js"><title>');
+// /login's carries its screen and the script that keeps it for a first visit only (one inline script).
+const FIRST_VISIT = "if(localStorage.length)document.getElementById('root').textContent=''";
+const LOGIN_SHELL = HTML.replace('<title>', '<link rel="modulepreload" crossorigin href="/assets/login-screen-C7i2m4Fb.js"><title>').replace(
+  '</html>',
+  `<div id="root"><main>Ingresa tu número</main></div><script>${FIRST_VISIT}</script></html>`,
+);
 const HISTORY_SHELL = HTML.replace('<title>', '<link rel="modulepreload" crossorigin href="/assets/history-screen-D8j3n5Gc.js"><title>');
 const write = (root: string, file: string, content: string, compressed = true) => {
   const full = path.join(root, file);
@@ -116,6 +122,17 @@ describe('the built web app is served for a fast first load (issue 10)', () => {
       expect(res.headers['content-type'], pathname).toMatch(/text\/html/);
       expect(brotliDecompressSync(res.body).toString(), pathname).toBe(html);
     }
+  });
+
+  it("allows the shells' inline script by its hash, and no other inline script", async () => {
+    const sha256 = `'sha256-${createHash('sha256').update(FIRST_VISIT).digest('base64')}'`;
+    for (const pathname of ['/login', '/inicio', '/api/health']) {
+      const policy = (await rawGet(`${t.url}${pathname}`)).headers['content-security-policy'] ?? '';
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+      // Pages (the policy is the same on every page); the API allows no script at all.
+      expect(scriptSrc, pathname).toEqual(pathname.startsWith('/api/') ? undefined : ["'self'", sha256]);
+    }
+    expect(inlineScriptSources(path.join(dist, 'missing'))).toEqual([]);
   });
 
   it('never serves a source map, whatever the encoding asked', async () => {

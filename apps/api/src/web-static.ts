@@ -1,4 +1,5 @@
-import { readdirSync, type Dirent } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { FastifyStaticOptions } from '@fastify/static';
 
@@ -49,6 +50,12 @@ export const SHELLS_DIR = 'shells';
  * as the router matches it), else index.html (the SPA fallback). Read once, when the server starts.
  */
 export function shellFor(root: string): (pathname: string) => string {
+  const shells = shellFiles(root);
+  return (pathname) => shells.get(pathname) ?? 'index.html';
+}
+
+/** The build's shells: path -> file, relative to the build folder. */
+function shellFiles(root: string): Map<string, string> {
   const shells = new Map<string, string>();
   const walk = (dir: string) => {
     let entries: Dirent[];
@@ -64,5 +71,27 @@ export function shellFor(root: string): (pathname: string) => string {
     }
   };
   walk('');
-  return (pathname) => shells.get(pathname) ?? 'index.html';
+  return shells;
+}
+
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts of the pages the server sends (index.html
+ * and the shells): the script that keeps a prerendered screen for a first visit only (the web
+ * app's src/prerender/first-visit.ts). Only these exact scripts may run; none when there is no build.
+ */
+export function inlineScriptSources(root: string): string[] {
+  const pages = ['index.html', ...shellFiles(root).values()];
+  const sources = new Set<string>();
+  for (const page of pages) {
+    let html: string;
+    try {
+      html = readFileSync(path.join(root, page), 'utf8');
+    } catch {
+      continue; // no build
+    }
+    for (const [, script] of html.matchAll(INLINE_SCRIPT)) sources.add(`'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`);
+  }
+  return [...sources];
 }

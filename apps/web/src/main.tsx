@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadLanguage } from '@/lib/i18n';
 
@@ -23,13 +23,19 @@ window.addEventListener('vite:preloadError', (event) => {
 // Only the default language's entry messages are in the first script: a stored other choice is fetched first.
 // Issue 10 (first load, TBT): the first render is a transition, so React renders it in slices that
 // yield to the browser every few milliseconds instead of one long task that blocks input.
+// A screen in the HTML (a first visit to /login, see src/prerender/first-visit.ts) is hydrated:
+// React takes over the markup shown since the HTML arrived instead of rendering it again.
+const prerendered = container.firstElementChild !== null;
 void loadLanguage(undefined, { firstRender: true }).then(() => {
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  if (prerendered) {
+    hydrateRoot(container, app);
+    return;
+  }
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 });

@@ -89,7 +89,8 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
       document.documentElement.lang = lng;
     }
   });
-  document.documentElement.lang = ready;
+  // Not in the build's prerender (src/prerender/entry.tsx), which has no document.
+  if (typeof document !== 'undefined') document.documentElement.lang = ready;
   return instance;
 };
 

@@ -1,0 +1,16 @@
+// Renders screens of the built app to HTML (issue 10, first load): run by the browser build's route
+// shells (vite.config.ts) on the server build of src/prerender/entry.tsx. Prints { path: html }.
+// Exits when done: the app's modules keep timers and listeners that would hold the process open.
+import { pathToFileURL } from 'node:url';
+
+const [bundle, routes] = process.argv.slice(2);
+try {
+  const { prerender } = await import(pathToFileURL(bundle).href);
+  const pages = {};
+  for (const [pathname, screen] of Object.entries(JSON.parse(routes))) pages[pathname] = await prerender(pathname, screen);
+  process.stdout.write(JSON.stringify(pages));
+  process.exit(0);
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}
