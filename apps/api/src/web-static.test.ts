@@ -128,7 +128,7 @@ describe('the built web app is served for a fast first load (issue 10)', () => {
     const sha256 = `'sha256-${createHash('sha256').update(FIRST_VISIT).digest('base64')}'`;
     for (const pathname of ['/login', '/inicio', '/api/health']) {
       const policy = (await rawGet(`${t.url}${pathname}`)).headers['content-security-policy'] ?? '';
-      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(policy))?.[1]?.split(' ');
       // Pages (the policy is the same on every page); the API allows no script at all.
       expect(scriptSrc, pathname).toEqual(pathname.startsWith('/api/') ? undefined : ["'self'", sha256]);
     }
