@@ -232,8 +232,9 @@ const clientOnlyPlugins = (): PluginOption[] => [
   routeShells(
     {
       '/login': ['/src/features/auth/components/login-screen.tsx', '/src/features/identity/components/social-login-buttons.tsx'],
-      '/inicio': ['/src/features/home/components/home-screen.tsx'],
-      '/consulta/historial': ['/src/features/record/components/history-screen.tsx'],
+      // A signed-in screen waits for the signed-in shell (src/app/signed-in-shell-loader.ts): its chunk too.
+      '/inicio': ['/src/features/home/components/home-screen.tsx', '/src/app/signed-in-shell.tsx'],
+      '/consulta/historial': ['/src/features/record/components/history-screen.tsx', '/src/app/signed-in-shell.tsx'],
     },
     { prerendered: { '/login': 'login' }, ssrBundle: SSR_BUNDLE },
   ),

@@ -59,6 +59,9 @@ describe('the first load of the built app', () => {
     expect(login.some((f) => /^assets\/index-/.test(f))).toBe(false);
     expect(preloads(await page('/inicio')).some((f) => /^assets\/home-screen-/.test(f))).toBe(true);
     expect(preloads(await page('/consulta/historial')).some((f) => /^assets\/history-screen-/.test(f))).toBe(true);
+    // A signed-in screen shows once the signed-in shell has loaded: its chunk comes with the HTML too (not /login's).
+    for (const pathname of ['/inicio', '/consulta/historial']) expect(preloads(await page(pathname)).some((f) => /^assets\/signed-in-shell-/.test(f)), pathname).toBe(true);
+    expect(login.some((f) => /^assets\/signed-in-shell-/.test(f))).toBe(false);
     // Any other path: index.html, whose only preloads are the entry script's own imports (Vite's).
     const plain = preloads(readFileSync(join(DIST, 'index.html'), 'utf8'));
     expect(preloads(await page('/perfil'))).toEqual(plain);
