@@ -1,5 +1,8 @@
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
+import { matchRoute } from '@puente/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -7,12 +10,14 @@ import { ToastHost } from '@/components/ui/toast-host';
 import { useFamilyInvitation } from '@/features/family';
 import { useMember } from '@/features/profile';
 import { PartnerThemeProvider } from '@/features/organizations/components/partner-theme';
+import { currentLanguage } from '@/lib/i18n';
 import { theme } from '@/lib/theme';
 import { decideRoute } from './route-guard';
 import { ROUTES } from '@/lib/routes';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { findRoute } from './route-match';
+import { prefetchRouteData } from './route-table';
 import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
 import { usePushActionRouting } from '@/features/notifications/hooks/use-push';
@@ -54,6 +59,14 @@ export function RootLayout() {
   useFamilyInvitation(member.data);
   // Issue 10 (first load): the signed-in shell's effects are a chunk of their own (SignedInShell).
   const shell = useSignedInShell(token !== null);
+  // Issue 10 (first load): the screen's data along with the member and the shell, not after them.
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  const routeName = matchRoute(pathname);
+  const language = currentLanguage(i18n);
+  useEffect(() => {
+    if (token !== null && routeName) prefetchRouteData(routeName, queryClient, language);
+  }, [token, routeName, queryClient, language]);
 
   const decision = decideRoute({
     pathname,

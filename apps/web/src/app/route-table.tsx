@@ -1,6 +1,8 @@
-import { ROUTE_NAMES, ROUTES as ROUTE_DEFS, type RouteAuth, type RouteDef, type RouteName } from '@puente/domain';
+import { ROUTE_NAMES, ROUTES as ROUTE_DEFS, type Language, type RouteAuth, type RouteDef, type RouteName } from '@puente/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { topicsTemplateQuery } from '@/features/home/api/get-topics-template';
 import { getStoredLanguage } from '@/lib/i18n';
 import { completeLoadedMessages } from '@/locales/load';
 import { InitialPathRedirect } from './initial-path-redirect';
@@ -229,6 +231,19 @@ const NEXT_SCREENS: Partial<Record<RouteName, readonly RouteName[]>> = {
   coachProfile: ['locationForm'],
   locationForm: ['videoCall'],
   dashboard: ['dashboardConsultation'],
+};
+
+/**
+ * What a screen shows first, fetched as soon as its route opens with a session: /inicio waits for the
+ * member before it renders (RootLayout), and asked for its topics only then, one round trip later.
+ */
+const ROUTE_DATA: Partial<Record<RouteName, (client: QueryClient, language: Language) => Promise<unknown>>> = {
+  home: (client, language) => client.prefetchQuery(topicsTemplateQuery(language)),
+};
+
+/** Starts fetching the data of a route's screen (prefetchQuery never throws: a failure is the screen's query's). */
+export const prefetchRouteData = (name: RouteName, client: QueryClient, language: Language): void => {
+  void ROUTE_DATA[name]?.(client, language);
 };
 
 /** Fetches the code of the given screens (errors are ignored: the route retries when opened). */

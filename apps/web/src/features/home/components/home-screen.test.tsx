@@ -28,6 +28,24 @@ describe('home', () => {
     expect(screen.getByTestId('other-info-health-tips')).toBeTruthy();
   });
 
+  it('asks for the topics along with the member, not once the member has come (issue 10, first load)', async () => {
+    const { calls, fetchMock } = fakeServer();
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (typeof init?.body === 'string' && init.body.includes('GetMember')) await held;
+      return answer(input, init);
+    });
+    renderApp('/inicio');
+    await waitFor(() => expect(graphqlCalls(calls, 'GetConsultationTopicsTemplate')).toHaveLength(1));
+    // The screen still waits for the member.
+    expect(screen.queryByTestId('home-screen')).toBeNull();
+    release();
+    expect((await screen.findByTestId('tile-hardcoded_ph_topic')).textContent).toContain('Salud física');
+    expect(graphqlCalls(calls, 'GetConsultationTopicsTemplate')).toHaveLength(1);
+  });
+
   it('caches the topics template (24 h): coming back home does not ask again', async () => {
     const { calls } = fakeServer();
     const { router } = renderApp('/inicio');
