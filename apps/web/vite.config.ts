@@ -118,7 +118,7 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       if (!html.includes('</head>')) throw new Error('route shells: index.html has no </head>');
       if (!html.includes(ROOT)) throw new Error(`route shells: index.html has no ${ROOT}`);
-      const pages: Record<string, string> = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prerender.mjs', import.meta.url)), ssrBundle, JSON.stringify(prerendered)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+      const pages: Record<string, { html: string; styles: string }> = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prerender.mjs', import.meta.url)), ssrBundle, JSON.stringify(prerendered)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
       for (const [pathname, modules] of Object.entries(routes)) {
         const own = chunks.filter((c) => c.isDynamicEntry && c.moduleIds.some((id) => modules.some((m) => id.endsWith(m))));
         if (own.length === 0) throw new Error(`route shells: no chunk holds ${modules.join(', ')} (${pathname})`);
@@ -127,8 +127,9 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
         const shell = path.join(outDir, 'shells', `${pathname}.html`);
         mkdirSync(path.dirname(shell), { recursive: true });
         const page = pages[pathname];
-        const body = page === undefined ? ROOT : `<div id="root">${page}</div><script>${FIRST_VISIT_SCRIPT}</script>`;
-        writeFileSync(shell, html.replace('</head>', `${links}  </head>`).replace(ROOT, body));
+        const head = page === undefined ? links : `${links}    ${page.styles}\n`;
+        const body = page === undefined ? ROOT : `<div id="root">${page.html}</div><script>${FIRST_VISIT_SCRIPT}</script>`;
+        writeFileSync(shell, html.replace('</head>', `${head}  </head>`).replace(ROOT, body));
       }
     },
   };

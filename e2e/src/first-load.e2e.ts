@@ -155,6 +155,18 @@ describe('the first load of the built app', () => {
         const button = page.getByTestId('login-continue');
         await expect.poll(() => button.textContent()).toBe('Continuar');
         expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+        // As the app shows it: Mexico by default under its raised label, the number's placeholder
+        // hidden under its label (the styles sit in the head, so MUI's sibling selectors apply).
+        const first = await page.evaluate(() => {
+          const phone = document.querySelector<HTMLInputElement>('[data-testid="phone-input"]')!;
+          return {
+            country: document.querySelector<HTMLSelectElement>('[data-testid="country-code"]')!.value,
+            labels: Array.from(document.querySelectorAll<HTMLLabelElement>('#root label[data-shrink]'), (l) => l.dataset.shrink),
+            placeholder: getComputedStyle(phone, '::placeholder').opacity,
+            stylesInRoot: document.querySelectorAll('#root style').length,
+          };
+        });
+        expect(first).toEqual({ country: '52', labels: ['true', 'false'], placeholder: '0', stylesInRoot: 0 });
         await button.evaluate((el) => ((el as unknown as { fromHtml: boolean }).fromHtml = true));
         release();
         // Hydrated: React owns the same element (a fresh render would have replaced it), and the form works.

@@ -1,9 +1,11 @@
 // Renders screens of the built app to HTML (issue 10, first load): run by the browser build's route
-// shells (vite.config.ts) on the server build of src/prerender/entry.tsx. Prints { path: html }.
+// shells (vite.config.ts) on the server build of src/prerender/entry.tsx. Prints { path: { html, styles } }.
 // Exits when done: the app's modules keep timers and listeners that would hold the process open.
 import { pathToFileURL } from 'node:url';
 
 const [bundle, routes] = process.argv.slice(2);
+// As the browser's build: React's and MUI's production code (no development labels in class names).
+process.env.NODE_ENV = 'production';
 try {
   const { prerender } = await import(pathToFileURL(bundle).href);
   const pages = {};

@@ -1,3 +1,6 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
@@ -7,15 +10,29 @@ import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { RouteName } from '@puente/domain';
 
-export async function prerender(pathname: string, screen: RouteName): Promise<string> {
+/** A screen rendered as a first visit sees it: its markup (for #root) and its styles (for the head). */
+export interface Prerendered {
+  html: string;
+  styles: string;
+}
+
+export async function prerender(pathname: string, screen: RouteName): Promise<Prerendered> {
   await preloadScreens([screen]);
   const handler = createStaticHandler(buildRoutes());
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`prerender ${pathname}: the router answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <AppProviders queryClient={createQueryClient()} i18n={createI18n()}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+  // The styles go in the head, not as <style> tags beside each element (emotion's default on a
+  // server), where they break MUI's sibling selectors (the phone field's placeholder showed under
+  // its label). The app's cache (key "css", the default) takes them over when it starts.
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <AppProviders queryClient={createQueryClient()} i18n={createI18n()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </CacheProvider>,
   );
+  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
 }

@@ -17,6 +17,8 @@ export interface PhoneNumberFieldsProps {
   /** Message key shown under the phone field while it has no error. */
   phoneHelpKey?: string;
   testIds: { country: string; phone: string };
+  /** The form's default country code: the page rendered at build time (/login) shows it before the form has run. */
+  countryDefault?: SupportedPhoneCode;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface PhoneNumberFieldsProps {
  * line is always reserved: an error appearing on blur must not move the submit button from under
  * the finger that is pressing it.
  */
-export function PhoneNumberFields({ countryField, phoneField, phoneLabelKey, countryErrorKey, phoneErrorKey, phoneHelpKey, testIds }: PhoneNumberFieldsProps) {
+export function PhoneNumberFields({ countryField, phoneField, phoneLabelKey, countryErrorKey, phoneErrorKey, phoneHelpKey, testIds, countryDefault }: PhoneNumberFieldsProps) {
   const { t } = useTranslation();
   const helpId = `${testIds.phone}-help`;
   return (
@@ -41,7 +43,9 @@ export function PhoneNumberFields({ countryField, phoneField, phoneLabelKey, cou
         onChange={(e) => void countryField.onChange(e)}
         onBlur={(e) => void countryField.onBlur(e)}
         inputRef={countryField.ref}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': testIds.country } }}
+        defaultValue={countryDefault}
+        // A select always shows a value: its label sits above it from the first paint, not once mounted.
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': testIds.country }, inputLabel: { shrink: true } }}
       >
         {SUPPORTED_PHONE_CODES.map((code) => (
           <option key={code} value={code}>

@@ -83,6 +83,8 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
   const waitRemaining = useCountdown(wait?.until ?? null);
   const submitDisabled = useSubmitDisabled(requestCode.isPending);
 
+  // The form reads its defaults once; the country select shows the same one in the HTML (PhoneNumberFields).
+  const [defaultCountry] = useState(() => prefill?.countryCode ?? initialCountryCode(chosenLanguage(i18n)));
   const {
     register,
     handleSubmit,
@@ -91,7 +93,7 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
   } = useForm<LoginPhoneForm>({
     resolver: zodResolver(loginPhoneFormSchema),
     mode: 'onTouched', // spec 5: validation runs on touch
-    defaultValues: { countryCode: prefill?.countryCode ?? initialCountryCode(chosenLanguage(i18n)), phoneNumber: prefill?.digits ?? '' },
+    defaultValues: { countryCode: defaultCountry, phoneNumber: prefill?.digits ?? '' },
   });
 
   const countryField = register('countryCode');
@@ -167,6 +169,7 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
           countryErrorKey={errors.countryCode?.message}
           phoneErrorKey={errors.phoneNumber?.message}
           testIds={{ country: 'country-code', phone: 'phone-input' }}
+          countryDefault={defaultCountry}
         />
         {wait && waitRemaining > 0 ? (
           <Alert
