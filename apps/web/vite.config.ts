@@ -85,13 +85,13 @@ function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
  * nothing: adding them from a script (as before) took 90 ms of /login's main thread and 315 ms of
  * /inicio's on a phone's CPU (4x slower), before its first paint.
  *
- * A screen in `prerendered` (path -> route name) is also in its shell's HTML, rendered by the server
+ * A screen in `prerendered` (its paths) is also in its shell's HTML, rendered by the server
  * build of src/prerender/entry.tsx (`ssrBundle`, built first: see package.json), with the script that
  * keeps it for a first visit only (src/prerender/first-visit.ts).
  */
 const ROOT = '<div id="root"></div>';
 
-function routeShells(routes: Record<string, readonly string[]>, { prerendered, ssrBundle }: { prerendered: Record<string, string>; ssrBundle: string }): Plugin {
+function routeShells(routes: Record<string, readonly string[]>, { prerendered, ssrBundle }: { prerendered: readonly string[]; ssrBundle: string }): Plugin {
   let outDir = '';
   let chunks: { fileName: string; imports: readonly string[]; isEntry: boolean; isDynamicEntry: boolean; moduleIds: readonly string[] }[] = [];
   return {
@@ -237,7 +237,7 @@ const clientOnlyPlugins = (): PluginOption[] => [
       '/inicio': ['/src/features/home/components/home-screen.tsx', '/src/app/signed-in-shell.tsx'],
       '/consulta/historial': ['/src/features/record/components/history-screen.tsx', '/src/app/signed-in-shell.tsx'],
     },
-    { prerendered: { '/login': 'login' }, ssrBundle: SSR_BUNDLE },
+    { prerendered: ['/login'], ssrBundle: SSR_BUNDLE },
   ),
   // Last: moves the source maps out of dist and writes the .br/.gz copies (after sw.js exists).
   buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),

@@ -54,24 +54,23 @@ async function scriptsFor(browser: Browser, server: TestServer, dist: string, pa
   const context = await browser.newContext();
   await seed(token, language)(context);
   await context.addInitScript((id) => {
-    const w = window as unknown as { __shownAt?: number };
+    const w = window as unknown as { __shownAt?: number; __fromHtml?: boolean; __liveAt?: number };
     // Since when the screen has been in the page: a screen in the HTML that its inline script then
     // removes (a prerendered /login on a visit other than the first) was not shown.
-    const fromHtml = window as unknown as { __fromHtml?: boolean };
     new MutationObserver(() => {
       const shown = document.querySelector(`[data-testid="${id}"]`) !== null;
       if (!shown) w.__shownAt = undefined;
       else if (w.__shownAt === undefined) {
         w.__shownAt = performance.now();
         // The app's scripts (modules) run once the HTML is read: a screen there before is the HTML's.
-        fromHtml.__fromHtml = document.readyState === 'loading';
+        w.__fromHtml = document.readyState === 'loading';
       }
     }).observe(document, { childList: true, subtree: true });
     // Since when it answers: React has taken it over (a prerendered screen is shown before that).
     const poll = setInterval(() => {
       const screen = document.querySelector(`[data-testid="${id}"]`);
       if (screen && Object.keys(screen).some((key) => key.startsWith('__reactFiber'))) {
-        (w as { __liveAt?: number }).__liveAt = performance.now();
+        w.__liveAt = performance.now();
         clearInterval(poll);
       }
     }, 5);
@@ -81,17 +80,20 @@ async function scriptsFor(browser: Browser, server: TestServer, dist: string, pa
   await page.getByTestId(testId).waitFor({ timeout: 60_000 });
   await page.waitForTimeout(3_000); // the idle prefetch of the likely next screens
   const finalPath = new URL(page.url()).pathname;
-  const { shownAt, liveAt, fromHtml, entries } = await page.evaluate(() => ({
-    fromHtml: (window as unknown as { __fromHtml?: boolean }).__fromHtml === true,
-    shownAt: (window as unknown as { __shownAt?: number }).__shownAt ?? Infinity,
-    liveAt: (window as unknown as { __liveAt?: number }).__liveAt ?? Infinity,
-    entries: performance
-      .getEntriesByType('resource')
-      .map((e) => e as PerformanceResourceTiming)
-      .filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' || e.name.endsWith('.js'))
-      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
-      .map((e) => ({ url: new URL(e.name).pathname, startTime: e.startTime, transferred: e.transferSize })),
-  }));
+  const { shownAt, liveAt, fromHtml, entries } = await page.evaluate(() => {
+    const w = window as unknown as { __shownAt?: number; __fromHtml?: boolean; __liveAt?: number };
+    return {
+      fromHtml: w.__fromHtml === true,
+      shownAt: w.__shownAt ?? Infinity,
+      liveAt: w.__liveAt ?? Infinity,
+      entries: performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' || e.name.endsWith('.js'))
+        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => ({ url: new URL(e.name).pathname, startTime: e.startTime, transferred: e.transferSize })),
+    };
+  });
   await context.close();
   const unique = [...new Map(entries.map((e) => [e.url, e])).values()];
   const toLoad = (e: (typeof unique)[number]): ScriptLoad => {
@@ -183,7 +185,8 @@ async function lighthouseRun(url: string, token: string | null, throttlingMethod
     const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
     if (reports) {
       mkdirSync(reports, { recursive: true });
-      writeFileSync(path.join(reports, `${new URL(url).pathname.replace(/\W+/g, '_')}-${throttlingMethod}.json`), JSON.stringify(result.lhr));
+      const { pathname, protocol } = new URL(url);
+      writeFileSync(path.join(reports, `${pathname.replace(/\W+/g, '_')}-${throttlingMethod}${protocol === 'https:' ? '-h2' : ''}.json`), JSON.stringify(result.lhr));
     }
     const breakdown = (audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; group?: string; duration: number }[] } | undefined)?.items ?? [];
     return {
@@ -220,8 +223,9 @@ async function lighthouseBench(server: TestServer, token: string): Promise<void>
     ['/consulta/historial', token],
   ] as const;
   // The deployment puts a TLS proxy in front (README): over HTTP/2, with applied throttling (BENCH_LIGHTHOUSE_H2=0: not).
-  const h2 = process.env.BENCH_LIGHTHOUSE_H2 === '0' || !THROTTLINGS.includes('devtools') ? null : await startH2Proxy(server.url);
-  if (process.env.BENCH_LIGHTHOUSE_H2 !== '0' && !h2 && THROTTLINGS.includes('devtools')) console.log('lighthouse over HTTP/2: not measured (no openssl for its certificate)');
+  const wantH2 = process.env.BENCH_LIGHTHOUSE_H2 !== '0' && THROTTLINGS.includes('devtools');
+  const h2 = wantH2 ? await startH2Proxy(server.url) : null;
+  if (wantH2 && !h2) console.log('lighthouse over HTTP/2: not measured (no openssl for its certificate)');
   const setups = [
     ...THROTTLINGS.map((throttling) => ({ throttling, origin: server.url, label: `${throttling === 'simulate' ? 'simulated' : 'applied'} throttling` })),
     ...(h2 ? [{ throttling: 'devtools' as const, origin: h2.url, label: 'applied throttling, HTTP/2' }] : []),

@@ -3,13 +3,13 @@
 // Exits when done: the app's modules keep timers and listeners that would hold the process open.
 import { pathToFileURL } from 'node:url';
 
-const [bundle, routes] = process.argv.slice(2);
+const [bundle, paths] = process.argv.slice(2);
 // As the browser's build: React's and MUI's production code (no development labels in class names).
 process.env.NODE_ENV = 'production';
 try {
   const { prerender } = await import(pathToFileURL(bundle).href);
   const pages = {};
-  for (const [pathname, screen] of Object.entries(JSON.parse(routes))) pages[pathname] = await prerender(pathname, screen);
+  for (const pathname of JSON.parse(paths)) pages[pathname] = await prerender(pathname);
   process.stdout.write(JSON.stringify(pages));
   process.exit(0);
 } catch (error) {

@@ -34,10 +34,8 @@ void loadLanguage(undefined, { firstRender: true }).then(() => {
       <App />
     </StrictMode>
   );
-  if (prerendered) {
-    startTransition(() => void hydrateRoot(container, app));
-    return;
-  }
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
+  startTransition(() => {
+    if (prerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 });

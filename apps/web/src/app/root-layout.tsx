@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
-import { matchRoute } from '@puente/domain';
+import { matchRoute, ROUTES as ROUTE_DEFS } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
@@ -16,7 +16,6 @@ import { decideRoute } from './route-guard';
 import { ROUTES } from '@/lib/routes';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
-import { findRoute } from './route-match';
 import { prefetchRouteData } from './route-table';
 import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
@@ -46,7 +45,9 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const token = useSessionToken();
   const member = useMember();
-  const route = findRoute(pathname);
+  // The domain route of the path (undefined for an unknown one).
+  const routeName = matchRoute(pathname);
+  const route = routeName ? ROUTE_DEFS[routeName] : undefined;
 
   useDisabledBackButton();
   useDocumentTitle();
@@ -62,7 +63,6 @@ export function RootLayout() {
   // Issue 10 (first load): the screen's data along with the member and the shell, not after them.
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
-  const routeName = matchRoute(pathname);
   const language = currentLanguage(i18n);
   useEffect(() => {
     if (token !== null && routeName) prefetchRouteData(routeName, queryClient, language);

@@ -8,7 +8,7 @@ import { preloadScreens } from '@/app/route-table';
 import { buildRoutes } from '@/app/router';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import type { RouteName } from '@puente/domain';
+import { matchRoute } from '@puente/domain';
 
 /** A screen rendered as a first visit sees it: its markup (for #root) and its styles (for the head). */
 export interface Prerendered {
@@ -16,7 +16,9 @@ export interface Prerendered {
   styles: string;
 }
 
-export async function prerender(pathname: string, screen: RouteName): Promise<Prerendered> {
+export async function prerender(pathname: string): Promise<Prerendered> {
+  const screen = matchRoute(pathname);
+  if (!screen) throw new Error(`prerender ${pathname}: no route`);
   await preloadScreens([screen]);
   const handler = createStaticHandler(buildRoutes());
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
