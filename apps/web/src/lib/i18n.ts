@@ -73,7 +73,10 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   // The choice is kept at once, not when its messages have arrived: a reload right after choosing
   // (a link followed, the page left) opens in the chosen language.
   const changeLanguage = instance.changeLanguage.bind(instance);
-  let requested: string | undefined;
+  // The language asked for is the choice even when its messages could not be loaded (the app then
+  // shows the default): a member who chose English, back from her identity provider on a failing
+  // connection, still gets an English account.
+  let requested: string | undefined = language;
   (instance as WithChoice)[CHOSEN] = () => requested;
   instance.changeLanguage = (lng, callback) => {
     if (lng !== undefined) requested = lng;

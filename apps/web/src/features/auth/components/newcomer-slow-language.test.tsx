@@ -89,4 +89,16 @@ describe('a newcomer who chose English goes on before its messages arrive', () =
     releaseEnglish();
     await waitFor(() => expect(i18n.language).toBe('en'));
   });
+
+  it('back from her identity provider before English arrives (the app opened in Spanish): the account is made in English', async () => {
+    const { waitFor, installFakeFetch, renderApp } = await firstVisitWithEnglishHeld();
+    window.sessionStorage.setItem('identity-pending', JSON.stringify({ provider: 'google', purpose: 'member', state: 'state-1' }));
+    const { calls } = installFakeFetch((call) =>
+      // Answered with an error: what matters is the language the account would be made in.
+      call.url === '/api/auth/auth0/verify' ? { status: 400, body: { error: { code: 'TOKEN_INVALID', status: 400, message: 'bad code' } } } : undefined,
+    );
+    const { i18n } = renderApp('/login/auth0/verify?provider=google&code=code-1&state=state-1', { language: 'en' });
+    expect(i18n.language).toBe('es'); // English has not arrived: the app shows Spanish
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/auth/auth0/verify')?.body).toMatchObject({ provider: 'google', code: 'code-1', lang: 'en' }));
+  });
 });
