@@ -323,6 +323,13 @@ interface TraceEvent {
  * first load (of /login, /inicio and /consulta/historial) with the CPU slowed 4 times (Lighthouse's mobile setting), each with what it was (the
  * trace's top events: compiling or evaluating a script, a React task, microtasks, layout) and the
  * functions its samples spent most in, ours and the libraries'.
+ *
+ * Each task also says how much of it V8 spent collecting source positions. V8 compiles without
+ * them and collects them only for a stack trace that needs lines and columns. With DevTools attached
+ * (this bench, Lighthouse), every Error created captures such a trace. react-dom creates a few while
+ * its module loads, so V8 parses again every function on that stack, the whole first script's
+ * top level included. A visitor's browser has no DevTools attached and does not do this: that
+ * share of a task is the measurement's, not the page's.
  */
 async function longTasks(browser: Browser, server: TestServer, dist: string, pathname: string, session: string | null): Promise<void> {
   const { frameName } = await sourceMapper(dist);
@@ -331,7 +338,7 @@ async function longTasks(browser: Browser, server: TestServer, dist: string, pat
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.compile'] });
   await page.goto(`${server.url}${pathname}`);
   await page.waitForTimeout(6_000);
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
@@ -350,7 +357,14 @@ async function longTasks(browser: Browser, server: TestServer, dist: string, pat
   }
   const start = onMain.find((e) => e.name === 'RunTask')?.ts ?? 0;
   const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
-  console.log(`long tasks of ${pathname} (CPU 4x slower, 6 s): ${tasks.length}, ${Math.round(tasks.reduce((sum, t) => sum + t.dur! - 50_000, 0) / 1000)} ms over 50 ms in all`);
+  /** The time V8 spent collecting source positions (with DevTools attached only: see above) in [from, to). */
+  const sourcePositions = (from: number, to: number) =>
+    onMain.filter((e) => e.name === 'V8.CollectSourcePositions' && e.ts >= from && e.ts < to).reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const collecting = tasks.reduce((sum, t) => sum + sourcePositions(t.ts, t.ts + t.dur!), 0);
+  console.log(
+    `long tasks of ${pathname} (CPU 4x slower, 6 s): ${tasks.length}, ${Math.round(tasks.reduce((sum, t) => sum + t.dur! - 50_000, 0) / 1000)} ms over 50 ms in all; ` +
+      `of their time, ${Math.round(collecting / 1000)} ms is V8 collecting source positions because DevTools is attached`,
+  );
   /** The `n` names with most samples, as shares of the task's `total` samples. */
   const top = (counts: Map<string, number>, n: number, total: number) => [...counts].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${Math.round((v / total) * 100)}%`);
   for (const task of tasks) {
@@ -372,7 +386,8 @@ async function longTasks(browser: Browser, server: TestServer, dist: string, pat
         seen.add(name);
       }
     }
-    console.log(`  at ${Math.round((task.ts - start) / 1000)} ms, ${Math.round(task.dur! / 1000)} ms: ${what.join(', ') || 'other'}`);
+    const positions = sourcePositions(task.ts, end);
+    console.log(`  at ${Math.round((task.ts - start) / 1000)} ms, ${Math.round(task.dur! / 1000)} ms: ${what.join(', ') || 'other'}${positions >= 1000 ? ` (${Math.round(positions / 1000)} ms collecting source positions)` : ''}`);
     if (inTask.length) console.log(`    self: ${top(own, 6, inTask.length).join(' | ')}\n    under ours: ${top(inclusive, 6, inTask.length).join(' | ') || '-'}`);
   }
 }
