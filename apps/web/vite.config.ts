@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import type { Plugin, PluginOption } from 'vite';
+import { DEFAULT_LANGUAGE, THEME } from '../../packages/domain/src/constants.js';
 import { barrelImports } from './barrel-imports.js';
 import { ENTRY_FILES } from './src/locales/entry-files.js';
 import { FIRST_VISIT_SCRIPT } from './src/prerender/first-visit.js';
@@ -142,7 +143,7 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
  */
 const otherLanguageMessages = (id: string): string | null => {
   const [, language, file] = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/.exec(id) ?? [];
-  if (!language || !file || language === 'es') return null;
+  if (!language || !file || language === DEFAULT_LANGUAGE) return null;
   return (ENTRY_FILES as readonly string[]).includes(file) ? `messages-${language}` : `messages-${language}-rest`;
 };
 
@@ -187,13 +188,13 @@ const clientOnlyPlugins = (): PluginOption[] => [
       name: 'Puente',
       short_name: 'Puente',
       description: 'Consultas médicas por video, teléfono y chat.',
-      lang: 'es',
+      lang: DEFAULT_LANGUAGE,
       start_url: '/',
       scope: '/',
       display: 'standalone',
       orientation: 'portrait',
-      theme_color: '#FF5A40', // spec 9: primary colour
-      background_color: '#F6F1EB', // spec 9: background colour
+      theme_color: THEME.colors.primary, // spec 9: primary colour
+      background_color: THEME.colors.background, // spec 9: background colour
       icons: [
         { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
         { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },

@@ -4,10 +4,11 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { startTestServer, type TestServer } from '@puente/api/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withBrowser } from './harness';
+import { CHROMIUM_ARGS, withBrowser } from './harness';
+import { DEFAULT_LANGUAGE, THEME } from '@puente/domain';
 
 // Issue 10 "A fast, accessible, installable web app", first load: on the real build (npm run build).
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
@@ -34,6 +35,35 @@ describe('the first load of the built app', () => {
       if (source.length < 1024) continue;
       expect(files, script).toContain(`${script}.br`);
       expect(files, script).toContain(`${script}.gz`);
+    }
+  });
+
+  it("is installable: Chromium's own check finds nothing missing, and the manifest is Puente's (the default language, spec 9's colours, standalone from /, its icons served)", async () => {
+    // (An incognito context is never installable: a profile of its own, in a fresh folder.)
+    const profile = mkdtempSync(join(tmpdir(), 'puente-install-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server!.url}/login`);
+      await page.getByTestId('login-screen').waitFor();
+      const cdp = await context.newCDPSession(page);
+      expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+      const { url, errors } = await cdp.send('Page.getAppManifest');
+      expect(errors).toEqual([]);
+      expect(new URL(url).pathname).toBe('/manifest.webmanifest');
+      const manifest = (await (await fetch(url)).json()) as { name: string; lang: string; start_url: string; scope: string; display: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; purpose?: string }[] };
+      expect(manifest).toMatchObject({ name: 'Puente', lang: DEFAULT_LANGUAGE, start_url: '/', scope: '/', display: 'standalone', theme_color: THEME.colors.primary, background_color: THEME.colors.background });
+      expect(manifest.icons.map((icon) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual(['192x192', '512x512', '512x512 maskable']);
+      for (const icon of manifest.icons) {
+        const response = await fetch(new URL(icon.src, url));
+        expect(response.headers.get('content-type'), icon.src).toBe('image/png');
+        // The PNG's own width and height (its IHDR) are the size the manifest says.
+        const png = Buffer.from(await response.arrayBuffer());
+        expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+      }
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 
