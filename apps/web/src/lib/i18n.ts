@@ -52,6 +52,8 @@ type WithChoice = I18n & { [CHOSEN]?: () => string | undefined };
 /** A language whose messages are not loaded yet starts in the default (load it first with loadLanguage). */
 export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   const instance = i18next.createInstance();
+  /** A message was asked for that the instance did not have (see onMessagesLoaded below). */
+  let missingShown = false;
   const ready = loadedMessages(language) ? language : DEFAULT_LANGUAGE;
   void instance.use(lazyLanguages).use(initReactI18next).init({
     resources: loadedResources(),
@@ -63,11 +65,24 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
     returnNull: false,
-    // The default language's later files re-render what is shown (issue 10: see locales/load.ts).
+    // The default language's later files re-render what is shown (issue 10: see locales/load.ts)...
     react: { bindI18nStore: 'added' },
+    // ...when something shown asked for a message that was not there yet (the handler below).
+    saveMissing: true,
+    missingKeyHandler: () => {
+      missingShown = true;
+    },
   });
-  // The rest of a language loaded in part (the default's later files) joins this instance when it arrives.
-  onMessagesLoaded((language, messages) => instance.addResourceBundle(language, 'translation', messages, true, true));
+  // The rest of a language loaded in part (the default's later files) joins this instance when it
+  // arrives. It re-renders the screens (the store's 'added') only if one of them asked for a message
+  // missing until then: most screens' messages are all in the entry files, and re-rendering every
+  // screen for nothing was a long task on a phone right after the page had settled (issue 10).
+  // The messages are the loader's own (never changed): i18next need not copy them.
+  onMessagesLoaded((language, messages) => {
+    const silent = !missingShown;
+    missingShown = false;
+    instance.addResourceBundle(language, 'translation', messages, true, true, { silent, skipCopy: true });
+  });
   // i18next asks the backend only for a language it has nothing of: switching to one loaded in part
   // (the default) first loads the rest of it, so the screen never shows a key.
   // The choice is kept at once, not when its messages have arrived: a reload right after choosing

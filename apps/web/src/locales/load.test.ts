@@ -47,6 +47,45 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     expect(english.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
   });
 
+  it('the rest re-renders the screens only if one of them asked for a message it did not have yet', async () => {
+    const ENTRY_KEY = Object.keys(await entryMessages())[0]!;
+    /** Renders a screen that shows `key`, counting its renders. */
+    const showing = async (key: string) => {
+      const { createI18n } = await import('@/lib/i18n');
+      const { I18nextProvider, useTranslation } = await import('react-i18next');
+      const { render } = await import('@testing-library/react');
+      const { createElement } = await import('react');
+      const i18n = createI18n('es');
+      const counted = { renders: 0 };
+      function Screen() {
+        const { t } = useTranslation();
+        counted.renders += 1;
+        return createElement('p', { 'data-testid': 'shown' }, t(key));
+      }
+      // (These fresh modules' testing library: the setup's cleanup does not know this render.)
+      const view = render(createElement(I18nextProvider, { i18n }, createElement(Screen)));
+      const { completeLoadedMessages } = await import('./load');
+      return { i18n, counted, view, complete: () => completeLoadedMessages('es') };
+    };
+
+    // Every message it shows is in the entry files: the rest joins without re-rendering it.
+    const entryOnly = await showing(ENTRY_KEY);
+    expect(entryOnly.counted.renders).toBe(1);
+    await entryOnly.complete();
+    expect(entryOnly.i18n.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(entryOnly.counted.renders).toBe(1);
+    entryOnly.view.unmount();
+
+    // It showed a message of the rest before it came (its key): it is re-rendered with the message.
+    vi.resetModules();
+    const waiting = await showing(DASHBOARD_KEY);
+    expect(waiting.view.getByTestId('shown').textContent).toBe(DASHBOARD_KEY);
+    await waiting.complete();
+    await vi.waitFor(() => expect(waiting.view.getByTestId('shown').textContent).toBe(MESSAGES.es[DASHBOARD_KEY]));
+    waiting.view.unmount();
+  });
+
   it("a stored other language: the first render waits for its entry files only, the rest follows as the default's does", async () => {
     const { createI18n, loadLanguage } = await import('@/lib/i18n');
     const load = await import('./load');
