@@ -88,12 +88,17 @@ describe('phone login in the browser', () => {
     server.clock.advance(3 * 60_000); // past the resend wait of the first login
     await withBrowser(async (ctx) => {
       const page = await ctx.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await startLogin(page, 'es', phone);
       const code = await codeFromOutbox(server.url, phone.full, new Date(server.clock.now().getTime() - 1000));
       await page.getByTestId('code-input').fill(code);
       await page.getByTestId('verify-submit').click();
       await page.waitForURL('**/inicio');
       await expect.poll(() => page.getByTestId('home-greeting').textContent()).toContain('Hola, Lucía');
+      // Her terms are accepted: the terms dialog's code is never fetched (issue 10: it was, on every signed-in load).
+      expect(requested.some((pathname) => pathname.startsWith('/assets/'))).toBe(true);
+      expect(requested.filter((pathname) => /^\/assets\/terms-dialog-/.test(pathname))).toEqual([]);
     });
   });
 

@@ -10,6 +10,7 @@ import {
   identityVerifyOutcome,
   initialDeletion,
   initialEmployerCode,
+  mustAcceptTerms,
   initialPathAfterLogin,
   isCancelLinkActive,
   isProfileIncomplete,
@@ -74,6 +75,15 @@ describe('spec 4 route guard, in order', () => {
     ['admin', '/admin'],
     ['member', null],
   ] as const)('staff home of %s is %s', (userType, path) => expect(staffHomePath(userType)).toBe(path));
+});
+
+describe('spec 4 terms to accept', () => {
+  it.each([
+    ['accepted, nothing new', { needsToAcceptTerms: false, agreedTosAt: '2026-01-05T10:00:00.000Z' }, false],
+    ['new terms to accept again', { needsToAcceptTerms: true, agreedTosAt: '2026-01-05T10:00:00.000Z' }, true],
+    ['never accepted', { needsToAcceptTerms: false, agreedTosAt: null }, true],
+    ['no member yet', undefined, false],
+  ] as const)('%s', (_n, m, expected) => expect(mustAcceptTerms(m)).toBe(expected));
 });
 
 describe('spec 5 profile completeness', () => {

@@ -1,7 +1,9 @@
+import { mustAcceptTerms } from '@puente/domain';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@/lib/external-store';
 import { useReleaseCheck } from '@/features/configs';
 import { paymentRequestStore } from '@/features/membership';
+import { useMember } from '@/features/profile';
 import { useSessionToken } from '@/lib/session';
 import { connectionErrorStore, infoModalStore } from '@/lib/ui-store';
 
@@ -26,6 +28,7 @@ function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) 
 /** The dialogs every screen can show: info modal, terms (signed in), connection error, update needed. */
 export function ShellDialogs() {
   const token = useSessionToken();
+  const member = useMember();
   const infoModal = useStore(infoModalStore);
   const connectionError = useStore(connectionErrorStore);
   const release = useReleaseCheck();
@@ -38,7 +41,8 @@ export function ShellDialogs() {
       <OnceNeeded when={infoModal !== null}>
         <InfoModal />
       </OnceNeeded>
-      <OnceNeeded when={token !== null}>
+      {/* Only for a member with terms to accept: the others (nearly every load) never fetch or render it. */}
+      <OnceNeeded when={token !== null && mustAcceptTerms(member.data)}>
         <TermsDialog />
       </OnceNeeded>
       <OnceNeeded when={connectionError !== null}>

@@ -4,6 +4,7 @@ import {
   birthdayIssue,
   GENDER,
   initialPathAfterLogin,
+  mustAcceptTerms,
   ONBOARDING_KEYS,
   onboardingProfileSchema,
   paths,
@@ -47,7 +48,6 @@ import { hideToast, showToast } from '@/lib/toast';
 import { useUpdateMember } from '@/features/profile';
 import { hasStatesFile, useCountryStates } from '@/features/profile';
 import { useZipCodeLookup } from '../api/lookup-zip-code';
-import { mustAcceptTerms } from './terms-dialog';
 
 type Form = OnboardingProfileForm;
 type Field = FieldPath<Form>;

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import { ROUTES } from '@puente/domain';
+import { mustAcceptTerms, ROUTES } from '@puente/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -14,10 +14,6 @@ import { useSessionToken } from '@/lib/session';
 import { track } from '@/lib/track';
 import { showConnectionError } from '@/lib/ui-store';
 import { useAcceptTerms } from '../api/accept-terms';
-
-/** The session says terms must be accepted when the member has to (again) or never did. */
-export const mustAcceptTerms = (m: { needsToAcceptTerms: boolean; agreedTosAt: string | null } | undefined): boolean =>
-  !!m && (m.needsToAcceptTerms || !m.agreedTosAt);
 
 /**
  * spec 4 "Auth": when the session says terms must be accepted, a non-dismissible dialog offers
