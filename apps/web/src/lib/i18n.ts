@@ -74,12 +74,14 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
     },
   });
   // The rest of a language loaded in part (the default's later files) joins this instance when it
-  // arrives. It re-renders the screens (the store's 'added') only if one of them asked for a message
-  // missing until then: most screens' messages are all in the entry files, and re-rendering every
-  // screen for nothing was a long task on a phone right after the page had settled (issue 10).
+  // arrives. The default's rest re-renders the screens (the store's 'added') only if one of them
+  // asked for a message missing until then: most screens' messages are all in the entry files, and
+  // re-rendering every screen for nothing was a long task on a phone right after the page had
+  // settled (issue 10). Another language's rest always does: a message it lacked may have been
+  // shown in the default language (the fallback), which the handler does not hear of.
   // The messages are the loader's own (never changed): i18next need not copy them.
   onMessagesLoaded((language, messages) => {
-    const silent = !missingShown;
+    const silent = language === DEFAULT_LANGUAGE && !missingShown;
     missingShown = false;
     instance.addResourceBundle(language, 'translation', messages, true, true, { silent, skipCopy: true });
   });

@@ -86,6 +86,26 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     waiting.view.unmount();
   });
 
+  it("another language's rest re-renders what is shown: a message it lacked was shown in the default language", async () => {
+    const { createI18n, loadLanguage } = await import('@/lib/i18n');
+    const load = await import('./load');
+    await load.loadMessages('es');
+    await loadLanguage('en', { firstRender: true });
+    const { I18nextProvider, useTranslation } = await import('react-i18next');
+    const { render } = await import('@testing-library/react');
+    const { createElement } = await import('react');
+    const i18n = createI18n('en');
+    function Screen() {
+      const { t } = useTranslation();
+      return createElement('p', { 'data-testid': 'shown' }, t(DASHBOARD_KEY));
+    }
+    const view = render(createElement(I18nextProvider, { i18n }, createElement(Screen)));
+    expect(view.getByTestId('shown').textContent).toBe(MESSAGES.es[DASHBOARD_KEY]); // the fallback
+    await load.loadMessages('en');
+    await vi.waitFor(() => expect(view.getByTestId('shown').textContent).toBe(MESSAGES.en[DASHBOARD_KEY]));
+    view.unmount();
+  });
+
   it("a stored other language: the first render waits for its entry files only, the rest follows as the default's does", async () => {
     const { createI18n, loadLanguage } = await import('@/lib/i18n');
     const load = await import('./load');
