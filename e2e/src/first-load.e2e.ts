@@ -6,9 +6,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { startTestServer, type TestServer } from '@puente/api/test';
+import { DEFAULT_LANGUAGE, THEME } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, withBrowser } from './harness';
-import { DEFAULT_LANGUAGE, THEME } from '@puente/domain';
 
 // Issue 10 "A fast, accessible, installable web app", first load: on the real build (npm run build).
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));

@@ -102,7 +102,11 @@ export const routeGuard = (input: GuardInput): GuardResult => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Profile completeness and the path after login
+// Terms to accept, profile completeness and the path after login
+
+/** spec 4 "Auth": the session says terms must be accepted when the member has to (again) or never did. */
+export const mustAcceptTerms = (m: { needsToAcceptTerms: boolean; agreedTosAt: string | null } | undefined): boolean =>
+  !!m && (m.needsToAcceptTerms || !m.agreedTosAt);
 
 export interface ProfileFields {
   firstName?: string | null;
@@ -112,10 +116,6 @@ export interface ProfileFields {
 }
 
 const blank = (v: string | null | undefined): boolean => !v || v.trim() === '';
-
-/** spec 4 "Auth": the session says terms must be accepted when the member has to (again) or never did. */
-export const mustAcceptTerms = (m: { needsToAcceptTerms: boolean; agreedTosAt: string | null } | undefined): boolean =>
-  !!m && (m.needsToAcceptTerms || !m.agreedTosAt);
 
 /** spec 5: incomplete if firstName, lastName or phoneNumber is missing, or (US, not minimal) address.city is. */
 export const isProfileIncomplete = (m: ProfileFields, opts: { minimalOnboarding: boolean }): boolean => {

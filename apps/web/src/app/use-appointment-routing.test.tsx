@@ -2,6 +2,7 @@ import { configure, act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment, simulatePageReload } from '@/test/current-appointment';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
+import { holdRequests } from '@/test/fake-fetch';
 import { appointmentAlert } from '@/test/appointment-alerts';
 import { openSocket, resetSocketsBetweenTests } from '@/test/fake-socket-io';
 import { disconnectSocket } from '@/lib/socket';
@@ -116,13 +117,7 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     first.unmount();
     disconnectSocket();
     simulatePageReload();
-    let release = (): void => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (typeof init?.body === 'string' && init.body.includes('GetAppointment')) await gate;
-      return answer(input, init);
-    });
+    const release = holdRequests(fetchMock, 'GetAppointment');
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
     const again = await openSocket();

@@ -12,6 +12,27 @@ const entryMessages = async (language: Language = 'es') => {
 };
 const DASHBOARD_KEY = Object.keys(LOCALE_FILES.find((f) => f.language === 'es' && f.name === 'dashboard')!.messages)[0]!;
 
+/**
+ * Renders, with these fresh modules, a screen that shows the message `key` in an i18n instance made
+ * for `language`, counting its renders. (Their own testing library: the setup's cleanup does not
+ * know this render, so the test unmounts it.)
+ */
+const showing = async (key: string, language: Language) => {
+  const { createI18n } = await import('@/lib/i18n');
+  const { I18nextProvider, useTranslation } = await import('react-i18next');
+  const { render } = await import('@testing-library/react');
+  const { createElement } = await import('react');
+  const i18n = createI18n(language);
+  const counted = { renders: 0 };
+  function Screen() {
+    const { t } = useTranslation();
+    counted.renders += 1;
+    return createElement('p', { 'data-testid': 'shown' }, t(key));
+  }
+  const view = render(createElement(I18nextProvider, { i18n }, createElement(Screen)));
+  return { i18n, counted, view };
+};
+
 describe('the default language loads in two parts (issue 10, first load)', () => {
   it('starts with the entry files only, then completes once, telling its listeners', async () => {
     const load = await import('./load');
@@ -49,29 +70,12 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
 
   it('the rest re-renders the screens only if one of them asked for a message it did not have yet', async () => {
     const ENTRY_KEY = Object.keys(await entryMessages())[0]!;
-    /** Renders a screen that shows `key`, counting its renders. */
-    const showing = async (key: string) => {
-      const { createI18n } = await import('@/lib/i18n');
-      const { I18nextProvider, useTranslation } = await import('react-i18next');
-      const { render } = await import('@testing-library/react');
-      const { createElement } = await import('react');
-      const i18n = createI18n('es');
-      const counted = { renders: 0 };
-      function Screen() {
-        const { t } = useTranslation();
-        counted.renders += 1;
-        return createElement('p', { 'data-testid': 'shown' }, t(key));
-      }
-      // (These fresh modules' testing library: the setup's cleanup does not know this render.)
-      const view = render(createElement(I18nextProvider, { i18n }, createElement(Screen)));
-      const { completeLoadedMessages } = await import('./load');
-      return { i18n, counted, view, complete: () => completeLoadedMessages('es') };
-    };
+    const { completeLoadedMessages } = await import('./load');
 
     // Every message it shows is in the entry files: the rest joins without re-rendering it.
-    const entryOnly = await showing(ENTRY_KEY);
+    const entryOnly = await showing(ENTRY_KEY, 'es');
     expect(entryOnly.counted.renders).toBe(1);
-    await entryOnly.complete();
+    await completeLoadedMessages('es');
     expect(entryOnly.i18n.t(DASHBOARD_KEY)).toBe(MESSAGES.es[DASHBOARD_KEY]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(entryOnly.counted.renders).toBe(1);
@@ -79,27 +83,19 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
 
     // It showed a message of the rest before it came (its key): it is re-rendered with the message.
     vi.resetModules();
-    const waiting = await showing(DASHBOARD_KEY);
+    const waiting = await showing(DASHBOARD_KEY, 'es');
     expect(waiting.view.getByTestId('shown').textContent).toBe(DASHBOARD_KEY);
-    await waiting.complete();
+    await (await import('./load')).completeLoadedMessages('es');
     await vi.waitFor(() => expect(waiting.view.getByTestId('shown').textContent).toBe(MESSAGES.es[DASHBOARD_KEY]));
     waiting.view.unmount();
   });
 
   it("another language's rest re-renders what is shown: a message it lacked was shown in the default language", async () => {
-    const { createI18n, loadLanguage } = await import('@/lib/i18n');
+    const { loadLanguage } = await import('@/lib/i18n');
     const load = await import('./load');
     await load.loadMessages('es');
     await loadLanguage('en', { firstRender: true });
-    const { I18nextProvider, useTranslation } = await import('react-i18next');
-    const { render } = await import('@testing-library/react');
-    const { createElement } = await import('react');
-    const i18n = createI18n('en');
-    function Screen() {
-      const { t } = useTranslation();
-      return createElement('p', { 'data-testid': 'shown' }, t(DASHBOARD_KEY));
-    }
-    const view = render(createElement(I18nextProvider, { i18n }, createElement(Screen)));
+    const { view } = await showing(DASHBOARD_KEY, 'en');
     expect(view.getByTestId('shown').textContent).toBe(MESSAGES.es[DASHBOARD_KEY]); // the fallback
     await load.loadMessages('en');
     await vi.waitFor(() => expect(view.getByTestId('shown').textContent).toBe(MESSAGES.en[DASHBOARD_KEY]));

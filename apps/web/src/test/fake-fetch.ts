@@ -41,6 +41,21 @@ export const installFakeFetch = (handler: Handler) => {
   return { calls, fetchMock };
 };
 
+/**
+ * Holds every request whose body names `operation` (a GraphQL operation) until the returned
+ * `release` is called; the others are answered at once, as before.
+ */
+export const holdRequests = (fetchMock: ReturnType<typeof installFakeFetch>['fetchMock'], operation: string): (() => void) => {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const answer = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (input, init) => {
+    if (typeof init?.body === 'string' && init.body.includes(operation)) await held;
+    return answer(input, init);
+  });
+  return release;
+};
+
 /** What the app tracked (POST /api/interactions/event), in order: each event's name and kept properties. */
 export const trackedEvents = (calls: readonly FakeCall[]): { event: string; properties: Record<string, unknown> }[] =>
   calls

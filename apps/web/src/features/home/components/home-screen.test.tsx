@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
+import { holdRequests } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
@@ -30,13 +31,7 @@ describe('home', () => {
 
   it('asks for the topics along with the member, not once the member has come (issue 10, first load)', async () => {
     const { calls, fetchMock } = fakeServer();
-    let release = (): void => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (typeof init?.body === 'string' && init.body.includes('GetMember')) await held;
-      return answer(input, init);
-    });
+    const release = holdRequests(fetchMock, 'GetMember');
     renderApp('/inicio');
     await waitFor(() => expect(graphqlCalls(calls, 'GetConsultationTopicsTemplate')).toHaveLength(1));
     // The screen still waits for the member.
