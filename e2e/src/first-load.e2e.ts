@@ -180,6 +180,16 @@ describe('the first load of the built app', () => {
 
     await withBrowser(
       async (ctx) => {
+        // Every class rule the app's styles (emotion) add once it runs.
+        await ctx.addInitScript(() => {
+          const added: string[] = ((window as unknown as { classRulesAdded: string[] }).classRulesAdded = []);
+          const insertRule = CSSStyleSheet.prototype.insertRule;
+          CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+            const name = /\.css-[\w-]+/.exec(rule)?.[0];
+            if (name) added.push(name);
+            return insertRule.call(this, rule, index);
+          };
+        });
         const { page, errors, release } = await openHeld(ctx, '/login');
         // Before any script: the screen, styled (the theme's button fill), in Spanish.
         const button = page.getByTestId('login-continue');
@@ -208,6 +218,9 @@ describe('the first load of the built app', () => {
         const phone = page.getByTestId('phone-input');
         await phone.fill('55a1b2');
         await expect.poll(() => phone.inputValue()).toBe('5512');
+        // The HTML brought every style the render makes, the classes no element carries included (a
+        // styled component wrapping another, MUI's IconButton around ButtonBase): the app adds none.
+        expect(await page.evaluate(() => (window as unknown as { classRulesAdded: string[] }).classRulesAdded)).toEqual([]);
         // No hydration mismatch (React reports one as an error, then draws the screen again).
         expect(errors).toEqual([]);
       },
