@@ -177,6 +177,89 @@ const API_ORIGIN = process.env.PUENTE_API_ORIGIN ?? 'http://localhost:3000';
 const SSR_OUT_DIR = '.prerender';
 const SSR_BUNDLE = fileURLToPath(new URL(`./${SSR_OUT_DIR}/entry.js`, import.meta.url));
 
+/**
+ * The entry screens (a first visit lands on them): the modules each one needs before it shows. Their
+ * pages get a shell of their own (routeShells) and their chunks are merged (firstScreenChunks).
+ */
+const ENTRY_SCREENS: Record<string, readonly string[]> = {
+  '/login': ['/src/features/auth/components/login-screen.tsx', '/src/features/identity/components/social-login-buttons.tsx'],
+  // A signed-in screen waits for the signed-in shell (src/app/signed-in-shell-loader.ts): its chunk too.
+  '/inicio': ['/src/features/home/components/home-screen.tsx', '/src/app/signed-in-shell.tsx'],
+  '/consulta/historial': ['/src/features/record/components/history-screen.tsx', '/src/app/signed-in-shell.tsx'],
+};
+
+/** Set while firstScreenChunks' probe build runs (this config then builds the chunk graph alone). */
+const PROBE = 'PUENTE_FIRST_SCREENS_PROBE';
+const probing = process.env[PROBE] === '1';
+
+/**
+ * Issue 10 (first load): what an entry screen imports came in one chunk per set of screens sharing it,
+ * most of them a kilobyte or two (an icon, a MUI part, a hook): /inicio asked for 56 scripts after the
+ * entry script. A browser opens 6 connections to a server over HTTP/1.1 and each request waits a round
+ * trip, so on a slow connection they came in waves, the last after about 4.5 s (Lighthouse, slow 4G).
+ *
+ * Here the modules of those shared chunks are one chunk per set of entry screens needing them:
+ * /login's alone, /inicio's and /consulta/historial's together, those of all three. A later screen
+ * that needs one of their modules loads that chunk whole (by then the service worker has usually
+ * cached it). The screens keep their own chunks, and the first script its modules.
+ *
+ * Which modules a screen needs is read from a probe: this build's chunk graph as the bundler makes it
+ * by default, built first in memory. The static import graph cannot tell: through a barrel (a
+ * feature's index.ts) it reaches every module the barrel names, used or not, and /inicio would have
+ * downloaded the profile's form fields.
+ */
+function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin: Plugin; chunkName: (id: string) => string | null } {
+  const chunkOf = new Map<string, string>();
+  let configFile: string | undefined;
+  let mode = 'production';
+  const plugin: Plugin = {
+    name: 'puente:first-screen-chunks',
+    apply: 'build',
+    configResolved(config) {
+      configFile = config.configFile;
+      mode = config.mode;
+    },
+    async buildStart() {
+      chunkOf.clear();
+      const { build } = await import('vite');
+      process.env[PROBE] = '1';
+      let result: Awaited<ReturnType<typeof build>>;
+      try {
+        result = await build({ configFile, mode, logLevel: 'error', build: { write: false, sourcemap: false, minify: false } });
+      } finally {
+        delete process.env[PROBE];
+      }
+      const output = (Array.isArray(result) ? result[0] : result) as { output: readonly ({ type: 'chunk'; fileName: string; imports: readonly string[]; isEntry: boolean; isDynamicEntry: boolean; moduleIds: readonly string[] } | { type: 'asset' })[] };
+      const chunks = output.output.flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (files: readonly string[], into = new Set<string>()): Set<string> => {
+        for (const file of files) {
+          if (into.has(file)) continue;
+          into.add(file);
+          closure(byFile.get(file)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const pagesOf = new Map<string, string[]>();
+      for (const [pathname, modules] of Object.entries(screens)) {
+        const own = chunks.filter((c) => c.isDynamicEntry && c.moduleIds.some((id) => modules.some((m) => id.endsWith(m))));
+        if (own.length === 0) throw new Error(`first screen chunks: no chunk of the probe holds ${modules.join(', ')} (${pathname})`);
+        for (const file of closure(own.map((c) => c.fileName))) {
+          const chunk = byFile.get(file);
+          // The first script's chunks stay, and so does a chunk loaded on its own (a screen's).
+          if (!chunk || initial.has(file) || chunk.isDynamicEntry) continue;
+          for (const id of chunk.moduleIds) pagesOf.set(id, [...(pagesOf.get(id) ?? []), pathname]);
+        }
+      }
+      for (const [id, pages] of pagesOf) chunkOf.set(id, `first${pages.map((p) => p.replace(/\W+/g, '-')).join('')}`);
+    },
+  };
+  return { plugin, chunkName: (id) => chunkOf.get(id) ?? null };
+}
+
+const firstScreens = firstScreenChunks(ENTRY_SCREENS);
+
 /** The plugins of the browser's build (the service worker, the route shells, compression). */
 const clientOnlyPlugins = (): PluginOption[] => [
   VitePWA({
@@ -231,15 +314,8 @@ const clientOnlyPlugins = (): PluginOption[] => [
     },
     devOptions: { enabled: false },
   }),
-  routeShells(
-    {
-      '/login': ['/src/features/auth/components/login-screen.tsx', '/src/features/identity/components/social-login-buttons.tsx'],
-      // A signed-in screen waits for the signed-in shell (src/app/signed-in-shell-loader.ts): its chunk too.
-      '/inicio': ['/src/features/home/components/home-screen.tsx', '/src/app/signed-in-shell.tsx'],
-      '/consulta/historial': ['/src/features/record/components/history-screen.tsx', '/src/app/signed-in-shell.tsx'],
-    },
-    { prerendered: ['/login'], ssrBundle: SSR_BUNDLE },
-  ),
+  firstScreens.plugin,
+  routeShells(ENTRY_SCREENS, { prerendered: ['/login'], ssrBundle: SSR_BUNDLE }),
   // Last: moves the source maps out of dist and writes the .br/.gz copies (after sw.js exists).
   buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
 ];
@@ -254,7 +330,7 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     }),
     react(),
     // The browser's build only: the prerender's server build (see src/prerender/entry.tsx) is a plain bundle.
-    ...(isSsrBuild ? [] : clientOnlyPlugins()),
+    ...(isSsrBuild || probing ? [] : clientOnlyPlugins()),
   ],
   resolve: {
     alias: [
@@ -291,6 +367,9 @@ export default defineConfig(({ isSsrBuild = false }) => ({
             // the English /login showed about 1 s after the Spanish one on slow 4G). The default's
             // files are in the boot chunk and in ./src/locales/es-rest.ts's chunk.
             { name: otherLanguageMessages },
+            // Each module in the chunk named for it (by default a module also pulls its imports into
+            // its own chunk, and a module of all three screens' would land in /inicio's).
+            { name: firstScreens.chunkName, includeDependenciesRecursively: false },
           ],
         },
       },
