@@ -109,6 +109,25 @@ describe('the first load of the built app', () => {
     expect(plain.some((f) => /^assets\/login-screen-/.test(f))).toBe(false);
   });
 
+  it("what a first load runs starts with Chromium's compile hint (its functions compiled while it downloads, off the main thread); nothing else does", async () => {
+    const hint = '//# allFunctionsCalledOnLoad';
+    const firstLine = (file: string) => readFileSync(join(DIST, file), 'utf8').split('\n', 1)[0];
+    const entry = /<script type="module"[^>]*src="\/(assets\/index-[^"]+\.js)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))?.[1];
+    expect(firstLine(entry!)).toBe(hint);
+    const preloaded = new Set<string>();
+    for (const pathname of ['/login', '/inicio', '/consulta/historial']) {
+      const html = await (await fetch(`${server!.url}${pathname}`)).text();
+      for (const [, file] of html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/(assets\/[^"]+)">/g)) preloaded.add(file!);
+    }
+    expect(preloaded.size).toBeGreaterThan(0);
+    // The bundler's runtime (a few lines) is the one script of a first load without it.
+    for (const file of preloaded) if (!file.startsWith('assets/rolldown-runtime-')) expect(firstLine(file), file).toBe(hint);
+    // Compiling eagerly what may never run costs memory: the other screens are compiled as they run.
+    const others = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js') && !preloaded.has(`assets/${f}`) && `assets/${f}` !== entry);
+    expect(others.length).toBeGreaterThan(10);
+    for (const file of others) expect(firstLine(`assets/${file}`), file).not.toBe(hint);
+  });
+
   it('a language other than the default comes in two scripts, its entry files and the rest (not one request per file)', () => {
     const locales = fileURLToPath(new URL('../../apps/web/src/locales/en', import.meta.url));
     const scripts = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
