@@ -90,11 +90,40 @@ function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
  * build of src/prerender/entry.tsx (`ssrBundle`, built first: see package.json), with the script that
  * keeps it for a first visit only (src/prerender/first-visit.ts).
  */
+/** A chunk of the build, as the bundle and the probe (firstScreenChunks) describe it. */
+interface BuiltChunk {
+  fileName: string;
+  imports: readonly string[];
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  moduleIds: readonly string[];
+}
+
+/**
+ * The chunks a screen's page loads before it shows, besides the first script's: the chunks holding
+ * the screen's modules and, transitively, what they import statically.
+ */
+const screenChunks = (chunks: readonly BuiltChunk[], modules: readonly string[], pathname: string): BuiltChunk[] => {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (files: readonly string[], into = new Set<string>()): Set<string> => {
+    for (const file of files) {
+      if (into.has(file)) continue;
+      into.add(file);
+      closure(byFile.get(file)?.imports ?? [], into);
+    }
+    return into;
+  };
+  const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const own = chunks.filter((c) => c.isDynamicEntry && c.moduleIds.some((id) => modules.some((m) => id.endsWith(m))));
+  if (own.length === 0) throw new Error(`no chunk holds ${modules.join(', ')} (${pathname})`);
+  return [...closure(own.map((c) => c.fileName))].flatMap((file) => (initial.has(file) ? [] : [byFile.get(file)!]));
+};
+
 const ROOT = '<div id="root"></div>';
 
 function routeShells(routes: Record<string, readonly string[]>, { prerendered, ssrBundle }: { prerendered: readonly string[]; ssrBundle: string }): Plugin {
   let outDir = '';
-  let chunks: { fileName: string; imports: readonly string[]; isEntry: boolean; isDynamicEntry: boolean; moduleIds: readonly string[] }[] = [];
+  let chunks: BuiltChunk[] = [];
   return {
     name: 'puente:route-shells',
     apply: 'build',
@@ -105,25 +134,13 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
       chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
     },
     writeBundle() {
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (files: readonly string[], into = new Set<string>()): Set<string> => {
-        for (const file of files) {
-          if (into.has(file)) continue;
-          into.add(file);
-          closure(byFile.get(file)?.imports ?? [], into);
-        }
-        return into;
-      };
-      const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
       // The final index.html (every plugin's transform done), written by now.
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       if (!html.includes('</head>')) throw new Error('route shells: index.html has no </head>');
       if (!html.includes(ROOT)) throw new Error(`route shells: index.html has no ${ROOT}`);
       const pages: Record<string, { html: string; styles: string }> = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prerender.mjs', import.meta.url)), ssrBundle, JSON.stringify(prerendered)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
       for (const [pathname, modules] of Object.entries(routes)) {
-        const own = chunks.filter((c) => c.isDynamicEntry && c.moduleIds.some((id) => modules.some((m) => id.endsWith(m))));
-        if (own.length === 0) throw new Error(`route shells: no chunk holds ${modules.join(', ')} (${pathname})`);
-        const files = [...closure(own.map((c) => c.fileName))].filter((f) => !initial.has(f));
+        const files = screenChunks(chunks, modules, pathname).map((c) => c.fileName);
         const links = files.map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`).join('');
         const shell = path.join(outDir, 'shells', `${pathname}.html`);
         mkdirSync(path.dirname(shell), { recursive: true });
@@ -208,54 +225,46 @@ const probing = process.env[PROBE] === '1';
  * feature's index.ts) it reaches every module the barrel names, used or not, and /inicio would have
  * downloaded the profile's form fields.
  */
-function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin: Plugin; chunkName: (id: string) => string | null } {
+function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin: Plugin; chunkName: (id: string) => string | null; isMerged: (chunkName: string) => boolean } {
   const chunkOf = new Map<string, string>();
+  const names = new Set<string>();
+  let root: string | undefined;
   let configFile: string | undefined;
   let mode = 'production';
   const plugin: Plugin = {
     name: 'puente:first-screen-chunks',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       configFile = config.configFile;
       mode = config.mode;
     },
     async buildStart() {
       chunkOf.clear();
+      names.clear();
       const { build } = await import('vite');
       process.env[PROBE] = '1';
       let result: Awaited<ReturnType<typeof build>>;
       try {
-        result = await build({ configFile, mode, logLevel: 'error', build: { write: false, sourcemap: false, minify: false } });
+        result = await build({ root, configFile, mode, logLevel: 'error', build: { write: false, sourcemap: false, minify: false } });
       } finally {
         delete process.env[PROBE];
       }
-      const output = (Array.isArray(result) ? result[0] : result) as { output: readonly ({ type: 'chunk'; fileName: string; imports: readonly string[]; isEntry: boolean; isDynamicEntry: boolean; moduleIds: readonly string[] } | { type: 'asset' })[] };
+      const output = (Array.isArray(result) ? result[0] : result) as { output: readonly ((BuiltChunk & { type: 'chunk' }) | { type: 'asset' })[] };
       const chunks = output.output.flatMap((c) => (c.type === 'chunk' ? [c] : []));
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (files: readonly string[], into = new Set<string>()): Set<string> => {
-        for (const file of files) {
-          if (into.has(file)) continue;
-          into.add(file);
-          closure(byFile.get(file)?.imports ?? [], into);
-        }
-        return into;
-      };
-      const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
       const pagesOf = new Map<string, string[]>();
       for (const [pathname, modules] of Object.entries(screens)) {
-        const own = chunks.filter((c) => c.isDynamicEntry && c.moduleIds.some((id) => modules.some((m) => id.endsWith(m))));
-        if (own.length === 0) throw new Error(`first screen chunks: no chunk of the probe holds ${modules.join(', ')} (${pathname})`);
-        for (const file of closure(own.map((c) => c.fileName))) {
-          const chunk = byFile.get(file);
-          // The first script's chunks stay, and so does a chunk loaded on its own (a screen's).
-          if (!chunk || initial.has(file) || chunk.isDynamicEntry) continue;
+        // A chunk loaded on its own (a screen's) stays as it is.
+        for (const chunk of screenChunks(chunks, modules, pathname)) {
+          if (chunk.isDynamicEntry) continue;
           for (const id of chunk.moduleIds) pagesOf.set(id, [...(pagesOf.get(id) ?? []), pathname]);
         }
       }
       for (const [id, pages] of pagesOf) chunkOf.set(id, `first${pages.map((p) => p.replace(/\W+/g, '-')).join('')}`);
+      for (const name of chunkOf.values()) names.add(name);
     },
   };
-  return { plugin, chunkName: (id) => chunkOf.get(id) ?? null };
+  return { plugin, chunkName: (id) => chunkOf.get(id) ?? null, isMerged: (chunkName) => names.has(chunkName) };
 }
 
 const firstScreens = firstScreenChunks(ENTRY_SCREENS);
@@ -274,7 +283,7 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const compileHint = (screens: Record<string, readonly string[]>) => {
   const modules = Object.values(screens).flat();
   return (chunk: { isEntry: boolean; isDynamicEntry: boolean; facadeModuleId: string | null; name: string }): string =>
-    chunk.isEntry || chunk.name.startsWith('first') || (chunk.isDynamicEntry && modules.some((m) => chunk.facadeModuleId?.endsWith(m))) ? COMPILE_HINT : '';
+    chunk.isEntry || firstScreens.isMerged(chunk.name) || (chunk.isDynamicEntry && modules.some((m) => chunk.facadeModuleId?.endsWith(m))) ? COMPILE_HINT : '';
 };
 
 /**
