@@ -179,6 +179,27 @@ describe('login for someone already signed in, and a refused resend', () => {
     expect(window.localStorage.getItem('pwdlessToken')).toBe('pt_sent');
   });
 
+  it('while the wait counts down, only the form renders again, not the screen around it (issue 10: the form is a component of its own)', async () => {
+    window.localStorage.setItem('phoneNumber', '+14155550123');
+    window.localStorage.setItem('pwdlessToken', 'pt_sent');
+    installFakeFetch((call) =>
+      call.url === '/api/auth/pwdless/phone'
+        ? { status: 429, body: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'Wait', reason: 'resend-too-soon', retryAfterSeconds: 65 } } }
+        : undefined,
+    );
+    const { i18n } = renderApp('/login', { language: 'en' });
+    fireEvent.change(screen.getByTestId('country-code'), { target: { value: '1' } });
+    typePhone('4155550123');
+    fireEvent.click(screen.getByTestId('login-continue'));
+    const first = (await screen.findByTestId('resend-wait')).textContent;
+    // What each render asks i18next for: the screen's title is the screen rendering, the wait the form.
+    const asked = vi.spyOn(i18n, 't');
+    await waitFor(() => expect(screen.getByTestId('resend-wait').textContent).not.toBe(first), { timeout: 2500 });
+    const keys = asked.mock.calls.map(([key]) => String(key));
+    expect(keys).toContain('login_screen_resend_wait');
+    expect(keys).not.toContain('login_screen_title');
+  });
+
   it('a refused resend for another number than the one with a code pending says to wait, with no way to a code (es)', async () => {
     window.localStorage.setItem('phoneNumber', '+525599998888');
     window.localStorage.setItem('pwdlessToken', 'pt_other');

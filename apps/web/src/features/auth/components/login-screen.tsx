@@ -35,7 +35,7 @@ import { track } from '@/lib/track';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useRequestPhoneCode } from '../api/request-phone-code';
 import { useCountdown } from '../hooks/use-countdown';
-import { useLoginParams } from '../hooks/use-login-params';
+import { useLoginParams, type LoginQuery } from '../hooks/use-login-params';
 import { EntryHeader } from '@/components/ui/entry-header';
 import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 
@@ -76,6 +76,56 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
   useEffect(() => {
     if (accountRestored) removeStorage(STORAGE_KEYS.memberId);
   }, [accountRestored]);
+
+  const hasPartner = readSessionStorage(SESSION_STORAGE_KEYS.partnerId) !== null;
+  const isOrganizationLogin = params.orgId !== undefined || params.empCode !== undefined;
+  const showBanner = showsProtectionBanner({ language: currentLanguage(i18n), screen: 'login', hasOrganization: isOrganizationLogin });
+  const backTarget = loginBackTarget({ partnerPresent: hasPartner, b2bOrOrganizationLogin: isOrganizationLogin });
+
+  return (
+    <Screen testId="login-screen">
+      <EntryHeader onBack={backTarget ? () => void navigate(backTarget) : undefined} onHelp={() => setHelpOpen(true)} />
+      <Box>
+        {accountRestored ? (
+          <Typography color="secondary" sx={{ fontWeight: 700, mb: 1 }} data-testid="account-restored">
+            {t('login_screen_account_restored')}
+          </Typography>
+        ) : null}
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('login_screen_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('login_screen_subtitle')}
+        </Typography>
+      </Box>
+      {showBanner ? <ProtectionBanner /> : null}
+      <PhoneCodeForm params={params} prefill={prefill} />
+      {extras}
+      <Box sx={{ textAlign: 'center' }}>
+        <Link component={RouterLink} to={buildPath('changePhoneRecovery')} color="secondary" underline="hover" data-testid="change-phone-link" sx={{ fontWeight: 600 }}>
+          {t('login_screen_changed_phone')}
+        </Link>
+      </Box>
+      <Box sx={{ textAlign: 'center' }}>
+        <Link component="button" type="button" onClick={() => setPrivacyOpen(true)} color="text.secondary" data-testid="privacy-link">
+          {t('privacy_link')}
+        </Link>
+      </Box>
+      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <PrivacyDrawer open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
+    </Screen>
+  );
+}
+
+/**
+ * The form itself: country code, phone, Continue, and a refused resend's wait. A component of its own
+ * so that what renders it again renders only it (issue 10, TBT): react-hook-form marks the form ready
+ * in a layout effect, which rendered the whole screen a second time inside the first render's task
+ * (the hydration of /login), and the wait's countdown rendered the whole screen every second.
+ */
+function PhoneCodeForm({ params, prefill }: LoginQuery) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const requestCode = useRequestPhoneCode();
   // After a refused resend: until when the wait lasts (counted down on screen), and whether the
   // code already sent to that number can still be typed in.
@@ -98,11 +148,6 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
 
   const countryField = register('countryCode');
   const phoneField = register('phoneNumber');
-
-  const hasPartner = readSessionStorage(SESSION_STORAGE_KEYS.partnerId) !== null;
-  const isOrganizationLogin = params.orgId !== undefined || params.empCode !== undefined;
-  const showBanner = showsProtectionBanner({ language: currentLanguage(i18n), screen: 'login', hasOrganization: isOrganizationLogin });
-  const backTarget = loginBackTarget({ partnerPresent: hasPartner, b2bOrOrganizationLogin: isOrganizationLogin });
 
   const handleValid = async (form: LoginPhoneForm) => {
     const phoneNumber = toFullPhoneNumber(form.countryCode, form.phoneNumber);
@@ -145,65 +190,34 @@ function LoginForm({ extras }: { extras?: ReactNode }) {
   };
 
   return (
-    <Screen testId="login-screen">
-      <EntryHeader onBack={backTarget ? () => void navigate(backTarget) : undefined} onHelp={() => setHelpOpen(true)} />
-      <Box>
-        {accountRestored ? (
-          <Typography color="secondary" sx={{ fontWeight: 700, mb: 1 }} data-testid="account-restored">
-            {t('login_screen_account_restored')}
-          </Typography>
-        ) : null}
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('login_screen_title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t('login_screen_subtitle')}
-        </Typography>
-      </Box>
-      {showBanner ? <ProtectionBanner /> : null}
-      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <PhoneNumberFields
-          countryField={countryField}
-          phoneField={phoneField}
-          phoneLabelKey="login_screen_phone_label"
-          countryErrorKey={errors.countryCode?.message}
-          phoneErrorKey={errors.phoneNumber?.message}
-          testIds={{ country: 'country-code', phone: 'phone-input' }}
-          countryDefault={defaultCountry}
-        />
-        {wait && waitRemaining > 0 ? (
-          <Alert
-            severity="info"
-            data-testid="resend-wait"
-            action={
-              wait.canUseSentCode ? (
-                <Button color="inherit" size="small" onClick={() => void navigate(ROUTES.verifyPhoneNumber)} data-testid="use-sent-code">
-                  {t('login_screen_use_sent_code')}
-                </Button>
-              ) : undefined
-            }
-          >
-            {t('login_screen_resend_wait', { time: formatMinutesSeconds(waitRemaining) })}
-          </Alert>
-        ) : null}
-        <Button type="submit" size="large" variant="contained" disabled={submitDisabled} data-testid="login-continue">
-          {t('login_screen_continue')}
-        </Button>
-      </Box>
-      {extras}
-      <Box sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to={buildPath('changePhoneRecovery')} color="secondary" underline="hover" data-testid="change-phone-link" sx={{ fontWeight: 600 }}>
-          {t('login_screen_changed_phone')}
-        </Link>
-      </Box>
-      <Box sx={{ textAlign: 'center' }}>
-        <Link component="button" type="button" onClick={() => setPrivacyOpen(true)} color="text.secondary" data-testid="privacy-link">
-          {t('privacy_link')}
-        </Link>
-      </Box>
-      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <PrivacyDrawer open={privacyOpen} onClose={() => setPrivacyOpen(false)} />
-    </Screen>
+    <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <PhoneNumberFields
+        countryField={countryField}
+        phoneField={phoneField}
+        phoneLabelKey="login_screen_phone_label"
+        countryErrorKey={errors.countryCode?.message}
+        phoneErrorKey={errors.phoneNumber?.message}
+        testIds={{ country: 'country-code', phone: 'phone-input' }}
+        countryDefault={defaultCountry}
+      />
+      {wait && waitRemaining > 0 ? (
+        <Alert
+          severity="info"
+          data-testid="resend-wait"
+          action={
+            wait.canUseSentCode ? (
+              <Button color="inherit" size="small" onClick={() => void navigate(ROUTES.verifyPhoneNumber)} data-testid="use-sent-code">
+                {t('login_screen_use_sent_code')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t('login_screen_resend_wait', { time: formatMinutesSeconds(waitRemaining) })}
+        </Alert>
+      ) : null}
+      <Button type="submit" size="large" variant="contained" disabled={submitDisabled} data-testid="login-continue">
+        {t('login_screen_continue')}
+      </Button>
+    </Box>
   );
 }
-
