@@ -225,7 +225,15 @@ const probing = process.env[PROBE] === '1';
  * feature's index.ts) it reaches every module the barrel names, used or not, and /inicio would have
  * downloaded the profile's form fields.
  */
-function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin: Plugin; chunkName: (id: string) => string | null; isMerged: (chunkName: string) => boolean } {
+/** What firstScreenChunks and the compile hint read of a chunk being written. */
+interface ChunkFacts {
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  name: string;
+}
+
+function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin: Plugin; chunkName: (id: string) => string | null; runsOnFirstLoad: (chunk: ChunkFacts) => boolean } {
   const chunkOf = new Map<string, string>();
   const names = new Set<string>();
   let root: string | undefined;
@@ -264,7 +272,13 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
       for (const name of chunkOf.values()) names.add(name);
     },
   };
-  return { plugin, chunkName: (id) => chunkOf.get(id) ?? null, isMerged: (chunkName) => names.has(chunkName) };
+  const screenModules = Object.values(screens).flat();
+  return {
+    plugin,
+    chunkName: (id) => chunkOf.get(id) ?? null,
+    // The first script, an entry screen's own chunk, and the chunks made here.
+    runsOnFirstLoad: (chunk) => chunk.isEntry || names.has(chunk.name) || (chunk.isDynamicEntry && screenModules.some((m) => chunk.facadeModuleId?.endsWith(m))),
+  };
 }
 
 const firstScreens = firstScreenChunks(ENTRY_SCREENS);
@@ -278,13 +292,6 @@ const firstScreens = firstScreenChunks(ENTRY_SCREENS);
  * screens' chunks and what they share (firstScreenChunks); other browsers ignore the comment.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/** The hint for a chunk of the build: for the first script, the entry screens' chunks and what they share. */
-const compileHint = (screens: Record<string, readonly string[]>) => {
-  const modules = Object.values(screens).flat();
-  return (chunk: { isEntry: boolean; isDynamicEntry: boolean; facadeModuleId: string | null; name: string }): string =>
-    chunk.isEntry || firstScreens.isMerged(chunk.name) || (chunk.isDynamicEntry && modules.some((m) => chunk.facadeModuleId?.endsWith(m))) ? COMPILE_HINT : '';
-};
 
 /**
  * Chromium reads the hint only before any code: in the first script, Vite puts its list of preloads
@@ -405,7 +412,7 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     rolldownOptions: {
       output: {
         // After minification, which drops comments (and before the file's hash is computed).
-        postBanner: isSsrBuild ? undefined : compileHint(ENTRY_SCREENS),
+        postBanner: isSsrBuild ? undefined : (chunk) => (firstScreens.runsOnFirstLoad(chunk) ? COMPILE_HINT : ''),
         codeSplitting: {
           // Issue 10 (first load): everything the entry imports statically is downloaded before any
           // screen anyway, so it is one chunk instead of a dozen small shared ones (each a request

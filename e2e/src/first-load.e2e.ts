@@ -15,6 +15,13 @@ const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
 let server: TestServer | undefined;
+/** The HTML the server sends for a path. */
+const pageHtml = async (pathname: string): Promise<string> => (await fetch(`${server!.url}${pathname}`)).text();
+/** The scripts a page's HTML preloads. */
+const preloads = (html: string): string[] => [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
+/** The entry screens' pages (ENTRY_SCREENS in apps/web/vite.config.ts), each with the name its merged chunks carry. */
+const ENTRY_PAGES = { '/login': 'login', '/inicio': 'inicio', '/consulta/historial': 'consulta-historial' } as const;
+
 beforeAll(async () => {
   server = await startTestServer({});
 });
@@ -77,9 +84,7 @@ describe('the first load of the built app', () => {
   });
 
   it("an entry screen's page preloads the screen's chunks from the HTML, with the entry script; other paths get the plain shell", async () => {
-    const page = async (pathname: string) => (await fetch(`${server!.url}${pathname}`)).text();
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
-    const loginHtml = await page('/login');
+    const loginHtml = await pageHtml('/login');
     const login = preloads(loginHtml);
     // After the entry script in priority: it paints first, the screen's chunks share what is left.
     expect(loginHtml).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/login-screen-/);
@@ -87,25 +92,24 @@ describe('the first load of the built app', () => {
     // The screen's chunks only, each a file of the build, none of them the entry script itself.
     for (const file of login) expect(readdirSync(join(DIST, 'assets')), file).toContain(file.slice('assets/'.length));
     expect(login.some((f) => /^assets\/index-/.test(f))).toBe(false);
-    expect(preloads(await page('/inicio')).some((f) => /^assets\/home-screen-/.test(f))).toBe(true);
-    expect(preloads(await page('/consulta/historial')).some((f) => /^assets\/history-screen-/.test(f))).toBe(true);
+    expect(preloads(await pageHtml('/inicio')).some((f) => /^assets\/home-screen-/.test(f))).toBe(true);
+    expect(preloads(await pageHtml('/consulta/historial')).some((f) => /^assets\/history-screen-/.test(f))).toBe(true);
     // A signed-in screen shows once the signed-in shell has loaded: its chunk comes with the HTML too (not /login's).
-    for (const pathname of ['/inicio', '/consulta/historial']) expect(preloads(await page(pathname)).some((f) => /^assets\/signed-in-shell-/.test(f)), pathname).toBe(true);
+    for (const pathname of ['/inicio', '/consulta/historial']) expect(preloads(await pageHtml(pathname)).some((f) => /^assets\/signed-in-shell-/.test(f)), pathname).toBe(true);
     expect(login.some((f) => /^assets\/signed-in-shell-/.test(f))).toBe(false);
     // What the screens share comes in one chunk per set of entry screens needing it, named for that
     // set, not in one small chunk per module group (/inicio preloaded 56 scripts, 2 kB on average):
     // besides the screens' own chunks (and the bundler's runtime), a page preloads only those, and
     // exactly those named for it.
-    const pages = { '/login': 'login', '/inicio': 'inicio', '/consulta/historial': 'consulta-historial' } as const;
     const own = /^assets\/(login-screen|social-login-buttons|home-screen|history-screen|signed-in-shell|rolldown-runtime)-/;
     const sets = new Map<string, string[]>();
-    for (const [pathname, name] of Object.entries(pages))
-      for (const file of preloads(await page(pathname)).filter((f) => !own.test(f))) sets.set(file, [...(sets.get(file) ?? []), name]);
+    for (const [pathname, name] of Object.entries(ENTRY_PAGES))
+      for (const file of preloads(await pageHtml(pathname)).filter((f) => !own.test(f))) sets.set(file, [...(sets.get(file) ?? []), name]);
     expect(sets.size).toBeGreaterThan(0);
     for (const [file, names] of sets) expect(file, names.join(', ')).toMatch(new RegExp(`^assets/first-${names.join('-')}-[\\w-]{8}\\.js$`));
     // Any other path: index.html, whose only preloads are the entry script's own imports (Vite's).
     const plain = preloads(readFileSync(join(DIST, 'index.html'), 'utf8'));
-    expect(preloads(await page('/perfil'))).toEqual(plain);
+    expect(preloads(await pageHtml('/perfil'))).toEqual(plain);
     expect(plain.some((f) => /^assets\/login-screen-/.test(f))).toBe(false);
   });
 
@@ -115,10 +119,7 @@ describe('the first load of the built app', () => {
     const entry = /<script type="module"[^>]*src="\/(assets\/index-[^"]+\.js)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))?.[1];
     expect(firstLine(entry!)).toBe(hint);
     const preloaded = new Set<string>();
-    for (const pathname of ['/login', '/inicio', '/consulta/historial']) {
-      const html = await (await fetch(`${server!.url}${pathname}`)).text();
-      for (const [, file] of html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/(assets\/[^"]+)">/g)) preloaded.add(file!);
-    }
+    for (const pathname of Object.keys(ENTRY_PAGES)) for (const file of preloads(await pageHtml(pathname))) preloaded.add(file);
     expect(preloaded.size).toBeGreaterThan(0);
     // The bundler's runtime (a few lines) is the one script of a first load without it.
     for (const file of preloaded) if (!file.startsWith('assets/rolldown-runtime-')) expect(firstLine(file), file).toBe(hint);

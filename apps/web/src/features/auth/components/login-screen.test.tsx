@@ -12,6 +12,25 @@ const typePhone = (value: string) => {
   fireEvent.blur(phoneInput());
 };
 
+/**
+ * /login where the last code went to `pending` (its challenge still stored), asking for a code for
+ * `phone` and refused: the server says to wait `seconds` before another.
+ */
+const refuseResend = ({ pending, pendingToken, phone, seconds, language }: { pending: string; pendingToken: string; phone: { country?: string; digits: string }; seconds: number; language: 'es' | 'en' }) => {
+  window.localStorage.setItem('phoneNumber', pending);
+  window.localStorage.setItem('pwdlessToken', pendingToken);
+  installFakeFetch((call) =>
+    call.url === '/api/auth/pwdless/phone'
+      ? { status: 429, body: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'Wait', reason: 'resend-too-soon', retryAfterSeconds: seconds } } }
+      : undefined,
+  );
+  const view = renderApp('/login', { language });
+  if (phone.country) fireEvent.change(screen.getByTestId('country-code'), { target: { value: phone.country } });
+  typePhone(phone.digits);
+  fireEvent.click(screen.getByTestId('login-continue'));
+  return view;
+};
+
 describe('login form validation (spec 5)', () => {
   it.each([
     ['es', '', 'Ingresa tu número de celular.'],
@@ -158,17 +177,7 @@ describe('login for someone already signed in, and a refused resend', () => {
   });
 
   it('a refused resend counts the wait down on screen and offers the code already sent (en)', async () => {
-    window.localStorage.setItem('phoneNumber', '+14155550123');
-    window.localStorage.setItem('pwdlessToken', 'pt_sent');
-    installFakeFetch((call) =>
-      call.url === '/api/auth/pwdless/phone'
-        ? { status: 429, body: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'Wait', reason: 'resend-too-soon', retryAfterSeconds: 65 } } }
-        : undefined,
-    );
-    const { router } = renderApp('/login', { language: 'en' });
-    fireEvent.change(screen.getByTestId('country-code'), { target: { value: '1' } });
-    typePhone('4155550123');
-    fireEvent.click(screen.getByTestId('login-continue'));
+    const { router } = refuseResend({ pending: '+14155550123', pendingToken: 'pt_sent', phone: { country: '1', digits: '4155550123' }, seconds: 65, language: 'en' });
     const wait = await screen.findByTestId('resend-wait');
     expect(wait.textContent).toMatch(/We already sent a code to this number\. You can ask for another in 1:0[45]\./);
     const first = wait.textContent;
@@ -180,17 +189,7 @@ describe('login for someone already signed in, and a refused resend', () => {
   });
 
   it('while the wait counts down, only the form renders again, not the screen around it (issue 10: the form is a component of its own)', async () => {
-    window.localStorage.setItem('phoneNumber', '+14155550123');
-    window.localStorage.setItem('pwdlessToken', 'pt_sent');
-    installFakeFetch((call) =>
-      call.url === '/api/auth/pwdless/phone'
-        ? { status: 429, body: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'Wait', reason: 'resend-too-soon', retryAfterSeconds: 65 } } }
-        : undefined,
-    );
-    const { i18n } = renderApp('/login', { language: 'en' });
-    fireEvent.change(screen.getByTestId('country-code'), { target: { value: '1' } });
-    typePhone('4155550123');
-    fireEvent.click(screen.getByTestId('login-continue'));
+    const { i18n } = refuseResend({ pending: '+14155550123', pendingToken: 'pt_sent', phone: { country: '1', digits: '4155550123' }, seconds: 65, language: 'en' });
     const first = (await screen.findByTestId('resend-wait')).textContent;
     // What each render asks i18next for: the screen's title is the screen rendering, the wait the form.
     const asked = vi.spyOn(i18n, 't');
@@ -201,16 +200,7 @@ describe('login for someone already signed in, and a refused resend', () => {
   });
 
   it('a refused resend for another number than the one with a code pending says to wait, with no way to a code (es)', async () => {
-    window.localStorage.setItem('phoneNumber', '+525599998888');
-    window.localStorage.setItem('pwdlessToken', 'pt_other');
-    installFakeFetch((call) =>
-      call.url === '/api/auth/pwdless/phone'
-        ? { status: 429, body: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'Espera', reason: 'resend-too-soon', retryAfterSeconds: 30 } } }
-        : undefined,
-    );
-    renderApp('/login', { language: 'es' });
-    typePhone('5512345678');
-    fireEvent.click(screen.getByTestId('login-continue'));
+    refuseResend({ pending: '+525599998888', pendingToken: 'pt_other', phone: { digits: '5512345678' }, seconds: 30, language: 'es' });
     const wait = await screen.findByTestId('resend-wait');
     expect(wait.textContent).toContain('Podrás pedir otro en 0:');
     expect(screen.queryByTestId('use-sent-code')).toBeNull();
