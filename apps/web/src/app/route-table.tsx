@@ -200,7 +200,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   paymentLoading: lazyScreen(() => import('@/features/membership/components/payment-loading-screen').then((m) => m.PaymentLoadingScreen)),
   paymentSuccess: lazyScreen(() => import('@/features/membership/components/payment-success-screen').then((m) => m.PaymentSuccessScreen)),
   // What the member keeps (issue 12).
-  history: lazyScreen(() => import('@/features/record/components/history-screen').then((m) => m.HistoryScreen)),
+  history: lazyScreen(() => import('@/features/record/components/history-screen').then((m) => m.HistoryScreen), { entry: true }),
   historyDetail: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.HistoryDetailScreen)),
   appointmentSummary: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.AppointmentSummaryScreen)),
   survey: lazyScreen(() => import('@/features/record/components/survey-screen').then((m) => m.SurveyScreen)),

@@ -3,8 +3,8 @@ import { ENTRY_FILES } from './entry-files';
 
 /**
  * The translations as the app loads them (issue 10, first load). The default language (es, spec 9)
- * is split in two: the files the shell and the entry screens (/login, language choice, /inicio) use
- * are part of the first script; the rest of its files are one chunk (./es-rest.ts), fetched with the
+ * is split in two: the files the shell and the entry screens (/login, language choice, /inicio,
+ * /consulta/historial) use are part of the first script; the rest of its files are one chunk (./es-rest.ts), fetched with the
  * first other screen (see `lazyScreen` in app/route-table.tsx) or once the browser is idle. Every other
  * language is two chunks, its entry files and the rest (vite.config.ts): when it is the stored choice,
  * the first render waits for the entry files only and the rest follows as the default's does; a person
@@ -15,7 +15,7 @@ export type Messages = Record<string, string>;
 
 // import.meta.glob takes literal patterns only: './es/' is DEFAULT_LANGUAGE (checked below), and the
 // list in braces is ENTRY_FILES, here and in ./es-rest.ts (load.test.ts checks that they agree).
-const entryFiles = import.meta.glob<Messages>('./es/{account,common,home,identity,onboarding,recovery,titles}.json', {
+const entryFiles = import.meta.glob<Messages>('./es/{account,common,home,identity,onboarding,record,recovery,titles}.json', {
   eager: true,
   import: 'default',
 });
