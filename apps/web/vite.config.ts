@@ -89,6 +89,9 @@ function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
  * A screen in `prerendered` (its paths) is also in its shell's HTML, rendered by the server
  * build of src/prerender/entry.tsx (`ssrBundle`, built first: see package.json), with the script that
  * keeps it for a first visit only (src/prerender/first-visit.ts).
+ *
+ * Every page (index.html, so every shell too) starts its first requests from its head, before the
+ * first script: the inline script the same server build writes (src/prerender/early-requests-script.ts).
  */
 /** A chunk of the build, as the bundle and the probe (firstScreenChunks) describe it. */
 interface BuiltChunk {
@@ -121,14 +124,30 @@ const screenChunks = (chunks: readonly BuiltChunk[], modules: readonly string[],
 
 const ROOT = '<div id="root"></div>';
 
+const ENTRY_SCRIPT_TAG = '<script type="module"';
+
 function routeShells(routes: Record<string, readonly string[]>, { prerendered, ssrBundle }: { prerendered: readonly string[]; ssrBundle: string }): Plugin {
   let outDir = '';
   let chunks: BuiltChunk[] = [];
+  // What the server build renders (scripts/prerender.mjs), run once per build.
+  let output: { pages: Record<string, { html: string; styles: string }>; earlyRequestsScript: string } | undefined;
+  const prerender = () =>
+    (output ??= JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prerender.mjs', import.meta.url)), ssrBundle, JSON.stringify(prerendered)], { encoding: 'utf8', maxBuffer: 64 << 20 })) as NonNullable<typeof output>);
   return {
     name: 'puente:route-shells',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+    },
+    buildStart() {
+      output = undefined;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes(ENTRY_SCRIPT_TAG)) throw new Error(`route shells: index.html has no ${ENTRY_SCRIPT_TAG}`);
+        return html.replace(ENTRY_SCRIPT_TAG, `<script>${prerender().earlyRequestsScript}</script>\n    ${ENTRY_SCRIPT_TAG}`);
+      },
     },
     generateBundle(_options, bundle) {
       chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
@@ -138,7 +157,7 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       if (!html.includes('</head>')) throw new Error('route shells: index.html has no </head>');
       if (!html.includes(ROOT)) throw new Error(`route shells: index.html has no ${ROOT}`);
-      const pages: Record<string, { html: string; styles: string }> = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prerender.mjs', import.meta.url)), ssrBundle, JSON.stringify(prerendered)], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+      const { pages } = prerender();
       for (const [pathname, modules] of Object.entries(routes)) {
         const files = screenChunks(chunks, modules, pathname).map((c) => c.fileName);
         const links = files.map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`).join('');

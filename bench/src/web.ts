@@ -42,6 +42,8 @@ const seed = (token: string | null, language: Language | null = 'es') => (contex
     ({ t, l }) => {
       if (l) localStorage.setItem('language', l);
       if (t) localStorage.setItem('sessionToken', t);
+      // A member who signed in on this device has its id too (the app makes one at its first request).
+      if (t) localStorage.setItem('device-id', 'bench-device');
     },
     { t: token, l: language },
   );
@@ -173,6 +175,7 @@ async function lighthouseRun(url: string, token: string | null, throttlingMethod
       await page.evaluate((t) => {
         localStorage.setItem('sessionToken', t);
         localStorage.setItem('language', 'es');
+        localStorage.setItem('device-id', 'bench-device'); // as seed() does
       }, token);
       await page.close();
       await cdp.close();

@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { startTestServer, type TestServer } from '@puente/api/test';
+import { createMember, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
 import { DEFAULT_LANGUAGE, THEME } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, withBrowser } from './harness';
+import { appPage, CHROMIUM_ARGS, withBrowser } from './harness';
 
 // Issue 10 "A fast, accessible, installable web app", first load: on the real build (npm run build).
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
@@ -20,6 +20,8 @@ const pageHtml = async (pathname: string): Promise<string> => (await fetch(`${se
 /** The scripts a page's HTML preloads. */
 const preloads = (html: string): string[] => [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
 /** The entry screens' pages (ENTRY_SCREENS in apps/web/vite.config.ts), each with the name its merged chunks carry. */
+/** The history screen's Spanish messages (a file of the entry files: apps/web/src/locales/entry-files.ts). */
+const RECORD_ES = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/src/locales/es/record.json', import.meta.url)), 'utf8')) as Record<string, string>;
 const ENTRY_PAGES = { '/login': 'login', '/inicio': 'inicio', '/consulta/historial': 'consulta-historial' } as const;
 
 beforeAll(async () => {
@@ -76,11 +78,16 @@ describe('the first load of the built app', () => {
 
   it('the shell has no script that blocks the first paint (the service worker registers after parsing)', () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc=[^>]*>/g)].map((m) => m[0]);
     expect(scripts.some((tag) => tag.includes('registerSW.js'))).toBe(true);
     // A classic script without async or defer stops the parser until it is fetched and run
     // (Lighthouse counted 323 ms of render blocking for registerSW.js on slow 4G).
     for (const tag of scripts) expect(tag, tag).toMatch(/\b(async|defer)\b|type="module"/);
+    // The one inline script (nothing to fetch) starts the page's first requests, before the entry script.
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+    expect(inline).toHaveLength(1);
+    expect(inline[0]![1]).toContain('__puenteEarlyRequests');
+    expect(inline[0]!.index).toBeLessThan(html.indexOf('<script type="module"'));
   });
 
   it("an entry screen's page preloads the screen's chunks from the HTML, with the entry script; other paths get the plain shell", async () => {
@@ -184,12 +191,13 @@ describe('the first load of the built app', () => {
     const response = await fetch(`${server!.url}/login`);
     const html = await response.text();
     expect(html).toContain('data-testid="login-screen"');
-    // The one inline script (it removes the screen from any visit but a first one), allowed by its hash alone.
+    // Its inline scripts (the early requests of every page; the one that removes the screen from any
+    // visit but a first one), allowed by their hashes alone.
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline).toHaveLength(1);
-    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+    expect(inline).toHaveLength(2);
+    const hashes = inline.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
-    expect(scriptSrc).toEqual(["'self'", hash]);
+    expect(scriptSrc?.sort()).toEqual(["'self'", ...hashes].sort());
     expect(readFileSync(join(DIST, 'index.html'), 'utf8')).not.toContain('login-screen');
 
     /** Opens /login with every script of the app held back; `release` lets them through. */
@@ -276,6 +284,39 @@ describe('the first load of the built app', () => {
         { otherLanguage: false },
       );
     }
+  });
+
+  it("a signed-in member opening /consulta/historial: the HTML asks for her and her first page before the app's scripts arrive, the app asks for neither again, and the screen shows without the rest of the messages", async () => {
+    const member = await createMember(server!.server, { needsToAcceptTerms: false });
+    const { sessionToken } = await createSessionFor(server!.server, member.id);
+    await withBrowser(
+      async (ctx) => {
+        const page = await appPage(ctx, { token: sessionToken, storage: { 'device-id': 'e2e-early-device' } });
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          const { pathname, search } = new URL(request.url());
+          if (pathname === '/api/graphql') asked.push(/query (\w+)/.exec(request.postData() ?? '')?.[1] ?? 'graphql');
+          else if (pathname.startsWith('/api/records/history')) asked.push(`history${search}`);
+        });
+        // Every script held back until both requests are out; the rest of the Spanish messages for good.
+        let release = (): void => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+          if (/\/assets\/es-rest-/.test(route.request().url())) return;
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${server!.url}/consulta/historial`, { waitUntil: 'commit' });
+        await expect.poll(() => [...asked].sort()).toEqual(['GetMember', 'history?limit=20']);
+        release();
+        await page.getByTestId('history-empty').waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(RECORD_ES.record_history_title);
+        expect(await page.getByTestId('history-empty').textContent()).toContain(RECORD_ES.record_history_empty);
+        // Each once: the app took the HTML's answers (had it asked again, the screen would have waited for that answer).
+        expect(asked.filter((a) => a === 'GetMember' || a.startsWith('history'))).toEqual(['GetMember', 'history?limit=20']);
+      },
+      { otherLanguage: false },
+    );
   });
 
   it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas", () => {

@@ -2,6 +2,7 @@ import { APP_VERSION, CLIENT_NAME, ERROR_CODES, RETRY, type ErrorCode, type Erro
 import { apiErrorSchema, type ApiErrorBody } from '@puente/contracts';
 import type { z } from 'zod';
 import { getDeviceId } from './device-id';
+import { earlyRequestKey, takeEarlyResponse } from './early-requests';
 import { getSessionToken } from './session';
 
 /** Header names the API reads (spec 7: version, client 'app', device id, content type). */
@@ -108,34 +109,39 @@ const readJson = async (response: Response): Promise<unknown> => {
   }
 };
 
+/** The headers of every request (spec 7's client headers, the session's bearer token, the body's type). */
+export const requestHeaders = (token: string | null, deviceId: string, contentType: string | undefined): Record<string, string> => {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [CLIENT_HEADERS.version]: APP_VERSION,
+    [CLIENT_HEADERS.client]: CLIENT_NAME,
+    [CLIENT_HEADERS.deviceId]: deviceId,
+  };
+  if (contentType !== undefined) headers['Content-Type'] = contentType;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+};
+
 /** Fetch with the client headers and the retry rule; throws ApiRequestError on any failure. */
 export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   options: ApiRequestOptions<S> = {},
 ): Promise<z.infer<S>> {
   const token = options.bearer ?? (options.auth === false ? null : getSessionToken());
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    [CLIENT_HEADERS.version]: APP_VERSION,
-    [CLIENT_HEADERS.client]: CLIENT_NAME,
-    [CLIENT_HEADERS.deviceId]: getDeviceId(),
-  };
-  if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = requestHeaders(token, getDeviceId(), options.body === undefined ? undefined : (options.contentType ?? 'application/json'));
   if (options.language) headers['Accept-Language'] = options.language;
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const body = options.body === undefined ? undefined : options.contentType && typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  // The same request, started by the page's HTML before the app had loaded (early-requests.ts):
+  // its answer is this first attempt's. Only a request with exactly those headers can be one.
+  const early = !token || options.language || options.signal || options.contentType || options.bearer ? undefined : takeEarlyResponse(earlyRequestKey(method, path, body), token);
 
   let lastError: ApiRequestError | undefined;
   for (let attempt = 0; attempt <= RETRY.count; attempt++) {
     if (attempt > 0) await sleep(RETRY.delayMs);
     let response: Response;
     try {
-      response = await fetch(path, {
-        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-        headers,
-        body: options.body === undefined ? undefined : options.contentType && typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-        signal: options.signal,
-        credentials: 'same-origin',
-      });
+      response = await (attempt === 0 && early ? early : fetch(path, { method, headers, body, signal: options.signal, credentials: 'same-origin' }));
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       // spec 8: a network failure has the code "Internal Error".
@@ -163,6 +169,11 @@ interface GraphqlResponse {
   errors?: { message: string; extensions?: { error?: unknown; code?: unknown } }[];
 }
 
+export const GRAPHQL_PATH = '/api/graphql';
+
+/** A GraphQL request's body, as graphqlRequest sends it (and the page's early requests: early-requests-script.ts). */
+export const graphqlPayload = (query: string, variables: Record<string, unknown>): { query: string; variables: Record<string, unknown> } => ({ query, variables });
+
 /** POST /api/graphql. A GraphQL error carries the same error shape in extensions.error. */
 export async function graphqlRequest<S extends z.ZodType>(
   query: string,
@@ -171,7 +182,7 @@ export async function graphqlRequest<S extends z.ZodType>(
   schema: S,
   options: { auth?: boolean } = {},
 ): Promise<z.infer<S>> {
-  const result = (await apiRequest('/api/graphql', { method: 'POST', body: { query, variables }, auth: options.auth })) as GraphqlResponse;
+  const result = (await apiRequest(GRAPHQL_PATH, { method: 'POST', body: graphqlPayload(query, variables), auth: options.auth })) as GraphqlResponse;
   const first = result.errors?.[0];
   if (first) {
     const token = options.auth === false ? null : getSessionToken();

@@ -10,6 +10,9 @@ import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { matchRoute } from '@puente/domain';
 
+// The inline script of every page's head that sends its first requests (issue 10): built with the app's own modules.
+export { earlyRequestsScript } from './early-requests-script';
+
 /** A screen rendered as a first visit sees it: its markup (for #root) and its styles (for the head). */
 export interface Prerendered {
   html: string;

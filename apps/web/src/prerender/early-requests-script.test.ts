@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RETRY } from '@puente/domain';
+import { getTopicsTemplate } from '@/features/home/api/get-topics-template';
+import { fetchMember } from '@/features/profile/api/get-member';
+import { getHistoryPage } from '@/features/record/api/get-history-page';
+import { template } from '@/test/consultation-fixtures';
+import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { EARLY_REQUESTS_GLOBAL, EARLY_REQUESTS_MAX_AGE_MS } from '@/lib/early-requests';
+import { resetSessionForTests, setSessionToken } from '@/lib/session';
+import { earlyRequestsScript } from './early-requests-script';
+
+// Issue 10 (first load): the page's HTML sends its first requests before the app's scripts arrive;
+// the app's own requests take those answers instead of asking again.
+const MEMBER = member();
+const HISTORY = { items: [], nextCursor: null };
+
+const answer = (call: FakeCall) => {
+  const body = JSON.stringify(call.body ?? '');
+  if (call.url.startsWith('/api/records/history')) return { status: 200, body: HISTORY };
+  if (body.includes('GetMember')) return { status: 200, body: { data: { getMember: MEMBER } } };
+  if (body.includes('GetConsultationTopicsTemplate')) return { status: 200, body: { data: { getConsultationTopicsTemplate: template() } } };
+  return undefined;
+};
+
+/** A signed-in member's stored state, then the page's inline script run at `path`. */
+const openPage = (path: string, stored: Record<string, string> = { sessionToken: 'st_1', 'device-id': 'dev-1' }) => {
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  window.history.replaceState(null, '', path);
+  new Function(earlyRequestsScript())();
+};
+
+const requestsOf = (calls: readonly FakeCall[]) => calls.map((c) => `${c.method} ${c.url} ${JSON.stringify(c.body ?? '').match(/query (\w+)/)?.[1] ?? ''}`.trim());
+
+beforeEach(() => {
+  localStorage.clear();
+  resetSessionForTests();
+  delete window[EARLY_REQUESTS_GLOBAL];
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("a page's early requests", () => {
+  it('/consulta/historial sends the member and the first page from its HTML; the app then takes both answers instead of asking again', async () => {
+    const { calls } = installFakeFetch(answer);
+    openPage('/consulta/historial');
+    expect(requestsOf(calls)).toEqual(['POST /api/graphql GetMember', 'GET /api/records/history?limit=20']);
+    const early = [...calls];
+
+    await expect(fetchMember()).resolves.toMatchObject(MEMBER);
+    await expect(getHistoryPage(null)).resolves.toEqual(HISTORY);
+    expect(calls).toHaveLength(2);
+    expect(window[EARLY_REQUESTS_GLOBAL]?.responses).toEqual({});
+
+    // Asked again, they are sent as usual, and exactly as the HTML sent them (headers and body).
+    await fetchMember();
+    await getHistoryPage(null);
+    expect(calls.slice(2)).toEqual(early);
+  });
+
+  it("/inicio also sends the topics, in the stored language; other pages send the member only; a page with no session sends nothing", async () => {
+    const { calls } = installFakeFetch(answer);
+    openPage('/inicio', { sessionToken: 'st_1', 'device-id': 'dev-1', language: 'en' });
+    expect(requestsOf(calls)).toEqual(['POST /api/graphql GetMember', 'POST /api/graphql GetConsultationTopicsTemplate']);
+    expect(calls[1]!.body).toMatchObject({ variables: { lang: 'en' } });
+    await getTopicsTemplate('en');
+    await fetchMember();
+    expect(calls).toHaveLength(2);
+
+    calls.length = 0;
+    openPage('/perfil');
+    expect(requestsOf(calls)).toEqual(['POST /api/graphql GetMember']);
+
+    calls.length = 0;
+    localStorage.clear();
+    delete window[EARLY_REQUESTS_GLOBAL];
+    openPage('/inicio', {});
+    expect(calls).toEqual([]);
+    expect(window[EARLY_REQUESTS_GLOBAL]).toBeUndefined();
+  });
+
+  it('an answer is only taken with the session it was asked with, and only in the first seconds of the page', async () => {
+    const { calls } = installFakeFetch(answer);
+    openPage('/consulta/historial');
+    setSessionToken('st_2'); // another session since (a sign-out and sign-in)
+    await fetchMember();
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.headers.authorization).toBe('Bearer st_2');
+    expect(window[EARLY_REQUESTS_GLOBAL]).toBeUndefined();
+
+    calls.length = 0;
+    resetSessionForTests();
+    openPage('/consulta/historial');
+    vi.useFakeTimers({ now: Date.now() + EARLY_REQUESTS_MAX_AGE_MS + 1, toFake: ['Date'] });
+    await getHistoryPage(null);
+    expect(requestsOf(calls)).toEqual(['POST /api/graphql GetMember', 'GET /api/records/history?limit=20', 'GET /api/records/history?limit=20']);
+  });
+
+  it('an early request that failed is retried by the app as any failed request is, and nothing is left unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
+    window.addEventListener('unhandledrejection', onUnhandled);
+    try {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      let offline = true;
+      const { calls, fetchMock } = installFakeFetch(answer);
+      const online = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (input, init) => {
+        const response = online(input, init);
+        if (offline) throw new TypeError('Failed to fetch');
+        return response;
+      });
+      openPage('/consulta/historial');
+      offline = false;
+      const member = fetchMember();
+      await vi.advanceTimersByTimeAsync(RETRY.delayMs);
+      await expect(member).resolves.toMatchObject(MEMBER);
+      expect(requestsOf(calls)).toEqual(['POST /api/graphql GetMember', 'GET /api/records/history?limit=20', 'POST /api/graphql GetMember']);
+      vi.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      window.removeEventListener('unhandledrejection', onUnhandled);
+    }
+  });
+});

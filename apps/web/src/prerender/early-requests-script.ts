@@ -1,0 +1,72 @@
+import { GQL, TOPICS_GQL } from '@puente/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, ROUTES, type Language } from '@puente/domain';
+import { historyPagePath } from '@/features/record/api/get-history-page';
+import { GRAPHQL_PATH, graphqlPayload, requestHeaders } from '@/lib/api-client';
+import { EARLY_REQUESTS_GLOBAL, earlyRequestKey } from '@/lib/early-requests';
+import { STORAGE_KEYS } from '@/lib/storage';
+
+/**
+ * Issue 10 (first load): the requests a page's HTML starts before the app's scripts arrive (see
+ * src/lib/early-requests.ts), each exactly as the app sends it when it starts. `pages`: the paths
+ * where the app asks for it at once (null: every page with a session).
+ */
+interface EarlyRequest {
+  pages: readonly string[] | null;
+  method: 'GET' | 'POST';
+  path: string;
+  /** The body in the language the app starts in (the stored choice, else the default). */
+  body: (language: Language) => string | undefined;
+}
+
+const graphqlBody = (query: string, variables: Record<string, unknown>): string => JSON.stringify(graphqlPayload(query, variables));
+
+const EARLY_REQUESTS: readonly EarlyRequest[] = [
+  // The member: RootLayout waits for her before any signed-in screen (getMember, fetchMember).
+  { pages: null, method: 'POST', path: GRAPHQL_PATH, body: () => graphqlBody(GQL.getMember, {}) },
+  // /inicio's topics (its largest text), fetched with the member (route-table's ROUTE_DATA, getTopicsTemplate).
+  {
+    pages: [ROUTES.home.path, ...(ROUTES.home.aliases ?? [])],
+    method: 'POST',
+    path: GRAPHQL_PATH,
+    body: (language) => graphqlBody(TOPICS_GQL.getConsultationTopicsTemplate, { lang: language }),
+  },
+  // /consulta/historial's first page (getHistoryPage(null)).
+  { pages: [ROUTES.history.path], method: 'GET', path: historyPagePath(null), body: () => undefined },
+];
+
+// Stand-ins the script swaps for the stored values in the headers the app would send.
+const TOKEN = '{token}';
+const DEVICE = '{device}';
+
+/** What the script is given: each request with its headers, and its body and key by language. */
+const scriptData = () =>
+  EARLY_REQUESTS.map((r) => {
+    const bodies = Object.fromEntries(LANGUAGES.map((language) => [language, r.body(language)]));
+    return {
+      pages: r.pages,
+      method: r.method,
+      path: r.path,
+      headers: requestHeaders(TOKEN, DEVICE, bodies[DEFAULT_LANGUAGE] === undefined ? undefined : 'application/json'),
+      bodies,
+      keys: Object.fromEntries(LANGUAGES.map((language) => [language, earlyRequestKey(r.method, r.path, bodies[language])])),
+    };
+  });
+
+/**
+ * The inline script (in every page's head, before the app's first script; the API allows it by its
+ * hash): with a stored session and device id, it sends this page's early requests and leaves their
+ * answers on `window[EARLY_REQUESTS_GLOBAL]` for apiRequest. Without a session it does nothing. A
+ * failed request is the app's to see (it then sends its own); no failure escapes the script.
+ */
+export const earlyRequestsScript = (): string => {
+  const args = [scriptData(), EARLY_REQUESTS_GLOBAL, STORAGE_KEYS.sessionToken, STORAGE_KEYS.deviceId, STORAGE_KEYS.language, LANGUAGES, DEFAULT_LANGUAGE, TOKEN, DEVICE];
+  return (
+    '(function(q,g,tk,dk,lk,ls,df,tm,dm){try{var s=localStorage,t=s.getItem(tk),d=s.getItem(dk),l=s.getItem(lk),p=location.pathname,e={token:t,at:Date.now(),responses:{}};' +
+    'if(!t||!d)return;if(ls.indexOf(l)<0)l=df;' +
+    'q.forEach(function(r){if(r.pages&&r.pages.indexOf(p)<0)return;var h={},b=r.bodies[l];' +
+    'for(var n in r.headers)h[n]=r.headers[n].split(tm).join(t).split(dm).join(d);' +
+    "var f=fetch(r.path,{method:r.method,headers:h,body:b,credentials:'same-origin'});f.catch(function(){});e.responses[r.keys[l]]=f});" +
+    // (`<` escaped: no string can close the script element or open a comment in the HTML.)
+    `window[g]=e}catch(x){}})(${args.map((a) => JSON.stringify(a).replace(/</g, '\\u003c')).join(',')})`
+  );
+};
