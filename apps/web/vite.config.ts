@@ -130,7 +130,7 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
   let outDir = '';
   let chunks: BuiltChunk[] = [];
   // What the server build renders (scripts/prerender.mjs), run once per build.
-  let output: { pages: Record<string, { html: string; styles: string }>; earlyRequestsScript: string } | undefined;
+  let output: { pages: Record<string, { html: string; styles: string }>; placeholder: { html: string; styles: string }; earlyRequestsScript: string } | undefined;
   const prerender = () =>
     (output ??= JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prerender.mjs', import.meta.url)), ssrBundle, JSON.stringify(prerendered)], { encoding: 'utf8', maxBuffer: 64 << 20 })) as NonNullable<typeof output>);
   return {
@@ -142,11 +142,17 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
     buildStart() {
       output = undefined;
     },
+    // Every page: its early requests (before the first script) and the placeholder (see src/prerender/entry.tsx).
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         if (!html.includes(ENTRY_SCRIPT_TAG)) throw new Error(`route shells: index.html has no ${ENTRY_SCRIPT_TAG}`);
-        return html.replace(ENTRY_SCRIPT_TAG, `<script>${prerender().earlyRequestsScript}</script>\n    ${ENTRY_SCRIPT_TAG}`);
+        if (!html.includes(ROOT)) throw new Error(`route shells: index.html has no ${ROOT}`);
+        const { earlyRequestsScript, placeholder } = prerender();
+        return html
+          .replace(ENTRY_SCRIPT_TAG, () => `<script>${earlyRequestsScript}</script>\n    ${ENTRY_SCRIPT_TAG}`)
+          .replace('</head>', () => `  ${placeholder.styles}\n  </head>`)
+          .replace(ROOT, () => `<div id="root">${placeholder.html}</div>`);
       },
     },
     generateBundle(_options, bundle) {
@@ -155,18 +161,23 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
     writeBundle() {
       // The final index.html (every plugin's transform done), written by now.
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const { pages, placeholder } = prerender();
+      // index.html with the placeholder (transformIndexHtml), which a prerendered page replaces.
+      const placeholderRoot = `<div id="root">${placeholder.html}</div>`;
+      if (!html.includes(placeholder.styles) || !html.includes(placeholderRoot)) throw new Error('route shells: index.html has no placeholder');
       if (!html.includes('</head>')) throw new Error('route shells: index.html has no </head>');
-      if (!html.includes(ROOT)) throw new Error(`route shells: index.html has no ${ROOT}`);
-      const { pages } = prerender();
       for (const [pathname, modules] of Object.entries(routes)) {
         const files = screenChunks(chunks, modules, pathname).map((c) => c.fileName);
         const links = files.map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`).join('');
         const shell = path.join(outDir, 'shells', `${pathname}.html`);
         mkdirSync(path.dirname(shell), { recursive: true });
         const page = pages[pathname];
-        const head = page === undefined ? links : `${links}    ${page.styles}\n`;
-        const body = page === undefined ? ROOT : `<div id="root">${page.html}</div><script>${FIRST_VISIT_SCRIPT}</script>`;
-        writeFileSync(shell, html.replace('</head>', `${head}  </head>`).replace(ROOT, body));
+        const withLinks = html.replace('</head>', () => `${links}  </head>`);
+        const shellHtml =
+          page === undefined
+            ? withLinks
+            : withLinks.replace(placeholder.styles, () => page.styles).replace(placeholderRoot, () => `<div id="root">${page.html}</div><script>${FIRST_VISIT_SCRIPT}</script>`);
+        writeFileSync(shell, shellHtml);
       }
     },
   };

@@ -286,12 +286,15 @@ describe('the first load of the built app', () => {
     }
   });
 
-  it("a signed-in member opening /consulta/historial: the HTML asks for her and her first page before the app's scripts arrive, the app asks for neither again, and the screen shows without the rest of the messages", async () => {
+  it("a signed-in member opening /consulta/historial: the HTML asks for her and her first page before the app's scripts arrive and shows a spinner meanwhile; the app asks for neither again, and the screen shows without the rest of the messages", async () => {
     const member = await createMember(server!.server, { needsToAcceptTerms: false });
     const { sessionToken } = await createSessionFor(server!.server, member.id);
     await withBrowser(
       async (ctx) => {
         const page = await appPage(ctx, { token: sessionToken, storage: { 'device-id': 'e2e-early-device' } });
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
         const asked: string[] = [];
         page.on('request', (request) => {
           const { pathname, search } = new URL(request.url());
@@ -308,8 +311,14 @@ describe('the first load of the built app', () => {
         });
         await page.goto(`${server!.url}/consulta/historial`, { waitUntil: 'commit' });
         await expect.poll(() => [...asked].sort()).toEqual(['GetMember', 'history?limit=20']);
+        // Meanwhile the page shows the loading spinner from its HTML (not a blank page)...
+        await page.waitForFunction(() => document.readyState !== 'loading');
+        expect(await page.locator('#root > [data-placeholder] .MuiCircularProgress-root').isVisible()).toBe(true);
         release();
         await page.getByTestId('history-empty').waitFor();
+        // ...which the app rendered over (not hydrated: no mismatch reported).
+        expect(await page.locator('[data-placeholder]').count()).toBe(0);
+        expect(errors).toEqual([]);
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(RECORD_ES.record_history_title);
         expect(await page.getByTestId('history-empty').textContent()).toContain(RECORD_ES.record_history_empty);
         // Each once: the app took the HTML's answers (had it asked again, the screen would have waited for that answer).

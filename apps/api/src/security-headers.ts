@@ -28,8 +28,9 @@ const wsOrigin = (origin: string): string => origin.replace(/^http/, 'ws');
  * inert, and the development OpenID provider's HTML form works under it).
  *
  * - script-src 'self': the built app's scripts are files (vite emits files; the PWA registers its
- *   service worker from /registerSW.js); the one inline script of a prerendered page is allowed by
- *   its hash (options.inlineScripts); no other inline script and no eval run anywhere.
+ *   service worker from /registerSW.js); the pages' inline scripts (every page's early requests, a
+ *   prerendered page's first-visit check) are allowed by their hashes (options.inlineScripts); no
+ *   other inline script and no eval run anywhere.
  * - style-src 'self' 'unsafe-inline': MUI's emotion injects <style> tags at run time, and the
  *   development provider's page has an inline stylesheet. A nonce would need index.html rendered
  *   per request, but the service worker serves a precached index.html, whose nonce would be stale,

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { PLACEHOLDER_ATTRIBUTE } from '@/components/ui/loading-screen';
 import { loadLanguage } from '@/lib/i18n';
 
 const container = document.getElementById('root');
@@ -27,7 +28,9 @@ window.addEventListener('vite:preloadError', (event) => {
 // React takes over the markup shown since the HTML arrived instead of rendering it again. As a
 // transition, it hydrates in slices too (outside one, hydration is a single task: a 148 ms one on a
 // phone's CPU, 4x slower, for /login).
-const prerendered = container.firstElementChild !== null;
+// Any other page shows the loading spinner from its HTML (src/prerender/entry.tsx, `placeholder`):
+// rendered over, not hydrated.
+const prerendered = container.firstElementChild !== null && !container.firstElementChild.hasAttribute(PLACEHOLDER_ATTRIBUTE);
 void loadLanguage(undefined, { firstRender: true }).then(() => {
   const app = (
     <StrictMode>
