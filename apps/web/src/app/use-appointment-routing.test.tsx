@@ -79,7 +79,9 @@ describe('member routing on realtime alerts (the global listener)', () => {
 
 describe('recovery after a reconnect or a reload (no transition is missed)', () => {
   it('on (re)connect the server’s state routes the member: the coach joined while offline', async () => {
-    const { calls } = fakeServer({ current: appointment({ state: '3-coach-joins-call' }) });
+    // The server's one record, however it is asked for (home's card asks for it by id meanwhile: a
+    // stale answer there, in the queue still, raced the recovery's and could overwrite it).
+    const { calls } = fakeServer({ current: appointment({ state: '3-coach-joins-call' }), byId: { apt_1: appointment({ state: '3-coach-joins-call' }) } });
     setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });
     const { router } = renderApp('/inicio');
     await screen.findByTestId('home-screen');
