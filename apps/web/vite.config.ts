@@ -92,6 +92,8 @@ function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
  *
  * Every page (index.html, so every shell too) starts its first requests from its head, before the
  * first script: the inline script the same server build writes (src/prerender/early-requests-script.ts).
+ * And every page without a prerendered screen shows the loading spinner from its HTML until the app
+ * renders over it (`placeholder` in src/prerender/entry.tsx), not a blank page.
  */
 /** A chunk of the build, as the bundle and the probe (firstScreenChunks) describe it. */
 interface BuiltChunk {
