@@ -11,7 +11,7 @@ import type { Plugin, PluginOption } from 'vite';
 import { DEFAULT_LANGUAGE, THEME } from '../../packages/domain/src/constants.js';
 import { barrelImports } from './barrel-imports.js';
 import { ENTRY_FILES } from './src/locales/entry-files.js';
-import { FIRST_VISIT_SCRIPT } from './src/prerender/first-visit.js';
+import { firstVisitScript } from './src/prerender/first-visit.js';
 
 /**
  * Issue 10 (first load), the build's last step, after the service worker is written:
@@ -88,7 +88,7 @@ function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
  *
  * A screen in `prerendered` (its paths) is also in its shell's HTML, rendered by the server
  * build of src/prerender/entry.tsx (`ssrBundle`, built first: see package.json), with the script that
- * keeps it for a first visit only (src/prerender/first-visit.ts).
+ * keeps it for a first visit only (src/prerender/first-visit.ts; any other visit gets the placeholder).
  *
  * Every page (index.html, so every shell too) starts its first requests from its head, before the
  * first script: the inline script the same server build writes (src/prerender/early-requests-script.ts).
@@ -178,7 +178,10 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
         const shellHtml =
           page === undefined
             ? withLinks
-            : withLinks.replace(placeholder.styles, () => page.styles).replace(placeholderRoot, () => `<div id="root">${page.html}</div><script>${FIRST_VISIT_SCRIPT}</script>`);
+            : // The page's styles, and the placeholder's for a visit that is not a first one (firstVisitScript).
+              withLinks
+                .replace(placeholder.styles, () => `${page.styles}\n    ${placeholder.styles}`)
+                .replace(placeholderRoot, () => `<div id="root">${page.html}</div><script>${firstVisitScript(placeholder.html)}</script>`);
         writeFileSync(shell, shellHtml);
       }
     },

@@ -266,7 +266,8 @@ describe('the first load of the built app', () => {
       { otherLanguage: false },
     );
 
-    // A stored choice (English here) or a link's query: the screen is removed before it paints, the app renders its own.
+    // A stored choice (English here) or a link's query: the screen is removed before it paints, for
+    // the spinner every other page shows from its HTML (styled), and the app renders its own.
     for (const [path, stored] of [
       ['/login', { language: 'en' }],
       ['/login?empCode=ACME', {}],
@@ -276,10 +277,14 @@ describe('the first load of the built app', () => {
           await ctx.addInitScript((entries) => {
             for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
           }, stored);
-          const { page, release } = await openHeld(ctx, path);
-          expect(await page.evaluate(() => document.getElementById('root')?.childElementCount), path).toBe(0);
+          const { page, release, errors } = await openHeld(ctx, path);
+          expect(await page.evaluate(() => document.querySelector('[data-testid="login-screen"]')), path).toBeNull();
+          expect(await page.locator('#root > [data-placeholder] .MuiCircularProgress-root').isVisible(), path).toBe(true);
+          expect(await page.locator('#root > [data-placeholder]').evaluate((el) => getComputedStyle(el).justifyContent), path).toBe('center');
           release();
           await page.getByTestId('login-screen').waitFor();
+          expect(await page.locator('[data-placeholder]').count(), path).toBe(0);
+          expect(errors, path).toEqual([]);
         },
         { otherLanguage: false },
       );

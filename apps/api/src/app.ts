@@ -156,7 +156,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     installErrorHandler(app);
     const apiHeaders = await installSecurityHeaders(app, config, {
       stripe: loadPaymentsSettings(options.env ?? process.env).provider === 'stripe',
-      // The prerendered /login's first-visit script (the web build's), allowed by its hash.
+      // The pages' inline scripts (the web build's: every page's early requests, /login's first-visit check), allowed by their hashes.
       inlineScripts: inlineScriptSources(config.webDist),
     });
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];

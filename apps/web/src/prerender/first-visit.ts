@@ -4,8 +4,11 @@
  * it (src/main.tsx). It was rendered as a first visit sees it: in the default language, signed out,
  * with nothing stored and no query. This script runs as the HTML is read, before anything paints:
  * on any other visit (a stored language, session, country code or organization; a link's query)
- * the screen could differ, so it is removed and the app renders as before. The API allows this
- * exact script by its hash (Content-Security-Policy, apps/api/src/web-static.ts).
+ * the screen could differ, so it is replaced by `placeholderHtml` (the loading spinner every other
+ * page shows from its HTML: `placeholder` in ./entry.tsx) and the app renders as before. The API
+ * allows this exact script by its hash (Content-Security-Policy, apps/api/src/web-static.ts).
  */
-export const FIRST_VISIT_SCRIPT =
-  "(function(){try{if(!localStorage.length&&!sessionStorage.length&&!location.search&&!location.hash)return}catch(e){}var r=document.getElementById('root');if(r)r.textContent=''})()";
+export const firstVisitScript = (placeholderHtml: string): string =>
+  "(function(){try{if(!localStorage.length&&!sessionStorage.length&&!location.search&&!location.hash)return}catch(e){}var r=document.getElementById('root');" +
+  // (`<` escaped: the markup cannot close the script element.)
+  `if(r)r.innerHTML=${JSON.stringify(placeholderHtml).replace(/</g, '\\u003c')}})()`;
