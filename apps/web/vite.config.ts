@@ -125,6 +125,8 @@ const screenChunks = (chunks: readonly BuiltChunk[], modules: readonly string[],
 };
 
 const ROOT = '<div id="root"></div>';
+/** The app's container holding `html`. */
+const rootWith = (html: string): string => `<div id="root">${html}</div>`;
 
 const ENTRY_SCRIPT_TAG = '<script type="module"';
 
@@ -154,7 +156,7 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
         return html
           .replace(ENTRY_SCRIPT_TAG, () => `<script>${earlyRequestsScript}</script>\n    ${ENTRY_SCRIPT_TAG}`)
           .replace('</head>', () => `  ${placeholder.styles}\n  </head>`)
-          .replace(ROOT, () => `<div id="root">${placeholder.html}</div>`);
+          .replace(ROOT, () => rootWith(placeholder.html));
       },
     },
     generateBundle(_options, bundle) {
@@ -165,7 +167,7 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const { pages, placeholder } = prerender();
       // index.html with the placeholder (transformIndexHtml), which a prerendered page replaces.
-      const placeholderRoot = `<div id="root">${placeholder.html}</div>`;
+      const placeholderRoot = rootWith(placeholder.html);
       if (!html.includes(placeholder.styles) || !html.includes(placeholderRoot)) throw new Error('route shells: index.html has no placeholder');
       if (!html.includes('</head>')) throw new Error('route shells: index.html has no </head>');
       for (const [pathname, modules] of Object.entries(routes)) {
@@ -181,7 +183,7 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
             : // The page's styles, and the placeholder's for a visit that is not a first one (firstVisitScript).
               withLinks
                 .replace(placeholder.styles, () => `${page.styles}\n    ${placeholder.styles}`)
-                .replace(placeholderRoot, () => `<div id="root">${page.html}</div><script>${firstVisitScript(placeholder.html)}</script>`);
+                .replace(placeholderRoot, () => `${rootWith(page.html)}<script>${firstVisitScript(placeholder.html)}</script>`);
         writeFileSync(shell, shellHtml);
       }
     },

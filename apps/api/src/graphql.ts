@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@puente/contracts';
+import { GRAPHQL_PATH, type ApiErrorBody } from '@puente/contracts';
 import { isSafeText, TEXT_INVALID_CHARACTERS_KEY, type Language } from '@puente/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequire } from 'node:module';
@@ -39,7 +39,6 @@ export const baseTypeDefs = /* GraphQL */ `
  */
 export const GRAPHQL_LIMITS = { maxQueryChars: 10_000, maxTokens: 1_000 } as const;
 
-const GRAPHQL_PATH = '/api/graphql';
 const INVALID_GRAPHQL_REQUEST_KEY = 'invalid_graphql_request';
 
 /** The catalogue error a GraphQL request body earns before execution, or null when it may run. */
@@ -137,7 +136,7 @@ export async function registerGraphql(app: FastifyInstance, options: GraphqlOpti
   await app.register(mercurius, {
     schema: [baseTypeDefs, ...options.typeDefs].join('\n'),
     resolvers: gateRootFields(mergeResolvers(options.resolvers), options.guestRootFields),
-    path: '/api/graphql',
+    path: GRAPHQL_PATH,
     graphiql: false,
     ide: false,
     queryDepth: options.depthLimit,

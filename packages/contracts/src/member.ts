@@ -144,6 +144,9 @@ export const countryStatesSchema = z.object({
 });
 export type CountryStates = z.infer<typeof countryStatesSchema>;
 
+/** Where every GraphQL document (GQL, TOPICS_GQL, ...) is sent: the API's one GraphQL endpoint. */
+export const GRAPHQL_PATH = '/api/graphql';
+
 /**
  * The GraphQL documents the web app sends. The server's SDL (apps/api) must answer exactly these;
  * a test in apps/api runs each one against the schema. Beside the member's shape, not auth.ts's

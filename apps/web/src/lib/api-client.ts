@@ -1,5 +1,5 @@
 import { APP_VERSION, CLIENT_NAME, ERROR_CODES, RETRY, type ErrorCode, type ErrorReason } from '@puente/domain';
-import { apiErrorSchema, type ApiErrorBody } from '@puente/contracts';
+import { apiErrorSchema, GRAPHQL_PATH, type ApiErrorBody } from '@puente/contracts';
 import type { z } from 'zod';
 import { getDeviceId } from './device-id';
 import { earlyRequestKey, takeEarlyResponse } from './early-requests';
@@ -132,9 +132,10 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   if (options.language) headers['Accept-Language'] = options.language;
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const body = options.body === undefined ? undefined : options.contentType && typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-  // The same request, started by the page's HTML before the app had loaded (early-requests.ts):
-  // its answer is this first attempt's. Only a request with exactly those headers can be one.
-  const early = !token || options.language || options.signal || options.contentType || options.bearer ? undefined : takeEarlyResponse(earlyRequestKey(method, path, body), token);
+  // The identical request (method, path, body and every header, the session's token among them),
+  // started by the page's HTML before the app had loaded (early-requests.ts): its answer is this
+  // first attempt's. Not for a request that can be aborted (the early one cannot).
+  const early = token && !options.signal ? takeEarlyResponse(earlyRequestKey(method, path, body, headers), token) : undefined;
 
   let lastError: ApiRequestError | undefined;
   for (let attempt = 0; attempt <= RETRY.count; attempt++) {
@@ -168,8 +169,6 @@ interface GraphqlResponse {
   data?: Record<string, unknown> | null;
   errors?: { message: string; extensions?: { error?: unknown; code?: unknown } }[];
 }
-
-export const GRAPHQL_PATH = '/api/graphql';
 
 /** A GraphQL request's body, as graphqlRequest sends it (and the page's early requests: early-requests-script.ts). */
 export const graphqlPayload = (query: string, variables: Record<string, unknown>): { query: string; variables: Record<string, unknown> } => ({ query, variables });

@@ -6,7 +6,7 @@
  *
  * The app does not read these answers directly: `apiRequest` sends each request as it always has, and
  * its first attempt takes the early answer instead of fetching when one was started for the very same
- * request (method, path and body) with the session token it would send now. Everything after that (the
+ * request: method, path, body and headers (so the session token it would send now). Everything after that (the
  * status rules, the retry, the transport errors, the schema) is the same code as for any answer.
  */
 
@@ -36,11 +36,12 @@ declare global {
   }
 }
 
-/** A request's key: its method, its path and query, and its body as sent. */
-export const earlyRequestKey = (method: string, path: string, body: string | undefined): string => `${method} ${path}\n${body ?? ''}`;
+/** A request's key: its method, its path and query, its body and its headers, as sent. */
+export const earlyRequestKey = (method: string, path: string, body: string | undefined, headers: Readonly<Record<string, string>>): string =>
+  `${method} ${path}\n${body ?? ''}\n${JSON.stringify(headers)}`;
 
 /**
- * The answer of the early request with this key sent with `token`, once: a second identical request
+ * The answer of the early request with this key (sent with `token`), once: a second identical request
  * fetches. Nothing when there is none, when the session changed since (every early answer is then
  * dropped), or when the page began more than EARLY_REQUESTS_MAX_AGE_MS ago.
  */

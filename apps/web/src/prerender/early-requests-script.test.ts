@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RETRY } from '@puente/domain';
 import { getTopicsTemplate } from '@/features/home/api/get-topics-template';
 import { fetchMember } from '@/features/profile/api/get-member';
-import { getHistoryPage } from '@/features/record/api/get-history-page';
+import { getHistoryPage, historyPagePath } from '@/features/record/api/get-history-page';
+import { apiRequest } from '@/lib/api-client';
 import { template } from '@/test/consultation-fixtures';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { EARLY_REQUESTS_GLOBAL, EARLY_REQUESTS_MAX_AGE_MS } from '@/lib/early-requests';
@@ -97,19 +98,30 @@ describe("a page's early requests", () => {
     expect(requestsOf(calls)).toEqual(['POST /api/graphql GetMember', 'GET /api/records/history?limit=20', 'GET /api/records/history?limit=20']);
   });
 
+  it('a request that differs in any header (here the language asked for) is not the early one: it is sent, and the early answer stays for its own request', async () => {
+    const { calls } = installFakeFetch(answer);
+    openPage('/consulta/historial');
+    await apiRequest(historyPagePath(null), { language: 'en' });
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.headers['accept-language']).toBe('en');
+    await getHistoryPage(null);
+    expect(calls).toHaveLength(3);
+  });
+
   it('an early request that failed is retried by the app as any failed request is, and nothing is left unhandled', async () => {
+    // (A rejection nobody handles is reported to the process here, and to the window in a browser.)
     const unhandled: unknown[] = [];
-    const onUnhandled = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
-    window.addEventListener('unhandledrejection', onUnhandled);
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
     try {
       vi.useFakeTimers({ toFake: ['setTimeout'] });
       let offline = true;
       const { calls, fetchMock } = installFakeFetch(answer);
-      const online = fetchMock.getMockImplementation()!;
-      fetchMock.mockImplementation(async (input, init) => {
-        const response = online(input, init);
-        if (offline) throw new TypeError('Failed to fetch');
-        return response;
+      // Not the mock itself while offline: a spy handles every promise it returns (to record it),
+      // so a rejection nobody else handled would go unseen.
+      vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+        const answered = fetchMock(input, init); // recorded
+        return offline ? Promise.reject(new TypeError('Failed to fetch')) : answered;
       });
       openPage('/consulta/historial');
       offline = false;
@@ -121,7 +133,7 @@ describe("a page's early requests", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toEqual([]);
     } finally {
-      window.removeEventListener('unhandledrejection', onUnhandled);
+      process.off('unhandledRejection', onUnhandled);
     }
   });
 });

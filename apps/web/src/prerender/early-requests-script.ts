@@ -1,7 +1,7 @@
-import { GQL, TOPICS_GQL } from '@puente/contracts';
+import { GQL, GRAPHQL_PATH, TOPICS_GQL } from '@puente/contracts';
 import { DEFAULT_LANGUAGE, LANGUAGES, ROUTES, type Language } from '@puente/domain';
 import { historyPagePath } from '@/features/record/api/get-history-page';
-import { GRAPHQL_PATH, graphqlPayload, requestHeaders } from '@/lib/api-client';
+import { graphqlPayload, requestHeaders } from '@/lib/api-client';
 import { EARLY_REQUESTS_GLOBAL, earlyRequestKey } from '@/lib/early-requests';
 import { STORAGE_KEYS } from '@/lib/storage';
 
@@ -34,7 +34,7 @@ const EARLY_REQUESTS: readonly EarlyRequest[] = [
   { pages: [ROUTES.history.path], method: 'GET', path: historyPagePath(null), body: () => undefined },
 ];
 
-// Stand-ins the script swaps for the stored values in the headers the app would send.
+// Stand-ins the script swaps for the stored values in the headers the app would send (and in the keys, which hold them).
 const TOKEN = '{token}';
 const DEVICE = '{device}';
 
@@ -42,13 +42,14 @@ const DEVICE = '{device}';
 const scriptData = () =>
   EARLY_REQUESTS.map((r) => {
     const bodies = Object.fromEntries(LANGUAGES.map((language) => [language, r.body(language)]));
+    const headers = requestHeaders(TOKEN, DEVICE, bodies[DEFAULT_LANGUAGE] === undefined ? undefined : 'application/json');
     return {
       pages: r.pages,
       method: r.method,
       path: r.path,
-      headers: requestHeaders(TOKEN, DEVICE, bodies[DEFAULT_LANGUAGE] === undefined ? undefined : 'application/json'),
+      headers,
       bodies,
-      keys: Object.fromEntries(LANGUAGES.map((language) => [language, earlyRequestKey(r.method, r.path, bodies[language])])),
+      keys: Object.fromEntries(LANGUAGES.map((language) => [language, earlyRequestKey(r.method, r.path, bodies[language], headers)])),
     };
   });
 
@@ -63,9 +64,10 @@ export const earlyRequestsScript = (): string => {
   return (
     '(function(q,g,tk,dk,lk,ls,df,tm,dm){try{var s=localStorage,t=s.getItem(tk),d=s.getItem(dk),l=s.getItem(lk),p=location.pathname,e={token:t,at:Date.now(),responses:{}};' +
     'if(!t||!d)return;if(ls.indexOf(l)<0)l=df;' +
+    'var v=function(x){return x.split(tm).join(t).split(dm).join(d)};' +
     'q.forEach(function(r){if(r.pages&&r.pages.indexOf(p)<0)return;var h={},b=r.bodies[l];' +
-    'for(var n in r.headers)h[n]=r.headers[n].split(tm).join(t).split(dm).join(d);' +
-    "var f=fetch(r.path,{method:r.method,headers:h,body:b,credentials:'same-origin'});f.catch(function(){});e.responses[r.keys[l]]=f});" +
+    'for(var n in r.headers)h[n]=v(r.headers[n]);' +
+    "var f=fetch(r.path,{method:r.method,headers:h,body:b,credentials:'same-origin'});f.catch(function(){});e.responses[v(r.keys[l])]=f});" +
     // (`<` escaped: no string can close the script element or open a comment in the HTML.)
     `window[g]=e}catch(x){}})(${args.map((a) => JSON.stringify(a).replace(/</g, '\\u003c')).join(',')})`
   );

@@ -1,3 +1,4 @@
+import { GRAPHQL_PATH } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 
@@ -26,7 +27,7 @@ export function installSessionScopeGate(app: FastifyInstance): void {
   app.addHook('onRequest', function sessionScopeGate(request, _reply, done) {
     if (!request.auth?.user.sessionScope || request.routeOptions.config?.guest) return done();
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api/graphql') return done();
+    if (path === GRAPHQL_PATH) return done();
     if (request.method === 'GET' && PUBLIC_GET_PREFIXES.some((p) => under(path, p))) return done();
     done(new AppError('FORBIDDEN'));
   });
