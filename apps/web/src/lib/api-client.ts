@@ -135,7 +135,7 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   // The identical request (method, path, body and every header, the session's token among them),
   // started by the page's HTML before the app had loaded (early-requests.ts): its answer is this
   // first attempt's. Not for a request that can be aborted (the early one cannot).
-  const early = token && !options.signal ? takeEarlyResponse(earlyRequestKey(method, path, body, headers), token) : undefined;
+  const early = token && !options.signal ? takeEarlyResponse(() => earlyRequestKey(method, path, body, headers), token) : undefined;
 
   let lastError: ApiRequestError | undefined;
   for (let attempt = 0; attempt <= RETRY.count; attempt++) {

@@ -43,9 +43,10 @@ export const earlyRequestKey = (method: string, path: string, body: string | und
 /**
  * The answer of the early request with this key (sent with `token`), once: a second identical request
  * fetches. Nothing when there is none, when the session changed since (every early answer is then
- * dropped), or when the page began more than EARLY_REQUESTS_MAX_AGE_MS ago.
+ * dropped), or when the page began more than EARLY_REQUESTS_MAX_AGE_MS ago. `key` is only worked out
+ * while the page holds early answers (every request of the app comes here).
  */
-export const takeEarlyResponse = (key: string, token: string): Promise<Response> | undefined => {
+export const takeEarlyResponse = (key: () => string, token: string): Promise<Response> | undefined => {
   if (typeof window === 'undefined') return undefined;
   const early = window[EARLY_REQUESTS_GLOBAL];
   if (!early) return undefined;
@@ -53,7 +54,8 @@ export const takeEarlyResponse = (key: string, token: string): Promise<Response>
     delete window[EARLY_REQUESTS_GLOBAL];
     return undefined;
   }
-  const response = early.responses[key];
-  delete early.responses[key];
+  const wanted = key();
+  const response = early.responses[wanted];
+  delete early.responses[wanted];
   return response;
 };
