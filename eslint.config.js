@@ -96,4 +96,16 @@ export default tseslint.config(
       }],
     },
   },
+  // The router runs in React Router's declarative mode (issue 10: its data router is 17 kB gzipped
+  // more on every page). Its useNavigate changes at every navigation: screens use lib/navigation's.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/navigation.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "ImportDeclaration[source.value='react-router'] > ImportSpecifier[imported.name=/^(useNavigate|useBlocker|createBrowserRouter|RouterProvider|createStaticRouter|createStaticHandler)$/]",
+        message: "the app runs React Router's declarative mode: useNavigate comes from '@/lib/navigation' (one function for a component's life), the rest of the data router is not used.",
+      }],
+    },
+  },
 );

@@ -60,6 +60,10 @@ describe('phone login in the browser', () => {
       async (ctx) => {
         const page = await ctx.newPage();
         await startLogin(page, 'en', phone);
+        // spec 9: the browser's back button does not leave the screen (the app goes forward again).
+        await page.goBack();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/login/verify-phone-number');
+        await expect.poll(() => page.getByTestId('phone-display').inputValue()).toContain('+1');
         const code = await codeFromOutbox(server.url, phone.full);
         await page.getByTestId('code-input').fill(code);
         await page.getByTestId('verify-submit').click();
@@ -130,6 +134,10 @@ describe('phone login in the browser', () => {
       async (ctx) => {
         const page = await ctx.newPage();
         await startLogin(page, 'en', phone);
+        // spec 9: the browser's back button does not leave the screen (the app goes forward again).
+        await page.goBack();
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/login/verify-phone-number');
+        await expect.poll(() => page.getByTestId('phone-display').inputValue()).toContain('+1');
         const code = await codeFromOutbox(server.url, phone.full);
         server.clock.advance(11 * 60_000); // codes expire after 10 minutes
         await page.getByTestId('code-input').fill(code);

@@ -1,17 +1,21 @@
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { disableBackButton } from './back-button';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [i18n] = useState(() => createI18n());
-  const [router] = useState(() => createAppRouter((routes) => createBrowserRouter(routes)));
+  // Before the router listens to the history (see back-button.ts).
+  useState(() => disableBackButton(window));
   return (
     <AppProviders queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { matchRoute, ROUTES as ROUTE_DEFS } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { ToastHost } from '@/components/ui/toast-host';
@@ -11,6 +11,7 @@ import { useFamilyInvitation } from '@/features/family';
 import { useMember } from '@/features/profile';
 import { PartnerThemeProvider } from '@/features/organizations/components/partner-theme';
 import { currentLanguage } from '@/lib/i18n';
+import { useNavigate } from '@/lib/navigation';
 import { theme } from '@/lib/theme';
 import { decideRoute } from './route-guard';
 import { ROUTES } from '@/lib/routes';
@@ -22,14 +23,6 @@ import { useDocumentTitle } from './route-titles';
 import { usePushActionRouting } from '@/features/notifications/hooks/use-push';
 import { useSignedInShell } from './signed-in-shell-loader';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
-
-/** spec 9: the browser back button is disabled; every history "pop" is blocked and undone. */
-const useDisabledBackButton = (): void => {
-  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
-  useEffect(() => {
-    if (blocker.state === 'blocked') blocker.reset();
-  }, [blocker]);
-};
 
 function GuardRedirect({ to, clearRedirectTo }: { to: string; clearRedirectTo: boolean }) {
   const navigate = useNavigate();
@@ -49,7 +42,6 @@ export function RootLayout() {
   const routeName = matchRoute(pathname);
   const route = routeName ? ROUTE_DEFS[routeName] : undefined;
 
-  useDisabledBackButton();
   useDocumentTitle();
   useTransportErrors();
   useResumeRefresh();

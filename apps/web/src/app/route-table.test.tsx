@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { matchPath } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { installFakeFetch, member } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { setSessionToken } from '@/lib/session';
@@ -82,15 +82,40 @@ describe('route guard in the shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it('the browser back button does not leave the screen', async () => {
+  it('the browser back button does not leave the screen, however often it is pressed (spec 9)', async () => {
     const { router } = renderApp('/presignup');
+    await screen.findByTestId('presignup-screen');
     await act(async () => {
       await router.navigate('/login');
     });
-    await act(async () => {
-      await router.navigate(-1);
-    });
+    await screen.findByTestId('login-screen');
+    // The browser moves through its history after the click (a popstate), and the app puts it back
+    // (a second one): each press has settled once both have been dispatched.
+    let pops = 0;
+    const count = () => void (pops += 1);
+    window.addEventListener('popstate', count, { capture: true });
+    onTestFinished(() => window.removeEventListener('popstate', count, { capture: true }));
+    const settle = async () => {
+      const until = pops + 2;
+      await waitFor(() => expect(pops).toBe(until));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    };
+    window.history.back();
+    await settle();
     expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByTestId('login-screen')).toBeTruthy();
+    // Once more (the entry it returned to is the one it knows), and forward after a new screen.
+    window.history.back();
+    await settle();
+    expect(router.state.location.pathname).toBe('/login');
+    await act(async () => {
+      await router.navigate('/presignup');
+    });
+    await screen.findByTestId('presignup-screen');
+    window.history.go(-1);
+    await settle();
+    expect(router.state.location.pathname).toBe('/presignup');
+    expect(screen.queryByTestId('login-screen')).toBeNull();
   });
 });
 

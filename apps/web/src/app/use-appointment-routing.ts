@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import {
   applyAppointmentAlert,
   applyAppointmentCancel,
@@ -38,7 +38,7 @@ export const useAppointmentRouting = (): void => {
   const queryClient = useQueryClient();
   const fx = useMemo<RouterEffects>(() => {
     // The router's address, ahead of the rendered one while a navigation is still being rendered.
-    const here = () => currentPathname() ?? window.location.pathname;
+    const here = currentPathname;
     return {
       navigate: (to, state) => {
         // A paid visit (issue 14): the payment screens finish first; /payment-success then returns

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { refreshSession } from '@/features/auth/api/refresh-session';
 import { transportErrorOutcome } from '@puente/domain';
 import { isApiRequestError, onTransportError, type ApiRequestError } from '@/lib/api-client';

@@ -1,7 +1,8 @@
 import { notificationCommandSchema } from '@puente/contracts';
 import { paths } from '@puente/domain';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { useMember } from '@/features/profile';
 import { useStore } from '@/lib/external-store';
 import { socketStore } from '@/lib/socket';

@@ -3,10 +3,10 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { preloadScreens } from '@/app/route-table';
-import { buildRoutes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -25,11 +25,11 @@ export async function prerender(pathname: string): Promise<Prerendered> {
   const screen = matchRoute(pathname);
   if (!screen) throw new Error(`prerender ${pathname}: no route`);
   await preloadScreens([screen]);
-  const handler = createStaticHandler(buildRoutes());
-  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`prerender ${pathname}: the router answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderWithStyles(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  return renderWithStyles(
+    <StaticRouter location={pathname}>
+      <AppRoutes />
+    </StaticRouter>,
+  );
 }
 
 /**

@@ -6,7 +6,8 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { ROUTES } from '@/lib/routes';
 
 /** spec 000 §2: bottom navigation home (/inicio), consultations (/consulta/historial), profile (/perfil). */

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { useStore } from '@/lib/external-store';
 import { ROUTES } from '@/lib/routes';
 import { connectionErrorStore, hideConnectionError } from '@/lib/ui-store';

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { useStore } from '@/lib/external-store';
 import { ROUTES } from '@/lib/routes';
 import { closeInfoModal, infoModalStore, type InfoModalAction, type InfoModalButton } from '@/lib/ui-store';

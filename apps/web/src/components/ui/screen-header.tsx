@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 
 /** A screen's title row with the back arrow to `backTo` (support, family and other sub-screens). */
 export function ScreenHeader({ title, backTo }: { title: string; backTo: string }) {

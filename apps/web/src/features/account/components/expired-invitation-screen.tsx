@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { Screen } from '@/components/ui/screen';
 import { ROUTES } from '@/lib/routes';
 

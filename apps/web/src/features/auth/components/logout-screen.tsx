@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { getSessionToken, setSessionToken } from '@/lib/session';
 import { disconnectSocket } from '@/lib/socket';
 import { ROUTES } from '@/lib/routes';

@@ -43,7 +43,8 @@ import {
 } from '@puente/domain';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { CrisisHelp } from '@/components/ui/crisis-help';
 import { Screen } from '@/components/ui/screen';
 import { useAppointment, useCurrentAppointmentId } from '@/features/appointments';

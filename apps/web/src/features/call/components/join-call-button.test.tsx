@@ -1,11 +1,11 @@
 import type { AppointmentState } from '@puente/domain';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { installFakeFetch } from '@/test/fake-fetch';
+import { memoryRoutes } from '@/test/memory-routes';
 import { JoinCallButton } from './join-call-button';
 
 /** The button with the state its composer passes (the consultation screen's), changed by `rerender`. */
@@ -15,14 +15,13 @@ const renderButton = (state: AppointmentState | undefined) => {
     { path: '/dashboard/consulta/:id', element: <JoinCallButton appointmentId="apt_1" state={s} /> },
     { path: '/consulta/video-llamada', element: <div data-testid="call-screen-stub" /> },
   ];
-  const router = createMemoryRouter(routes(state), { initialEntries: ['/dashboard/consulta/apt_1'] });
-  const ui = (r: typeof router) => (
+  const ui = (s: AppointmentState | undefined) => (
     <AppProviders queryClient={createQueryClient()} i18n={createI18n('en')}>
-      <RouterProvider router={r} />
+      {memoryRoutes(routes(s), '/dashboard/consulta/apt_1').element}
     </AppProviders>
   );
-  const view = render(ui(router));
-  return { calls, router, rerender: (next: AppointmentState) => view.rerender(ui(createMemoryRouter(routes(next), { initialEntries: ['/dashboard/consulta/apt_1'] }))) };
+  const view = render(ui(state));
+  return { calls, rerender: (next: AppointmentState) => view.rerender(ui(next)) };
 };
 
 describe("JoinCallButton follows the state it is given (the consultation's), with no copy of its own", () => {

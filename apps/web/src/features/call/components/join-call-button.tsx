@@ -2,7 +2,7 @@ import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import Fab from '@mui/material/Fab';
 import { buildPath, isCallOpen, isInCallState, type AppointmentState } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 
 /**
  * For a coach or US doctor on their consultation: the way into its video call (the same call screen

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { buildPath, hasOrgFlag, isListedOnlineCoach, isSchedulableToday, isWithinWorkingHours, lookForCoachesRoute, noCoachesMessageKeys, type Language } from '@puente/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { Screen } from '@/components/ui/screen';
 import { useWorkingHours } from '@/features/configs';
 import { memberOrganizationSettings, useMember } from '@/features/profile';

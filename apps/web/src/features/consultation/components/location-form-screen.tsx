@@ -13,7 +13,7 @@ import { buildPath, CALENDAR, countryOfPhoneCode, errorMessageKey, FORM_MISSING_
 import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { CrisisHelp } from '@/components/ui/crisis-help';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';

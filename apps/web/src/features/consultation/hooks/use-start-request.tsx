@@ -1,7 +1,7 @@
 import { buildPath } from '@puente/domain';
 import type { SelfAssessment } from '@puente/domain';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { HealthProfileDialog, needsHealthProfile, useMember } from '@/features/profile';
 import { SelfAssessmentDialog } from '../components/self-assessment-dialog';
 import { setPendingSymptomPhotos } from '../symptom-photos';

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import type { z } from 'zod';
 import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 import { Screen } from '@/components/ui/screen';

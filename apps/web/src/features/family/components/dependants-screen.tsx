@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { DependantDto } from '@puente/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/features/profile';
 import { isApiRequestError } from '@/lib/api-client';

@@ -3,7 +3,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { Screen } from '@/components/ui/screen';
 
 /** /dependants/no-available-slots: LimitExceeded (spec 8), all 3 places taken (spec 9). */

@@ -2,7 +2,7 @@ import type { MemberDto } from '@puente/contracts';
 import { ROUTES } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { isApiRequestError } from '@/lib/api-client';
 import { removeStorage, STORAGE_KEYS, useStoredValue, writeStorage } from '@/lib/storage';
 import { showToast } from '@/lib/toast';

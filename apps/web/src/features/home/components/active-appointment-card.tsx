@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { buildPath, isFinishedLike, refreshesQueueOnHome, TIMERS } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { readCachedAppointment, useAppointment, useCurrentAppointmentId } from '@/features/appointments';
 

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { Screen } from '@/components/ui/screen';
 
 const TIPS = ['hydration', 'sleep', 'movement', 'stress', 'checkups'] as const;

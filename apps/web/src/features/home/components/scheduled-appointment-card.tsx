@@ -12,7 +12,7 @@ import type { ScheduledAppointmentDto } from '@puente/contracts';
 import { ROUTES, scheduleChangeChannel, scheduledCardAction, scheduledDayBucket, scheduledStartBucket, TIMERS } from '@puente/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { showToast } from '@/lib/toast';
 import { getTimeZone } from '@/lib/time-zone';
 import { useCancelScheduledAppointment } from '../api/cancel-scheduled-appointment';

@@ -2,7 +2,8 @@ import { buildPath, blockedAccountRoute, identityVerifyOutcome, loginStatusOutco
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { chosenLanguage } from '@/lib/i18n';

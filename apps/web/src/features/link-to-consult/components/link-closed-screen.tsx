@@ -3,7 +3,7 @@ import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { Screen } from '@/components/ui/screen';
 
 /** /link-to-consult-closed (spec 8: an ended link, or the room closed, code 53205). */

@@ -2,7 +2,7 @@ import { ROUTES } from '@puente/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentPending } from './payment-pending';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { useStore } from '@/lib/external-store';
 import { settleVisitPayment, takeDestinationAfterPayment } from '../api/visit-payments';
 import { paymentStatusStore } from '../hooks/use-payment-requests';

@@ -1,6 +1,7 @@
 import { PUSH_ACTIONS, pushActionRoute, type PushAction } from '@puente/domain';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { useMember } from '@/features/profile';
 import { openInfoModal } from '@/lib/ui-store';
 

@@ -12,7 +12,8 @@ import { buildPath, canChangeSite, organizationSiteFormSchema } from '@puente/do
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Screen } from '@/components/ui/screen';
 import { useMember, useOrganization } from '@/features/profile';

@@ -9,7 +9,8 @@ import { EMPLOYER_CODE_KEYS, TOAST, buildPath, worksThereFormSchema } from '@pue
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { ProtectionBanner } from '@/components/ui/protection-banner';
 import { Screen } from '@/components/ui/screen';
 import { ROUTES } from '@/lib/routes';

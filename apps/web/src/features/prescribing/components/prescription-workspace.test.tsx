@@ -1,6 +1,5 @@
 import type { AppointmentDto, PrescriptionOrderDto } from '@puente/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createI18n } from '@/lib/i18n';
@@ -8,6 +7,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { setSessionToken } from '@/lib/session';
 import { appointment, physician } from '@/test/consultation-fixtures';
 import { installFakeFetch } from '@/test/fake-fetch';
+import { memoryRoutes } from '@/test/memory-routes';
 import { PrescriptionWorkspace } from './prescription-workspace';
 
 /**
@@ -45,16 +45,16 @@ const order = (status: PrescriptionOrderDto['status']): PrescriptionOrderDto => 
 
 /** The workspace on the US doctor's consultation screen; /dashboard is a marker of where she lands. */
 const renderWorkspace = (a: AppointmentDto) => {
-  const router = createMemoryRouter(
+  const { element, router } = memoryRoutes(
     [
       { path: '/dashboard/consulta/:id', element: <PrescriptionWorkspace appointment={a} onAppointment={vi.fn()} /> },
       { path: '/dashboard', element: <p data-testid="dashboard-landing">dashboard</p> },
     ],
-    { initialEntries: [`/dashboard/consulta/${a.id}`] },
+    `/dashboard/consulta/${a.id}`,
   );
   render(
     <AppProviders queryClient={createQueryClient()} i18n={createI18n('en')}>
-      <RouterProvider router={router} />
+      {element}
     </AppProviders>,
   );
   return router;

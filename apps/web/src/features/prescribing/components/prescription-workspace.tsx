@@ -29,7 +29,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import type { z } from 'zod';
 import { isApiRequestError } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 
 /** Title row of the profile sub-screens, with a back arrow to where they came from (default /perfil). */
 export function ProfileHeader({ title, backTo = buildPath('profile') }: { title: string; backTo?: string | null }) {

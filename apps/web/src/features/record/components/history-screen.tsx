@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { groupHistory, paths, ROUTES } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/features/profile';
 import { memberHasFlag } from '@/features/profile';

@@ -20,7 +20,8 @@ import {
 } from '@puente/domain';
 import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { Screen } from '@/components/ui/screen';
 import { errorToastKey, isApiRequestError } from '@/lib/api-client';
 import { useAppointment } from '@/features/appointments';

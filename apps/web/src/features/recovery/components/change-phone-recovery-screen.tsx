@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { HelpDrawer } from '@/features/configs';
 import { BottomDrawer } from '@/components/ui/bottom-drawer';
 import { Screen } from '@/components/ui/screen';

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { buildPath, ROUTES, todayIsoDay } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { Screen } from '@/components/ui/screen';
 import { getTimeZone } from '@/lib/time-zone';
 import { useCoaches } from '../api/get-coaches';

@@ -1,11 +1,11 @@
 import { STAFF_AUTH, type UserType } from '@puente/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSessionToken, setSessionToken } from '@/lib/session';
 import { toastStore } from '@/lib/toast';
 import { installFakeFetch } from '@/test/fake-fetch';
+import { memoryRoutes } from '@/test/memory-routes';
 import { useStaffIdleLogout } from './use-staff-idle-logout';
 
 function Probe({ userType }: { userType: UserType }) {
@@ -14,12 +14,8 @@ function Probe({ userType }: { userType: UserType }) {
 }
 
 const mount = (userType: UserType) => {
-  const router = createMemoryRouter([{ path: '*', element: <Probe userType={userType} /> }], { initialEntries: ['/dashboard'] });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { element, router } = memoryRoutes([{ path: '*', element: <Probe userType={userType} /> }], '/dashboard');
+  render(<QueryClientProvider client={new QueryClient()}>{element}</QueryClientProvider>);
   return router;
 };
 

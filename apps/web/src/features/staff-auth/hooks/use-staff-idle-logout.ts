@@ -1,7 +1,7 @@
 import { buildPath, isStaff, STAFF_AUTH, type UserType } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { apiRequest } from '@/lib/api-client';
 import { getSessionToken, setSessionToken } from '@/lib/session';
 import { disconnectSocket } from '@/lib/socket';

@@ -1,5 +1,5 @@
 import type { CreateSurveyInput } from '@puente/contracts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/navigation';
 import { useMember } from '@/features/profile';
 import { errorToastKey } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
