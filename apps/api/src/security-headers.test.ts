@@ -56,7 +56,6 @@ const expectDocumentHeaders = (headers: Headers) => {
   expect(headers.get('x-download-options')).toBe('noopen');
   expect(headers.get('x-permitted-cross-domain-policies')).toBe('none');
   expect(headers.get('x-xss-protection')).toBe('0');
-  expect(headers.get('x-powered-by')).toBeNull();
 };
 
 /** An API answer's (OWASP's REST set): nothing loads, nothing frames it, and none of the page policies. */
@@ -73,7 +72,7 @@ const expectApiHeaders = (headers: Headers) => {
   expect(headers.get('referrer-policy')).toBe('no-referrer');
   expect(headers.get('cross-origin-resource-policy')).toBe('same-origin');
   expect(headers.get('strict-transport-security')).toBeNull(); // HSTS in production only
-  for (const documentOnly of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'x-powered-by']) {
+  for (const documentOnly of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
     expect(headers.get(documentOnly), documentOnly).toBeNull();
   }
 };

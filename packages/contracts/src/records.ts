@@ -118,3 +118,12 @@ export const pushPayloadSchema = z.object({
   userId: safeString(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/** The member's record (spec 000 §5, GET): the web client's requests and the API's routes. */
+export const RECORD_PATHS = {
+  history: '/api/records/history',
+  clinicians: '/api/records/clinicians',
+  /** The route's pattern; `appointment(id)` is its address. */
+  appointmentRoute: '/api/records/appointments/:id',
+  appointment: (id: string) => `/api/records/appointments/${encodeURIComponent(id)}`,
+} as const;

@@ -1,4 +1,4 @@
-import { historyPageQuerySchema, type ClinicianList, type HistoryPage, type MemberRecord } from '@puente/contracts';
+import { historyPageQuerySchema, RECORD_PATHS, type ClinicianList, type HistoryPage, type MemberRecord } from '@puente/contracts';
 import { safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,18 +9,18 @@ const idParams = z.object({ id: safeString().min(1) });
 
 export function recordsRoutes(records: RecordsService) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/api/records/history', async (request): Promise<HistoryPage> => {
+    app.get(RECORD_PATHS.history, async (request): Promise<HistoryPage> => {
       const { user } = requireAuth(request);
       const query = parseWith(historyPageQuerySchema, request.query);
       return records.history(user, query, requestLanguage(request));
     });
 
-    app.get('/api/records/clinicians', async (request): Promise<ClinicianList> => {
+    app.get(RECORD_PATHS.clinicians, async (request): Promise<ClinicianList> => {
       const { user } = requireAuth(request);
       return records.clinicians(user, requestLanguage(request));
     });
 
-    app.get('/api/records/appointments/:id', async (request): Promise<MemberRecord> => {
+    app.get(RECORD_PATHS.appointmentRoute, async (request): Promise<MemberRecord> => {
       const { user } = requireAuth(request);
       const { id } = parseWith(idParams, request.params);
       return records.record(user, id, requestLanguage(request));
