@@ -94,7 +94,10 @@ export function RootLayout() {
         <LoadingScreen />
       ) : (
         <>
-          <Outlet />
+          {/* The page's main landmark (WCAG 1.3.1, 2.4.1: a screen reader's "main" jumps to the screen). */}
+          <Box component="main">
+            <Outlet />
+          </Box>
           {/* Member screens only (a session: the shell has loaded). */}
           {route?.bottomNav && shell ? (
             <>

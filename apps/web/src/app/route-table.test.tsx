@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { matchPath } from 'react-router';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { installFakeFetch, member } from '@/test/fake-fetch';
@@ -80,6 +80,17 @@ describe('route guard in the shell', () => {
     window.localStorage.setItem('pre-onboarding-done', 'true');
     const { router } = renderApp('/consulta/historial');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it("the screen is the page's main landmark; the bottom navigation is outside it (WCAG 1.3.1, 2.4.1)", async () => {
+    installFakeFetch((call) => (call.url === '/api/graphql' ? { status: 200, body: { data: { getMember: member() } } } : undefined));
+    setSessionToken('tok_1');
+    renderApp('/perfil');
+    const main = await screen.findByRole('main');
+    expect(within(main).getByTestId('profile-screen')).toBeTruthy();
+    expect(within(main).queryByRole('navigation')).toBeNull();
+    expect(main.contains(await screen.findByRole('navigation'))).toBe(false);
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
   it('the browser back button does not leave the screen, however often it is pressed (spec 9)', async () => {
