@@ -15,7 +15,7 @@ window.addEventListener('vite:preloadError', (event) => {
     if (!navigator.onLine || Date.now() - Number(window.sessionStorage.getItem(key) ?? 0) < 30_000) return;
     window.sessionStorage.setItem(key, String(Date.now()));
   } catch {
-    return; // no session storage: no way to avoid a loop, let the route show its error
+    return; // no session storage: no way to avoid a loop, let the screen show its error (app/screen-error-boundary.tsx)
   }
   event.preventDefault();
   window.location.reload();

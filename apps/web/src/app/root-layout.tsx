@@ -14,6 +14,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useNavigate } from '@/lib/navigation';
 import { theme } from '@/lib/theme';
 import { decideRoute } from './route-guard';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 import { ROUTES } from '@/lib/routes';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
@@ -96,7 +97,9 @@ export function RootLayout() {
         <>
           {/* The page's main landmark (WCAG 1.3.1, 2.4.1: a screen reader's "main" jumps to the screen). */}
           <Box component="main">
-            <Outlet />
+            <ScreenErrorBoundary at={pathname}>
+              <Outlet />
+            </ScreenErrorBoundary>
           </Box>
           {/* Member screens only (a session: the shell has loaded). */}
           {route?.bottomNav && shell ? (
