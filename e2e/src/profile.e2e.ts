@@ -1,5 +1,6 @@
 import { loginByPhone, startTestServer, type TestServer } from '@puente/api/test';
 import { sql } from 'drizzle-orm';
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInPage, snap, uniquePhone, withBrowser } from './harness';
 
@@ -90,5 +91,36 @@ describe('profile and language in the browser', () => {
       },
       { locale: 'en-US', viewport: { width: 1280, height: 900 } },
     );
+  });
+
+  it("es: a screen whose code cannot be fetched says why in the page's main, the bottom navigation stays, and Reintentar opens it once it can", async () => {
+    const { token } = await completeMember('es');
+    await withBrowser(async (ctx) => {
+      // The profile screen's code fails to arrive (as offline, or a chunk a deploy removed); the rest comes.
+      const profileCode = async (route: Route) => {
+        try {
+          const response = await route.fetch();
+          if (/[`"']profile-name[`"']/.test(await response.text())) await route.abort();
+          else await route.fulfill({ response });
+        } catch {
+          // The page went on meanwhile: nothing waits for this request any more.
+        }
+      };
+      await ctx.route('**/assets/*.js', profileCode);
+      // The one reload the app allows for a missing chunk (main.tsx, 'chunk-reload-at') has just been used.
+      await ctx.addInitScript(() => sessionStorage.setItem('chunk-reload-at', String(Date.now())));
+      const page = await signedInPage(ctx, token, { language: 'es' });
+      await page.goto(`${server.url}/inicio`);
+      await page.getByTestId('home-screen').waitFor();
+      await page.getByTestId('nav-nav_profile').click();
+      const error = page.getByTestId('screen-error');
+      await error.waitFor({ timeout: 30_000 });
+      expect(await page.locator('main').getByRole('alert').textContent()).toBe('No se pudo procesar la petición.');
+      expect(await page.getByTestId('nav-nav_profile').isVisible()).toBe(true);
+      await snap(page, 'screen-error-es-mobile');
+      await ctx.unroute('**/assets/*.js', profileCode);
+      await page.getByTestId('screen-error-retry').click();
+      await expect.poll(() => page.getByTestId('profile-name').textContent(), { timeout: 30_000 }).toBe('Lucía Campos');
+    });
   });
 });
