@@ -30,21 +30,18 @@ function ScreenError({ offline }: { offline: boolean }) {
  * screen gets a fresh start, while a screen that stays across addresses (the profile's steps) is not
  * remounted.
  */
-export class ScreenErrorBoundary extends Component<{ at: string; children: ReactNode }, { failedAt: string | null }> {
-  override state: { failedAt: string | null } = { failedAt: null };
+export class ScreenErrorBoundary extends Component<{ at: string; children: ReactNode }, { failed: boolean; at: string }> {
+  override state = { failed: false, at: this.props.at };
 
-  static getDerivedStateFromError(): { failedAt: string } {
-    // The address is filled in by getDerivedStateFromProps, which runs on the re-render that follows.
-    return { failedAt: '' };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
   }
 
-  static getDerivedStateFromProps(props: { at: string }, state: { failedAt: string | null }): { failedAt: string | null } | null {
-    if (state.failedAt === '') return { failedAt: props.at };
-    if (state.failedAt !== null && state.failedAt !== props.at) return { failedAt: null };
-    return null;
+  static getDerivedStateFromProps(props: { at: string }, state: { at: string }): { failed: boolean; at: string } | null {
+    return props.at === state.at ? null : { failed: false, at: props.at };
   }
 
   override render(): ReactNode {
-    return this.state.failedAt !== null ? <ScreenError offline={!navigator.onLine} /> : this.props.children;
+    return this.state.failed ? <ScreenError offline={!navigator.onLine} /> : this.props.children;
   }
 }

@@ -6,7 +6,7 @@ export interface RoutesProbe {
   readonly state: { readonly location: Location };
 }
 
-function Routes({ routes, probe }: { routes: RouteObject[]; probe: { location?: Location } }) {
+function ProbedRoutes({ routes, probe }: { routes: RouteObject[]; probe: { location?: Location } }) {
   probe.location = useLocation();
   return useRoutes(routes);
 }
@@ -28,7 +28,7 @@ export function memoryRoutes(routes: RouteObject[], path: string): { element: Re
   return {
     element: (
       <MemoryRouter initialEntries={[path]}>
-        <Routes routes={routes} probe={probe} />
+        <ProbedRoutes routes={routes} probe={probe} />
       </MemoryRouter>
     ),
     router,
