@@ -1,4 +1,3 @@
-import { hashToken } from './secrets';
 import type { Clock } from './clock';
 import type { InvalidationBus } from './invalidation-bus';
 import type { AuthContext } from '../modules/auth/auth.service';
@@ -27,10 +26,15 @@ interface Entry {
   ctx: AuthContext;
 }
 
-/** Remembers successful session lookups for a short time (keyed by the token's hash). */
+/**
+ * Remembers successful session lookups for a short time, keyed by the bearer token itself. The
+ * database keeps only the token's SHA-256 (a copy of the table must not open sessions); this map
+ * lives in the process, which holds each request's token anyway, for SESSION_CACHE_TTL_MS at most,
+ * and hashing it at every look cost the polled route a SHA-256 per request (issue 10).
+ */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
-  /** session id -> token hash, to drop a revoked session's entry. */
+  /** session id -> token, to drop a revoked session's entry. */
   private readonly bySession = new Map<string, string>();
   /** Bumped by every drop: a lookup that started before one is answered but not remembered. */
   private drops = 0;
@@ -47,40 +51,39 @@ export class SessionCache {
 
   /** The remembered lookup of `token` if there is a fresh one, without waiting (the hot path's). */
   peek(token: string): AuthContext | undefined {
-    return this.fresh(hashToken(token), performance.now());
+    return this.fresh(token, performance.now());
   }
 
   async get(token: string): Promise<AuthContext | undefined> {
-    const key = hashToken(token);
     const now = performance.now();
-    const hit = this.fresh(key, now);
+    const hit = this.fresh(token, now);
     if (hit) return hit;
     const drops = this.drops;
     const ctx = await this.authenticate(token);
     if (drops !== this.drops) return ctx; // it may have read the session just before its revocation
     if (!ctx) {
-      this.entries.delete(key);
+      this.entries.delete(token);
       return undefined;
     }
     if (this.entries.size >= MAX_ENTRIES) this.clear();
     const ttl = !this.bus || this.bus.live ? this.ttlMs : Math.min(this.ttlMs, SESSION_CACHE_TTL_UNSHARED_MS);
-    this.entries.set(key, { until: now + ttl, ctx });
-    this.bySession.set(ctx.session.id, key);
+    this.entries.set(token, { until: now + ttl, ctx });
+    this.bySession.set(ctx.session.id, token);
     return ctx;
   }
 
-  private fresh(key: string, now: number): AuthContext | undefined {
-    const hit = this.entries.get(key);
+  private fresh(token: string, now: number): AuthContext | undefined {
+    const hit = this.entries.get(token);
     return hit && hit.until > now && hit.ctx.session.expiresAt.getTime() > this.clock.now().getTime() ? hit.ctx : undefined;
   }
 
   /** A session was revoked (here or on another node). */
   drop(sessionId: string): void {
     this.drops++;
-    const key = this.bySession.get(sessionId);
-    if (key === undefined) return;
+    const token = this.bySession.get(sessionId);
+    if (token === undefined) return;
     this.bySession.delete(sessionId);
-    this.entries.delete(key);
+    this.entries.delete(token);
   }
 
   clear(): void {
