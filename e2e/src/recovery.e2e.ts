@@ -2,7 +2,7 @@ import { loginByPhone, request, startTestServer, type TestServer } from '@puente
 import { recoveryCodeResponseSchema } from '@puente/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appPage, codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
+import { a11y, appPage, codeFromOutbox, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 3 "Tests that prove it": recovery and phone change, in es and en.
 let server: TestServer;
@@ -43,6 +43,8 @@ describe('recovery and phone change in the browser', () => {
         // The get-help drawer: WhatsApp outside the US, SMS in the US, to the company phones.
         await page.getByTestId('recovery-get-help').click();
         await expect.poll(() => page.getByTestId('help-contact').getAttribute('href')).toMatch(/^sms:\+\d+/);
+        // A sheet is a dialog: axe checks it too, named by its title (aria-dialog-name).
+        await a11y(page, 'help-drawer');
         await page.getByTestId('help-country').selectOption('52');
         await expect.poll(() => page.getByTestId('help-contact').getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+/);
         await page.keyboard.press('Escape');

@@ -2,16 +2,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A sheet from the bottom, used by the help and privacy drawers. */
+/**
+ * A sheet from the bottom, used by the help and privacy drawers. It is a dialog (MUI gives its
+ * sheet role="dialog"), named by its title so a screen reader says what opened.
+ */
 export function BottomDrawer({ open, onClose, title, children, testId }: { open: boolean; onClose: () => void; title: string; children: ReactNode; testId?: string }) {
   const { t } = useTranslation();
+  const titleId = useId();
   return (
-    <Drawer anchor="bottom" open={open} onClose={onClose} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxWidth: 744, mx: 'auto' } } }}>
+    <Drawer
+      anchor="bottom"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-labelledby': titleId, sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxWidth: 744, mx: 'auto' } } }}
+    >
       <Box sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid={testId}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        <Typography id={titleId} variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           {title}
         </Typography>
         {children}

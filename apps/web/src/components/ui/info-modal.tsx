@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@/lib/navigation';
 import { useStore } from '@/lib/external-store';
@@ -38,15 +39,17 @@ export function InfoModal() {
   };
 
   const label = (button: InfoModalButton) => (button.raw ? button.label : t(button.label));
+  // A modal without a title (a server's message) is named by its body: a dialog needs a name.
+  const bodyId = useId();
 
   return (
-    <Dialog open={modal !== null} onClose={closeInfoModal} fullWidth maxWidth="xs" data-testid="info-modal">
+    <Dialog open={modal !== null} onClose={closeInfoModal} fullWidth maxWidth="xs" aria-labelledby={modal?.title ? undefined : bodyId} data-testid="info-modal">
       {modal?.title ? <DialogTitle>{modal.raw ? modal.title : t(modal.title)}</DialogTitle> : null}
       <DialogContent sx={{ textAlign: 'center' }}>
         {modal?.imageUrl ? (
           <img src={modal.imageUrl} alt="" style={{ maxWidth: '100%', maxHeight: 160, marginBottom: 16 }} />
         ) : null}
-        <Typography>{modal ? (modal.raw ? modal.body : t(modal.body)) : null}</Typography>
+        <Typography id={bodyId}>{modal ? (modal.raw ? modal.body : t(modal.body)) : null}</Typography>
       </DialogContent>
       <DialogActions sx={{ flexDirection: 'column', gap: 1, px: 3, pb: 3 }}>
         {modal?.primaryButton ? (

@@ -556,7 +556,14 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
         room
       ) : null}
       {inCall && chart && !desktop ? (
-        <Drawer anchor="bottom" open={chartOpen} onClose={() => setChartOpen(false)} keepMounted slotProps={{ paper: { sx: { maxHeight: '85dvh', p: 2, borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
+        <Drawer
+          anchor="bottom"
+          open={chartOpen}
+          onClose={() => setChartOpen(false)}
+          keepMounted
+          // The open sheet is a dialog (role="dialog" on MUI's sheet): named as the chart.
+          slotProps={{ paper: { 'aria-label': t('vc_chart_label'), sx: { maxHeight: '85dvh', p: 2, borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}
+        >
           <Box component="section" aria-label={t('vc_chart_label')} data-testid="call-chart">
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Button onClick={() => setChartOpen(false)} data-testid="call-close-chart">

@@ -129,6 +129,8 @@ describe('chat drawer', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('chat-unread')).toBeTruthy());
     fireEvent.click(screen.getByTestId('chat-open'));
     await waitFor(() => expect(screen.queryByTestId('chat-unread')).toBeNull());
+    // The open drawer is a dialog named by its title.
+    expect(screen.getByRole('dialog', { name: 'Chat de la consulta' })).toBeTruthy();
     // While open, new messages do not set it.
     socket.fire('chat-message', { message: message(3) });
     await waitFor(() => expect(bubbles()).toHaveLength(3));

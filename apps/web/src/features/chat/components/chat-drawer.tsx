@@ -5,6 +5,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChat } from '../hooks/use-chat';
 import { ChatComposer } from './chat-composer';
@@ -27,17 +28,19 @@ export function ChatDrawer({ appointmentId, open, onClose, onUnreadChange }: Cha
   const chat = useChat(appointmentId, { open, onUnreadChange });
   // spec 4: loading while the connection is connecting, disconnecting, disconnected or denied.
   const loading = chat.connection !== 'connected' || chat.isLoading;
+  // The open drawer is a dialog (MUI's sheet has role="dialog"), named by its title.
+  const titleId = useId();
   return (
     <Drawer
       anchor="right"
       open={open}
       onClose={onClose}
       keepMounted
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 }, display: 'flex', flexDirection: 'column' } } }}
+      slotProps={{ paper: { 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 420 }, display: 'flex', flexDirection: 'column' } } }}
     >
       <Box data-testid="chat-drawer" data-connection={chat.connection} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-          <Typography variant="h6" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
             {t('chat_title')}
           </Typography>
           <IconButton aria-label={t('chat_close')} onClick={onClose} data-testid="chat-close">

@@ -46,4 +46,14 @@ describe('the chart beside the call (issue 11: the clinician never leaves the vi
     expect(router.state.location.pathname).toBe('/consulta/video-llamada');
     expect(screen.getByTestId('call-hang-up')).toBeTruthy();
   });
+
+  it('on a phone the chart opens in a sheet over the call, a dialog named as the chart', async () => {
+    installStaffServer({ userType: 'mx-physician', appointments: [appointment({ id: 'apt_1', state: '3-coach-joins-call', mxDoctorId: COACH_ID, mxDoctor: coach })] });
+    answerVideoToken();
+    renderApp('/consulta/video-llamada?appointmentId=apt_1', { language: 'es' });
+    fireEvent.click(await screen.findByTestId('call-open-chart'));
+    const sheet = await screen.findByRole('dialog', { name: 'Expediente del socio' });
+    expect(within(sheet).getByTestId('call-chart')).toBeTruthy();
+    expect(screen.getByTestId('call-flow').getAttribute('data-in-call')).toBe('true');
+  });
 });
