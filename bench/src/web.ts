@@ -8,7 +8,7 @@
 //    for /login, /inicio and /consulta/historial; a member's session is put in localStorage first.
 //    Targets: performance >= 90, accessibility 100, LCP <= 2.5 s, TBT <= 200 ms. Printed, never asserted.
 // BENCH_WEB_DIST measures another build (e.g. an older one, for a before/after); BENCH_LIGHTHOUSE=0 skips
-// Lighthouse; BENCH_LIGHTHOUSE_RUNS (3) runs per page, the median printed; BENCH_LIGHTHOUSE_PAGES=/login,... only those pages; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps its reports (the last run's); BENCH_WEB_PROFILE=1 prints where the
+// Lighthouse; BENCH_LIGHTHOUSE_RETURN=0 skips its return visits (the app's code from the service worker); BENCH_LIGHTHOUSE_RUNS (3) runs per page, the median printed; BENCH_LIGHTHOUSE_PAGES=/login,... only those pages; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps its reports (the last run's); BENCH_WEB_PROFILE=1 prints where the
 // first load's main-thread time goes, by package.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -161,26 +161,39 @@ const THROTTLINGS: readonly Throttling[] = (process.env.BENCH_LIGHTHOUSE_THROTTL
   (m): m is Throttling => m === 'simulate' || m === 'devtools',
 );
 
-/** One Lighthouse run (default config: mobile) in a fresh Chromium profile. */
-async function lighthouseRun(url: string, token: string | null, throttlingMethod: Throttling): Promise<LighthouseFigures> {
+/**
+ * One Lighthouse run (default config: mobile) in a fresh Chromium profile. A return visit
+ * (`returnVisit`) first opens the page once and waits for the service worker to be active, its
+ * precache filled: the load Lighthouse then measures is a member's next visit (the app's code from
+ * the service worker, the data from the network).
+ */
+async function lighthouseRun(url: string, token: string | null, throttlingMethod: Throttling, returnVisit = false): Promise<LighthouseFigures> {
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--ignore-certificate-errors'] });
   try {
-    if (token) {
+    if (token || returnVisit) {
       // The app keeps the session in localStorage: put it there on the origin, then keep storage.
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await cdp.contexts()[0]!.newPage();
       await page.goto(`${new URL(url).origin}/api/health`);
       await page.evaluate((t) => {
-        localStorage.setItem('sessionToken', t);
+        if (t) localStorage.setItem('sessionToken', t);
         localStorage.setItem('language', 'es');
         localStorage.setItem('device-id', 'bench-device'); // as seed() does
       }, token);
+      if (returnVisit) {
+        await page.goto(url);
+        // Active means installed: workbox fills the precache while it installs.
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+        });
+        await page.waitForTimeout(2_000); // the idle prefetch of the likely next screens
+      }
       await page.close();
       await cdp.close();
     }
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: token !== null, throttlingMethod });
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: token !== null || returnVisit, throttlingMethod });
     if (!result) throw new Error('lighthouse returned nothing');
     const { categories, audits } = result.lhr;
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
@@ -189,7 +202,7 @@ async function lighthouseRun(url: string, token: string | null, throttlingMethod
     if (reports) {
       mkdirSync(reports, { recursive: true });
       const { pathname, protocol } = new URL(url);
-      writeFileSync(path.join(reports, `${pathname.replace(/\W+/g, '_')}-${throttlingMethod}${protocol === 'https:' ? '-h2' : ''}.json`), JSON.stringify(result.lhr));
+      writeFileSync(path.join(reports, `${pathname.replace(/\W+/g, '_')}-${throttlingMethod}${protocol === 'https:' ? '-h2' : ''}${returnVisit ? '-return' : ''}.json`), JSON.stringify(result.lhr));
     }
     const breakdown = (audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; group?: string; duration: number }[] } | undefined)?.items ?? [];
     return {
@@ -230,21 +243,25 @@ async function lighthouseBench(server: TestServer, token: string): Promise<void>
   const h2 = wantH2 ? await startH2Proxy(server.url) : null;
   if (wantH2 && !h2) console.log('lighthouse over HTTP/2: not measured (no openssl for its certificate)');
   const setups = [
-    ...THROTTLINGS.map((throttling) => ({ throttling, origin: server.url, label: `${throttling === 'simulate' ? 'simulated' : 'applied'} throttling` })),
-    ...(h2 ? [{ throttling: 'devtools' as const, origin: h2.url, label: 'applied throttling, HTTP/2' }] : []),
+    ...THROTTLINGS.map((throttling) => ({ throttling, origin: server.url, label: `${throttling === 'simulate' ? 'simulated' : 'applied'} throttling`, returnVisit: false })),
+    ...(h2 ? [{ throttling: 'devtools' as const, origin: h2.url, label: 'applied throttling, HTTP/2', returnVisit: false }] : []),
+    // A member's next visit: the code from the service worker's precache (BENCH_LIGHTHOUSE_RETURN=0: not measured).
+    ...(process.env.BENCH_LIGHTHOUSE_RETURN !== '0' && THROTTLINGS.includes('devtools')
+      ? [{ throttling: 'devtools' as const, origin: server.url, label: 'applied throttling, return visit', returnVisit: true }]
+      : []),
   ];
   try {
     for (const [pathname, session] of pages) {
       if (only && !only.includes(pathname)) continue;
-      for (const { throttling, origin, label } of setups) {
+      for (const { throttling, origin, label, returnVisit } of setups) {
         try {
           const runs: LighthouseFigures[] = [];
           for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
             // Lighthouse sometimes loses the trace of a load (NO_NAVSTART): one more try.
             runs.push(
-              await lighthouseRun(`${origin}${pathname}`, session, throttling).catch((error: unknown) => {
+              await lighthouseRun(`${origin}${pathname}`, session, throttling, returnVisit).catch((error: unknown) => {
                 if (!String(error instanceof Error ? error.message : error).includes('NO_NAVSTART')) throw error;
-                return lighthouseRun(`${origin}${pathname}`, session, throttling);
+                return lighthouseRun(`${origin}${pathname}`, session, throttling, returnVisit);
               }),
             );
           }
