@@ -28,6 +28,8 @@ describe('a screen that fails to load or render (no blank page)', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
     const view = render(ui('/perfil', <Broken />, language));
     expect(screen.getByRole('alert').textContent).toBe(message);
+    // It is the page's one heading (axe's page-has-heading-one found none).
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(message);
     expect(screen.getByTestId('screen-error-retry').textContent).toBe(retry);
     // The same address keeps the message; another one shows its screen.
     view.rerender(ui('/perfil', <p data-testid="next">next</p>, language));

@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
@@ -16,7 +17,12 @@ function ScreenError({ offline }: { offline: boolean }) {
   return (
     <Screen testId="screen-error">
       <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <Typography role="alert">{t(offline ? 'error_network' : 'error_unknown_error')}</Typography>
+        {/* The page's one heading (the screen that failed had it), and announced at once. */}
+        <Box role="alert">
+          <Typography variant="body1" component="h1">
+            {t(offline ? 'error_network' : 'error_unknown_error')}
+          </Typography>
+        </Box>
         <Button variant="contained" onClick={() => window.location.reload()} data-testid="screen-error-retry">
           {t('screen_error_retry')}
         </Button>

@@ -19,7 +19,7 @@ export function DeadLetters() {
   const rows = dead.data ?? [];
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <Box component="section" aria-labelledby="admin-dead-title" sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 4 }}>
+    <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 4 }}>
       <Box>
         <Typography id="admin-dead-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
           {t('admin_dead_title')}

@@ -41,7 +41,7 @@ export function SupportInbox() {
     update.mutate({ id, status }, { onError: () => showToast({ variant: 'warning', message: 'admin_inbox_update_error' }) });
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <Box component="section" aria-labelledby="admin-inbox-title" sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 4 }}>
+    <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 4 }}>
       <Box>
         <Typography id="admin-inbox-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
           {t('admin_inbox_title')}

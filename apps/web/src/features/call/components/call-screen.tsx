@@ -532,7 +532,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
               {t('appointment_modal_busy')}
             </Alert>
           ) : null}
-          <Typography variant="h4" sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }} data-testid="call-waiting-countdown">
+          <Typography variant="h4" component="p" sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }} data-testid="call-waiting-countdown">
             {countdown ?? t('vc_waiting_few_more_minutes')}
           </Typography>
           <VideoTile stream={media.stream} label={t('vc_you')} muted mirrored testId="call-preview" variant="strip" />

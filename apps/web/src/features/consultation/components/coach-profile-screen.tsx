@@ -95,7 +95,7 @@ export function CoachProfileScreen() {
               {p.firstName.charAt(0)}
             </Avatar>
             <Box>
-              <Typography variant="h5" sx={{ fontWeight: 800 }} data-testid="coach-profile-name">
+              <Typography variant="h5" component="h2" sx={{ fontWeight: 800 }} data-testid="coach-profile-name">
                 {labels.name(p)}
               </Typography>
               <Typography color="text.secondary">{t(p.practice === 'mentalhealth' ? 'coaches_practice_mentalhealth' : 'coaches_practice_health')}</Typography>

@@ -194,7 +194,7 @@ export function ConsultationNotes({
       ) : (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box component="form" noValidate onSubmit={(e) => void handleSave(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="notes-template">
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }} data-testid="notes-template">
               {/* The template is reference data written in one language: its label and fields are read in the clinician's (issue 11). */}
               {t(`note_template_${template._id.replace(/-/g, '_')}_${userType === 'us-physician' ? 'us' : 'mx'}`, { defaultValue: userType === 'us-physician' ? template.label.usPhysician : template.label.mxPhysician })}
             </Typography>

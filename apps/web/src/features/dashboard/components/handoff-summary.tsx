@@ -34,7 +34,18 @@ function Line({ label, value, testId }: { label: string; value: string; testId?:
  * (readiness, issue 12). `coachNotes` also shows the record's internal notes,
  * which only the coach can have written before a US doctor takes the request.
  */
-export function HandoffSummary({ appointment, withIntake = false, withInternalNotes = false }: { appointment: AppointmentDto; withIntake?: boolean; withInternalNotes?: boolean }) {
+export function HandoffSummary({
+  appointment,
+  withIntake = false,
+  withInternalNotes = false,
+  heading = 'h3',
+}: {
+  appointment: AppointmentDto;
+  withIntake?: boolean;
+  withInternalNotes?: boolean;
+  /** Its heading's level: one below the heading it sits under (the member's name, h2; a queue card's title, h3). */
+  heading?: 'h3' | 'h4';
+}) {
   const { t, i18n } = useTranslation();
   const coach = appointment.mxDoctor ? `${appointment.mxDoctor.firstName} ${appointment.mxDoctor.lastName}` : null;
   const esc = appointment.escalation;
@@ -50,7 +61,7 @@ export function HandoffSummary({ appointment, withIntake = false, withInternalNo
   return (
     <Box sx={{ bgcolor: 'action.hover', p: 1.5, borderRadius: 1, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="coach-notes">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="body2" component="h4" sx={{ fontWeight: 700 }}>
+        <Typography variant="body2" component={heading} sx={{ fontWeight: 700 }}>
           {coach ? t('dashboard_coach_notes_by', { name: coach }) : t('dashboard_coach_notes')}
         </Typography>
         {esc ? <UrgencyChip urgency={esc.urgency} /> : null}

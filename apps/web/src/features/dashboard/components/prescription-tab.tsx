@@ -80,7 +80,7 @@ export function PrescriptionTab({
       {viewerIsCoach ? <Alert severity="info">{t('dashboard_rx_coach_cannot_prescribe')}</Alert> : null}
       {sent.length > 0 ? (
         <Box data-testid="rx-sent">
-          <Typography variant="subtitle2">{t('dashboard_rx_sent')}</Typography>
+          <Typography variant="subtitle2" component="h2">{t('dashboard_rx_sent')}</Typography>
           <List dense>
             {sent.map((p, i) => (
               <ListItem key={`${p.code}-${i}`} disableGutters>
@@ -101,7 +101,7 @@ export function PrescriptionTab({
       ) : null}
       {editable ? (
         <>
-          <Typography variant="subtitle2">{t('dashboard_rx_draft')}</Typography>
+          <Typography variant="subtitle2" component="h2">{t('dashboard_rx_draft')}</Typography>
           {lines.length ? (
             <List dense data-testid="rx-draft">
               {lines.map((p, i) => (
@@ -142,7 +142,7 @@ export function PrescriptionTab({
               </Button>
             </Box>
           </Box>
-          <Typography variant="subtitle2">{t('dashboard_rx_pharmacy')}</Typography>
+          <Typography variant="subtitle2" component="h2">{t('dashboard_rx_pharmacy')}</Typography>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
             {(Object.keys(EMPTY_PHARMACY) as (keyof PharmacyDraft)[]).map((key) => (
               <TextField

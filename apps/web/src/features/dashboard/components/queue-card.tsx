@@ -51,7 +51,7 @@ export function QueueCard({
       </Box>
       <Typography>{reason ?? t('dashboard_reason_none')}</Typography>
       <AppointmentChips appointment={appointment} />
-      {kind === 'escalation' ? <HandoffSummary appointment={appointment} withIntake withInternalNotes /> : null}
+      {kind === 'escalation' ? <HandoffSummary appointment={appointment} withIntake withInternalNotes heading="h4" /> : null}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button
           variant="contained"

@@ -85,7 +85,7 @@ function SummaryTab({ record }: { record: MemberRecord }) {
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
             {record.note.map((n) => (
               <Box key={n.name} data-testid={`record-note-${n.name}`}>
-                <Typography variant="subtitle2" color="text.secondary">
+                <Typography variant="subtitle2" component="h3" color="text.secondary">
                   {t(`record_note_field_${n.name}`, { defaultValue: n.name })}
                 </Typography>
                 <FreeTextBlock value={n.value} />
@@ -93,7 +93,7 @@ function SummaryTab({ record }: { record: MemberRecord }) {
             ))}
             {record.plan?.conclusions ? (
               <Box data-testid="record-plan-conclusions">
-                <Typography variant="subtitle2" color="text.secondary">
+                <Typography variant="subtitle2" component="h3" color="text.secondary">
                   {t('record_plan_conclusions')}
                 </Typography>
                 <FreeTextBlock value={record.plan.conclusions} />
@@ -101,7 +101,7 @@ function SummaryTab({ record }: { record: MemberRecord }) {
             ) : null}
             {record.plan?.recomendations ? (
               <Box data-testid="record-plan-recommendations">
-                <Typography variant="subtitle2" color="text.secondary">
+                <Typography variant="subtitle2" component="h3" color="text.secondary">
                   {t('record_plan_recommendations')}
                 </Typography>
                 <FreeTextBlock value={record.plan.recomendations} />
