@@ -6,8 +6,9 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A sheet from the bottom, used by the help and privacy drawers. It is a dialog (MUI gives its
- * sheet role="dialog"), named by its title so a screen reader says what opened.
+ * A sheet from the bottom (help, privacy, download the app, subtopics, the record's help, the store
+ * subscription). It is a dialog (MUI gives its sheet role="dialog"), named by its title so a screen
+ * reader says what opened.
  */
 export function BottomDrawer({ open, onClose, title, children, testId }: { open: boolean; onClose: () => void; title: string; children: ReactNode; testId?: string }) {
   const { t } = useTranslation();
