@@ -1,4 +1,7 @@
-import { decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { decomposeColor, getContrastRatio, recomposeColor, ThemeProvider } from '@mui/material/styles';
+import { render } from '@testing-library/react';
+import { createElement, type ElementType } from 'react';
 import { THEME } from '@puente/domain';
 import { describe, expect, it } from 'vitest';
 import { BRAND_TEXT, theme } from './theme';
@@ -57,5 +60,19 @@ describe('theme contrast (WCAG 2.2 AA)', () => {
     expect(hue(p.primary.main)).toBeCloseTo(hue(THEME.colors.primary), 0);
     // The brand orange itself fails as text, which is why it is decoration only.
     expect(getContrastRatio(THEME.colors.primary, '#FFFFFF')).toBeLessThan(AA);
+  });
+
+  it('makes a subtitle a paragraph, and a heading only where its component says so (axe heading-order)', () => {
+    const { container } = render(
+      createElement(
+        ThemeProvider,
+        { theme },
+        createElement(Typography, { variant: 'subtitle1' }, 'a'),
+        createElement(Typography, { variant: 'subtitle2' }, 'b'),
+        createElement(Typography as ElementType, { variant: 'subtitle2', component: 'h3' }, 'c'),
+        createElement(Typography, { variant: 'h5' }, 'd'),
+      ),
+    );
+    expect([...container.children].map((e) => e.tagName)).toEqual(['P', 'P', 'H3', 'H5']);
   });
 });

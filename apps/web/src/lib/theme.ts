@@ -51,5 +51,11 @@ export const theme = createTheme({
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { borderRadius: 999, minHeight: 48 } },
     },
+    MuiTypography: {
+      // A subtitle is a paragraph unless its `component` makes it a heading of a chosen level: MUI
+      // makes both subtitles h6, and axe's heading-order found a level-6 heading under an h2 on four
+      // screens (the note template, the record's note fields). The other variants keep MUI's mapping.
+      defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } },
+    },
   },
 });

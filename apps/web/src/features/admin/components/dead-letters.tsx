@@ -21,7 +21,7 @@ export function DeadLetters() {
   return (
     <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 4 }}>
       <Box>
-        <Typography id="admin-dead-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 800 }}>
           {t('admin_dead_title')}
         </Typography>
         <Typography color="text.secondary">{t('admin_dead_subtitle')}</Typography>

@@ -43,7 +43,7 @@ export function SupportInbox() {
   return (
     <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 4 }}>
       <Box>
-        <Typography id="admin-inbox-title" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 800 }}>
           {t('admin_inbox_title')}
         </Typography>
         <Typography color="text.secondary">{t('admin_inbox_subtitle', { hours: SUPPORT_REPLY_TARGET_HOURS })}</Typography>
