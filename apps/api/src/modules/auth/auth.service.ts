@@ -260,14 +260,18 @@ export class AuthService {
     // An erased account's sessions are deleted with it; one being erased right now finds no account.
     const user = session ? await this.members.findById(session.userId) : undefined;
     if (!session || !user) return undefined;
-    if (isStaff(user.userType) && isIdle(session, now)) {
-      // HIPAA automatic logoff: a staff session idle for STAFF_AUTH.idleTimeoutMs ends for good.
-      await this.auth.revokeSession(session.id, now);
-      this.deps.sockets.disconnectSession(session.id);
-      return undefined;
-    }
-    if (!session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.auth.touchSession(session.id, now);
+    if (isStaff(user.userType)) {
+      if (isIdle(session, now)) {
+        // HIPAA automatic logoff: a staff session idle for STAFF_AUTH.idleTimeoutMs ends for good.
+        await this.auth.revokeSession(session.id, now);
+        this.deps.sockets.disconnectSession(session.id);
+        return undefined;
+      }
+      // Only the idle logoff reads lastSeenAt, so only a staff session is touched: a member's poll
+      // (every 4 s while she waits) never writes to the database.
+      if (!session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await this.auth.touchSession(session.id, now);
+      }
     }
     return { session, user: actorOf(user, scopeOfSession(session)) };
   }

@@ -2,7 +2,8 @@ import { GQL, staffMfaStepSchema, staffTotpEnrolmentResponseSchema, staffTotpVer
 import { STAFF_AUTH } from '@puente/domain';
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffTotpSecrets } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { sessions, staffTotpSecrets } from '../../db/schema';
 import { createMember, graphql, request, startTestServer, type TestServer } from '../../test';
 
 let t: TestServer;
@@ -135,8 +136,15 @@ describe('staff sign-in: email code, then TOTP', () => {
     const member = await createMember(t.server);
     const { createSessionFor } = await import('../../test');
     const { sessionToken } = await createSessionFor(t.server, member.id);
+    const lastSeen = () => t.server.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, member.id));
+    const opened = await lastSeen();
     t.clock.advance(STAFF_AUTH.idleTimeoutMs * 3);
     expect(await signedIn(sessionToken, member.id)).toBe(true);
+    // Nothing reads a member session's lastSeenAt, so her requests (a poll every 4 s) never write it.
+    t.clock.advance(2 * 60_000);
+    expect(await signedIn(sessionToken, member.id)).toBe(true);
+    expect(opened).toHaveLength(1);
+    expect(await lastSeen()).toEqual(opened);
 
     const coach = await createMember(t.server, { userType: 'mx-physician' });
     const { AuthRepository } = await import('../auth/auth.repository');
