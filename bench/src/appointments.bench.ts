@@ -2,7 +2,7 @@
 // The server runs in its own process (server-process.ts), the baseline in a third; the load and the
 // member's socket come from this process.
 import { APPOINTMENT_GQL, type AppointmentAlert } from '@puente/contracts';
-import { appointmentData, createTemporaryDatabase, graphql, openSocket } from '@puente/api/test';
+import { appointmentData, createTemporaryDatabase, graphql, openSocket, SESSION_CACHE_TTL_MS } from '@puente/api/test';
 import { bareServer, compare, load, pinApart, report as reportRatio, reportAtRate, serverProcess, withCpu, type BenchProcess } from './lib';
 
 /** The offered rate of the fixed-rate run (members poll every 4 s: 2,000 req/s is 8,000 waiting members). */
@@ -51,10 +51,21 @@ export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; 
     reportRatio(`GET /api/online-physicians (log level info) vs bare node:http sending the same ${Object.keys(own).length + 2} headers`, same, base3);
     // Every waiting member with a session of their own, in turn (the session lookups are real).
     const pollers = server.info.pollers;
-    // Each member's first poll (the session lookup the server then remembers for 30 s), as fast as
-    // the server answers; then the steady state at the fixed rate (a member polling every 4 s
-    // finds her session remembered 7 polls in 8).
-    await load(url, 0, { bearerTokens: pollers, amount: pollers.length });
+    // The steady state of members who keep waiting: each one's session lookup is remembered for
+    // SESSION_CACHE_TTL_MS, so a member polling every 4 s finds it remembered 7 polls in 8, and
+    // the members' lookups expire at an even rate (about pollers / TTL a second), each at its own
+    // moment. To get there: the first polls (a lookup each) spread evenly over one TTL, in a
+    // shuffled order (the runs after it poll in the list's order, so when a lookup expires is not
+    // tied to when its member polls), then one TTL at the fixed rate, unmeasured, then the
+    // measured run. Measured right after first polls made as fast as the server answers, every
+    // lookup would still be remembered, or, had they taken longer than the TTL, the first ones would
+    // expire in one wave.
+    const firstPolls = performance.now();
+    const lookupRate = pollers.length / (SESSION_CACHE_TTL_MS / 1000);
+    const shuffled = pollers.map((token) => ({ token, key: Math.random() })).sort((a, b) => a.key - b.key).map(({ token }) => token);
+    await load(url, 0, { bearerTokens: shuffled, amount: pollers.length, overallRate: lookupRate });
+    console.log(`  ${pollers.length} members' first polls, offered at ${Math.round(lookupRate)}/s: ${((performance.now() - firstPolls) / 1000).toFixed(1)} s`);
+    await load(url, SESSION_CACHE_TTL_MS / 1000, { bearerTokens: pollers, overallRate: FIXED_RATE });
     const fixed = await load(url, 5, { bearerTokens: pollers, overallRate: FIXED_RATE });
     const fixedBase = await load(bare.info.url, 5, { overallRate: FIXED_RATE });
     const fast = reportAtRate(`GET /api/online-physicians (${pollers.length} waiting members, each polling with their own session, log level info)`, FIXED_RATE, fixed, fixedBase, { maxP99Ms: 20 });

@@ -15,6 +15,7 @@ import { createControlledClock, type ControlledClock } from '../lib/clock';
 
 export * from './factories';
 export { DEMO_LOGINS, DEMO_ORGANIZATION, DEMO_PARTNER } from '../db/seed';
+export { SESSION_CACHE_TTL_MS } from '../lib/session-cache';
 
 export interface StartTestServerOptions {
   /** Default: 'postgres' when DATABASE_URL is set, else in-memory 'pglite'. */
