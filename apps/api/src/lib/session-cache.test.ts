@@ -45,4 +45,99 @@ describe('the session cache', () => {
     bus.publish('session', 'session-a');
     expect(cache.peek('token-a')).toBeUndefined();
   });
+
+  it('past its time, peek answers the remembered lookup for one more TTL while it is looked up again once, in the background; not when the bus is down, nor later', async () => {
+    const clock = createControlledClock(new Date('2026-11-23T16:00:00Z'));
+    const bus = new LocalInvalidationBus();
+    const ttl = 200;
+    const first = context('session-a', new Date('2026-11-23T17:00:00Z'));
+    const second = context('session-a', new Date('2026-11-23T17:00:00Z'));
+    let current: AuthContext | undefined = first;
+    let lookups = 0;
+    let release: (() => void) | undefined;
+    const cache = new SessionCache(
+      async () => {
+        lookups++;
+        await new Promise<void>((resolve) => (release = resolve));
+        return current;
+      },
+      clock,
+      bus,
+      ttl,
+    );
+    const remember = cache.get('token-a');
+    release!();
+    expect(await remember).toBe(first);
+    await sleep(ttl + 20);
+
+    // Past its time: answered at once, and looked up again once however often it is peeked.
+    current = second;
+    expect(cache.peek('token-a')).toBe(first);
+    expect(cache.peek('token-a')).toBe(first);
+    expect(lookups).toBe(2);
+    release!();
+    await sleep(0);
+    expect(cache.peek('token-a')).toBe(second); // the new lookup, fresh
+    expect(lookups).toBe(2);
+
+    // A lookup that finds the session gone forgets it.
+    await sleep(ttl + 20);
+    current = undefined;
+    expect(cache.peek('token-a')).toBe(second);
+    release!();
+    await sleep(0);
+    expect(cache.peek('token-a')).toBeUndefined();
+
+    // Past two TTLs nothing is answered from memory.
+    current = first;
+    const again = cache.get('token-a');
+    release!();
+    await again;
+    await sleep(2 * ttl + 20);
+    expect(cache.peek('token-a')).toBeUndefined();
+    expect(lookups).toBe(4);
+
+    // While the bus is not live a revocation elsewhere might not arrive: only fresh lookups answer.
+    const down = new (class extends LocalInvalidationBus {
+      override get live(): boolean {
+        return false;
+      }
+    })();
+    const unshared = new SessionCache(async () => first, clock, down, ttl);
+    await unshared.get('token-a');
+    expect(unshared.peek('token-a')).toBe(first);
+    await sleep(ttl + 20);
+    expect(unshared.peek('token-a')).toBeUndefined();
+  });
+
+  it('looks up at most 8 stale sessions in the background at once; the others answer and are looked up on a later peek', async () => {
+    const clock = createControlledClock(new Date('2026-11-23T16:00:00Z'));
+    const ttl = 200;
+    const ctx = (i: number) => context(`session-${i}`, new Date('2026-11-23T17:00:00Z'));
+    let lookups = 0;
+    let hold = false;
+    const waiting: (() => void)[] = [];
+    const cache = new SessionCache(
+      async (token) => {
+        lookups++;
+        if (hold) await new Promise<void>((resolve) => waiting.push(resolve));
+        return ctx(Number(token));
+      },
+      clock,
+      new LocalInvalidationBus(),
+      ttl,
+    );
+    for (let i = 0; i < 10; i++) await cache.get(String(i));
+    expect(lookups).toBe(10);
+    await sleep(ttl + 20);
+    hold = true;
+    for (let i = 0; i < 10; i++) expect(cache.peek(String(i))?.session.id).toBe(`session-${i}`);
+    expect(lookups).toBe(18);
+    for (const release of waiting.splice(0)) release();
+    await sleep(0);
+    expect(cache.peek('9')?.session.id).toBe('session-9'); // still stale: now its turn
+    expect(lookups).toBe(19);
+  });
 });
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

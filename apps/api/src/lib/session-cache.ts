@@ -12,7 +12,8 @@ declare module 'fastify' {
   }
 }
 
-// Not in the spec: how long a session lookup is remembered. A revocation (logout, refresh, account
+// Not in the spec: how long a session lookup is remembered (the hot routes answer from it for up to
+// one more TTL while it is looked up again: SessionCache.peek). A revocation (logout, refresh, account
 // deletion, phone change, the end of a guest link's consultation) drops it at once on every node
 // through the invalidation bus; the time bounds what else may change under it (the member's
 // language) and, while the bus is not live (Redis unreachable), how long a session revoked on
@@ -20,6 +21,9 @@ declare module 'fastify' {
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_TTL_UNSHARED_MS = 2_000;
 const MAX_ENTRIES = 50_000;
+// Not in the spec: at most this many lookups in the background at once (see peek), so a busy node's
+// database queue stays short; past it, a stale entry answers and is looked up on a later peek.
+const MAX_REFRESHING = 8;
 
 interface Entry {
   until: number;
@@ -36,6 +40,8 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   /** session id -> token, to drop a revoked session's entry. */
   private readonly bySession = new Map<string, string>();
+  /** Tokens being looked up again in the background (peek past an entry's time). */
+  private readonly refreshing = new Set<string>();
   /** Bumped by every drop: a lookup that started before one is answered but not remembered. */
   private drops = 0;
 
@@ -49,9 +55,28 @@ export class SessionCache {
     bus?.onResync(() => this.clear());
   }
 
-  /** The remembered lookup of `token` if there is a fresh one, without waiting (the hot path's). */
+  /**
+   * The remembered lookup of `token`, without waiting (the hot path's: the polled routes marked
+   * cachedAuth and the online-physicians fast path). A fresh one; or, while revocations reach this
+   * node at once (the bus is live), one past its time by less than another TTL, which answers while
+   * the session is looked up again in the background (once per token at a time, MAX_REFRESHING at
+   * once): a member polling every 4 s never waits for her lookup, and the lookups still happen once
+   * per TTL. A lookup that finds the session gone forgets it; one that fails leaves it to expire.
+   */
   peek(token: string): AuthContext | undefined {
-    return this.fresh(token, performance.now());
+    const now = performance.now();
+    const hit = this.entries.get(token);
+    if (!hit || hit.ctx.session.expiresAt.getTime() <= this.clock.now().getTime()) return undefined;
+    if (hit.until > now) return hit.ctx;
+    if (now >= hit.until + this.ttlMs || (this.bus && !this.bus.live)) return undefined;
+    if (this.refreshing.size < MAX_REFRESHING && !this.refreshing.has(token)) {
+      this.refreshing.add(token);
+      // A failed lookup is the database's to report (the next request that waits for one meets it).
+      this.get(token)
+        .catch(() => undefined)
+        .finally(() => this.refreshing.delete(token));
+    }
+    return hit.ctx;
   }
 
   async get(token: string): Promise<AuthContext | undefined> {
