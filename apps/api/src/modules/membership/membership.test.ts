@@ -146,10 +146,13 @@ describe('booking a scheduled consultation checks access too', () => {
       t.clock.advance(46 * DAY);
       const token = await fresh(m.user.id);
       expect(await subscriptionOf(token)).toMatchObject({ status: 'trial', daysLeft: 0, endReason: 'trial-expired' });
-      const day = new Date(t.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
-      const slotsRes = await request(t.url, `/api/physicians/${coach.id}/slots?from=${day}&to=${day}&timeZone=${encodeURIComponent(MX)}`, { token });
-      const slot = Object.values(slotsResponseSchema.parse(slotsRes.body).slots).flat()[0]!;
-      expect(gqlError(await schedule(token, coach.id, slot))).toMatchObject({ code: 'PAYMENT_REQUIRED', status: 402 });
+      // Three days: a weekend has no working hours (one day, two days ahead, found none on a Saturday).
+      const from = new Date(t.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10);
+      const to = new Date(t.clock.now().getTime() + 4 * DAY).toISOString().slice(0, 10);
+      const slotsRes = await request(t.url, `/api/physicians/${coach.id}/slots?from=${from}&to=${to}&timeZone=${encodeURIComponent(MX)}`, { token });
+      const slot = Object.values(slotsResponseSchema.parse(slotsRes.body).slots).flat()[0];
+      expect(slot).toBeDefined();
+      expect(gqlError(await schedule(token, coach.id, slot!))).toMatchObject({ code: 'PAYMENT_REQUIRED', status: 402 });
     } finally {
       t.clock.set(start);
     }
