@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContext } from '../modules/auth/auth.service';
 import { createControlledClock } from './clock';
 import { LocalInvalidationBus } from './invalidation-bus';
@@ -7,6 +7,8 @@ import { SessionCache } from './session-cache';
 const context = (sessionId: string, expiresAt: Date): AuthContext => ({ user: { id: `user-${sessionId}` }, session: { id: sessionId, expiresAt } }) as unknown as AuthContext;
 
 describe('the session cache', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('peek answers, without waiting, only a lookup it remembers that is still fresh; a revoked or expired session is not', async () => {
     const clock = createControlledClock(new Date('2026-11-23T16:00:00Z'));
     const bus = new LocalInvalidationBus();
@@ -47,6 +49,7 @@ describe('the session cache', () => {
   });
 
   it('past its time, peek answers the remembered lookup for one more TTL while it is looked up again once, in the background; not when the bus is down, nor later', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] }); // the cache's own time (performance.now)
     const clock = createControlledClock(new Date('2026-11-23T16:00:00Z'));
     const bus = new LocalInvalidationBus();
     const ttl = 200;
@@ -68,7 +71,7 @@ describe('the session cache', () => {
     const remember = cache.get('token-a');
     release!();
     expect(await remember).toBe(first);
-    await sleep(ttl + 20);
+    later(ttl + 20);
 
     // Past its time: answered at once, and looked up again once however often it is peeked.
     current = second;
@@ -76,16 +79,16 @@ describe('the session cache', () => {
     expect(cache.peek('token-a')).toBe(first);
     expect(lookups).toBe(2);
     release!();
-    await sleep(0);
+    await settled();
     expect(cache.peek('token-a')).toBe(second); // the new lookup, fresh
     expect(lookups).toBe(2);
 
     // A lookup that finds the session gone forgets it.
-    await sleep(ttl + 20);
+    later(ttl + 20);
     current = undefined;
     expect(cache.peek('token-a')).toBe(second);
     release!();
-    await sleep(0);
+    await settled();
     expect(cache.peek('token-a')).toBeUndefined();
 
     // Past two TTLs nothing is answered from memory.
@@ -93,7 +96,7 @@ describe('the session cache', () => {
     const again = cache.get('token-a');
     release!();
     await again;
-    await sleep(2 * ttl + 20);
+    later(2 * ttl + 20);
     expect(cache.peek('token-a')).toBeUndefined();
     expect(lookups).toBe(4);
 
@@ -106,11 +109,12 @@ describe('the session cache', () => {
     const unshared = new SessionCache(async () => first, clock, down, ttl);
     await unshared.get('token-a');
     expect(unshared.peek('token-a')).toBe(first);
-    await sleep(ttl + 20);
+    later(ttl + 20);
     expect(unshared.peek('token-a')).toBeUndefined();
   });
 
   it('looks up at most 8 stale sessions in the background at once; the others answer and are looked up on a later peek', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
     const clock = createControlledClock(new Date('2026-11-23T16:00:00Z'));
     const ttl = 200;
     const ctx = (i: number) => context(`session-${i}`, new Date('2026-11-23T17:00:00Z'));
@@ -129,15 +133,18 @@ describe('the session cache', () => {
     );
     for (let i = 0; i < 10; i++) await cache.get(String(i));
     expect(lookups).toBe(10);
-    await sleep(ttl + 20);
+    later(ttl + 20);
     hold = true;
     for (let i = 0; i < 10; i++) expect(cache.peek(String(i))?.session.id).toBe(`session-${i}`);
     expect(lookups).toBe(18);
     for (const release of waiting.splice(0)) release();
-    await sleep(0);
+    await settled();
     expect(cache.peek('9')?.session.id).toBe('session-9'); // still stale: now its turn
     expect(lookups).toBe(19);
   });
 });
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The cache's time moves on (performance.now, faked). */
+const later = (ms: number) => vi.advanceTimersByTime(ms);
+/** The background lookups released so far have finished. */
+const settled = () => new Promise<void>((resolve) => setImmediate(resolve));

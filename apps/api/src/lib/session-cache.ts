@@ -66,9 +66,9 @@ export class SessionCache {
   peek(token: string): AuthContext | undefined {
     const now = performance.now();
     const hit = this.entries.get(token);
-    if (!hit || hit.ctx.session.expiresAt.getTime() <= this.clock.now().getTime()) return undefined;
+    if (!this.open(hit)) return undefined;
     if (hit.until > now) return hit.ctx;
-    if (now >= hit.until + this.ttlMs || (this.bus && !this.bus.live)) return undefined;
+    if (now >= hit.until + this.ttlMs || !this.shared()) return undefined;
     if (this.refreshing.size < MAX_REFRESHING && !this.refreshing.has(token)) {
       this.refreshing.add(token);
       // A failed lookup is the database's to report (the next request that waits for one meets it).
@@ -91,7 +91,7 @@ export class SessionCache {
       return undefined;
     }
     if (this.entries.size >= MAX_ENTRIES) this.clear();
-    const ttl = !this.bus || this.bus.live ? this.ttlMs : Math.min(this.ttlMs, SESSION_CACHE_TTL_UNSHARED_MS);
+    const ttl = this.shared() ? this.ttlMs : Math.min(this.ttlMs, SESSION_CACHE_TTL_UNSHARED_MS);
     this.entries.set(token, { until: now + ttl, ctx });
     this.bySession.set(ctx.session.id, token);
     return ctx;
@@ -99,7 +99,17 @@ export class SessionCache {
 
   private fresh(token: string, now: number): AuthContext | undefined {
     const hit = this.entries.get(token);
-    return hit && hit.until > now && hit.ctx.session.expiresAt.getTime() > this.clock.now().getTime() ? hit.ctx : undefined;
+    return this.open(hit) && hit.until > now ? hit.ctx : undefined;
+  }
+
+  /** An entry whose session has not reached its own expiry. */
+  private open(hit: Entry | undefined): hit is Entry {
+    return hit !== undefined && hit.ctx.session.expiresAt.getTime() > this.clock.now().getTime();
+  }
+
+  /** Whether a revocation anywhere reaches this cache at once (no bus: one node, all local). */
+  private shared(): boolean {
+    return !this.bus || this.bus.live;
   }
 
   /** A session was revoked (here or on another node). */
