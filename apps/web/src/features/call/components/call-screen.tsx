@@ -564,7 +564,8 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
           // The open sheet is a dialog (role="dialog" on MUI's sheet): named as the chart.
           slotProps={{ paper: { 'aria-label': t('vc_chart_label'), sx: { maxHeight: '85dvh', p: 2, borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}
         >
-          <Box component="section" aria-label={t('vc_chart_label')} data-testid="call-chart">
+          {/* Not a named section: the sheet is already the dialog named as the chart (a screen reader said the name twice). */}
+          <Box data-testid="call-chart">
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Button onClick={() => setChartOpen(false)} data-testid="call-close-chart">
                 {t('vc_close_chart')}

@@ -54,6 +54,8 @@ describe('the chart beside the call (issue 11: the clinician never leaves the vi
     fireEvent.click(await screen.findByTestId('call-open-chart'));
     const sheet = await screen.findByRole('dialog', { name: 'Expediente del socio' });
     expect(within(sheet).getByTestId('call-chart')).toBeTruthy();
+    // Named once: nothing in the sheet carries the dialog's name again.
+    expect(within(sheet).queryAllByLabelText('Expediente del socio')).toEqual([]);
     expect(screen.getByTestId('call-flow').getAttribute('data-in-call')).toBe('true');
   });
 });
