@@ -142,6 +142,34 @@ describe('the session cache', () => {
     expect(cache.peek('9')?.session.id).toBe('session-9'); // still stale: now its turn
     expect(lookups).toBe(19);
   });
+
+  it('a background lookup that fails is reported, and the remembered one still expires as usual', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const clock = createControlledClock(new Date('2026-11-23T16:00:00Z'));
+    const ttl = 200;
+    const first = context('session-a', new Date('2026-11-23T17:00:00Z'));
+    let failing = false;
+    const reported: unknown[] = [];
+    const cache = new SessionCache(
+      async () => {
+        if (failing) throw new Error('connection terminated');
+        return first;
+      },
+      clock,
+      new LocalInvalidationBus(),
+      ttl,
+      (error) => reported.push(error),
+    );
+    await cache.get('token-a');
+    later(ttl + 20);
+    failing = true;
+    expect(cache.peek('token-a')).toBe(first);
+    await settled();
+    expect(reported).toEqual([new Error('connection terminated')]);
+    expect(cache.peek('token-a')).toBe(first); // stale still, for the rest of its second TTL
+    later(ttl);
+    expect(cache.peek('token-a')).toBeUndefined();
+  });
 });
 
 /** The cache's time moves on (performance.now, faked). */

@@ -50,6 +50,8 @@ export class SessionCache {
     private readonly clock: Clock,
     private readonly bus?: InvalidationBus,
     private readonly ttlMs: number = SESSION_CACHE_TTL_MS,
+    /** Told of a background lookup that failed (no request waits for it to report it). */
+    private readonly onBackgroundError: (error: unknown) => void = () => undefined,
   ) {
     bus?.subscribe('session', (sessionId) => (sessionId === undefined ? this.clear() : this.drop(sessionId)));
     bus?.onResync(() => this.clear());
@@ -61,7 +63,8 @@ export class SessionCache {
    * node at once (the bus is live), one past its time by less than another TTL, which answers while
    * the session is looked up again in the background (once per token at a time, MAX_REFRESHING at
    * once): a member polling every 4 s never waits for her lookup, and the lookups still happen once
-   * per TTL. A lookup that finds the session gone forgets it; one that fails leaves it to expire.
+   * per TTL. A lookup that finds the session gone forgets it; one that fails leaves it to expire,
+   * and is reported (onBackgroundError).
    */
   peek(token: string): AuthContext | undefined {
     const now = performance.now();
@@ -71,9 +74,8 @@ export class SessionCache {
     if (now >= hit.until + this.ttlMs || !this.shared()) return undefined;
     if (this.refreshing.size < MAX_REFRESHING && !this.refreshing.has(token)) {
       this.refreshing.add(token);
-      // A failed lookup is the database's to report (the next request that waits for one meets it).
       this.get(token)
-        .catch(() => undefined)
+        .catch((error: unknown) => this.onBackgroundError(error))
         .finally(() => this.refreshing.delete(token));
     }
     return hit.ctx;
