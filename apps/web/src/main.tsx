@@ -1,6 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoute } from '@puente/domain';
 import { App } from '@/app/app';
+import { preloadScreens } from '@/app/route-table';
 import { PLACEHOLDER_ATTRIBUTE } from '@/components/ui/loading-screen';
 import { loadLanguage } from '@/lib/i18n';
 
@@ -30,8 +32,12 @@ window.addEventListener('vite:preloadError', (event) => {
 // phone's CPU, 4x slower, for /login).
 // Any other page shows the loading spinner from its HTML (src/prerender/entry.tsx, `placeholder`):
 // rendered over, not hydrated.
+// Hydrated with the screen's code at hand (fetched from the HTML's modulepreload links): the shell
+// renders a screen whose code has not arrived as its loading screen (app/route-table.tsx,
+// useScreenCode), which is not the markup in the HTML.
 const prerendered = container.firstElementChild !== null && !container.firstElementChild.hasAttribute(PLACEHOLDER_ATTRIBUTE);
-void loadLanguage(undefined, { firstRender: true }).then(() => {
+const prerenderedScreen = prerendered ? matchRoute(window.location.pathname) : undefined;
+void Promise.all([loadLanguage(undefined, { firstRender: true }), prerenderedScreen ? preloadScreens([prerenderedScreen]) : undefined]).then(() => {
   const app = (
     <StrictMode>
       <App />

@@ -18,7 +18,7 @@ import { ScreenErrorBoundary } from './screen-error-boundary';
 import { ROUTES } from '@/lib/routes';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
-import { prefetchRouteData } from './route-table';
+import { prefetchRouteData, useScreenCode } from './route-table';
 import { ShellDialogs } from './shell-dialogs';
 import { useDocumentTitle } from './route-titles';
 import { usePushActionRouting } from '@/features/notifications/hooks/use-push';
@@ -81,6 +81,10 @@ export function RootLayout() {
   // No screen shows with a session before the signed-in shell has loaded: its effects (the alerts
   // and their routing) mount before any signed-in screen's, as when they were part of this layout.
   const waitingForShell = token !== null && !shell;
+  // The screen's code, fetched along with the member and the shell; its spinner is this one, not its
+  // Suspense fallback (see useScreenCode).
+  // ("/" forwards to the initial path, which may not be home.)
+  const screenReady = useScreenCode(decision.kind === 'allow' && pathname !== ROUTES.root ? routeName : undefined);
 
   return (
     // Issue 15: a partner's member (or a partner link) sees the partner's colours.
@@ -91,7 +95,7 @@ export function RootLayout() {
         // Keyed by the path: a navigation elsewhere while the same redirect stands (the sign-in's own
         // move to "/" right after the guard sent her to the paywall) must redirect again.
         <GuardRedirect key={pathname} to={decision.to} clearRedirectTo={decision.clearStoredRedirect} />
-      ) : waitingForMember || waitingForShell ? (
+      ) : waitingForMember || waitingForShell || !screenReady ? (
         <LoadingScreen />
       ) : (
         <>

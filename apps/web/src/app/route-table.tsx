@@ -1,6 +1,6 @@
 import { ROUTE_NAMES, ROUTES as ROUTE_DEFS, type Language, type RouteAuth, type RouteDef, type RouteName } from '@puente/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { topicsTemplateQuery } from '@/features/home/api/get-topics-template';
 import { getStoredLanguage } from '@/lib/i18n';
@@ -16,6 +16,8 @@ import { preloadSignedInShell } from './signed-in-shell-loader';
 interface LazyScreen {
   Component: LazyExoticComponent<ComponentType>;
   preload: () => Promise<unknown>;
+  /** Its code has arrived: `Component` renders at once, without suspending. */
+  loaded: () => boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ const lazyScreen = (load: () => Promise<ComponentType>, { entry = false } = {}):
     const now = { then: (resolve: (value: { default: ComponentType }) => void) => resolve(module) };
     return now as unknown as Promise<{ default: ComponentType }>;
   };
-  return { Component: lazy(settled), preload };
+  return { Component: lazy(settled), preload, loaded: () => loaded !== undefined };
 };
 
 /**
@@ -253,6 +255,33 @@ export const preloadScreens = (names: readonly RouteName[]): Promise<unknown> =>
 /** Every lazy screen (tests render the whole app and expect each screen in its first render). */
 export const preloadAllScreens = (): Promise<unknown> => preloadScreens(Object.keys(SCREENS) as RouteName[]);
 
+/**
+ * Issue 10 (first load, LCP): whether the screen of `name` can show (its code has arrived, or failed
+ * to: the screen's error boundary then says so), fetching it when not. RootLayout keeps its loading
+ * screen until then instead of letting the screen suspend: React reveals a Suspense boundary's
+ * content no sooner than 300 ms after its fallback showed (its "fallback throttle"), which held
+ * /inicio and /consulta/historial on the spinner for about 200 ms after everything had arrived.
+ * Undefined (no screen to show: a redirect, an unknown path): true.
+ */
+export function useScreenCode(name: RouteName | undefined): boolean {
+  const screen = name === undefined ? undefined : SCREENS[name];
+  const [failed, setFailed] = useState<LazyScreen>();
+  const [, setArrived] = useState<LazyScreen>();
+  const ready = screen === undefined || screen.loaded() || failed === screen;
+  useEffect(() => {
+    if (ready) return undefined;
+    let live = true;
+    screen.preload().then(
+      () => live && setArrived(screen),
+      () => live && setFailed(screen),
+    );
+    return () => {
+      live = false;
+    };
+  }, [screen, ready]);
+  return ready;
+}
+
 const whenIdle = (run: () => void): (() => void) => {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(run, { timeout: 2_000 });
@@ -300,7 +329,8 @@ const routeElement = (name: RouteName): ReactNode => {
   const screen = SCREENS[name];
   if (!screen) return EAGER_SCREENS[name];
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    // (RootLayout waits for the screen's code: see useScreenCode. The id tells this fallback apart.)
+    <Suspense fallback={<LoadingScreen testId="screen-code-loading" />}>
       <RouteScreen name={name} screen={screen} />
     </Suspense>
   );
