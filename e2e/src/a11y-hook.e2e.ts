@@ -16,13 +16,15 @@ document.querySelector('[data-testid=to-fine]').onclick = () => show('/fine', '<
 </script></body></html>`;
 const BROKEN_DOCUMENT = `<!doctype html><html lang="en"><head><title>Broken</title></head><body><main><h1 data-testid="heading">Broken document</h1>
 <img src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"></main></body></html>`;
+// Clean under WCAG's rules, but with no level-one heading (axe's page-has-heading-one, a best practice the harness checks).
+const NO_HEADING_DOCUMENT = `<!doctype html><html lang="en"><head><title>No heading</title></head><body><main><p data-testid="text">No heading here</p></main></body></html>`;
 
 let server: Server;
 let url = '';
 beforeAll(async () => {
   server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(req.url === '/broken-document' ? BROKEN_DOCUMENT : START);
+    res.end(req.url === '/broken-document' ? BROKEN_DOCUMENT : req.url === '/no-heading-document' ? NO_HEADING_DOCUMENT : START);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // A path of its own: axe checks a screen once in the whole run (harness.ts), and '/' is the app's home too.
@@ -60,6 +62,16 @@ describe('axe on the screens a page reaches by itself', () => {
         await expect.poll(() => page.getByTestId('heading').textContent()).toBe('Broken document');
       }),
     ).rejects.toThrow(/on \/broken-document \(en\):[\s\S]*image-alt/);
+  });
+
+  it('a screen without a level-one heading fails', async () => {
+    await expect(
+      withBrowser(async (ctx) => {
+        const page = await ctx.newPage();
+        await page.goto(new URL('/no-heading-document', url).href);
+        await a11y(page);
+      }),
+    ).rejects.toThrow(/on \/no-heading-document \(en\):[\s\S]*page-has-heading-one/);
   });
 
   it('checks a screen once in the run: a second visit from another browser, and a state named with the journey language, run no axe again', async () => {

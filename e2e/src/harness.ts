@@ -190,10 +190,11 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * dialog with no name is announced as just "dialog" (every bottom sheet was, found by Lighthouse on
  * a member's return to /inicio); headings skipping levels (a countdown and subtitles were headings
  * of level 4 to 6) and two landmarks with one name (a section and its table on /admin) break its
- * lists of headings and landmarks. A survey of every journey with all best practices found these
- * and a page without a level-one heading (the screen-error state), and nothing else.
+ * lists of headings and landmarks; a page without a level-one heading (the screen-error state had
+ * none) leaves a screen reader's "next heading" nowhere to start. A survey of every journey with all
+ * best practices found these, and nothing else.
  */
-const AXE_BEST_PRACTICES = ['aria-dialog-name', 'heading-order', 'landmark-unique'];
+const AXE_BEST_PRACTICES = ['aria-dialog-name', 'heading-order', 'landmark-unique', 'page-has-heading-one'];
 /**
  * The screens already checked in this run, with how many times axe ran on each (once per distinct
  * screen, state and language).
