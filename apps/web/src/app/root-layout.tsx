@@ -81,9 +81,9 @@ export function RootLayout() {
   // No screen shows with a session before the signed-in shell has loaded: its effects (the alerts
   // and their routing) mount before any signed-in screen's, as when they were part of this layout.
   const waitingForShell = token !== null && !shell;
-  // The screen's code, fetched along with the member and the shell; its spinner is this one, not its
-  // Suspense fallback (see useScreenCode).
-  // ("/" forwards to the initial path, which may not be home.)
+  // The screen's code, fetched along with the member and the shell: until it has arrived the screen's
+  // place shows a spinner of the layout's, not the screen's Suspense fallback (see useScreenCode);
+  // the bottom navigation stays. ("/" forwards to the initial path, which may not be home.)
   const screenReady = useScreenCode(decision.kind === 'allow' && pathname !== ROUTES.root ? routeName : undefined);
 
   return (
@@ -95,15 +95,13 @@ export function RootLayout() {
         // Keyed by the path: a navigation elsewhere while the same redirect stands (the sign-in's own
         // move to "/" right after the guard sent her to the paywall) must redirect again.
         <GuardRedirect key={pathname} to={decision.to} clearRedirectTo={decision.clearStoredRedirect} />
-      ) : waitingForMember || waitingForShell || !screenReady ? (
+      ) : waitingForMember || waitingForShell ? (
         <LoadingScreen />
       ) : (
         <>
           {/* The page's main landmark (WCAG 1.3.1, 2.4.1: a screen reader's "main" jumps to the screen). */}
           <Box component="main">
-            <ScreenErrorBoundary at={pathname}>
-              <Outlet />
-            </ScreenErrorBoundary>
+            <ScreenErrorBoundary at={pathname}>{screenReady ? <Outlet /> : <LoadingScreen />}</ScreenErrorBoundary>
           </Box>
           {/* Member screens only (a session: the shell has loaded). */}
           {route?.bottomNav && shell ? (
