@@ -257,8 +257,8 @@ export const preloadAllScreens = (): Promise<unknown> => preloadScreens(Object.k
 
 /**
  * Issue 10 (first load, LCP): whether the screen of `name` can show (its code has arrived, or failed
- * to: the screen's error boundary then says so), fetching it when not. RootLayout keeps its loading
- * screen until then instead of letting the screen suspend: React reveals a Suspense boundary's
+ * to: the screen's error boundary then says so), fetching it when not. Until then RootLayout shows a
+ * spinner of its own in the screen's place instead of letting the screen suspend: React reveals a Suspense boundary's
  * content no sooner than 300 ms after its fallback showed (its "fallback throttle"), which held
  * /inicio and /consulta/historial on the spinner for about 200 ms after everything had arrived.
  * Undefined (no screen to show: a redirect, an unknown path): true.

@@ -51,11 +51,10 @@ afterEach(() => {
 describe("the first screen's code (issue 10, first load: LCP)", () => {
   it('arriving after the member and the shell: the layout shows its spinner in the screen\'s place, the screen never suspends, then shows', async () => {
     const { screen, waitFor, within, calls, release, fallbackShown } = await firstVisit('held');
-    // The member has been answered and the shell is loaded: only the screen's code is missing.
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/graphql')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // The screen's place, in the layout (the bottom navigation with it), shows the layout's spinner.
-    expect(within(screen.getByRole('main')).getByRole('progressbar')).toBeTruthy();
+    // Once the member has been answered (the shell is loaded already), only the screen's code is
+    // missing: the screen's place, in the layout (the bottom navigation with it), shows the layout's spinner.
+    await waitFor(() => expect(within(screen.getByRole('main')).getByRole('progressbar')).toBeTruthy());
+    expect(calls.some((c) => c.url === '/api/graphql')).toBe(true);
     expect(screen.getByRole('navigation')).toBeTruthy();
     expect(fallbackShown()).toBe(false);
 
