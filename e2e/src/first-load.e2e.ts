@@ -333,6 +333,32 @@ describe('the first load of the built app', () => {
     );
   });
 
+  it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it', async () => {
+    const member = await createMember(server!.server, { needsToAcceptTerms: false });
+    const { sessionToken } = await createSessionFor(server!.server, member.id);
+    await withBrowser(
+      async (ctx) => {
+        // What the page shows at the moment the app opens its socket (the realtime client connects by WebSocket first).
+        await ctx.addInitScript(() => {
+          const Native = window.WebSocket;
+          const opened: boolean[] = [];
+          (window as unknown as { socketOpenedWithHome: boolean[] }).socketOpenedWithHome = opened;
+          window.WebSocket = class extends Native {
+            constructor(...args: ConstructorParameters<typeof WebSocket>) {
+              if (String(args[0]).includes('/socket.io/')) opened.push(document.querySelector('[data-testid="home-screen"]') !== null);
+              super(...args);
+            }
+          };
+        });
+        const page = await appPage(ctx, { token: sessionToken });
+        await page.goto(`${server!.url}/inicio`);
+        await page.getByTestId('home-screen').waitFor();
+        await expect.poll(() => page.evaluate(() => (window as unknown as { socketOpenedWithHome: boolean[] }).socketOpenedWithHome)).toEqual([true]);
+      },
+      { otherLanguage: false },
+    );
+  });
+
   it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas", () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');
     const entry = /<script type="module"[^>]*src="\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { matchRoute, ROUTES as ROUTE_DEFS } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,6 @@ export function RootLayout() {
   useDocumentTitle();
   useTransportErrors();
   useResumeRefresh();
-  useRealtimeConnection(token);
   useUnhandledRejectionDialog();
   usePushActionRouting();
   // Also signed out: a texted invitation link is read before sign-in.
@@ -85,6 +84,12 @@ export function RootLayout() {
   // place shows a spinner of the layout's, not the screen's Suspense fallback (see useScreenCode);
   // the bottom navigation stays. ("/" forwards to the initial path, which may not be home.)
   const screenReady = useScreenCode(decision.kind === 'allow' && pathname !== ROUTES.root ? routeName : undefined);
+  // Issue 10 (first load): the realtime connection (its client is a 13 kB chunk, and connecting runs on
+  // the main thread) opens once the first screen has rendered, not before it; then it follows the
+  // session. Whatever it missed meanwhile is caught up on connect (each listener's 'connect' handler).
+  const [screenShown, setScreenShown] = useState(false);
+  if (!screenShown && decision.kind === 'allow' && !waitingForMember && !waitingForShell && screenReady) setScreenShown(true);
+  useRealtimeConnection(screenShown ? token : null);
 
   return (
     // Issue 15: a partner's member (or a partner link) sees the partner's colours.
