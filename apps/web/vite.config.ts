@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import type { Plugin, PluginOption } from 'vite';
-import { DEFAULT_LANGUAGE, THEME } from '../../packages/domain/src/constants.js';
+import { DEFAULT_LANGUAGE, PRODUCT_NAME, THEME } from '../../packages/domain/src/constants.js';
 import { barrelImports } from './barrel-imports.js';
 import { ENTRY_FILES } from './src/locales/entry-files.js';
 import { firstVisitScript } from './src/prerender/first-visit.js';
@@ -360,8 +360,8 @@ const clientOnlyPlugins = (): PluginOption[] => [
     injectRegister: 'script-defer',
     includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
     manifest: {
-      name: 'Puente',
-      short_name: 'Puente',
+      name: PRODUCT_NAME,
+      short_name: PRODUCT_NAME,
       description: 'Consultas médicas por video, teléfono y chat.',
       lang: DEFAULT_LANGUAGE,
       start_url: '/',

@@ -162,10 +162,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 
-    const sessionCache = new SessionCache((token) => services.auth.authenticate(token), clock, bus, undefined, (err) =>
+    const sessionCache = new SessionCache((token) => services.auth.authenticate(token), clock, bus, {
       // The error alone: never the token or who it is.
-      app.log.warn({ err }, 'session lookup in the background failed; the remembered one expires as usual'),
-    );
+      onBackgroundError: (err) => app.log.warn({ err }, 'session lookup in the background failed; the remembered one expires as usual'),
+    });
     app.decorateRequest('auth', null);
     // Synchronous when it can be (no token, or a remembered session on a cachedAuth route): a
     // polled route then costs no promise here.

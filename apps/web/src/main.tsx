@@ -32,8 +32,8 @@ window.addEventListener('vite:preloadError', (event) => {
 // phone's CPU, 4x slower, for /login).
 // Any other page shows the loading spinner from its HTML (src/prerender/entry.tsx, `placeholder`):
 // rendered over, not hydrated.
-// Hydrated with the screen's code at hand (fetched from the HTML's modulepreload links): the shell
-// renders a screen whose code has not arrived as its loading screen (app/route-table.tsx,
+// Hydrated with the screen's code at hand (fetched from the HTML's modulepreload links): the layout
+// shows a spinner in the place of a screen whose code has not arrived (app/route-table.tsx,
 // useScreenCode), which is not the markup in the HTML.
 const prerendered = container.firstElementChild !== null && !container.firstElementChild.hasAttribute(PLACEHOLDER_ATTRIBUTE);
 const prerenderedScreen = prerendered ? matchRoute(window.location.pathname) : undefined;

@@ -32,6 +32,9 @@ export const AUTH = {
  * Staff sign-in (issue 3). Not in the spec: HIPAA's automatic logoff after 15 minutes without
  * activity; TOTP per RFC 6238 (30 s steps, 6 digits, one step of clock drift either way).
  */
+/** The product's name, the same in every language (the page title, the installed app, the authenticator entry). */
+export const PRODUCT_NAME = 'Puente';
+
 export const STAFF_AUTH = {
   idleTimeoutMs: 15 * 60_000,
   sessionTtlMs: 12 * 60 * 60_000, // a staff session lasts one working day at most, however active
@@ -40,7 +43,7 @@ export const STAFF_AUTH = {
   totpPeriodSeconds: 30,
   totpDigits: 6,
   totpWindow: 1,
-  totpIssuer: 'Puente',
+  totpIssuer: PRODUCT_NAME,
 } as const;
 
 export const TOAST = {

@@ -66,7 +66,7 @@ describe('the session cache', () => {
       },
       clock,
       bus,
-      ttl,
+      { ttlMs: ttl },
     );
     const remember = cache.get('token-a');
     release!();
@@ -106,7 +106,7 @@ describe('the session cache', () => {
         return false;
       }
     })();
-    const unshared = new SessionCache(async () => first, clock, down, ttl);
+    const unshared = new SessionCache(async () => first, clock, down, { ttlMs: ttl });
     await unshared.get('token-a');
     expect(unshared.peek('token-a')).toBe(first);
     later(ttl + 20);
@@ -129,7 +129,7 @@ describe('the session cache', () => {
       },
       clock,
       new LocalInvalidationBus(),
-      ttl,
+      { ttlMs: ttl },
     );
     for (let i = 0; i < 10; i++) await cache.get(String(i));
     expect(lookups).toBe(10);
@@ -157,8 +157,7 @@ describe('the session cache', () => {
       },
       clock,
       new LocalInvalidationBus(),
-      ttl,
-      (error) => reported.push(error),
+      { ttlMs: ttl, onBackgroundError: (error) => reported.push(error) },
     );
     await cache.get('token-a');
     later(ttl + 20);

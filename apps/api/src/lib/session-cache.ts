@@ -44,15 +44,24 @@ export class SessionCache {
   private readonly refreshing = new Set<string>();
   /** Bumped by every drop: a lookup that started before one is answered but not remembered. */
   private drops = 0;
+  private readonly ttlMs: number;
+  private readonly onBackgroundError: (error: unknown) => void;
 
   constructor(
     private readonly authenticate: (token: string) => Promise<AuthContext | undefined>,
     private readonly clock: Clock,
     private readonly bus?: InvalidationBus,
-    private readonly ttlMs: number = SESSION_CACHE_TTL_MS,
-    /** Told of a background lookup that failed (no request waits for it to report it). */
-    private readonly onBackgroundError: (error: unknown) => void = () => undefined,
+    {
+      ttlMs = SESSION_CACHE_TTL_MS,
+      onBackgroundError = () => undefined,
+    }: {
+      ttlMs?: number;
+      /** Told of a background lookup that failed (no request waits for it to report it). */
+      onBackgroundError?: (error: unknown) => void;
+    } = {},
   ) {
+    this.ttlMs = ttlMs;
+    this.onBackgroundError = onBackgroundError;
     bus?.subscribe('session', (sessionId) => (sessionId === undefined ? this.clear() : this.drop(sessionId)));
     bus?.onResync(() => this.clear());
   }

@@ -87,8 +87,9 @@ export function RootLayout() {
   // Issue 10 (first load): the realtime connection (its client is a 13 kB chunk, and connecting runs on
   // the main thread) opens once the first screen has rendered, not before it; then it follows the
   // session. Whatever it missed meanwhile is caught up on connect (each listener's 'connect' handler).
+  const showsScreen = decision.kind === 'allow' && !waitingForMember && !waitingForShell;
   const [screenShown, setScreenShown] = useState(false);
-  if (!screenShown && decision.kind === 'allow' && !waitingForMember && !waitingForShell && screenReady) setScreenShown(true);
+  if (!screenShown && showsScreen && screenReady) setScreenShown(true);
   useRealtimeConnection(screenShown ? token : null);
 
   return (
@@ -100,7 +101,7 @@ export function RootLayout() {
         // Keyed by the path: a navigation elsewhere while the same redirect stands (the sign-in's own
         // move to "/" right after the guard sent her to the paywall) must redirect again.
         <GuardRedirect key={pathname} to={decision.to} clearRedirectTo={decision.clearStoredRedirect} />
-      ) : waitingForMember || waitingForShell ? (
+      ) : !showsScreen ? (
         <LoadingScreen />
       ) : (
         <>

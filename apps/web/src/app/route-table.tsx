@@ -258,22 +258,22 @@ export const preloadAllScreens = (): Promise<unknown> => preloadScreens(Object.k
 /**
  * Issue 10 (first load, LCP): whether the screen of `name` can show (its code has arrived, or failed
  * to: the screen's error boundary then says so), fetching it when not. Until then RootLayout shows a
- * spinner of its own in the screen's place instead of letting the screen suspend: React reveals a Suspense boundary's
- * content no sooner than 300 ms after its fallback showed (its "fallback throttle"), which held
+ * spinner of its own in the screen's place instead of letting the screen suspend: React reveals a
+ * Suspense boundary's content no sooner than 300 ms after its fallback showed (its "fallback throttle"), which held
  * /inicio and /consulta/historial on the spinner for about 200 ms after everything had arrived.
  * Undefined (no screen to show: a redirect, an unknown path): true.
  */
 export function useScreenCode(name: RouteName | undefined): boolean {
   const screen = name === undefined ? undefined : SCREENS[name];
-  const [failed, setFailed] = useState<LazyScreen>();
-  const [, setArrived] = useState<LazyScreen>();
-  const ready = screen === undefined || screen.loaded() || failed === screen;
+  // How the last fetch ended (setting it re-renders; an arrived screen is then `loaded()`).
+  const [settled, setSettled] = useState<{ screen: LazyScreen; failed: boolean }>();
+  const ready = screen === undefined || screen.loaded() || (settled?.screen === screen && settled.failed);
   useEffect(() => {
     if (ready) return undefined;
     let live = true;
     screen.preload().then(
-      () => live && setArrived(screen),
-      () => live && setFailed(screen),
+      () => live && setSettled({ screen, failed: false }),
+      () => live && setSettled({ screen, failed: true }),
     );
     return () => {
       live = false;

@@ -1,13 +1,11 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { PRODUCT_NAME } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
 
 /** The attribute of the page's placeholder (LoadingScreen `placeholder`): the app renders over it, never hydrates it. */
 export const PLACEHOLDER_ATTRIBUTE = 'data-placeholder';
-
-/** The product's name, in every language (index.html's title). */
-const PRODUCT_NAME = 'Puente';
 
 /** Read by a screen reader, not shown. */
 const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
