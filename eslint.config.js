@@ -21,6 +21,17 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // Schemas are written with zod/mini (issue 10): its functions let the web build keep only what a
+  // screen uses; the classic API's methods bring all of zod into every first load (15 kB gzipped).
+  // A rule of its own name, so the import-boundary blocks below (no-restricted-imports) keep theirs.
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: ['zod', 'zod/v4', 'zod/v3'].map((name) => ({ name, message: "schemas use zod/mini: import * as z from 'zod/mini' (z.optional(s), s.check(z.minLength(1)), z.pipe(s, z.transform(f)))." })),
+      }],
+    },
+  },
   {
     files: ['packages/domain/src/**/*.ts'],
     rules: {

@@ -427,9 +427,9 @@ export default defineConfig(({ isSsrBuild = false }) => ({
   ],
   resolve: {
     alias: [
-      // Every `import ... from 'zod'` (ours, the shared packages', the form resolver's) gets zod with
-      // its settings applied first: see src/lib/zod-configured.ts.
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-configured.ts', import.meta.url)) },
+      // Every `import ... from 'zod/mini'` (ours and the shared packages') gets zod with its settings
+      // applied first: see src/lib/zod-configured.ts.
+      { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/lib/zod-configured.ts', import.meta.url)) },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
     ],
   },

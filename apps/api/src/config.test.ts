@@ -66,6 +66,13 @@ describe('development secrets', () => {
   });
 });
 
+describe('a refused configuration', () => {
+  it('names each bad variable and says in English what was wrong (not zod/mini\'s bare "Invalid input")', () => {
+    expect(() => loadConfig({ DATA_DIR: 'memory://', PORT: 'eighty' })).toThrow(/PORT: Invalid input: expected number, received NaN/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', PORT: '70000' })).toThrow(/PORT: Too big: expected number to be <=65535/);
+  });
+});
+
 describe('listen address', () => {
   it('is 127.0.0.1 unless HOST is set', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).host).toBe('127.0.0.1');

@@ -1,8 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPath } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { developmentSecrets, type DevSecrets } from './lib/secrets';
+
+// zod/mini carries no messages of its own (every issue reads "Invalid input"): the server's zod
+// says what was wrong in English, for whoever reads a refused configuration or the log. Answers
+// never carry these texts (fromZodError turns them into message keys).
+z.config(z.locales.en());
 
 /**
  * Every environment variable the server reads, with its meaning. The README copies this list;
@@ -47,39 +52,38 @@ export const CONFIG_VARIABLES = [
   { name: 'STAFF_TOTP_KEY', default: 'random, kept in DATA_DIR/dev-secrets.json', description: 'Key (32 bytes, base64 or hex) that encrypts staff TOTP secrets at rest. Required in production.' },
 ] as const;
 
-const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
-const booleanString = z.preprocess((v) => (typeof v === 'string' ? !['false', '0', 'no', ''].includes(v.toLowerCase()) : v), z.boolean());
+const optionalString = z.pipe(z.transform((v) => (v === '' ? undefined : v)), z.optional(z.string().check(z.minLength(1))));
+const booleanString = z.pipe(z.transform((v) => (typeof v === 'string' ? !['false', '0', 'no', ''].includes(v.toLowerCase()) : v)), z.boolean());
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(65_535))), 3000),
+    HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+    NODE_ENV: z._default(z.enum(['development', 'test', 'production']), 'development'),
     DATABASE_URL: optionalString,
-    DATA_DIR: z.string().default('./.data'),
+    DATA_DIR: z._default(z.string(), './.data'),
     REDIS_URL: optionalString,
-    MAP_TILE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^https?:\/\/[^/{}\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, 'https://host/{z}/{x}/{y}.png').optional()),
+    MAP_TILE_URL: z.pipe(z.transform((v) => (v === '' ? undefined : v)), z.optional(z.string().check(z.regex(/^https?:\/\/[^/{}\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, 'https://host/{z}/{x}/{y}.png')))),
     PUBLIC_URL: optionalString,
-    ALLOWED_ORIGINS: z.string().default(''),
+    ALLOWED_ORIGINS: z._default(z.string(), ''),
     SESSION_SECRET: optionalString,
     CODE_PEPPER: optionalString,
-    SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+    SMS_PROVIDER: z._default(z.enum(['outbox', 'twilio']), 'outbox'),
     TWILIO_ACCOUNT_SID: optionalString,
     TWILIO_AUTH_TOKEN: optionalString,
     TWILIO_FROM: optionalString,
-    EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+    EMAIL_PROVIDER: z._default(z.enum(['outbox', 'smtp']), 'outbox'),
     SMTP_URL: optionalString,
-    EMAIL_FROM: z.string().default('Puente <no-reply@puente.local>'),
+    EMAIL_FROM: z._default(z.string(), 'Puente <no-reply@puente.local>'),
     WEB_DIST: optionalString,
-    TRUST_PROXY: z.preprocess((v) => (v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v), z.union([z.boolean(), z.string()])),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-    SEED: booleanString.default(true),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-    DEV_IDENTITY_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), booleanString.optional()),
+    TRUST_PROXY: z.pipe(z.transform((v) => (v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v)), z.union([z.boolean(), z.string()])),
+    LOG_LEVEL: z.optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+    SEED: z._default(booleanString, true),
+    SHUTDOWN_TIMEOUT_MS: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(0), z.lte(600_000))), 10_000),
+    DEV_IDENTITY_PROVIDER: z.pipe(z.transform((v) => (v === '' ? undefined : v)), z.optional(booleanString)),
     STAFF_TOTP_KEY: optionalString,
     INBOUND_EMAIL_SECRET: optionalString,
-  })
-  .superRefine((env, ctx) => {
+  }).check(z.superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       if (!env.SESSION_SECRET) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production' });
       if (!env.CODE_PEPPER) ctx.addIssue({ code: 'custom', path: ['CODE_PEPPER'], message: 'required in production' });
@@ -93,7 +97,7 @@ const envSchema = z
     if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when EMAIL_PROVIDER=smtp' });
     }
-  });
+  }));
 
 export type Env = z.input<typeof envSchema>;
 

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { DEFAULT_LANGUAGE } from '@puente/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
+import * as z from 'zod/mini';
 import { AppError, fromZodError } from './errors';
 import { sendError } from './http';
 
@@ -39,7 +39,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; key: string }> = {
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof ZodError) return fromZodError(error);
+  if (error instanceof z.core.$ZodError) return fromZodError(error);
   if (isFastifyError(error)) {
     const known = FRAMEWORK_ERRORS[error.code];
     if (known) return new AppError('INVALID_DATA', { status: known.status, fields: { _: known.key } });

@@ -1,6 +1,6 @@
 import type { ApiError, ApiErrorBody } from '@puente/contracts';
 import { DEFAULT_LANGUAGE, ERROR_MESSAGES, ERROR_STATUS, type ErrorCode, type ErrorReason, type Language } from '@puente/domain';
-import type { ZodError } from 'zod';
+import type * as z from 'zod/mini';
 
 export interface AppErrorOptions {
   reason?: ErrorReason;
@@ -55,7 +55,7 @@ const isMessageKey = (message: string): boolean => /^[A-Za-z0-9_.-]+$/.test(mess
  * check without a key of its own (zod's default English text, e.g. a body that is not an object)
  * gets a generic key, so the field map only ever holds keys the web app translates.
  */
-export function fromZodError(error: ZodError): AppError {
+export function fromZodError(error: z.core.$ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';

@@ -1,7 +1,7 @@
 import { APPOINTMENT_GQL, appointmentSchema, FAMILY_GQL, GQL, ORGANIZATION_GQL, PHYSICIAN_GQL, physicianSchema, SCHEDULING_GQL, SURVEY_GQL, TOPICS_GQL } from '@puente/contracts';
 import { buildSchema, getNamedType, GraphQLObjectType, isNonNullType, parse, validate, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { GRAPHQL_TYPE_DEFS } from './app';
 import { baseTypeDefs } from './graphql';
 
@@ -12,8 +12,8 @@ const schema: GraphQLSchema = buildSchema([baseTypeDefs, ...GRAPHQL_TYPE_DEFS].j
 
 const documents = Object.entries({ ...GQL, ...TOPICS_GQL, ...PHYSICIAN_GQL, ...APPOINTMENT_GQL, ...SCHEDULING_GQL, ...SURVEY_GQL, ...FAMILY_GQL, ...ORGANIZATION_GQL });
 
-const zodFields = (shape: z.ZodObject) =>
-  Object.fromEntries(Object.entries(shape.shape).map(([name, field]) => [name, { nullable: (field as z.ZodType).safeParse(null).success || (field as z.ZodType).safeParse(undefined).success }]));
+const zodFields = (shape: z.ZodMiniObject) =>
+  Object.fromEntries(Object.entries(shape.shape).map(([name, field]) => [name, { nullable: (field as z.ZodMiniType).safeParse(null).success || (field as z.ZodMiniType).safeParse(undefined).success }]));
 
 const graphqlFields = (typeName: string) => {
   const type = schema.getType(typeName);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '@puente/domain';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AppError, fromZodError, languageFromHeader } from './errors';
 import type { AuthContext } from './modules/auth/auth.service';
 
@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** Parse input with a contract schema; failures become 400 INVALID_DATA with a field map. */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseWith<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw fromZodError(result.error);
   return result.data;

@@ -61,7 +61,7 @@ import { CALL_EVENTS, isSafeText, memberUpdateSchema, REALTIME_EVENTS } from '@p
 import { Kind, parse, parseValue, print, visit, type TypeNode, type ValueNode } from 'graphql';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createMember, createSessionFor, freePort, startTestServer, type TestServer } from './test';
 
 /**
@@ -108,39 +108,43 @@ const anyString = fc.oneof(
 const wrongKind = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}), fc.constant({ $gt: '' }), fc.constant('__proto__'));
 
 type Def = { type: string; [k: string]: unknown };
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.ZodMiniType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** What a schema's checks say of it: length or value bounds and format (zod's `_zod.bag`). */
+type Bag = { minimum?: number; maximum?: number; format?: string };
+const bagOf = (schema: z.ZodMiniType): Bag => schema._zod.bag as Bag;
 
 /** Real values that reach deeper than the shape check (an id that exists, a phone, a code). */
 const known = () => fc.constantFrom(memberId, randomUUID(), '+525512345678', '123456', 'es', 'en', 'UTC', '2026-11-23');
 
-function stringArb(schema: z.ZodString): fc.Arbitrary<string> {
-  const min = schema.minLength ?? 0;
-  const max = Math.min(schema.maxLength ?? 40, 200);
+function stringArb(schema: z.ZodMiniString): fc.Arbitrary<string> {
+  const { minimum, maximum, format } = bagOf(schema);
+  const min = minimum ?? 0;
+  const max = Math.min(maximum ?? 40, 200);
   const shaped =
-    schema.format === 'uuid' || schema.format === 'guid'
+    format === 'uuid' || format === 'guid'
       ? fc.uuid()
-      : schema.format === 'email'
+      : format === 'email'
         ? fc.emailAddress()
-        : schema.format === 'datetime'
+        : format === 'datetime'
           ? fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString())
           : fc.string({ minLength: Math.min(min, max), maxLength: Math.max(min, max), unit: 'grapheme' });
   return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 2, arbitrary: known() }, { weight: 3, arbitrary: hostileString });
 }
 
 /** Inputs for a zod schema: mostly its shape (valid-looking), sometimes hostile or the wrong kind. */
-function arb(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+function arb(schema: z.ZodMiniType, depth = 0): fc.Arbitrary<unknown> {
   if (depth > 6) return fc.constant(null);
   const def = defOf(schema);
-  const inner = (s: unknown) => arb(s as z.ZodType, depth + 1);
+  const inner = (s: unknown) => arb(s as z.ZodMiniType, depth + 1);
   const shaped = ((): fc.Arbitrary<unknown> => {
     switch (def.type) {
       case 'string':
-        return stringArb(schema as z.ZodString);
+        return stringArb(schema as z.ZodMiniString);
       case 'number': {
-        const n = schema as z.ZodNumber;
-        const min = Number.isFinite(n.minValue) ? n.minValue! : -1_000;
-        const max = Number.isFinite(n.maxValue) ? n.maxValue! : 1_000_000;
-        return n.isInt ? fc.integer({ min: Math.max(min, -1e9), max: Math.min(max, 1e9) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+        const { minimum, maximum, format } = bagOf(schema);
+        const min = minimum !== undefined && Number.isFinite(minimum) ? minimum : -1_000;
+        const max = maximum !== undefined && Number.isFinite(maximum) ? maximum : 1_000_000;
+        return format === 'safeint' ? fc.integer({ min: Math.max(min, -1e9), max: Math.min(max, 1e9) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
       }
       case 'boolean':
         return fc.boolean();
@@ -165,20 +169,20 @@ function arb(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
       case 'pipe':
         return inner(def.in);
       case 'lazy':
-        return inner((def.getter as () => z.ZodType)());
+        return inner((def.getter as () => z.ZodMiniType)());
       case 'object': {
-        const shape = def.shape as Record<string, z.ZodType>;
+        const shape = def.shape as Record<string, z.ZodMiniType>;
         const fields = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, inner(v)]));
         return fc.record(fields, { requiredKeys: [] });
       }
       case 'array':
         return fc.array(inner(def.element), { maxLength: 3 });
       case 'tuple':
-        return fc.tuple(...(def.items as z.ZodType[]).map(inner));
+        return fc.tuple(...(def.items as z.ZodMiniType[]).map(inner));
       case 'record':
         return fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), hostileString), inner(def.valueType), { maxKeys: 3 });
       case 'union':
-        return fc.oneof(...(def.options as z.ZodType[]).map(inner));
+        return fc.oneof(...(def.options as z.ZodMiniType[]).map(inner));
       case 'intersection':
         return fc.tuple(inner(def.left), inner(def.right)).map(([a, b]) => (typeof a === 'object' && typeof b === 'object' ? { ...a, ...b } : a));
       default:
@@ -199,7 +203,7 @@ const hasUnsafeText = (value: unknown): boolean => {
 
 /** The error body is the one error shape, with a status under 500 and message keys only. */
 function expectCatalogue(body: unknown, where: string): z.infer<typeof apiErrorSchema>['error'] {
-  const parsed = apiErrorSchema.strict().safeParse(body);
+  const parsed = z.strictObject(apiErrorSchema.shape).safeParse(body);
   expect(parsed.success, `${where}: not the error shape: ${JSON.stringify(body)?.slice(0, 300)}`).toBe(true);
   const error = parsed.data!.error;
   expect(error.status, `${where}: ${JSON.stringify(body)?.slice(0, 300)}`).toBeLessThan(500);
@@ -212,18 +216,18 @@ function expectCatalogue(body: unknown, where: string): z.infer<typeof apiErrorS
 interface RestTarget {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
 }
-const idParams = z.object({ id: z.string().min(1) });
+const idParams = z.object({ id: z.string().check(z.minLength(1)) });
 const REST: RestTarget[] = [
   { method: 'POST', path: '/api/auth/pwdless/phone', body: pwdlessPhoneRequestSchema },
   { method: 'POST', path: '/api/auth/pwdless/verify', body: pwdlessVerifyRequestSchema },
   { method: 'POST', path: '/api/auth/pwdless/reset', body: pwdlessResetRequestSchema },
   { method: 'POST', path: '/api/auth/send-recovery-code/:phone', params: z.object({ phone: z.string() }) },
   { method: 'POST', path: '/api/user/phone/reset', body: addPhoneRequestSchema },
-  { method: 'GET', path: '/api/user/phone-taken/:phone', params: z.object({ phone: z.string() }), query: z.object({ resetToken: z.string().optional() }) },
+  { method: 'GET', path: '/api/user/phone-taken/:phone', params: z.object({ phone: z.string() }), query: z.object({ resetToken: z.optional(z.string()) }) },
   { method: 'POST', path: '/api/member/:id/restore-account', params: idParams, body: restoreAccountRequestSchema },
   { method: 'GET', path: '/api/physicians/:id/isbusy', params: idParams, query: isBusyQuerySchema },
   { method: 'PATCH', path: '/api/appointments/:id/join-method/:method', params: joinMethodParamsSchema },
@@ -237,7 +241,7 @@ const REST: RestTarget[] = [
   { method: 'GET', path: '/api/chat/conversations/:id/attachments/:sid', params: z.object({ id: z.string(), sid: z.string() }) },
   { method: 'GET', path: '/api/releases/verify/:platform/:version', params: z.object({ platform: z.enum(['ios', 'android', 'web']), version: z.string() }) },
   { method: 'GET', path: '/api/dev/outbox', query: outboxQuerySchema },
-  { method: 'GET', path: '/api/auth/identity-providers', query: z.object({ orgId: z.string().optional(), empCode: z.string().optional() }) },
+  { method: 'GET', path: '/api/auth/identity-providers', query: z.object({ orgId: z.optional(z.string()), empCode: z.optional(z.string()) }) },
   { method: 'POST', path: '/api/auth/oidc/authorize', body: identityAuthorizeRequestSchema },
   { method: 'POST', path: '/api/auth/auth0/verify', body: identityVerifyRequestSchema },
   { method: 'GET', path: '/api/members/:id', params: idParams },
@@ -316,7 +320,7 @@ describe('generated inputs over REST', () => {
 // --- GraphQL ------------------------------------------------------------------------------------
 
 /** The contract schema of each GraphQL operation's arguments, by field name. */
-const GRAPHQL_ARGS: Record<string, z.ZodType> = {
+const GRAPHQL_ARGS: Record<string, z.ZodMiniType> = {
   createSession: createSessionInputSchema,
   refreshSession: refreshSessionInputSchema,
   createAppointment: createAppointmentInputSchema,
@@ -348,7 +352,7 @@ const graphqlInput = fc.integer({ min: 0, max: DOCUMENTS.length - 1 }).chain((in
   const definitions = operation.kind === Kind.OPERATION_DEFINITION ? (operation.variableDefinitions ?? []) : [];
   const field = operation.kind === Kind.OPERATION_DEFINITION ? operation.selectionSet.selections[0] : undefined;
   const argsSchema = field?.kind === Kind.FIELD ? GRAPHQL_ARGS[field.name.value] : undefined;
-  const shape = argsSchema && defOf(argsSchema).type === 'object' ? (defOf(argsSchema).shape as Record<string, z.ZodType>) : {};
+  const shape = argsSchema && defOf(argsSchema).type === 'object' ? (defOf(argsSchema).shape as Record<string, z.ZodMiniType>) : {};
   const variables = fc.record(
     Object.fromEntries(definitions.map((d) => [d.variable.name.value, shape[d.variable.name.value] ? arb(shape[d.variable.name.value]!) : byGraphqlType(d.type)])),
     { requiredKeys: [] },
@@ -422,7 +426,7 @@ describe('generated inputs over GraphQL', () => {
 
 // --- Socket events ------------------------------------------------------------------------------
 
-const SOCKET_EVENTS: [string, z.ZodType][] = [
+const SOCKET_EVENTS: [string, z.ZodMiniType][] = [
   [REALTIME_EVENTS.chatSend, chatSendSchema],
   ['appointment-update', appointmentUpdateSchema],
   ['appointment-cancel', appointmentCancelSchema],

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -49,7 +50,7 @@ const BAD_TEXTS = [
 
 /** The body is the one error shape with this code and status, and no internal text. */
 const catalogue = (body: unknown, status: number, code = 'INVALID_DATA') => {
-  const error = apiErrorSchema.strict().parse(body).error;
+  const error = z.strictObject(apiErrorSchema.shape).parse(body).error;
   expect(error).toMatchObject({ code, status });
   return error;
 };

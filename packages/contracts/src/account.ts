@@ -1,5 +1,5 @@
 import { fullPhoneNumberSchema, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // ---------------------------------------------------------------------------------------------
 // Recovery and phone change (spec 001 §7 auth calls)
@@ -7,10 +7,7 @@ import { z } from 'zod';
 /** POST /api/auth/pwdless/reset: the previous phone and the recovery code give a resetToken. */
 export const pwdlessResetRequestSchema = z.object({
   phoneNumber: fullPhoneNumberSchema,
-  recoveryCode: safeString({ error: 'change_phone_screen_code_error_required' })
-    .trim()
-    .min(1, { message: 'change_phone_screen_code_error_required' })
-    .max(64, { message: 'change_phone_screen_code_error_required' }),
+  recoveryCode: safeString({ error: 'change_phone_screen_code_error_required' }).check(z.trim(), z.minLength(1, { message: 'change_phone_screen_code_error_required' }), z.maxLength(64, { message: 'change_phone_screen_code_error_required' })),
 });
 export type PwdlessResetRequest = z.input<typeof pwdlessResetRequestSchema>;
 export const pwdlessResetResponseSchema = z.object({
@@ -55,7 +52,7 @@ export type DeletionRequestResponse = z.infer<typeof deletionRequestResponseSche
  * POST /api/member/{id}/restore-account. The member is signed out once the request is made, so
  * besides a bearer session it accepts the login token of the sign-in that found the request.
  */
-export const restoreAccountRequestSchema = z.object({ loginToken: safeString().min(1).optional() });
+export const restoreAccountRequestSchema = z.object({ loginToken: z.optional(safeString().check(z.minLength(1))) });
 export type RestoreAccountRequest = z.input<typeof restoreAccountRequestSchema>;
 export const restoreAccountResponseSchema = z.object({ restored: z.literal(true) });
 export type RestoreAccountResponse = z.infer<typeof restoreAccountResponseSchema>;

@@ -9,12 +9,13 @@ import {
   languageSchema,
   PRACTICES,
   READINESS_ITEMS,
+  safeFormat,
   safeString,
   SCHEDULED_STATUSES,
   USER_TYPES,
   type Prescription,
 } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PHYSICIAN_FIELDS, physicianSchema } from './physicians';
 
 /**
@@ -22,58 +23,58 @@ import { PHYSICIAN_FIELDS, physicianSchema } from './physicians';
  * through the domain machine on the server; clients ask, the server decides and alerts.
  */
 
-const trimmed = (max: number) => safeString().trim().max(max);
+const trimmed = (max: number) => safeString().check(z.trim(), z.maxLength(max));
 
 export const appointmentLocationSchema = z.object({
   /** ISO country code: MX or US (spec 3 Region). */
-  country: safeString().trim().min(2).max(2),
+  country: safeString().check(z.trim(), z.minLength(2), z.maxLength(2)),
   /** State code (US: CA, TX...; MX: CDMX...). spec 5: required (mandatory_form_state_placeholder). */
-  state: safeString({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }).max(60),
+  state: safeString({ error: 'mandatory_form_state_placeholder' }).check(z.trim(), z.minLength(1, { message: 'mandatory_form_state_placeholder' }), z.maxLength(60)),
   /** spec 5: required (mandatory_form_city_placeholder); may be a new free entry. */
-  city: safeString({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }).max(120),
+  city: safeString({ error: 'mandatory_form_city_placeholder' }).check(z.trim(), z.minLength(1, { message: 'mandatory_form_city_placeholder' }), z.maxLength(120)),
 });
 export type AppointmentLocation = z.infer<typeof appointmentLocationSchema>;
 
 export const appointmentTopicSchema = z.object({
-  topicId: trimmed(100).min(1),
+  topicId: trimmed(100).check(z.minLength(1)),
   topicText: trimmed(200),
-  subtopicId: trimmed(100).nullish(),
-  subtopicText: trimmed(200).nullish(),
+  subtopicId: z.nullish(trimmed(100)),
+  subtopicText: z.nullish(trimmed(200)),
 });
 export const selfAssessmentSchema = z.object({
-  appointmentReason: trimmed(500).nullish(),
-  appointmentReasonKey: trimmed(100).nullish(),
-  painLevel: z.number().int().min(0).max(10).nullish(),
-  symptoms: z.array(trimmed(100)).max(30).optional(),
+  appointmentReason: z.nullish(trimmed(500)),
+  appointmentReasonKey: z.nullish(trimmed(100)),
+  painLevel: z.nullish(z.int().check(z.gte(0), z.lte(10))),
+  symptoms: z.optional(z.array(trimmed(100)).check(z.maxLength(30))),
 });
 
 export const prescriptionSchema = z.object({
-  code: trimmed(50).min(1),
-  codeSystem: trimmed(50).min(1),
-  name: trimmed(200).min(1),
-  qty: trimmed(50).nullish(),
-  duration: trimmed(50).nullish(),
-  freq: trimmed(50).nullish(),
-  dosage: trimmed(100).nullish(),
-  sig: trimmed(500).nullish(),
+  code: trimmed(50).check(z.minLength(1)),
+  codeSystem: trimmed(50).check(z.minLength(1)),
+  name: trimmed(200).check(z.minLength(1)),
+  qty: z.nullish(trimmed(50)),
+  duration: z.nullish(trimmed(50)),
+  freq: z.nullish(trimmed(50)),
+  dosage: z.nullish(trimmed(100)),
+  sig: z.nullish(trimmed(500)),
   // Safe prescribing (issue 11/12): the structured line; written by the server when the US doctor signs.
-  strength: trimmed(100).nullish(),
-  doseForm: trimmed(100).nullish(),
-  route: trimmed(50).nullish(),
-  drugClass: trimmed(50).nullish(),
-  dose: z.number().nullish(),
-  doseUnit: trimmed(30).nullish(),
-  frequency: trimmed(50).nullish(),
-  durationDays: z.number().int().nullish(),
-  quantity: z.number().nullish(),
-  quantityUnit: trimmed(30).nullish(),
-  daysSupply: z.number().int().nullish(),
-  refills: z.number().int().nullish(),
-  substitutionAllowed: z.boolean().nullish(),
-  diagnosis: z.object({ code: trimmed(20), text: trimmed(300) }).nullish(),
-  allergyOverride: z.object({ allergies: z.array(trimmed(200)), reason: trimmed(500) }).nullish(),
-  prescriber: z.object({ name: trimmed(200), npi: trimmed(20).nullable(), licenseState: trimmed(10), licenseNumber: trimmed(50).nullable() }).nullish(),
-  signedAt: trimmed(40).nullish(),
+  strength: z.nullish(trimmed(100)),
+  doseForm: z.nullish(trimmed(100)),
+  route: z.nullish(trimmed(50)),
+  drugClass: z.nullish(trimmed(50)),
+  dose: z.nullish(z.number()),
+  doseUnit: z.nullish(trimmed(30)),
+  frequency: z.nullish(trimmed(50)),
+  durationDays: z.nullish(z.int()),
+  quantity: z.nullish(z.number()),
+  quantityUnit: z.nullish(trimmed(30)),
+  daysSupply: z.nullish(z.int()),
+  refills: z.nullish(z.int()),
+  substitutionAllowed: z.nullish(z.boolean()),
+  diagnosis: z.nullish(z.object({ code: trimmed(20), text: trimmed(300) })),
+  allergyOverride: z.nullish(z.object({ allergies: z.array(trimmed(200)), reason: trimmed(500) })),
+  prescriber: z.nullish(z.object({ name: trimmed(200), npi: z.nullable(trimmed(20)), licenseState: trimmed(10), licenseNumber: z.nullable(trimmed(50)) })),
+  signedAt: z.nullish(trimmed(40)),
 });
 export type PrescriptionDto = z.infer<typeof prescriptionSchema>;
 // The wire shape is the domain's Prescription (spec 3): a field added to one and not the other fails to compile.
@@ -83,29 +84,27 @@ type Holds<T extends true> = T;
 export type PrescriptionIsDomainShape = Holds<SameShape<PrescriptionDto, Prescription>>;
 
 export const appointmentPharmacySchema = z.object({
-  pharmStoreName: trimmed(200).nullish(),
-  pharmAddressLine1: trimmed(200).nullish(),
-  pharmAddressLine2: trimmed(200).nullish(),
-  pharmCity: trimmed(100).nullish(),
-  pharmState: trimmed(60).nullish(),
-  pharmZip: trimmed(20).nullish(),
-  pharmPhone: trimmed(30).nullish(),
-  pharmLatitude: z.number().nullish(),
-  pharmLongitude: z.number().nullish(),
+  pharmStoreName: z.nullish(trimmed(200)),
+  pharmAddressLine1: z.nullish(trimmed(200)),
+  pharmAddressLine2: z.nullish(trimmed(200)),
+  pharmCity: z.nullish(trimmed(100)),
+  pharmState: z.nullish(trimmed(60)),
+  pharmZip: z.nullish(trimmed(20)),
+  pharmPhone: z.nullish(trimmed(30)),
+  pharmLatitude: z.nullish(z.number()),
+  pharmLongitude: z.nullish(z.number()),
 });
 
 /** spec 3 medicalRecord: written by the assigned physicians only (dashboard tabs). */
 export const medicalRecordSchema = z.object({
   /** Never shown to the member. */
-  internalNotes: trimmed(10_000).nullish(),
-  plan: z
-    .object({
-      conclusions: trimmed(10_000).nullish(),
-      recomendations: trimmed(10_000).nullish(),
-      treatment: z.array(z.object({ medication: trimmed(200).min(1), dosis: trimmed(200) })).max(30).optional(),
-    })
-    .nullish(),
-  pharmacy: appointmentPharmacySchema.nullish(),
+  internalNotes: z.nullish(trimmed(10_000)),
+  plan: z.nullish(z.object({
+      conclusions: z.nullish(trimmed(10_000)),
+      recomendations: z.nullish(trimmed(10_000)),
+      treatment: z.optional(z.array(z.object({ medication: trimmed(200).check(z.minLength(1)), dosis: trimmed(200) })).check(z.maxLength(30))),
+    })),
+  pharmacy: z.nullish(appointmentPharmacySchema),
 });
 export type MedicalRecordDto = z.infer<typeof medicalRecordSchema>;
 
@@ -113,15 +112,13 @@ export type MedicalRecordDto = z.infer<typeof medicalRecordSchema>;
  * What GraphQL answers: a list the caller left out comes back as null, not absent. The answer
  * shapes accept that; the request shapes above stay strict.
  */
-const selfAssessmentAnswerSchema = selfAssessmentSchema.extend({ symptoms: z.array(safeString()).nullish() });
-const medicalRecordAnswerSchema = medicalRecordSchema.extend({
-  plan: z
-    .object({
-      conclusions: safeString().nullish(),
-      recomendations: safeString().nullish(),
-      treatment: z.array(z.object({ medication: safeString(), dosis: safeString() })).nullish(),
-    })
-    .nullish(),
+const selfAssessmentAnswerSchema = z.extend(selfAssessmentSchema, { symptoms: z.nullish(z.array(safeString())) });
+const medicalRecordAnswerSchema = z.extend(medicalRecordSchema, {
+  plan: z.nullish(z.object({
+      conclusions: z.nullish(safeString()),
+      recomendations: z.nullish(safeString()),
+      treatment: z.nullish(z.array(z.object({ medication: safeString(), dosis: safeString() }))),
+    })),
 });
 
 /** The coach's handoff as the physicians see it (issue 11): reason, urgency and when it was asked. */
@@ -136,12 +133,12 @@ export type EscalationDto = z.infer<typeof escalationSchema>;
 export const handoffSchema = z.object({
   coachNote: z.array(z.object({ name: safeString(), value: safeString() })),
   chat: z.object({
-    messageCount: z.number().int(),
-    attachmentCount: z.number().int(),
-    last: z.array(z.object({ role: z.enum(USER_TYPES), text: safeString().nullable(), attachment: z.boolean(), at: safeString() })),
+    messageCount: z.int(),
+    attachmentCount: z.int(),
+    last: z.array(z.object({ role: z.enum(USER_TYPES), text: z.nullable(safeString()), attachment: z.boolean(), at: safeString() })),
   }),
   /** Readiness before escalation (issue 12): what the member still lacks for a prescription (domain prescriptionReadiness). */
-  readiness: z.array(z.enum(READINESS_ITEMS)).optional(),
+  readiness: z.optional(z.array(z.enum(READINESS_ITEMS))),
 });
 export type HandoffDto = z.infer<typeof handoffSchema>;
 
@@ -149,53 +146,53 @@ export type HandoffDto = z.infer<typeof handoffSchema>;
 export const appointmentSchema = z.object({
   id: safeString(),
   memberId: safeString(),
-  mxDoctorId: safeString().nullable(),
-  usDoctorId: safeString().nullable(),
-  mxDoctor: physicianSchema.nullable(),
-  usDoctor: physicianSchema.nullable(),
+  mxDoctorId: z.nullable(safeString()),
+  usDoctorId: z.nullable(safeString()),
+  mxDoctor: z.nullable(physicianSchema),
+  usDoctor: z.nullable(physicianSchema),
   state: z.enum(APPOINTMENT_STATES),
-  statusReason: safeString().nullable(),
+  statusReason: z.nullable(safeString()),
   status: z.enum(SCHEDULED_STATUSES),
-  statusUserId: safeString().nullable(),
+  statusUserId: z.nullable(safeString()),
   type: z.enum(APPOINTMENT_TYPES),
   channel: z.enum(CHANNELS),
-  previousChannel: z.enum(CHANNELS).nullable(),
+  previousChannel: z.nullable(z.enum(CHANNELS)),
   practice: z.enum(PRACTICES),
   language: languageSchema,
-  topic: appointmentTopicSchema.nullable(),
-  selfAssessment: selfAssessmentAnswerSchema.nullable(),
-  location: appointmentLocationSchema.nullable(),
+  topic: z.nullable(appointmentTopicSchema),
+  selfAssessment: z.nullable(selfAssessmentAnswerSchema),
+  location: z.nullable(appointmentLocationSchema),
   /** spec 1/6: full-care or coaching-only, from the location at creation. */
   serviceScope: z.enum(['full-care', 'coaching-only']),
   usDoctorNeeded: z.boolean(),
   prescriptionNeeded: z.boolean(),
   prescriptions: z.array(prescriptionSchema),
-  medicalRecord: medicalRecordAnswerSchema.nullable(),
-  roomName: safeString().nullable(),
-  preJoinStep: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
-  cameraAccessGranted: z.boolean().nullable(),
-  memberJoinMethod: z.enum(JOIN_METHODS).nullable(),
-  connectionStrength: z.number().int().nullable(),
+  medicalRecord: z.nullable(medicalRecordAnswerSchema),
+  roomName: z.nullable(safeString()),
+  preJoinStep: z.nullable(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+  cameraAccessGranted: z.nullable(z.boolean()),
+  memberJoinMethod: z.nullable(z.enum(JOIN_METHODS)),
+  connectionStrength: z.nullable(z.int()),
   isMxDoctorBusy: z.boolean(),
   chatHasMessages: z.boolean(),
-  conversationid: safeString().nullable(),
-  parentAppointmentId: safeString().nullable(),
-  chiefComplaint: safeString().nullable(),
-  templateId: safeString().nullable(),
-  timezone: safeString().nullable(),
-  createdByRole: z.enum(USER_TYPES).nullable(),
+  conversationid: z.nullable(safeString()),
+  parentAppointmentId: z.nullable(safeString()),
+  chiefComplaint: z.nullable(safeString()),
+  templateId: z.nullable(safeString()),
+  timezone: z.nullable(safeString()),
+  createdByRole: z.nullable(z.enum(USER_TYPES)),
   startDate: safeString(),
-  endDate: safeString().nullable(),
+  endDate: z.nullable(safeString()),
   createdAt: safeString(),
   updatedAt: safeString(),
   /** When the current waiting phase times out (S1/S2 coach, S6/S7 doctor), ISO; null otherwise. */
-  deadlineAt: safeString().nullable(),
+  deadlineAt: z.nullable(safeString()),
   /** The member's name for the physician dashboard (null for the member's own view). */
-  memberName: safeString().nullable(),
+  memberName: z.nullable(safeString()),
   /** issue 11: the coach's request for a US doctor (null for members and before any request). */
-  escalation: escalationSchema.nullish(),
+  escalation: z.nullish(escalationSchema),
   /** issue 11: the handoff's note and chat summary (US doctors and admins only). */
-  handoff: handoffSchema.nullish(),
+  handoff: z.nullish(handoffSchema),
 });
 export type AppointmentDto = z.infer<typeof appointmentSchema>;
 
@@ -205,20 +202,20 @@ export type AppointmentDto = z.infer<typeof appointmentSchema>;
  */
 export const createAppointmentDataSchema = z.object({
   practice: z.enum(PRACTICES),
-  language: languageSchema.optional(),
-  channel: z.enum(CHANNELS).optional(),
-  topic: appointmentTopicSchema.nullish(),
-  selfAssessment: selfAssessmentSchema.nullish(),
+  language: z.optional(languageSchema),
+  channel: z.optional(z.enum(CHANNELS)),
+  topic: z.nullish(appointmentTopicSchema),
+  selfAssessment: z.nullish(selfAssessmentSchema),
   location: appointmentLocationSchema,
-  timezone: trimmed(60).optional(),
+  timezone: z.optional(trimmed(60)),
   /** A specific online coach chosen on /ondemand-perfil-coach/{id}; otherwise any matching coach. */
-  mxDoctorId: safeString().uuid({ message: 'invalid_physician' }).optional(),
-  chiefComplaint: trimmed(2_000).nullish(),
+  mxDoctorId: z.optional(safeFormat(z.uuid({ message: 'invalid_physician' }))),
+  chiefComplaint: z.nullish(trimmed(2_000)),
 });
 export type CreateAppointmentData = z.input<typeof createAppointmentDataSchema>;
-export const createAppointmentInputSchema = z.object({ data: createAppointmentDataSchema, returnNewDocument: z.boolean().optional() });
+export const createAppointmentInputSchema = z.object({ data: createAppointmentDataSchema, returnNewDocument: z.optional(z.boolean()) });
 /** With returnNewDocument the appointment, otherwise only its id. */
-export const createAppointmentResultSchema = z.object({ id: safeString(), appointment: appointmentSchema.nullable() });
+export const createAppointmentResultSchema = z.object({ id: safeString(), appointment: z.nullable(appointmentSchema) });
 export type CreateAppointmentResult = z.infer<typeof createAppointmentResultSchema>;
 
 /**
@@ -228,36 +225,36 @@ export type CreateAppointmentResult = z.infer<typeof createAppointmentResultSche
  * complaint, template, prescriptionNeeded).
  */
 export const updateAppointmentInputSchema = z.object({
-  id: safeString().min(1),
-  state: z.enum(APPOINTMENT_STATES).optional(),
-  statusReason: trimmed(60).nullish(),
-  preJoinStep: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
-  cameraAccessGranted: z.boolean().optional(),
-  location: appointmentLocationSchema.optional(),
-  channel: z.enum(CHANNELS).optional(),
-  chiefComplaint: trimmed(2_000).nullish(),
-  templateId: trimmed(100).nullish(),
-  prescriptionNeeded: z.boolean().optional(),
+  id: safeString().check(z.minLength(1)),
+  state: z.optional(z.enum(APPOINTMENT_STATES)),
+  statusReason: z.nullish(trimmed(60)),
+  preJoinStep: z.optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+  cameraAccessGranted: z.optional(z.boolean()),
+  location: z.optional(appointmentLocationSchema),
+  channel: z.optional(z.enum(CHANNELS)),
+  chiefComplaint: z.nullish(trimmed(2_000)),
+  templateId: z.nullish(trimmed(100)),
+  prescriptionNeeded: z.optional(z.boolean()),
   /** issue 11: with a move to COACH_REQUEST_US_DR, the coach's reason and urgency. */
-  escalation: escalationRequestSchema.optional(),
+  escalation: z.optional(escalationRequestSchema),
 });
 export type UpdateAppointmentInput = z.input<typeof updateAppointmentInputSchema>;
 
 /** cancelAppointment(appointmentId, reason): member (canceled-by-socio...), admin (canceled-by-admin). */
-export const cancelAppointmentInputSchema = z.object({ appointmentId: safeString().min(1), reason: trimmed(60).min(1) });
+export const cancelAppointmentInputSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), reason: trimmed(60).check(z.minLength(1)) });
 
 /** saveMedicalRecord(appointmentId, medicalRecord): assigned physicians only. */
-export const saveMedicalRecordInputSchema = z.object({ appointmentId: safeString().min(1), medicalRecord: medicalRecordSchema });
+export const saveMedicalRecordInputSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), medicalRecord: medicalRecordSchema });
 /** sendPrescription(appointmentId, prescriptions): only a US doctor licensed in the member's state. */
 export const sendPrescriptionInputSchema = z.object({
-  appointmentId: safeString().min(1),
-  prescriptions: z.array(prescriptionSchema).min(1, { message: 'prescriptions_required' }).max(20),
+  appointmentId: safeString().check(z.minLength(1)),
+  prescriptions: z.array(prescriptionSchema).check(z.minLength(1, { message: 'prescriptions_required' }), z.maxLength(20)),
 });
 /** saveConsultationNote(appointmentId, templateId, values): assigned physicians only. */
 export const saveConsultationNoteInputSchema = z.object({
-  appointmentId: safeString().min(1),
-  templateId: trimmed(100).min(1),
-  values: z.record(safeString().max(100), z.union([safeString().max(10_000), z.number(), z.boolean(), z.null()])),
+  appointmentId: safeString().check(z.minLength(1)),
+  templateId: trimmed(100).check(z.minLength(1)),
+  values: z.record(safeString().check(z.maxLength(100)), z.union([safeString().check(z.maxLength(10_000)), z.number(), z.boolean(), z.null()])),
 });
 
 /** spec 3 Consultation note: values by field name; templates by practice (name, label per role, _id). */
@@ -277,18 +274,18 @@ export const consultationNoteTemplateSchema = z.object({
  */
 export const consultationNotePartSchema = z.object({
   authorId: safeString(),
-  authorName: safeString().nullable(),
+  authorName: z.nullable(safeString()),
   authorRole: z.enum(['mx-physician', 'us-physician']),
   templateId: safeString(),
   values: z.record(safeString(), z.unknown()),
   updatedAt: safeString(),
-  signedAt: safeString().nullable(),
+  signedAt: z.nullable(safeString()),
 });
 export type ConsultationNotePart = z.infer<typeof consultationNotePartSchema>;
 export const consultationNoteAddendumSchema = z.object({
   id: safeString(),
   authorId: safeString(),
-  authorName: safeString().nullable(),
+  authorName: z.nullable(safeString()),
   authorRole: z.enum(['mx-physician', 'us-physician']),
   text: safeString(),
   createdAt: safeString(),
@@ -298,13 +295,13 @@ export const consultationNoteSchema = z.object({
   values: z.record(safeString(), z.unknown()),
   templates: z.array(consultationNoteTemplateSchema),
   partnerProducts: z.array(z.object({ id: safeString(), title: safeString() })),
-  parts: z.array(consultationNotePartSchema).default([]),
-  addenda: z.array(consultationNoteAddendumSchema).default([]),
+  parts: z._default(z.array(consultationNotePartSchema), []),
+  addenda: z._default(z.array(consultationNoteAddendumSchema), []),
 });
 /** signConsultationNote(appointmentId, authorId): a clinician signs her own part only. */
-export const signConsultationNoteInputSchema = z.object({ appointmentId: safeString().min(1), authorId: safeString().min(1) });
+export const signConsultationNoteInputSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), authorId: safeString().check(z.minLength(1)) });
 /** addConsultationNoteAddendum(appointmentId, text): after her part is signed. */
-export const addConsultationNoteAddendumInputSchema = z.object({ appointmentId: safeString().min(1), text: trimmed(10_000).min(1, { message: 'required' }) });
+export const addConsultationNoteAddendumInputSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), text: trimmed(10_000).check(z.minLength(1, { message: 'required' })) });
 export type ConsultationNoteDto = z.infer<typeof consultationNoteSchema>;
 
 /** spec 4 history card data (getAppointmentsHistory). */
@@ -313,27 +310,27 @@ export const appointmentHistoryItemSchema = z.object({
   startDate: safeString(),
   state: z.enum(APPOINTMENT_STATES),
   status: z.enum(SCHEDULED_STATUSES),
-  statusReason: safeString().nullable(),
+  statusReason: z.nullable(safeString()),
   type: z.enum(APPOINTMENT_TYPES),
   channel: z.enum(CHANNELS),
   practice: z.enum(PRACTICES),
-  reason: safeString().nullable(),
-  physicianName: safeString().nullable(),
-  physicianUserType: z.enum(['mx-physician', 'us-physician']).nullable(),
+  reason: z.nullable(safeString()),
+  physicianName: z.nullable(safeString()),
+  physicianUserType: z.nullable(z.enum(['mx-physician', 'us-physician'])),
   prescriptionNeeded: z.boolean(),
-  parentAppointmentId: safeString().nullable(),
+  parentAppointmentId: z.nullable(safeString()),
   chatHasMessages: z.boolean(),
 });
 export type AppointmentHistoryItem = z.infer<typeof appointmentHistoryItemSchema>;
 
 /** REST: PATCH /api/appointments/{id}/join-method/{app|link}, PATCH .../connection-strength/{1..3}. */
-export const joinMethodParamsSchema = z.object({ id: safeString().min(1), method: z.enum(JOIN_METHODS, { message: 'invalid_join_method' }) });
+export const joinMethodParamsSchema = z.object({ id: safeString().check(z.minLength(1)), method: z.enum(JOIN_METHODS, { message: 'invalid_join_method' }) });
 export const connectionStrengthParamsSchema = z.object({
-  id: safeString().min(1),
-  value: z.coerce
-    .number({ message: 'invalid_connection_strength' })
-    .int({ message: 'invalid_connection_strength' })
-    .refine((v) => (CONNECTION_STRENGTHS as readonly number[]).includes(v), { message: 'invalid_connection_strength' }),
+  id: safeString().check(z.minLength(1)),
+  value: z.pipe(
+    z.coerce.number({ message: 'invalid_connection_strength' }),
+    z.int({ message: 'invalid_connection_strength' }).check(z.refine((v) => (CONNECTION_STRENGTHS as readonly number[]).includes(v), { message: 'invalid_connection_strength' })),
+  ),
 });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 /** GET /api/appointments/{id}/exit-redirect-url: where the member goes when leaving the call. */
@@ -348,7 +345,7 @@ export const liveQueueResponseSchema = z.object({ appointments: z.array(appointm
  */
 export const clinicianConsultationSchema = z.object({
   id: safeString(),
-  memberName: safeString().nullable(),
+  memberName: z.nullable(safeString()),
   state: z.enum(APPOINTMENT_STATES),
   channel: z.enum(CHANNELS),
   practice: z.enum(PRACTICES),
@@ -356,8 +353,8 @@ export const clinicianConsultationSchema = z.object({
   role: z.enum(['coach', 'us-doctor']),
   createdAt: safeString(),
   updatedAt: safeString(),
-  escalatedAt: safeString().nullable(),
-  endDate: safeString().nullable(),
+  escalatedAt: z.nullable(safeString()),
+  endDate: z.nullable(safeString()),
 });
 export type ClinicianConsultation = z.infer<typeof clinicianConsultationSchema>;
 export const clinicianConsultationsResponseSchema = z.object({ active: z.array(clinicianConsultationSchema), recent: z.array(clinicianConsultationSchema) });

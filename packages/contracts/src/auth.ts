@@ -1,5 +1,5 @@
 import { fullPhoneNumberSchema, LANGUAGES, LOGIN_STATUSES, verificationCodeSchema, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** spec 000 §4 "Login and phone verification outcomes": the list lives once, in @puente/domain. */
 export { LOGIN_STATUSES, type LoginStatus } from '@puente/domain';
@@ -7,10 +7,10 @@ export { LOGIN_STATUSES, type LoginStatus } from '@puente/domain';
 /** POST /api/auth/pwdless/phone (spec 001 §7): phoneNumber, resetToken, language, organisationId, empCode. */
 export const pwdlessPhoneRequestSchema = z.object({
   phoneNumber: fullPhoneNumberSchema,
-  resetToken: safeString().min(1).optional(),
-  language: z.enum(LANGUAGES).optional(),
-  organisationId: safeString().min(1).optional(),
-  empCode: safeString().min(1).optional(),
+  resetToken: z.optional(safeString().check(z.minLength(1))),
+  language: z.optional(z.enum(LANGUAGES)),
+  organisationId: z.optional(safeString().check(z.minLength(1))),
+  empCode: z.optional(safeString().check(z.minLength(1))),
 });
 export type PwdlessPhoneRequest = z.input<typeof pwdlessPhoneRequestSchema>;
 /** The answer never says whether the phone has an account. */
@@ -24,10 +24,10 @@ export type PwdlessPhoneResponse = z.infer<typeof pwdlessPhoneResponseSchema>;
 /** POST /api/auth/pwdless/verify: code, pwdlessToken, orgId, empCode, lang. */
 export const pwdlessVerifyRequestSchema = z.object({
   code: verificationCodeSchema,
-  pwdlessToken: safeString({ error: 'passwordless-invalid-token' }).min(1, { message: 'passwordless-invalid-token' }),
-  orgId: safeString().min(1).optional(),
-  empCode: safeString().min(1).optional(),
-  lang: z.enum(LANGUAGES).optional(),
+  pwdlessToken: safeString({ error: 'passwordless-invalid-token' }).check(z.minLength(1, { message: 'passwordless-invalid-token' })),
+  orgId: z.optional(safeString().check(z.minLength(1))),
+  empCode: z.optional(safeString().check(z.minLength(1))),
+  lang: z.optional(z.enum(LANGUAGES)),
 });
 export type PwdlessVerifyRequest = z.input<typeof pwdlessVerifyRequestSchema>;
 export const LOGIN_PROVIDERS_ALL = ['pwdless', 'google', 'facebook', 'apple', 'email'] as const;
@@ -39,8 +39,8 @@ export const pwdlessVerifyResponseSchema = z.object({
    * spec 4: the account has a pending deletion request (ISO time). The web app does not open a
    * session (createSession refuses it); it keeps the time and the member id and offers restore.
    */
-  deletionRequestTime: safeString().optional(),
-  memberId: safeString().optional(),
+  deletionRequestTime: z.optional(safeString()),
+  memberId: z.optional(safeString()),
 });
 export type PwdlessVerifyResponse = z.infer<typeof pwdlessVerifyResponseSchema>;
 

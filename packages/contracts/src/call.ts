@@ -1,5 +1,5 @@
-import { APPOINTMENT_STATES, CALL_ROLES, CHANNELS, safeString } from '@puente/domain';
-import { z } from 'zod';
+import { APPOINTMENT_STATES, CALL_ROLES, CHANNELS, safeFormat, safeString } from '@puente/domain';
+import * as z from 'zod/mini';
 import { apiErrorSchema } from './errors';
 import { sessionPayloadSchema } from './member';
 
@@ -13,13 +13,13 @@ import { sessionPayloadSchema } from './member';
 
 export const iceServerSchema = z.object({
   urls: z.union([safeString(), z.array(safeString())]),
-  username: safeString().optional(),
-  credential: safeString().optional(),
+  username: z.optional(safeString()),
+  credential: z.optional(safeString()),
 });
 export type IceServer = z.infer<typeof iceServerSchema>;
 
 /** GET /api/video/token?roomName= (the appointment id). */
-export const videoTokenQuerySchema = z.object({ roomName: safeString().uuid({ message: 'invalid_room_name' }) });
+export const videoTokenQuerySchema = z.object({ roomName: safeFormat(z.uuid({ message: 'invalid_room_name' })) });
 export const videoTokenResponseSchema = z.object({
   roomName: safeString(),
   /** Who the caller is in the room (their user id). */
@@ -30,10 +30,10 @@ export const videoTokenResponseSchema = z.object({
 });
 export type VideoTokenResponse = z.infer<typeof videoTokenResponseSchema>;
 
-const peerId = safeString().uuid({ message: 'invalid_peer_id' });
+const peerId = safeFormat(z.uuid({ message: 'invalid_peer_id' }));
 
 /** call-join: the caller enters the appointment's call as one peer (one browser tab). */
-export const callJoinSchema = z.object({ appointmentId: safeString().uuid(), peerId });
+export const callJoinSchema = z.object({ appointmentId: safeFormat(z.uuid()), peerId });
 export type CallJoin = z.infer<typeof callJoinSchema>;
 export const callJoinAckSchema = z.union([
   z.object({
@@ -49,24 +49,23 @@ export const callJoinAckSchema = z.union([
 export type CallJoinAck = z.infer<typeof callJoinAckSchema>;
 export const callLeaveSchema = callJoinSchema;
 
-export const sessionDescriptionSchema = z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: safeString().max(200_000).optional() });
+export const sessionDescriptionSchema = z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.optional(safeString().check(z.maxLength(200_000))) });
 export const iceCandidateSchema = z.object({
-  candidate: safeString().max(2_000),
-  sdpMid: safeString().max(64).nullish(),
-  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
-  usernameFragment: safeString().max(256).nullish(),
+  candidate: safeString().check(z.maxLength(2_000)),
+  sdpMid: z.nullish(safeString().check(z.maxLength(64))),
+  sdpMLineIndex: z.nullish(z.int().check(z.gte(0), z.lte(64))),
+  usernameFragment: z.nullish(safeString().check(z.maxLength(256))),
 });
 
 /** call-signal, client -> server: for one peer of the same call. */
 export const callSignalSchema = z
   .object({
-    appointmentId: safeString().uuid(),
+    appointmentId: safeFormat(z.uuid()),
     from: peerId,
     to: peerId,
-    description: sessionDescriptionSchema.optional(),
-    candidate: iceCandidateSchema.optional(),
-  })
-  .refine((s) => !!s.description !== !!s.candidate, { message: 'description_or_candidate' });
+    description: z.optional(sessionDescriptionSchema),
+    candidate: z.optional(iceCandidateSchema),
+  }).check(z.refine((s) => !!s.description !== !!s.candidate, { message: 'description_or_candidate' }));
 export type CallSignal = z.infer<typeof callSignalSchema>;
 /** call-signal, server -> client: what arrives, with who sent it (checked by the server). */
 export type CallSignalRelay = CallSignal & { fromUserId: string; role: z.infer<typeof callPeerSchema>['role'] };
@@ -80,23 +79,23 @@ export const callPeerSchema = z.object({
   userId: safeString(),
   role: z.enum(CALL_ROLES),
   /** peer-left: 'left' (hung up, another page) or 'disconnected' (its socket dropped; it may come back). */
-  reason: z.enum(['left', 'disconnected']).optional(),
+  reason: z.optional(z.enum(['left', 'disconnected'])),
 });
 export type CallPeer = z.infer<typeof callPeerSchema>;
 
 /** PATCH /api/appointments/{id}/channel/{channel}: the consultation moves channel, keeping its record. */
-export const channelParamsSchema = z.object({ id: safeString().uuid(), channel: z.enum(CHANNELS, { message: 'invalid_channel' }) });
+export const channelParamsSchema = z.object({ id: safeFormat(z.uuid()), channel: z.enum(CHANNELS, { message: 'invalid_channel' }) });
 export const channelChangeSchema = z.object({
   appointmentId: safeString(),
   channel: z.enum(CHANNELS),
-  previousChannel: z.enum(CHANNELS).nullable(),
+  previousChannel: z.nullable(z.enum(CHANNELS)),
   /** spec 7: phone consultations may also ring a real phone through the telephony provider. */
   phoneCallPlaced: z.boolean(),
 });
 export type ChannelChange = z.infer<typeof channelChangeSchema>;
 
 /** POST /api/appointments/{id}/rejoined: the member accepted the return-to-call modal (spec 4). */
-export const rejoinedResponseSchema = z.object({ ok: z.literal(true), rejoinedCount: z.number().int() });
+export const rejoinedResponseSchema = z.object({ ok: z.literal(true), rejoinedCount: z.int() });
 
 /**
  * The guest link (spec 2 "Link to consult"). POST /api/appointments/{id}/guest-link issues a
@@ -104,11 +103,11 @@ export const rejoinedResponseSchema = z.object({ ok: z.literal(true), rejoinedCo
  * may ask) and texts the link PUBLIC_URL/link-to-consult?token=&appointmentId= to the member's
  * phone. The answer says it was sent; it never carries the link or the token.
  */
-export const guestLinkResponseSchema = z.object({ sent: z.literal(true), expiresAt: safeString() }).strict();
+export const guestLinkResponseSchema = z.strictObject(z.object({ sent: z.literal(true), expiresAt: safeString() }).shape);
 export type GuestLinkResponse = z.infer<typeof guestLinkResponseSchema>;
 /** POST /api/auth/guest-link: the token becomes a session that only reaches that appointment. */
-export const guestLinkSignInSchema = z.object({ token: safeString().min(10).max(4_000), appointmentId: safeString().uuid() });
-export const guestLinkSessionSchema = sessionPayloadSchema.extend({ appointmentId: safeString(), loginless: z.literal(true) });
+export const guestLinkSignInSchema = z.object({ token: safeString().check(z.minLength(10), z.maxLength(4_000)), appointmentId: safeFormat(z.uuid()) });
+export const guestLinkSessionSchema = z.extend(sessionPayloadSchema, { appointmentId: safeString(), loginless: z.literal(true) });
 export type GuestLinkSession = z.infer<typeof guestLinkSessionSchema>;
 
 export const CALL_PATHS = {

@@ -1,5 +1,5 @@
-import { ATTACHMENT_TYPES, CHAT_KEYS, chatMessageSchema, USER_TYPES, safeString } from '@puente/domain';
-import { z } from 'zod';
+import { ATTACHMENT_TYPES, CHAT_KEYS, chatMessageSchema, USER_TYPES, safeFormat, safeString } from '@puente/domain';
+import * as z from 'zod/mini';
 import { apiErrorSchema } from './errors';
 
 /**
@@ -18,7 +18,7 @@ export const chatMediaSchema = z.object({
   contentType: safeString(),
   fileName: safeString(),
   type: z.enum(ATTACHMENT_TYPES),
-  size: z.number().int(),
+  size: z.int(),
   /** GET it with the bearer token (participants only). */
   url: safeString(),
 });
@@ -30,12 +30,12 @@ export const CHAT_MESSAGE_SOURCES = ['app', 'email'] as const;
 export const chatMessageDtoSchema = z.object({
   sid: safeString(),
   conversationId: safeString(),
-  index: z.number().int(),
+  index: z.int(),
   /** The author's user id (participants carry the display attributes). */
   author: safeString(),
-  body: safeString().nullable(),
-  media: chatMediaSchema.nullable(),
-  clientMessageId: safeString().nullable(),
+  body: z.nullable(safeString()),
+  media: z.nullable(chatMediaSchema),
+  clientMessageId: z.nullable(safeString()),
   /** 'email' when the message arrived as an email reply (email-channel consultations). */
   source: z.enum(CHAT_MESSAGE_SOURCES),
   dateCreated: safeString(),
@@ -45,19 +45,19 @@ export type ChatMessageDto = z.infer<typeof chatMessageDtoSchema>;
 /** spec 7 twilio/participants: identity and attributes {author, userType, imgUrl}. */
 export const chatParticipantSchema = z.object({
   identity: safeString(),
-  attributes: z.object({ author: safeString(), userType: z.enum(USER_TYPES), imgUrl: safeString().nullable() }),
+  attributes: z.object({ author: safeString(), userType: z.enum(USER_TYPES), imgUrl: z.nullable(safeString()) }),
 });
 export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
 
 /** A client message id: any unique string the client chose (a UUID in the web app). */
-export const clientMessageIdSchema = safeString().trim().min(8).max(100);
+export const clientMessageIdSchema = safeString().check(z.trim(), z.minLength(8), z.maxLength(100));
 
 /**
  * POST /api/chat/conversations {appointmentId} -> {id} (created on first use, then the same id).
  * The id is the appointment's id, and GET of it creates the conversation too, so a client that
  * knows the appointment can skip this call.
  */
-export const createConversationInputSchema = z.object({ appointmentId: safeString().uuid({ message: 'invalid_appointment' }) });
+export const createConversationInputSchema = z.object({ appointmentId: safeFormat(z.uuid({ message: 'invalid_appointment' })) });
 export const createConversationResponseSchema = z.object({ id: safeString() });
 export type CreateConversationResponse = z.infer<typeof createConversationResponseSchema>;
 
@@ -69,9 +69,9 @@ export const CHAT_PAGE_SIZE = 50;
  * neither = the newest page. Messages are always in index order.
  */
 export const conversationQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).optional(),
-  before: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(CHAT_PAGE_SIZE),
+  after: z.optional(z.pipe(z.coerce.number(), z.int().check(z.gte(0)))),
+  before: z.optional(z.pipe(z.coerce.number(), z.int().check(z.gte(1)))),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(200))), CHAT_PAGE_SIZE),
 });
 export type ConversationQuery = z.input<typeof conversationQuerySchema>;
 export const conversationResponseSchema = z.object({
@@ -91,15 +91,15 @@ export const attachmentFieldsSchema = z.object({
   type: z.enum(ATTACHMENT_TYPES, { error: CHAT_KEYS.attachmentType }),
   clientMessageId: clientMessageIdSchema,
   /** An optional caption (trimmed, at most 4,000 characters kept). */
-  body: safeString().optional(),
+  body: z.optional(safeString()),
 });
 export const attachmentResponseSchema = z.object({ message: chatMessageDtoSchema });
 
 /** Socket chat-send: a text message; spec 5: sent only if non-empty after trimming. */
 export const chatSendSchema = z.object({
-  conversationId: safeString().uuid(),
+  conversationId: safeFormat(z.uuid()),
   clientMessageId: clientMessageIdSchema,
-  body: chatMessageSchema.pipe(safeString().max(4_000)),
+  body: z.pipe(chatMessageSchema, safeString().check(z.maxLength(4_000))),
 });
 export type ChatSend = z.infer<typeof chatSendSchema>;
 export const chatSendAckSchema = z.union([z.object({ ok: z.literal(true), message: chatMessageDtoSchema }), apiErrorSchema]);
@@ -121,12 +121,12 @@ export interface ChatServerToClientEvents {
  */
 export const INBOUND_EMAIL_SECRET_HEADER = 'x-inbound-email-secret';
 export const inboundEmailSchema = z.object({
-  from: safeString().trim().min(3).max(320),
-  to: z.union([safeString().trim().min(3).max(2_000), z.array(safeString().trim().min(3).max(320)).min(1).max(50)]),
-  subject: safeString().max(1_000).optional(),
-  text: safeString().max(100_000),
+  from: safeString().check(z.trim(), z.minLength(3), z.maxLength(320)),
+  to: z.union([safeString().check(z.trim(), z.minLength(3), z.maxLength(2_000)), z.array(safeString().check(z.trim(), z.minLength(3), z.maxLength(320))).check(z.minLength(1), z.maxLength(50))]),
+  subject: z.optional(safeString().check(z.maxLength(1_000))),
+  text: safeString().check(z.maxLength(100_000)),
   /** The email's Message-ID: a repeat delivery of the same email is stored once. */
-  messageId: safeString().trim().min(1).max(1_000).optional(),
+  messageId: z.optional(safeString().check(z.trim(), z.minLength(1), z.maxLength(1_000))),
 });
 export type InboundEmail = z.infer<typeof inboundEmailSchema>;
 

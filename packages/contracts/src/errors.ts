@@ -1,5 +1,5 @@
 import { ERROR_CODES, ERROR_REASONS, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The one error shape (STYLE: Medplum's OperationOutcome as the model). Every non-2xx answer of
@@ -13,12 +13,12 @@ import { z } from 'zod';
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
-    status: z.number().int(),
+    status: z.int(),
     message: safeString(),
-    reason: z.enum(ERROR_REASONS).optional(),
-    fields: z.record(safeString(), safeString()).optional(),
-    retryAfterSeconds: z.number().int().optional(),
-    data: z.record(safeString(), z.unknown()).optional(),
+    reason: z.optional(z.enum(ERROR_REASONS)),
+    fields: z.optional(z.record(safeString(), safeString())),
+    retryAfterSeconds: z.optional(z.int()),
+    data: z.optional(z.record(safeString(), z.unknown())),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

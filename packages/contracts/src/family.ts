@@ -1,5 +1,5 @@
 import { addDependantSchema, INVITATION_STATUSES, LANGUAGES, safeString, UNLINK_ROLES } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Family plans (issue 15; spec 3 Dependant, spec 7 getDependants, addDependants, updateDependant,
@@ -19,38 +19,38 @@ export type DependantDto = z.infer<typeof dependantSchema>;
 /** The referrer's list, with how many places are left (spec 9: 3). */
 export const dependantsResponseSchema = z.object({
   dependants: z.array(dependantSchema),
-  slotsLeft: z.number().int(),
+  slotsLeft: z.int(),
 });
 export type DependantsResponse = z.infer<typeof dependantsResponseSchema>;
 
 /** addDependants(memberId, dependants[] with alias, phoneNumber, preferredLang). */
-export const addDependantsInputSchema = z.object({ dependants: z.array(addDependantSchema).min(1, { message: 'form_missing_fields' }) });
+export const addDependantsInputSchema = z.object({ dependants: z.array(addDependantSchema).check(z.minLength(1, { message: 'form_missing_fields' })) });
 export type AddDependantsInput = z.input<typeof addDependantsInputSchema>;
 
 /** deleteDependant / deleteAllDependants: the list left and the member's role after the unlink (spec 4). */
 export const dependantRemovalSchema = z.object({
   dependants: z.array(dependantSchema),
-  slotsLeft: z.number().int(),
+  slotsLeft: z.int(),
   role: z.enum(UNLINK_ROLES),
 });
 export type DependantRemovalDto = z.infer<typeof dependantRemovalSchema>;
 
 /** POST /api/member/invitation-link: (re)sends the texted link of a pending dependant. */
 export const invitationLinkInputSchema = z.object({
-  dependantMemberId: safeString().min(1),
-  referalId: safeString().min(1),
-  referalOrganizationId: safeString().nullable().optional(),
-  lang: z.enum(LANGUAGES).optional(),
-  phoneNumber: safeString().optional(),
+  dependantMemberId: safeString().check(z.minLength(1)),
+  referalId: safeString().check(z.minLength(1)),
+  referalOrganizationId: z.optional(z.nullable(safeString())),
+  lang: z.optional(z.enum(LANGUAGES)),
+  phoneNumber: z.optional(safeString()),
 });
 export type InvitationLinkInput = z.input<typeof invitationLinkInputSchema>;
 export const invitationLinkResponseSchema = z.object({ sent: z.literal(true) });
 
 /** GET /api/member/invitation-token?invitationToken=: what the app keeps until she has signed in. */
-export const invitationTokenQuerySchema = z.object({ invitationToken: safeString().min(1).max(200) });
+export const invitationTokenQuerySchema = z.object({ invitationToken: safeString().check(z.minLength(1), z.maxLength(200)) });
 export const invitationTokenResponseSchema = z.object({
   referalId: safeString(),
-  referalOrganizationId: safeString().nullable(),
+  referalOrganizationId: z.nullable(safeString()),
   dependantMemberId: safeString(),
   referrerName: safeString(),
 });

@@ -1,5 +1,5 @@
 import { LANGUAGES, LOGIN_PROVIDERS, LOGIN_STATUSES, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Identity-provider login (spec 000 §2 /login/auth0/*, spec 001 §7 POST auth/auth0/verify).
@@ -14,15 +14,15 @@ export const identityProvidersResponseSchema = z.object({
    * The organization the login is for (orgId or empCode), if any: only the settings the login
    * screen reads (a list of flags that are on, e.g. RESTRICT_SOCIAL_LOGIN); never its id.
    */
-  organization: z.object({ settings: z.union([z.array(safeString()), z.record(safeString(), z.boolean().nullable())]) }).nullable(),
+  organization: z.nullable(z.object({ settings: z.union([z.array(safeString()), z.record(safeString(), z.nullable(z.boolean()))]) })),
 });
 export type IdentityProvidersResponse = z.infer<typeof identityProvidersResponseSchema>;
 
 /** POST /api/auth/oidc/authorize: starts the authorization code flow (PKCE, state, nonce kept on the server). */
 export const identityAuthorizeRequestSchema = z.object({
   provider: z.enum(LOGIN_PROVIDERS),
-  purpose: z.enum(['member', 'staff']).default('member'),
-  lang: z.enum(LANGUAGES).optional(),
+  purpose: z._default(z.enum(['member', 'staff']), 'member'),
+  lang: z.optional(z.enum(LANGUAGES)),
 });
 export type IdentityAuthorizeRequest = z.input<typeof identityAuthorizeRequestSchema>;
 export const identityAuthorizeResponseSchema = z.object({
@@ -40,24 +40,23 @@ export type IdentityAuthorizeResponse = z.infer<typeof identityAuthorizeResponse
 export const identityVerifyRequestSchema = z
   .object({
     provider: z.enum(LOGIN_PROVIDERS),
-    code: safeString().min(1).optional(),
-    state: safeString().min(1).optional(),
-    iss: safeString().min(1).optional(),
-    mergeToken: safeString().min(1).optional(),
-    loginToken: safeString().min(1).optional(),
-    orgId: safeString().min(1).optional(),
-    empCode: safeString().min(1).optional(),
-    lang: z.enum(LANGUAGES).optional(),
-  })
-  .refine((v) => (v.code && v.state) || (v.mergeToken && v.loginToken), { message: 'identity_verify_missing_proof', path: ['code'] });
+    code: z.optional(safeString().check(z.minLength(1))),
+    state: z.optional(safeString().check(z.minLength(1))),
+    iss: z.optional(safeString().check(z.minLength(1))),
+    mergeToken: z.optional(safeString().check(z.minLength(1))),
+    loginToken: z.optional(safeString().check(z.minLength(1))),
+    orgId: z.optional(safeString().check(z.minLength(1))),
+    empCode: z.optional(safeString().check(z.minLength(1))),
+    lang: z.optional(z.enum(LANGUAGES)),
+  }).check(z.refine((v) => (v.code && v.state) || (v.mergeToken && v.loginToken), { message: 'identity_verify_missing_proof', path: ['code'] }));
 export type IdentityVerifyRequest = z.input<typeof identityVerifyRequestSchema>;
 
 export const identityVerifyResponseSchema = z.object({
   status: z.enum(LOGIN_STATUSES),
   /** Absent while a merge waits for the phone (merge_required) or for multiple_accounts. */
-  loginToken: safeString().optional(),
+  loginToken: z.optional(safeString()),
   loginProvider: z.enum(LOGIN_PROVIDERS),
   /** spec 3 Auth responses: present with merge_required; the web keeps it under verifyResponse. */
-  mergeToken: safeString().optional(),
+  mergeToken: z.optional(safeString()),
 });
 export type IdentityVerifyResponse = z.infer<typeof identityVerifyResponseSchema>;

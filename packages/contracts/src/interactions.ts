@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Product interactions (spec 001 §7 "POST interactions/event | userId, deviceId, event, properties" and
@@ -35,42 +35,42 @@ const SLUG = /^[a-z][a-z0-9_-]{0,39}$/;
 
 /** The allowed property names and their shapes; anything else is stripped. */
 export const trackedPropertiesSchema = z.object({
-  language: z.enum(['es', 'en'], { error: 'interaction_property_invalid' }).optional(),
+  language: z.optional(z.enum(['es', 'en'], { error: 'interaction_property_invalid' })),
   /** The route where it happened (paths only, never a query string). */
-  route: z.string().regex(ROUTE_PATH, 'interaction_property_invalid').optional(),
-  step: z.int({ error: 'interaction_property_invalid' }).min(0, 'interaction_property_invalid').max(50, 'interaction_property_invalid').optional(),
-  channel: z.enum(['video', 'phone', 'chat', 'email'], { error: 'interaction_property_invalid' }).optional(),
-  practice: z.enum(['health', 'mentalhealth'], { error: 'interaction_property_invalid' }).optional(),
-  platform: z.enum(['ios', 'android', 'desktop', 'web'], { error: 'interaction_property_invalid' }).optional(),
-  phoneCountryCode: z.enum(['1', '52', '57'], { error: 'interaction_property_invalid' }).optional(),
+  route: z.optional(z.string().check(z.regex(ROUTE_PATH, 'interaction_property_invalid'))),
+  step: z.optional(z.int({ error: 'interaction_property_invalid' }).check(z.gte(0, 'interaction_property_invalid'), z.lte(50, 'interaction_property_invalid'))),
+  channel: z.optional(z.enum(['video', 'phone', 'chat', 'email'], { error: 'interaction_property_invalid' })),
+  practice: z.optional(z.enum(['health', 'mentalhealth'], { error: 'interaction_property_invalid' })),
+  platform: z.optional(z.enum(['ios', 'android', 'desktop', 'web'], { error: 'interaction_property_invalid' })),
+  phoneCountryCode: z.optional(z.enum(['1', '52', '57'], { error: 'interaction_property_invalid' })),
   /** A short machine word (outcome, method, reason): lower case, no spaces, so never free text. */
-  outcome: z.string().regex(SLUG, 'interaction_property_invalid').optional(),
-  method: z.string().regex(SLUG, 'interaction_property_invalid').optional(),
-  appointmentId: z.uuid({ error: 'interaction_property_invalid' }).optional(),
-  physicianId: z.uuid({ error: 'interaction_property_invalid' }).optional(),
-  durationMs: z.int({ error: 'interaction_property_invalid' }).min(0, 'interaction_property_invalid').max(86_400_000, 'interaction_property_invalid').optional(),
+  outcome: z.optional(z.string().check(z.regex(SLUG, 'interaction_property_invalid'))),
+  method: z.optional(z.string().check(z.regex(SLUG, 'interaction_property_invalid'))),
+  appointmentId: z.optional(z.uuid({ error: 'interaction_property_invalid' })),
+  physicianId: z.optional(z.uuid({ error: 'interaction_property_invalid' })),
+  durationMs: z.optional(z.int({ error: 'interaction_property_invalid' }).check(z.gte(0, 'interaction_property_invalid'), z.lte(86_400_000, 'interaction_property_invalid'))),
 });
 export type TrackedProperties = z.infer<typeof trackedPropertiesSchema>;
 
-const deviceIdSchema = z.string({ error: 'interaction_device_invalid' }).regex(/^[A-Za-z0-9-]{8,64}$/, 'interaction_device_invalid');
-const userIdSchema = z.uuid({ error: 'interaction_user_invalid' }).nullable().optional();
+const deviceIdSchema = z.string({ error: 'interaction_device_invalid' }).check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'interaction_device_invalid'));
+const userIdSchema = z.optional(z.nullable(z.uuid({ error: 'interaction_user_invalid' })));
 
 /** POST /api/interactions/event (session optional: the welcome and login steps happen before one). */
 export const interactionEventRequestSchema = z.object({
   userId: userIdSchema,
   deviceId: deviceIdSchema,
   event: z.enum(TRACKED_EVENTS, { error: 'interaction_event_invalid' }),
-  properties: z.preprocess((v) => v ?? {}, trackedPropertiesSchema),
+  properties: z.pipe(z.transform((v) => v ?? {}), trackedPropertiesSchema),
 });
 export type InteractionEventRequest = z.input<typeof interactionEventRequestSchema>;
 
 /** The allowed identity traits: no name, email, phone, birthday or anything clinical. */
 export const identityTraitsSchema = z.object({
-  language: z.enum(['es', 'en'], { error: 'interaction_property_invalid' }).optional(),
-  userType: z.enum(['member', 'admin', 'mx-physician', 'us-physician'], { error: 'interaction_property_invalid' }).optional(),
-  phoneCountryCode: z.enum(['1', '52', '57'], { error: 'interaction_property_invalid' }).optional(),
-  platform: z.enum(['ios', 'android', 'desktop', 'web'], { error: 'interaction_property_invalid' }).optional(),
-  appVersion: z.string().regex(/^v?\d+(\.\d+)*$/, 'interaction_property_invalid').optional(),
+  language: z.optional(z.enum(['es', 'en'], { error: 'interaction_property_invalid' })),
+  userType: z.optional(z.enum(['member', 'admin', 'mx-physician', 'us-physician'], { error: 'interaction_property_invalid' })),
+  phoneCountryCode: z.optional(z.enum(['1', '52', '57'], { error: 'interaction_property_invalid' })),
+  platform: z.optional(z.enum(['ios', 'android', 'desktop', 'web'], { error: 'interaction_property_invalid' })),
+  appVersion: z.optional(z.string().check(z.regex(/^v?\d+(\.\d+)*$/, 'interaction_property_invalid'))),
 });
 export type IdentityTraits = z.infer<typeof identityTraitsSchema>;
 
@@ -78,7 +78,7 @@ export type IdentityTraits = z.infer<typeof identityTraitsSchema>;
 export const interactionIdentityRequestSchema = z.object({
   userId: userIdSchema,
   deviceId: deviceIdSchema,
-  traits: z.preprocess((v) => v ?? {}, identityTraitsSchema),
+  traits: z.pipe(z.transform((v) => v ?? {}), identityTraitsSchema),
 });
 export type InteractionIdentityRequest = z.input<typeof interactionIdentityRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { GENDER, INSURANCE_TYPES, LAB_CONSENT, LANGUAGES, ORGANIZATION_FLAGS, PREFERRED_CONTACT_METHODS, SEX, TOPIC_KINDS, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SUBSCRIPTION_FIELDS, subscriptionSchema } from './membership';
 
 /**
@@ -9,79 +9,75 @@ import { SUBSCRIPTION_FIELDS, subscriptionSchema } from './membership';
 /** spec 000 §3 Pharmacy. */
 export const memberPharmacySchema = z.object({
   pharmStoreName: safeString(),
-  pharmAddressLine1: safeString().nullable(),
-  pharmAddressLine2: safeString().nullable(),
-  pharmCity: safeString().nullable(),
-  pharmState: safeString().nullable(),
-  pharmZip: safeString().nullable(),
-  pharmPhone: safeString().nullable(),
-  pharmLatitude: z.number().nullable(),
-  pharmLongitude: z.number().nullable(),
+  pharmAddressLine1: z.nullable(safeString()),
+  pharmAddressLine2: z.nullable(safeString()),
+  pharmCity: z.nullable(safeString()),
+  pharmState: z.nullable(safeString()),
+  pharmZip: z.nullable(safeString()),
+  pharmPhone: z.nullable(safeString()),
+  pharmLatitude: z.nullable(z.number()),
+  pharmLongitude: z.nullable(z.number()),
 });
 
 export const memberSchema = z.object({
   id: safeString(),
-  firstName: safeString().nullable(),
-  lastName: safeString().nullable(),
-  email: safeString().nullable(),
-  phoneNumber: safeString().nullable(),
-  countryCode: safeString().nullable(),
+  firstName: z.nullable(safeString()),
+  lastName: z.nullable(safeString()),
+  email: z.nullable(safeString()),
+  phoneNumber: z.nullable(safeString()),
+  countryCode: z.nullable(safeString()),
   userType: z.enum(['member', 'admin', 'mx-physician', 'us-physician']),
   preferredLang: z.enum(LANGUAGES),
   consultationLang: z.enum(LANGUAGES),
   languages: z.array(z.enum(LANGUAGES)),
-  organizationId: safeString().nullable(),
-  timeZone: safeString().nullable(),
-  loginType: safeString().nullable(),
+  organizationId: z.nullable(safeString()),
+  timeZone: z.nullable(safeString()),
+  loginType: z.nullable(safeString()),
   loginTypes: z.array(safeString()),
-  agreedTosAt: safeString().nullable(),
+  agreedTosAt: z.nullable(safeString()),
   needsToAcceptTerms: z.boolean(),
   createdAt: safeString(),
   // Profile fields (issue 3 "Terms, onboarding, profile"), spec 000 §3 User/member.
-  nickName: safeString().nullable(),
+  nickName: z.nullable(safeString()),
   /** spec 3: epoch ms (UTC midnight of the day of birth). */
-  birthday: z.number().nullable(),
-  sex: z.enum(SEX).nullable(),
-  gender: z.enum(GENDER).nullable(),
-  address: z
-    .object({ zipCode: safeString().nullable(), city: safeString().nullable(), state: safeString().nullable(), country: safeString().nullable() })
-    .nullable(),
-  height: z.number().nullable(),
-  weight: z.number().nullable(),
+  birthday: z.nullable(z.number()),
+  sex: z.nullable(z.enum(SEX)),
+  gender: z.nullable(z.enum(GENDER)),
+  address: z.nullable(z.object({ zipCode: z.nullable(safeString()), city: z.nullable(safeString()), state: z.nullable(safeString()), country: z.nullable(safeString()) })),
+  height: z.nullable(z.number()),
+  weight: z.nullable(z.number()),
   heightMetricSystem: z.boolean(),
   weightMetricSystem: z.boolean(),
   alergies: z.array(safeString()),
   medications: z.array(safeString()),
   medicalConditions: z.array(safeString()),
-  surgeries: z.array(z.object({ name: safeString(), date: safeString().nullable(), howLong: safeString().nullable(), dateApprox: z.boolean().nullable() })),
-  preferredContactMethod: z.enum(PREFERRED_CONTACT_METHODS).nullable(),
+  surgeries: z.array(z.object({ name: safeString(), date: z.nullable(safeString()), howLong: z.nullable(safeString()), dateApprox: z.nullable(z.boolean()) })),
+  preferredContactMethod: z.nullable(z.enum(PREFERRED_CONTACT_METHODS)),
   topicsOfInterest: z.array(z.enum(TOPIC_KINDS)),
-  identificationNumber: safeString().nullable(),
-  labConsent: z.object({ wasInfoProvided: z.enum(LAB_CONSENT), updatedAt: safeString().nullable() }),
+  identificationNumber: z.nullable(safeString()),
+  labConsent: z.object({ wasInfoProvided: z.enum(LAB_CONSENT), updatedAt: z.nullable(safeString()) }),
   /** When the member gave the health screening consent an organization may require (ISO), else null. */
-  healthScreeningConsentAt: safeString().nullable(),
+  healthScreeningConsentAt: z.nullable(safeString()),
   /** Issue 11: when she answered the health profile (even "nothing to declare"); null: never asked. */
-  healthProfileAnsweredAt: safeString().nullish(),
-  insuranceInfo: z.object({ typeOfInsurance: z.enum(INSURANCE_TYPES) }).nullable(),
-  hasInsurance: z.object({ wasInfoProvided: z.boolean() }).nullable(),
-  pharmacy: memberPharmacySchema.nullable(),
+  healthProfileAnsweredAt: z.nullish(safeString()),
+  insuranceInfo: z.nullable(z.object({ typeOfInsurance: z.enum(INSURANCE_TYPES) })),
+  hasInsurance: z.nullable(z.object({ wasInfoProvided: z.boolean() })),
+  pharmacy: z.nullable(memberPharmacySchema),
   /** spec 4 "Email verification: unverified, verified": ISO time of verification, else null. */
-  emailVerifiedAt: safeString().nullable(),
+  emailVerifiedAt: z.nullable(safeString()),
   /** The member's organization as the member app needs it (spec 3 organization; settings as canonical flags). */
-  organization: z
-    .object({
+  organization: z.nullable(z.object({
       id: safeString(),
       name: safeString(),
       settings: z.array(z.enum(ORGANIZATION_FLAGS)),
       /** spec 3: where dependants go; the family plan entry shows only when there are some (spec 6). */
-      dependantOrganizations: z.array(safeString()).optional(),
-    })
-    .nullable(),
+      dependantOrganizations: z.optional(z.array(safeString())),
+    })),
   /** spec 3 referredById, referredByName: a dependant's referrer (the member whose family plan she is on), else null. */
-  referredById: safeString().nullable().optional(),
-  referredByName: safeString().nullable().optional(),
+  referredById: z.optional(z.nullable(safeString())),
+  referredByName: z.optional(z.nullable(safeString())),
   /** spec 7 getMember subscription: the member's current access from the entitlement ledger (GraphQL field resolver). */
-  subscription: subscriptionSchema.nullable().optional(),
+  subscription: z.optional(z.nullable(subscriptionSchema)),
 });
 export type MemberDto = z.infer<typeof memberSchema>;
 
@@ -91,8 +87,7 @@ export type MemberDto = z.infer<typeof memberSchema>;
  * number, login types, terms or verification dates, organization, insurance or consents. A strict
  * object, so a field that should not be here fails the parse instead of being stripped silently.
  */
-export const memberCareViewSchema = memberSchema
-  .pick({
+export const memberCareViewSchema = z.strictObject(z.extend(z.pick(memberSchema, {
     id: true,
     firstName: true,
     lastName: true,
@@ -110,12 +105,10 @@ export const memberCareViewSchema = memberSchema
     pharmacy: true,
     preferredLang: true,
     consultationLang: true,
-  })
-  .extend({
+  }), {
     /** Where she lives, to the city: no street or zip code. */
-    address: z.object({ city: safeString().nullable(), state: safeString().nullable(), country: safeString().nullable() }).nullable(),
-  })
-  .strict();
+    address: z.nullable(z.object({ city: z.nullable(safeString()), state: z.nullable(safeString()), country: z.nullable(safeString()) })),
+  }).shape);
 export type MemberCareView = z.infer<typeof memberCareViewSchema>;
 /** GET /api/members/{id}: the member's own full view, or the care view for anyone else. */
 export type MemberReadResponse = MemberDto | MemberCareView;
@@ -124,7 +117,7 @@ export type MemberReadResponse = MemberDto | MemberCareView;
 export const acceptTermsResponseSchema = safeString();
 
 /** POST /api/users/{id}/language/{lang} (spec 7): answers the member with the new language. */
-export const changeLanguageParamsSchema = z.object({ id: safeString().min(1), lang: z.enum(LANGUAGES, { error: 'language_not_supported' }) });
+export const changeLanguageParamsSchema = z.object({ id: safeString().check(z.minLength(1)), lang: z.enum(LANGUAGES, { error: 'language_not_supported' }) });
 export const changeLanguageResponseSchema = z.object({ preferredLang: z.enum(LANGUAGES) });
 export type ChangeLanguageResponse = z.infer<typeof changeLanguageResponseSchema>;
 
@@ -133,7 +126,7 @@ export const zipCodeLookupResponseSchema = z.object({ zipCode: safeString(), sta
 export type ZipCodeLookupResponse = z.infer<typeof zipCodeLookupResponseSchema>;
 
 /** POST /api/email-verification/verify: the code from the verification link (no session needed). */
-export const verifyEmailRequestSchema = z.object({ code: safeString().trim().min(1, { message: 'email_verification_code_required' }).max(200) });
+export const verifyEmailRequestSchema = z.object({ code: safeString().check(z.trim(), z.minLength(1, { message: 'email_verification_code_required' }), z.maxLength(200)) });
 export const verifyEmailResponseSchema = z.object({ verified: z.literal(true), email: safeString() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
@@ -168,8 +161,8 @@ export const GQL = {
  * member, apart from auth.ts's phone requests (the app's first script refreshes sessions, and
  * needs no phone rules).
  */
-export const createSessionInputSchema = z.object({ loginToken: safeString().min(1), timeZone: safeString().min(1) });
-export const refreshSessionInputSchema = z.object({ sessionToken: safeString().min(1), timeZone: safeString().min(1) });
+export const createSessionInputSchema = z.object({ loginToken: safeString().check(z.minLength(1)), timeZone: safeString().check(z.minLength(1)) });
+export const refreshSessionInputSchema = z.object({ sessionToken: safeString().check(z.minLength(1)), timeZone: safeString().check(z.minLength(1)) });
 export const sessionPayloadSchema = z.object({
   member: memberSchema,
   sessionToken: safeString(),

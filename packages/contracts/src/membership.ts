@@ -8,7 +8,7 @@ import {
   SUBSCRIPTION_STATUSES,
   safeString,
 } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** spec 3 Subscription, as getMember's `subscription` carries it (derived from the entitlement ledger). */
 export const subscriptionSchema = z.object({
@@ -16,17 +16,17 @@ export const subscriptionSchema = z.object({
   /** Which source of access answers (trial, applestore, playstore, card, employer, family, single-visit). */
   type: z.enum(ENTITLEMENT_SOURCES),
   status: z.enum(SUBSCRIPTION_STATUSES),
-  expiresAt: safeString().nullable(),
+  expiresAt: z.nullable(safeString()),
   /** Whole days left; null = open-ended (an employer's benefit). */
-  daysLeft: z.number().int().nullable(),
+  daysLeft: z.nullable(z.int()),
   autoRenew: z.boolean(),
-  provider: z.enum(SUBSCRIPTION_PROVIDERS).nullable(),
+  provider: z.nullable(z.enum(SUBSCRIPTION_PROVIDERS)),
   currency: safeString(),
-  length: z.number().int().nullable(),
-  organizationName: safeString().nullable(),
-  organizationId: safeString().nullable(),
+  length: z.nullable(z.int()),
+  organizationName: z.nullable(safeString()),
+  organizationId: z.nullable(safeString()),
   /** spec 4: why access ended (its own paywall message); null while live. */
-  endReason: z.enum(SUBSCRIPTION_END_REASONS).nullable(),
+  endReason: z.nullable(z.enum(SUBSCRIPTION_END_REASONS)),
 });
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
 export const SUBSCRIPTION_FIELDS = 'subscriptionId type status expiresAt daysLeft autoRenew provider currency length organizationName organizationId endReason';
@@ -37,11 +37,11 @@ export const subscriptionProductSchema = z.object({
   title: safeString(),
   storeIds: z.object({ ios: safeString(), android: safeString() }),
   /** spec 3 pricing: priceMicros is the store's unit (minor units x 10,000), billingPeriod ISO 8601. */
-  pricing: z.object({ priceMicros: z.number().int(), currency: safeString(), billingPeriod: safeString() }),
-  totalPriceMinor: z.number().int(),
-  monthlyPriceMinor: z.number().int(),
-  savingsPercentage: z.number().int(),
-  subscriptionLength: z.number().int(),
+  pricing: z.object({ priceMicros: z.int(), currency: safeString(), billingPeriod: safeString() }),
+  totalPriceMinor: z.int(),
+  monthlyPriceMinor: z.int(),
+  savingsPercentage: z.int(),
+  subscriptionLength: z.int(),
   isDefault: z.boolean(),
 });
 export type SubscriptionProductDto = z.infer<typeof subscriptionProductSchema>;
@@ -55,16 +55,16 @@ export const entitlementEventSchema = z.object({
   kind: z.enum(ENTITLEMENT_EVENT_KINDS),
   entitlementKey: safeString(),
   occurredAt: safeString(),
-  planId: safeString().nullable(),
-  expiresAt: safeString().nullable(),
-  autoRenew: z.boolean().nullable(),
-  currency: safeString().nullable(),
-  organizationId: safeString().nullable(),
-  referrerId: safeString().nullable(),
+  planId: z.nullable(safeString()),
+  expiresAt: z.nullable(safeString()),
+  autoRenew: z.nullable(z.boolean()),
+  currency: z.nullable(safeString()),
+  organizationId: z.nullable(safeString()),
+  referrerId: z.nullable(safeString()),
   /** Where the event came from (sign-up, checkout, store notification id...); never card or health data. */
   origin: safeString(),
 });
-export const memberLedgerResponseSchema = z.object({ events: z.array(entitlementEventSchema), current: subscriptionSchema.nullable() });
+export const memberLedgerResponseSchema = z.object({ events: z.array(entitlementEventSchema), current: z.nullable(subscriptionSchema) });
 export type MemberLedgerResponse = z.infer<typeof memberLedgerResponseSchema>;
 
 /** POST /api/payments/card/checkout: a card subscription to a plan on the web. */
@@ -74,17 +74,17 @@ export const cardCheckoutResponseSchema = z.object({
   checkoutId: safeString(),
   provider: z.enum(['local', 'stripe']),
   /** The page the full-screen modal frames (local provider). */
-  url: safeString().nullable(),
+  url: z.nullable(safeString()),
   /** The embedded checkout's client secret and publishable key (Stripe). */
-  clientSecret: safeString().nullable(),
-  publishableKey: safeString().nullable(),
+  clientSecret: z.nullable(safeString()),
+  publishableKey: z.nullable(safeString()),
 });
 export type CardCheckoutResponse = z.infer<typeof cardCheckoutResponseSchema>;
 /** GET /api/payments/card/checkout/{id}: /payment-loading waits for complete. */
 export const cardCheckoutStatusSchema = z.object({ checkoutId: safeString(), status: z.enum(['open', 'complete', 'declined', 'expired']) });
 export type CardCheckoutStatus = z.infer<typeof cardCheckoutStatusSchema>;
 /** POST /api/membership/cancel: a card subscription is cancelled at period end. */
-export const cancelMembershipResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
+export const cancelMembershipResponseSchema = z.object({ subscription: z.nullable(subscriptionSchema) });
 export type CancelMembershipResponse = z.infer<typeof cancelMembershipResponseSchema>;
 
 /**
@@ -96,24 +96,24 @@ export type CancelMembershipResponse = z.infer<typeof cancelMembershipResponseSc
 export const storeValidationRequestSchema = z.discriminatedUnion(
   'store',
   [
-    z.object({ store: z.literal('applestore'), signedTransaction: safeString().min(1, 'store_receipt_invalid').max(16_000, 'store_receipt_invalid') }),
+    z.object({ store: z.literal('applestore'), signedTransaction: safeString().check(z.minLength(1, 'store_receipt_invalid'), z.maxLength(16_000, 'store_receipt_invalid')) }),
     z.object({
       store: z.literal('playstore'),
-      productId: safeString().min(1, 'store_product_invalid').max(200, 'store_product_invalid'),
-      purchaseToken: safeString().min(1, 'store_receipt_invalid').max(16_000, 'store_receipt_invalid'),
+      productId: safeString().check(z.minLength(1, 'store_product_invalid'), z.maxLength(200, 'store_product_invalid')),
+      purchaseToken: safeString().check(z.minLength(1, 'store_receipt_invalid'), z.maxLength(16_000, 'store_receipt_invalid')),
     }),
   ],
   { error: 'store_invalid' },
 );
 export type StoreValidationRequest = z.infer<typeof storeValidationRequestSchema>;
-export const storeValidationResponseSchema = z.object({ subscription: subscriptionSchema.nullable() });
+export const storeValidationResponseSchema = z.object({ subscription: z.nullable(subscriptionSchema) });
 export type StoreValidationResponse = z.infer<typeof storeValidationResponseSchema>;
 
 /** Paid US-doctor visits (spec 3 Payment; spec 7 payment-intent and payment status). */
 export const PAYMENT_PRICE_TYPES = ['usp', 'coach'] as const;
 export const paymentIntentRequestSchema = z.object({
   priceType: z.enum(PAYMENT_PRICE_TYPES, { error: 'payment_price_type_invalid' }),
-  paymentId: safeString().min(1, 'payment_id_invalid').max(64, 'payment_id_invalid'),
+  paymentId: safeString().check(z.minLength(1, 'payment_id_invalid'), z.maxLength(64, 'payment_id_invalid')),
 });
 export type PaymentIntentRequest = z.infer<typeof paymentIntentRequestSchema>;
 export const visitPaymentSchema = z.object({
@@ -121,17 +121,17 @@ export const visitPaymentSchema = z.object({
   appointmentId: safeString(),
   priceType: z.enum(PAYMENT_PRICE_TYPES),
   status: z.enum(['succeeded', 'failed', 'pending']),
-  amountMinor: z.number().int(),
+  amountMinor: z.int(),
   currency: safeString(),
 });
 export type VisitPaymentDto = z.infer<typeof visitPaymentSchema>;
 /** POST /api/organizations/{id}/payment-intent: the card checkout for the visit (clientSecret: Stripe; url: the local test card page). */
-export const paymentIntentResponseSchema = visitPaymentSchema.extend({
-  checkoutId: safeString().nullable(),
+export const paymentIntentResponseSchema = z.extend(visitPaymentSchema, {
+  checkoutId: z.nullable(safeString()),
   provider: z.enum(['local', 'stripe']),
-  url: safeString().nullable(),
-  clientSecret: safeString().nullable(),
-  publishableKey: safeString().nullable(),
+  url: z.nullable(safeString()),
+  clientSecret: z.nullable(safeString()),
+  publishableKey: z.nullable(safeString()),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 /** PATCH /api/payments/{id}/status: the app reports how the card payment ended; the server checks it with the provider. */

@@ -1,5 +1,5 @@
 import { ORGANIZATION_FLAGS, ROSTER_MODES, organizationSiteFormSchema, partnerColorsSchema, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MEMBER_FIELDS } from './member';
 
 /** GET /api/employer-code/{code}/organizations (spec 7): the organizations a code names; empty = invalid. */
@@ -15,14 +15,14 @@ export type OrganizationSiteDto = z.infer<typeof organizationSiteSchema>;
 export const organizationSchema = z.object({
   id: safeString(),
   name: safeString(),
-  homePageUrl: safeString().nullable(),
+  homePageUrl: z.nullable(safeString()),
   /** The canonical flags that are on (spec 3 organization feature flags). */
   settings: z.array(z.enum(ORGANIZATION_FLAGS)),
   sites: z.array(organizationSiteSchema),
   dependantOrganizations: z.array(safeString()),
-  partner: z.object({ id: safeString(), name: safeString() }).nullable(),
+  partner: z.nullable(z.object({ id: safeString(), name: safeString() })),
   /** The asking member's site in this organization (spec 3 member organizationSite), else null. */
-  organizationSite: safeString().nullable(),
+  organizationSite: z.nullable(safeString()),
 });
 export type OrganizationDto = z.infer<typeof organizationSchema>;
 const ORGANIZATION_FIELDS = 'id name homePageUrl settings sites { id name } dependantOrganizations partner { id name } organizationSite';
@@ -31,9 +31,9 @@ const ORGANIZATION_FIELDS = 'id name homePageUrl settings sites { id name } depe
 export const themeConfigSchema = z.object({
   partnerId: safeString(),
   partnerName: safeString(),
-  colors: z.object({ primary: safeString(), secondary: safeString(), background: safeString().nullable() }),
+  colors: z.object({ primary: safeString(), secondary: safeString(), background: z.nullable(safeString()) }),
   /** The partner's home page: where a partner session's finished link goes (spec 2). */
-  homePageUrl: safeString().nullable(),
+  homePageUrl: z.nullable(safeString()),
 });
 export type ThemeConfigDto = z.infer<typeof themeConfigSchema>;
 export { partnerColorsSchema };
@@ -42,17 +42,17 @@ export { partnerColorsSchema };
 export const organizationSiteChangeSchema = organizationSiteFormSchema;
 
 /** POST /api/admin/organizations/{id}/roster?mode=full|delta, a CSV body: the eligibility roster's report. */
-export const rosterUploadQuerySchema = z.object({ mode: z.enum(ROSTER_MODES).default('full') });
+export const rosterUploadQuerySchema = z.object({ mode: z._default(z.enum(ROSTER_MODES), 'full') });
 export const rosterReportSchema = z.object({
   mode: z.enum(ROSTER_MODES),
   /** Whether the file was applied: a file with any bad row changes nothing. */
   applied: z.boolean(),
-  rows: z.number().int(),
-  added: z.number().int(),
-  terminated: z.number().int(),
+  rows: z.int(),
+  added: z.int(),
+  terminated: z.int(),
   /** Members whose employer benefit the file ended (end-dated in the ledger, never deleted). */
-  membersEnded: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), field: safeString(), message: safeString() })),
+  membersEnded: z.int(),
+  errors: z.array(z.object({ row: z.int(), field: safeString(), message: safeString() })),
 });
 export type RosterReportDto = z.infer<typeof rosterReportSchema>;
 
@@ -62,9 +62,9 @@ export const optionSchema = z.object({
   key: safeString(),
   label: safeString(),
   value: safeString(),
-  defaultOption: z.boolean().nullable(),
-  disabled: z.boolean().nullable(),
-  color: safeString().nullable(),
+  defaultOption: z.nullable(z.boolean()),
+  disabled: z.nullable(z.boolean()),
+  color: z.nullable(safeString()),
 });
 export type OptionDto = z.infer<typeof optionSchema>;
 export const getOptionsForArgsSchema = z.object({ name: z.enum(OPTION_LISTS, { error: 'options_name_invalid' }) });

@@ -1,5 +1,5 @@
 import { languageSchema, PRACTICES, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * spec 000 §3 Physician: a coach (mx-physician) or US doctor (us-physician) as members and staff
@@ -9,24 +9,24 @@ export const physicianSchema = z.object({
   id: safeString(),
   firstName: safeString(),
   lastName: safeString(),
-  nickName: safeString().nullable(),
-  imgUrl: safeString().nullable(),
+  nickName: z.nullable(safeString()),
+  imgUrl: z.nullable(safeString()),
   languages: z.array(languageSchema),
   medicalSpecialties: z.array(z.object({ speciality: safeString() })),
-  practice: z.enum(PRACTICES).nullable(),
+  practice: z.nullable(z.enum(PRACTICES)),
   userType: z.enum(['mx-physician', 'us-physician']),
   isOnline: z.boolean(),
   isAvailable: z.boolean(),
   academicBackground: z.array(z.object({ institutionName: safeString() })),
   /** A short presentation in the caller's language (coach profile screen). */
-  bio: safeString().nullable(),
+  bio: z.nullable(safeString()),
   /** US states the physician is licensed in (state codes only; numbers stay on the server). */
   licensedStates: z.array(safeString()),
 });
 export type PhysicianDto = z.infer<typeof physicianSchema>;
 
 /** A physician with the free slots of one day (GraphQL `availableSlots(date)`, ISO datetimes). */
-export const physicianWithSlotsSchema = physicianSchema.extend({ availableSlots: z.array(safeString()) });
+export const physicianWithSlotsSchema = z.extend(physicianSchema, { availableSlots: z.array(safeString()) });
 export type PhysicianWithSlotsDto = z.infer<typeof physicianWithSlotsSchema>;
 
 /**
@@ -35,8 +35,8 @@ export type PhysicianWithSlotsDto = z.infer<typeof physicianWithSlotsSchema>;
  * template's `tags`), and/or lang_es / lang_en to filter by language.
  */
 export const onlinePhysiciansQuerySchema = z.object({
-  tags: safeString().max(200).optional(),
-  partnerId: safeString().max(100).optional(),
+  tags: z.optional(safeString().check(z.maxLength(200))),
+  partnerId: z.optional(safeString().check(z.maxLength(100))),
 });
 export type OnlinePhysiciansQuery = z.infer<typeof onlinePhysiciansQuerySchema>;
 export const onlinePhysiciansResponseSchema = z.object({ physicians: z.array(physicianSchema) });
@@ -46,17 +46,17 @@ export type OnlinePhysiciansResponse = z.infer<typeof onlinePhysiciansResponseSc
 export const PHYSICIAN_TAG_PREFIX = { practice: 'practice_', language: 'lang_' } as const;
 
 /** GET /api/physicians/{id}/isbusy?appointmentId= (spec 7). */
-export const isBusyQuerySchema = z.object({ appointmentId: safeString().min(1).optional() });
+export const isBusyQuerySchema = z.object({ appointmentId: z.optional(safeString().check(z.minLength(1))) });
 export const isBusyResponseSchema = z.object({ isBusy: z.boolean() });
 export type IsBusyResponse = z.infer<typeof isBusyResponseSchema>;
 
 /** getPhysicians(schedulable, language, practice, availabilityDate) (spec 7). */
 export const getPhysiciansArgsSchema = z.object({
-  schedulable: z.boolean().optional(),
-  language: languageSchema.optional(),
-  practice: z.enum(PRACTICES).optional(),
+  schedulable: z.optional(z.boolean()),
+  language: z.optional(languageSchema),
+  practice: z.optional(z.enum(PRACTICES)),
   /** yyyy-MM-dd (spec 9 slot date format), in the physician's working time zone. */
-  availabilityDate: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),
+  availabilityDate: z.optional(safeString().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }))),
 });
 export type GetPhysiciansArgs = z.infer<typeof getPhysiciansArgsSchema>;
 

@@ -8,7 +8,7 @@ import {
   prescriptionLineInputSchema,
   safeString,
 } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { prescriptionSchema } from './appointments';
 
 /**
@@ -18,8 +18,8 @@ import { prescriptionSchema } from './appointments';
 
 /** GET /api/medications?q=&limit=: clinicians only. */
 export const medicationSearchQuerySchema = z.object({
-  q: safeString({ error: 'rx_search_too_short' }).trim().min(2, { message: 'rx_search_too_short' }).max(100),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  q: safeString({ error: 'rx_search_too_short' }).check(z.trim(), z.minLength(2, { message: 'rx_search_too_short' }), z.maxLength(100)),
+  limit: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(50))), 20),
 });
 export const medicationSearchResponseSchema = z.object({ medications: z.array(medicationSchema) });
 export type MedicationSearchResponse = z.infer<typeof medicationSearchResponseSchema>;
@@ -30,7 +30,7 @@ export const directoryPharmacySchema = z.object({
   id: safeString(),
   pharmStoreName: safeString(),
   pharmAddressLine1: safeString(),
-  pharmAddressLine2: safeString().nullable(),
+  pharmAddressLine2: z.nullable(safeString()),
   pharmCity: safeString(),
   pharmState: safeString(),
   pharmZip: safeString(),
@@ -44,16 +44,16 @@ export type DirectoryPharmacyDto = z.infer<typeof directoryPharmacySchema>;
 export const pharmacySearchQuerySchema = pharmacySearchSchema;
 export const pharmacySearchResponseSchema = z.object({
   origin: z.object({ zip: safeString(), lat: z.number(), lon: z.number() }),
-  pharmacies: z.array(directoryPharmacySchema.extend({ distanceMiles: z.number() })),
+  pharmacies: z.array(z.extend(directoryPharmacySchema, { distanceMiles: z.number() })),
 });
 export type PharmacySearchResponse = z.infer<typeof pharmacySearchResponseSchema>;
 
 /** PUT /api/pharmacies/mine: the member chooses her pharmacy (from the profile or during a consultation). */
 export const choosePharmacyInputSchema = z.object({
-  pharmacyId: safeString({ error: 'pharmacy_required' }).trim().min(1, { message: 'pharmacy_required' }).max(100),
-  appointmentId: safeString().trim().max(100).nullish(),
+  pharmacyId: safeString({ error: 'pharmacy_required' }).check(z.trim(), z.minLength(1, { message: 'pharmacy_required' }), z.maxLength(100)),
+  appointmentId: z.nullish(safeString().check(z.trim(), z.maxLength(100))),
 });
-export const myPharmacyResponseSchema = z.object({ pharmacy: directoryPharmacySchema.omit({ id: true }).extend({ id: safeString().nullish() }).nullable() });
+export const myPharmacyResponseSchema = z.object({ pharmacy: z.nullable(z.extend(z.omit(directoryPharmacySchema, { id: true }), { id: z.nullish(safeString()) })) });
 export type MyPharmacyResponse = z.infer<typeof myPharmacyResponseSchema>;
 
 /** GET /api/appointments/{id}/prescription-readiness. */
@@ -71,7 +71,7 @@ export const savePrescriptionDraftInputSchema = prescriptionDraftInputSchema;
 export type SavePrescriptionDraftInput = z.input<typeof prescriptionDraftInputSchema>;
 export type PrescriptionLineInputDto = z.input<typeof prescriptionLineInputSchema>;
 
-export const allergyWarningSchema = z.object({ line: z.number().int(), rxcui: safeString(), allergies: z.array(safeString()), overridden: z.boolean() });
+export const allergyWarningSchema = z.object({ line: z.int(), rxcui: safeString(), allergies: z.array(safeString()), overridden: z.boolean() });
 export type AllergyWarning = z.infer<typeof allergyWarningSchema>;
 
 export const PRESCRIPTION_ORDER_STATUSES = ['draft', 'reviewed', 'signed', 'sent', 'failed'] as const;
@@ -85,9 +85,9 @@ export const prescriptionOrderSchema = z.object({
   rendered: z.array(prescriptionSchema),
   warnings: z.array(allergyWarningSchema),
   language: z.enum(['es', 'en']),
-  pharmacy: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
-  reviewedAt: safeString().nullable(),
-  signedAt: safeString().nullable(),
+  pharmacy: z.nullable(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  reviewedAt: z.nullable(safeString()),
+  signedAt: z.nullable(safeString()),
   documentAvailable: z.boolean(),
 });
 export type PrescriptionOrderDto = z.infer<typeof prescriptionOrderSchema>;

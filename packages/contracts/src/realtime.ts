@@ -1,5 +1,5 @@
 import { APPOINTMENT_STATES, APPOINTMENT_TYPES, LANGUAGES, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ChatClientToServerEvents, ChatServerToClientEvents } from './chat';
 import { apiErrorSchema } from './errors';
 import { memberSchema } from './member';
@@ -14,14 +14,14 @@ import { memberSchema } from './member';
 export { REALTIME_EVENTS, type RealtimeEventName } from '@puente/domain';
 
 /** Handshake `auth` payload. */
-export const socketAuthSchema = z.object({ token: safeString().min(1) });
+export const socketAuthSchema = z.object({ token: safeString().check(z.minLength(1)) });
 export type SocketAuth = z.infer<typeof socketAuthSchema>;
 
 /** Answer to `user-register`. */
 export const userRegisteredSchema = z.object({ userId: safeString(), socketId: safeString() });
 export type UserRegistered = z.infer<typeof userRegisteredSchema>;
 
-export const appointmentRefSchema = z.object({ appointmentId: safeString().min(1) });
+export const appointmentRefSchema = z.object({ appointmentId: safeString().check(z.minLength(1)) });
 /**
  * spec 4 "Member routing on an appointment alert": what the server sends on every transition, to
  * the member, the assigned coach/doctor, the appointment room, and (for queue states 1 and 6, as
@@ -29,14 +29,14 @@ export const appointmentRefSchema = z.object({ appointmentId: safeString().min(1
  * ignored and logged: parse with `parseAppointmentAlert`, which answers null for those.
  */
 export const appointmentAlertSchema = z.object({
-  appointmentId: safeString().min(1),
+  appointmentId: safeString().check(z.minLength(1)),
   state: z.enum(APPOINTMENT_STATES),
-  statusReason: safeString().nullable(),
-  previousState: z.enum(APPOINTMENT_STATES).nullable(),
+  statusReason: z.nullable(safeString()),
+  previousState: z.nullable(z.enum(APPOINTMENT_STATES)),
   type: z.enum(APPOINTMENT_TYPES),
   memberId: safeString(),
-  mxDoctorId: safeString().nullable(),
-  usDoctorId: safeString().nullable(),
+  mxDoctorId: z.nullable(safeString()),
+  usDoctorId: z.nullable(safeString()),
   usDoctorNeeded: z.boolean(),
   /** The server time of the transition (ISO). */
   at: safeString(),
@@ -49,24 +49,24 @@ export const parseAppointmentAlert = (payload: unknown): AppointmentAlert | null
 };
 /** Answer to appointment client events: ok with the current state, or the one error shape. */
 export const appointmentAckSchema = z.union([
-  z.object({ ok: z.literal(true), appointmentId: safeString(), state: z.enum(APPOINTMENT_STATES), statusReason: safeString().nullable() }),
+  z.object({ ok: z.literal(true), appointmentId: safeString(), state: z.enum(APPOINTMENT_STATES), statusReason: z.nullable(safeString()) }),
   apiErrorSchema,
 ]);
 export type AppointmentAck = z.infer<typeof appointmentAckSchema>;
 /** Client -> server appointment-update: a transition request (same rules as GraphQL updateAppointment). */
-export const appointmentUpdateSchema = z.object({ appointmentId: safeString().min(1), state: z.enum(APPOINTMENT_STATES), statusReason: safeString().nullish() });
-export const appointmentCancelSchema = z.object({ appointmentId: safeString().min(1), reason: safeString().min(1) });
-export const appointmentLocationChangeSchema = z.object({ appointmentId: safeString().min(1), country: safeString().length(2).optional(), state: safeString().min(1), city: safeString().min(1) });
-export const appointmentMemberJoinedSchema = z.object({ appointmentId: safeString().min(1), memberId: safeString().optional() });
-export const memberDataUpdateSchema = z.object({ member: memberSchema.partial() });
+export const appointmentUpdateSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), state: z.enum(APPOINTMENT_STATES), statusReason: z.nullish(safeString()) });
+export const appointmentCancelSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), reason: safeString().check(z.minLength(1)) });
+export const appointmentLocationChangeSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), country: z.optional(safeString().check(z.length(2))), state: safeString().check(z.minLength(1)), city: safeString().check(z.minLength(1)) });
+export const appointmentMemberJoinedSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), memberId: z.optional(safeString()) });
+export const memberDataUpdateSchema = z.object({ member: z.partial(memberSchema) });
 export type MemberDataUpdate = z.infer<typeof memberDataUpdateSchema>;
-export const paymentRequestedSchema = z.object({ appointmentId: safeString().optional(), priceType: z.enum(['usp', 'coach']), paymentId: safeString().optional() });
+export const paymentRequestedSchema = z.object({ appointmentId: z.optional(safeString()), priceType: z.enum(['usp', 'coach']), paymentId: z.optional(safeString()) });
 export const paymentStatusUpdateSchema = z.object({ paymentId: safeString(), status: z.enum(['succeeded', 'failed', 'pending']) });
-export const notificationCommandSchema = z.object({ title: safeString().optional(), body: safeString(), lang: z.enum(LANGUAGES).optional() }).catchall(z.unknown());
-export const logoutCommandSchema = z.object({ reason: safeString().optional() });
-export const scheduledStartedSchema = z.object({ scheduledAppointmentId: safeString(), appointmentId: safeString().optional() });
+export const notificationCommandSchema = z.catchall(z.object({ title: z.optional(safeString()), body: safeString(), lang: z.optional(z.enum(LANGUAGES)) }), z.unknown());
+export const logoutCommandSchema = z.object({ reason: z.optional(safeString()) });
+export const scheduledStartedSchema = z.object({ scheduledAppointmentId: safeString(), appointmentId: z.optional(safeString()) });
 
-type Payload<S extends z.ZodType> = z.infer<S>;
+type Payload<S extends z.ZodMiniType> = z.infer<S>;
 type Ack<T> = (answer: T) => void;
 
 export interface ServerToClientEvents extends ChatServerToClientEvents {

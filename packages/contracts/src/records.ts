@@ -1,5 +1,5 @@
 import { FEEDBACK_STATUSES, HISTORY_PAGE_MAX, LANGUAGES, PUSH_ACTIONS, safeString, SURVEY_TYPES } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { appointmentHistoryItemSchema, appointmentSchema } from './appointments';
 
 /**
@@ -9,13 +9,13 @@ import { appointmentHistoryItemSchema, appointmentSchema } from './appointments'
 
 /** GET /api/records/history?cursor&limit: the member's own history, newest first. */
 export const historyPageQuerySchema = z.object({
-  cursor: safeString().max(200).optional(),
-  limit: z.coerce.number({ message: 'invalid_limit' }).int({ message: 'invalid_limit' }).min(1, { message: 'invalid_limit' }).max(HISTORY_PAGE_MAX, { message: 'invalid_limit' }).optional(),
+  cursor: z.optional(safeString().check(z.maxLength(200))),
+  limit: z.optional(z.pipe(z.coerce.number({ message: 'invalid_limit' }), z.int({ message: 'invalid_limit' }).check(z.gte(1, { message: 'invalid_limit' }), z.lte(HISTORY_PAGE_MAX, { message: 'invalid_limit' })))),
 });
 export const historyPageSchema = z.object({
   items: z.array(appointmentHistoryItemSchema),
   /** Pass it back to get the next (older) page; null at the end. */
-  nextCursor: safeString().nullable(),
+  nextCursor: z.nullable(safeString()),
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
@@ -26,7 +26,7 @@ export type HistoryPage = z.infer<typeof historyPageSchema>;
 export const freeTextSchema = z.object({
   text: safeString(),
   language: z.enum(LANGUAGES),
-  translation: safeString().nullable(),
+  translation: z.nullable(safeString()),
 });
 export type FreeText = z.infer<typeof freeTextSchema>;
 
@@ -37,9 +37,9 @@ export const memberRecordSchema = z.object({
   notesHidden: z.boolean(),
   /** The consultation note's fields by name (labels come from the reader's language). */
   note: z.array(z.object({ name: safeString(), value: freeTextSchema })),
-  plan: z.object({ conclusions: freeTextSchema.nullable(), recomendations: freeTextSchema.nullable() }).nullable(),
+  plan: z.nullable(z.object({ conclusions: z.nullable(freeTextSchema), recomendations: z.nullable(freeTextSchema) })),
   /** Each prescription line's free-text instructions (sig), in the order of appointment.prescriptions. */
-  prescriptionNotes: z.array(freeTextSchema.nullable()),
+  prescriptionNotes: z.array(z.nullable(freeTextSchema)),
   /** Whether the member already answered this consultation's survey. */
   surveyAnswered: z.boolean(),
   /** Whether a signed prescription PDF is hers to download (none when a vendor such as DoseSpot sent it). */
@@ -63,10 +63,10 @@ export type ClinicianList = z.infer<typeof clinicianListSchema>;
 export const createSurveyInputSchema = z.object({
   data: z.object({
     type: z.enum(SURVEY_TYPES, { message: 'invalid_survey_type' }),
-    items: z.record(safeString().max(60), z.unknown()),
-    memberId: safeString().min(1),
-    primaryContactId: safeString().max(100).nullish(),
-    appointmentId: safeString().max(100).nullish(),
+    items: z.record(safeString().check(z.maxLength(60)), z.unknown()),
+    memberId: safeString().check(z.minLength(1)),
+    primaryContactId: z.nullish(safeString().check(z.maxLength(100))),
+    appointmentId: z.nullish(safeString().check(z.maxLength(100))),
   }),
 });
 export type CreateSurveyInput = z.input<typeof createSurveyInputSchema>;
@@ -83,7 +83,7 @@ export const supportRequestSchema = z.object({
   kind: z.enum(['COMPLAINT_REPORT', 'SUPPORT']),
   status: z.enum(FEEDBACK_STATUSES),
   memberId: safeString(),
-  memberName: safeString().nullable(),
+  memberName: z.nullable(safeString()),
   items: z.record(safeString(), z.unknown()),
   createdAt: safeString(),
   replyDueAt: safeString(),
@@ -97,24 +97,24 @@ export const supportStatusUpdateSchema = z.object({ status: z.enum(FEEDBACK_STAT
 
 /** A browser's Push API subscription (PushSubscription.toJSON()). */
 export const webPushSubscriptionSchema = z.object({
-  endpoint: z.url({ message: 'invalid_push_endpoint' }).max(1000),
-  keys: z.object({ p256dh: safeString().min(1).max(200), auth: safeString().min(1).max(100) }),
+  endpoint: z.url({ message: 'invalid_push_endpoint' }).check(z.maxLength(1000)),
+  keys: z.object({ p256dh: safeString().check(z.minLength(1), z.maxLength(200)), auth: safeString().check(z.minLength(1), z.maxLength(100)) }),
 });
 export type WebPushSubscription = z.infer<typeof webPushSubscriptionSchema>;
 /** spec 7: mobileTokens, userId. On the web a token is the browser's push subscription. */
 export const pushPermissionsInputSchema = z.object({
-  userId: safeString().min(1),
-  mobileTokens: z.array(webPushSubscriptionSchema).min(1, { message: 'push_token_required' }).max(5),
+  userId: safeString().check(z.minLength(1)),
+  mobileTokens: z.array(webPushSubscriptionSchema).check(z.minLength(1, { message: 'push_token_required' }), z.maxLength(5)),
 });
 export type PushPermissionsInput = z.infer<typeof pushPermissionsInputSchema>;
 /** GET /api/notifications/push/public-key: the VAPID key a browser subscribes with (null: pushes are off). */
-export const pushPublicKeySchema = z.object({ publicKey: safeString().nullable() });
+export const pushPublicKeySchema = z.object({ publicKey: z.nullable(safeString()) });
 /** What a push carries: the action and ids only, never health data (a lock screen shows it). */
 export const pushPayloadSchema = z.object({
   title: safeString(),
   body: safeString(),
   action: z.enum(PUSH_ACTIONS),
-  appointmentId: safeString().nullable(),
+  appointmentId: z.nullable(safeString()),
   userId: safeString(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -1,5 +1,5 @@
-import { CALENDAR_EXCEPTION_KINDS, calendarExceptionInputSchema, calendarInputSchema, isTimeZone, LANGUAGES, safeString, SCHEDULED_CANCEL_REASONS, SCHEDULED_STATUSES } from '@puente/domain';
-import { z } from 'zod';
+import { CALENDAR_EXCEPTION_KINDS, calendarExceptionInputSchema, calendarInputSchema, isTimeZone, LANGUAGES, safeFormat, safeString, SCHEDULED_CANCEL_REASONS, SCHEDULED_STATUSES } from '@puente/domain';
+import * as z from 'zod/mini';
 import { appointmentTopicSchema } from './appointments';
 import { PHYSICIAN_FIELDS, physicianSchema } from './physicians';
 
@@ -18,42 +18,42 @@ export const scheduledAppointmentSchema = z.object({
   status: z.enum(SCHEDULED_STATUSES),
   /** 'scheduled' or 'scheduled-canceled'. */
   state: z.enum(['scheduled', 'scheduled-canceled']),
-  topic: appointmentTopicSchema.nullable(),
+  topic: z.nullable(appointmentTopicSchema),
   requiredExtension: z.boolean(),
-  notes: safeString().nullable(),
+  notes: z.nullable(safeString()),
   type: z.literal('scheduled'),
   /** The live appointment once the member joined. */
-  appointmentId: safeString().nullable(),
+  appointmentId: z.nullable(safeString()),
   createdAt: safeString(),
   updatedAt: safeString(),
-  physician: physicianSchema.nullable(),
+  physician: z.nullable(physicianSchema),
 });
 export type ScheduledAppointmentDto = z.infer<typeof scheduledAppointmentSchema>;
 
-const isoInstant = safeString().datetime({ offset: true, message: 'invalid_date' });
+const isoInstant = safeFormat(z.iso.datetime({ offset: true, message: 'invalid_date' }));
 
 /** scheduleAppointment(input): physicianId, language, startDate, memberId, timezone, topic (spec 7). */
 export const scheduleAppointmentInputSchema = z.object({
-  physicianId: safeString().uuid({ message: 'invalid_physician' }),
+  physicianId: safeFormat(z.uuid({ message: 'invalid_physician' })),
   language: z.enum(LANGUAGES, { message: 'invalid_language' }),
   startDate: isoInstant,
   /** Defaults to the caller; an admin books for a member. */
-  memberId: safeString().uuid({ message: 'invalid_member' }).nullish(),
-  timezone: safeString().refine(isTimeZone, { message: 'invalid_time_zone' }),
-  topic: appointmentTopicSchema.nullish(),
+  memberId: z.nullish(safeFormat(z.uuid({ message: 'invalid_member' }))),
+  timezone: safeString().check(z.refine(isTimeZone, { message: 'invalid_time_zone' })),
+  topic: z.nullish(appointmentTopicSchema),
 });
 export type ScheduleAppointmentInput = z.input<typeof scheduleAppointmentInputSchema>;
 
 /** rescheduleAppointment(appointmentId, input) (spec 7). */
 export const rescheduleAppointmentArgsSchema = z.object({
-  appointmentId: safeString().uuid({ message: 'invalid_appointment' }),
+  appointmentId: safeFormat(z.uuid({ message: 'invalid_appointment' })),
   input: scheduleAppointmentInputSchema,
 });
 
 /** POST /api/scheduled-appointments/{id}/cancel?cancel_reason=&token= (token: the texted cancel link, no session). */
 export const cancelScheduledQuerySchema = z.object({
-  cancel_reason: z.enum(SCHEDULED_CANCEL_REASONS, { message: 'invalid_reason' }).default('CANCELED_BY_SOCIO'),
-  token: safeString().max(200).optional(),
+  cancel_reason: z._default(z.enum(SCHEDULED_CANCEL_REASONS, { message: 'invalid_reason' }), 'CANCELED_BY_SOCIO'),
+  token: z.optional(safeString().check(z.maxLength(200))),
 });
 export const cancelScheduledResponseSchema = z.object({ id: safeString(), state: z.literal('scheduled-canceled') });
 
@@ -75,7 +75,7 @@ export type JoinScheduledResponse = z.infer<typeof joinScheduledResponseSchema>;
 export const memberScheduledAppointmentsSchema = z.object({ id: safeString(), scheduledAppointments: z.array(scheduledAppointmentSchema) });
 
 /** GET /api/physicians/{id}/scheduled-appointments: the coach's bookings with the member's first name (dashboard). */
-export const coachScheduledAppointmentSchema = scheduledAppointmentSchema.extend({ memberFirstName: safeString().nullable() });
+export const coachScheduledAppointmentSchema = z.extend(scheduledAppointmentSchema, { memberFirstName: z.nullable(safeString()) });
 export type CoachScheduledAppointmentDto = z.infer<typeof coachScheduledAppointmentSchema>;
 export const coachScheduledResponseSchema = z.object({ scheduledAppointments: z.array(coachScheduledAppointmentSchema) });
 export type CoachScheduledResponse = z.infer<typeof coachScheduledResponseSchema>;
@@ -84,25 +84,25 @@ export type CoachScheduledResponse = z.infer<typeof coachScheduledResponseSchema
 export const calendarSchema = z.object({
   physicianId: safeString(),
   timeZone: safeString(),
-  weekdays: z.array(z.number().int()),
-  slotMinutes: z.number().int(),
-  hours: z.array(z.object({ weekday: z.number().int(), starts: safeString(), ends: safeString() })),
+  weekdays: z.array(z.int()),
+  slotMinutes: z.int(),
+  hours: z.array(z.object({ weekday: z.int(), starts: safeString(), ends: safeString() })),
   exceptions: z.array(z.object({ id: safeString(), kind: z.enum(CALENDAR_EXCEPTION_KINDS), startsAt: safeString(), endsAt: safeString() })),
 });
 export type CalendarDto = z.infer<typeof calendarSchema>;
-export const putCalendarInputSchema = calendarInputSchema.safeExtend({
-  weekdays: z.array(z.number().int().min(0, { message: 'invalid_weekday' }).max(6, { message: 'invalid_weekday' })).max(7).optional(),
+export const putCalendarInputSchema = z.safeExtend(calendarInputSchema, {
+  weekdays: z.optional(z.array(z.int().check(z.gte(0, { message: 'invalid_weekday' }), z.lte(6, { message: 'invalid_weekday' }))).check(z.maxLength(7))),
 });
 export type PutCalendarInput = z.input<typeof putCalendarInputSchema>;
 export { calendarExceptionInputSchema };
 
 /** GET /api/physicians/{id}/slots?from=&to=&timeZone=: free slots by day (yyyy-MM-dd in timeZone). */
 export const slotsQuerySchema = z.object({
-  from: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }),
-  to: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }),
-  timeZone: safeString().refine(isTimeZone, { message: 'invalid_time_zone' }).optional(),
+  from: safeString().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' })),
+  to: safeString().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' })),
+  timeZone: z.optional(safeString().check(z.refine(isTimeZone, { message: 'invalid_time_zone' }))),
 });
-export const slotsResponseSchema = z.object({ timeZone: safeString(), physicianTimeZone: safeString().nullable(), slots: z.record(z.string(), z.array(safeString())) });
+export const slotsResponseSchema = z.object({ timeZone: safeString(), physicianTimeZone: z.nullable(safeString()), slots: z.record(z.string(), z.array(safeString())) });
 export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
 /** GET /api/admin/coaches: the coaches whose calendar the admin edits (GET/PUT /api/admin/physicians/{id}/calendar, exceptions). */
@@ -112,7 +112,7 @@ export const adminCoachesResponseSchema = z.object({ coaches: z.array(adminCoach
 export type AdminCoachesResponse = z.infer<typeof adminCoachesResponseSchema>;
 
 /** GET /api/admin/job-queue/dead: the dead-letter list. */
-export const deadLetterSchema = z.object({ id: safeString(), name: safeString(), singletonKey: safeString().nullable(), attempts: z.number(), lastError: safeString().nullable(), runAt: safeString(), updatedAt: safeString() });
+export const deadLetterSchema = z.object({ id: safeString(), name: safeString(), singletonKey: z.nullable(safeString()), attempts: z.number(), lastError: z.nullable(safeString()), runAt: safeString(), updatedAt: safeString() });
 export type DeadLetterDto = z.infer<typeof deadLetterSchema>;
 export const deadLettersResponseSchema = z.object({ jobs: z.array(deadLetterSchema) });
 

@@ -1,5 +1,5 @@
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Staff sign-in (issue 3): coaches, US doctors and admins pass a first factor (an email one-time
@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 /** POST /api/staff/auth/email: sends a code when the email belongs to staff (same answer either way). */
 export const staffEmailStartRequestSchema = z.object({
-  email: z.email({ error: 'staff_login_email_invalid' }).max(254),
+  email: z.email({ error: 'staff_login_email_invalid' }).check(z.maxLength(254)),
 });
 export type StaffEmailStartRequest = z.input<typeof staffEmailStartRequestSchema>;
 export const staffEmailStartResponseSchema = z.object({ challengeToken: safeString(), resendAvailableAt: safeString() });
@@ -25,22 +25,22 @@ export type StaffMfaStep = z.infer<typeof staffMfaStepSchema>;
 
 /** POST /api/staff/auth/email/verify */
 export const staffEmailVerifyRequestSchema = z.object({
-  challengeToken: safeString().min(1, { message: 'passwordless-invalid-token' }),
-  code: safeString().regex(/^\d{6}$/, { message: 'verify_code_error_invalid_length' }),
+  challengeToken: safeString().check(z.minLength(1, { message: 'passwordless-invalid-token' })),
+  code: safeString().check(z.regex(/^\d{6}$/, { message: 'verify_code_error_invalid_length' })),
 });
 export type StaffEmailVerifyRequest = z.input<typeof staffEmailVerifyRequestSchema>;
 
 /** POST /api/staff/auth/idp/verify: the identity-provider first factor (code + state from /login/auth0/verify). */
 export const staffIdentityVerifyRequestSchema = z.object({
   provider: z.enum(['google', 'facebook', 'apple', 'email']),
-  code: safeString().min(1),
-  state: safeString().min(1),
-  iss: safeString().min(1).optional(),
+  code: safeString().check(z.minLength(1)),
+  state: safeString().check(z.minLength(1)),
+  iss: z.optional(safeString().check(z.minLength(1))),
 });
 export type StaffIdentityVerifyRequest = z.input<typeof staffIdentityVerifyRequestSchema>;
 
 /** POST /api/staff/auth/totp/enrolment: the secret to add to an authenticator app (first sign-in only). */
-export const staffTotpEnrolmentRequestSchema = z.object({ mfaToken: safeString().min(1) });
+export const staffTotpEnrolmentRequestSchema = z.object({ mfaToken: safeString().check(z.minLength(1)) });
 export const staffTotpEnrolmentResponseSchema = z.object({
   /** base32, for typing into an authenticator by hand. */
   secret: safeString(),
@@ -52,8 +52,8 @@ export type StaffTotpEnrolmentResponse = z.infer<typeof staffTotpEnrolmentRespon
 
 /** POST /api/staff/auth/totp/verify → a login token for createSession. */
 export const staffTotpVerifyRequestSchema = z.object({
-  mfaToken: safeString().min(1),
-  code: safeString().regex(/^\d{6}$/, { message: 'staff_totp_error_format' }),
+  mfaToken: safeString().check(z.minLength(1)),
+  code: safeString().check(z.regex(/^\d{6}$/, { message: 'staff_totp_error_format' })),
 });
 export type StaffTotpVerifyRequest = z.input<typeof staffTotpVerifyRequestSchema>;
 export const staffTotpVerifyResponseSchema = z.object({ loginToken: safeString() });

@@ -1,5 +1,5 @@
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** GET /api/health: answers without touching the database. */
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
@@ -14,14 +14,14 @@ export const outboxMessageSchema = z.object({
   id: safeString(),
   channel: z.enum(['sms', 'email']),
   to: safeString(),
-  subject: safeString().nullable(),
+  subject: z.nullable(safeString()),
   body: safeString(),
   createdAt: safeString(),
 });
 export type OutboxMessageDto = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.object({ messages: z.array(outboxMessageSchema) });
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
-export const outboxQuerySchema = z.object({ to: safeString().min(1).optional() });
+export const outboxQuerySchema = z.object({ to: z.optional(safeString().check(z.minLength(1))) });
 
 // ---------------------------------------------------------------------------------------------
 // Public configuration (spec 000 §3 "Public config"; GET /api/configs and /api/system/configs)
@@ -48,7 +48,7 @@ export const publicConfigSchema = z.object({
    */
   appLinks: z.object({ deepLink: z.string(), iosStore: z.url(), androidStore: z.url(), marketingSite: z.url() }),
   /** The pharmacy map's tiles (MAP_TILE_URL, https://host/{z}/{x}/{y}.png); null = no map (issue 12). */
-  mapTileUrl: z.string().nullable().optional(),
+  mapTileUrl: z.optional(z.nullable(z.string())),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -1,5 +1,5 @@
 import { HARDCODED_TOPIC_IDS, languageSchema, PRACTICES, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * spec 000 §3 Topic template: sections (title, topics) and mainActions. Texts come in the caller's
@@ -8,22 +8,22 @@ import { z } from 'zod';
  */
 const topicBase = z.object({
   id: safeString(),
-  type: safeString().nullable(),
+  type: z.nullable(safeString()),
   practice: z.enum(PRACTICES),
   title: safeString(),
-  description: safeString().nullable(),
+  description: z.nullable(safeString()),
   tags: safeString(),
   reason: safeString(),
-  iconName: safeString().nullable(),
-  iconColor: safeString().nullable(),
-  iconColorShade: safeString().nullable(),
-  backgroundColor: safeString().nullable(),
-  backgroundColorShade: safeString().nullable(),
+  iconName: z.nullable(safeString()),
+  iconColor: z.nullable(safeString()),
+  iconColorShade: z.nullable(safeString()),
+  backgroundColor: z.nullable(safeString()),
+  backgroundColorShade: z.nullable(safeString()),
   requiresSelfAssessment: z.boolean(),
 });
 /** Subtopics are one level deep (a topic's subtopics have none). */
 export const subtopicSchema = topicBase;
-export const topicSchema = topicBase.extend({ subtopics: z.array(subtopicSchema) });
+export const topicSchema = z.extend(topicBase, { subtopics: z.array(subtopicSchema) });
 export type TopicDto = z.infer<typeof topicSchema>;
 export const topicSectionSchema = z.object({ title: safeString(), topics: z.array(topicSchema) });
 export const topicTemplateSchema = z.object({
@@ -34,7 +34,7 @@ export const topicTemplateSchema = z.object({
 export type TopicTemplateDto = z.infer<typeof topicTemplateSchema>;
 
 /** getConsultationTopicsTemplate(lang): the member's organization template (topicsTemplateId) or the default. */
-export const topicsTemplateArgsSchema = z.object({ lang: languageSchema.optional() });
+export const topicsTemplateArgsSchema = z.object({ lang: z.optional(languageSchema) });
 
 /** spec 3/9: the two hardcoded topics (physical and mental) are always in mainActions. */
 export const HARDCODED_TOPICS = HARDCODED_TOPIC_IDS;

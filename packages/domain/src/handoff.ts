@@ -4,7 +4,7 @@
  * doctor's card and record show it with the coach's note, the chief complaint, the intake and a
  * short chat summary (no more of the chat than the last few messages).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeString } from './validation/text';
 
 /** How soon the member needs the US doctor: a routine review, soon (within the queue's wait), or at once. */
@@ -15,7 +15,7 @@ export const ESCALATION_REASON_MAX = 1_000;
 
 /** The handoff form and the API's input: a reason (required, at most 1000 characters) and an urgency. */
 export const escalationRequestSchema = z.object({
-  reason: safeString({ message: 'escalation_reason_required' }).trim().min(1, { message: 'escalation_reason_required' }).max(ESCALATION_REASON_MAX, { message: 'escalation_reason_too_long' }),
+  reason: safeString({ message: 'escalation_reason_required' }).check(z.trim(), z.minLength(1, { message: 'escalation_reason_required' }), z.maxLength(ESCALATION_REASON_MAX, { message: 'escalation_reason_too_long' })),
   urgency: z.enum(ESCALATION_URGENCIES, { message: 'escalation_urgency_required' }),
 });
 export type EscalationRequest = z.output<typeof escalationRequestSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeString } from './validation/text';
 import { hasOrgFlag, type OrganizationSettings, type Practice } from './enums';
 import { phoneQueryParamSchema } from './validation/phone';
@@ -17,10 +17,7 @@ export const canChangeSite = (sites: readonly unknown[] | null | undefined): boo
 
 const HEX = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-export const hexColorSchema = safeString()
-  .trim()
-  .regex(HEX, { message: 'theme_color_invalid' })
-  .transform((v) => normalizeHex(v));
+export const hexColorSchema = z.pipe(safeString().check(z.trim(), z.regex(HEX, { message: 'theme_color_invalid' })), z.transform((v) => normalizeHex(v)));
 
 /** '#abc', 'ABC' or '#AABBCC' as '#aabbcc'. */
 export const normalizeHex = (value: string): string => {
@@ -79,7 +76,7 @@ export const readableTextOn = (fill: string): string => (contrastRatio('#ffffff'
 export const partnerColorsSchema = z.object({
   primary: hexColorSchema,
   secondary: hexColorSchema,
-  background: hexColorSchema.optional(),
+  background: z.optional(hexColorSchema),
 });
 export type PartnerColors = z.infer<typeof partnerColorsSchema>;
 
@@ -139,20 +136,18 @@ const cell = (value: unknown): string | undefined => (typeof value === 'string' 
  * One roster row: a phone (+1/52/57 and 10 digits, any spacing) or an identification number (at
  * least one), and in an add/term file the action. Messages are catalogue keys.
  */
-export const rosterRowSchema = z
-  .object({ phoneNumber: z.unknown().optional(), identificationNumber: z.unknown().optional(), action: z.unknown().optional() })
-  .transform((raw, ctx) => {
+export const rosterRowSchema = z.pipe(z.object({ phoneNumber: z.optional(z.unknown()), identificationNumber: z.optional(z.unknown()), action: z.optional(z.unknown()) }), z.transform((raw, ctx) => {
     const phoneCell = cell(raw.phoneNumber);
     const phoneNumber = phoneCell === undefined ? undefined : rosterPhone(phoneCell);
-    if (phoneCell !== undefined && phoneNumber === undefined) ctx.addIssue({ code: 'custom', message: 'roster_phone_invalid', path: ['phoneNumber'] });
+    if (phoneCell !== undefined && phoneNumber === undefined) ctx.issues.push({ code: 'custom', message: 'roster_phone_invalid', path: ['phoneNumber'], input: raw });
     const identificationNumber = cell(raw.identificationNumber);
-    if (identificationNumber !== undefined && identificationNumber.length > 64) ctx.addIssue({ code: 'custom', message: 'roster_identification_invalid', path: ['identificationNumber'] });
+    if (identificationNumber !== undefined && identificationNumber.length > 64) ctx.issues.push({ code: 'custom', message: 'roster_identification_invalid', path: ['identificationNumber'], input: raw });
     const actionCell = cell(raw.action)?.toLowerCase();
     const action = ROSTER_ACTIONS.find((a) => a === actionCell);
-    if (actionCell !== undefined && action === undefined) ctx.addIssue({ code: 'custom', message: 'roster_action_invalid', path: ['action'] });
-    if (phoneCell === undefined && identificationNumber === undefined) ctx.addIssue({ code: 'custom', message: 'roster_identity_required', path: ['phoneNumber'] });
+    if (actionCell !== undefined && action === undefined) ctx.issues.push({ code: 'custom', message: 'roster_action_invalid', path: ['action'], input: raw });
+    if (phoneCell === undefined && identificationNumber === undefined) ctx.issues.push({ code: 'custom', message: 'roster_identity_required', path: ['phoneNumber'], input: raw });
     return { phoneNumber, identificationNumber, action };
-  });
+  }));
 export type RosterRow = z.infer<typeof rosterRowSchema>;
 
 // --- What an organization's settings give its members (spec 3 flags, spec 6) --------------------

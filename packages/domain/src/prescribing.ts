@@ -5,7 +5,7 @@
  * allergy check by drug class, the controlled-substance refusal and the readiness check before a
  * US doctor is asked for.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { canDeliverPrescription } from './access-rules';
 import { SERVICE_SCOPE, type Language } from './constants';
 import { safeString } from './validation/text';
@@ -92,14 +92,14 @@ export type ControlledSchedule = (typeof CONTROLLED_SCHEDULES)[number];
 
 /** One entry of the medication directory (RxNorm clinical drug). */
 export const medicationSchema = z.object({
-  rxcui: safeString().regex(/^\d{1,10}$/),
-  name: safeString().min(1),
-  ingredient: safeString().min(1),
+  rxcui: safeString().check(z.regex(/^\d{1,10}$/)),
+  name: safeString().check(z.minLength(1)),
+  ingredient: safeString().check(z.minLength(1)),
   strength: safeString(),
   doseForm: safeString(),
   route: z.enum(DOSE_ROUTES),
   drugClass: z.enum(DRUG_CLASSES),
-  schedule: z.enum(CONTROLLED_SCHEDULES).nullable(),
+  schedule: z.nullable(z.enum(CONTROLLED_SCHEDULES)),
   /** What is counted when dispensing (tablet, capsule, mL...). */
   dispenseUnit: z.enum(DOSE_UNITS),
 });
@@ -197,12 +197,12 @@ export const ICD10_CODES = [
 export type Icd10Code = (typeof ICD10_CODES)[number]['code'];
 export const icd10Text = (code: string, lang: Language): string | undefined => ICD10_CODES.find((c) => c.code === code)?.[lang];
 
-const positive = (max: number, message: string) => z.number({ error: message }).positive({ message }).max(max, { message });
-const wholeNumber = (min: number, max: number, message: string) => z.number({ error: message }).int({ message }).min(min, { message }).max(max, { message });
+const positive = (max: number, message: string) => z.number({ error: message }).check(z.positive({ message }), z.lte(max, { message }));
+const wholeNumber = (min: number, max: number, message: string) => z.int({ error: message }).check(z.gte(min, { message }), z.lte(max, { message }));
 
 /** One prescription line as the US doctor writes it: every field structured (no free-typed code). */
 export const prescriptionLineInputSchema = z.object({
-  rxcui: safeString({ error: 'rx_medication_required' }).trim().regex(/^\d{1,10}$/, { message: 'rx_medication_required' }),
+  rxcui: safeString({ error: 'rx_medication_required' }).check(z.trim(), z.regex(/^\d{1,10}$/, { message: 'rx_medication_required' })),
   dose: positive(10_000, 'rx_dose_required'),
   doseUnit: z.enum(DOSE_UNITS, { error: 'rx_dose_unit_required' }),
   route: z.enum(DOSE_ROUTES, { error: 'rx_route_required' }),
@@ -215,13 +215,13 @@ export const prescriptionLineInputSchema = z.object({
   substitutionAllowed: z.boolean({ error: 'rx_substitution_required' }),
   diagnosisCode: z.enum(ICD10_CODES.map((c) => c.code) as [Icd10Code, ...Icd10Code[]], { error: 'rx_diagnosis_required' }),
   /** Required (and recorded) when the line conflicts with the member's allergies. */
-  allergyOverrideReason: safeString().trim().max(500).nullish(),
+  allergyOverrideReason: z.nullish(safeString().check(z.trim(), z.maxLength(500))),
 });
 export type PrescriptionLineInput = z.infer<typeof prescriptionLineInputSchema>;
 
 /** The draft the US doctor saves: one to ten lines. */
 export const prescriptionDraftInputSchema = z.object({
-  lines: z.array(prescriptionLineInputSchema).min(1, { message: 'prescriptions_required' }).max(10),
+  lines: z.array(prescriptionLineInputSchema).check(z.minLength(1, { message: 'prescriptions_required' }), z.maxLength(10)),
 });
 export type PrescriptionDraftInput = z.infer<typeof prescriptionDraftInputSchema>;
 
@@ -230,7 +230,7 @@ export const NO_PRESCRIPTION_REASONS = ['not-clinically-indicated', 'member-decl
 export type NoPrescriptionReason = (typeof NO_PRESCRIPTION_REASONS)[number];
 export const noPrescriptionInputSchema = z.object({
   reason: z.enum(NO_PRESCRIPTION_REASONS, { error: 'rx_no_prescription_reason_required' }),
-  note: safeString().trim().max(500).nullish(),
+  note: z.nullish(safeString().check(z.trim(), z.maxLength(500))),
 });
 
 const FREQUENCY_TEXT: Record<DoseFrequency, Record<Language, string>> = {
@@ -339,8 +339,8 @@ export const prescriptionReadiness = (m: ReadinessInput): ReadinessItem[] => {
 
 /** A pharmacy zip-code search: a US zip code and a radius in miles. */
 export const pharmacySearchSchema = z.object({
-  zip: safeString({ error: 'pharmacy_zip_invalid' }).trim().regex(/^\d{5}$/, { message: 'pharmacy_zip_invalid' }),
-  radiusMiles: z.coerce.number().int().min(1).max(100).default(25),
+  zip: safeString({ error: 'pharmacy_zip_invalid' }).check(z.trim(), z.regex(/^\d{5}$/, { message: 'pharmacy_zip_invalid' })),
+  radiusMiles: z._default(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(100))), 25),
 });
 
 /** Great-circle distance in miles. */

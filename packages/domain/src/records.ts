@@ -5,7 +5,7 @@
  */
 import { APPOINTMENT_STATE as S, DASHBOARD_END_REASONS, type AppointmentState, type DashboardEndReason } from './appointment-machine';
 import type { PushAction } from './enums';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from './constants';
 import { safeString } from './validation/text';
 import { FORM_MISSING_FIELDS } from './validation/forms';
@@ -185,9 +185,8 @@ export const pushActionForChange = (c: { state: AppointmentState; previousState:
 export const addressFormSchema = z
   .object({
     country: z.enum(['MX', 'US'], { error: FORM_MISSING_FIELDS }),
-    state: safeString({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }).max(60),
-    city: safeString({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }).max(120),
-    zipCode: safeString().trim().max(10).optional(),
-  })
-  .refine((a) => a.country !== 'US' || !a.zipCode || new RegExp(`^\\d{${LIMITS.zipCodeDigits}}$`).test(a.zipCode), { path: ['zipCode'], message: 'address_zip_error' });
+    state: safeString({ error: 'mandatory_form_state_placeholder' }).check(z.trim(), z.minLength(1, { message: 'mandatory_form_state_placeholder' }), z.maxLength(60)),
+    city: safeString({ error: 'mandatory_form_city_placeholder' }).check(z.trim(), z.minLength(1, { message: 'mandatory_form_city_placeholder' }), z.maxLength(120)),
+    zipCode: z.optional(safeString().check(z.trim(), z.maxLength(10))),
+  }).check(z.refine((a) => a.country !== 'US' || !a.zipCode || new RegExp(`^\\d{${LIMITS.zipCodeDigits}}$`).test(a.zipCode), { path: ['zipCode'], message: 'address_zip_error' }));
 export type AddressForm = z.input<typeof addressFormSchema>;

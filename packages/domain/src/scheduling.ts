@@ -7,7 +7,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMinutes, addMonths, getDay } from 'date-fns';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CALENDAR, WORKING_HOURS } from './constants';
 import { isSlotDate, slotDateIn, type WeeklyHours } from './physician-slots';
 
@@ -197,11 +197,10 @@ export const isTimeZone = (zone: string): boolean => {
 /** Weekly hours as the calendar editor sends them. */
 export const weeklyHoursInputSchema = z
   .object({
-    weekday: z.number().int().min(0, { message: 'invalid_weekday' }).max(6, { message: 'invalid_weekday' }),
-    starts: z.string().refine(isHourMinute, { message: 'invalid_time' }),
-    ends: z.string().refine(isHourMinute, { message: 'invalid_time' }),
-  })
-  .refine((h) => h.ends > h.starts, { message: 'invalid_range', path: ['ends'] });
+    weekday: z.int().check(z.gte(0, { message: 'invalid_weekday' }), z.lte(6, { message: 'invalid_weekday' })),
+    starts: z.string().check(z.refine(isHourMinute, { message: 'invalid_time' })),
+    ends: z.string().check(z.refine(isHourMinute, { message: 'invalid_time' })),
+  }).check(z.refine((h) => h.ends > h.starts, { message: 'invalid_range', path: ['ends'] }));
 
 /**
  * The rows of weekly hours that overlap an earlier row of the same weekday (touching is fine:
@@ -215,22 +214,20 @@ export const overlappingHours = (hours: readonly { weekday: number; starts: stri
 /** A coach's calendar: time zone, weekly hours (no two rows of a day overlapping), slot step. */
 export const calendarInputSchema = z
   .object({
-    timeZone: z.string().refine(isTimeZone, { message: 'invalid_time_zone' }),
-    slotMinutes: z.number().int().min(15, { message: 'invalid_slot_minutes' }).max(120, { message: 'invalid_slot_minutes' }).default(SCHEDULED_DURATION_MINUTES),
-    hours: z.array(weeklyHoursInputSchema).max(28, { message: 'too_many' }),
-  })
-  .superRefine((calendar, ctx) => {
+    timeZone: z.string().check(z.refine(isTimeZone, { message: 'invalid_time_zone' })),
+    slotMinutes: z._default(z.int().check(z.gte(15, { message: 'invalid_slot_minutes' }), z.lte(120, { message: 'invalid_slot_minutes' })), SCHEDULED_DURATION_MINUTES),
+    hours: z.array(weeklyHoursInputSchema).check(z.maxLength(28, { message: 'too_many' })),
+  }).check(z.superRefine((calendar, ctx) => {
     for (const i of overlappingHours(calendar.hours)) ctx.addIssue({ code: 'custom', message: 'overlapping_hours', path: ['hours', i, 'ends'] });
-  });
+  }));
 export type CalendarInput = z.infer<typeof calendarInputSchema>;
 
 export const calendarExceptionInputSchema = z
   .object({
     kind: z.enum(CALENDAR_EXCEPTION_KINDS, { message: 'invalid_kind' }),
-    startsAt: z.string().datetime({ offset: true, message: 'invalid_date' }),
-    endsAt: z.string().datetime({ offset: true, message: 'invalid_date' }),
-  })
-  .refine((e) => Date.parse(e.endsAt) > Date.parse(e.startsAt), { message: 'invalid_range', path: ['endsAt'] });
+    startsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
+    endsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
+  }).check(z.refine((e) => Date.parse(e.endsAt) > Date.parse(e.startsAt), { message: 'invalid_range', path: ['endsAt'] }));
 export type CalendarExceptionInput = z.infer<typeof calendarExceptionInputSchema>;
 
 /**

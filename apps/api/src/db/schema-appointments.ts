@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { appointmentTopicSchema, consultationNoteFieldSchema, consultationNoteTemplateSchema, selfAssessmentSchema, AppointmentLocation, MedicalRecordDto } from '@puente/contracts';
 import type { AppointmentState, AppointmentType, Channel, EscalationUrgency, JoinMethod, Language, Practice, Prescription, ScheduledStatus, UserType } from '@puente/domain';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,6 +1,6 @@
 import { APP_VERSION, CLIENT_NAME, ERROR_CODES, RETRY, type ErrorCode, type ErrorReason } from '@puente/domain';
 import { apiErrorSchema, GRAPHQL_PATH, type ApiErrorBody } from '@puente/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { getDeviceId } from './device-id';
 import { earlyRequestKey, takeEarlyResponse } from './early-requests';
 import { getSessionToken } from './session';
@@ -85,7 +85,7 @@ export const toApiError = (status: number, rawPayload: unknown, authenticated: b
   return new ApiRequestError({ code, status, message }, { authenticated });
 };
 
-export interface ApiRequestOptions<S extends z.ZodType> {
+export interface ApiRequestOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Send `body` (a string) as it is with this type instead of as JSON (a CSV upload). */
@@ -123,7 +123,7 @@ export const requestHeaders = (token: string | null, deviceId: string, contentTy
 };
 
 /** Fetch with the client headers and the retry rule; throws ApiRequestError on any failure. */
-export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
+export async function apiRequest<S extends z.ZodMiniType = z.ZodMiniUnknown>(
   path: string,
   options: ApiRequestOptions<S> = {},
 ): Promise<z.infer<S>> {
@@ -174,7 +174,7 @@ interface GraphqlResponse {
 export const graphqlPayload = (query: string, variables: Record<string, unknown>): { query: string; variables: Record<string, unknown> } => ({ query, variables });
 
 /** POST /api/graphql. A GraphQL error carries the same error shape in extensions.error. */
-export async function graphqlRequest<S extends z.ZodType>(
+export async function graphqlRequest<S extends z.ZodMiniType>(
   query: string,
   variables: Record<string, unknown>,
   field: string,

@@ -1,5 +1,5 @@
 /**
- * What `zod` resolves to in the web build (vite.config.ts aliases it here), so this runs before any
+ * What `zod/mini` resolves to in the web build (vite.config.ts aliases it here), so this runs before any
  * module that builds a schema, whatever chunk it lands in.
  *
  * The Content Security Policy has no 'unsafe-eval' (apps/api/src/security-headers.ts). Zod would
@@ -11,5 +11,4 @@ import { config } from 'zod/v4/core';
 
 config({ jitless: true });
 
-export * from 'zod/v4';
-export { default } from 'zod/v4';
+export * from 'zod/v4/mini';

@@ -1,5 +1,5 @@
 /** spec 5 generic rules: language confirm, account deletion, generic required check, payment key, camera throttle. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LANGUAGES, PAYMENT, TIMERS, type Language } from '../constants';
 
 /** spec 5: language confirm is disabled when the selection equals the current language. */

@@ -1,5 +1,5 @@
 /** spec 5 chat rules and spec 9 chat limits. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeString } from './text';
 import { CHAT } from '../constants';
 import { ATTACHMENT_TYPES } from '../enums';
@@ -12,7 +12,7 @@ export const CHAT_KEYS = {
 } as const;
 
 /** spec 5: a message is sent only if non-empty after trimming. */
-export const chatMessageSchema = safeString().trim().min(1, { message: CHAT_KEYS.empty });
+export const chatMessageSchema = safeString().check(z.trim(), z.minLength(1, { message: CHAT_KEYS.empty }));
 export const shouldSendChatMessage = (text: string | null | undefined): boolean => (text ?? '').trim().length > 0;
 
 /** spec 5: attachments are image or pdf only. */
@@ -22,9 +22,9 @@ export const isAllowedAttachmentMime = (contentType: string): boolean => {
 };
 
 export const chatAttachmentSchema = z.object({
-  fileName: safeString().trim().min(1, { message: CHAT_KEYS.attachmentType }),
-  contentType: safeString().refine(isAllowedAttachmentMime, { message: CHAT_KEYS.attachmentType }),
-  size: z.number().int().positive({ message: CHAT_KEYS.attachmentSize }).max(CHAT.attachmentMaxBytes, { message: CHAT_KEYS.attachmentSize }),
+  fileName: safeString().check(z.trim(), z.minLength(1, { message: CHAT_KEYS.attachmentType })),
+  contentType: safeString().check(z.refine(isAllowedAttachmentMime, { message: CHAT_KEYS.attachmentType })),
+  size: z.int().check(z.positive({ message: CHAT_KEYS.attachmentSize }), z.lte(CHAT.attachmentMaxBytes, { message: CHAT_KEYS.attachmentSize })),
   type: z.enum(ATTACHMENT_TYPES, { error: CHAT_KEYS.attachmentType }),
 });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeString } from './text';
 
 /**
@@ -12,9 +12,7 @@ export const EMPLOYER_CODE_KEYS = {
   worksThereToast: 'signup_company_success_toast_error',
 } as const;
 
-export const employerCodeSchema = safeString({ error: EMPLOYER_CODE_KEYS.invalid })
-  .trim()
-  .min(1, { message: EMPLOYER_CODE_KEYS.invalid });
+export const employerCodeSchema = safeString({ error: EMPLOYER_CODE_KEYS.invalid }).check(z.trim(), z.minLength(1, { message: EMPLOYER_CODE_KEYS.invalid }));
 
 export const employerCodeFormSchema = z.object({ code: employerCodeSchema });
 

@@ -2,7 +2,7 @@
  * spec 5 "Other forms": add dependant, organization site, support, consent, complaint report and
  * the call-flow location form. Messages are the spec's keys where it names one; others are marked.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeString } from './text';
 import { LANGUAGES, LIMITS, REPORT_CONSEQUENCES, REPORT_REASONS } from '../constants';
 import { SUPPORT_CONTACT_OPTIONS } from '../enums';
@@ -14,8 +14,8 @@ export const FORM_MISSING_FIELDS = 'form_missing_fields'; // spec 5: warning toa
 // --- Add dependant --------------------------------------------------------------------------
 
 export const addDependantSchema = z.object({
-  alias: safeString({ error: 'add_dependant_alias_required' }).trim().min(1, { message: 'add_dependant_alias_required' }),
-  countryCode: z.enum(SUPPORTED_PHONE_CODES).default('1'),
+  alias: safeString({ error: 'add_dependant_alias_required' }).check(z.trim(), z.minLength(1, { message: 'add_dependant_alias_required' })),
+  countryCode: z._default(z.enum(SUPPORTED_PHONE_CODES), '1'),
   phoneNumber: invitePhoneSchema,
   preferredLang: z.enum(LANGUAGES, { error: FORM_MISSING_FIELDS }),
 });
@@ -24,18 +24,16 @@ export type AddDependantForm = z.input<typeof addDependantSchema>;
 // --- Organization site ----------------------------------------------------------------------
 
 export const organizationSiteFormSchema = z.object({
-  organizationSite: safeString({ error: 'change_organization_site_missing_fields' })
-    .trim()
-    .min(1, { message: 'change_organization_site_missing_fields' }),
+  organizationSite: safeString({ error: 'change_organization_site_missing_fields' }).check(z.trim(), z.minLength(1, { message: 'change_organization_site_missing_fields' })),
 });
 
 // --- Support --------------------------------------------------------------------------------
 
 export const supportFormSchema = z.object({
-  helpTopic: safeString({ error: 'customer_support_help_topic_error' }).trim().min(1, { message: 'customer_support_help_topic_error' }),
-  reason: safeString({ error: 'customer_support_reason_error' }).trim().min(1, { message: 'customer_support_reason_error' }),
-  prefersContactBy: z.enum(SUPPORT_CONTACT_OPTIONS).optional(),
-  moreDetails: safeString().trim().max(2000).optional(),
+  helpTopic: safeString({ error: 'customer_support_help_topic_error' }).check(z.trim(), z.minLength(1, { message: 'customer_support_help_topic_error' })),
+  reason: safeString({ error: 'customer_support_reason_error' }).check(z.trim(), z.minLength(1, { message: 'customer_support_reason_error' })),
+  prefersContactBy: z.optional(z.enum(SUPPORT_CONTACT_OPTIONS)),
+  moreDetails: z.optional(safeString().check(z.trim(), z.maxLength(2000))),
 });
 export type SupportForm = z.infer<typeof supportFormSchema>;
 /** spec 3/7: the support survey items (needs help with, prefers contact by, more details). */
@@ -67,23 +65,18 @@ const requiredBoolean = z.boolean({ error: COMPLAINT_KEYS.missing });
 /** spec 5: the complaint form, with the issue date between 2020-01-01 and today. */
 export const complaintReportSchema = (opts: { now: Date; timeZone?: string }) =>
   z.object({
-    clinician: safeString({ error: COMPLAINT_KEYS.clinician }).trim().min(1, { message: COMPLAINT_KEYS.clinician }),
-    reportReasons: z.array(z.enum(REPORT_REASONS), { error: COMPLAINT_KEYS.reportReasons }).min(1, { message: COMPLAINT_KEYS.reportReasons }),
-    issueDescription: safeString().trim().max(5000).optional(),
-    expectedBehavior: safeString().trim().max(5000).optional(),
-    issueDate: safeString()
-      .refine(
-        (s) => {
+    clinician: safeString({ error: COMPLAINT_KEYS.clinician }).check(z.trim(), z.minLength(1, { message: COMPLAINT_KEYS.clinician })),
+    reportReasons: z.array(z.enum(REPORT_REASONS), { error: COMPLAINT_KEYS.reportReasons }).check(z.minLength(1, { message: COMPLAINT_KEYS.reportReasons })),
+    issueDescription: z.optional(safeString().check(z.trim(), z.maxLength(5000))),
+    expectedBehavior: z.optional(safeString().check(z.trim(), z.maxLength(5000))),
+    issueDate: z.optional(safeString().check(z.refine((s) => {
           const day = toIsoDay(s);
           return !!day && day >= LIMITS.issueReportEarliestDate && day <= todayIsoDay(opts.now, opts.timeZone);
-        },
-        { message: COMPLAINT_KEYS.issueDate },
-      )
-      .optional(),
-    issueTime: safeString().regex(/^\d{2}:\d{2}$/, { message: COMPLAINT_KEYS.missing }).optional(),
+        }, { message: COMPLAINT_KEYS.issueDate }))),
+    issueTime: z.optional(safeString().check(z.regex(/^\d{2}:\d{2}$/, { message: COMPLAINT_KEYS.missing }))),
     shouldFollowUp: requiredBoolean,
     hasHappenedBefore: requiredBoolean,
-    issueConsequences: z.array(z.enum(REPORT_CONSEQUENCES)).optional(),
+    issueConsequences: z.optional(z.array(z.enum(REPORT_CONSEQUENCES))),
     confidentialityWaiver: requiredBoolean,
   });
 export type ComplaintReportForm = z.input<ReturnType<typeof complaintReportSchema>>;
@@ -92,7 +85,7 @@ export type ComplaintReportForm = z.input<ReturnType<typeof complaintReportSchem
 
 /** spec 5: state and city required; the city may be a new free entry. Invalid: warning form_missing_fields. */
 export const locationFormSchema = z.object({
-  state: safeString({ error: 'mandatory_form_state_placeholder' }).trim().min(1, { message: 'mandatory_form_state_placeholder' }),
-  city: safeString({ error: 'mandatory_form_city_placeholder' }).trim().min(1, { message: 'mandatory_form_city_placeholder' }),
+  state: safeString({ error: 'mandatory_form_state_placeholder' }).check(z.trim(), z.minLength(1, { message: 'mandatory_form_state_placeholder' })),
+  city: safeString({ error: 'mandatory_form_city_placeholder' }).check(z.trim(), z.minLength(1, { message: 'mandatory_form_city_placeholder' })),
 });
 export type LocationForm = z.infer<typeof locationFormSchema>;

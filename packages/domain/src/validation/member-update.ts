@@ -4,7 +4,7 @@
  * phoneNumber, organizationId, subscription, recoveryCode, loginType, agreedTosAt, deletion) are
  * left out on purpose: each has its own flow (login, employer code, payments, terms, deletion).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeString } from './text';
 import { LANGUAGES, LIMITS, type Language } from '../constants';
 import { GENDER, INSURANCE_TYPES, LAB_CONSENT, PREFERRED_CONTACT_METHODS, SEX, TOPIC_KINDS } from '../enums';
@@ -46,45 +46,41 @@ export type MemberUpdateField = (typeof MEMBER_UPDATE_WHITELIST)[number];
 export const filterSupportedLanguages = (languages: readonly unknown[] | null | undefined): Language[] =>
   [...new Set((languages ?? []).filter((l): l is Language => typeof l === 'string' && (LANGUAGES as readonly string[]).includes(l)))];
 
-const textList = z.array(safeString().trim().min(1).max(200)).max(100);
-const name = safeString().trim().min(LIMITS.nameMinLength, { message: 'mandatory_form_name_error' }).max(100);
+const textList = z.array(safeString().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(100));
+const name = safeString().check(z.trim(), z.minLength(LIMITS.nameMinLength, { message: 'mandatory_form_name_error' }), z.maxLength(100));
 
-const timeZoneSchema = safeString().refine(
-  (tz) => {
+const timeZoneSchema = safeString().check(z.refine((tz) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });
       return true;
     } catch {
       return false;
     }
-  },
-  { message: 'INVALID_DATA' },
-);
+  }, { message: 'INVALID_DATA' }));
 
 /** A strict schema: any field outside the whitelist is an error, not silently dropped. */
-export const memberUpdateSchema = z
-  .strictObject({
+export const memberUpdateSchema = z.partial(z.strictObject({
     firstName: name,
-    lastName: safeString().trim().min(LIMITS.nameMinLength, { message: 'mandatory_form_lastname_error' }).max(100),
-    nickName: safeString().trim().max(100).nullable(),
-    email: z.email({ message: 'mandatory_form_email_error' }).nullable(),
+    lastName: safeString().check(z.trim(), z.minLength(LIMITS.nameMinLength, { message: 'mandatory_form_lastname_error' }), z.maxLength(100)),
+    nickName: z.nullable(safeString().check(z.trim(), z.maxLength(100))),
+    email: z.nullable(z.email({ message: 'mandatory_form_email_error' })),
     // Epoch ms (spec 3) or a calendar day; the age rule is applied by the service with birthdayIssue.
-    birthday: z.union([z.number().int(), safeString().refine((s) => toIsoDay(s) !== undefined)]).nullable(),
-    sex: z.enum(SEX).nullable(),
-    gender: z.enum(GENDER).nullable(),
+    birthday: z.nullable(z.union([z.int(), safeString().check(z.refine((s) => toIsoDay(s) !== undefined))])),
+    sex: z.nullable(z.enum(SEX)),
+    gender: z.nullable(z.enum(GENDER)),
     address: z.strictObject({
-      zipCode: safeString().trim().max(10).nullable().optional(),
-      city: safeString().trim().max(100).nullable().optional(),
-      state: safeString().trim().max(100).nullable().optional(),
-      country: safeString().trim().max(2).nullable().optional(),
+      zipCode: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(10)))),
+      city: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(100)))),
+      state: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(100)))),
+      country: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(2)))),
     }),
     preferredLang: z.enum(LANGUAGES),
     consultationLang: z.enum(LANGUAGES),
-    languages: z.array(safeString()).transform(filterSupportedLanguages),
-    preferredContactMethod: z.enum(PREFERRED_CONTACT_METHODS).nullable(),
+    languages: z.pipe(z.array(safeString()), z.transform((languages: string[]) => filterSupportedLanguages(languages))),
+    preferredContactMethod: z.nullable(z.enum(PREFERRED_CONTACT_METHODS)),
     topicsOfInterest: z.array(z.enum(TOPIC_KINDS)),
-    height: z.number().positive().max(300).nullable(),
-    weight: z.number().positive().max(700).nullable(),
+    height: z.nullable(z.number().check(z.positive(), z.lte(300))),
+    weight: z.nullable(z.number().check(z.positive(), z.lte(700))),
     heightMetricSystem: z.boolean(),
     weightMetricSystem: z.boolean(),
     alergies: textList,
@@ -92,36 +88,33 @@ export const memberUpdateSchema = z
     medicalConditions: textList,
     surgeries: z.array(
       z.strictObject({
-        name: safeString().trim().min(1).max(200),
-        date: safeString().nullable().optional(),
-        howLong: safeString().nullable().optional(),
-        dateApprox: z.boolean().nullable().optional(),
+        name: safeString().check(z.trim(), z.minLength(1), z.maxLength(200)),
+        date: z.optional(z.nullable(safeString())),
+        howLong: z.optional(z.nullable(safeString())),
+        dateApprox: z.optional(z.nullable(z.boolean())),
       }),
     ),
-    identificationNumber: safeString().trim().max(50).nullable(),
+    identificationNumber: z.nullable(safeString().check(z.trim(), z.maxLength(50))),
     labConsent: z.strictObject({ wasInfoProvided: z.enum(LAB_CONSENT) }),
     // The consent some organizations require (spec 5); it is given here and recorded with its time.
     healthScreeningConsent: z.literal(true),
-    insuranceInfo: z.strictObject({ typeOfInsurance: z.enum(INSURANCE_TYPES) }).nullable(),
-    hasInsurance: z.strictObject({ wasInfoProvided: z.boolean() }).nullable(),
-    pharmacy: z
-      .strictObject({
+    insuranceInfo: z.nullable(z.strictObject({ typeOfInsurance: z.enum(INSURANCE_TYPES) })),
+    hasInsurance: z.nullable(z.strictObject({ wasInfoProvided: z.boolean() })),
+    pharmacy: z.nullable(z.strictObject({
         // The store's id in the pharmacy directory (set when chosen from it; a vendor sends to it).
-        pharmacyId: safeString().max(100).nullable().optional(),
-        pharmStoreName: safeString().trim().min(1),
-        pharmAddressLine1: safeString().nullable().optional(),
-        pharmAddressLine2: safeString().nullable().optional(),
-        pharmCity: safeString().nullable().optional(),
-        pharmState: safeString().nullable().optional(),
-        pharmZip: safeString().nullable().optional(),
-        pharmPhone: safeString().nullable().optional(),
-        pharmLatitude: z.number().nullable().optional(),
-        pharmLongitude: z.number().nullable().optional(),
-      })
-      .nullable(),
+        pharmacyId: z.optional(z.nullable(safeString().check(z.maxLength(100)))),
+        pharmStoreName: safeString().check(z.trim(), z.minLength(1)),
+        pharmAddressLine1: z.optional(z.nullable(safeString())),
+        pharmAddressLine2: z.optional(z.nullable(safeString())),
+        pharmCity: z.optional(z.nullable(safeString())),
+        pharmState: z.optional(z.nullable(safeString())),
+        pharmZip: z.optional(z.nullable(safeString())),
+        pharmPhone: z.optional(z.nullable(safeString())),
+        pharmLatitude: z.optional(z.nullable(z.number())),
+        pharmLongitude: z.optional(z.nullable(z.number())),
+      })),
     timeZone: timeZoneSchema,
-  } satisfies Record<MemberUpdateField, z.ZodType>)
-  .partial();
+  } satisfies Record<MemberUpdateField, z.ZodMiniType>));
 export type MemberUpdate = z.output<typeof memberUpdateSchema>;
 
 /** Keep only whitelisted keys (for clients that hold a whole member and send a patch). */
@@ -134,5 +127,5 @@ export const pickMemberUpdate = (data: Readonly<Record<string, unknown>>): Parti
  * (PATCH /api/members/{id}/health-profile, audited). The same rules as the member's update.
  */
 export const HEALTH_PROFILE_FIELDS = ['alergies', 'medications', 'medicalConditions', 'surgeries'] as const;
-export const healthProfileSchema = memberUpdateSchema.pick({ alergies: true, medications: true, medicalConditions: true, surgeries: true }).partial();
+export const healthProfileSchema = z.partial(z.pick(memberUpdateSchema, { alergies: true, medications: true, medicalConditions: true, surgeries: true }));
 export type HealthProfileInput = z.output<typeof healthProfileSchema>;

@@ -8,7 +8,7 @@
  * mandatory_form_phonenumber_error, mandatory_form_state_placeholder, mandatory_form_city_placeholder,
  * form_missing_fields. The spec names no key for the others; ours are listed in ONBOARDING_KEYS.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeString } from './text';
 import { LIMITS } from '../constants';
 import { GENDER, LAB_CONSENT, PREFERRED_CONTACT_METHODS, SEX } from '../enums';
@@ -48,11 +48,11 @@ export interface OnboardingContext {
 }
 
 const K = ONBOARDING_KEYS;
-const optionalText = safeString().trim().optional().nullable();
+const optionalText = z.nullable(z.optional(safeString().check(z.trim())));
 const isUs = (c: string | null | undefined): boolean => (c ?? '').trim().toUpperCase() === 'US';
 
 /** Five-digit zip (spec 5: a five-digit zip code fills state and city). */
-export const zipCodeSchema = safeString().trim().regex(new RegExp(`^\\d{${LIMITS.zipCodeDigits}}$`), { message: K.zipCode });
+export const zipCodeSchema = safeString().check(z.trim(), z.regex(new RegExp(`^\\d{${LIMITS.zipCodeDigits}}$`), { message: K.zipCode }));
 export const isCompleteZipCode = (zip: string): boolean => zipCodeSchema.safeParse(zip).success;
 
 /** Birthday checks shared by the form and the member update: >= 18 years ago and not before 1900-01-01. */
@@ -68,32 +68,31 @@ export const onboardingProfileSchema = (ctx: OnboardingContext) => {
   const us = isUs(ctx.country);
   return z
     .object({
-      firstName: safeString({ error: K.firstName }).trim().min(LIMITS.nameMinLength, { message: K.firstName }),
-      lastName: safeString({ error: K.lastName }).trim().min(LIMITS.nameMinLength, { message: K.lastName }),
+      firstName: safeString({ error: K.firstName }).check(z.trim(), z.minLength(LIMITS.nameMinLength, { message: K.firstName })),
+      lastName: safeString({ error: K.lastName }).check(z.trim(), z.minLength(LIMITS.nameMinLength, { message: K.lastName })),
       email: optionalText,
-      preferredContactMethod: z.enum(PREFERRED_CONTACT_METHODS).optional().nullable(),
-      phoneNumber: safeString({ error: K.phone }).trim().regex(/^\d{10}$/, { message: K.phone }),
-      countryCode: safeString().optional(),
-      country: safeString({ error: K.country }).trim().min(1, { message: K.country }),
-      state: us ? safeString({ error: K.state }).trim().min(1, { message: K.state }) : optionalText,
-      city: us && !ctx.minimalOnboarding ? safeString({ error: K.city }).trim().min(1, { message: K.city }) : optionalText,
+      preferredContactMethod: z.nullable(z.optional(z.enum(PREFERRED_CONTACT_METHODS))),
+      phoneNumber: safeString({ error: K.phone }).check(z.trim(), z.regex(/^\d{10}$/, { message: K.phone })),
+      countryCode: z.optional(safeString()),
+      country: safeString({ error: K.country }).check(z.trim(), z.minLength(1, { message: K.country })),
+      state: us ? safeString({ error: K.state }).check(z.trim(), z.minLength(1, { message: K.state })) : optionalText,
+      city: us && !ctx.minimalOnboarding ? safeString({ error: K.city }).check(z.trim(), z.minLength(1, { message: K.city })) : optionalText,
       zipCode: z.union([zipCodeSchema, z.literal(''), z.null(), z.undefined()]),
       birthday: ctx.minimalOnboarding
         ? z.union([safeString(), z.number(), z.null(), z.undefined()])
-        : z.union([safeString().min(1, { message: K.birthdayRequired }), z.number()], { error: K.birthdayRequired }),
-      sex: z.enum(SEX).optional().nullable(),
-      gender: z.enum(GENDER).optional().nullable(),
+        : z.union([safeString().check(z.minLength(1, { message: K.birthdayRequired })), z.number()], { error: K.birthdayRequired }),
+      sex: z.nullable(z.optional(z.enum(SEX))),
+      gender: z.nullable(z.optional(z.enum(GENDER))),
       legalAge: z.literal(true, { error: K.legalAge }),
       tos: z.literal(true, { error: K.tos }),
       identificationNumber: ctx.requiresIdentificationNumber
-        ? safeString({ error: K.identificationNumber }).trim().min(1, { message: K.identificationNumber })
+        ? safeString({ error: K.identificationNumber }).check(z.trim(), z.minLength(1, { message: K.identificationNumber }))
         : optionalText,
       labConsent: ctx.requiresLabConsent
         ? z.enum(['provided_yes', 'provided_no'], { error: K.labConsent })
-        : z.enum(LAB_CONSENT).optional().nullable(),
-      healthScreeningConsent: ctx.requiresHealthScreeningConsent ? z.literal(true, { error: K.healthScreeningConsent }) : z.boolean().optional().nullable(),
-    })
-    .superRefine((v, issue) => {
+        : z.nullable(z.optional(z.enum(LAB_CONSENT))),
+      healthScreeningConsent: ctx.requiresHealthScreeningConsent ? z.literal(true, { error: K.healthScreeningConsent }) : z.nullable(z.optional(z.boolean())),
+    }).check(z.superRefine((v, issue) => {
       const email = typeof v.email === 'string' ? v.email : '';
       if (email) {
         if (!z.email().safeParse(email).success) issue.addIssue({ code: 'custom', message: K.email, path: ['email'] });
@@ -105,6 +104,6 @@ export const onboardingProfileSchema = (ctx: OnboardingContext) => {
         const problem = birthdayIssue(v.birthday, ctx.now, ctx.timeZone);
         if (problem) issue.addIssue({ code: 'custom', message: problem, path: ['birthday'] });
       }
-    });
+    }));
 };
 export type OnboardingProfileForm = z.input<ReturnType<typeof onboardingProfileSchema>>;

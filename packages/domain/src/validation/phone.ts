@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeString } from './text';
 import { PHONE } from '../constants';
 
@@ -20,7 +20,7 @@ export const countryOfPhoneCode = (code: string | null | undefined): CountryCode
 export const toFullPhoneNumber = (countryCode: SupportedPhoneCode, digits: string): string => `+${countryCode}${digits}`;
 
 /** spec 001 §5: the phonenumber query parameter on /login: + then 1, 52 or 57, then 10 digits. */
-export const phoneQueryParamSchema = safeString().regex(/^\+(1|52|57)\d{10}$/);
+export const phoneQueryParamSchema = safeString().check(z.regex(/^\+(1|52|57)\d{10}$/));
 
 /** Split a full number into its supported code and 10 digits (undefined if it is not one). */
 export const splitFullPhoneNumber = (full: string): { countryCode: SupportedPhoneCode; digits: string } | undefined => {
@@ -43,19 +43,12 @@ export const formatPhoneForDisplay = (full: string): string => {
  */
 export const loginPhoneFormSchema = z.object({
   countryCode: z.enum(SUPPORTED_PHONE_CODES, { error: 'login_screen_error_required' }),
-  phoneNumber: safeString({ error: 'login_screen_error_required' })
-    .min(1, { message: 'login_screen_error_required' })
-    .max(PHONE.inputMax, { message: 'login_screen_error_invalid_length' })
-    .regex(/^\d+$/, { message: 'login_screen_error_invalid_length' })
-    .length(PHONE.digits, { message: 'login_screen_error_invalid_length' }),
+  phoneNumber: safeString({ error: 'login_screen_error_required' }).check(z.minLength(1, { message: 'login_screen_error_required' }), z.maxLength(PHONE.inputMax, { message: 'login_screen_error_invalid_length' }), z.regex(/^\d+$/, { message: 'login_screen_error_invalid_length' }), z.length(PHONE.digits, { message: 'login_screen_error_invalid_length' })),
 });
 export type LoginPhoneForm = z.infer<typeof loginPhoneFormSchema>;
 
 /** Verification code (spec 001 §5): required, exactly 6 characters. */
-export const verificationCodeSchema = safeString({ error: 'verify_code_error_required' })
-  .trim()
-  .min(1, { message: 'verify_code_error_required' })
-  .length(PHONE.verificationCodeLength, { message: 'verify_code_error_invalid_length' });
+export const verificationCodeSchema = safeString({ error: 'verify_code_error_required' }).check(z.trim(), z.minLength(1, { message: 'verify_code_error_required' }), z.length(PHONE.verificationCodeLength, { message: 'verify_code_error_invalid_length' }));
 export const verifyCodeFormSchema = z.object({ code: verificationCodeSchema });
 export type VerifyCodeForm = z.infer<typeof verifyCodeFormSchema>;
 
@@ -74,12 +67,7 @@ export const PHONE_MESSAGE_KEYS = {
 
 /** Ten digits with the spec's keys for required, digits and length. */
 const tenDigits = (keys: { required: string; digits: string; length: string }) =>
-  safeString({ error: keys.required })
-    .trim()
-    .min(1, { message: keys.required })
-    .max(PHONE.inputMax, { message: keys.length })
-    .regex(/^\d+$/, { message: keys.digits })
-    .length(PHONE.digits, { message: keys.length });
+  safeString({ error: keys.required }).check(z.trim(), z.minLength(1, { message: keys.required }), z.maxLength(PHONE.inputMax, { message: keys.length }), z.regex(/^\d+$/, { message: keys.digits }), z.length(PHONE.digits, { message: keys.length }));
 
 /**
  * Change-phone form (spec 5): required change_phone_screen_phone_error_required, digits
@@ -97,10 +85,8 @@ export const changePhoneFormSchema = z.object({
 export type ChangePhoneForm = z.infer<typeof changePhoneFormSchema>;
 
 /** /change-phone/recovery, step 1: previous phone plus the recovery code (change_phone_screen_code_error_required). */
-export const changePhoneRecoveryFormSchema = changePhoneFormSchema.extend({
-  recoveryCode: safeString({ error: 'change_phone_screen_code_error_required' })
-    .trim()
-    .min(1, { message: 'change_phone_screen_code_error_required' }),
+export const changePhoneRecoveryFormSchema = z.extend(changePhoneFormSchema, {
+  recoveryCode: safeString({ error: 'change_phone_screen_code_error_required' }).check(z.trim(), z.minLength(1, { message: 'change_phone_screen_code_error_required' })),
 });
 export type ChangePhoneRecoveryForm = z.infer<typeof changePhoneRecoveryFormSchema>;
 

@@ -3,7 +3,7 @@
  * number becomes null; a required one that is missing gives form_missing_fields (the spec's
  * generic missing key; it names no other).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeString } from './text';
 import { LIMITS } from '../constants';
 
@@ -16,33 +16,27 @@ const toNumberOrNull = (v: unknown): number | null => {
 };
 
 /** Optional rating: non-numeric -> null, else an integer from 1 to 5. */
-export const optionalRatingSchema = z.preprocess(
-  toNumberOrNull,
-  z.number().int().min(LIMITS.ratingMin, { message: MISSING }).max(LIMITS.ratingMax, { message: MISSING }).nullable(),
-);
+export const optionalRatingSchema = z.pipe(z.transform(toNumberOrNull), z.nullable(z.int().check(z.gte(LIMITS.ratingMin, { message: MISSING }), z.lte(LIMITS.ratingMax, { message: MISSING }))));
 
 /** Required rating: minimum 1 (and at most 5). */
-export const requiredRatingSchema = z.preprocess(
-  (v) => toNumberOrNull(v) ?? undefined,
-  z.number({ error: MISSING }).int().min(LIMITS.ratingMin, { message: MISSING }).max(LIMITS.ratingMax, { message: MISSING }),
-);
+export const requiredRatingSchema = z.pipe(z.transform((v) => toNumberOrNull(v) ?? undefined), z.int({ error: MISSING }).check(z.gte(LIMITS.ratingMin, { message: MISSING }), z.lte(LIMITS.ratingMax, { message: MISSING })));
 
 /** spec 5: mental-health survey (provider quality). */
 export const mentalHealthSurveySchema = z.object({
   abilityConfidence: requiredRatingSchema,
-  explainedConsultation: optionalRatingSchema.optional().transform((v) => v ?? null),
-  showedEmpathy: optionalRatingSchema.optional().transform((v) => v ?? null),
-  culturallyResponsive: optionalRatingSchema.optional().transform((v) => v ?? null),
-  wasRespectful: optionalRatingSchema.optional().transform((v) => v ?? null),
+  explainedConsultation: z.pipe(z.optional(optionalRatingSchema), z.transform((v) => v ?? null)),
+  showedEmpathy: z.pipe(z.optional(optionalRatingSchema), z.transform((v) => v ?? null)),
+  culturallyResponsive: z.pipe(z.optional(optionalRatingSchema), z.transform((v) => v ?? null)),
+  wasRespectful: z.pipe(z.optional(optionalRatingSchema), z.transform((v) => v ?? null)),
 });
 export type MentalHealthSurvey = z.output<typeof mentalHealthSurveySchema>;
 
 /** spec 5: general satisfaction survey. */
 export const generalSatisfactionSurveySchema = z.object({
   satisfactionLevel: requiredRatingSchema,
-  serviceRating: optionalRatingSchema.optional().transform((v) => v ?? null),
-  futureUsage: optionalRatingSchema.optional().transform((v) => v ?? null),
-  comments: safeString().trim().max(5000).optional(),
+  serviceRating: z.pipe(z.optional(optionalRatingSchema), z.transform((v) => v ?? null)),
+  futureUsage: z.pipe(z.optional(optionalRatingSchema), z.transform((v) => v ?? null)),
+  comments: z.optional(safeString().check(z.trim(), z.maxLength(5000))),
 });
 export type GeneralSatisfactionSurvey = z.output<typeof generalSatisfactionSurveySchema>;
 

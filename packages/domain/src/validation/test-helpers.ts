@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** The message keys a schema gives for `input`, by path ('' for the root); empty when valid. */
-export const messagesOf = (schema: z.ZodType, input: unknown): Record<string, string[]> => {
+export const messagesOf = (schema: z.ZodMiniType, input: unknown): Record<string, string[]> => {
   const r = schema.safeParse(input);
   if (r.success) return {};
   const out: Record<string, string[]> = {};
@@ -10,4 +10,4 @@ export const messagesOf = (schema: z.ZodType, input: unknown): Record<string, st
 };
 
 /** The first message for one field, or undefined when that field is fine. */
-export const firstMessage = (schema: z.ZodType, input: unknown, path: string): string | undefined => messagesOf(schema, input)[path]?.[0];
+export const firstMessage = (schema: z.ZodMiniType, input: unknown, path: string): string | undefined => messagesOf(schema, input)[path]?.[0];

@@ -5,7 +5,7 @@
  * text column (NUL) or in UTF-8 (a lone surrogate), so without this they reached the database and
  * came back as a 500. Contracts build every string field with `safeString()` instead of `z.string()`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The message key for a string holding a NUL or a lone surrogate (ours: the spec names none). */
 export const TEXT_INVALID_CHARACTERS_KEY = 'text_invalid_characters';
@@ -25,22 +25,30 @@ const keyOf = (params: SafeStringParams): string => {
   return TEXT_INVALID_CHARACTERS_KEY;
 };
 
-const buildSafeString = (params: SafeStringParams): z.ZodString =>
-  z.string(params as Parameters<typeof z.string>[0]).refine(isSafeText, { message: keyOf(params), abort: true });
+const buildSafeString = (params: SafeStringParams): z.ZodMiniString<string> =>
+  z.string(params as Parameters<typeof z.string>[0]).check(z.refine(isSafeText, { message: keyOf(params), abort: true }));
 
 /**
  * The one `safeString()` without a key of its own, shared by every field that uses it (about 580):
- * a zod schema never changes (each `.min()` or `.optional()` makes a new one), and building each
+ * a zod schema never changes (each `.check()` or `z.optional()` makes a new one), and building each
  * anew cost two schema objects per field while the web app's first script loaded (issue 10).
  */
-let plainSafeString: z.ZodString | undefined;
+let plainSafeString: z.ZodMiniString<string> | undefined;
 
 /**
  * `z.string(params)` that refuses NUL and lone surrogates before any other check, with the field's
  * own message key when it has one (`{ error: 'key' }` or `{ message: 'key' }`), else
- * TEXT_INVALID_CHARACTERS_KEY. It is a ZodString, so `.trim().min(...)` etc. chain as usual.
+ * TEXT_INVALID_CHARACTERS_KEY. It is a string schema, so `.check(z.trim(), z.minLength(...))` etc. apply
+ * as usual.
  */
-export const safeString = (params?: SafeStringParams): z.ZodString => {
+export const safeString = (params?: SafeStringParams): z.ZodMiniString<string> => {
   if (params === undefined) return (plainSafeString ??= buildSafeString(undefined));
   return buildSafeString(params);
 };
+
+/**
+ * A string format (`z.uuid(...)`, `z.iso.datetime(...)`) behind safeString(): NUL and lone
+ * surrogates are refused first with TEXT_INVALID_CHARACTERS_KEY, then the format with its own
+ * message, as every other string field.
+ */
+export const safeFormat = <F extends z.ZodMiniStringFormat>(format: F): z.ZodMiniPipe<z.ZodMiniString<string>, F> => z.pipe(safeString(), format);

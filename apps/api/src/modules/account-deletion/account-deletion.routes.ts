@@ -1,12 +1,12 @@
 import { restoreAccountRequestSchema, type DeletionRequestResponse, type RestoreAccountResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { isUuid, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AppError } from '../../errors';
 import { parseWith, requireAuth } from '../../http';
 import type { AccountDeletionService } from './account-deletion.service';
 
-const memberParamsSchema = z.object({ id: safeString().min(1) });
+const memberParamsSchema = z.object({ id: safeString().check(z.minLength(1)) });
 
 export function accountDeletionRoutes(deletion: AccountDeletionService) {
   return async (app: FastifyInstance): Promise<void> => {

@@ -1,7 +1,7 @@
 import type { AppointmentDto, ConsultationNoteDto, medicalRecordSchema } from '@puente/contracts';
 import type { AppointmentRow } from '../../db/schema';
 import { APPOINTMENT_STATE as S, canPrescribe, isAssignedPhysician, isClinicalRecordClosed, writerLanguage, type Language, type TransitionError } from '@puente/domain';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { stateConflict } from './appointments.errors';

@@ -34,7 +34,7 @@ import {
   type Language,
   type TransitionRole,
 } from '@puente/domain';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AppointmentRow, NewAppointmentRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';

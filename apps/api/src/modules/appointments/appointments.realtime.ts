@@ -12,7 +12,7 @@ import {
 } from '@puente/contracts';
 import type { AppointmentState } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AppError, fromZodError } from '../../errors';
 import type { PuenteSocket, RealtimeGateway, SocketHandlers } from '../../realtime/gateway';
 import type { PhysiciansService } from '../physicians/physicians.service';
@@ -74,7 +74,7 @@ export function appointmentsSocketPlugin(deps: {
 
   /** Runs a handler and answers the ack with ok + state, or the one error shape. */
   const handle =
-    <S extends z.ZodType>(schema: S, run: (socket: PuenteSocket, user: Actor, payload: z.output<S>) => Promise<{ id: string; state: AppointmentState; statusReason: string | null }>) =>
+    <S extends z.ZodMiniType>(schema: S, run: (socket: PuenteSocket, user: Actor, payload: z.output<S>) => Promise<{ id: string; state: AppointmentState; statusReason: string | null }>) =>
     (socket: PuenteSocket, payload: unknown, ack: Ack<AppointmentAck>): void => {
       const parsed = schema.safeParse(payload);
       const reply = (answer: AppointmentAck) => {

@@ -14,7 +14,7 @@ import {
   type CreateAppointmentResult,
 } from '@puente/contracts';
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AppError } from '../../errors';
 import type { GraphqlContext } from '../../graphql';
 import { parseWith } from '../../http';
@@ -371,9 +371,9 @@ export const appointmentsTypeDefs = /* GraphQL */ `
   }
 `;
 
-const appointmentIdArgs = z.object({ appointmentId: safeString().min(1) });
-const historyArgs = z.object({ memberId: safeString().min(1) });
-const noteArgs = z.object({ appointmentId: safeString().min(1), memberId: safeString().min(1), templateId: safeString().min(1).nullish() });
+const appointmentIdArgs = z.object({ appointmentId: safeString().check(z.minLength(1)) });
+const historyArgs = z.object({ memberId: safeString().check(z.minLength(1)) });
+const noteArgs = z.object({ appointmentId: safeString().check(z.minLength(1)), memberId: safeString().check(z.minLength(1)), templateId: z.nullish(safeString().check(z.minLength(1))) });
 
 /** GraphQL leaves absent optional inputs as null; the contracts use undefined for "not sent". */
 const dropNulls = (value: unknown): unknown => {

@@ -7,11 +7,11 @@ import {
 } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requestLanguage, requireAuth } from '../../http';
 import type { AppointmentsService } from './appointments.service';
 
-const idParams = z.object({ id: safeString().min(1) });
+const idParams = z.object({ id: safeString().check(z.minLength(1)) });
 
 /** The admin console's appointment endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */
 export const APPOINTMENT_ADMIN_ROUTES = [['GET', '/api/admin/appointments/live']] as const;

@@ -1,5 +1,5 @@
 import type { AppointmentDto, AppointmentHistoryItem, ClinicianConsultationsResponse, ConsultationNoteDto, CreateAppointmentResult } from '@puente/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type {
   appointmentLocationSchema,
   createAppointmentDataSchema,

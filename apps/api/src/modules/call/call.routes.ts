@@ -8,13 +8,13 @@ import {
   type VideoTokenResponse,
 } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
-import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import { safeFormat } from '@puente/domain';
+import * as z from 'zod/mini';
 import { parseWith, requireAuth } from '../../http';
 import type { AuthContext } from '../auth/auth.service';
 import type { CallCaller, CallService } from './call.service';
 
-const appointmentParamsSchema = z.object({ id: safeString().uuid() });
+const appointmentParamsSchema = z.object({ id: safeFormat(z.uuid()) });
 const caller = (auth: AuthContext): CallCaller => ({ userId: auth.user.id, scope: auth.user.sessionScope ?? null });
 
 /** The call's REST endpoints (issue 5; spec 7 twilio/token is ours: /api/video/token). */

@@ -2,14 +2,14 @@ import fastifyMultipart from '@fastify/multipart';
 import { CHAT_PATHS, createConversationInputSchema, INBOUND_EMAIL_SECRET_HEADER, type ConversationResponse, type CreateConversationResponse } from '@puente/contracts';
 import { CHAT, CHAT_KEYS, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { REQUEST_ERROR_KEYS } from '../../error-handler';
 import { AppError } from '../../errors';
 import { parseWith, requireAuth } from '../../http';
 import type { AttachmentUpload, ChatService } from './chat.service';
 
-const conversationParams = z.object({ id: safeString().min(1) });
-const attachmentParams = z.object({ id: safeString().min(1), sid: safeString().min(1) });
+const conversationParams = z.object({ id: safeString().check(z.minLength(1)) });
+const attachmentParams = z.object({ id: safeString().check(z.minLength(1)), sid: safeString().check(z.minLength(1)) });
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
 const contentDisposition = (kind: 'inline' | 'attachment', fileName: string): string => {

@@ -1,14 +1,14 @@
 import { RELEASE_PLATFORMS, type PublicConfig, type ReleaseVerifyResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AppError } from '../../errors';
 import { parseWith, requestLanguage } from '../../http';
 import type { ConfigsService } from './configs.service';
 
 const releaseParamsSchema = z.object({
   platform: z.enum(RELEASE_PLATFORMS, { error: 'release_platform_invalid' }),
-  version: safeString().min(1).max(40),
+  version: safeString().check(z.minLength(1), z.maxLength(40)),
 });
 
 export function configsRoutes(configs: ConfigsService) {

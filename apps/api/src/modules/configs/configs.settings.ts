@@ -1,5 +1,5 @@
 import { APP_VERSION, CALENDAR } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The environment variables of the public configuration (GET /api/configs) and the release check
@@ -22,41 +22,34 @@ export const CONFIGS_VARIABLES = [
 
 const list = (v: string | undefined): string[] => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const phone = z.string().regex(/^\+\d{8,15}$/, 'a phone number with + and 8 to 15 digits');
+const phone = z.string().check(z.regex(/^\+\d{8,15}$/, 'a phone number with + and 8 to 15 digits'));
 
 const schema = z.object({
-  COMPANY_PHONE_WHATSAPP: phone.default('+15555550100'),
-  COMPANY_PHONE_OHMD: phone.default('+15555550100'),
-  WORKING_HOURS_TIMEZONE: z
-    .string()
-    .default(CALENDAR.fallbackTimeZone)
-    .refine((tz) => {
+  COMPANY_PHONE_WHATSAPP: z._default(phone, '+15555550100'),
+  COMPANY_PHONE_OHMD: z._default(phone, '+15555550100'),
+  WORKING_HOURS_TIMEZONE: z._default(z.string(), CALENDAR.fallbackTimeZone).check(z.refine((tz) => {
       try {
         new Intl.DateTimeFormat('en-US', { timeZone: tz });
         return true;
       } catch {
         return false;
       }
-    }, 'an IANA time zone'),
-  WORKING_HOURS_INTERVALS: z
-    .string()
-    .default('08:00-20:00')
-    .transform((v, ctx) =>
+    }, 'an IANA time zone')),
+  WORKING_HOURS_INTERVALS: z.pipe(z._default(z.string(), '08:00-20:00'), z.transform((v, ctx) =>
       list(v).map((part) => {
         const [starts = '', ends = ''] = part.split('-').map((s) => s.trim());
-        if (!HHMM.test(starts) || !HHMM.test(ends) || starts >= ends) ctx.addIssue({ code: 'custom', message: `bad interval "${part}" (HH:mm-HH:mm)` });
+        if (!HHMM.test(starts) || !HHMM.test(ends) || starts >= ends) ctx.issues.push({ code: 'custom', message: `bad interval "${part}" (HH:mm-HH:mm)`, input: v });
         return { starts, ends };
-      }),
-    ),
-  WORKING_HOURS_ALLOW_WEEKEND: z.preprocess((v) => (typeof v === 'string' ? ['true', '1', 'yes'].includes(v.toLowerCase()) : v), z.boolean()).default(false),
-  WORKING_HOURS_WHITELIST_DOMAINS: z.string().optional().transform((v) => list(v).map((d) => d.toLowerCase())),
-  WORKING_HOURS_WHITELIST_EMAILS: z.string().optional().transform((v) => list(v).map((d) => d.toLowerCase())),
-  MIN_APP_VERSION: z.string().regex(/^v?\d+(\.\d+)*$/, 'a version like v20250930.0').default(APP_VERSION),
-  STORE_URL_IOS: z.url().default('https://apps.apple.com/app/puente'),
-  STORE_URL_ANDROID: z.url().default('https://play.google.com/store/apps/details?id=app.puente'),
+      }))),
+  WORKING_HOURS_ALLOW_WEEKEND: z._default(z.pipe(z.transform((v) => (typeof v === 'string' ? ['true', '1', 'yes'].includes(v.toLowerCase()) : v)), z.boolean()), false),
+  WORKING_HOURS_WHITELIST_DOMAINS: z.pipe(z.optional(z.string()), z.transform((v) => list(v).map((d) => d.toLowerCase()))),
+  WORKING_HOURS_WHITELIST_EMAILS: z.pipe(z.optional(z.string()), z.transform((v) => list(v).map((d) => d.toLowerCase()))),
+  MIN_APP_VERSION: z._default(z.string().check(z.regex(/^v?\d+(\.\d+)*$/, 'a version like v20250930.0')), APP_VERSION),
+  STORE_URL_IOS: z._default(z.url(), 'https://apps.apple.com/app/puente'),
+  STORE_URL_ANDROID: z._default(z.url(), 'https://play.google.com/store/apps/details?id=app.puente'),
   // A custom scheme (puente://) or an https universal/app link; never javascript: or data:.
-  APP_DEEP_LINK: z.string().regex(/^(?!javascript:|data:|vbscript:)[a-z][a-z0-9+.-]*:\/\/\S+$/i, 'a deep link like puente://open').default('puente://open'),
-  MARKETING_SITE_URL: z.url({ protocol: /^https?$/ }).default('https://puente.health'),
+  APP_DEEP_LINK: z._default(z.string().check(z.regex(/^(?!javascript:|data:|vbscript:)[a-z][a-z0-9+.-]*:\/\/\S+$/i, 'a deep link like puente://open')), 'puente://open'),
+  MARKETING_SITE_URL: z._default(z.url({ protocol: /^https?$/ }), 'https://puente.health'),
 });
 
 export interface ConfigsSettings {

@@ -1,6 +1,6 @@
 import type { DependantDto, DependantRemovalDto, DependantsResponse } from '@puente/contracts';
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AppError } from '../../errors';
 import type { GraphqlContext } from '../../graphql';
 import { parseWith } from '../../http';
@@ -38,7 +38,7 @@ export const familyTypeDefs = /* GraphQL */ `
   }
 `;
 
-const id = safeString().min(1).max(100);
+const id = safeString().check(z.minLength(1), z.maxLength(100));
 
 export function familyResolvers(family: FamilyService) {
   const actor = (ctx: GraphqlContext) => {

@@ -1,12 +1,12 @@
 import type { DependantRemovalDto, DependantsResponse, InvitationTokenResponse } from '@puente/contracts';
 import { safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requireAuth } from '../../http';
 import type { FamilyService } from './family.service';
 
-const memberParams = z.object({ id: safeString().min(1).max(100) });
-const dependantParams = memberParams.extend({ dependantId: safeString().min(1).max(100) });
+const memberParams = z.object({ id: safeString().check(z.minLength(1), z.maxLength(100)) });
+const dependantParams = z.extend(memberParams, { dependantId: safeString().check(z.minLength(1), z.maxLength(100)) });
 
 /** Family plans over REST (spec 7 member invitation-link and invitation-token; the list for the web app). */
 export function familyRoutes(family: FamilyService) {

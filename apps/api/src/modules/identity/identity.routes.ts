@@ -7,12 +7,12 @@ import {
 } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { languageFromHeader } from '../../errors';
 import { parseWith } from '../../http';
 import type { IdentityService } from './identity.service';
 
-const providersQuerySchema = z.object({ orgId: safeString().min(1).optional(), empCode: safeString().min(1).optional() });
+const providersQuerySchema = z.object({ orgId: z.optional(safeString().check(z.minLength(1))), empCode: z.optional(safeString().check(z.minLength(1))) });
 
 export function identityRoutes(identity: IdentityService) {
   return async (app: FastifyInstance): Promise<void> => {

@@ -1,11 +1,11 @@
 import type { MemberCareView, MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { healthProfileSchema, safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requireAuth } from '../../http';
 import type { MembersService } from './members.service';
 
-const memberParamsSchema = z.object({ id: safeString().min(1) });
+const memberParamsSchema = z.object({ id: safeString().check(z.minLength(1)) });
 
 export function membersRoutes(members: MembersService) {
   return async (app: FastifyInstance): Promise<void> => {

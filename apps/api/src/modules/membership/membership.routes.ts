@@ -1,11 +1,11 @@
 import type { CancelMembershipResponse, MemberLedgerResponse, SubscriptionProductsResponse } from '@puente/contracts';
 import { CACHE_MS, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requireAuth } from '../../http';
 import type { MembershipService } from './membership.service';
 
-const memberParamsSchema = z.object({ id: safeString().min(1).max(64) });
+const memberParamsSchema = z.object({ id: safeString().check(z.minLength(1), z.maxLength(64)) });
 
 /** The admin console's membership endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */
 export const MEMBERSHIP_ADMIN_ROUTES = [['GET', '/api/admin/members/:id/entitlements']] as const;

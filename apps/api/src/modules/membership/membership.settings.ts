@@ -1,5 +1,5 @@
 import { SUBSCRIPTION, SUBSCRIPTION_PLAN_IDS, type PlanPrice, type SubscriptionPlanId } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The environment variables of the plans (GET /api/configs/products). The README lists them. */
 export const MEMBERSHIP_VARIABLES = [
@@ -18,20 +18,18 @@ export interface MembershipSettings {
   storeProductPrefix: string;
 }
 
-const pricesSchema = z
-  .string()
-  .transform((s, ctx) => {
+const pricesSchema = z.pipe(z.string(), z.transform((s, ctx) => {
     const prices: Partial<Record<SubscriptionPlanId, number>> = {};
     for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
       const [id, amount] = part.split('=');
       if (!id || !(SUBSCRIPTION_PLAN_IDS as readonly string[]).includes(id) || !amount || !/^\d{1,9}$/.test(amount)) {
-        ctx.addIssue({ code: 'custom', message: `"${part}" is not <plan id>=<integer minor units>` });
+        ctx.issues.push({ code: 'custom', message: `"${part}" is not <plan id>=<integer minor units>`, input: s });
         return z.NEVER;
       }
       prices[id as SubscriptionPlanId] = Number(amount);
     }
     return prices;
-  });
+  }));
 
 /** Reads the plan settings; throws a readable error on a bad value (the server refuses to start). */
 export function loadMembershipSettings(env: Record<string, string | undefined>): MembershipSettings {

@@ -1,6 +1,6 @@
 import { getOptionsForArgsSchema, type MemberDto, type OptionDto, type OrganizationDto } from '@puente/contracts';
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AppError } from '../../errors';
 import type { GraphqlContext } from '../../graphql';
 import { parseWith } from '../../http';
@@ -46,8 +46,8 @@ export const organizationsTypeDefs = /* GraphQL */ `
   }
 `;
 
-const orgArgs = z.object({ organizationId: safeString().min(1) });
-const memberArgs = z.object({ memberId: safeString().min(1) });
+const orgArgs = z.object({ organizationId: safeString().check(z.minLength(1)) });
+const memberArgs = z.object({ memberId: safeString().check(z.minLength(1)) });
 
 export function organizationsResolvers(organizations: OrganizationsService) {
   return {

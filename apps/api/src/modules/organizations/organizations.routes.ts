@@ -1,15 +1,15 @@
 import { rosterUploadQuerySchema, type AdminOrganizationDto, type AdminOrganizationPage, type AdminTopicTemplates, type EmployerCodeOrganizations, type MemberDto, type OrganizationDto, type RosterReportDto, type ThemeConfigDto } from '@puente/contracts';
 import { ROSTER_LIMITS, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AppError } from '../../errors';
 import { parseWith, requireAuth } from '../../http';
 import type { OrganizationsService } from './organizations.service';
 
-const codeParams = z.object({ code: safeString().max(100) });
-const userCodeParams = z.object({ id: safeString().min(1), code: safeString().max(100) });
-const userOrgParams = z.object({ id: safeString().min(1), orgId: safeString().min(1) });
-const idParams = z.object({ id: safeString().min(1) });
+const codeParams = z.object({ code: safeString().check(z.maxLength(100)) });
+const userCodeParams = z.object({ id: safeString().check(z.minLength(1)), code: safeString().check(z.maxLength(100)) });
+const userOrgParams = z.object({ id: safeString().check(z.minLength(1)), orgId: safeString().check(z.minLength(1)) });
+const idParams = z.object({ id: safeString().check(z.minLength(1)) });
 
 /** The admin console's organization endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */
 export const ORGANIZATION_ADMIN_ROUTES = [

@@ -6,13 +6,13 @@ import {
 } from '@puente/contracts';
 import { languageSchema, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requestLanguage, requireAuth } from '../../http';
 import type { PaymentsService } from './payments.service';
 
-const checkoutParamsSchema = z.object({ id: safeString().min(1).max(64) });
-const localFormSchema = z.object({ card: safeString().max(23).default(''), lang: languageSchema.optional() });
-const localQuerySchema = z.object({ declined: z.literal('1').optional(), lang: languageSchema.optional() });
+const checkoutParamsSchema = z.object({ id: safeString().check(z.minLength(1), z.maxLength(64)) });
+const localFormSchema = z.object({ card: z._default(safeString().check(z.maxLength(23)), ''), lang: z.optional(languageSchema) });
+const localQuerySchema = z.object({ declined: z.optional(z.literal('1')), lang: z.optional(languageSchema) });
 
 /** The test card page is framed by our own app only (the rest of the site refuses every frame). */
 const FRAMEABLE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'; base-uri 'none'";

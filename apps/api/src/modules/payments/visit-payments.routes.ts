@@ -1,11 +1,11 @@
 import { paymentIntentRequestSchema, paymentStatusRequestSchema, type PaymentIntentResponse, type VisitPaymentDto } from '@puente/contracts';
 import { safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requireAuth } from '../../http';
 import type { VisitPaymentsService } from './visit-payments.service';
 
-const idParams = z.object({ id: safeString().min(1).max(64) });
+const idParams = z.object({ id: safeString().check(z.minLength(1), z.maxLength(64)) });
 
 export function visitPaymentsRoutes(visits: VisitPaymentsService) {
   return async (app: FastifyInstance): Promise<void> => {

@@ -1,5 +1,5 @@
 import type { MyPharmacyResponse, PharmacySearchResponse, choosePharmacyInputSchema, pharmacySearchQuerySchema } from '@puente/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { DirectoryPharmacy, PharmacyDirectory } from '../../providers/pharmacies/pharmacy-directory.provider';

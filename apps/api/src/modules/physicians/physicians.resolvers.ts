@@ -1,6 +1,6 @@
 import { getPhysiciansArgsSchema, setAvailabilityInputSchema, type PhysicianDto } from '@puente/contracts';
-import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import { safeFormat, safeString } from '@puente/domain';
+import * as z from 'zod/mini';
 import { AppError } from '../../errors';
 import type { GraphqlContext } from '../../graphql';
 import { parseWith } from '../../http';
@@ -43,8 +43,8 @@ export const physiciansTypeDefs = /* GraphQL */ `
   }
 `;
 
-const idArgs = z.object({ id: safeString().uuid({ message: 'invalid_physician' }) });
-const slotArgs = z.object({ date: safeString().nullish() });
+const idArgs = z.object({ id: safeFormat(z.uuid({ message: 'invalid_physician' })) });
+const slotArgs = z.object({ date: z.nullish(safeString()) });
 const nullsToUndefined = (args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
 
 const requireSession = (ctx: GraphqlContext) => {

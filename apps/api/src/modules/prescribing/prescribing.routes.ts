@@ -9,11 +9,11 @@ import {
 } from '@puente/contracts';
 import { safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requestLanguage, requireAuth } from '../../http';
 import type { PrescribingService } from './prescribing.service';
 
-const idParams = z.object({ id: safeString().min(1).max(100) });
+const idParams = z.object({ id: safeString().check(z.minLength(1), z.maxLength(100)) });
 
 export function prescribingRoutes(prescribing: PrescribingService) {
   return async (app: FastifyInstance): Promise<void> => {

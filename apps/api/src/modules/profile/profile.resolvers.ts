@@ -1,6 +1,6 @@
 import type { MemberDto } from '@puente/contracts';
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { GraphqlContext } from '../../graphql';
 import { AppError } from '../../errors';
 import { parseWith } from '../../http';
@@ -20,7 +20,7 @@ export const profileTypeDefs = /* GraphQL */ `
   }
 `;
 
-const updateArgsSchema = z.object({ memberId: safeString().min(1), data: z.unknown() });
+const updateArgsSchema = z.object({ memberId: safeString().check(z.minLength(1)), data: z.unknown() });
 
 export function profileResolvers(profile: ProfileService) {
   return {

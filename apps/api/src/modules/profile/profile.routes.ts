@@ -1,11 +1,11 @@
 import { changeLanguageParamsSchema, verifyEmailRequestSchema, type ChangeLanguageResponse, type VerifyEmailResponse, type ZipCodeLookupResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
 import { safeString } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requireAuth } from '../../http';
 import type { ProfileService } from './profile.service';
 
-const zipParamsSchema = z.object({ zip: safeString().trim().regex(/^\d{5}$/, { message: 'mandatory_form_zipcode_error' }) });
+const zipParamsSchema = z.object({ zip: safeString().check(z.trim(), z.regex(/^\d{5}$/, { message: 'mandatory_form_zipcode_error' })) });
 
 export function profileRoutes(profile: ProfileService) {
   return async (app: FastifyInstance): Promise<void> => {

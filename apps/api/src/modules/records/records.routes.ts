@@ -1,11 +1,11 @@
 import { historyPageQuerySchema, RECORD_PATHS, type ClinicianList, type HistoryPage, type MemberRecord } from '@puente/contracts';
 import { safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requestLanguage, requireAuth } from '../../http';
 import type { RecordsService } from './records.service';
 
-const idParams = z.object({ id: safeString().min(1) });
+const idParams = z.object({ id: safeString().check(z.minLength(1)) });
 
 export function recordsRoutes(records: RecordsService) {
   return async (app: FastifyInstance): Promise<void> => {

@@ -1,12 +1,12 @@
 import { addPhoneRequestSchema, pwdlessResetRequestSchema, type PhoneTakenResponse, type PwdlessResetResponse, type SendRecoveryCodeResponse } from '@puente/contracts';
 import { fullPhoneNumberSchema, safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requireAuth } from '../../http';
 import type { RecoveryService } from './recovery.service';
 
 const phoneParamsSchema = z.object({ phone: fullPhoneNumberSchema });
-const phoneTakenQuerySchema = z.object({ resetToken: safeString().min(1).optional() });
+const phoneTakenQuerySchema = z.object({ resetToken: z.optional(safeString().check(z.minLength(1))) });
 
 export function recoveryRoutes(recovery: RecoveryService) {
   return async (app: FastifyInstance): Promise<void> => {

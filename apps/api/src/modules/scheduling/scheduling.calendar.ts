@@ -1,6 +1,6 @@
 import type { AdminCoachDto, CalendarDto, putCalendarInputSchema } from '@puente/contracts';
 import { CALENDAR, SCHEDULED_DURATION_MINUTES, WORKING_HOURS, type CalendarExceptionInput } from '@puente/domain';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AppError } from '../../errors';
 import { assertAdmin, assertCalendarEditor, type Actor } from './scheduling.policy';
 import type { SchedulingQueries } from './scheduling.queries';

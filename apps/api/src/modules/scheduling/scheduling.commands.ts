@@ -12,7 +12,7 @@ import {
   type Language,
   type ScheduledCancelReason,
 } from '@puente/domain';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ScheduledAppointmentRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { schedulingText } from './scheduling.messages';

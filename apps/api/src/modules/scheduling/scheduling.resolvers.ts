@@ -1,5 +1,5 @@
 import { rescheduleAppointmentArgsSchema, scheduleAppointmentInputSchema, type ScheduledAppointmentDto } from '@puente/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AppError } from '../../errors';
 import { isGuest } from '../auth/session-scope';
 import type { GraphqlContext } from '../../graphql';

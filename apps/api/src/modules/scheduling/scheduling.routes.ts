@@ -10,14 +10,14 @@ import {
   type JoinScheduledResponse,
   type SlotsResponse,
 } from '@puente/contracts';
-import { CALENDAR, safeString } from '@puente/domain';
+import { CALENDAR, safeFormat } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requestLanguage, requireAuth } from '../../http';
 import type { SchedulingService } from './scheduling.service';
 
-const idParams = z.object({ id: safeString().uuid({ message: 'invalid_id' }) });
-const exceptionParams = z.object({ id: safeString().uuid({ message: 'invalid_id' }), exceptionId: safeString().uuid({ message: 'invalid_id' }) });
+const idParams = z.object({ id: safeFormat(z.uuid({ message: 'invalid_id' })) });
+const exceptionParams = z.object({ id: safeFormat(z.uuid({ message: 'invalid_id' })), exceptionId: safeFormat(z.uuid({ message: 'invalid_id' })) });
 
 /** Scheduling's REST calls (issue 13). */
 /** The admin console's calendar and job-queue endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */

@@ -1,11 +1,11 @@
 import { type SupportRequestDto } from '@puente/contracts';
 import { safeString } from '@puente/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseWith, requireAuth } from '../../http';
 import type { SupportService } from './support.service';
 
-const idParams = z.object({ id: safeString().min(1) });
+const idParams = z.object({ id: safeString().check(z.minLength(1)) });
 
 /** The admin console's support inbox endpoints (the admin 404 table test walks them with ADMIN_ROUTES). */
 export const SUPPORT_ADMIN_ROUTES = [

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ControlledSubstanceRefused, type EPrescribingProvider, type ErxPatient, type ErxPrescriptionRequest, type ErxSendResult, type ErxStatus } from './eprescribing.provider';
 
 /**
@@ -25,16 +25,16 @@ export interface DoseSpotSettings {
   fetch?: typeof fetch;
 }
 
-const resultSchema = z.object({ ResultCode: z.string(), ResultDescription: z.string().nullish() });
-const createdSchema = z.object({ Id: z.union([z.number(), z.string()]).transform(String), Result: resultSchema });
-const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number().optional() });
+const resultSchema = z.object({ ResultCode: z.string(), ResultDescription: z.nullish(z.string()) });
+const createdSchema = z.object({ Id: z.pipe(z.union([z.number(), z.string()]), z.transform(String)), Result: resultSchema });
+const tokenSchema = z.object({ access_token: z.string(), expires_in: z.optional(z.number()) });
 const sendResultSchema = z.object({ Result: resultSchema });
 
 /** DoseSpot's status callback: one prescription's new status. */
 export const doseSpotCallbackSchema = z.object({
-  PrescriptionId: z.union([z.number(), z.string()]).transform(String),
+  PrescriptionId: z.pipe(z.union([z.number(), z.string()]), z.transform(String)),
   PrescriptionStatus: z.string(),
-  StatusDetails: z.string().nullish(),
+  StatusDetails: z.nullish(z.string()),
 });
 
 /** DoseSpot's statuses, as ours: sent to the pharmacy, still on its way, or failed. */
@@ -92,7 +92,7 @@ export class DoseSpotEPrescribing implements EPrescribingProvider {
   /** The token for the vendor's other APIs (the pharmacy directory). */
   bearer = (): Promise<string> => this.accessToken();
 
-  private async post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
+  private async post<S extends z.ZodMiniType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
     const res = await this.fetch(`${this.settings.baseUrl}/api${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json' },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { medicationSchema, type Medication } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MedicationDirectory } from './medication-directory.provider';
 
 const readFormulary = (): unknown => JSON.parse(readFileSync(new URL('./formulary.json', import.meta.url), 'utf8'));

@@ -1,31 +1,27 @@
 import { DOSE_ROUTES, type DoseRoute, type DoseUnit, type Medication } from '@puente/domain';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MedicationDirectory } from './medication-directory.provider';
 
 /** The parts of RxNav's /REST/drugs.json answer we read (SCD concepts). */
 export const rxnavDrugsSchema = z.object({
   drugGroup: z.object({
-    conceptGroup: z
-      .array(z.object({ tty: z.string().optional(), conceptProperties: z.array(z.object({ rxcui: z.string(), name: z.string(), tty: z.string().optional() })).optional() }))
-      .optional(),
+    conceptGroup: z.optional(z.array(z.object({ tty: z.optional(z.string()), conceptProperties: z.optional(z.array(z.object({ rxcui: z.string(), name: z.string(), tty: z.optional(z.string()) }))) }))),
   }),
 });
 
 /** The parts of RxTerms' /REST/RxTerms/rxcui/{rxcui}/allinfo.json answer we read. */
 export const rxtermsInfoSchema = z.object({
-  rxtermsProperties: z
-    .object({
+  rxtermsProperties: z.nullish(z.object({
       rxcui: z.string(),
       fullName: z.string(),
-      fullGenericName: z.string().optional(),
-      displayName: z.string().optional(),
-      strength: z.string().optional(),
-      rxtermsDoseForm: z.string().optional(),
-      rxnormDoseForm: z.string().optional(),
-      route: z.string().optional(),
-      termType: z.string().optional(),
-    })
-    .nullish(),
+      fullGenericName: z.optional(z.string()),
+      displayName: z.optional(z.string()),
+      strength: z.optional(z.string()),
+      rxtermsDoseForm: z.optional(z.string()),
+      rxnormDoseForm: z.optional(z.string()),
+      route: z.optional(z.string()),
+      termType: z.optional(z.string()),
+    })),
 });
 
 const ROUTES: Record<string, DoseRoute> = { ORAL: 'oral', SUBLINGUAL: 'sublingual', TOPICAL: 'topical', OPHTHALMIC: 'ophthalmic', OTIC: 'otic', NASAL: 'nasal', INHALANT: 'inhalation', INHALATION: 'inhalation', VAGINAL: 'vaginal', RECTAL: 'rectal', TRANSDERMAL: 'transdermal', SUBCUTANEOUS: 'subcutaneous', INTRAMUSCULAR: 'intramuscular', INJECTABLE: 'intramuscular' };

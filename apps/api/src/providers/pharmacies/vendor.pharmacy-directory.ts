@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { DirectoryPharmacy, PharmacyDirectory } from './pharmacy-directory.provider';
 
 /**
@@ -7,17 +7,17 @@ import type { DirectoryPharmacy, PharmacyDirectory } from './pharmacy-directory.
  * vendor's own field names are mapped here; the token comes from the vendor's OAuth client.
  */
 export const vendorPharmacySchema = z.object({
-  PharmacyId: z.union([z.string(), z.number()]).transform(String),
+  PharmacyId: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   StoreName: z.string(),
   Address1: z.string(),
-  Address2: z.string().nullish(),
+  Address2: z.nullish(z.string()),
   City: z.string(),
   State: z.string(),
   ZipCode: z.string(),
   PrimaryPhone: z.string(),
-  Latitude: z.number().nullish(),
-  Longitude: z.number().nullish(),
-  Distance: z.number().nullish(),
+  Latitude: z.nullish(z.number()),
+  Longitude: z.nullish(z.number()),
+  Distance: z.nullish(z.number()),
 });
 const vendorSearchSchema = z.object({ Items: z.array(vendorPharmacySchema) });
 

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { APPOINTMENT_GQL, appointmentSchema, type AppointmentAlert, type AppointmentDto } from '@puente/contracts';
 import { queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import { graphqlRequest } from '@/lib/api-client';
@@ -18,7 +19,7 @@ export const getAppointment = (appointmentId: string): Promise<AppointmentDto> =
 
 /** The member's appointment that is not over yet, if any (recovery after a reload or reconnect). */
 export const getCurrentAppointmentFromServer = (): Promise<AppointmentDto | null> =>
-  graphqlRequest(APPOINTMENT_GQL.getCurrentAppointment, {}, 'getCurrentAppointment', appointmentSchema.nullable());
+  graphqlRequest(APPOINTMENT_GQL.getCurrentAppointment, {}, 'getCurrentAppointment', z.nullable(appointmentSchema));
 
 /**
  * spec 9 keeps "other queries" for no time (gcTime 0); the appointment is kept while the page

@@ -1,7 +1,7 @@
 import { todayIsoDay, type Language, type Practice } from '@puente/domain';
 import { PHYSICIAN_GQL, physicianWithSlotsSchema, type PhysicianWithSlotsDto } from '@puente/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { graphqlRequest } from '@/lib/api-client';
 import { getTimeZone } from '@/lib/time-zone';
 

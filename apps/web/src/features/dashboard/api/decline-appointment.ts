@@ -1,6 +1,6 @@
 import { APPOINTMENT_GQL } from '@puente/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { graphqlRequest } from '@/lib/api-client';
 import { dashboardKeys } from './query-keys';
 

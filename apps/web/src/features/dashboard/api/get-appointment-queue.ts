@@ -1,6 +1,6 @@
 import { APPOINTMENT_GQL, appointmentSchema, type AppointmentDto } from '@puente/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { graphqlRequest } from '@/lib/api-client';
 import { dashboardKeys } from './query-keys';
 

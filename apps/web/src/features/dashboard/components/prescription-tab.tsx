@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 type LineForm = z.input<typeof prescriptionSchema>;
 const EMPTY_LINE: LineForm = { name: '', code: '', codeSystem: 'RxNorm', dosage: '', freq: '', duration: '', qty: '', sig: '' };

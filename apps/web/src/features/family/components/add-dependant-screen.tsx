@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@/lib/navigation';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/features/profile';

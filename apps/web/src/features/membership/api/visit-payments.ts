@@ -1,5 +1,5 @@
 import { paymentIntentResponseSchema, visitPaymentSchema, type PaymentIntentRequest, type PaymentIntentResponse, type VisitPaymentDto } from '@puente/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest, isApiRequestError } from '@/lib/api-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
@@ -13,7 +13,7 @@ export const setPaymentStatus = (paymentId: string, status: 'succeeded' | 'faile
 
 /** GET /api/appointments/{id}/payment: the visit's payment request (an app that missed the realtime event). */
 export const getAppointmentPayment = (appointmentId: string): Promise<VisitPaymentDto | null> =>
-  apiRequest(`/api/appointments/${encodeURIComponent(appointmentId)}/payment`, { schema: z.object({ payment: visitPaymentSchema.nullable() }) }).then((r) => r.payment);
+  apiRequest(`/api/appointments/${encodeURIComponent(appointmentId)}/payment`, { schema: z.object({ payment: z.nullable(visitPaymentSchema) }) }).then((r) => r.payment);
 
 // spec 4/7 retry rule: a succeeded status that fails to save is kept locally (payment ids) and
 // retried on the next payment request.

@@ -36,7 +36,7 @@ import { Controller, useForm, type FieldErrors, type FieldPath, type Resolver } 
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useNavigate } from '@/lib/navigation';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Screen } from '@/components/ui/screen';
 import { errorToastKey, isApiRequestError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { appointmentSchema, type AppointmentDto } from '@puente/contracts';
 import type { NoPrescriptionReason } from '@puente/domain';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/appointments/{id}/prescription/none: finishing without a prescription records why. */

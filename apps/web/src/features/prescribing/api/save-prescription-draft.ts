@@ -1,6 +1,6 @@
 import { prescriptionOrderSchema, type PrescriptionLineInputDto, type PrescriptionOrderDto } from '@puente/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { prescribingKeys } from './query-keys';
 

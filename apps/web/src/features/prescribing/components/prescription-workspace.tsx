@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@/lib/navigation';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { isApiRequestError } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useFinishWithoutPrescription } from '../api/finish-without-prescription';

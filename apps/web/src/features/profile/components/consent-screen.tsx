@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@/lib/navigation';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Screen } from '@/components/ui/screen';
 import { errorToastKey } from '@/lib/api-client';
 import { useMember } from '../api/get-member';

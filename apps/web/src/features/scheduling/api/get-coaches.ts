@@ -1,7 +1,7 @@
 import { PHYSICIAN_GQL, physicianWithSlotsSchema, type PhysicianWithSlotsDto } from '@puente/contracts';
 import type { Practice } from '@puente/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { graphqlRequest } from '@/lib/api-client';
 
 /** getPhysicians(practice) with availableSlots(date): the coaches a member may schedule with. */

@@ -1,16 +1,16 @@
 import type { Practice } from '@puente/domain';
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /** The scheduling flow in progress (spec 9 local storage key rdx-schedule-appointment). */
 const flowSchema = z.object({
-  practice: z.enum(['health', 'mentalhealth']).optional(),
-  topic: z.object({ topicId: z.string(), topicText: z.string() }).nullish(),
+  practice: z.optional(z.enum(['health', 'mentalhealth'])),
+  topic: z.nullish(z.object({ topicId: z.string(), topicText: z.string() })),
   /** Set when the member reschedules an existing booking (the same flow, spec 4). */
-  rescheduleId: z.string().optional(),
-  physicianId: z.string().optional(),
-  startDate: z.string().optional(),
+  rescheduleId: z.optional(z.string()),
+  physicianId: z.optional(z.string()),
+  startDate: z.optional(z.string()),
 });
 export type ScheduleFlow = z.infer<typeof flowSchema> & { practice?: Practice };
 

@@ -24,7 +24,7 @@ import {
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/features/profile';
 import { warnMissingFields } from '@/lib/scroll-to-error';
@@ -93,11 +93,14 @@ export function ReportProblemScreen() {
   const country = member.data?.address?.country ?? (member.data?.countryCode === '1' ? 'US' : null);
   const dateFormat = issueDateFormat(country);
   const schema = useMemo(
-    () => z.preprocess((v) => toReport(v as ComplaintFormValues, country), complaintReportSchema({ now: new Date(), timeZone: getTimeZone() })),
+    () => {
+      const report = complaintReportSchema({ now: new Date(), timeZone: getTimeZone() });
+      return z.pipe(z.transform((v) => toReport(v as ComplaintFormValues, country) as z.input<typeof report>), report);
+    },
     [country],
   );
   const form = useForm<ComplaintFormValues>({
-    resolver: zodResolver(schema as unknown as z.ZodType<ComplaintFormValues, ComplaintFormValues>),
+    resolver: zodResolver(schema as unknown as z.ZodMiniType<ComplaintFormValues, ComplaintFormValues>),
     defaultValues: EMPTY,
   });
   const errorText = (key: keyof ComplaintFormValues) => {
