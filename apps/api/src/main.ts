@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@puente/domain';
 import { buildServer } from './app';
 import { assertSafeListenAddress, loadConfig } from './config';
 
@@ -36,7 +37,7 @@ process.once('SIGTERM', () => shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Puente listening on ${config.publicUrl} (${server.database.kind} database, ${config.nodeEnv})`);
+  app.log.info(`${PRODUCT_NAME} listening on ${config.publicUrl} (${server.database.kind} database, ${config.nodeEnv})`);
 } catch (err) {
   app.log.error({ err }, 'could not start');
   await server.close();

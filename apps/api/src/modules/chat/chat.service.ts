@@ -11,7 +11,7 @@ import {
   type ConversationResponse,
   type CreateConversationResponse,
 } from '@puente/contracts';
-import { CHAT, CHAT_KEYS, isUuid, type AttachmentType } from '@puente/domain';
+import { CHAT, CHAT_KEYS, isUuid, PRODUCT_NAME, type AttachmentType } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppointmentRow, ChatConversationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -60,7 +60,7 @@ export interface AttachmentUpload {
 }
 
 const displayName = (u: Pick<UserRow, 'firstName' | 'lastName' | 'nickName'>): string =>
-  u.nickName?.trim() || [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || 'Puente';
+  u.nickName?.trim() || [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || PRODUCT_NAME;
 
 /**
  * Chat of a consultation (issue 5): one conversation per appointment, messages stored once per

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DependantRemovalDto, DependantsResponse, DependantDto, InvitationTokenResponse } from '@puente/contracts';
 import { addDependantsInputSchema, invitationLinkInputSchema, invitationTokenQuerySchema } from '@puente/contracts';
-import { buildPath, canAddDependant, dependantOrganizationsFromSettings, dependantsToUnlinkBeforeDeletion, isUuid, LIMITS, remainingDependantSlots, roleAfterUnlink, TEMP_DEPENDANT_ID_PREFIX, TRIAL, type Language } from '@puente/domain';
+import { buildPath, canAddDependant, dependantOrganizationsFromSettings, dependantsToUnlinkBeforeDeletion, isUuid, LIMITS, PRODUCT_NAME, remainingDependantSlots, roleAfterUnlink, TEMP_DEPENDANT_ID_PREFIX, TRIAL, type Language } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { DependantRow, OrganizationRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -45,7 +45,7 @@ const present = (row: DependantRow): DependantDto => ({
   preferredLang: row.preferredLang,
 });
 
-const nameOf = (u: Pick<UserRow, 'firstName' | 'lastName'>): string => [u.firstName, u.lastName].filter(Boolean).join(' ') || 'Puente';
+const nameOf = (u: Pick<UserRow, 'firstName' | 'lastName'>): string => [u.firstName, u.lastName].filter(Boolean).join(' ') || PRODUCT_NAME;
 
 const isUniqueViolation = (err: unknown): boolean => {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

@@ -1,5 +1,5 @@
 import type { TopicDto } from '@puente/contracts';
-import { HARDCODED_TOPIC_IDS, TOPIC_DEFAULTS, type Language, type Practice } from '@puente/domain';
+import { HARDCODED_TOPIC_IDS, PRODUCT_NAME, TOPIC_DEFAULTS, type Language, type Practice } from '@puente/domain';
 
 /**
  * The consultation topics members pick from (spec 3 Topic template), in both languages. This is
@@ -205,7 +205,7 @@ function contentFor(sections: typeof SECTIONS, lang: Language): TemplateContent 
 export const DEFAULT_TOPICS_TEMPLATE_ID = 'default';
 /** The reference templates written on boot: the default one and the demo organization's. */
 export const REFERENCE_TEMPLATES: { id: string; name: string; isDefault: boolean; content: Record<Language, TemplateContent> }[] = [
-  { id: DEFAULT_TOPICS_TEMPLATE_ID, name: 'Puente', isDefault: true, content: { es: contentFor(SECTIONS, 'es'), en: contentFor(SECTIONS, 'en') } },
+  { id: DEFAULT_TOPICS_TEMPLATE_ID, name: PRODUCT_NAME, isDefault: true, content: { es: contentFor(SECTIONS, 'es'), en: contentFor(SECTIONS, 'en') } },
   {
     id: 'acme',
     name: 'Acme Salud',

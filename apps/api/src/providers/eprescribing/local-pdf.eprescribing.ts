@@ -1,7 +1,7 @@
 import { SignPdf } from '@signpdf/signpdf';
 import { P12Signer } from '@signpdf/signer-p12';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { prescriptionSig, quantityText, type Language, type DoseUnit, type Prescription } from '@puente/domain';
+import { prescriptionSig, PRODUCT_NAME, quantityText, type Language, type DoseUnit, type Prescription } from '@puente/domain';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { ControlledSubstanceRefused, type EPrescribingProvider, type ErxPatient, type ErxPrescriptionRequest, type ErxSendResult } from './eprescribing.provider';
 import type { SigningCertificate } from './signing-certificate';
@@ -88,7 +88,7 @@ export async function prescriptionPdf(request: ErxPrescriptionRequest, signerNam
   const doc = await PDFDocument.create();
   doc.setTitle(`${t.title} ${request.appointmentId}`);
   doc.setLanguage(request.language === 'es' ? 'es-MX' : 'en-US');
-  doc.setProducer('Puente');
+  doc.setProducer(PRODUCT_NAME);
   doc.setCreationDate(request.signedAt);
   doc.setModificationDate(request.signedAt);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -153,7 +153,7 @@ export async function prescriptionPdf(request: ErxPrescriptionRequest, signerNam
     name: pr.name,
     location: pr.licenseState,
     signingTime: request.signedAt,
-    appName: 'Puente',
+    appName: PRODUCT_NAME,
   });
   // Object streams would hide the placeholder from the signer.
   return Buffer.from(await doc.save({ useObjectStreams: false }));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
+import { PRODUCT_NAME } from '@puente/domain';
 
 /** A PKCS#12 bundle (key and self-signed certificate) that signs this installation's prescriptions. */
 export interface SigningCertificate {
@@ -23,7 +24,7 @@ export function generateSigningCertificate(commonName = 'Puente e-prescribing (l
   cert.validity.notAfter = new Date(now.getTime() + 10 * 365 * 86_400_000);
   const attrs = [
     { name: 'commonName', value: commonName },
-    { name: 'organizationName', value: 'Puente' },
+    { name: 'organizationName', value: PRODUCT_NAME },
     { name: 'countryName', value: 'US' },
   ];
   cert.setSubject(attrs);
