@@ -1,6 +1,7 @@
 import type { AppointmentState } from '@puente/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { holdRequests } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { alertFor, appointment, COACH_ID, DOCTOR_ID, dashboardTestEnv, installStaffServer, memberCareView, physician } from './dashboard-test-kit';
 
@@ -75,6 +76,21 @@ describe("the coach reads the member's profile and past consultations", () => {
     renderApp('/dashboard/consulta/apt_1');
     const profile = await screen.findByTestId('member-profile');
     expect(await within(profile).findByText('No pudimos cargar el perfil del socio.')).toBeTruthy();
+  });
+});
+
+describe('the consultation page always has its level-one heading (axe: page-has-heading-one)', () => {
+  it('while the consultation loads, and when it is not found', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
+    const release = holdRequests(server.fetchMock, 'GetAppointment');
+    renderApp('/dashboard/consulta/apt_missing');
+    // Loading: the page's title is its heading (the header names the member once it is here).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Consulta del paciente' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.queryByTestId('consultation-error')).toBeNull();
+    release();
+    expect(await screen.findByTestId('consultation-error')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Consulta del paciente');
   });
 });
 

@@ -265,12 +265,20 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
   ) : null;
   return (
     <>
-        {appointment.isPending ? (
-          <Skeleton variant="rounded" height={240} />
-        ) : appointment.isError || !a ? (
-          <Alert severity="error" data-testid="consultation-error">
-            {t('dashboard_consultation_not_found')}
-          </Alert>
+        {appointment.isPending || appointment.isError || !a ? (
+          <>
+            {/* The page's heading before (or without) the consultation: the page's title (the header's heading names the member once it is here). */}
+            <Typography variant={inCall ? 'h6' : 'h5'} component={inCall ? 'h2' : 'h1'} sx={{ fontWeight: 800 }}>
+              {t('page_title_dashboard_consultation')}
+            </Typography>
+            {appointment.isPending ? (
+              <Skeleton variant="rounded" height={240} />
+            ) : (
+              <Alert severity="error" data-testid="consultation-error">
+                {t('dashboard_consultation_not_found')}
+              </Alert>
+            )}
+          </>
         ) : (
           <>
             <Paper variant="outlined" sx={{ p: inCall ? 2 : 2.5, borderRadius: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="consultation-header">

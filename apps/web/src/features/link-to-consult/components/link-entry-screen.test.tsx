@@ -3,7 +3,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment } from '@/test/current-appointment';
 import { appointment } from '@/test/consultation-fixtures';
-import { apiError, installFakeFetch, member, trackedEvents } from '@/test/fake-fetch';
+import { apiError, holdRequests, installFakeFetch, member, trackedEvents } from '@/test/fake-fetch';
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
 
@@ -39,6 +39,15 @@ const serveLink = (id: string, opts: { refused?: boolean } = {}) =>
   });
 
 describe('/link-to-consult: the guest joins by link (spec 2, spec 4)', () => {
+  it('while the link signs her in, the page has its level-one heading (axe: page-has-heading-one)', async () => {
+    const id = crypto.randomUUID();
+    const release = holdRequests(serveLink(id).fetchMock, 'tok_1');
+    renderApp(`/link-to-consult?token=tok_1&appointmentId=${id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Preparando tu consulta…' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    release();
+  });
+
   it('a valid link signs her in, marks the join method "link", tracks link_to_consult_joined (ids only) and opens the call', async () => {
     const id = crypto.randomUUID();
     const { calls } = serveLink(id);

@@ -79,7 +79,8 @@ export function LinkEntryScreen() {
     <Screen testId="link-entry-screen">
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8, textAlign: 'center' }}>
         <CircularProgress aria-label={t('loading')} />
-        <Typography>{t('link_entry_joining')}</Typography>
+        {/* The page's level-one heading while the link signs her in (a screen reader's headings start somewhere). */}
+        <Typography component="h1">{t('link_entry_joining')}</Typography>
       </Box>
     </Screen>
   );
