@@ -7,7 +7,11 @@ import * as z from 'zod/mini';
 /** POST /api/auth/pwdless/reset: the previous phone and the recovery code give a resetToken. */
 export const pwdlessResetRequestSchema = z.object({
   phoneNumber: fullPhoneNumberSchema,
-  recoveryCode: safeString({ error: 'change_phone_screen_code_error_required' }).check(z.trim(), z.minLength(1, { message: 'change_phone_screen_code_error_required' }), z.maxLength(64, { message: 'change_phone_screen_code_error_required' })),
+  recoveryCode: safeString({ error: 'change_phone_screen_code_error_required' }).check(
+    z.trim(),
+    z.minLength(1, { message: 'change_phone_screen_code_error_required' }),
+    z.maxLength(64, { message: 'change_phone_screen_code_error_required' }),
+  ),
 });
 export type PwdlessResetRequest = z.input<typeof pwdlessResetRequestSchema>;
 export const pwdlessResetResponseSchema = z.object({

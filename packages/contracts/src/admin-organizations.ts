@@ -27,15 +27,36 @@ const nullableText = (max: number) =>
 const organizationFields = {
   name: safeString({ error: MISSING }).check(z.trim(), z.minLength(1, { message: MISSING }), z.maxLength(120, { message: INVALID })),
   /** The employer code members type (letters, digits, - and _); unique whatever the case. */
-  code: z.nullable(z.pipe(safeString().check(z.trim(), z.maxLength(40, { message: INVALID }), z.regex(/^[A-Za-z0-9_-]*$/, { message: 'admin_organization_code_invalid' })), z.transform((v) => (v === '' ? null : v)))),
+  code: z.nullable(
+    z.pipe(
+      safeString().check(z.trim(), z.maxLength(40, { message: INVALID }), z.regex(/^[A-Za-z0-9_-]*$/, { message: 'admin_organization_code_invalid' })),
+      z.transform((v) => (v === '' ? null : v)),
+    ),
+  ),
   type: nullableText(60),
   enabled: z.boolean({ message: INVALID }),
   parentOrganizationId: z.nullable(z.uuid({ message: INVALID })),
-  homePageUrl: z.nullable(z.pipe(safeString().check(z.trim(), z.maxLength(500, { message: INVALID }), z.refine((v) => v === '' || /^https:\/\/\S+$/i.test(v), { message: 'admin_organization_url_invalid' })), z.transform((v) => (v === '' ? null : v)))),
+  homePageUrl: z.nullable(
+    z.pipe(
+      safeString().check(
+        z.trim(),
+        z.maxLength(500, { message: INVALID }),
+        z.refine((v) => v === '' || /^https:\/\/\S+$/i.test(v), { message: 'admin_organization_url_invalid' }),
+      ),
+      z.transform((v) => (v === '' ? null : v)),
+    ),
+  ),
   settings: z.array(z.enum(ORGANIZATION_FLAGS, { message: INVALID }), { message: INVALID }).check(z.maxLength(ORGANIZATION_FLAGS.length, { message: INVALID })),
   /** The sites: an id keeps (and renames) a site, no id adds one; a site left out is removed. */
   sites: z
-    .array(z.object({ id: z.optional(z.uuid({ message: INVALID })), name: safeString({ error: MISSING }).check(z.trim(), z.minLength(1, { message: MISSING }), z.maxLength(120, { message: INVALID })) }), { message: INVALID }).check(z.maxLength(200, { message: INVALID })),
+    .array(
+      z.object({
+        id: z.optional(z.uuid({ message: INVALID })),
+        name: safeString({ error: MISSING }).check(z.trim(), z.minLength(1, { message: MISSING }), z.maxLength(120, { message: INVALID })),
+      }),
+      { message: INVALID },
+    )
+    .check(z.maxLength(200, { message: INVALID })),
   partner: z.nullable(adminPartnerSchema),
   topicsTemplateId: z.nullable(safeString().check(z.trim(), z.maxLength(100, { message: INVALID }))),
   /** spec 3 dependantOrganizations: the organizations a member's dependants join (the family plan shows with any). */

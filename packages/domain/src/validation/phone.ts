@@ -43,12 +43,21 @@ export const formatPhoneForDisplay = (full: string): string => {
  */
 export const loginPhoneFormSchema = z.object({
   countryCode: z.enum(SUPPORTED_PHONE_CODES, { error: 'login_screen_error_required' }),
-  phoneNumber: safeString({ error: 'login_screen_error_required' }).check(z.minLength(1, { message: 'login_screen_error_required' }), z.maxLength(PHONE.inputMax, { message: 'login_screen_error_invalid_length' }), z.regex(/^\d+$/, { message: 'login_screen_error_invalid_length' }), z.length(PHONE.digits, { message: 'login_screen_error_invalid_length' })),
+  phoneNumber: safeString({ error: 'login_screen_error_required' }).check(
+    z.minLength(1, { message: 'login_screen_error_required' }),
+    z.maxLength(PHONE.inputMax, { message: 'login_screen_error_invalid_length' }),
+    z.regex(/^\d+$/, { message: 'login_screen_error_invalid_length' }),
+    z.length(PHONE.digits, { message: 'login_screen_error_invalid_length' }),
+  ),
 });
 export type LoginPhoneForm = z.infer<typeof loginPhoneFormSchema>;
 
 /** Verification code (spec 001 §5): required, exactly 6 characters. */
-export const verificationCodeSchema = safeString({ error: 'verify_code_error_required' }).check(z.trim(), z.minLength(1, { message: 'verify_code_error_required' }), z.length(PHONE.verificationCodeLength, { message: 'verify_code_error_invalid_length' }));
+export const verificationCodeSchema = safeString({ error: 'verify_code_error_required' }).check(
+  z.trim(),
+  z.minLength(1, { message: 'verify_code_error_required' }),
+  z.length(PHONE.verificationCodeLength, { message: 'verify_code_error_invalid_length' }),
+);
 export const verifyCodeFormSchema = z.object({ code: verificationCodeSchema });
 export type VerifyCodeForm = z.infer<typeof verifyCodeFormSchema>;
 
@@ -67,7 +76,13 @@ export const PHONE_MESSAGE_KEYS = {
 
 /** Ten digits with the spec's keys for required, digits and length. */
 const tenDigits = (keys: { required: string; digits: string; length: string }) =>
-  safeString({ error: keys.required }).check(z.trim(), z.minLength(1, { message: keys.required }), z.maxLength(PHONE.inputMax, { message: keys.length }), z.regex(/^\d+$/, { message: keys.digits }), z.length(PHONE.digits, { message: keys.length }));
+  safeString({ error: keys.required }).check(
+    z.trim(),
+    z.minLength(1, { message: keys.required }),
+    z.maxLength(PHONE.inputMax, { message: keys.length }),
+    z.regex(/^\d+$/, { message: keys.digits }),
+    z.length(PHONE.digits, { message: keys.length }),
+  );
 
 /**
  * Change-phone form (spec 5): required change_phone_screen_phone_error_required, digits

@@ -19,7 +19,10 @@ const toNumberOrNull = (v: unknown): number | null => {
 export const optionalRatingSchema = z.pipe(z.transform(toNumberOrNull), z.nullable(z.int().check(z.gte(LIMITS.ratingMin, { message: MISSING }), z.lte(LIMITS.ratingMax, { message: MISSING }))));
 
 /** Required rating: minimum 1 (and at most 5). */
-export const requiredRatingSchema = z.pipe(z.transform((v) => toNumberOrNull(v) ?? undefined), z.int({ error: MISSING }).check(z.gte(LIMITS.ratingMin, { message: MISSING }), z.lte(LIMITS.ratingMax, { message: MISSING })));
+export const requiredRatingSchema = z.pipe(
+  z.transform((v) => toNumberOrNull(v) ?? undefined),
+  z.int({ error: MISSING }).check(z.gte(LIMITS.ratingMin, { message: MISSING }), z.lte(LIMITS.ratingMax, { message: MISSING })),
+);
 
 /** spec 5: mental-health survey (provider quality). */
 export const mentalHealthSurveySchema = z.object({
