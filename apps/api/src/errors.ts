@@ -1,5 +1,5 @@
 import type { ApiError, ApiErrorBody } from '@puente/contracts';
-import { DEFAULT_LANGUAGE, ERROR_MESSAGES, ERROR_STATUS, type ErrorCode, type ErrorReason, type Language } from '@puente/domain';
+import { DEFAULT_LANGUAGE, ERROR_MESSAGES, ERROR_STATUS, INVALID_VALUE_KEY, type ErrorCode, type ErrorReason, type Language } from '@puente/domain';
 import type * as z from 'zod/mini';
 
 export interface AppErrorOptions {
@@ -59,7 +59,7 @@ export function fromZodError(error: z.core.$ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    fields[key] ??= isMessageKey(issue.message) ? issue.message : key === '_' ? 'invalid_request_body' : 'invalid_value';
+    fields[key] ??= isMessageKey(issue.message) ? issue.message : key === '_' ? 'invalid_request_body' : INVALID_VALUE_KEY;
   }
   return new AppError('INVALID_DATA', { fields });
 }

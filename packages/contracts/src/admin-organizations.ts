@@ -1,4 +1,4 @@
-import { ORGANIZATION_FLAGS, PARTNER_PRODUCT_LIMITS, partnerColorsSchema, safeString } from '@puente/domain';
+import { INVALID_VALUE_KEY, ORGANIZATION_FLAGS, PARTNER_PRODUCT_LIMITS, partnerColorsSchema, safeString } from '@puente/domain';
 import * as z from 'zod/mini';
 import { adminPageQuerySchema } from './admin';
 import { organizationSiteSchema } from './organizations';
@@ -9,7 +9,7 @@ import { organizationSiteSchema } from './organizations';
  * they are used (the console's chunks, the server).
  */
 const MISSING = 'form_missing_fields';
-const INVALID = 'invalid_value';
+const INVALID = INVALID_VALUE_KEY;
 
 /** GET /api/admin/organizations?page&pageSize&search (name or code): paged on the server. */
 export const adminOrganizationListQuerySchema = z.extend(adminPageQuerySchema, { search: z.optional(safeString().check(z.trim(), z.maxLength(100))) });

@@ -3,6 +3,7 @@ import {
   CEDULA_PATTERN,
   CHANNELS,
   DEA_PATTERN,
+  INVALID_VALUE_KEY,
   LANGUAGES,
   NPI_PATTERN,
   PRACTICES,
@@ -18,7 +19,7 @@ import * as z from 'zod/mini';
  */
 
 const MISSING = 'form_missing_fields';
-const INVALID = 'invalid_value';
+const INVALID = INVALID_VALUE_KEY;
 
 /** Server-side paging of the admin tables (page from 0). */
 export const adminPageQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { supportFormSchema } from '@puente/domain';
+import { INVALID_VALUE_KEY, supportFormSchema } from '@puente/domain';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import en from '@/locales/en/common.json';
@@ -10,6 +10,8 @@ describe("the web's zod settings", () => {
     const tooLong = supportFormSchema.safeParse({ helpTopic: 'a', reason: 'b', moreDetails: 'x'.repeat(2_001) });
     expect(tooLong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['moreDetails', 'invalid_value']]);
     expect(z.object({ n: z.number() }).safeParse({ n: 'one' }).error?.issues[0]?.message).toBe('invalid_value');
+    // The domain's key, written out in zod-configured.ts (it cannot import the domain).
+    expect(z.number().safeParse('x').error?.issues[0]?.message).toBe(INVALID_VALUE_KEY);
     expect([es.invalid_value, en.invalid_value]).toEqual(['Revisa este dato.', 'Please check this value.']);
   });
 

@@ -10,8 +10,8 @@
  * zod/mini has no messages of its own: a check without a key of its own (a length limit, a wrong
  * kind) would read "Invalid input", in English, under a field. It reads the catalogue's generic field
  * key instead, as the API answers such a check (fromZodError): "Revisa este dato." / "Please check
- * this value.". A schema's own key always wins. (A literal: importing the domain here would import
- * this module back before its settings ran.)
+ * this value.". A schema's own key always wins. (The domain's INVALID_VALUE_KEY written out: importing the
+ * domain here would import this module back before its settings ran.)
  */
 import { config } from 'zod/v4/core';
 

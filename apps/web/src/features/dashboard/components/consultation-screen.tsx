@@ -227,6 +227,8 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
   };
 
   const inCall = layout === 'call';
+  // The page's heading is the call's beside it (h2 here), else this page's own.
+  const headingProps = inCall ? ({ variant: 'h6', component: 'h2' } as const) : ({ variant: 'h5', component: 'h1' } as const);
   const record = a ? (
     <>
       <MemberPanel appointment={a} />
@@ -268,7 +270,7 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
         {appointment.isPending || appointment.isError || !a ? (
           <>
             {/* The page's heading before (or without) the consultation: the page's title (the header's heading names the member once it is here). */}
-            <Typography variant={inCall ? 'h6' : 'h5'} component={inCall ? 'h2' : 'h1'} sx={{ fontWeight: 800 }}>
+            <Typography {...headingProps} sx={{ fontWeight: 800 }}>
               {t('page_title_dashboard_consultation')}
             </Typography>
             {appointment.isPending ? (
@@ -283,7 +285,7 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
           <>
             <Paper variant="outlined" sx={{ p: inCall ? 2 : 2.5, borderRadius: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="consultation-header">
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-                <Typography variant={inCall ? 'h6' : 'h5'} component={inCall ? 'h2' : 'h1'} sx={{ fontWeight: 800 }}>
+                <Typography {...headingProps} sx={{ fontWeight: 800 }}>
                   {t('dashboard_consultation_with', { name: a.memberName ?? t('dashboard_member_unknown') })}
                 </Typography>
                 <StateChip state={a.state} />
