@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { matchRoute, ROUTES as ROUTE_DEFS } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -88,8 +88,15 @@ export function RootLayout() {
   // the main thread) opens once the first screen has rendered, not before it; then it follows the
   // session. Whatever it missed meanwhile is caught up on connect (each listener's 'connect' handler).
   const showsScreen = decision.kind === 'allow' && !waitingForMember && !waitingForShell;
+  // Issue 10 (TBT): the screen mounts in a deferred render, which React does in slices that yield to
+  // the browser. What makes it showable arrives outside any transition (the member's query, through
+  // a store, is always rendered at once), and mounting /inicio's whole screen in that render was one
+  // 900 ms task on a phone's CPU (4x slower). The render that learns it only keeps the spinner.
+  const revealed = useDeferredValue(showsScreen && screenReady);
+  // The bottom navigation likewise (it stays while a next screen's code loads).
+  const navigationRevealed = useDeferredValue(showsScreen);
   const [screenShown, setScreenShown] = useState(false);
-  if (!screenShown && showsScreen && screenReady) setScreenShown(true);
+  if (!screenShown && showsScreen && screenReady && revealed) setScreenShown(true);
   useRealtimeConnection(screenShown ? token : null);
 
   return (
@@ -107,10 +114,10 @@ export function RootLayout() {
         <>
           {/* The page's main landmark (WCAG 1.3.1, 2.4.1: a screen reader's "main" jumps to the screen). */}
           <Box component="main">
-            <ScreenErrorBoundary at={pathname}>{screenReady ? <Outlet /> : <LoadingScreen />}</ScreenErrorBoundary>
+            <ScreenErrorBoundary at={pathname}>{screenReady && revealed ? <Outlet /> : <LoadingScreen />}</ScreenErrorBoundary>
           </Box>
           {/* Member screens only (a session: the shell has loaded). */}
-          {route?.bottomNav && shell ? (
+          {route?.bottomNav && shell && navigationRevealed ? (
             <>
               <Box sx={{ height: shell.BOTTOM_NAV_HEIGHT + 16 }} />
               <shell.MemberBottomNavigation />

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { matchPath } from 'react-router';
+import { matchRoute } from '@puente/domain';
+import { matchPath, matchRoutes } from 'react-router';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { installFakeFetch, member } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
@@ -56,6 +57,22 @@ describe('route table', () => {
     expect(withNav).toEqual(['/', '/consulta/historial', '/inicio', '/perfil']);
   });
 
+  it("the domain's matcher picks the route React Router picks from the whole table (AppRoutes gives the router only that route's paths)", () => {
+    const routes = ROUTE_TABLE.map((r) => ({ path: r.path, name: r.name }));
+    // Every registered path with its parameters filled (an optional one left out and filled in).
+    const filled = ROUTE_TABLE.flatMap((r) => [r.path.replace(/\/:\w+\?/g, '').replace(/:\w+/g, 'abc123'), r.path.replace(/:(\w+)\??/g, 'abc123')]);
+    for (const pathname of [...SPEC_PATHS, ...filled, '/consulta/historial/historial-chat', '/inicio/', '/no-such-page']) {
+      expect(matchRoute(pathname), pathname).toBe(matchRoutes(routes, pathname)?.[0]?.route.name);
+    }
+  });
+
+  it('an address in other letters opens what React Router alone opens: every route is matched for it', async () => {
+    installFakeFetch((call) => (call.url === '/api/graphql' ? { status: 200, body: { data: { getMember: member() } } } : undefined));
+    setSessionToken('tok_1');
+    renderApp('/PERFIL');
+    expect(await screen.findByTestId('profile-screen')).toBeTruthy();
+  });
+
   it('every route of the domain table has its screen (no placeholder is left)', () => {
     expect(ROUTE_TABLE.filter((r) => !r.element).map((r) => r.name)).toEqual([]);
   });
@@ -87,7 +104,7 @@ describe('route guard in the shell', () => {
     setSessionToken('tok_1');
     renderApp('/perfil');
     const main = await screen.findByRole('main');
-    expect(within(main).getByTestId('profile-screen')).toBeTruthy();
+    expect(await within(main).findByTestId('profile-screen')).toBeTruthy();
     expect(within(main).queryByRole('navigation')).toBeNull();
     expect(main.contains(await screen.findByRole('navigation'))).toBe(false);
     expect(screen.getAllByRole('main')).toHaveLength(1);

@@ -55,7 +55,8 @@ describe("the first screen's code (issue 10, first load: LCP)", () => {
     // missing: the screen's place, in the layout (the bottom navigation with it), shows the layout's spinner.
     await waitFor(() => expect(within(screen.getByRole('main')).getByRole('progressbar')).toBeTruthy());
     expect(calls.some((c) => c.url === '/api/graphql')).toBe(true);
-    expect(screen.getByRole('navigation')).toBeTruthy();
+    expect(await screen.findByRole('navigation')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('progressbar')).toBeTruthy();
     expect(fallbackShown()).toBe(false);
 
     release();

@@ -6,7 +6,10 @@ import { renderApp } from '@/test/render-app';
 
 const gql = (call: FakeCall) => call.body as { query: string; variables: Record<string, unknown> };
 
-const signedIn = (overrides: Record<string, unknown> = {}) => {
+type Answer = { status: number; body: unknown } | undefined;
+
+/** A signed-in member (with `overrides`); `other` answers the calls the member's own do not. */
+const signedIn = (overrides: Record<string, unknown> = {}, other: (call: FakeCall) => Answer = () => undefined) => {
   window.localStorage.setItem('sessionToken', 'st_1');
   let current = member({ address: { country: 'MX', state: 'CDMX', city: 'Coyoacán', zipCode: null }, ...overrides });
   return installFakeFetch((call) => {
@@ -28,7 +31,7 @@ const signedIn = (overrides: Record<string, unknown> = {}) => {
       const { code } = call.body as { code: string };
       return code === 'good' ? { status: 200, body: { verified: true, email: 'ana@example.com' } } : { status: 401, body: { error: { code: 'TOKEN_INVALID', status: 401, message: 'x' } } };
     }
-    return undefined;
+    return other(call);
   });
 };
 
@@ -68,8 +71,15 @@ describe('/perfil visibility rules (spec 000 §2, spec 001 §6)', () => {
   });
 
   it('a partner user: no delete account, how it works, tips, privacy or membership', async () => {
+    // A partner's member: her organization has a partner (its theme configuration names it), which
+    // the shell keeps as the session's partner id. (A member without one is not a partner user,
+    // whatever an earlier partner link left in the session: the shell clears it.)
     window.sessionStorage.setItem('partnerId', 'partner_1');
-    signedIn();
+    signedIn({ organizationId: 'org_p', organization: { id: 'org_p', name: 'Farmacias Sol', settings: [] } }, (call) =>
+      call.url === '/api/organizations/org_p/theme-config'
+        ? { status: 200, body: { partnerId: 'partner_1', partnerName: 'Farmacias Sol', colors: { primary: '#FFC20E', secondary: '#00539B', background: null }, homePageUrl: null } }
+        : undefined,
+    );
     renderApp('/perfil');
     await screen.findByTestId('profile-name');
     for (const key of ['deleteAccount', 'howItWorks', 'healthTips', 'privacy', 'privacyPractices', 'membership']) expect(entry(key), key).toBeNull();
