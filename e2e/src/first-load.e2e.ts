@@ -333,7 +333,7 @@ describe('the first load of the built app', () => {
     );
   });
 
-  it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it', async () => {
+  it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it; her first scripts leave out the prescribing rules', async () => {
     const member = await createMember(server!.server, { needsToAcceptTerms: false });
     const { sessionToken } = await createSessionFor(server!.server, member.id);
     await withBrowser(
@@ -351,9 +351,23 @@ describe('the first load of the built app', () => {
           };
         });
         const page = await appPage(ctx, { token: sessionToken });
+        const scripts: string[] = [];
+        page.on('request', (request) => {
+          const path = new URL(request.url()).pathname;
+          if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path.slice(1));
+        });
         await page.goto(`${server!.url}/inicio`);
         await page.getByTestId('home-screen').waitFor();
+        const beforeHome = [...scripts];
         await expect.poll(() => page.evaluate(() => (window as unknown as { socketOpenedWithHome: boolean[] }).socketOpenedWithHome)).toEqual([true]);
+        // The prescribing rules and schemas (domain/prescribing.ts: the ICD-10 list, the prescription
+        // line's input) come with the screens that prescribe; her home and her record only show a
+        // prescription's words (domain/prescription-basics.ts).
+        expect(beforeHome.length).toBeGreaterThan(0);
+        for (const script of beforeHome) {
+          const source = readFileSync(join(DIST, script), 'utf8');
+          expect(source, script).not.toContain('Acute upper respiratory infection');
+        }
       },
       { otherLanguage: false },
     );

@@ -26,7 +26,7 @@ import {
   type DoseFrequency,
   type DoseRoute,
   type DoseUnit,
-} from './prescribing';
+} from './prescription-basics';
 
 // --- My prescription (spec 4 "My prescription states") --------------------------------------
 
