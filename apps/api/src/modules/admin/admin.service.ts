@@ -13,7 +13,7 @@ import {
   type StaffPage,
   type UsageReport,
 } from '@puente/contracts';
-import { isUuid, licenseStatesFor, type StaffType } from '@puente/domain';
+import { INVALID_VALUE_KEY, isUuid, licenseStatesFor, type StaffType } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -66,18 +66,18 @@ function checkStaffFields(f: StaffFields): void {
   const clinician = f.userType !== 'admin';
   if (clinician && f.languages.length === 0) fields.languages = 'form_missing_fields';
   if (clinician && !f.practice) fields.practice = 'form_missing_fields';
-  if (!clinician && f.practice) fields.practice = 'invalid_value';
+  if (!clinician && f.practice) fields.practice = INVALID_VALUE_KEY;
   const allowed = licenseStatesFor(f.userType);
   const seen = new Set<string>();
   f.licenses.forEach((l, i) => {
-    if (!allowed.includes(l.state) || seen.has(l.state)) fields[`licenses.${i}.state`] = 'invalid_value';
+    if (!allowed.includes(l.state) || seen.has(l.state)) fields[`licenses.${i}.state`] = INVALID_VALUE_KEY;
     seen.add(l.state);
   });
   // spec 001 §6: a US doctor prescribes only where licensed; without a licence she cannot be asked in.
   if (f.userType === 'us-physician' && f.licenses.length === 0) fields.licenses = 'form_missing_fields';
   if (f.userType !== 'us-physician' && (f.npi || f.dea)) {
-    if (f.npi) fields.npi = 'invalid_value';
-    if (f.dea) fields.dea = 'invalid_value';
+    if (f.npi) fields.npi = INVALID_VALUE_KEY;
+    if (f.dea) fields.dea = INVALID_VALUE_KEY;
   }
   if (Object.keys(fields).length > 0) throw new AppError('INVALID_DATA', { fields });
 }
@@ -278,7 +278,7 @@ export class AdminService {
     if (actor.userType !== 'admin' || actor.sessionScope) throw new AppError('NOT_FOUND');
     const q = parseWith(usageQuerySchema, query);
     const range = monthRange(q.from, q.to, this.deps.clock.now());
-    if (!range) throw new AppError('INVALID_DATA', { fields: { from: 'invalid_value' } });
+    if (!range) throw new AppError('INVALID_DATA', { fields: { from: INVALID_VALUE_KEY } });
     const facts = await this.usageFacts({ organizationId: q.organizationId, from: range.start, to: range.end });
     await this.deps.audit.record({ actor, action: 'read', resource: 'usage-report', recordId: q.organizationId ?? 'all' });
     return buildUsageReport(facts, { organizationId: q.organizationId ?? null, from: range.from, to: range.to });

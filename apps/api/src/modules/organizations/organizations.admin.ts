@@ -7,7 +7,7 @@ import {
   type AdminTopicTemplates,
   type OrganizationPatch,
 } from '@puente/contracts';
-import { dependantOrganizationsFromSettings, isUuid, normalizeOrgFlag, productsListedIn, type OrganizationFlag, type PartnerProduct } from '@puente/domain';
+import { dependantOrganizationsFromSettings, INVALID_VALUE_KEY, isUuid, normalizeOrgFlag, productsListedIn, type OrganizationFlag, type PartnerProduct } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { OrganizationRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -128,7 +128,7 @@ export class OrganizationsAdmin {
       });
       if (changes.sites !== undefined) {
         const { inUse, unknown } = await repo.replaceSites(id, changes.sites, now);
-        if (unknown.length > 0) throw new AppError('INVALID_DATA', { fields: { sites: 'invalid_value' } });
+        if (unknown.length > 0) throw new AppError('INVALID_DATA', { fields: { sites: INVALID_VALUE_KEY } });
         if (inUse.length > 0) throw new AppError('CONFLICT', { fields: { sites: 'admin_organization_site_in_use' } });
       }
       if (changes.partner !== undefined) await repo.setPartner(id, changes.partner);
@@ -158,15 +158,15 @@ export class OrganizationsAdmin {
     }
     if (v.parentOrganizationId) {
       const exists = (await repo.existingIds([v.parentOrganizationId])).length === 1;
-      if (!exists || v.parentOrganizationId === selfId || (selfId && (await repo.wouldCycle(selfId, v.parentOrganizationId)))) fields.parentOrganizationId = 'invalid_value';
+      if (!exists || v.parentOrganizationId === selfId || (selfId && (await repo.wouldCycle(selfId, v.parentOrganizationId)))) fields.parentOrganizationId = INVALID_VALUE_KEY;
     }
     if (v.dependantOrganizations && v.dependantOrganizations.length > 0) {
       const found = await repo.existingIds(v.dependantOrganizations);
       v.dependantOrganizations.forEach((d, i) => {
-        if (!found.includes(d)) fields[`dependantOrganizations.${i}`] = 'invalid_value';
+        if (!found.includes(d)) fields[`dependantOrganizations.${i}`] = INVALID_VALUE_KEY;
       });
     }
-    if (v.topicsTemplateId && !(await this.deps.topics.templateList(tx)).some((t) => t.id === v.topicsTemplateId)) fields.topicsTemplateId = 'invalid_value';
+    if (v.topicsTemplateId && !(await this.deps.topics.templateList(tx)).some((t) => t.id === v.topicsTemplateId)) fields.topicsTemplateId = INVALID_VALUE_KEY;
     if (v.sites) {
       const names = new Set<string>();
       v.sites.forEach((s, i) => {

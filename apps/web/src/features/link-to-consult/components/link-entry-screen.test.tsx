@@ -42,10 +42,13 @@ describe('/link-to-consult: the guest joins by link (spec 2, spec 4)', () => {
   it('while the link signs her in, the page has its level-one heading (axe: page-has-heading-one)', async () => {
     const id = crypto.randomUUID();
     const release = holdRequests(serveLink(id).fetchMock, 'tok_1');
-    renderApp(`/link-to-consult?token=tok_1&appointmentId=${id}`);
+    const { router } = renderApp(`/link-to-consult?token=tok_1&appointmentId=${id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Preparando tu consulta…' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     release();
+    // Her sign-in finishes here, not during the next story (it would sign that one's guest in and
+    // move it to the call: a refused link's test once found itself on /consulta/video-llamada).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/video-llamada'));
   });
 
   it('a valid link signs her in, marks the join method "link", tracks link_to_consult_joined (ids only) and opens the call', async () => {
