@@ -93,10 +93,12 @@ export function RootLayout() {
   // a store, is always rendered at once), and mounting /inicio's whole screen in that render was one
   // 900 ms task on a phone's CPU (4x slower). The render that learns it only keeps the spinner.
   const revealed = useDeferredValue(showsScreen && screenReady);
+  // (A deferred value can lag behind: the screen shows while what it stands for still holds.)
+  const screenVisible = revealed && showsScreen && screenReady;
   // The bottom navigation likewise (it stays while a next screen's code loads).
   const navigationRevealed = useDeferredValue(showsScreen);
   const [screenShown, setScreenShown] = useState(false);
-  if (!screenShown && showsScreen && screenReady && revealed) setScreenShown(true);
+  if (!screenShown && screenVisible) setScreenShown(true);
   useRealtimeConnection(screenShown ? token : null);
 
   return (
@@ -114,7 +116,7 @@ export function RootLayout() {
         <>
           {/* The page's main landmark (WCAG 1.3.1, 2.4.1: a screen reader's "main" jumps to the screen). */}
           <Box component="main">
-            <ScreenErrorBoundary at={pathname}>{screenReady && revealed ? <Outlet /> : <LoadingScreen />}</ScreenErrorBoundary>
+            <ScreenErrorBoundary at={pathname}>{screenVisible ? <Outlet /> : <LoadingScreen />}</ScreenErrorBoundary>
           </Box>
           {/* Member screens only (a session: the shell has loaded). */}
           {route?.bottomNav && shell && navigationRevealed ? (

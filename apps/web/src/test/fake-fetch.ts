@@ -16,13 +16,15 @@ const parseBody = (body: string): unknown => {
   }
 };
 
-type Handler = (call: FakeCall) => { status: number; body: unknown } | undefined;
+/** What the fake server answers a call (undefined: not this handler's call). */
+export type FakeAnswer = { status: number; body: unknown } | undefined;
+export type FakeHandler = (call: FakeCall) => FakeAnswer;
 
 /**
  * A fake `fetch` at the network boundary: handlers answer by URL; every call is recorded so a
  * test can check what the app sent. Unknown calls answer 404 in the API's error shape.
  */
-export const installFakeFetch = (handler: Handler) => {
+export const installFakeFetch = (handler: FakeHandler) => {
   const calls: FakeCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

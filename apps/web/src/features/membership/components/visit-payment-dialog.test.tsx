@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCurrentAppointment } from '@/features/appointments';
 import { setSessionToken } from '@/lib/session';
 import { appointment } from '@/test/consultation-fixtures';
-import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { apiError, installFakeFetch, member, type FakeCall, type FakeHandler } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { fakeSocketInStore } from '@/test/socket-store';
 import { paymentRequestStore, paymentStatusStore } from '../hooks/use-payment-requests';
@@ -15,13 +15,12 @@ const ORG = { id: 'org-1', name: 'Acme', settings: ['USP_REQUIRES_PAYMENT'] };
 const PAYMENT = { paymentId: 'pay-1', appointmentId: 'apt-1', priceType: 'usp', status: 'pending', amountMinor: 4999, currency: 'USD' };
 const INTENT = { ...PAYMENT, checkoutId: 'chk-1', provider: 'local', url: '/api/payments/local-checkout/chk-1', clientSecret: null, publishableKey: null };
 
-type Answer = { status: number; body: unknown } | undefined;
 
 /**
  * The fake server of every story here: a signed-in member of an organization whose US-doctor visits
  * are paid, apt-1's payment (`payment`), and what else the story answers (`more`). Returns the calls.
  */
-const serveMember = (payment: typeof PAYMENT | null, more: (call: FakeCall) => Answer): FakeCall[] => {
+const serveMember = (payment: typeof PAYMENT | null, more: FakeHandler): FakeCall[] => {
   setSessionToken('st_1');
   return installFakeFetch((call) => {
     if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: member({ organizationId: ORG.id, organization: ORG }) } } };
@@ -207,6 +206,8 @@ describe('a member who missed payment-requested (a reload, a reconnect)', () => 
     const calls = serveHeld({ state: 'coach-request-us-dr', payment: { ...PAYMENT, status: 'failed' } });
     const socket = fakeSocketInStore();
     renderApp('/inicio');
+    // Her home is shown first (its own reading of the consultation, when it mounts, would be one ask more).
+    await screen.findByTestId('home-screen');
     await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
     act(() => socket.connect());
     await waitFor(() => expect(paymentAsks(calls)).toHaveLength(1));
@@ -219,6 +220,7 @@ describe('a member who missed payment-requested (a reload, a reconnect)', () => 
     const notHeld = serveHeld({ state: 'consultation-without-er', payment: PAYMENT });
     const again = fakeSocketInStore();
     renderApp('/inicio');
+    await screen.findByTestId('home-screen');
     await waitFor(() => expect(again.listenerCount('connect')).toBeGreaterThan(0));
     act(() => again.connect());
     await waitFor(() => expect(notHeld.filter((c) => c.url === '/api/graphql' && (c.body as { query: string }).query.includes('GetCurrentAppointment')).length).toBeGreaterThan(0));

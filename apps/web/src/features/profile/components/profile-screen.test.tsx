@@ -1,15 +1,13 @@
 import { buildPath, TOAST } from '@puente/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { installFakeFetch, member, type FakeCall, type FakeHandler } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 const gql = (call: FakeCall) => call.body as { query: string; variables: Record<string, unknown> };
 
-type Answer = { status: number; body: unknown } | undefined;
-
 /** A signed-in member (with `overrides`); `other` answers the calls the member's own do not. */
-const signedIn = (overrides: Record<string, unknown> = {}, other: (call: FakeCall) => Answer = () => undefined) => {
+const signedIn = (overrides: Record<string, unknown> = {}, other: FakeHandler = () => undefined) => {
   window.localStorage.setItem('sessionToken', 'st_1');
   let current = member({ address: { country: 'MX', state: 'CDMX', city: 'Coyoacán', zipCode: null }, ...overrides });
   return installFakeFetch((call) => {
