@@ -447,6 +447,14 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     outDir: isSsrBuild ? SSR_OUT_DIR : 'dist',
     sourcemap: isSsrBuild ? false : 'hidden',
     rolldownOptions: {
+      // Issue 10 (first load): a schema nothing reads is dropped. The bundler keeps every top-level
+      // call it cannot prove free of side effects, so each module's zod schemas all came along with
+      // the one a screen uses: the contracts' request schemas (the server's to check) brought the
+      // full-number rule and libphonenumber-js into /login's scripts (10 kB gzipped). Building a
+      // schema has no effect but its value (zod's global settings are set through `config`, in
+      // lib/zod-configured.ts, not through `z`); safeString and safeFormat (domain/validation/text.ts)
+      // build schemas the same way.
+      treeshake: { manualPureFunctions: ['z', 'safeString', 'safeFormat'] },
       output: {
         // After minification, which drops comments (and before the file's hash is computed).
         postBanner: isSsrBuild ? undefined : (chunk) => (firstScreens.runsOnFirstLoad(chunk) ? COMPILE_HINT : ''),

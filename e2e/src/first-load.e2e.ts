@@ -419,6 +419,10 @@ describe('the first load of the built app', () => {
       const firstScripts = names.map((f) => readFileSync(join(DIST, 'assets', f), 'utf8'));
       expect(firstScripts.filter((source) => source.includes('engine.io'))).toEqual([]);
       expect(firstScripts.filter((source) => /GB:\[["'`]44["'`]/.test(source))).toEqual([]);
+      // Nor the phone parser at all: the login form checks digits and length, the server the full number
+      // (domain/validation/full-phone.ts, read by the request schemas of the contracts, which the app
+      // does not run: vite.config.ts's manualPureFunctions).
+      expect(firstScripts.filter((source) => source.includes('countryCallingCodes()') || source.includes('INVALID_COUNTRY'))).toEqual([]);
       const gzipped = firstScripts.reduce((sum, source) => sum + gzipSync(source, { level: 9 }).length, 0);
       // Was 367 kB with the idle prefetch before these cuts, then ~332; ~352 once the shell gained the
       // appointment alerts, push and treatment hooks (issues 9, 12), ~368 with the partner theme,
