@@ -108,6 +108,47 @@ describe("a page's early requests", () => {
     expect(calls).toHaveLength(3);
   });
 
+  it("with a session, the browser's time zone is asked once the page has shown its first content (not while the HTML is read); without one, not at all", () => {
+    installFakeFetch(answer);
+    // The page's paint entries as Chromium reports them: the first paint, then the first contentful one.
+    let report: ((entries: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void) | undefined;
+    const observed: unknown[] = [];
+    const disconnect = vi.fn();
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe(options: unknown) {
+          observed.push(options);
+        }
+        disconnect = disconnect;
+      },
+    );
+    const paint = (name: string) => report!({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }, { disconnect });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const asked = vi.fn(() => ({ resolvedOptions: () => ({ timeZone: 'America/Mexico_City' }) }));
+    vi.stubGlobal('Intl', { ...Intl, DateTimeFormat: asked });
+
+    openPage('/consulta/historial');
+    expect(observed).toEqual([{ type: 'paint', buffered: true }]);
+    paint('first-paint');
+    vi.runAllTimers();
+    expect(asked).not.toHaveBeenCalled();
+    paint('first-contentful-paint');
+    expect(disconnect).toHaveBeenCalled();
+    expect(asked).not.toHaveBeenCalled(); // in a task of its own, after the paint's report
+    vi.runAllTimers();
+    expect(asked).toHaveBeenCalledTimes(1);
+
+    observed.length = 0;
+    localStorage.clear();
+    delete window[EARLY_REQUESTS_GLOBAL];
+    openPage('/consulta/historial', {});
+    expect(observed).toEqual([]);
+  });
+
   it('an early request that failed is retried by the app as any failed request is, and nothing is left unhandled', async () => {
     // (A rejection nobody handles is reported to the process here, and to the window in a browser.)
     const unhandled: unknown[] = [];

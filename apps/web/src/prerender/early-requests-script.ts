@@ -58,6 +58,13 @@ const scriptData = () =>
  * hash): with a stored session and device id, it sends this page's early requests and leaves their
  * answers on `window[EARLY_REQUESTS_GLOBAL]` for apiRequest. Without a session it does nothing. A
  * failed request is the app's to see (it then sends its own); no failure escapes the script.
+ *
+ * It also asks the browser for its time zone once the page has shown its first content (in a task
+ * after the first contentful paint: asked after the first frame instead, it delayed that paint by
+ * 0.1 s), as lib/time-zone.ts's getTimeZone does: the first such question makes the browser find its
+ * zone (60-90 ms with a phone's CPU, 4x slower), which otherwise fell in the middle of the first
+ * screen's render (the session's refresh and the record's dates ask it). Asked here, it is answered
+ * while the page waits for its scripts (issue 10, LCP).
  */
 export const earlyRequestsScript = (): string => {
   const args = [scriptData(), EARLY_REQUESTS_GLOBAL, STORAGE_KEYS.sessionToken, STORAGE_KEYS.deviceId, STORAGE_KEYS.language, LANGUAGES, DEFAULT_LANGUAGE, TOKEN, DEVICE];
@@ -68,6 +75,8 @@ export const earlyRequestsScript = (): string => {
     'q.forEach(function(r){if(r.pages&&r.pages.indexOf(p)<0)return;var h={},b=r.bodies[l];' +
     'for(var n in r.headers)h[n]=v(r.headers[n]);' +
     "var f=fetch(r.path,{method:r.method,headers:h,body:b,credentials:'same-origin'});f.catch(function(){});e.responses[v(r.keys[l])]=f});" +
+    'try{new PerformanceObserver(function(x,o){if(x.getEntriesByName("first-contentful-paint").length){o.disconnect();' +
+    'setTimeout(function(){try{Intl.DateTimeFormat().resolvedOptions()}catch(y){}},0)}}).observe({type:"paint",buffered:true})}catch(y){}' +
     // (`<` escaped: no string can close the script element or open a comment in the HTML.)
     `window[g]=e}catch(x){}})(${args.map((a) => JSON.stringify(a).replace(/</g, '\\u003c')).join(',')})`
   );
