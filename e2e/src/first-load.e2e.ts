@@ -435,8 +435,11 @@ describe('the first load of the built app', () => {
       // ~343.5 (bench: 316.2 before the screen in 39 scripts, then 27.3 prefetched) once the shared
       // packages are imported module by module in the build (apps/web/barrel-imports.ts) and
       // react-router is its production build.
+      // ~302 (bench: 276.1 before the screen, then 25.9 prefetched) after later sessions' cuts; ~291
+      // (265.3 + 25.9) once the build drops the schemas nothing reads, and with them the phone parser
+      // (vite.config.ts, manualPureFunctions).
       // Measured: every script /login requested until its screen shows, gzipped at level 9.
-      expect(gzipped / 1024).toBeLessThan(347);
+      expect(gzipped / 1024).toBeLessThan(296);
       // The signed-in shell (appointment alerts and routing, payment requests, push registration,
       // the bottom navigation) loads only with a session (apps/web/src/app/signed-in-shell-loader.ts).
       expect(names.filter((f) => f.startsWith('signed-in-shell-'))).toEqual([]);
