@@ -60,8 +60,8 @@ const scriptData = () =>
  * failed request is the app's to see (it then sends its own); no failure escapes the script.
  *
  * It also asks the browser for its time zone once the page has shown its first content (in a task
- * after the first contentful paint: asked after the first frame instead, it delayed that paint by
- * 0.1 s), as lib/time-zone.ts's getTimeZone does: the first such question makes the browser find its
+ * after the first contentful paint: asked after the first frame instead, the first content came
+ * about 0.1 s later in Lighthouse's runs), as lib/time-zone.ts's getTimeZone does: the first such question makes the browser find its
  * zone (60-90 ms with a phone's CPU, 4x slower), which otherwise fell in the middle of the first
  * screen's render (the session's refresh and the record's dates ask it). Asked here, it is answered
  * while the page waits for its scripts (issue 10, LCP).
