@@ -1,5 +1,5 @@
 import type { AppointmentDto, PhysicianDto } from '@puente/contracts';
-import { installFakeFetch, member, type FakeCall } from './fake-fetch';
+import { installFakeFetch, member, type FakeAnswer, type FakeCall, type FakeHandler } from './fake-fetch';
 import { setSessionToken } from '@/lib/session';
 
 /** Fixtures in the contracts' shapes, for the consultation and home screens' tests. */
@@ -91,15 +91,14 @@ export const template = () => ({
   sections: [{ title: 'Temas frecuentes', topics: [topic({ id: 'topic_flu', type: 'general', title: 'Gripa y tos', requiresSelfAssessment: true })] }],
 });
 
-export type Answer = { status: number; body: unknown } | undefined;
 export interface ServerState {
   member?: Record<string, unknown>;
   online?: unknown[];
   /** Replaces the GET /api/online-physicians answer (an error, say). */
-  onlineAnswer?: Answer;
+  onlineAnswer?: FakeAnswer;
   schedulable?: unknown[];
-  configs?: Answer;
-  states?: Answer;
+  configs?: FakeAnswer;
+  states?: FakeAnswer;
   current?: unknown;
   byId?: Record<string, unknown>;
   created?: unknown;
@@ -112,7 +111,7 @@ const gql = (field: string, value: unknown) => ({ status: 200, body: { data: { [
 /** Signs a member in and answers the API like the server would, from `state` (mutable). */
 export const fakeServer = (state: ServerState = {}) => {
   setSessionToken('st_1');
-  const handler = (call: FakeCall): Answer => {
+  const handler: FakeHandler = (call) => {
     if (call.url.startsWith('/api/online-physicians')) return state.onlineAnswer ?? { status: 200, body: { physicians: state.online ?? [] } };
     if (call.url === '/api/configs') return state.configs ?? { status: 404, body: { error: { code: 'NOT_FOUND', status: 404, message: 'not found' } } };
     if (call.url.startsWith('/assets/countries/')) return state.states ?? { status: 404, body: {} };

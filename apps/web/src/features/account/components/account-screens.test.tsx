@@ -1,10 +1,10 @@
 import { APP_VERSION, PENDING_DELETION_THRESHOLD_MINUTES } from '@puente/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { apiError, installFakeFetch, member, type FakeHandler } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
-const signedIn = (extra: (call: FakeCall) => { status: number; body: unknown } | undefined = () => undefined) => {
+const signedIn = (extra: FakeHandler = () => undefined) => {
   window.localStorage.setItem('sessionToken', 'st_1');
   window.localStorage.setItem('preOnboardingDone', 'true');
   return installFakeFetch((call) => {

@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
-import { trackedEvents } from '@/test/fake-fetch';
+import { trackedEvents, type FakeAnswer } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
@@ -55,7 +55,7 @@ describe('available coaches', () => {
     ['en', "You already have a scheduled consultation. We'll let you know when it's time to join."],
   ] as const)('a scheduled appointment about to start (CONFLICT scheduled-appointment) sends her home with the notice (%s)', async (language, notice) => {
     const conflict = (reason?: string) => ({ status: 409, body: { error: { code: 'CONFLICT', status: 409, message: 'x', ...(reason ? { reason } : {}) } } });
-    const state = { online: [physician()], onlineAnswer: conflict('scheduled-appointment') as { status: number; body: unknown } | undefined };
+    const state = { online: [physician()], onlineAnswer: conflict('scheduled-appointment') as FakeAnswer };
     fakeServer(state);
     const first = renderApp('/consulta/coaches-disponibles', { language });
     expect((await screen.findByTestId('has-scheduled-appointment')).textContent).toBe(notice);

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
+import { apiError, installFakeFetch, member, type FakeCall, type FakeHandler } from '@/test/fake-fetch';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { renderApp } from '@/test/render-app';
 
@@ -10,7 +10,7 @@ const ORG = { id: 'org_1', name: 'Acme Salud', settings: [], dependantOrganizati
 const pending = { memberId: 'temp|1', alias: 'Mamá', phoneNumber: '+525511112222', invitationStatus: 'PENDING', preferredLang: 'es' };
 const accepted = { memberId: 'mem_2', alias: 'Hijo', phoneNumber: '+525533334444', invitationStatus: 'ACCEPTED', preferredLang: 'en' };
 
-const signedIn = (overrides: Record<string, unknown>, answer: (call: FakeCall) => { status: number; body: unknown } | undefined = () => undefined) => {
+const signedIn = (overrides: Record<string, unknown>, answer: FakeHandler = () => undefined) => {
   window.localStorage.setItem('sessionToken', 'st_1');
   const current = member(overrides);
   return installFakeFetch((call) => {

@@ -15,7 +15,6 @@ const ORG = { id: 'org-1', name: 'Acme', settings: ['USP_REQUIRES_PAYMENT'] };
 const PAYMENT = { paymentId: 'pay-1', appointmentId: 'apt-1', priceType: 'usp', status: 'pending', amountMinor: 4999, currency: 'USD' };
 const INTENT = { ...PAYMENT, checkoutId: 'chk-1', provider: 'local', url: '/api/payments/local-checkout/chk-1', clientSecret: null, publishableKey: null };
 
-
 /**
  * The fake server of every story here: a signed-in member of an organization whose US-doctor visits
  * are paid, apt-1's payment (`payment`), and what else the story answers (`more`). Returns the calls.

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, installFakeFetch, member, trackedEvents, type FakeCall } from '@/test/fake-fetch';
+import { apiError, installFakeFetch, member, trackedEvents, type FakeCall, type FakeHandler } from '@/test/fake-fetch';
 import { expectLegalPageLinks } from '@/test/legal-links';
 import { renderApp } from '@/test/render-app';
 
@@ -15,7 +15,7 @@ const US_STATES = {
 const gql = (call: FakeCall): { query: string; variables: Record<string, unknown> } => call.body as { query: string; variables: Record<string, unknown> };
 
 /** A signed-in member with an empty profile; the fake API answers getMember, updateMember, zip and states. */
-const signedIn = (overrides: Record<string, unknown> = {}, extra?: (call: FakeCall) => { status: number; body: unknown } | undefined) => {
+const signedIn = (overrides: Record<string, unknown> = {}, extra?: FakeHandler) => {
   window.localStorage.setItem('sessionToken', 'st_1');
   let current = member({ firstName: null, lastName: null, countryCode: '1', phoneNumber: '+14155550123', ...overrides });
   return installFakeFetch((call) => {

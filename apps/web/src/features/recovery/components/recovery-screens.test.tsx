@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, installFakeFetch, type FakeCall } from '@/test/fake-fetch';
+import { apiError, installFakeFetch, type FakeCall, type FakeHandler } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 const CONFIG = {
@@ -10,7 +10,7 @@ const CONFIG = {
   workingHours: { timezone: 'America/Mexico_City', intervals: [], allowOnWeekend: false, whitelistDomains: [], whitelistEmails: [] },
   appLinks: { deepLink: 'puente://open', iosStore: 'https://apps.apple.com/app/puente', androidStore: 'https://play.google.com/store/apps/details?id=app.puente', marketingSite: 'https://puente.health' },
 };
-const withConfig = (handler: (call: FakeCall) => { status: number; body: unknown } | undefined) => (call: FakeCall) =>
+const withConfig = (handler: FakeHandler) => (call: FakeCall) =>
   call.url === '/api/configs' ? { status: 200, body: CONFIG } : handler(call);
 
 const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
