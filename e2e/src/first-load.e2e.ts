@@ -191,6 +191,10 @@ describe('the first load of the built app', () => {
     const response = await fetch(`${server!.url}/login`);
     const html = await response.text();
     expect(html).toContain('data-testid="login-screen"');
+    // Its styles carry the one prefix the build's browsers need (Safari's user-select), not emotion's
+    // default copies for older ones (lib/emotion-cache.ts).
+    expect(html).toContain('-webkit-user-select:none;user-select:none;');
+    expect(html).not.toMatch(/-webkit-transition|-ms-flexbox|@-webkit-keyframes/);
     // Its inline scripts (the early requests of every page; the one that removes the screen from any
     // visit but a first one), allowed by their hashes alone.
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);

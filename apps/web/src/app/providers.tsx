@@ -1,20 +1,27 @@
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { createEmotionCache } from '@/lib/emotion-cache';
 import { theme } from '@/lib/theme';
 
-export function AppProviders({ children, queryClient, i18n }: { children: ReactNode; queryClient: QueryClient; i18n: I18n }) {
+/** `emotionCache`: the styles' cache (the prerender passes the one it reads the styles from); one of the app's otherwise. */
+export function AppProviders({ children, queryClient, i18n, emotionCache }: { children: ReactNode; queryClient: QueryClient; i18n: I18n; emotionCache?: EmotionCache }) {
+  const [cache] = useState(() => emotionCache ?? createEmotionCache());
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          {children}
-        </ThemeProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <CacheProvider value={cache}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            {children}
+          </ThemeProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </CacheProvider>
   );
 }

@@ -1,5 +1,3 @@
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,6 +6,7 @@ import { AppProviders } from '@/app/providers';
 import { preloadScreens } from '@/app/route-table';
 import { AppRoutes } from '@/app/router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { createEmotionCache } from '@/lib/emotion-cache';
 import { createI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { matchRoute } from '@puente/domain';
@@ -43,15 +42,13 @@ export const placeholder = (): Prerendered => renderWithStyles(<LoadingScreen pl
 function renderWithStyles(element: ReactElement): Prerendered {
   // The styles go in the head, not as <style> tags beside each element (emotion's default on a
   // server), where they break MUI's sibling selectors (the phone field's placeholder showed under
-  // its label). The app's cache (key "css", the default) takes them over when it starts.
-  const cache = createCache({ key: 'css' });
+  // its label). The app's cache (the same, lib/emotion-cache.ts) takes them over when it starts.
+  const cache = createEmotionCache();
   const emotion = createEmotionServer(cache);
   const html = renderToString(
-    <CacheProvider value={cache}>
-      <AppProviders queryClient={createQueryClient()} i18n={createI18n()}>
-        {element}
-      </AppProviders>
-    </CacheProvider>,
+    <AppProviders queryClient={createQueryClient()} i18n={createI18n()} emotionCache={cache}>
+      {element}
+    </AppProviders>,
   );
   // Every style the render inserted, not only those the markup names: a styled component that wraps
   // another (MUI's IconButton around ButtonBase, ...) inserts its own class too, which no element
