@@ -4,16 +4,15 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createEmotionCache } from '@/lib/emotion-cache';
+import { pageEmotionCache } from '@/lib/emotion-cache';
 import { theme } from '@/lib/theme';
 
-/** `emotionCache`: the styles' cache (the prerender passes the one it reads the styles from); one of the app's otherwise. */
+/** `emotionCache`: the styles' cache (the prerender passes the one it reads the styles from); the page's otherwise. */
 export function AppProviders({ children, queryClient, i18n, emotionCache }: { children: ReactNode; queryClient: QueryClient; i18n: I18n; emotionCache?: EmotionCache }) {
-  const [cache] = useState(() => emotionCache ?? createEmotionCache());
   return (
-    <CacheProvider value={cache}>
+    <CacheProvider value={emotionCache ?? pageEmotionCache()}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <ThemeProvider theme={theme}>

@@ -24,3 +24,12 @@ export const prefixUserSelect: StylisPlugin = (element) => {
  * (same key), so both are made here.
  */
 export const createEmotionCache = (): EmotionCache => createCache({ key: 'css', stylisPlugins: [prefixUserSelect] });
+
+let pageCache: EmotionCache | undefined;
+
+/**
+ * The page's one cache (made on first use): every tree the page mounts shares it, as they shared
+ * emotion's default one, so a style is inserted once per page however often a tree mounts (the
+ * tests mount hundreds; a cache each filled the document with copies of every rule).
+ */
+export const pageEmotionCache = (): EmotionCache => (pageCache ??= createEmotionCache());
