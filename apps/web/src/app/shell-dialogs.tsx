@@ -1,5 +1,6 @@
 import { mustAcceptTerms } from '@puente/domain';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy } from 'react';
+import { OnceNeeded } from '@/components/ui/once-needed';
 import { useStore } from '@/lib/external-store';
 import { useReleaseCheck } from '@/features/configs';
 import { paymentRequestStore } from '@/features/membership';
@@ -15,15 +16,6 @@ const ConnectionErrorDialog = lazy(() => import('@/components/ui/connection-erro
 const VisitPaymentDialog = lazy(() => import('@/features/membership/components/visit-payment-dialog').then((m) => ({ default: m.VisitPaymentDialog })));
 // Loaded when first shown (a deep path on purpose: through the index it would join the first load).
 const UpdateDialog = lazy(() => import('@/features/configs/components/update-dialog').then((m) => ({ default: m.UpdateDialog })));
-
-/** Mounts a dialog once it is first needed and keeps it mounted (its closing transition, its state). */
-function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) {
-  const [needed, setNeeded] = useState(when);
-  useEffect(() => {
-    if (when) setNeeded(true);
-  }, [when]);
-  return needed || when ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
 
 /** The dialogs every screen can show: info modal, terms (signed in), connection error, update needed. */
 export function ShellDialogs() {

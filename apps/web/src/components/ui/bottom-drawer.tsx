@@ -1,32 +1,19 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy } from 'react';
+import type { BottomDrawerProps } from './bottom-drawer-sheet';
+import { OnceNeeded } from './once-needed';
+
+const BottomDrawerSheet = lazy(() => import('./bottom-drawer-sheet').then((m) => ({ default: m.BottomDrawerSheet })));
 
 /**
  * A sheet from the bottom (help, privacy, download the app, subtopics, the record's help, the store
- * subscription). It is a dialog (MUI gives its sheet role="dialog"), named by its title so a screen
- * reader says what opened.
+ * subscription). Its code (MUI's drawer, modal, focus trap and slide) is fetched the first time one
+ * opens, not with the screens that offer one (/login, /inicio: issue 10, first load); the service
+ * worker has it precached by then on any visit after the first.
  */
-export function BottomDrawer({ open, onClose, title, children, testId }: { open: boolean; onClose: () => void; title: string; children: ReactNode; testId?: string }) {
-  const { t } = useTranslation();
-  const titleId = useId();
+export function BottomDrawer(props: BottomDrawerProps) {
   return (
-    <Drawer
-      anchor="bottom"
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { 'aria-labelledby': titleId, sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxWidth: 744, mx: 'auto' } } }}
-    >
-      <Box sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid={testId}>
-        <Typography id={titleId} variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          {title}
-        </Typography>
-        {children}
-        <Button onClick={onClose}>{t('close')}</Button>
-      </Box>
-    </Drawer>
+    <OnceNeeded when={props.open}>
+      <BottomDrawerSheet {...props} />
+    </OnceNeeded>
   );
 }

@@ -12,7 +12,7 @@ import { InfoModal } from './info-modal';
 describe('every dialog is named', () => {
   afterEach(() => act(() => closeInfoModal()));
 
-  it('a bottom sheet by its title', () => {
+  it('a bottom sheet by its title', async () => {
     render(
       <I18nextProvider i18n={createI18n('es')}>
         <BottomDrawer open onClose={() => undefined} title="Descarga la app de Puente">
@@ -20,7 +20,7 @@ describe('every dialog is named', () => {
         </BottomDrawer>
       </I18nextProvider>,
     );
-    expect(screen.getByRole('dialog', { name: 'Descarga la app de Puente' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Descarga la app de Puente' })).toBeTruthy();
   });
 
   it('the info modal by its title, or by its body when it has none (a message from the server)', () => {

@@ -1,17 +1,13 @@
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ScheduledAppointmentDto } from '@puente/contracts';
 import { ROUTES, scheduleChangeChannel, scheduledCardAction, scheduledDayBucket, scheduledStartBucket, TIMERS } from '@puente/domain';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnceNeeded } from '@/components/ui/once-needed';
 import { useNavigate } from '@/lib/navigation';
 import { showToast } from '@/lib/toast';
 import { getTimeZone } from '@/lib/time-zone';
@@ -20,6 +16,9 @@ import { useJoinScheduledAppointment } from '../api/join-scheduled-appointment';
 import { useMyScheduledAppointments } from '../api/get-my-scheduled-appointments';
 import { useRequestScheduledChange } from '../api/request-scheduled-change';
 import { useScheduledStarted } from '../hooks/use-scheduled-started';
+import type { ScheduledChangeAsked } from './scheduled-card-dialogs';
+
+const ScheduledCardDialogs = lazy(() => import('./scheduled-card-dialogs').then((m) => ({ default: m.ScheduledCardDialogs })));
 
 /** The time now, refreshed every 60 s (spec 9: coach card timers check every 60 s). */
 function useMinuteClock(): Date {
@@ -46,7 +45,7 @@ function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now:
   // spec 4: US-physician coaches have no calendar; cancelling or moving goes through a support message.
   const viaSupport = !!appointment.physician && scheduleChangeChannel(appointment.physician.userType) === 'support-chat';
   const support = useRequestScheduledChange();
-  const [asking, setAsking] = useState<'cancel' | 'reschedule' | null>(null);
+  const [asking, setAsking] = useState<ScheduledChangeAsked | null>(null);
   const zone = getTimeZone();
   const bucket = cardBucket(appointment.startDate, now, zone);
   const action = scheduledCardAction(bucket);
@@ -115,30 +114,20 @@ function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now:
           </>
         )}
       </Box>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} data-testid="scheduled-cancel-dialog">
-        <DialogTitle>{t('home_scheduled_cancel_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('home_scheduled_cancel_body')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t('home_scheduled_keep')}</Button>
-          <Button color="error" onClick={() => void onCancel()} data-testid="scheduled-cancel-confirm">
-            {t('home_scheduled_cancel_confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <Dialog open={asking !== null} onClose={() => setAsking(null)} data-testid="scheduled-support-dialog">
-        <DialogTitle>{t('home_scheduled_support_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t(asking === 'reschedule' ? 'home_scheduled_support_reschedule_body' : 'home_scheduled_support_cancel_body', { coach })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(null)}>{t('home_scheduled_keep')}</Button>
-          <Button variant="contained" disabled={support.isPending} onClick={() => void onAskSupport()} data-testid="scheduled-support-confirm">
-            {t('home_scheduled_support_send')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <OnceNeeded when={confirming || asking !== null}>
+        <ScheduledCardDialogs
+          confirming={confirming}
+          asking={asking}
+          coach={coach}
+          sending={support.isPending}
+          onKeep={() => {
+            setConfirming(false);
+            setAsking(null);
+          }}
+          onConfirmCancel={() => void onCancel()}
+          onSendToSupport={() => void onAskSupport()}
+        />
+      </OnceNeeded>
     </Paper>
   );
 }
