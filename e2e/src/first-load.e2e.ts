@@ -337,7 +337,7 @@ describe('the first load of the built app', () => {
     );
   });
 
-  it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it; her first scripts leave out the prescribing rules', async () => {
+  it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it; her first scripts leave out the prescribing rules and the code of sheets and dialogs she has not opened', async () => {
     const member = await createMember(server!.server, { needsToAcceptTerms: false });
     const { sessionToken } = await createSessionFor(server!.server, member.id);
     await withBrowser(
@@ -354,15 +354,25 @@ describe('the first load of the built app', () => {
             }
           };
         });
-        const page = await appPage(ctx, { token: sessionToken });
-        const scripts: string[] = [];
-        page.on('request', (request) => {
-          const path = new URL(request.url()).pathname;
-          if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path.slice(1));
+        // When her home first shows (the scripts asked for before then are her first load; the idle prefetch comes after).
+        await ctx.addInitScript(() => {
+          new MutationObserver((_, observer) => {
+            if (!document.querySelector('[data-testid="home-screen"]')) return;
+            (window as unknown as { homeShownAt: number }).homeShownAt = performance.now();
+            observer.disconnect();
+          }).observe(document, { childList: true, subtree: true });
         });
+        const page = await appPage(ctx, { token: sessionToken });
         await page.goto(`${server!.url}/inicio`);
         await page.getByTestId('home-screen').waitFor();
-        const beforeHome = [...scripts];
+        const beforeHome = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.startTime < (window as unknown as { homeShownAt: number }).homeShownAt)
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.startsWith('/assets/') && path.endsWith('.js'))
+            .map((path) => path.slice(1)),
+        );
         await expect.poll(() => page.evaluate(() => (window as unknown as { socketOpenedWithHome: boolean[] }).socketOpenedWithHome)).toEqual([true]);
         // The prescribing rules and schemas (domain/prescribing.ts: the ICD-10 list, the prescription
         // line's input) come with the screens that prescribe; her home and her record only show a
@@ -371,6 +381,8 @@ describe('the first load of the built app', () => {
         for (const script of beforeHome) {
           const source = readFileSync(join(DIST, script), 'utf8');
           expect(source, script).not.toContain('Acute upper respiratory infection');
+          // MUI's drawer and dialog: with the first sheet or question she opens (components/ui/once-needed.tsx).
+          for (const component of ['MuiDrawer', 'MuiDialog']) expect(source, script).not.toMatch(new RegExp(`["\`]${component}["\`]`));
         }
       },
       { otherLanguage: false },
