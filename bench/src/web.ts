@@ -132,7 +132,10 @@ async function bundleBench(server: TestServer, dist: string, token: string): Pro
           `${kB(sum(r.initial, 'transferred'))} kB transferred, ${kB(gzip)} kB gzipped (budget ${budget} kB: ${gzip / 1024 <= budget ? 'met' : 'NOT met'}); ` +
           `then ${r.prefetched.length} prefetched (${kB(sum(r.prefetched, 'gzip'))} kB gzipped)`,
       );
-      if (process.env.BENCH_DEBUG) for (const s of r.initial) console.log(`  ${kB(s.gzip).padStart(7)} ${s.url}`);
+      if (process.env.BENCH_DEBUG) {
+        for (const s of r.initial) console.log(`  ${kB(s.gzip).padStart(7)} ${s.url}`);
+        for (const s of r.prefetched) console.log(`  ${kB(s.gzip).padStart(7)} ${s.url} (prefetched)`);
+      }
     }
   } finally {
     await browser.close();

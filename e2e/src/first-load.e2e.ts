@@ -18,6 +18,8 @@ let server: TestServer | undefined;
 /** The HTML the server sends for a path. */
 const pageHtml = async (pathname: string): Promise<string> => (await fetch(`${server!.url}${pathname}`)).text();
 /** The scripts a page's HTML preloads. */
+/** A MUI component's own styles in a built script (its styled parts are named so; a class list alone is not the component). */
+const muiComponent = (name: string): RegExp => new RegExp(`name:["\`]${name}["\`]`);
 const preloads = (html: string): string[] => [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
 /** The entry screens' pages (ENTRY_SCREENS in apps/web/vite.config.ts), each with the name its merged chunks carry. */
 /** The history screen's Spanish messages (a file of the entry files: apps/web/src/locales/entry-files.ts). */
@@ -118,6 +120,12 @@ describe('the first load of the built app', () => {
     const plain = preloads(readFileSync(join(DIST, 'index.html'), 'utf8'));
     expect(preloads(await pageHtml('/perfil'))).toEqual(plain);
     expect(plain.some((f) => /^assets\/login-screen-/.test(f))).toBe(false);
+    // /login's fields are outlined inputs and the browser's own selects (components/ui/outlined-fields.tsx):
+    // none of its scripts holds TextField's other variants and menu select, nor a sheet's drawer.
+    for (const file of [...login, ...plain]) {
+      const source = readFileSync(join(DIST, file), 'utf8');
+      for (const component of ['MuiTextField', 'MuiSelect', 'MuiMenu', 'MuiPopover', 'MuiFilledInput', 'MuiDrawer']) expect(source, file).not.toMatch(muiComponent(component));
+    }
   });
 
   it("what a first load runs starts with Chromium's compile hint (its functions compiled while it downloads, off the main thread); nothing else does", async () => {
@@ -382,7 +390,7 @@ describe('the first load of the built app', () => {
           const source = readFileSync(join(DIST, script), 'utf8');
           expect(source, script).not.toContain('Acute upper respiratory infection');
           // MUI's drawer and dialog: with the first sheet or question she opens (components/ui/once-needed.tsx).
-          for (const component of ['MuiDrawer', 'MuiDialog']) expect(source, script).not.toMatch(new RegExp(`["\`]${component}["\`]`));
+          for (const component of ['MuiDrawer', 'MuiDialog']) expect(source, script).not.toMatch(muiComponent(component));
         }
       },
       { otherLanguage: false },

@@ -1,8 +1,8 @@
 import { PHONE, SUPPORTED_PHONE_CODES, type SupportedPhoneCode } from '@puente/domain';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { OutlinedNativeSelect, OutlinedTextField } from './outlined-fields';
 
 export const COUNTRY_LABEL_KEYS: Record<SupportedPhoneCode, string> = { '1': 'country_us', '52': 'country_mx', '57': 'country_co' };
 
@@ -33,8 +33,7 @@ export function PhoneNumberFields({ countryField, phoneField, phoneLabelKey, cou
   const helpId = `${testIds.phone}-help`;
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
-      <TextField
-        select
+      <OutlinedNativeSelect
         label={t('login_screen_country_code_label')}
         sx={{ width: { xs: '100%', sm: 150 }, flexShrink: 0 }}
         error={countryErrorKey !== undefined}
@@ -44,22 +43,22 @@ export function PhoneNumberFields({ countryField, phoneField, phoneLabelKey, cou
         onBlur={(e) => void countryField.onBlur(e)}
         inputRef={countryField.ref}
         defaultValue={countryDefault}
-        // A select always shows a value: its label sits above it from the first paint, not once mounted.
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': testIds.country }, inputLabel: { shrink: true } }}
+        htmlSelect={{ 'data-testid': testIds.country }}
       >
         {SUPPORTED_PHONE_CODES.map((code) => (
           <option key={code} value={code}>
             {t(COUNTRY_LABEL_KEYS[code])}
           </option>
         ))}
-      </TextField>
-      <TextField
+      </OutlinedNativeSelect>
+      <OutlinedTextField
         fullWidth
         type="tel"
         label={t(phoneLabelKey)}
         placeholder={t('login_screen_phone_placeholder')}
         error={phoneErrorKey !== undefined}
         helperText={phoneErrorKey ? t(phoneErrorKey) : phoneHelpKey ? t(phoneHelpKey) : ' '}
+        helperTextId={helpId}
         name={phoneField.name}
         onChange={(e) => {
           // spec 5: digits only. Anything else (spaces, dashes, letters, a pasted "+52") is dropped as typed.
@@ -69,10 +68,7 @@ export function PhoneNumberFields({ countryField, phoneField, phoneLabelKey, cou
         }}
         onBlur={(e) => void phoneField.onBlur(e)}
         inputRef={phoneField.ref}
-        slotProps={{
-          htmlInput: { maxLength: PHONE.inputMax, inputMode: 'numeric', autoComplete: 'tel-national', 'data-testid': testIds.phone, 'aria-describedby': helpId },
-          formHelperText: { id: helpId },
-        }}
+        htmlInput={{ maxLength: PHONE.inputMax, inputMode: 'numeric', autoComplete: 'tel-national', 'data-testid': testIds.phone }}
       />
     </Box>
   );

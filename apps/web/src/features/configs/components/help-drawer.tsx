@@ -1,13 +1,13 @@
 import { COUNTRY_LABEL_KEYS } from '@/components/ui/phone-number-fields';
 import { countryOfPhoneCode, helpChannelFor, PHONE, SUPPORTED_PHONE_CODES, type SupportedPhoneCode } from '@puente/domain';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../api/get-public-config';
 import { supportLink } from '../support-link';
 import { BottomDrawer } from '@/components/ui/bottom-drawer';
+import { OutlinedNativeSelect } from '@/components/ui/outlined-fields';
 
 
 /**
@@ -23,19 +23,13 @@ export function HelpDrawer({ open, onClose, title, children }: { open: boolean; 
   return (
     <BottomDrawer open={open} onClose={onClose} title={title ?? t('help_drawer_title')} testId="help-drawer">
       {children ?? <Typography color="text.secondary">{t('help_drawer_body')}</Typography>}
-      <TextField
-        select
-        label={t('help_drawer_country')}
-        value={country}
-        onChange={(e) => setCountry(e.target.value as SupportedPhoneCode)}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'help-country' } }}
-      >
+      <OutlinedNativeSelect label={t('help_drawer_country')} value={country} onChange={(e) => setCountry(e.target.value as SupportedPhoneCode)} htmlSelect={{ 'data-testid': 'help-country' }}>
         {SUPPORTED_PHONE_CODES.map((code) => (
           <option key={code} value={code}>
             {t(COUNTRY_LABEL_KEYS[code])}
           </option>
         ))}
-      </TextField>
+      </OutlinedNativeSelect>
       <Button
         variant="contained"
         color="secondary"
