@@ -11,8 +11,8 @@ import { useId, type FocusEventHandler, type ChangeEventHandler, type InputHTMLA
  * the help sheet's country), built from MUI's parts as its TextField builds them: a label tied to
  * the control, the outline notched for the label, the helper line tied by aria-describedby, the
  * error state on all three. TextField itself brings every variant and its menu select (Select,
- * Menu, Popover, Modal, the filled and standard inputs), about 17 kB gzipped that /login never
- * uses: its selects are the browser's own (a phone shows its native picker).
+ * Menu, Popover, Modal, the filled and standard inputs): 12.7 kB gz of /login's first scripts that
+ * never ran, its selects being the browser's own (a phone shows its native picker).
  */
 interface FieldProps {
   label: string;
@@ -28,20 +28,36 @@ interface FieldProps {
   inputRef?: Ref<HTMLInputElement | HTMLSelectElement>;
 }
 
-/** The ids TextField gives its parts (the control, its label, its helper line). */
-function useFieldIds(helperTextId: string | undefined) {
-  const id = useId();
-  return { id, labelId: `${id}-label`, helperId: helperTextId ?? `${id}-helper-text` };
-}
-
-/** A text input in an outlined field (TextField's outlined variant). */
-export function OutlinedTextField({
+/**
+ * The field around a control: the outlined form control, its label tied to the control, the helper
+ * line, with the ids TextField gives them (the control's, `-label`, `-helper-text`). `control` gets
+ * the control's id and the helper line's id when there is one (for aria-describedby).
+ */
+function OutlinedField({
   label,
   helperText,
   helperTextId,
   error = false,
   fullWidth = false,
   sx,
+  shrinkLabel,
+  control,
+}: Pick<FieldProps, 'label' | 'helperText' | 'helperTextId' | 'error' | 'fullWidth' | 'sx'> & { shrinkLabel?: boolean; control: (id: string, describedBy: string | undefined) => ReactNode }) {
+  const id = useId();
+  const helperId = helperTextId ?? `${id}-helper-text`;
+  return (
+    <FormControl variant="outlined" error={error} fullWidth={fullWidth} sx={sx}>
+      <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel}>
+        {label}
+      </InputLabel>
+      {control(id, helperText ? helperId : undefined)}
+      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
+    </FormControl>
+  );
+}
+
+/** A text input in an outlined field (TextField's outlined variant). */
+export function OutlinedTextField({
   name,
   onBlur,
   onChange,
@@ -49,6 +65,7 @@ export function OutlinedTextField({
   type,
   placeholder,
   htmlInput,
+  ...field
 }: FieldProps & {
   type?: string;
   placeholder?: string;
@@ -56,36 +73,28 @@ export function OutlinedTextField({
   /** Attributes of the input element itself (TextField's slotProps.htmlInput). */
   htmlInput?: InputHTMLAttributes<HTMLInputElement> & Record<`data-${string}`, string>;
 }) {
-  const { id, labelId, helperId } = useFieldIds(helperTextId);
   return (
-    <FormControl variant="outlined" error={error} fullWidth={fullWidth} sx={sx}>
-      <InputLabel htmlFor={id} id={labelId}>
-        {label}
-      </InputLabel>
-      <OutlinedInput
-        id={id}
-        label={label}
-        type={type}
-        placeholder={placeholder}
-        name={name}
-        onChange={onChange}
-        onBlur={onBlur}
-        inputRef={inputRef}
-        inputProps={{ ...htmlInput, 'aria-describedby': helperText ? helperId : htmlInput?.['aria-describedby'] }}
-      />
-      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
-    </FormControl>
+    <OutlinedField
+      {...field}
+      control={(id, describedBy) => (
+        <OutlinedInput
+          id={id}
+          label={field.label}
+          type={type}
+          placeholder={placeholder}
+          name={name}
+          onChange={onChange}
+          onBlur={onBlur}
+          inputRef={inputRef}
+          inputProps={{ ...htmlInput, 'aria-describedby': describedBy ?? htmlInput?.['aria-describedby'] }}
+        />
+      )}
+    />
   );
 }
 
 /** The browser's own select in an outlined field, its label always above it (a select always shows a value). */
 export function OutlinedNativeSelect({
-  label,
-  helperText,
-  helperTextId,
-  error = false,
-  fullWidth = false,
-  sx,
   name,
   onBlur,
   onChange,
@@ -94,6 +103,7 @@ export function OutlinedNativeSelect({
   defaultValue,
   htmlSelect,
   children,
+  ...field
 }: FieldProps & {
   value?: string;
   defaultValue?: string;
@@ -103,26 +113,25 @@ export function OutlinedNativeSelect({
   /** Its options. */
   children: ReactNode;
 }) {
-  const { id, labelId, helperId } = useFieldIds(helperTextId);
   return (
-    <FormControl variant="outlined" error={error} fullWidth={fullWidth} sx={sx}>
-      <InputLabel htmlFor={id} id={labelId} shrink>
-        {label}
-      </InputLabel>
-      <NativeSelect
-        input={<OutlinedInput label={label} notched />}
-        id={id}
-        name={name}
-        value={value}
-        defaultValue={defaultValue}
-        onChange={onChange}
-        onBlur={onBlur}
-        inputRef={inputRef}
-        inputProps={{ ...htmlSelect, 'aria-describedby': helperText ? helperId : undefined }}
-      >
-        {children}
-      </NativeSelect>
-      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
-    </FormControl>
+    <OutlinedField
+      {...field}
+      shrinkLabel
+      control={(id, describedBy) => (
+        <NativeSelect
+          input={<OutlinedInput label={field.label} notched />}
+          id={id}
+          name={name}
+          value={value}
+          defaultValue={defaultValue}
+          onChange={onChange}
+          onBlur={onBlur}
+          inputRef={inputRef}
+          inputProps={{ ...htmlSelect, 'aria-describedby': describedBy }}
+        >
+          {children}
+        </NativeSelect>
+      )}
+    />
   );
 }
