@@ -12,7 +12,7 @@ const DECLARATION = 'decl';
  * Edge, `:read-only`) is for browsers older than the build's target; where MUI needs one it writes it
  * itself (WebkitTapHighlightColor, WebkitAppearance, ...).
  */
-export const prefixUserSelect: StylisPlugin = (element) => {
+const prefixUserSelect: StylisPlugin = (element) => {
   if (element.type === DECLARATION && element.props === 'user-select' && !element.return) element.return = `-webkit-${element.value}${element.value}`;
 };
 

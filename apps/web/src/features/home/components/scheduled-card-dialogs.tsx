@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 export type ScheduledChangeAsked = 'cancel' | 'reschedule';
 
-export interface ScheduledCardDialogsProps {
+interface ScheduledCardDialogsProps {
   /** Cancelling in the app: she is asked to confirm. */
   confirming: boolean;
   /** A change that goes through a support message (spec 4: US physicians): which one she asked. */
