@@ -98,9 +98,14 @@ describe('the video call in the browser', () => {
 
         // Network quality from getStats, reported as connection strength, and its suggestion.
         // Measured on the loopback: a busy machine can read a moment as 'regular' (a late frame), so
-        // the member's app is asked again until the link reads as good.
-        await expect.poll(() => probe<string>(member, 'c.evaluateNetwork()'), { timeout: 20_000, interval: 1_000 }).toBe('good');
-        await expect.poll(async () => (await readAppointment(server, c.id)).connection_strength).toBe(3);
+        // the member's app is asked again until the link reads as good and the server holds it (the
+        // app's own first check, 5 s into the call, may report a 'regular' after an asked-for 'good').
+        await expect
+          .poll(async () => ((await probe<string>(member, 'c.evaluateNetwork()')) === 'good' ? (await readAppointment(server, c.id)).connection_strength : 'not good'), {
+            timeout: 20_000,
+            interval: 1_000,
+          })
+          .toBe(3);
         // Its suggestion shows (that it hides after 10 s, and shows again only when the quality
         // changes, is use-network-quality.test.tsx's, on a fake clock).
         await member.getByTestId('network-suggestion-turn-camera-mic-on').waitFor();

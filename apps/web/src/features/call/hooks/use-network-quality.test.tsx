@@ -62,4 +62,27 @@ describe('useNetworkQuality (spec 4: network quality, its report and its suggest
     await act(async () => vi.advanceTimersByTime(TIMERS.networkSuggestionHideMs));
     expect(result.current.suggestions).toEqual([]);
   });
+
+  it('runs one evaluation at a time: a slow measure does not overwrite a later one on the server', async () => {
+    // The first getStats takes a second and reads 'regular'; the next reads 'good' at once.
+    let calls = 0;
+    const mesh = {
+      networkLevel: () => {
+        calls += 1;
+        const slow = calls === 1;
+        return new Promise<number>((resolve) => setTimeout(() => resolve(slow ? 2 : 5), slow ? 1_000 : 10));
+      },
+    } as unknown as CallMesh;
+    const { result } = renderHook(() => useNetworkQuality({ mesh, appointmentId: 'apt_1', hasConversation: false, connected: true }));
+    await act(async () => vi.advanceTimersByTime(CALL_LIMITS.firstNetworkCheckMs)); // the first check starts
+    let asked: Promise<string> | undefined;
+    act(() => {
+      asked = result.current.evaluate(); // one asked for while it measures
+    });
+    await act(async () => vi.advanceTimersByTimeAsync(1_100));
+    await settle();
+    expect(await asked).toBe('good');
+    expect(reports).toEqual(['PATCH /api/appointments/apt_1/connection-strength/2', 'PATCH /api/appointments/apt_1/connection-strength/3']);
+    expect(result.current.quality).toBe('good');
+  });
 });

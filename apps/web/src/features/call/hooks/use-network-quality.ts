@@ -13,8 +13,10 @@ export const useNetworkQuality = (input: { mesh: CallMesh | null; appointmentId:
   const [suggestions, setSuggestions] = useState<NetworkSuggestion[]>([]);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const shown = useRef<NetworkQuality | null>(null);
+  /** The evaluation under way: the next one starts after it, so the server keeps the latest measure. */
+  const underWay = useRef<Promise<unknown>>(Promise.resolve());
 
-  const evaluate = useCallback(async (): Promise<NetworkQuality> => {
+  const measureAndReport = useCallback(async (): Promise<NetworkQuality> => {
     if (!mesh || !appointmentId) return 'none';
     const q = networkQuality(await mesh.networkLevel());
     setQuality(q);
@@ -29,6 +31,14 @@ export const useNetworkQuality = (input: { mesh: CallMesh | null; appointmentId:
     }
     return q;
   }, [mesh, appointmentId, hasConversation]);
+
+  // One at a time: two evaluations at once (the minute's and one asked for) could report their
+  // measures in the wrong order, and a slow getStats would leave the older quality on the server.
+  const evaluate = useCallback((): Promise<NetworkQuality> => {
+    const next = underWay.current.then(measureAndReport);
+    underWay.current = next.catch(() => undefined);
+    return next;
+  }, [measureAndReport]);
 
   useEffect(() => {
     if (!connected || !mesh) return undefined;
