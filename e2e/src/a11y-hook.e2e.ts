@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { a11y, axeRunsOf, withBrowser } from './harness';
+import { a11y, axeRunsOf, checkCeiling, withBrowser } from './harness';
 
 // Issue 10: the harness checks the screens a page reaches by itself (a click, a link), not only the
 // ones a test waits for with waitForURL. A tiny local page, no app and no test server: a clean
@@ -88,5 +88,23 @@ describe('axe on the screens a page reaches by itself', () => {
     expect(axeRunsOf('/a11y-dedupe [menu] (en)')).toBe(1);
     // A state of its own is a check of its own, once.
     expect(axeRunsOf('/a11y-dedupe [other] (en)')).toBe(1);
+  });
+
+  it('a page that stops answering fails its check once the ceiling has passed, not at the test timeout', async () => {
+    const ceiling = checkCeiling.ms;
+    checkCeiling.ms = 2_000;
+    try {
+      await expect(
+        withBrowser(async (ctx) => {
+          const page = await ctx.newPage();
+          await page.goto(url.replace('/a11y-hook-start', '/a11y-hang'));
+          // Its script never gives the page back (page.evaluate has no time limit of its own).
+          await page.evaluate(() => void setTimeout(() => { for (;;) Math.random(); }, 0));
+          await a11y(page, 'hung');
+        }),
+      ).rejects.toThrow('the accessibility check of /a11y-hang did not finish in 2 s');
+    } finally {
+      checkCeiling.ms = ceiling;
+    }
   });
 });

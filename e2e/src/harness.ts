@@ -80,9 +80,35 @@ export async function withBrowser<T>(fn: (ctx: BrowserContext) => Promise<T>, op
     if (swallowed) throw swallowed;
     return result;
   } finally {
-    await ctx.close();
-    if (media) await browser.close();
+    // A context that does not close (Chromium can hold one on a page mid-navigation or a service
+    // worker starting) takes its browser with it instead of the test's 180 s: the next test of the
+    // file launches a new one.
+    await within(CLOSE_CEILING_MS, ctx.close(), 'closing the browser context').catch(async (error: unknown) => {
+      console.warn(String(error));
+      if (browser === (await plainBrowser?.catch(() => undefined))) plainBrowser = undefined;
+      await within(CLOSE_CEILING_MS, browser.close(), 'closing the browser').catch((e: unknown) => console.warn(String(e)));
+    });
+    if (media) await within(CLOSE_CEILING_MS, browser.close(), 'closing the browser').catch((e: unknown) => console.warn(String(e)));
   }
+}
+
+/** How long closing a context or a browser may take before the harness gives up on it. */
+const CLOSE_CEILING_MS = 30_000;
+/**
+ * How long one screen's accessibility check may take (a11y-hook.e2e shortens it) (settling, axe in two languages: a few
+ * seconds on a busy 2-core machine). Each of its steps talks to the page without a time limit of
+ * its own (page.evaluate has none): a page that stops answering fails the step with this instead
+ * of holding the test until vitest's 180 s (CI once, on /login/auth0/email, never seen again).
+ */
+export const checkCeiling = { ms: 60_000 };
+
+/** `promise`, or an error naming `what` once `ms` have passed. */
+function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** A page's checks: one at a time (a check switches the app's language), and whether it moved since. */
@@ -248,9 +274,10 @@ interface AxeViolation {
  */
 export function a11y(page: Page, state = ''): Promise<void> {
   const watch = watches.get(page);
-  if (!watch) return checkScreen(page, state);
+  const check = () => within(checkCeiling.ms, checkScreen(page, state), `the accessibility check of ${page.isClosed() ? 'a closed page' : screenOf(page.url())}`);
+  if (!watch) return check();
   watch.moved = false;
-  const run = watch.running.catch(() => undefined).then(() => checkScreen(page, state));
+  const run = watch.running.catch(() => undefined).then(check);
   watch.running = run.catch(() => undefined);
   return run;
 }
@@ -377,8 +404,12 @@ const switchLanguage = (page: Page, lang: Language): Promise<boolean> =>
       const i18n = fromTree?.('i18n', 'changeLanguage') as { changeLanguage(l: string): Promise<unknown> } | undefined;
       if (!i18n) return false;
       await i18n.changeLanguage(lng);
-      // React renders the new language in the next frames.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      // React renders the new language in the next frames (not waited for long in a tab the
+      // browser does not paint, as in settle).
+      await new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+        setTimeout(resolve, 100);
+      });
       return document.documentElement.lang === lng;
     }, lang)
     .catch(() => false);
