@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hideToast } from '@/lib/toast';
 
 export interface BottomDrawerProps {
   open: boolean;
@@ -21,11 +20,6 @@ export interface BottomDrawerProps {
 export function BottomDrawerSheet({ open, onClose, title, children, testId }: BottomDrawerProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  // A toast about the screen beneath (the login form's "complete the required fields") sat over the
-  // sheet's own buttons (MUI's snackbar is above its modal): opening a sheet dismisses it.
-  useEffect(() => {
-    if (open) hideToast();
-  }, [open]);
   return (
     <Drawer
       anchor="bottom"

@@ -2,6 +2,7 @@ import { TOAST } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@/lib/external-store';
 import { hideToast, toastStore } from '@/lib/toast';
@@ -10,6 +11,20 @@ import { hideToast, toastStore } from '@/lib/toast';
 export function ToastHost() {
   const { t } = useTranslation();
   const toast = useStore(toastStore);
+
+  // A toast about the screen beneath sat over the buttons of what opened above it on a phone (MUI's
+  // snackbar is above its modals): a dialog, a sheet or a menu that opens while it shows dismisses it.
+  // One shown while that is open (an answer to its own action) stays.
+  const shownId = toast?.id;
+  useEffect(() => {
+    if (shownId === undefined) return undefined;
+    const observer = new MutationObserver((records) => {
+      if (records.some((record) => [...record.addedNodes].some(isModal))) hideToast(shownId);
+    });
+    // MUI puts each modal it opens (Dialog, Drawer, Menu, Popover) in a portal at the end of the body.
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, [shownId]);
 
   const handleClose = (_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
@@ -49,3 +64,7 @@ export function ToastHost() {
     </Snackbar>
   );
 }
+
+/** MUI's class of a modal's root (Modal's modalClasses.root), which its portal adds to the body. */
+const MODAL_ROOT = 'MuiModal-root';
+const isModal = (node: Node): boolean => node instanceof Element && (node.classList.contains(MODAL_ROOT) || node.querySelector(`.${MODAL_ROOT}`) !== null);

@@ -1,0 +1,51 @@
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n } from '@/lib/i18n';
+import { hideToast, showToast } from '@/lib/toast';
+import { BottomDrawer } from './bottom-drawer';
+import { ToastHost } from './toast-host';
+
+const i18n = createI18n('es');
+const page = (open: { dialog?: boolean; sheet?: boolean }) => (
+  <I18nextProvider i18n={i18n}>
+    <ToastHost />
+    <Dialog open={open.dialog === true} aria-labelledby="dialog-title">
+      <DialogTitle id="dialog-title">¿Cancelar la cita?</DialogTitle>
+    </Dialog>
+    <BottomDrawer open={open.sheet === true} onClose={() => undefined} title="¿Necesitas ayuda?">
+      <button type="button">Enviar un WhatsApp</button>
+    </BottomDrawer>
+  </I18nextProvider>
+);
+
+afterEach(() => act(() => hideToast()));
+
+describe('the toast and what opens above the screen (a phone: the toast sat over its buttons)', () => {
+  it('a dialog that opens dismisses a toast about the screen beneath; one shown while it is open stays', async () => {
+    const view = render(page({}));
+    act(() => showToast({ variant: 'warning', message: 'form_missing_fields', durationMs: 60_000 })); // not gone by itself
+    expect(await screen.findByTestId('toast')).toBeTruthy();
+    view.rerender(page({ dialog: true }));
+    await screen.findByRole('dialog', { name: '¿Cancelar la cita?' });
+    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
+    // An answer to the dialog's own action.
+    act(() => showToast({ variant: 'error', message: 'error_unknown_error' }));
+    expect(await screen.findByTestId('toast')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('toast')).toBeTruthy();
+    view.unmount();
+  });
+
+  it('so does a bottom sheet (its code loads when it first opens)', async () => {
+    const view = render(page({}));
+    act(() => showToast({ variant: 'warning', message: 'form_missing_fields', durationMs: 60_000 })); // not gone by itself
+    expect(await screen.findByTestId('toast')).toBeTruthy();
+    view.rerender(page({ sheet: true }));
+    await screen.findByRole('dialog', { name: '¿Necesitas ayuda?' });
+    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
+    view.unmount();
+  });
+});
