@@ -7,8 +7,8 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, type FocusEventHandler, type ChangeEventHandler, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 
 /**
- * Issue 10 (first load): the two outlined fields of the entry screens (/login's country and number,
- * the help sheet's country), built from MUI's parts as its TextField builds them: a label tied to
+ * Issue 10 (first load): the outlined fields of the entry screens (/login's country and number, the
+ * help sheet's country, the code screen's number and code), built from MUI's parts as its TextField builds them: a label tied to
  * the control, the outline notched for the label, the helper line tied by aria-describedby, the
  * error state on all three. TextField itself brings every variant and its menu select (Select,
  * Menu, Popover, Modal, the filled and standard inputs): 12.7 kB gz of /login's first scripts that
@@ -64,11 +64,16 @@ export function OutlinedTextField({
   inputRef,
   type,
   placeholder,
+  value,
+  autoFocus,
   htmlInput,
   ...field
 }: FieldProps & {
   type?: string;
   placeholder?: string;
+  /** A value the screen holds (a read-only one); a form's field leaves it out and reads the input. */
+  value?: string;
+  autoFocus?: boolean;
   onChange?: ChangeEventHandler<HTMLInputElement>;
   /** Attributes of the input element itself (TextField's slotProps.htmlInput). */
   htmlInput?: InputHTMLAttributes<HTMLInputElement> & Record<`data-${string}`, string>;
@@ -82,6 +87,8 @@ export function OutlinedTextField({
           label={field.label}
           type={type}
           placeholder={placeholder}
+          value={value}
+          autoFocus={autoFocus}
           name={name}
           onChange={onChange}
           onBlur={onBlur}

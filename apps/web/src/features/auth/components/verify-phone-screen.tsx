@@ -16,7 +16,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,6 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { useNavigate } from '@/lib/navigation';
 import { HelpDrawer } from '@/features/configs';
 import { Screen } from '@/components/ui/screen';
+import { OutlinedTextField } from '@/components/ui/outlined-fields';
 import { storePendingDeletion } from '@/features/account';
 import { isApiRequestError } from '@/lib/api-client';
 import { clearResetToken, readResetToken } from '@/features/recovery';
@@ -237,18 +237,14 @@ export function VerifyPhoneScreen() {
           {t('verify_code_subtitle')}
         </Typography>
       </Box>
-      <TextField
-        label={t('verify_code_phone_label')}
-        value={formatPhoneForDisplay(phoneNumber)}
-        slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'phone-display' } }}
-      />
+      <OutlinedTextField label={t('verify_code_phone_label')} value={formatPhoneForDisplay(phoneNumber)} htmlInput={{ readOnly: true, 'data-testid': 'phone-display' }} />
       {expired ? (
         <Alert severity="warning" data-testid="code-expired">
           {t('passwordless-expired-code')} {t('verify_code_expired_hint')}
         </Alert>
       ) : null}
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <TextField
+        <OutlinedTextField
           label={t('verify_code_label')}
           error={codeError !== undefined}
           helperText={codeError ? t(codeError) : ' '} // reserved line: no layout jump under the pressing finger
@@ -257,14 +253,12 @@ export function VerifyPhoneScreen() {
           onBlur={(e) => void codeField.onBlur(e)}
           inputRef={codeField.ref}
           autoFocus
-          slotProps={{
-            htmlInput: {
-              inputMode: 'numeric',
-              autoComplete: 'one-time-code',
-              maxLength: PHONE.verificationCodeLength,
-              'data-testid': 'code-input',
-              style: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center' },
-            },
+          htmlInput={{
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+            maxLength: PHONE.verificationCodeLength,
+            'data-testid': 'code-input',
+            style: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center' },
           }}
         />
         <Button type="submit" size="large" variant="contained" disabled={submitDisabled} data-testid="verify-submit">
