@@ -24,28 +24,21 @@ const page = (open: { dialog?: boolean; sheet?: boolean }) => (
 afterEach(() => act(() => hideToast()));
 
 describe('the toast and what opens above the screen (a phone: the toast sat over its buttons)', () => {
-  it('a dialog that opens dismisses a toast about the screen beneath; one shown while it is open stays', async () => {
+  it.each([
+    ['a dialog', { dialog: true }, '¿Cancelar la cita?'],
+    ['a bottom sheet (its code loads when it first opens)', { sheet: true }, '¿Necesitas ayuda?'],
+  ])('%s that opens dismisses a toast about the screen beneath; one shown while it is open stays', async (_what, open, name) => {
     const view = render(page({}));
     act(() => showToast({ variant: 'warning', message: 'form_missing_fields', durationMs: 60_000 })); // not gone by itself
     expect(await screen.findByTestId('toast')).toBeTruthy();
-    view.rerender(page({ dialog: true }));
-    await screen.findByRole('dialog', { name: '¿Cancelar la cita?' });
+    view.rerender(page(open));
+    await screen.findByRole('dialog', { name });
     await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
-    // An answer to the dialog's own action.
+    // An answer to its own action.
     act(() => showToast({ variant: 'error', message: 'error_unknown_error' }));
     expect(await screen.findByTestId('toast')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('toast')).toBeTruthy();
-    view.unmount();
-  });
-
-  it('so does a bottom sheet (its code loads when it first opens)', async () => {
-    const view = render(page({}));
-    act(() => showToast({ variant: 'warning', message: 'form_missing_fields', durationMs: 60_000 })); // not gone by itself
-    expect(await screen.findByTestId('toast')).toBeTruthy();
-    view.rerender(page({ sheet: true }));
-    await screen.findByRole('dialog', { name: '¿Necesitas ayuda?' });
-    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
     view.unmount();
   });
 });
