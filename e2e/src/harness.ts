@@ -75,7 +75,7 @@ export async function withBrowser<T>(fn: (ctx: BrowserContext) => Promise<T>, op
   try {
     const result = await fn(ctx);
     // The last screen of the journey (a failed test keeps its own error).
-    for (const page of ctx.pages()) if (!page.isClosed()) await a11y(page);
+    for (const page of ctx.pages()) if (!page.isClosed()) await checkNowOrLater(page, true);
     const swallowed = violationsIn.get(ctx)?.[0];
     if (swallowed) throw swallowed;
     return result;
@@ -95,10 +95,11 @@ export async function withBrowser<T>(fn: (ctx: BrowserContext) => Promise<T>, op
 /** How long closing a context or a browser may take before the harness gives up on it. */
 const CLOSE_CEILING_MS = 30_000;
 /**
- * How long one screen's accessibility check may take (a11y-hook.e2e shortens it) (settling, axe in two languages: a few
- * seconds on a busy 2-core machine). Each of its steps talks to the page without a time limit of
- * its own (page.evaluate has none): a page that stops answering fails the step with this instead
- * of holding the test until vitest's 180 s (CI once, on /login/auth0/email, never seen again).
+ * How long one screen's accessibility check may take (a11y-hook.e2e shortens it) (settling, axe in
+ * two languages: a few seconds on a busy 2-core machine). Each of its steps talks to the page
+ * without a time limit of its own (page.evaluate has none): past it, the check gives up (see
+ * checkNowOrLater) instead of holding the test until vitest's 180 s (CI once, on
+ * /login/auth0/email, not reproduced).
  */
 export const checkCeiling = { ms: 60_000 };
 
@@ -106,9 +107,27 @@ export const checkCeiling = { ms: 60_000 };
 function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish in ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(new DidNotFinish(`${what} did not finish in ${ms / 1000} s`)), ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** What `within` throws once its time has passed. */
+class DidNotFinish extends Error {}
+
+/**
+ * The check of the screen the test waited for (a navigation's, the journey's last): one that did not
+ * finish is checked again at the page's next step, as a check the page moved away from is (see
+ * checkMoved), with a warning, not failed here: a page that really stopped answering fails that
+ * step itself, and a check stuck on a page between two documents does not fail the journey.
+ */
+async function checkNowOrLater(page: Page, last = false): Promise<void> {
+  await a11y(page).catch((error: unknown) => {
+    if (!(error instanceof DidNotFinish)) throw error;
+    console.warn(`${error.message}: ${last ? 'the journey ended, left unchecked' : "checked again at the page's next step"}`);
+    const watch = watches.get(page);
+    if (watch && !page.isClosed()) watch.moved = true;
+  });
 }
 
 /** A page's checks: one at a time (a check switches the app's language), and whether it moved since. */
@@ -153,17 +172,17 @@ function checkEveryScreen(page: Page): void {
   const waitForURL = page.waitForURL.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);
-    await a11y(page);
+    await checkNowOrLater(page);
     return response;
   };
   page.reload = async (...args) => {
     const response = await reload(...args);
-    await a11y(page);
+    await checkNowOrLater(page);
     return response;
   };
   page.waitForURL = async (...args) => {
     await waitForURL(...args);
-    await a11y(page);
+    await checkNowOrLater(page);
   };
   const keyboard = page.keyboard;
   for (const name of ['press', 'type', 'insertText'] as const) {
