@@ -201,11 +201,25 @@ describe('a member who missed payment-requested (a reload, a reconnect)', () => 
     expect(window.localStorage.getItem('payment-ids')).toBeNull();
   });
 
+  it("the shell's recovery and the home's own reading of the consultation ask about its payment once", async () => {
+    const calls = serveHeld({ state: 'coach-request-us-dr', payment: { ...PAYMENT, status: 'failed' } });
+    const socket = fakeSocketInStore();
+    renderApp('/inicio');
+    // Connected before her home has read the consultation: both write it into the cache.
+    await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
+    act(() => socket.connect());
+    await screen.findByTestId('home-screen');
+    const reads = () => calls.filter((c) => c.url === '/api/graphql' && /GetCurrentAppointment|GetAppointment\b/.test((c.body as { query: string }).query));
+    await waitFor(() => expect(reads().length).toBeGreaterThanOrEqual(2));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(paymentAsks(calls)).toHaveLength(1);
+  });
+
   it('a reconnect asks again: a payment no longer pending, or a consultation not held, opens nothing', async () => {
     const calls = serveHeld({ state: 'coach-request-us-dr', payment: { ...PAYMENT, status: 'failed' } });
     const socket = fakeSocketInStore();
     renderApp('/inicio');
-    // Her home is shown first (its own reading of the consultation, when it mounts, would be one ask more).
+    // Her home is shown first (it reads the consultation too: one ask answers both, the test above).
     await screen.findByTestId('home-screen');
     await waitFor(() => expect(socket.listenerCount('connect')).toBeGreaterThan(0));
     act(() => socket.connect());

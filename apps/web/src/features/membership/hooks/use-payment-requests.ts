@@ -61,6 +61,12 @@ export const usePaymentRequests = (): void => {
   const { pathname } = useLocation();
   const pathRef = useRef(pathname);
   pathRef.current = pathname;
+  /**
+   * The consultations (id and held state) already asked about since the app started or last
+   * connected: the shell's recovery and the home's own reading both write the same consultation
+   * into the cache, and one ask answers both. A (re)connect forgets them (it may have missed events).
+   */
+  const asked = useRef(new Set<string>());
   useEffect(() => {
     if (!isMember) return undefined;
     let mounted = true;
@@ -71,10 +77,14 @@ export const usePaymentRequests = (): void => {
       if (root !== appointmentKeys.all[0] || kind !== 'detail') return;
       const appointment = event.query.state.data as AppointmentDto | undefined;
       if (!appointment || !isHeldForPayment(appointment.state)) return;
+      const key = `${appointment.id} ${appointment.state}`;
+      if (asked.current.has(key)) return;
+      asked.current.add(key);
       asking = true;
       recoverPaymentRequest(appointment, () => mounted && !PAYMENT_SCREENS.includes(pathRef.current))
         .catch((error: unknown) => {
           // Best effort: the next payment-requested event or reconnect asks again.
+          asked.current.delete(key);
           console.warn('payment request recovery failed', error);
         })
         .finally(() => {
@@ -102,9 +112,12 @@ export const usePaymentRequests = (): void => {
       paymentStatusStore.set(update);
       if (update.status !== 'pending' && paymentRequestStore.get()?.paymentId === update.paymentId) paymentRequestStore.set(null);
     };
+    const forget = (): void => asked.current.clear();
+    socket.on('connect', forget);
     socket.on(REALTIME_EVENTS.paymentRequested, handle);
     socket.on(REALTIME_EVENTS.paymentStatusUpdate, handleStatus);
     return () => {
+      socket.off('connect', forget);
       socket.off(REALTIME_EVENTS.paymentRequested, handle);
       socket.off(REALTIME_EVENTS.paymentStatusUpdate, handleStatus);
     };
