@@ -5,8 +5,12 @@ type Handler = (...args: unknown[]) => void;
  * one; the test plays the server with `serverEmit` and the connection with `connect`/`disconnect`.
  * Install it with `vi.mock('socket.io-client', () => ({ io: () => fakeSocket }))`.
  */
+let connections = 0;
+
 export class FakeSocket {
   connected = false;
+  /** As Socket.IO's: a new one for each connection, none while disconnected. */
+  id: string | undefined = undefined;
   readonly emitted: { event: string; args: unknown[] }[] = [];
   private handlers = new Map<string, Set<Handler>>();
 
@@ -30,6 +34,7 @@ export class FakeSocket {
 
   disconnect(): this {
     this.connected = false;
+    this.id = undefined;
     this.fire('disconnect', 'io client disconnect');
     return this;
   }
@@ -41,6 +46,8 @@ export class FakeSocket {
 
   connect(): void {
     this.connected = true;
+    connections += 1;
+    this.id = `fake-connection-${connections}`;
     this.fire('connect');
   }
 

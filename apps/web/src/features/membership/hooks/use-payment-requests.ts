@@ -62,9 +62,10 @@ export const usePaymentRequests = (): void => {
   const pathRef = useRef(pathname);
   pathRef.current = pathname;
   /**
-   * The consultations (id and held state) already asked about since the app started or last
-   * connected: the shell's recovery and the home's own reading both write the same consultation
-   * into the cache, and one ask answers both. A (re)connect forgets them (it may have missed events).
+   * The consultations (id and held state) already asked about, with the connection they were asked
+   * on: the shell's recovery and the home's own reading both write the same consultation into the
+   * cache, and one ask answers both. A new connection (its id is new: Socket.IO gives each one its
+   * own) may have missed events, and asks again.
    */
   const asked = useRef(new Set<string>());
   useEffect(() => {
@@ -77,7 +78,7 @@ export const usePaymentRequests = (): void => {
       if (root !== appointmentKeys.all[0] || kind !== 'detail') return;
       const appointment = event.query.state.data as AppointmentDto | undefined;
       if (!appointment || !isHeldForPayment(appointment.state)) return;
-      const key = `${appointment.id} ${appointment.state}`;
+      const key = `${appointment.id} ${appointment.state} ${socketStore.get()?.id ?? ''}`;
       if (asked.current.has(key)) return;
       asked.current.add(key);
       asking = true;
@@ -112,12 +113,9 @@ export const usePaymentRequests = (): void => {
       paymentStatusStore.set(update);
       if (update.status !== 'pending' && paymentRequestStore.get()?.paymentId === update.paymentId) paymentRequestStore.set(null);
     };
-    const forget = (): void => asked.current.clear();
-    socket.on('connect', forget);
     socket.on(REALTIME_EVENTS.paymentRequested, handle);
     socket.on(REALTIME_EVENTS.paymentStatusUpdate, handleStatus);
     return () => {
-      socket.off('connect', forget);
       socket.off(REALTIME_EVENTS.paymentRequested, handle);
       socket.off(REALTIME_EVENTS.paymentStatusUpdate, handleStatus);
     };
