@@ -28,10 +28,20 @@ interface FieldProps {
   inputRef?: Ref<HTMLInputElement | HTMLSelectElement>;
 }
 
+/** What every control of a field gets from it: its id, its form binding, and its helper line's id. */
+interface ControlProps {
+  id: string;
+  name?: string;
+  onBlur?: FocusEventHandler<HTMLElement>;
+  inputRef?: Ref<HTMLInputElement | HTMLSelectElement>;
+  /** The helper line's id, when there is one (the control's aria-describedby). */
+  describedBy: string | undefined;
+}
+
 /**
  * The field around a control: the outlined form control, its label tied to the control, the helper
  * line, with the ids TextField gives them (the control's, `-label`, `-helper-text`). `control` gets
- * the control's id and the helper line's id when there is one (for aria-describedby).
+ * what the control carries of it (ControlProps).
  */
 function OutlinedField({
   label,
@@ -40,9 +50,12 @@ function OutlinedField({
   error = false,
   fullWidth = false,
   sx,
+  name,
+  onBlur,
+  inputRef,
   shrinkLabel,
   control,
-}: Pick<FieldProps, 'label' | 'helperText' | 'helperTextId' | 'error' | 'fullWidth' | 'sx'> & { shrinkLabel?: boolean; control: (id: string, describedBy: string | undefined) => ReactNode }) {
+}: FieldProps & { shrinkLabel?: boolean; control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const helperId = helperTextId ?? `${id}-helper-text`;
   return (
@@ -50,7 +63,7 @@ function OutlinedField({
       <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel}>
         {label}
       </InputLabel>
-      {control(id, helperText ? helperId : undefined)}
+      {control({ id, name, onBlur, inputRef, describedBy: helperText ? helperId : undefined })}
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>
   );
@@ -58,14 +71,11 @@ function OutlinedField({
 
 /** A text input in an outlined field (TextField's outlined variant). */
 export function OutlinedTextField({
-  name,
-  onBlur,
-  onChange,
-  inputRef,
   type,
   placeholder,
   value,
   autoFocus,
+  onChange,
   htmlInput,
   ...field
 }: FieldProps & {
@@ -81,18 +91,15 @@ export function OutlinedTextField({
   return (
     <OutlinedField
       {...field}
-      control={(id, describedBy) => (
+      control={({ describedBy, ...control }) => (
         <OutlinedInput
-          id={id}
+          {...control}
           label={field.label}
           type={type}
           placeholder={placeholder}
           value={value}
           autoFocus={autoFocus}
-          name={name}
           onChange={onChange}
-          onBlur={onBlur}
-          inputRef={inputRef}
           inputProps={{ ...htmlInput, 'aria-describedby': describedBy ?? htmlInput?.['aria-describedby'] }}
         />
       )}
@@ -102,12 +109,9 @@ export function OutlinedTextField({
 
 /** The browser's own select in an outlined field, its label always above it (a select always shows a value). */
 export function OutlinedNativeSelect({
-  name,
-  onBlur,
-  onChange,
-  inputRef,
   value,
   defaultValue,
+  onChange,
   htmlSelect,
   children,
   ...field
@@ -124,16 +128,13 @@ export function OutlinedNativeSelect({
     <OutlinedField
       {...field}
       shrinkLabel
-      control={(id, describedBy) => (
+      control={({ describedBy, ...control }) => (
         <NativeSelect
+          {...control}
           input={<OutlinedInput label={field.label} notched />}
-          id={id}
-          name={name}
           value={value}
           defaultValue={defaultValue}
           onChange={onChange}
-          onBlur={onBlur}
-          inputRef={inputRef}
           inputProps={{ ...htmlSelect, 'aria-describedby': describedBy }}
         >
           {children}

@@ -84,7 +84,7 @@ export const usePaymentRequests = (): void => {
       asking = true;
       recoverPaymentRequest(appointment, () => mounted && !PAYMENT_SCREENS.includes(pathRef.current))
         .catch((error: unknown) => {
-          // Best effort: the next payment-requested event or reconnect asks again.
+          // Best effort: the next reading, payment-requested event or reconnect asks again.
           asked.current.delete(key);
           console.warn('payment request recovery failed', error);
         })
