@@ -108,7 +108,7 @@ describe("a page's early requests", () => {
     expect(calls).toHaveLength(3);
   });
 
-  it("with a session, the browser's time zone is asked once the page has shown its first content (not while the HTML is read); without one, not at all", () => {
+  it("with a session, on the record's history, the browser's time zone is asked once the page has shown its first content (not while the HTML is read); without one, or on a page that shows no date at once, not at all", () => {
     installFakeFetch(answer);
     // The page's paint entries as Chromium reports them: the first paint, then the first contentful one.
     let report: ((entries: { getEntriesByName: (name: string) => unknown[] }, observer: { disconnect: () => void }) => void) | undefined;
@@ -147,6 +147,13 @@ describe("a page's early requests", () => {
     delete window[EARLY_REQUESTS_GLOBAL];
     openPage('/consulta/historial', {});
     expect(observed).toEqual([]);
+
+    // The home shows a date only for a scheduled consultation: nothing asks the zone while it loads.
+    delete window[EARLY_REQUESTS_GLOBAL];
+    openPage('/inicio');
+    expect(observed).toEqual([]);
+    vi.runAllTimers();
+    expect(asked).toHaveBeenCalledTimes(1);
   });
 
   it('an early request that failed is retried by the app as any failed request is, and nothing is left unhandled', async () => {

@@ -34,6 +34,9 @@ const EARLY_REQUESTS: readonly EarlyRequest[] = [
   { pages: [ROUTES.history.path], method: 'GET', path: historyPagePath(null), body: () => undefined },
 ];
 
+/** The pages whose first screen formats dates at once (the record's history: getTimeZone, its dates). */
+const TIME_ZONE_PAGES: readonly string[] = [ROUTES.history.path];
+
 // Stand-ins the script swaps for the stored values in the headers the app would send (and in the keys, which hold them).
 const TOKEN = '{token}';
 const DEVICE = '{device}';
@@ -59,23 +62,25 @@ const scriptData = () =>
  * answers on `window[EARLY_REQUESTS_GLOBAL]` for apiRequest. Without a session it does nothing. A
  * failed request is the app's to see (it then sends its own); no failure escapes the script.
  *
- * It also asks the browser for its time zone once the page has shown its first content (in a task
- * after the first contentful paint: asked after the first frame instead, the first content came
- * about 0.1 s later in Lighthouse's runs), as lib/time-zone.ts's getTimeZone does: the first such question makes the browser find its
- * zone (60-90 ms with a phone's CPU, 4x slower), which otherwise fell in the middle of the first
- * screen's render (the session's refresh and the record's dates ask it). Asked here, it is answered
- * while the page waits for its scripts (issue 10, LCP).
+ * On a page whose first screen shows dates (TIME_ZONE_PAGES), it also asks the browser for its time
+ * zone once the page has shown its first content (in a task after the first contentful paint: asked
+ * after the first frame instead, the first content came about 0.1 s later in Lighthouse's runs), as
+ * lib/time-zone.ts's getTimeZone does: the first date format a page makes costs the browser 40-100 ms
+ * (its calendar and locale data; 4x that with a phone's CPU), which otherwise fell in the middle of
+ * the first screen's render. Asked here, it is answered while the page waits for its scripts (issue
+ * 10, LCP). Elsewhere nothing asks it while the page loads (the home formats a date only for a
+ * scheduled consultation), and the question would be a long task of its own (issue 10, TBT).
  */
 export const earlyRequestsScript = (): string => {
-  const args = [scriptData(), EARLY_REQUESTS_GLOBAL, STORAGE_KEYS.sessionToken, STORAGE_KEYS.deviceId, STORAGE_KEYS.language, LANGUAGES, DEFAULT_LANGUAGE, TOKEN, DEVICE];
+  const args = [scriptData(), EARLY_REQUESTS_GLOBAL, STORAGE_KEYS.sessionToken, STORAGE_KEYS.deviceId, STORAGE_KEYS.language, LANGUAGES, DEFAULT_LANGUAGE, TOKEN, DEVICE, TIME_ZONE_PAGES];
   return (
-    '(function(q,g,tk,dk,lk,ls,df,tm,dm){try{var s=localStorage,t=s.getItem(tk),d=s.getItem(dk),l=s.getItem(lk),p=location.pathname,e={token:t,at:Date.now(),responses:{}};' +
+    '(function(q,g,tk,dk,lk,ls,df,tm,dm,z){try{var s=localStorage,t=s.getItem(tk),d=s.getItem(dk),l=s.getItem(lk),p=location.pathname,e={token:t,at:Date.now(),responses:{}};' +
     'if(!t||!d)return;if(ls.indexOf(l)<0)l=df;' +
     'var v=function(x){return x.split(tm).join(t).split(dm).join(d)};' +
     'q.forEach(function(r){if(r.pages&&r.pages.indexOf(p)<0)return;var h={},b=r.bodies[l];' +
     'for(var n in r.headers)h[n]=v(r.headers[n]);' +
     "var f=fetch(r.path,{method:r.method,headers:h,body:b,credentials:'same-origin'});f.catch(function(){});e.responses[v(r.keys[l])]=f});" +
-    'try{new PerformanceObserver(function(x,o){if(x.getEntriesByName("first-contentful-paint").length){o.disconnect();' +
+    'if(z.indexOf(p)>=0)try{new PerformanceObserver(function(x,o){if(x.getEntriesByName("first-contentful-paint").length){o.disconnect();' +
     'setTimeout(function(){try{Intl.DateTimeFormat().resolvedOptions()}catch(y){}},0)}}).observe({type:"paint",buffered:true})}catch(y){}' +
     // (`<` escaped: no string can close the script element or open a comment in the HTML.)
     `window[g]=e}catch(x){}})(${args.map((a) => JSON.stringify(a).replace(/</g, '\\u003c')).join(',')})`
