@@ -63,7 +63,7 @@ const standIn: ProxyHandler<Slot> = {
   defineProperty: (slot, key, descriptor) => Reflect.defineProperty(built(slot), key, descriptor),
   deleteProperty: (slot, key) => Reflect.deleteProperty(built(slot), key),
   ownKeys: (slot) => Reflect.ownKeys(built(slot)),
-  // (Configurable, as a proxy may report only of a property its own target does not hold.)
+  // Reported configurable: a proxy may report a property its own target does not hold only as such.
   getOwnPropertyDescriptor: (slot, key) => {
     const descriptor = Reflect.getOwnPropertyDescriptor(built(slot), key);
     return descriptor && { ...descriptor, configurable: true };
