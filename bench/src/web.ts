@@ -9,7 +9,7 @@
 //    Targets: performance >= 90, accessibility 100, LCP <= 2.5 s, TBT <= 200 ms. Printed, never asserted.
 // BENCH_WEB_DIST measures another build (e.g. an older one, for a before/after); BENCH_LIGHTHOUSE=0 skips
 // Lighthouse; BENCH_LIGHTHOUSE_RETURN=0 skips its return visits (the app's code from the service worker); BENCH_LIGHTHOUSE_RUNS (3) runs per page, the median printed; BENCH_LIGHTHOUSE_PAGES=/login,... only those pages; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps its reports (the last run's); BENCH_WEB_PROFILE=1 prints where the
-// first load's main-thread time goes, by package.
+// first load's main-thread time goes, by package (and the modules' top-level time, by package).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -450,6 +450,57 @@ async function firstLoadProfile(browser: Browser, server: TestServer, dist: stri
   }
 }
 
+/**
+ * BENCH_WEB_PROFILE=1: how long the first scripts' modules take to run their top-level code (what
+ * every import costs before the first render: schemas, themes, styled components, tables), per load
+ * of /login and /inicio, unthrottled, by package or source file. Measured from a CPU profile's
+ * samples under a module's top-level function, so V8 parsing a script again for a stack trace with
+ * DevTools attached (see longTasks) is not in it: this is what a visitor's browser spends. Printed,
+ * never asserted.
+ */
+async function moduleTime(browser: Browser, server: TestServer, dist: string, token: string, loads = 3): Promise<void> {
+  const { mapFor, owner } = await sourceMapper(dist);
+  for (const [pathname, session] of [['/login', null], ['/inicio', token]] as const) {
+    const byOwner = new Map<string, number>();
+    let total = 0;
+    // One load first, not counted (the browser's own caches).
+    for (let load = 0; load <= loads; load++) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      await seed(session)(context);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      await page.goto(`${server.url}${pathname}`);
+      await page.waitForTimeout(3_000);
+      const { profile } = await cdp.send('Profiler.stop');
+      await context.close();
+      if (load === 0) continue;
+      const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+      const parent = new Map<number, number>();
+      for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+      const isModuleTop = (id: number) => {
+        const f = nodes.get(id)!.callFrame;
+        return f.functionName === '' && f.lineNumber === 0 && f.columnNumber === 0 && f.url.includes('/assets/');
+      };
+      profile.samples?.forEach((id, i) => {
+        let under = false;
+        for (let x: number | undefined = id; x !== undefined && !under; x = parent.get(x)) under = isModuleTop(x);
+        if (!under) return;
+        const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+        const frame = nodes.get(id)!.callFrame;
+        const source = frame.url.includes('/assets/') ? mapFor(new URL(frame.url).pathname)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source : null;
+        const key = source ? owner(source) : frame.url ? `${new URL(frame.url).pathname} (no source map)` : frame.functionName || '(native)';
+        byOwner.set(key, (byOwner.get(key) ?? 0) + ms);
+        total += ms;
+      });
+    }
+    const top = [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, ms]) => `${k} ${(ms / loads).toFixed(1)}`);
+    console.log(`first load ${pathname}: the modules' top-level code ${(total / loads).toFixed(0)} ms per load (unthrottled, the mean of ${loads}); by source: ${top.join(', ')}`);
+  }
+}
+
 export async function webBench(): Promise<void> {
   const dist = path.resolve(process.env.BENCH_WEB_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname);
   if (!existsSync(path.join(dist, 'index.html'))) {
@@ -468,6 +519,7 @@ export async function webBench(): Promise<void> {
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
       try {
         await firstLoadProfile(browser, server, dist, token);
+        await moduleTime(browser, server, dist, token);
         await longTasks(browser, server, dist, '/login', null);
         await longTasks(browser, server, dist, '/inicio', token);
         await longTasks(browser, server, dist, '/consulta/historial', token);
