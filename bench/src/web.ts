@@ -327,7 +327,14 @@ async function sourceMapper(dist: string) {
     const pos = map?.originalPositionFor({ line: (frame.lineNumber ?? 0) + 1, column: frame.columnNumber ?? 0 });
     return pos?.source ? `${owner(pos.source)}:${pos.line} ${pos.name ?? frame.functionName}` : frame.functionName || '(anonymous)';
   };
-  return { mapFor, owner, frameName };
+  /** The package or source file of a sample's code: its script's path when no map covers it, V8's name for the rest ('(idle)', '(program)'...). */
+  const ownerOf = (frame: { functionName: string; url: string; lineNumber: number; columnNumber: number }): string => {
+    const source = frame.url.includes('/assets/') ? mapFor(new URL(frame.url).pathname)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source : null;
+    if (source) return owner(source);
+    if (frame.url) return new URL(frame.url).pathname;
+    return frame.functionName.startsWith('(') ? frame.functionName : `(${frame.functionName || 'native'})`;
+  };
+  return { mapFor, owner, frameName, ownerOf };
 }
 
 interface TraceEvent {
@@ -421,32 +428,37 @@ async function longTasks(browser: Browser, server: TestServer, dist: string, pat
  * what to cut for TBT. Printed, never asserted.
  */
 async function firstLoadProfile(browser: Browser, server: TestServer, dist: string, token: string): Promise<void> {
-  const { mapFor, owner } = await sourceMapper(dist);
+  const { ownerOf } = await sourceMapper(dist);
   for (const [pathname, session] of [['/login', null], ['/inicio', token]] as const) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    await seed(session)(context);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
-    await page.goto(`${server.url}${pathname}`);
-    await page.waitForTimeout(3_000);
-    const { profile } = await cdp.send('Profiler.stop');
-    await context.close();
+    const profile = await profiledLoad(browser, server, pathname, session);
     const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
     const byOwner = new Map<string, number>();
     profile.samples?.forEach((id, i) => {
-      const frame = nodes.get(id)!;
-      let key = frame.url ? new URL(frame.url).pathname : frame.functionName.startsWith('(') ? frame.functionName : `(${frame.functionName || 'native'})`;
-      const map = frame.url.includes('/assets/') ? mapFor(new URL(frame.url).pathname) : null;
-      const source = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
-      if (source) key = owner(source);
+      const key = ownerOf(nodes.get(id)!);
       byOwner.set(key, (byOwner.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
     });
     byOwner.delete('(idle)');
     const busy = [...byOwner.values()].reduce((a, b) => a + b, 0);
     const top = [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, ms]) => `${k} ${ms.toFixed(0)}`);
     console.log(`first load ${pathname} main thread (3 s, unthrottled): ${busy.toFixed(0)} ms busy; by source: ${top.join(', ')}`);
+  }
+}
+
+/** A CPU profile of the main thread for 3 s from opening `pathname` (unthrottled), in a context of its own. */
+async function profiledLoad(browser: Browser, server: TestServer, pathname: string, session: string | null, samplingIntervalUs?: number) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    await seed(session)(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    if (samplingIntervalUs) await cdp.send('Profiler.setSamplingInterval', { interval: samplingIntervalUs });
+    await cdp.send('Profiler.start');
+    await page.goto(`${server.url}${pathname}`);
+    await page.waitForTimeout(3_000);
+    return (await cdp.send('Profiler.stop')).profile;
+  } finally {
+    await context.close();
   }
 }
 
@@ -459,23 +471,13 @@ async function firstLoadProfile(browser: Browser, server: TestServer, dist: stri
  * never asserted.
  */
 async function moduleTime(browser: Browser, server: TestServer, dist: string, token: string, loads = 3): Promise<void> {
-  const { mapFor, owner } = await sourceMapper(dist);
+  const { ownerOf } = await sourceMapper(dist);
   for (const [pathname, session] of [['/login', null], ['/inicio', token]] as const) {
     const byOwner = new Map<string, number>();
     let total = 0;
     // One load first, not counted (the browser's own caches).
     for (let load = 0; load <= loads; load++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      await seed(session)(context);
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
-      await page.goto(`${server.url}${pathname}`);
-      await page.waitForTimeout(3_000);
-      const { profile } = await cdp.send('Profiler.stop');
-      await context.close();
+      const profile = await profiledLoad(browser, server, pathname, session, 100);
       if (load === 0) continue;
       const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
       const parent = new Map<number, number>();
@@ -489,9 +491,7 @@ async function moduleTime(browser: Browser, server: TestServer, dist: string, to
         for (let x: number | undefined = id; x !== undefined && !under; x = parent.get(x)) under = isModuleTop(x);
         if (!under) return;
         const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
-        const frame = nodes.get(id)!.callFrame;
-        const source = frame.url.includes('/assets/') ? mapFor(new URL(frame.url).pathname)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source : null;
-        const key = source ? owner(source) : frame.url ? `${new URL(frame.url).pathname} (no source map)` : frame.functionName || '(native)';
+        const key = ownerOf(nodes.get(id)!.callFrame);
         byOwner.set(key, (byOwner.get(key) ?? 0) + ms);
         total += ms;
       });
