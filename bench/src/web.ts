@@ -355,11 +355,18 @@ interface TraceEvent {
  * functions its samples spent most in, ours and the libraries'.
  *
  * Each task also says how much of it V8 spent collecting source positions. V8 compiles without
- * them and collects them only for a stack trace that needs lines and columns. With DevTools attached
- * (this bench, Lighthouse), every Error created captures such a trace. react-dom creates a few while
- * its module loads, so V8 parses again every function on that stack, the whole first script's
- * top level included. A visitor's browser has no DevTools attached and does not do this: that
- * share of a task is the measurement's, not the page's.
+ * them and collects them (parsing the function again) only when something needs lines and columns.
+ * Two things here do, neither in a visitor's browser, so that share of a task is the measurement's,
+ * not the page's (measured on /inicio at 4x CPU, three loads each):
+ * - DevTools attached (this bench, Lighthouse, any Playwright page): every Error created captures
+ *   such a stack trace, and react-dom creates a few while its module loads: about 150 ms, with or
+ *   without the compile hint;
+ * - the CPU profiler (this trace's samples, Lighthouse's trace): V8 needs positions for every
+ *   function it compiles, and the first scripts' compile hint (apps/web/vite.config.ts,
+ *   COMPILE_HINT) compiles all of their functions at once: about 300 ms more. Without the profiler
+ *   the hint's scripts showed /inicio's largest paint 1.30 s after the page opened against 1.48 s
+ *   without it (/consulta/historial 1.08 against 1.43), the blocking time the same; Lighthouse's
+ *   simulated LCP was the same within its noise either way. So the hint stays.
  */
 async function longTasks(browser: Browser, server: TestServer, dist: string, pathname: string, session: string | null): Promise<void> {
   const { frameName } = await sourceMapper(dist);
@@ -387,13 +394,13 @@ async function longTasks(browser: Browser, server: TestServer, dist: string, pat
   }
   const start = onMain.find((e) => e.name === 'RunTask')?.ts ?? 0;
   const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
-  /** The time V8 spent collecting source positions (with DevTools attached only: see above) in [from, to). */
+  /** The time V8 spent collecting source positions (for DevTools and the profiler only: see above) in [from, to). */
   const sourcePositions = (from: number, to: number) =>
     onMain.filter((e) => e.name === 'V8.CollectSourcePositions' && e.ts >= from && e.ts < to).reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const collecting = tasks.reduce((sum, t) => sum + sourcePositions(t.ts, t.ts + t.dur!), 0);
   console.log(
     `long tasks of ${pathname} (CPU 4x slower, 6 s): ${tasks.length}, ${Math.round(tasks.reduce((sum, t) => sum + t.dur! - 50_000, 0) / 1000)} ms over 50 ms in all; ` +
-      `of their time, ${Math.round(collecting / 1000)} ms is V8 collecting source positions because DevTools is attached`,
+      `of their time, ${Math.round(collecting / 1000)} ms is V8 collecting source positions for DevTools and this profiler`,
   );
   /** The `n` names with most samples, as shares of the task's `total` samples. */
   const top = (counts: Map<string, number>, n: number, total: number) => [...counts].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${Math.round((v / total) * 100)}%`);
@@ -466,8 +473,8 @@ async function profiledLoad(browser: Browser, server: TestServer, pathname: stri
  * BENCH_WEB_PROFILE=1: how long the first scripts' modules take to run their top-level code (what
  * every import costs before the first render: schemas, themes, styled components, tables), per load
  * of /login and /inicio, unthrottled, by package or source file. Measured from a CPU profile's
- * samples under a module's top-level function, so V8 parsing a script again for a stack trace with
- * DevTools attached (see longTasks) is not in it: this is what a visitor's browser spends. Printed,
+ * samples under a module's top-level function, so V8 parsing functions again for source positions
+ * (for DevTools and the profiler, see longTasks) is not in it: this is what a visitor's browser spends. Printed,
  * never asserted.
  */
 async function moduleTime(browser: Browser, server: TestServer, dist: string, token: string, loads = 3): Promise<void> {
