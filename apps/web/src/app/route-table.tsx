@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoti
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { topicsTemplateQuery } from '@/features/home/api/get-topics-template';
 import { getStoredLanguage } from '@/lib/i18n';
+import { whenIdle } from '@/lib/idle';
 import { completeLoadedMessages } from '@/locales/load';
 import { InitialPathRedirect } from './initial-path-redirect';
 import { preloadSignedInShell } from './signed-in-shell-loader';
@@ -281,15 +282,6 @@ export function useScreenCode(name: RouteName | undefined): boolean {
   }, [screen, ready]);
   return ready;
 }
-
-const whenIdle = (run: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
-};
 
 /**
  * Runs the steps one after the other, each when the browser is idle again after the previous one

@@ -4,6 +4,7 @@ import { usePaymentRequests } from '@/features/membership';
 import { usePushRegistration } from '@/features/notifications/hooks/use-push-registration';
 import { useMember } from '@/features/profile';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
+import { whenIdle } from '@/lib/idle';
 import { identify } from '@/lib/track';
 import { useAppointmentRouting } from './use-appointment-routing';
 import { useTreatmentSent } from './use-treatment-sent';
@@ -29,7 +30,9 @@ export function SignedInShell({ token }: { token: string }) {
   usePushRegistration();
   useTreatmentSent();
   useEffect(() => {
-    if (member.data) void identify(member.data, token);
+    const traits = member.data;
+    // When the browser is idle: after the first screen (issue 10, LCP).
+    return traits ? whenIdle(() => void identify(traits, token)) : undefined;
   }, [token, member.data]);
   return null;
 }

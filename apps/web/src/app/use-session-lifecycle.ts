@@ -6,6 +6,7 @@ import { transportErrorOutcome } from '@puente/domain';
 import { isApiRequestError, onTransportError, type ApiRequestError } from '@/lib/api-client';
 import { setMemberData } from '@/features/profile';
 import { getSessionToken, setSessionToken } from '@/lib/session';
+import { whenIdle } from '@/lib/idle';
 import { connectSocket, disconnectSocket } from '@/lib/socket';
 import { showToast } from '@/lib/toast';
 import { openInfoModal, showConnectionError } from '@/lib/ui-store';
@@ -81,13 +82,20 @@ export const useResumeRefresh = (): void => {
   }, [queryClient]);
 };
 
-/** The realtime connection follows the session. */
+/**
+ * The realtime connection follows the session. It opens once the browser is idle (the first screen
+ * rendered: lib/idle.ts), so socket.io's chunk and the handshake do not compete with the first
+ * screen's scripts and render (issue 10, LCP); what a screen shows comes from its queries meanwhile.
+ */
 export const useRealtimeConnection = (token: string | null): void => {
   useEffect(() => {
     if (!token || import.meta.env.MODE === 'test') return undefined;
     // The client's chunk could not load (offline, no cache): the connection opens with the next session change.
-    connectSocket(token).catch(() => undefined);
-    return () => disconnectSocket();
+    const cancel = whenIdle(() => void connectSocket(token).catch(() => undefined));
+    return () => {
+      cancel();
+      disconnectSocket();
+    };
   }, [token]);
 };
 

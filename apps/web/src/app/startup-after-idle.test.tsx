@@ -1,0 +1,53 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer } from '@/test/consultation-fixtures';
+import { renderApp } from '@/test/render-app';
+
+/**
+ * Issue 10 (LCP): what the first screen does not need (the release check, identify(); the push
+ * registration and the realtime connection the same way, lib/idle.ts) starts once the browser is
+ * idle after it, not from the shell's first effects, where it competed with the screen's scripts and
+ * render for the network and the main thread.
+ */
+describe('startup work the first screen does not need waits for the browser to be idle', () => {
+  /** The callbacks waiting for the browser to be idle, which only runIdleCallbacks runs. */
+  const idle = new Map<number, IdleRequestCallback>();
+  let lastId = 0;
+  const runIdleCallbacks = () =>
+    act(() => {
+      const due = [...idle.values()];
+      idle.clear();
+      for (const run of due) run({ didTimeout: false, timeRemaining: () => 50 });
+    });
+
+  beforeEach(() => {
+    idle.clear();
+    window.requestIdleCallback = (run: IdleRequestCallback) => {
+      idle.set(++lastId, run);
+      return lastId;
+    };
+    window.cancelIdleCallback = (id: number) => idle.delete(id);
+  });
+  afterEach(() => {
+    cleanup(); // the app unmounts (and cancels what still waits) while they are there
+    // jsdom has neither: lib/idle.ts falls back to a timer, as before this file.
+    Reflect.deleteProperty(window, 'requestIdleCallback');
+    Reflect.deleteProperty(window, 'cancelIdleCallback');
+  });
+
+  it('the home shows with its topics while the release check and identify() wait; they go once the browser is idle', async () => {
+    const { calls } = fakeServer();
+    renderApp('/inicio');
+    await screen.findByTestId('tile-hardcoded_ph_topic');
+    const started = () => ({
+      release: calls.some((c) => c.url.startsWith('/api/releases/verify/')),
+      identity: calls.some((c) => c.url === '/api/interactions/identity'),
+    });
+    expect(started()).toEqual({ release: false, identity: false });
+    // Still waiting a moment later: nothing but idleness lets them go.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(started()).toEqual({ release: false, identity: false });
+    await runIdleCallbacks();
+    await waitFor(() => expect(started()).toEqual({ release: true, identity: true }));
+  });
+});
