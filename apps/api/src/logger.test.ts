@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { apiErrorSchema, GQL } from '@puente/contracts';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { users } from './db/schema';
 import { createMember, createSessionFor, graphql, request, startTestServer } from './test';
 
@@ -101,12 +101,30 @@ describe('the asynchronous log destination', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'puente-log-'));
     const file = path.join(dir, 'api.log');
     const destination = asyncLogDestination(file);
-    // More than one batch, with multi-byte characters (a byte count is not a character count).
-    const expected = Array.from({ length: 500 }, (_, i) => `${JSON.stringify({ n: i, msg: i % 3 ? 'línea' : 'señal ✓' })}\n`);
+    // Several batches and writes (about 90 kB), with multi-byte characters (a byte count is not a
+    // character count).
+    const expected = Array.from({ length: 3000 }, (_, i) => `${JSON.stringify({ n: i, msg: i % 3 ? 'línea' : 'señal ✓' })}\n`);
     for (const line of expected) destination.write(line);
     await flushLog(destination);
     const written = readFileSync(file, 'utf8');
     rmSync(dir, { recursive: true, force: true });
     expect(written).toBe(expected.join(''));
+  });
+
+  it("writes a quiet server's line within its flush period, without waiting for a batch to fill", async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { asyncLogDestination, flushLog } = await import('./logger');
+    const dir = mkdtempSync(path.join(tmpdir(), 'puente-log-'));
+    const file = path.join(dir, 'api.log');
+    const destination = asyncLogDestination(file);
+    try {
+      destination.write('{"msg":"una línea"}\n');
+      await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toBe('{"msg":"una línea"}\n'), { timeout: 2_000, interval: 50 });
+    } finally {
+      await flushLog(destination);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
