@@ -5,7 +5,7 @@ import { renderApp } from '@/test/render-app';
 
 /**
  * Issue 10 (LCP): what the first screen does not need (the release check, identify(), the push
- * registration; the realtime connection the same way, lib/idle.ts, off in unit tests) starts once the browser is
+ * registration; the realtime connection the same way: use-realtime-connection.test.tsx) starts once the browser is
  * idle after it, not from the shell's first effects, where it competed with the screen's scripts and
  * render for the network and the main thread.
  */
