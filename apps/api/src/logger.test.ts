@@ -1,8 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { apiErrorSchema, GQL } from '@puente/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { users } from './db/schema';
+import { asyncLogDestination, flushLog, type AsyncLogDestination } from './logger';
 import { createMember, createSessionFor, graphql, request, startTestServer } from './test';
 
 const captureLog = () => {
@@ -93,38 +97,34 @@ describe('a failing query in the log', () => {
 });
 
 describe('the asynchronous log destination', () => {
-  it('writes every line whole and in order, non-ASCII text included, once flushed', async () => {
-    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const { asyncLogDestination, flushLog } = await import('./logger');
-    const dir = mkdtempSync(path.join(tmpdir(), 'puente-log-'));
-    const file = path.join(dir, 'api.log');
-    const destination = asyncLogDestination(file);
-    // Several batches and writes (about 90 kB), with multi-byte characters (a byte count is not a
-    // character count).
-    const expected = Array.from({ length: 3000 }, (_, i) => `${JSON.stringify({ n: i, msg: i % 3 ? 'línea' : 'señal ✓' })}\n`);
-    for (const line of expected) destination.write(line);
-    await flushLog(destination);
-    const written = readFileSync(file, 'utf8');
-    rmSync(dir, { recursive: true, force: true });
-    expect(written).toBe(expected.join(''));
-  });
-
-  it("writes a quiet server's line within its flush period, without waiting for a batch to fill", async () => {
-    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const { asyncLogDestination, flushLog } = await import('./logger');
+  /** A destination on a file of a fresh temporary folder: `use` writes through it, then it is flushed and the folder removed. */
+  const withLogFile = async (use: (destination: AsyncLogDestination, read: () => string) => Promise<void>): Promise<void> => {
     const dir = mkdtempSync(path.join(tmpdir(), 'puente-log-'));
     const file = path.join(dir, 'api.log');
     const destination = asyncLogDestination(file);
     try {
-      destination.write('{"msg":"una línea"}\n');
-      await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toBe('{"msg":"una línea"}\n'), { timeout: 2_000, interval: 50 });
+      await use(destination, () => readFileSync(file, 'utf8'));
     } finally {
       await flushLog(destination);
       rmSync(dir, { recursive: true, force: true });
     }
+  };
+
+  it('writes every line whole and in order, non-ASCII text included, once flushed', async () => {
+    await withLogFile(async (destination, read) => {
+      // Several batches and writes (about 90 kB), with multi-byte characters (a byte count is not a
+      // character count).
+      const expected = Array.from({ length: 3000 }, (_, i) => `${JSON.stringify({ n: i, msg: i % 3 ? 'línea' : 'señal ✓' })}\n`);
+      for (const line of expected) destination.write(line);
+      await flushLog(destination);
+      expect(read()).toBe(expected.join(''));
+    });
+  });
+
+  it("writes a quiet server's line within its flush period, without waiting for a batch to fill", async () => {
+    await withLogFile(async (destination, read) => {
+      destination.write('{"msg":"una línea"}\n');
+      await vi.waitFor(() => expect(read()).toBe('{"msg":"una línea"}\n'), { timeout: 2_000, interval: 50 });
+    });
   });
 });

@@ -1,6 +1,7 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer } from '@/test/consultation-fixtures';
+import { stubIdleCallbacks } from '@/test/idle-callbacks';
 import { renderApp } from '@/test/render-app';
 
 /**
@@ -10,32 +11,15 @@ import { renderApp } from '@/test/render-app';
  * render for the network and the main thread.
  */
 describe('startup work the first screen does not need waits for the browser to be idle', () => {
-  /** The callbacks waiting for the browser to be idle, which only runIdleCallbacks runs. */
-  const idle = new Map<number, IdleRequestCallback>();
-  let lastId = 0;
-  const runIdleCallbacks = () =>
-    act(() => {
-      const due = [...idle.values()];
-      idle.clear();
-      for (const run of due) run({ didTimeout: false, timeRemaining: () => 50 });
-    });
+  const { runIdleCallbacks } = stubIdleCallbacks();
 
   beforeEach(() => {
-    idle.clear();
-    window.requestIdleCallback = (run: IdleRequestCallback) => {
-      idle.set(++lastId, run);
-      return lastId;
-    };
-    window.cancelIdleCallback = (id: number) => idle.delete(id);
     // Pushes allowed and a service worker (never ready): the push registration asks for its key first.
     Object.defineProperty(window, 'Notification', { value: { permission: 'granted' }, configurable: true });
     Object.defineProperty(navigator, 'serviceWorker', { value: { ready: new Promise(() => undefined), addEventListener: () => undefined, removeEventListener: () => undefined }, configurable: true });
   });
   afterEach(() => {
     cleanup(); // the app unmounts (and cancels what still waits) while they are there
-    // jsdom has neither: lib/idle.ts falls back to a timer, as before this file.
-    Reflect.deleteProperty(window, 'requestIdleCallback');
-    Reflect.deleteProperty(window, 'cancelIdleCallback');
     Reflect.deleteProperty(window, 'Notification');
     Reflect.deleteProperty(navigator, 'serviceWorker');
   });

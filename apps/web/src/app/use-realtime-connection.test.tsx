@@ -1,5 +1,6 @@
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubIdleCallbacks } from '@/test/idle-callbacks';
 
 // The network boundary: every socket the hook opens is a FakeSocket (kept in `sockets`).
 vi.mock('socket.io-client', () => import('@/test/fake-socket-io'));
@@ -16,30 +17,15 @@ const { sockets } = await import('@/test/fake-socket-io');
  * other unit tests (by MODE), so here the hook runs as in the browser.
  */
 describe('the realtime connection waits for the browser to be idle', () => {
-  const idle = new Map<number, IdleRequestCallback>();
-  let lastId = 0;
-  const runIdleCallbacks = () =>
-    act(() => {
-      const due = [...idle.values()];
-      idle.clear();
-      for (const run of due) run({ didTimeout: false, timeRemaining: () => 50 });
-    });
+  const { pending, runIdleCallbacks } = stubIdleCallbacks();
 
   beforeEach(() => {
     vi.stubEnv('MODE', 'production');
-    idle.clear();
     sockets.length = 0;
-    window.requestIdleCallback = (run: IdleRequestCallback) => {
-      idle.set(++lastId, run);
-      return lastId;
-    };
-    window.cancelIdleCallback = (id: number) => idle.delete(id);
   });
   afterEach(() => {
-    cleanup(); // unmounted (cancelling what still waits) while the stubs are there
+    cleanup(); // unmounted while MODE is production
     vi.unstubAllEnvs();
-    Reflect.deleteProperty(window, 'requestIdleCallback');
-    Reflect.deleteProperty(window, 'cancelIdleCallback');
   });
 
   it('opens no socket until the browser is idle, then one with the session; closes it when the session ends', async () => {
@@ -61,9 +47,9 @@ describe('the realtime connection waits for the browser to be idle', () => {
 
   it('opens nothing for a session that ended before the browser was idle', async () => {
     const { unmount } = renderHook(() => useRealtimeConnection('st_gone'));
-    expect(idle.size).toBe(1);
+    expect(pending()).toBe(1);
     unmount();
-    expect(idle.size).toBe(0);
+    expect(pending()).toBe(0);
     await runIdleCallbacks();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sockets).toHaveLength(0);
