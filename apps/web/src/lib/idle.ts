@@ -17,6 +17,6 @@ export const whenIdle = (run: () => void): (() => void) => {
 /** False until the browser has been idle once since the component mounted (see whenIdle). */
 export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true))), [idle]);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   return idle;
 }
