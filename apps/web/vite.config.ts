@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 import type { Plugin, PluginOption } from 'vite';
 import { DEFAULT_LANGUAGE, PRODUCT_NAME, THEME } from '../../packages/domain/src/constants.js';
 import { barrelImports } from './barrel-imports.js';
+import { screenChunks, screenPrefetch, type BuiltChunk } from './screen-prefetch.js';
 import { ENTRY_FILES } from './src/locales/entry-files.js';
 import { firstVisitScript } from './src/prerender/first-visit.js';
 
@@ -95,35 +96,6 @@ function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
  * And every page without a prerendered screen shows the loading spinner from its HTML until the app
  * renders over it (`placeholder` in src/prerender/entry.tsx), not a blank page.
  */
-/** A chunk of the build, as the bundle and the probe (firstScreenChunks) describe it. */
-interface BuiltChunk {
-  fileName: string;
-  imports: readonly string[];
-  isEntry: boolean;
-  isDynamicEntry: boolean;
-  moduleIds: readonly string[];
-}
-
-/**
- * The chunks a screen's page loads before it shows, besides the first script's: the chunks holding
- * the screen's modules and, transitively, what they import statically.
- */
-const screenChunks = (chunks: readonly BuiltChunk[], modules: readonly string[], pathname: string): BuiltChunk[] => {
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (files: readonly string[], into = new Set<string>()): Set<string> => {
-    for (const file of files) {
-      if (into.has(file)) continue;
-      into.add(file);
-      closure(byFile.get(file)?.imports ?? [], into);
-    }
-    return into;
-  };
-  const initial = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-  const own = chunks.filter((c) => c.isDynamicEntry && c.moduleIds.some((id) => modules.some((m) => id.endsWith(m))));
-  if (own.length === 0) throw new Error(`no chunk holds ${modules.join(', ')} (${pathname})`);
-  return [...closure(own.map((c) => c.fileName))].flatMap((file) => (initial.has(file) ? [] : [byFile.get(file)!]));
-};
-
 const ROOT = '<div id="root"></div>';
 /** The app's container holding `html`. */
 const rootWith = (html: string): string => `<div id="root">${html}</div>`;
@@ -408,6 +380,7 @@ const clientOnlyPlugins = (): PluginOption[] => [
   }),
   firstScreens.plugin,
   compileHintFirst(),
+  screenPrefetch(fileURLToPath(new URL('./src/app/route-table.tsx', import.meta.url))),
   routeShells(ENTRY_SCREENS, { prerendered: ['/login'], ssrBundle: SSR_BUNDLE }),
   // Last: moves the source maps out of dist and writes the .br/.gz copies (after sw.js exists).
   buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
@@ -482,7 +455,7 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'barrel-imports.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'barrel-imports.test.ts', 'screen-prefetch.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // Files share their worker's modules (see the root vitest.config.ts).
     isolate: false,

@@ -210,7 +210,7 @@ describe('the first load of the built app', () => {
     const hashes = inline.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
     expect(scriptSrc?.sort()).toEqual(["'self'", ...hashes].sort());
-    expect(readFileSync(join(DIST, 'index.html'), 'utf8')).not.toContain('login-screen');
+    expect(readFileSync(join(DIST, 'index.html'), 'utf8')).not.toContain('data-testid="login-screen"');
 
     /** Opens /login with every script of the app held back; `release` lets them through. */
     const openHeld = async (ctx: BrowserContext, path: string) => {
@@ -489,8 +489,14 @@ describe('the first load of the built app', () => {
       // The call, the staff screens and the consultation list load with their own screens.
       for (const heavy of ['call-route-', 'dashboard-screen-', 'admin-screen-', 'staff-consultation-route-', 'available-coaches-screen-', 'history-chat-screen-', 'admin-grid-', 'staff-screen-', 'members-screen-', 'usage-screen-'])
         expect(names.filter((f) => f.startsWith(heavy)), heavy).toEqual([]);
-      // The likely next screen is fetched once the browser is idle.
+      // The likely next screen is fetched once the browser is idle: as module preloads of the files the
+      // build lists in the page (fetched and compiled, not run: apps/web/screen-prefetch.ts), not
+      // imported (Vite's own preloads of an import carry no fetch priority).
       await expect.poll(() => scripts.some((s) => s.file.startsWith('verify-phone-screen-')), { timeout: 15_000 }).toBe(true);
+      const listed = await page.evaluate(() => (JSON.parse(window.document.getElementById('screen-prefetch-files')!.textContent!) as Record<string, string[]>).verifyPhoneNumber);
+      expect(listed?.filter((file) => file.startsWith('assets/verify-phone-screen-'))).toHaveLength(1);
+      const preloaded = await page.evaluate(() => Array.from(window.document.querySelectorAll('link[rel="modulepreload"][fetchpriority="low"]')).map((link) => link.getAttribute('href')));
+      for (const file of listed!) if (!before.has(file.slice('assets/'.length))) expect(preloaded).toContain(`/${file}`);
       // The code screen's fields are the outlined fields too: what the prefetch brings has none of
       // TextField's variants, menu select or modal (63.5 kB gz prefetched after /login with them, 25.9 without).
       for (const { file } of scripts.filter((s) => !before.has(s.file))) {

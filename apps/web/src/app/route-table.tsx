@@ -7,6 +7,7 @@ import { getStoredLanguage } from '@/lib/i18n';
 import { whenIdle } from '@/lib/idle';
 import { completeLoadedMessages } from '@/locales/load';
 import { InitialPathRedirect } from './initial-path-redirect';
+import { modulePreload, screenPrefetchFiles } from './screen-prefetch-files';
 import { preloadSignedInShell } from './signed-in-shell-loader';
 
 /**
@@ -220,6 +221,7 @@ const EAGER_SCREENS: Partial<Record<RouteName, ReactNode>> = {
 /**
  * The likely next screens, fetched once the current one is shown and the browser is idle, so the
  * next step opens without waiting for its code (after /login the code check, after sign-in /inicio).
+ * The build reads this list (screen-prefetch.ts, beside vite.config.ts): keep it a literal.
  */
 const NEXT_SCREENS: Partial<Record<RouteName, readonly RouteName[]>> = {
   selectLanguage: ['presignup', 'login'],
@@ -252,6 +254,16 @@ export const prefetchRouteData = (name: RouteName, client: QueryClient, language
 /** Fetches the code of the given screens (errors are ignored: the route retries when opened). */
 export const preloadScreens = (names: readonly RouteName[]): Promise<unknown> =>
   Promise.allSettled(names.flatMap((name) => SCREENS[name]?.preload() ?? []));
+
+/**
+ * Fetches a likely next screen's code without running it (issue 10, TBT): the build lists each one's
+ * files in the page (screen-prefetch-files.ts), fetched and compiled as module preloads; the screen's
+ * modules run when it opens. Where there is no list (the dev server, tests) the screen is loaded.
+ */
+const prefetchScreen = (name: RouteName): Promise<unknown> => {
+  const files = screenPrefetchFiles()?.[name];
+  return files ? modulePreload(files) : preloadScreens([name]);
+};
 
 /** Every lazy screen (tests render the whole app and expect each screen in its first render). */
 export const preloadAllScreens = (): Promise<unknown> => preloadScreens(Object.keys(SCREENS) as RouteName[]);
@@ -312,7 +324,7 @@ function RouteScreen({ name, screen }: { name: RouteName; screen: LazyScreen }) 
     // The signed-in shell first when this screen opens a session (RootLayout waits for it, and the
     // dialogs it holds, such as the terms, open from it), then the rest of the language's messages
     // (an entry screen did not wait for them), then the likely next screens.
-    return whenIdleEach([...(opensSession ? [preloadSignedInShell] : []), completeStoredLanguage, ...(next ?? []).map((n) => () => preloadScreens([n]))]);
+    return whenIdleEach([...(opensSession ? [preloadSignedInShell] : []), completeStoredLanguage, ...(next ?? []).map((n) => () => prefetchScreen(n))]);
   }, [name]);
   return <screen.Component />;
 }

@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubIdleCallbacks } from '@/test/idle-callbacks';
+import { renderApp } from '@/test/render-app';
+import { modulePreload, resetScreenPrefetchFiles, SCREEN_PREFETCH_ELEMENT_ID, screenPrefetchFiles } from './screen-prefetch-files';
+
+const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')] as HTMLLinkElement[];
+
+describe("the likely next screens' files, fetched without running them (issue 10, TBT)", () => {
+  afterEach(() => {
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+    document.getElementById(SCREEN_PREFETCH_ELEMENT_ID)?.remove();
+    resetScreenPrefetchFiles();
+  });
+
+  it("reads the page's list once; a page without one (the dev server, tests) or with an unreadable one has none", () => {
+    expect(screenPrefetchFiles()).toBeNull();
+    resetScreenPrefetchFiles();
+    document.head.insertAdjacentHTML('beforeend', `<script type="application/json" id="${SCREEN_PREFETCH_ELEMENT_ID}">{"home":["assets/home-1.js"]}</script>`);
+    expect(screenPrefetchFiles()).toEqual({ home: ['assets/home-1.js'] });
+    document.getElementById(SCREEN_PREFETCH_ELEMENT_ID)!.textContent = '{';
+    expect(screenPrefetchFiles()).toEqual({ home: ['assets/home-1.js'] }); // read once
+    resetScreenPrefetchFiles();
+    expect(screenPrefetchFiles()).toBeNull();
+  });
+
+  it('asks for each file as a low-priority module preload, not again for one the page has, and settles once each has loaded or failed', async () => {
+    document.head.insertAdjacentHTML('beforeend', '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">');
+    let settled = false;
+    const done = modulePreload(['assets/coaches-1.js', 'assets/shared-1.js', 'assets/card-1.js']).then(() => (settled = true));
+    const added = preloads().slice(1);
+    expect(added.map((link) => [link.getAttribute('href'), link.getAttribute('crossorigin'), link.getAttribute('fetchpriority')])).toEqual([
+      ['/assets/coaches-1.js', '', 'low'],
+      ['/assets/card-1.js', '', 'low'],
+    ]);
+    added[0]!.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    added[1]!.dispatchEvent(new Event('error')); // the screen's import retries when it opens
+    await done;
+    expect(settled).toBe(true);
+    // Asked again (the screen shown a second time): nothing new.
+    await modulePreload(['assets/coaches-1.js']);
+    expect(preloads()).toHaveLength(3);
+  });
+});
+
+describe('a shown screen prefetches the likely next one from the list once the browser is idle (issue 10, TBT)', () => {
+  const { runIdleCallbacks } = stubIdleCallbacks();
+  afterEach(() => {
+    document.getElementById(SCREEN_PREFETCH_ELEMENT_ID)?.remove();
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+    resetScreenPrefetchFiles();
+  });
+
+  const verifyScreenLink = () => document.head.querySelector('link[rel="modulepreload"][href="/assets/verify-phone-screen-1.js"]');
+
+  it('/login asks for the code check\'s files as module preloads (the build\'s list), after the rest of its messages', async () => {
+    document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="${SCREEN_PREFETCH_ELEMENT_ID}">{"verifyPhoneNumber":["assets/verify-phone-screen-1.js"]}</script>`);
+    renderApp('/login');
+    await screen.findByTestId('login-screen');
+    expect(verifyScreenLink()).toBeNull();
+    await runIdleCallbacks(); // the rest of the messages
+    await waitFor(async () => {
+      await runIdleCallbacks();
+      expect(verifyScreenLink()?.getAttribute('fetchpriority')).toBe('low');
+    });
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The files of each likely next screen (route name -> its chunks' files, relative to the site's
+ * root), which the build writes into every page's HTML (screen-prefetch.ts, beside vite.config.ts).
+ * The build reads this module too: nothing here may touch the DOM when it loads.
+ */
+export type ScreenPrefetchFiles = Readonly<Record<string, readonly string[]>>;
+
+/** The id of the page's JSON block holding them. */
+export const SCREEN_PREFETCH_ELEMENT_ID = 'screen-prefetch-files';
+
+let read: ScreenPrefetchFiles | null | undefined;
+
+/** The page's list, or null where there is none (the dev server, tests) or it cannot be read. */
+export const screenPrefetchFiles = (): ScreenPrefetchFiles | null => {
+  if (read !== undefined) return read;
+  const text = document.getElementById(SCREEN_PREFETCH_ELEMENT_ID)?.textContent;
+  try {
+    read = text ? (JSON.parse(text) as ScreenPrefetchFiles) : null;
+  } catch {
+    read = null;
+  }
+  return read;
+};
+
+/** Forgets the list read (tests put another page in place). */
+export const resetScreenPrefetchFiles = (): void => {
+  read = undefined;
+};
+
+/**
+ * Fetches the files as `<link rel="modulepreload">`: the browser downloads and compiles each module
+ * without running it (it runs when the screen is opened). A file already in the page (its shell's
+ * links, Vite's own preloads of a screen opened before) is not asked again. Settles once each link
+ * has loaded or failed (a failure is the screen's to meet when it opens: its import retries).
+ */
+export const modulePreload = (files: readonly string[]): Promise<void> => {
+  const links = files.flatMap((file) => {
+    const href = `/${file}`;
+    if (document.querySelector(`link[href="${href}"]`)) return [];
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.setAttribute('crossorigin', '');
+    link.setAttribute('fetchpriority', 'low');
+    link.href = href;
+    return [link];
+  });
+  const settled = links.map(
+    (link) =>
+      new Promise<void>((resolve) => {
+        link.addEventListener('load', () => resolve());
+        link.addEventListener('error', () => resolve());
+      }),
+  );
+  for (const link of links) document.head.appendChild(link);
+  return Promise.all(settled).then(() => undefined);
+};
