@@ -3,7 +3,7 @@ import ts from 'typescript';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { SCREEN_PREFETCH_ELEMENT_ID, type ScreenPrefetchFiles } from './src/app/screen-prefetch-files.js';
 
-/** A chunk of the build, as the bundle describes it (what the chunk graph functions read). */
+/** A chunk of the build, as the bundle (and firstScreenChunks' probe, vite.config.ts) describes it. */
 export interface BuiltChunk {
   fileName: string;
   imports: readonly string[];
@@ -107,9 +107,10 @@ export const prefetchDataElement = (files: ScreenPrefetchFiles): string =>
 
 /**
  * Issue 10 (first load, TBT): the likely next screens (the route table's NEXT_SCREENS) were fetched
- * with `import()` once a screen was shown, and `import()` also runs each module as it arrives: on
- * /inicio that was 40 to 60 ms of Lighthouse's blocking time (a phone's CPU) spent running the
- * coaches' list and the profile before anyone asked for them. The app now fetches them as
+ * with `import()` once a screen was shown, and `import()` also runs each module as it arrives (the
+ * coaches' list and the profile after /inicio, before anyone asked for them). Lighthouse's blocking
+ * time on /inicio without any prefetch was about 50 ms lower (a phone's CPU); the bench's script time
+ * in the 4 s after /inicio answers went from 43 to 38 ms (unthrottled) with this. The app now fetches them as
  * `<link rel="modulepreload">` (fetched and compiled, run when the screen opens), which needs each
  * screen's files: the route table names its modules, the build knows their chunks. Every page gets
  * the list as a JSON block in its HTML (index.html, so the route shells too).

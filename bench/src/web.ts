@@ -4,7 +4,8 @@
 //    (a new visitor) and /inicio (a signed-in member), in bytes as transferred (the build's brotli
 //    copies: Chromium asks for br) and as the gzip size of the same files. Budgets (gzipped):
 //    /login <= 150 kB, /inicio <= 220 kB. Printed, never asserted.
-// 2. Lighthouse (mobile: simulated slow 4G, 4x CPU) performance and accessibility, with LCP and TBT,
+// 2. The main thread's script time in the 4 s after /login and /inicio answer (the idle work after them).
+// 3. Lighthouse (mobile: simulated slow 4G, 4x CPU) performance and accessibility, with LCP and TBT,
 //    for /login, /inicio and /consulta/historial; a member's session is put in localStorage first.
 //    Targets: performance >= 90, accessibility 100, LCP <= 2.5 s, TBT <= 200 ms. Printed, never asserted.
 // BENCH_WEB_DIST measures another build (e.g. an older one, for a before/after); BENCH_LIGHTHOUSE=0 skips
@@ -139,6 +140,48 @@ async function bundleBench(server: TestServer, dist: string, token: string): Pro
     }
   } finally {
     await browser.close();
+  }
+}
+
+/** Loads per page for the script time after the screen answers (scriptAfterShown). */
+const AFTER_SHOWN_LOADS = 6;
+
+/**
+ * The main thread's script time in the 4 s after the screen answers (React has taken it over),
+ * unthrottled, from Chromium's own counter (CDP Performance.getMetrics' ScriptDuration): the idle
+ * work after a first screen (the rest of the messages, the likely next screens' prefetch, the
+ * realtime connection...), which Lighthouse counts in its blocking time (four times as long on its
+ * phone) but too noisily to compare two builds. Median of AFTER_SHOWN_LOADS loads.
+ */
+async function scriptAfterShown(browser: Browser, server: TestServer, token: string): Promise<void> {
+  for (const [pathname, testId, session] of [
+    ['/login', 'login-screen', null],
+    ['/inicio', 'home-screen', token],
+  ] as const) {
+    const ms: number[] = [];
+    for (let i = 0; i < AFTER_SHOWN_LOADS; i++) {
+      const context = await browser.newContext();
+      try {
+        await seed(session)(context);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Performance.enable');
+        const scriptSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
+        await page.goto(`${server.url}${pathname}`);
+        await page.waitForFunction((id) => {
+          const screen = document.querySelector(`[data-testid="${id}"]`);
+          return screen !== null && Object.keys(screen).some((key) => key.startsWith('__reactFiber'));
+        }, testId);
+        const from = await scriptSeconds();
+        await page.waitForTimeout(4_000);
+        ms.push((await scriptSeconds()) - from);
+      } finally {
+        await context.close();
+      }
+    }
+    ms.sort((a, b) => a - b);
+    const median = ms[Math.floor(ms.length / 2)]! * 1000;
+    console.log(`after ${pathname} answers: ${median.toFixed(1)} ms of script in 4 s (unthrottled, median of ${ms.length}: ${ms.map((x) => (x * 1000).toFixed(0)).join(', ')})`);
   }
 }
 
@@ -522,6 +565,12 @@ export async function webBench(): Promise<void> {
   try {
     const token = await memberSession(server);
     await bundleBench(server, dist, token);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    try {
+      await scriptAfterShown(browser, server, token);
+    } finally {
+      await browser.close();
+    }
     if (process.env.BENCH_WEB_PROFILE === '1') {
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
       try {
