@@ -50,13 +50,11 @@ const seed = (token: string | null, language: Language | null = 'es') => (contex
   );
 
 /**
- * The scripts the page started fetching before the screen (its test id) appeared, then those fetched
- * after it (the idle prefetch of the likely next screens), from the page's resource timing.
+ * Records, in the page, since when the screen (its test id) has been shown (`__shownAt`, and whether
+ * its HTML showed it, `__fromHtml`) and since when it answers (`__liveAt`: React has taken it over).
  */
-async function scriptsFor(browser: Browser, server: TestServer, dist: string, pathname: string, testId: string, token: string | null, language: Language | null = 'es') {
-  const context = await browser.newContext();
-  await seed(token, language)(context);
-  await context.addInitScript((id) => {
+const markScreen = (context: BrowserContext, testId: string) =>
+  context.addInitScript((id) => {
     const w = window as unknown as { __shownAt?: number; __fromHtml?: boolean; __liveAt?: number };
     // Since when the screen has been in the page: a screen in the HTML that its inline script then
     // removes (a prerendered /login on a visit other than the first) was not shown.
@@ -78,6 +76,15 @@ async function scriptsFor(browser: Browser, server: TestServer, dist: string, pa
       }
     }, 5);
   }, testId);
+
+/**
+ * The scripts the page started fetching before the screen (its test id) appeared, then those fetched
+ * after it (the idle prefetch of the likely next screens), from the page's resource timing.
+ */
+async function scriptsFor(browser: Browser, server: TestServer, dist: string, pathname: string, testId: string, token: string | null, language: Language | null = 'es') {
+  const context = await browser.newContext();
+  await seed(token, language)(context);
+  await markScreen(context, testId);
   const page = await context.newPage();
   await page.goto(`${server.url}${pathname}`);
   await page.getByTestId(testId).waitFor({ timeout: 60_000 });
@@ -113,33 +120,28 @@ async function scriptsFor(browser: Browser, server: TestServer, dist: string, pa
   };
 }
 
-async function bundleBench(server: TestServer, dist: string, token: string): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  try {
-    // A member who chose English also waits for the English entry messages before the first render.
-    for (const [pathname, testId, session, language] of [
-      ['/login', 'login-screen', null, null],
-      ['/login', 'login-screen', null, 'es'],
-      ['/login', 'login-screen', null, 'en'],
-      ['/inicio', 'home-screen', token, 'es'],
-    ] as const) {
-      const r = await scriptsFor(browser, server, dist, pathname, testId, session, language);
-      const sum = (xs: ScriptLoad[], k: 'transferred' | 'gzip') => xs.reduce((a, x) => a + x[k], 0);
-      const gzip = sum(r.initial, 'gzip');
-      const budget = BUDGET_KB[pathname];
-      console.log(
-        `first load ${pathname}${language === null ? ' (first visit, nothing stored)' : language === 'es' ? '' : ` (${language})`}${r.finalPath === pathname ? '' : ` (shown at ${r.finalPath})`}: ` +
-          `${r.fromHtml ? 'shown from its HTML before any script, then until it answers: ' : ''}${r.initial.length} scripts, ` +
-          `${kB(sum(r.initial, 'transferred'))} kB transferred, ${kB(gzip)} kB gzipped (budget ${budget} kB: ${gzip / 1024 <= budget ? 'met' : 'NOT met'}); ` +
-          `then ${r.prefetched.length} prefetched (${kB(sum(r.prefetched, 'gzip'))} kB gzipped)`,
-      );
-      if (process.env.BENCH_DEBUG) {
-        for (const s of r.initial) console.log(`  ${kB(s.gzip).padStart(7)} ${s.url}`);
-        for (const s of r.prefetched) console.log(`  ${kB(s.gzip).padStart(7)} ${s.url} (prefetched)`);
-      }
+async function bundleBench(browser: Browser, server: TestServer, dist: string, token: string): Promise<void> {
+  // A member who chose English also waits for the English entry messages before the first render.
+  for (const [pathname, testId, session, language] of [
+    ['/login', 'login-screen', null, null],
+    ['/login', 'login-screen', null, 'es'],
+    ['/login', 'login-screen', null, 'en'],
+    ['/inicio', 'home-screen', token, 'es'],
+  ] as const) {
+    const r = await scriptsFor(browser, server, dist, pathname, testId, session, language);
+    const sum = (xs: ScriptLoad[], k: 'transferred' | 'gzip') => xs.reduce((a, x) => a + x[k], 0);
+    const gzip = sum(r.initial, 'gzip');
+    const budget = BUDGET_KB[pathname];
+    console.log(
+      `first load ${pathname}${language === null ? ' (first visit, nothing stored)' : language === 'es' ? '' : ` (${language})`}${r.finalPath === pathname ? '' : ` (shown at ${r.finalPath})`}: ` +
+        `${r.fromHtml ? 'shown from its HTML before any script, then until it answers: ' : ''}${r.initial.length} scripts, ` +
+        `${kB(sum(r.initial, 'transferred'))} kB transferred, ${kB(gzip)} kB gzipped (budget ${budget} kB: ${gzip / 1024 <= budget ? 'met' : 'NOT met'}); ` +
+        `then ${r.prefetched.length} prefetched (${kB(sum(r.prefetched, 'gzip'))} kB gzipped)`,
+    );
+    if (process.env.BENCH_DEBUG) {
+      for (const s of r.initial) console.log(`  ${kB(s.gzip).padStart(7)} ${s.url}`);
+      for (const s of r.prefetched) console.log(`  ${kB(s.gzip).padStart(7)} ${s.url} (prefetched)`);
     }
-  } finally {
-    await browser.close();
   }
 }
 
@@ -163,15 +165,13 @@ async function scriptAfterShown(browser: Browser, server: TestServer, token: str
       const context = await browser.newContext();
       try {
         await seed(session)(context);
+        await markScreen(context, testId);
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Performance.enable');
         const scriptSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
         await page.goto(`${server.url}${pathname}`);
-        await page.waitForFunction((id) => {
-          const screen = document.querySelector(`[data-testid="${id}"]`);
-          return screen !== null && Object.keys(screen).some((key) => key.startsWith('__reactFiber'));
-        }, testId);
+        await page.waitForFunction(() => (window as unknown as { __liveAt?: number }).__liveAt !== undefined);
         const from = await scriptSeconds();
         await page.waitForTimeout(4_000);
         ms.push((await scriptSeconds()) - from);
@@ -564,9 +564,9 @@ export async function webBench(): Promise<void> {
   const server = await startTestServer({ config: { webDist: dist } });
   try {
     const token = await memberSession(server);
-    await bundleBench(server, dist, token);
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     try {
+      await bundleBench(browser, server, dist, token);
       await scriptAfterShown(browser, server, token);
     } finally {
       await browser.close();

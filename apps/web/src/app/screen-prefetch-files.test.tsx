@@ -2,25 +2,22 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubIdleCallbacks } from '@/test/idle-callbacks';
 import { renderApp } from '@/test/render-app';
-import { modulePreload, resetScreenPrefetchFiles, SCREEN_PREFETCH_ELEMENT_ID, screenPrefetchFiles } from './screen-prefetch-files';
+import { modulePreload, SCREEN_PREFETCH_ELEMENT_ID, screenPrefetchFiles } from './screen-prefetch-files';
 
 const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')] as HTMLLinkElement[];
 
-describe("the likely next screens' files, fetched without running them (issue 10, TBT)", () => {
-  afterEach(() => {
-    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
-    document.getElementById(SCREEN_PREFETCH_ELEMENT_ID)?.remove();
-    resetScreenPrefetchFiles();
-  });
+afterEach(() => {
+  for (const link of preloads()) link.remove();
+  document.getElementById(SCREEN_PREFETCH_ELEMENT_ID)?.remove();
+});
 
-  it("reads the page's list once; a page without one (the dev server, tests) or with an unreadable one has none", () => {
+describe("the likely next screens' files, fetched without running them (issue 10, TBT)", () => {
+
+  it("reads the page's list; a page without one (the dev server, tests) or with an unreadable one has none", () => {
     expect(screenPrefetchFiles()).toBeNull();
-    resetScreenPrefetchFiles();
     document.head.insertAdjacentHTML('beforeend', `<script type="application/json" id="${SCREEN_PREFETCH_ELEMENT_ID}">{"home":["assets/home-1.js"]}</script>`);
     expect(screenPrefetchFiles()).toEqual({ home: ['assets/home-1.js'] });
     document.getElementById(SCREEN_PREFETCH_ELEMENT_ID)!.textContent = '{';
-    expect(screenPrefetchFiles()).toEqual({ home: ['assets/home-1.js'] }); // read once
-    resetScreenPrefetchFiles();
     expect(screenPrefetchFiles()).toBeNull();
   });
 
@@ -47,11 +44,6 @@ describe("the likely next screens' files, fetched without running them (issue 10
 
 describe('a shown screen prefetches the likely next one from the list once the browser is idle (issue 10, TBT)', () => {
   const { runIdleCallbacks } = stubIdleCallbacks();
-  afterEach(() => {
-    document.getElementById(SCREEN_PREFETCH_ELEMENT_ID)?.remove();
-    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
-    resetScreenPrefetchFiles();
-  });
 
   const verifyScreenLink = () => document.head.querySelector('link[rel="modulepreload"][href="/assets/verify-phone-screen-1.js"]');
 

@@ -8,23 +8,14 @@ export type ScreenPrefetchFiles = Readonly<Record<string, readonly string[]>>;
 /** The id of the page's JSON block holding them. */
 export const SCREEN_PREFETCH_ELEMENT_ID = 'screen-prefetch-files';
 
-let read: ScreenPrefetchFiles | null | undefined;
-
 /** The page's list, or null where there is none (the dev server, tests) or it cannot be read. */
 export const screenPrefetchFiles = (): ScreenPrefetchFiles | null => {
-  if (read !== undefined) return read;
   const text = document.getElementById(SCREEN_PREFETCH_ELEMENT_ID)?.textContent;
   try {
-    read = text ? (JSON.parse(text) as ScreenPrefetchFiles) : null;
+    return text ? (JSON.parse(text) as ScreenPrefetchFiles) : null;
   } catch {
-    read = null;
+    return null;
   }
-  return read;
-};
-
-/** Forgets the list read (tests put another page in place). */
-export const resetScreenPrefetchFiles = (): void => {
-  read = undefined;
 };
 
 /**
