@@ -1,9 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, createTheme, darken, type Theme } from '@mui/material/styles';
+import { createTheme, darken, type Theme } from '@mui/material/styles';
 import { partnerColorsSchema, partnerPalette, type PartnerPalette } from '@puente/domain';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useMember } from '@/features/profile';
 import { useSessionToken } from '@/lib/session';
+import { AppThemeProvider } from '@/lib/theme-provider';
 import { readStorage, removeSessionStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeSessionStorage } from '@/lib/storage';
 import { useThemeConfig } from '../api/get-theme-config';
 
@@ -46,10 +47,10 @@ export function PartnerThemeProvider({ base, children }: { base: Theme; children
     return colors?.success ? createPartnerTheme(base, partnerPalette(colors.data)) : base;
   }, [base, partner]);
   return (
-    <ThemeProvider theme={theme}>
+    <AppThemeProvider theme={theme}>
       {/* The page background follows the partner's. */}
       {theme !== base ? <CssBaseline /> : null}
       {children}
-    </ThemeProvider>
+    </AppThemeProvider>
   );
 }
