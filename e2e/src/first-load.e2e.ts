@@ -397,7 +397,7 @@ describe('the first load of the built app', () => {
     );
   });
 
-  it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas, the toasts' snackbar, MUI's CSS-variables theme provider", () => {
+  it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas, MUI's CSS-variables theme provider", () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');
     const entry = /<script type="module"[^>]*src="\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
@@ -407,9 +407,6 @@ describe('the first load of the built app', () => {
     expect(source).not.toContain('countryCallingCodes()');
     // The admin console's organization schemas (contracts/admin-organizations.ts): with the console.
     expect(source).not.toContain('admin_organization_code_invalid');
-    // The toasts' snackbar and alert (components/ui/toast-slot.tsx): with the first toast.
-    expect(source).not.toMatch(muiComponent('MuiSnackbar'));
-    expect(source).not.toMatch(muiComponent('MuiAlert'));
     // MUI's provider for themes with CSS variables (its colour-scheme storage; lib/theme-provider.tsx): not at all.
     expect(source).not.toContain('mui-color-scheme');
     // ... while the member's shape and the session documents are there (the app refreshes its session at boot).

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { ToastSlot } from '@/components/ui/toast-slot';
+import { ToastHost } from '@/components/ui/toast-host';
 import { useFamilyInvitation } from '@/features/family';
 import { useMember } from '@/features/profile';
 import { PartnerThemeProvider } from '@/features/organizations/components/partner-theme';
@@ -127,7 +127,7 @@ export function RootLayout() {
           ) : null}
         </>
       )}
-      <ToastSlot />
+      <ToastHost />
       <LoadingOverlay />
       {/* spec 2: no modal is shown on the hidden events page (/et). */}
       {pathname === ROUTES.eventsDebug ? null : <ShellDialogs />}

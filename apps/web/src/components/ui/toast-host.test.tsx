@@ -6,12 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '@/lib/i18n';
 import { hideToast, showToast } from '@/lib/toast';
 import { BottomDrawer } from './bottom-drawer';
-import { ToastSlot } from './toast-slot';
+import { ToastHost } from './toast-host';
 
 const i18n = createI18n('es');
 const page = (open: { dialog?: boolean; sheet?: boolean }) => (
   <I18nextProvider i18n={i18n}>
-    <ToastSlot />
+    <ToastHost />
     <Dialog open={open.dialog === true} aria-labelledby="dialog-title">
       <DialogTitle id="dialog-title">¿Cancelar la cita?</DialogTitle>
     </Dialog>
@@ -39,19 +39,6 @@ describe('the toast and what opens above the screen (a phone: the toast sat over
     expect(await screen.findByTestId('toast')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('toast')).toBeTruthy();
-    view.unmount();
-  });
-});
-
-describe("the toasts' place in the shell (their code comes with the first toast, issue 10)", () => {
-  it('shows a toast given before it was mounted, keeps the host after it closes, and shows the next one', async () => {
-    act(() => showToast({ variant: 'info', message: 'form_missing_fields', durationMs: 60_000 }));
-    const view = render(page({}));
-    expect((await screen.findByTestId('toast')).textContent).toBe(i18n.t('form_missing_fields'));
-    act(() => hideToast());
-    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
-    act(() => showToast({ variant: 'error', message: 'error_unknown_error' }));
-    expect((await screen.findByTestId('toast')).getAttribute('data-variant')).toBe('error');
     view.unmount();
   });
 });
