@@ -1,4 +1,4 @@
-import { configure, act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment, simulatePageReload } from '@/test/current-appointment';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
@@ -10,7 +10,6 @@ import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 // The network boundary: the Socket.IO client returns our fake sockets.
 vi.mock('socket.io-client', () => import('@/test/fake-socket-io'));

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { clearCurrentAppointment } from '@/features/appointments';
 import { fakeServer } from '@/test/consultation-fixtures';
@@ -6,7 +6,6 @@ import { openSocket, resetSocketsBetweenTests } from '@/test/fake-socket-io';
 import { renderApp } from '@/test/render-app';
 
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 // The network boundary: the Socket.IO client returns our fake sockets.
 vi.mock('socket.io-client', () => import('@/test/fake-socket-io'));

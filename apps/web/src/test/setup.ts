@@ -7,6 +7,9 @@ import { hideToast } from '@/lib/toast';
 import { closeInfoModal, hideConnectionError } from '@/lib/ui-store';
 
 // findBy*/waitFor wait up to 10 s (default 1 s): rendering is slower when the machine is busy.
+// Set here only: the files share one worker's modules (isolate: false in vite.config.ts), so a file's
+// own configure() changed the wait of every file run after it in that worker (twenty set 5 s, and the
+// paywall's trial test then failed at 5 s on a busy full run).
 configure({ asyncUtilTimeout: 10_000 });
 
 // The app loads a non-default language before its first render (main.tsx), and the rest of the

@@ -1,10 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
 import { apiError, installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
-configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 /** The admin console (issue 15): navigation, staff, a member's audit log and ledger, usage. */

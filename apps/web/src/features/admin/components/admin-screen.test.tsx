@@ -1,5 +1,5 @@
 import type { AppointmentDto } from '@puente/contracts';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCachedAppointment } from '@/features/appointments';
@@ -8,8 +8,6 @@ import { socketStore } from '@/lib/socket';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
-// Whole-app renders are slow on a busy machine: wait longer than the defaults.
-configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const admin = (preferredLang: 'es' | 'en' = 'es') => ({

@@ -1,11 +1,10 @@
 import type { CalendarDto } from '@puente/contracts';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
-configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const admin = () => ({ ...member({ id: 'adm_1', firstName: 'Admin', lastName: 'Puente', userType: 'admin' }), organization: null, agreedTosAt: '2026-01-01T00:00:00.000Z' });

@@ -1,10 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
-configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 /** The admin's inbox of complaints and support requests (issue 12): status and the 48-hour target. */

@@ -1,5 +1,5 @@
 import type { AppointmentState } from '@puente/domain';
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { appointment, fakeServer, physician, type ServerState } from '@/test/consultation-fixtures';
@@ -9,7 +9,6 @@ import { resetJoinedInThisPageForTests } from './call-screen';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 // The network boundary: the Socket.IO client (never connected here) and the camera.
 vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));

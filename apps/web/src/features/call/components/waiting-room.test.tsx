@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { appointment, fakeServer, graphqlCalls, type ServerState } from '@/test/consultation-fixtures';
@@ -9,7 +9,6 @@ import { resetJoinedInThisPageForTests } from './call-screen';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));
 const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [] }) as unknown as MediaStream;
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
@@ -7,7 +7,6 @@ import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const ALWAYS_OPEN = { timezone: 'America/Mexico_City', intervals: [{ starts: '00:00', ends: '24:00' }], allowOnWeekend: true, whitelistDomains: [], whitelistEmails: [] };
 const NEVER_OPEN = { ...ALWAYS_OPEN, intervals: [] };

@@ -1,6 +1,5 @@
 import type { AppointmentDto, ClinicianConsultation, ClinicianConsultationsResponse, ConsultationNoteDto, MemberCareView, PhysicianDto } from '@puente/contracts';
 import type { AppointmentState } from '@puente/domain';
-import { configure } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { socketStore } from '@/lib/socket';
@@ -291,7 +290,6 @@ export const installFakeSocket = () => {
  * current test's socket.
  */
 export function dashboardTestEnv() {
-  configure({ asyncUtilTimeout: 5_000 });
   vi.setConfig({ testTimeout: 30_000 });
   let current: ReturnType<typeof installFakeSocket> | undefined;
   beforeEach(() => {

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { staffMember } from './dashboard-test-kit';
 
-// Whole-app renders are slow on a busy machine: wait longer than the defaults.
-configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const signedInAs = (userType: string) => {

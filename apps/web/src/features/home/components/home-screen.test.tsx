@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
 import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
@@ -7,7 +7,6 @@ import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const realUserAgent = navigator.userAgent;

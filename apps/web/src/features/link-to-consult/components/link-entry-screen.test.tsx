@@ -1,5 +1,5 @@
 import { CALL_PATHS } from '@puente/contracts';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment } from '@/test/current-appointment';
 import { appointment } from '@/test/consultation-fixtures';
@@ -9,7 +9,6 @@ import { renderApp } from '@/test/render-app';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 // The network boundary: the Socket.IO client (never connected here) and the camera (the call screen asks for it).
 vi.mock('socket.io-client', () => ({ io: () => new FakeSocket() }));
 const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [] }) as unknown as MediaStream;

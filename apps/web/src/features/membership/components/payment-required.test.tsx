@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
 import { graphqlCalls } from '@/test/consultation-fixtures';
@@ -7,7 +7,6 @@ import { installFakeFetch, member } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 // Days left on her trial as the web last heard: the route guard lets her ask for a consultation.
 const TRIAL = { subscriptionId: 'trial', type: 'trial', status: 'trial', expiresAt: '2026-12-31T00:00:00.000Z', daysLeft: 5, autoRenew: true, provider: null, currency: 'USD', length: null, organizationName: null, organizationId: null, endReason: null };

@@ -1,11 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionToken } from '@/lib/session';
 import { apiError, installFakeFetch, member } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const subscription = (overrides: Record<string, unknown> = {}) => ({
   subscriptionId: 'trial',

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCurrentAppointment } from '@/features/appointments';
 import { setSessionToken } from '@/lib/session';
@@ -9,7 +9,6 @@ import { fakeSocketInStore } from '@/test/socket-store';
 import { paymentRequestStore, paymentStatusStore } from '../hooks/use-payment-requests';
 
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const ORG = { id: 'org-1', name: 'Acme', settings: ['USP_REQUIRES_PAYMENT'] };
 const PAYMENT = { paymentId: 'pay-1', appointmentId: 'apt-1', priceType: 'usp', status: 'pending', amountMinor: 4999, currency: 'USD' };

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { physician, template } from '@/test/consultation-fixtures';
@@ -11,7 +11,6 @@ import { FakeSocket } from '@/test/fake-socket';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 vi.setConfig({ testTimeout: 15_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const coach = { ...physician({ id: '11111111-1111-4111-8111-111111111111', isOnline: false, isAvailable: false, practice: 'mentalhealth' }), availableSlots: ['2030-01-07T16:00:00.000Z'] };
 const scheduled = (overrides: Record<string, unknown> = {}) => ({
