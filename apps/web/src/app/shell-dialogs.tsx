@@ -6,7 +6,8 @@ import { useReleaseCheck } from '@/features/configs';
 import { paymentRequestStore } from '@/features/membership';
 import { useMember } from '@/features/profile';
 import { useSessionToken } from '@/lib/session';
-import { connectionErrorStore, infoModalStore } from '@/lib/ui-store';
+import { showToast } from '@/lib/toast';
+import { connectionErrorStore, hideConnectionError, infoModalStore } from '@/lib/ui-store';
 
 // Issue 10 (first load): the shell's dialogs are chunks of their own, fetched the first time one can
 // open (the service worker has them precached by then), so /login does not download them up front.
@@ -16,6 +17,11 @@ const ConnectionErrorDialog = lazy(() => import('@/components/ui/connection-erro
 const VisitPaymentDialog = lazy(() => import('@/features/membership/components/visit-payment-dialog').then((m) => ({ default: m.VisitPaymentDialog })));
 // Loaded when first shown (a deep path on purpose: through the index it would join the first load).
 const UpdateDialog = lazy(() => import('@/features/configs/components/update-dialog').then((m) => ({ default: m.UpdateDialog })));
+
+const showNetworkErrorToast = () => {
+  hideConnectionError();
+  showToast({ variant: 'error', message: 'error_network' });
+};
 
 /** The dialogs every screen can show: info modal, terms (signed in), connection error, update needed. */
 export function ShellDialogs() {
@@ -37,7 +43,8 @@ export function ShellDialogs() {
       <OnceNeeded when={token !== null && mustAcceptTerms(member.data)}>
         <TermsDialog />
       </OnceNeeded>
-      <OnceNeeded when={connectionError !== null}>
+      {/* Needed when the network is gone, when its code may not load (a first visit): then a toast says it. */}
+      <OnceNeeded when={connectionError !== null} onLoadFailed={showNetworkErrorToast}>
         <ConnectionErrorDialog />
       </OnceNeeded>
       <OnceNeeded when={release.data?.status === 'update-required'}>

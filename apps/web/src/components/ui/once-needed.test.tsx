@@ -35,4 +35,20 @@ describe('a part loaded when first needed', () => {
     await vi.waitFor(() => expect(console).toHaveBeenCalledWith('a part loaded when needed could not load', failed));
     expect(screen.getByText('the screen')).toBeTruthy();
   });
+
+  it('whose code cannot load does what it is given instead (once per time it is wanted)', async () => {
+    vi.spyOn(globalThis.console, 'error').mockImplementation(() => undefined);
+    const failed = vi.fn();
+    const Dialog = lazy(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const page = (when: boolean) => (
+      <OnceNeeded when={when} onLoadFailed={failed}>
+        <Dialog />
+      </OnceNeeded>
+    );
+    const view = render(page(true));
+    await vi.waitFor(() => expect(failed).toHaveBeenCalledTimes(1));
+    view.rerender(page(false));
+    view.rerender(page(true));
+    await vi.waitFor(() => expect(failed).toHaveBeenCalledTimes(2));
+  });
 });
