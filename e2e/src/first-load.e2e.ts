@@ -24,6 +24,8 @@ const preloads = (html: string): string[] => [...html.matchAll(/<link rel="modul
 /** The entry screens' pages (ENTRY_SCREENS in apps/web/vite.config.ts), each with the name its merged chunks carry. */
 /** The history screen's Spanish messages (a file of the entry files: apps/web/src/locales/entry-files.ts). */
 const RECORD_ES = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/src/locales/es/record.json', import.meta.url)), 'utf8')) as Record<string, string>;
+/** The shell's Spanish messages (the entry file common.json). */
+const COMMON_ES = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/src/locales/es/common.json', import.meta.url)), 'utf8')) as Record<string, string>;
 const ENTRY_PAGES = { '/login': 'login', '/inicio': 'inicio', '/consulta/historial': 'consulta-historial' } as const;
 
 beforeAll(async () => {
@@ -411,6 +413,24 @@ describe('the first load of the built app', () => {
     expect(source).not.toContain('mui-color-scheme');
     // ... while the member's shape and the session documents are there (the app refreshes its session at boot).
     expect(source).toContain('refreshSession');
+  });
+
+  it('offline before the service worker has the app: a connection error whose dialog cannot load is told by a toast, and /login stays', async () => {
+    await withBrowser(
+      async (ctx) => {
+        const page = await ctx.newPage();
+        await page.goto(`${server!.url}/login`);
+        await page.getByTestId('login-screen').waitFor();
+        await ctx.setOffline(true);
+        // An unhandled rejection opens the connection-error dialog (spec 8), whose chunk is not in the page yet.
+        await page.evaluate(() => void setTimeout(() => void Promise.reject(new Error('offline')), 0));
+        await expect.poll(() => page.getByTestId('toast').textContent()).toContain(COMMON_ES.error_network);
+        expect(await page.getByTestId('login-screen').isVisible()).toBe(true);
+        expect(await page.getByTestId('connection-error-dialog').count()).toBe(0);
+        await ctx.setOffline(false);
+      },
+      { serviceWorkers: 'block', otherLanguage: false },
+    );
   });
 
   it('/login downloads only the entry screens, compressed and cached, then prefetches the code screen; a second visit opens offline', async () => {

@@ -30,6 +30,8 @@ export interface BrowserOptions {
    * the test measures what the page downloads (switching loads the other language's messages).
    */
   otherLanguage?: boolean;
+  /** 'block': no service worker (a first visit before it has the app's files, or a browser without one). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -68,7 +70,7 @@ export async function closeSharedBrowser(): Promise<void> {
 export async function withBrowser<T>(fn: (ctx: BrowserContext) => Promise<T>, options: BrowserOptions = {}): Promise<T> {
   const media = options.media === true;
   const browser = media ? await launch(true) : await (plainBrowser ??= launch(false));
-  const ctx = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, locale: options.locale ?? 'es-MX' });
+  const ctx = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, locale: options.locale ?? 'es-MX', serviceWorkers: options.serviceWorkers ?? 'allow' });
   await ctx.addInitScript(installReactTreeProbe);
   ctx.on('page', checkEveryScreen);
   if (options.otherLanguage === false) oneLanguage.add(ctx);
