@@ -24,6 +24,8 @@ const preloads = (html: string): string[] => [...html.matchAll(/<link rel="modul
 /** The entry screens' pages (ENTRY_SCREENS in apps/web/vite.config.ts), each with the name its merged chunks carry. */
 /** The history screen's Spanish messages (a file of the entry files: apps/web/src/locales/entry-files.ts). */
 const RECORD_ES = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/src/locales/es/record.json', import.meta.url)), 'utf8')) as Record<string, string>;
+/** The terms dialog's Spanish messages (not an entry file). */
+const ONBOARDING_ES = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/src/locales/es/onboarding.json', import.meta.url)), 'utf8')) as Record<string, string>;
 /** The shell's Spanish messages (the entry file common.json). */
 const COMMON_ES = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/src/locales/es/common.json', import.meta.url)), 'utf8')) as Record<string, string>;
 const ENTRY_PAGES = { '/login': 'login', '/inicio': 'inicio', '/consulta/historial': 'consulta-historial' } as const;
@@ -342,6 +344,32 @@ describe('the first load of the built app', () => {
         expect(await page.getByTestId('history-empty').textContent()).toContain(RECORD_ES.record_history_empty);
         // Each once: the app took the HTML's answers (had it asked again, the screen would have waited for that answer).
         expect(asked.filter((a) => a === 'GetMember' || a.startsWith('history'))).toEqual(['GetMember', 'history?limit=20']);
+      },
+      { otherLanguage: false },
+    );
+  });
+
+  it("a member with terms to accept opening /inicio: the terms dialog (its messages are not in the entry files) waits for the rest of the messages, never showing a message's key", async () => {
+    const member = await createMember(server!.server, { needsToAcceptTerms: true });
+    const { sessionToken } = await createSessionFor(server!.server, member.id);
+    await withBrowser(
+      async (ctx) => {
+        const page = await appPage(ctx, { token: sessionToken });
+        // The rest of the Spanish messages held back for a while (a slow network).
+        let release = (): void => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/es-rest-[^/]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${server!.url}/inicio`);
+        await page.getByTestId('home-screen').waitFor();
+        await page.waitForTimeout(1_000);
+        expect(await page.getByText(/terms_dialog_/).count()).toBe(0);
+        release();
+        const dialog = page.getByTestId('terms-dialog');
+        await dialog.waitFor();
+        expect(await dialog.getByRole('heading').first().textContent()).toBe(ONBOARDING_ES.terms_dialog_title);
       },
       { otherLanguage: false },
     );

@@ -3,9 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { topicsTemplateQuery } from '@/features/home/api/get-topics-template';
-import { getStoredLanguage } from '@/lib/i18n';
+import { completeStoredLanguage } from '@/lib/i18n';
 import { whenIdle } from '@/lib/idle';
-import { completeLoadedMessages } from '@/locales/load';
 import { InitialPathRedirect } from './initial-path-redirect';
 import { modulePreload, screenPrefetchFiles } from './screen-prefetch-files';
 import { preloadSignedInShell } from './signed-in-shell-loader';
@@ -26,9 +25,6 @@ interface LazyScreen {
  * `entry`: the screen's messages are in the default language's entry files (locales/load.ts), so it
  * does not wait for the rest of them; every other screen loads with them.
  */
-/** The rest of the messages of the language in use (see completeLoadedMessages). */
-const completeStoredLanguage = (): Promise<unknown> => completeLoadedMessages(getStoredLanguage());
-
 const lazyScreen = (load: () => Promise<ComponentType>, { entry = false } = {}): LazyScreen => {
   let loading: Promise<{ default: ComponentType }> | undefined;
   let loaded: { default: ComponentType } | undefined;

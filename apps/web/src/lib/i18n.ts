@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@puente/domain';
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isComplete, loadedLanguages, loadedMessages, loadEntryMessages, loadMessages, onMessagesLoaded } from '@/locales/load';
+import { completeLoadedMessages, isComplete, loadedLanguages, loadedMessages, loadEntryMessages, loadMessages, onMessagesLoaded } from '@/locales/load';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 export const isLanguage = (value: unknown): value is Language =>
@@ -12,6 +12,12 @@ export const getStoredLanguage = (): Language => {
   const stored = readStorage(STORAGE_KEYS.language);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 };
+
+/**
+ * The rest of the messages of the stored language (see completeLoadedMessages): what a screen or a
+ * shell dialog whose messages are not in the entry files (locales/entry-files.ts) waits for.
+ */
+export const completeStoredLanguage = (): Promise<unknown> => completeLoadedMessages(getStoredLanguage());
 
 /** The loaded languages' messages, as i18next resources (one namespace). */
 const loadedResources = (): Resource =>

@@ -15,7 +15,7 @@ export type Messages = Record<string, string>;
 
 // import.meta.glob takes literal patterns only: './es/' is DEFAULT_LANGUAGE (checked below), and the
 // list in braces is ENTRY_FILES, here and in ./es-rest.ts (load.test.ts checks that they agree).
-const entryFiles = import.meta.glob<Messages>('./es/{account,common,home,identity,onboarding,record,recovery,titles}.json', {
+const entryFiles = import.meta.glob<Messages>('./es/{common,home,identity,record,titles}.json', {
   eager: true,
   import: 'default',
 });
