@@ -568,20 +568,15 @@ export async function webBench(): Promise<void> {
     try {
       await bundleBench(browser, server, dist, token);
       await scriptAfterShown(browser, server, token);
-    } finally {
-      await browser.close();
-    }
-    if (process.env.BENCH_WEB_PROFILE === '1') {
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-      try {
+      if (process.env.BENCH_WEB_PROFILE === '1') {
         await firstLoadProfile(browser, server, dist, token);
         await moduleTime(browser, server, dist, token);
         await longTasks(browser, server, dist, '/login', null);
         await longTasks(browser, server, dist, '/inicio', token);
         await longTasks(browser, server, dist, '/consulta/historial', token);
-      } finally {
-        await browser.close();
       }
+    } finally {
+      await browser.close();
     }
     if (process.env.BENCH_LIGHTHOUSE !== '0') await lighthouseBench(server, token);
   } finally {

@@ -21,13 +21,14 @@ const pageHtml = async (pathname: string): Promise<string> => (await fetch(`${se
 /** A MUI component's own styles in a built script (its styled parts are named so; a class list alone is not the component). */
 const muiComponent = (name: string): RegExp => new RegExp(`name:["\`]${name}["\`]`);
 const preloads = (html: string): string[] => [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/(assets\/[^"]+)">/g)].map((m) => m[1]!);
+/** A Spanish messages file of the app (apps/web/src/locales/es/<file>.json). */
+const spanish = (file: string): Record<string, string> =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../../apps/web/src/locales/es/${file}.json`, import.meta.url)), 'utf8')) as Record<string, string>;
+/** The history screen's (an entry file: apps/web/src/locales/entry-files.ts), the terms dialog's (not one), the shell's. */
+const RECORD_ES = spanish('record');
+const ONBOARDING_ES = spanish('onboarding');
+const COMMON_ES = spanish('common');
 /** The entry screens' pages (ENTRY_SCREENS in apps/web/vite.config.ts), each with the name its merged chunks carry. */
-/** The history screen's Spanish messages (a file of the entry files: apps/web/src/locales/entry-files.ts). */
-const RECORD_ES = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/src/locales/es/record.json', import.meta.url)), 'utf8')) as Record<string, string>;
-/** The terms dialog's Spanish messages (not an entry file). */
-const ONBOARDING_ES = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/src/locales/es/onboarding.json', import.meta.url)), 'utf8')) as Record<string, string>;
-/** The shell's Spanish messages (the entry file common.json). */
-const COMMON_ES = JSON.parse(readFileSync(fileURLToPath(new URL('../../apps/web/src/locales/es/common.json', import.meta.url)), 'utf8')) as Record<string, string>;
 const ENTRY_PAGES = { '/login': 'login', '/inicio': 'inicio', '/consulta/historial': 'consulta-historial' } as const;
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { topicsTemplateQuery } from '@/features/home/api/get-topics-template';
-import { completeStoredLanguage } from '@/lib/i18n';
+import { completeStoredLanguage, withRestOfMessages } from '@/lib/i18n';
 import { whenIdle } from '@/lib/idle';
 import { InitialPathRedirect } from './initial-path-redirect';
 import { modulePreload, screenPrefetchFiles } from './screen-prefetch-files';
@@ -30,8 +30,8 @@ const lazyScreen = (load: () => Promise<ComponentType>, { entry = false } = {}):
   let loaded: { default: ComponentType } | undefined;
   const preload = () => {
     // A failed fetch (offline, a deploy replaced the chunk) is retried on the next attempt.
-    loading ??= Promise.all([load(), entry ? undefined : completeStoredLanguage().catch(() => undefined)]).then(
-      ([Component]) => (loaded = { default: Component }),
+    loading ??= (entry ? load() : withRestOfMessages(load())).then(
+      (Component) => (loaded = { default: Component }),
       (error: unknown) => {
         loading = undefined;
         throw error;

@@ -5,7 +5,7 @@ import { useStore } from '@/lib/external-store';
 import { useReleaseCheck } from '@/features/configs';
 import { paymentRequestStore } from '@/features/membership';
 import { useMember } from '@/features/profile';
-import { completeStoredLanguage } from '@/lib/i18n';
+import { withRestOfMessages } from '@/lib/i18n';
 import { useSessionToken } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { connectionErrorStore, hideConnectionError, infoModalStore } from '@/lib/ui-store';
@@ -15,12 +15,11 @@ import { connectionErrorStore, hideConnectionError, infoModalStore } from '@/lib
 const InfoModal = lazy(() => import('@/components/ui/info-modal').then((m) => ({ default: m.InfoModal })));
 // The terms and the update dialogs' messages are not in the entry files (locales/entry-files.ts):
 // each comes with the rest of the language's (as a screen outside the entry screens does).
-const withMessages = <T,>(load: Promise<T>): Promise<T> => Promise.all([load, completeStoredLanguage().catch(() => undefined)]).then(([loaded]) => loaded);
-const TermsDialog = lazy(() => withMessages(import('@/features/onboarding/components/terms-dialog')).then((m) => ({ default: m.TermsDialog })));
+const TermsDialog = lazy(() => withRestOfMessages(import('@/features/onboarding/components/terms-dialog')).then((m) => ({ default: m.TermsDialog })));
 const ConnectionErrorDialog = lazy(() => import('@/components/ui/connection-error-dialog').then((m) => ({ default: m.ConnectionErrorDialog })));
 const VisitPaymentDialog = lazy(() => import('@/features/membership/components/visit-payment-dialog').then((m) => ({ default: m.VisitPaymentDialog })));
 // Loaded when first shown (a deep path on purpose: through the index it would join the first load).
-const UpdateDialog = lazy(() => withMessages(import('@/features/configs/components/update-dialog')).then((m) => ({ default: m.UpdateDialog })));
+const UpdateDialog = lazy(() => withRestOfMessages(import('@/features/configs/components/update-dialog')).then((m) => ({ default: m.UpdateDialog })));
 
 const showNetworkErrorToast = () => {
   hideConnectionError();

@@ -19,6 +19,13 @@ export const getStoredLanguage = (): Language => {
  */
 export const completeStoredLanguage = (): Promise<unknown> => completeLoadedMessages(getStoredLanguage());
 
+/**
+ * `load` (a screen's or a dialog's code) once the rest of the stored language's messages are in too;
+ * messages that could not load do not hold it back (it shows what is loaded).
+ */
+export const withRestOfMessages = <T,>(load: Promise<T>): Promise<T> =>
+  Promise.all([load, completeStoredLanguage().catch(() => undefined)]).then(([loaded]) => loaded);
+
 /** The loaded languages' messages, as i18next resources (one namespace). */
 const loadedResources = (): Resource =>
   Object.fromEntries(loadedLanguages().map((language) => [language, { translation: loadedMessages(language)! }]));
