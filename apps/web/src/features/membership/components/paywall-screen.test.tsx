@@ -220,9 +220,12 @@ describe('/membresia-expirada after a withdrawn family invitation', () => {
       if (call.url === '/api/graphql' && (call.body as { query: string }).query.includes('GetMember')) return { status: 200, body: { data: { getMember: { ...member(), subscription: sub } } } };
       return undefined;
     });
-    renderApp('/membresia-expirada');
+    const { router } = renderApp('/membresia-expirada');
     fireEvent.click(await screen.findByTestId('paywall-invitation-trial'));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/membership/invitation-trial' && c.method === 'POST')).toBe(true));
+    // Two steps, so a failure says which did not happen: the move to /inicio (after the member's
+    // refetch), then its render (a navigation is a transition: what suspends in it keeps the paywall).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'));
     await waitFor(() => expect(screen.queryByTestId('paywall')).toBeNull());
   });
 
