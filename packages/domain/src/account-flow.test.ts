@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { initialPathAfterLogin, isProfileIncomplete, mustAcceptTerms, routeGuard, staffHomePath, transportErrorOutcome, type GuardInput } from './account-flow';
 import {
   blockedAccountRoute,
   cancelLinkViewForError,
@@ -10,21 +11,14 @@ import {
   identityVerifyOutcome,
   initialDeletion,
   initialEmployerCode,
-  initialPathAfterLogin,
   isCancelLinkActive,
-  isProfileIncomplete,
   loginStatusOutcome,
   mergeErrorRetryTarget,
-  mustAcceptTerms,
   pendingDeletionView,
   roleAfterUnlink,
-  routeGuard,
-  staffHomePath,
-  transportErrorOutcome,
   verificationErrorOutcome,
   type DeletionEvent,
-  type GuardInput,
-} from './account-flow';
+} from './account-screens';
 
 const guard: GuardInput = { pathname: '/inicio', storedRedirect: null, authenticated: true, daysLeft: 10, hasOrganization: false, preOnboardingDone: true };
 

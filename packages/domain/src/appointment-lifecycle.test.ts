@@ -19,7 +19,8 @@ import {
   transitionEffects,
   type LifecycleAppointment,
 } from './appointment-lifecycle';
-import { APPOINTMENT_STATE as S, APPOINTMENT_STATES, assertTransition, type AppointmentState, type TransitionRole } from './appointment-machine';
+import { APPOINTMENT_STATE as S, APPOINTMENT_STATES, type AppointmentState } from './appointment-machine';
+import { assertTransition, type TransitionRole } from './appointment-transitions';
 
 const row = (over: Partial<LifecycleAppointment> = {}): LifecycleAppointment => ({
   state: S.S1_IN_QUEUE_FOR_COACH,

@@ -4,7 +4,8 @@
  * which state "finish" leads to for each role; and what each transition writes besides the state.
  * Pure: the API's appointments service applies these rules to rows, with its clock and database.
  */
-import { APPOINTMENT_STATE as S, isFinishedLike, type AppointmentState, type TransitionRole } from './appointment-machine';
+import { APPOINTMENT_STATE as S, isFinishedLike, type AppointmentState } from './appointment-machine';
+import type { TransitionRole } from './appointment-transitions';
 import type { UserType } from './enums';
 
 /** States in which a consultation is live: a member has at most one of these at a time. */

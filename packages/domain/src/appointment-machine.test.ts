@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_STATE as S,
   APPOINTMENT_STATES,
-  APPOINTMENT_TRANSITIONS,
   CANCEL_BY_SMS,
   DASHBOARD_END_REASONS,
   FAILURE_REASONS,
   MODAL_SITUATIONS,
-  assertTransition,
-  canPrescribe,
-  canTransition,
   isAppointmentEnded,
   isConsultationDropped,
   isFinishedLike,
@@ -17,8 +13,8 @@ import {
   loginlessView,
   newAppointmentDefaults,
   type AppointmentState,
-  type TransitionRole,
 } from './appointment-machine';
+import { APPOINTMENT_TRANSITIONS, assertTransition, canPrescribe, canTransition, type TransitionRole } from './appointment-transitions';
 
 describe('spec 4 appointment states', () => {
   it('numbered states in order', () => {

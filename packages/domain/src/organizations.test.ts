@@ -11,8 +11,8 @@ import {
   practiceOffered,
   type OrganizationOffers,
   partnerPalette,
-  rosterRowSchema,
 } from './organizations';
+import { rosterRowSchema } from './organization-rosters';
 
 describe('sites (spec 2)', () => {
   it('the site change is offered only with more than one site', () => {

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { safeString } from './validation/text';
 import { hasOrgFlag, type OrganizationSettings, type Practice } from './enums';
-import { phoneQueryParamSchema } from './validation/phone';
 
-// --- Employer code entry (spec 5 "Employer code"; its states are account-flow's employerCodeReducer) --
+// --- Employer code entry (spec 5 "Employer code"; its states are account-screens' employerCodeReducer) --
 
 /** Ours: lookups of employer codes per IP in the window (a code is a key: guessing must be slow). */
 export const EMPLOYER_CODE_LOOKUPS = { perIp: 20, windowMs: 15 * 60_000 } as const;
@@ -12,6 +11,16 @@ export const EMPLOYER_CODE_LOOKUPS = { perIp: 20, windowMs: 15 * 60_000 } as con
 
 /** spec 2: the site-change entry shows only when the organization has more than one site. */
 export const canChangeSite = (sites: readonly unknown[] | null | undefined): boolean => (sites?.length ?? 0) > 1;
+
+/**
+ * The site-change form (/cambiar-sitio-organizacion). Here and not with the other forms
+ * (./validation/forms.ts): the contracts' organizations module, which the web app's first script
+ * needs for the partner theme, uses it, and a bundler places a module whole in one chunk, so every
+ * form's schema came with it (issue 10, first load).
+ */
+export const organizationSiteFormSchema = z.object({
+  organizationSite: safeString({ error: 'change_organization_site_missing_fields' }).check(z.trim(), z.minLength(1, { message: 'change_organization_site_missing_fields' })),
+});
 
 // --- Partner theme (spec 3 Partner theme colors; WCAG 2.2 AA) ----------------------------------
 
@@ -123,32 +132,7 @@ export type RosterAction = (typeof ROSTER_ACTIONS)[number];
 /** Ours: a roster file's limits (rows and bytes) so one upload stays one request. */
 export const ROSTER_LIMITS = { maxRows: 20_000, maxBytes: 2 * 1024 * 1024 } as const;
 
-/** A roster phone in any common spelling ('+52 55 1234 5678', '52-55-1234-5678') as the full number, else undefined. */
-export const rosterPhone = (raw: string): string | undefined => {
-  const digits = raw.replace(/[\s().-]/g, '').replace(/^\+/, '');
-  const full = `+${digits}`;
-  return phoneQueryParamSchema.safeParse(full).success ? full : undefined;
-};
-
-const cell = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
-
-/**
- * One roster row: a phone (+1/52/57 and 10 digits, any spacing) or an identification number (at
- * least one), and in an add/term file the action. Messages are catalogue keys.
- */
-export const rosterRowSchema = z.pipe(z.object({ phoneNumber: z.optional(z.unknown()), identificationNumber: z.optional(z.unknown()), action: z.optional(z.unknown()) }), z.transform((raw, ctx) => {
-    const phoneCell = cell(raw.phoneNumber);
-    const phoneNumber = phoneCell === undefined ? undefined : rosterPhone(phoneCell);
-    if (phoneCell !== undefined && phoneNumber === undefined) ctx.issues.push({ code: 'custom', message: 'roster_phone_invalid', path: ['phoneNumber'], input: raw });
-    const identificationNumber = cell(raw.identificationNumber);
-    if (identificationNumber !== undefined && identificationNumber.length > 64) ctx.issues.push({ code: 'custom', message: 'roster_identification_invalid', path: ['identificationNumber'], input: raw });
-    const actionCell = cell(raw.action)?.toLowerCase();
-    const action = ROSTER_ACTIONS.find((a) => a === actionCell);
-    if (actionCell !== undefined && action === undefined) ctx.issues.push({ code: 'custom', message: 'roster_action_invalid', path: ['action'], input: raw });
-    if (phoneCell === undefined && identificationNumber === undefined) ctx.issues.push({ code: 'custom', message: 'roster_identity_required', path: ['phoneNumber'], input: raw });
-    return { phoneNumber, identificationNumber, action };
-  }));
-export type RosterRow = z.infer<typeof rosterRowSchema>;
+// A roster file's rows are read by ./organization-rosters.ts.
 
 // --- What an organization's settings give its members (spec 3 flags, spec 6) --------------------
 

@@ -3,7 +3,8 @@ import { canConfirmLanguageChange, canToggleCamera, isValidPublishableKey, scrol
 import { chatAttachmentSchema, chatMessageSchema, isAllowedAttachmentMime, shouldSendChatMessage, truncateFileName } from './chat';
 import { toIsoDay } from './dates';
 import { employerCodeFormSchema, worksThereFormSchema } from './employer-code';
-import { addDependantSchema, complaintReportSchema, consentFormSchema, locationFormSchema, organizationSiteFormSchema, supportFormSchema, toSupportSurveyItems } from './forms';
+import { organizationSiteFormSchema } from '../organizations';
+import { addDependantSchema, complaintReportSchema, consentFormSchema, locationFormSchema, supportFormSchema, toSupportSurveyItems } from './forms';
 import { saveRecoveryCodeFormSchema } from './recovery';
 import { canSubmitSurvey, generalSatisfactionSurveySchema, mentalHealthSurveySchema } from './surveys';
 import { firstMessage, messagesOf } from './test-helpers';

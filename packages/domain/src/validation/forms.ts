@@ -21,12 +21,6 @@ export const addDependantSchema = z.object({
 });
 export type AddDependantForm = z.input<typeof addDependantSchema>;
 
-// --- Organization site ----------------------------------------------------------------------
-
-export const organizationSiteFormSchema = z.object({
-  organizationSite: safeString({ error: 'change_organization_site_missing_fields' }).check(z.trim(), z.minLength(1, { message: 'change_organization_site_missing_fields' })),
-});
-
 // --- Support --------------------------------------------------------------------------------
 
 export const supportFormSchema = z.object({
