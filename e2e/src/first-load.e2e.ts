@@ -428,7 +428,7 @@ describe('the first load of the built app', () => {
     );
   });
 
-  it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas, MUI's CSS-variables theme provider", () => {
+  it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas, MUI's CSS-variables theme provider, the domain rules of other screens", () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');
     const entry = /<script type="module"[^>]*src="\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
@@ -440,6 +440,13 @@ describe('the first load of the built app', () => {
     expect(source).not.toContain('admin_organization_code_invalid');
     // MUI's provider for themes with CSS variables (its colour-scheme storage; lib/theme-provider.tsx): not at all.
     expect(source).not.toContain('mui-color-scheme');
+    // Rules only other screens use, in domain modules of their own (a module goes whole into one chunk):
+    // the appointment machine's edges (appointment-transitions.ts, the dashboard's), the account screens'
+    // rules (account-screens.ts), the forms' schemas (validation/forms.ts) and the phone rules (validation/phone.ts).
+    expect(source).not.toContain('coach requests a US doctor during the call');
+    expect(source).not.toContain('storeDeletionTime');
+    expect(source).not.toContain('prefersContactBy');
+    expect(source).not.toContain('recoveryNewPhoneAssistive');
     // ... while the member's shape and the session documents are there (the app refreshes its session at boot).
     expect(source).toContain('refreshSession');
   });
