@@ -7,7 +7,6 @@ import {
   homeTiles,
   isListedOnlineCoach,
   isSchedulableToday,
-  isWithinWorkingHours,
   locationConfirmationRoute,
   loginBackTarget,
   noCoachesMessageKeys,
@@ -23,6 +22,7 @@ import {
   type VisibilityInput,
 } from './access-rules';
 import type { WorkingHoursConfig } from './entities';
+import { isWithinWorkingHours } from './working-hours';
 
 describe('spec 1/6 service scope', () => {
   it.each([

@@ -1,10 +1,8 @@
 /**
- * Who sees and may do what (spec 001 §6 "Roles and permissions", spec 000 §1 service scope,
- * spec 9 working hours).
+ * Who sees and may do what (spec 001 §6 "Roles and permissions", spec 000 §1 service scope). The
+ * working hours (spec 9) are in ./working-hours.ts.
  */
-import { TZDate } from '@date-fns/tz';
-import { CALENDAR, DOWNLOAD_APP_PROMPT_FROM_VISIT, LIMITS, SERVICE_SCOPE, WORKING_HOURS, type Language } from './constants';
-import type { WorkingHoursConfig } from './entities';
+import { DOWNLOAD_APP_PROMPT_FROM_VISIT, LIMITS, SERVICE_SCOPE, type Language } from './constants';
 import { hasOrgFlag, type OrganizationSettings, type Practice, type SurveyType, type UserType } from './enums';
 import { buildPath } from './routes';
 
@@ -162,31 +160,3 @@ export const showsDownloadAppPrompt = (ctx: { mobileWeb: boolean; dashboardVisit
 /** spec 5/9: maximum dependants 3. */
 export const canAddDependant = (currentCount: number): boolean => currentCount < LIMITS.maxDependants;
 export const remainingDependantSlots = (currentCount: number): number => Math.max(0, LIMITS.maxDependants - currentCount);
-
-// ---------------------------------------------------------------------------------------------
-// Working hours (spec 9)
-
-const minutesOf = (hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-};
-
-/**
- * spec 9: weekends are excluded unless allowOnWeekend; whitelisted emails and domains bypass the
- * check; the intervals are read in the configured time zone (fallback America/Mexico_City).
- */
-export const isWithinWorkingHours = (config: WorkingHoursConfig, now: Date, email?: string | null): boolean => {
-  const mail = (email ?? '').trim().toLowerCase();
-  if (mail) {
-    if (config.whitelistEmails.some((e) => e.toLowerCase() === mail)) return true;
-    const domain = mail.split('@')[1];
-    if (domain && config.whitelistDomains.some((d) => d.toLowerCase().replace(/^@/, '') === domain)) return true;
-  }
-  const local = new TZDate(now.getTime(), config.timezone || CALENDAR.fallbackTimeZone);
-  if (!config.allowOnWeekend && !WORKING_HOURS.weekdays.includes(local.getDay())) return false;
-  const minute = local.getHours() * 60 + local.getMinutes();
-  return config.intervals.some((i) => minute >= minutesOf(i.starts) && minute < minutesOf(i.ends));
-};
-
-/** spec 8: out of working hours: a dialog offering scheduling or calling 911. */
-export const OUT_OF_HOURS_OPTIONS = ['schedule', 'call-911'] as const;

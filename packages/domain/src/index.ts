@@ -13,6 +13,7 @@ export * from './account-flow';
 export * from './account-screens';
 export * from './subscription';
 export * from './access-rules';
+export * from './working-hours';
 export * from './validation/dates';
 export * from './validation/recovery';
 export * from './validation/employer-code';

@@ -7,8 +7,7 @@ import { APPOINTMENT_STATE as S, DASHBOARD_END_REASONS, type AppointmentState, t
 import type { PushAction } from './enums';
 import * as z from 'zod/mini';
 import { LIMITS } from './constants';
-import { safeString } from './validation/text';
-import { FORM_MISSING_FIELDS } from './validation/forms';
+import { FORM_MISSING_FIELDS, safeString } from './validation/text';
 import { PUSH_ACTION_BY_DASHBOARD_END_REASON } from './member-routing';
 import { isCanceledState } from './appointment-lifecycle';
 import { showsB2bSupportTopic } from './access-rules';

@@ -1,15 +1,14 @@
 /**
- * spec 5 "Other forms": add dependant, organization site, support, consent, complaint report and
- * the call-flow location form. Messages are the spec's keys where it names one; others are marked.
+ * spec 5 "Other forms": add dependant, support, consent, complaint report and the call-flow
+ * location form (the organization site's is with the organizations' rules, ../organizations.ts).
+ * Messages are the spec's keys where it names one; others are marked.
  */
 import * as z from 'zod/mini';
-import { safeString } from './text';
+import { FORM_MISSING_FIELDS, safeString } from './text';
 import { LANGUAGES, LIMITS, REPORT_CONSEQUENCES, REPORT_REASONS } from '../constants';
 import { SUPPORT_CONTACT_OPTIONS } from '../enums';
 import { todayIsoDay, toIsoDay } from './dates';
 import { invitePhoneSchema, SUPPORTED_PHONE_CODES } from './phone';
-
-export const FORM_MISSING_FIELDS = 'form_missing_fields'; // spec 5: warning toast, 10 s
 
 // --- Add dependant --------------------------------------------------------------------------
 

@@ -7,6 +7,14 @@
  */
 import * as z from 'zod/mini';
 
+/**
+ * spec 5: the warning toast (10 s) of a form with something missing, and the message of a missing
+ * choice. Here, with the strings every form is built from, and not with the forms' schemas
+ * (./forms.ts): the member's record (../records.ts), part of /inicio's first load, uses it, and a
+ * bundler places a module whole in one chunk (issue 10, first load).
+ */
+export const FORM_MISSING_FIELDS = 'form_missing_fields';
+
 /** The message key for a string holding a NUL or a lone surrogate (ours: the spec names none). */
 export const TEXT_INVALID_CHARACTERS_KEY = 'text_invalid_characters';
 
