@@ -376,7 +376,7 @@ describe('the first load of the built app', () => {
     );
   });
 
-  it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it; her first scripts leave out the prescribing rules and the code of sheets and dialogs she has not opened', async () => {
+  it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it; her first scripts leave out the prescribing rules, the phone and form rules, the events store and the code of sheets and dialogs she has not opened', async () => {
     const member = await createMember(server!.server, { needsToAcceptTerms: false });
     const { sessionToken } = await createSessionFor(server!.server, member.id);
     await withBrowser(
@@ -420,6 +420,9 @@ describe('the first load of the built app', () => {
         for (const script of beforeHome) {
           const source = readFileSync(join(DIST, script), 'utf8');
           expect(source, script).not.toContain('Acute upper respiratory infection');
+          // The phone rules and the forms' schemas (domain/validation/phone.ts, forms.ts): with the screens
+          // that ask for a phone or fill a form. The local events store's code (idb): with the first tracked event.
+          for (const marker of ['recoveryNewPhoneAssistive', 'prefersContactBy', 'upgradeneeded']) expect(source, script).not.toContain(marker);
           // MUI's drawer and dialog: with the first sheet or question she opens (components/ui/once-needed.tsx).
           for (const component of ['MuiDrawer', 'MuiDialog']) expect(source, script).not.toMatch(muiComponent(component));
         }

@@ -2,8 +2,15 @@ import { CLIENT_NAME, APP_VERSION } from '@puente/domain';
 import { identityTraitsSchema, trackedPropertiesSchema, type TrackedEventName, type TrackedProperties } from '@puente/contracts';
 import { CLIENT_HEADERS } from './api-client';
 import { getDeviceId } from './device-id';
-import { storeTrackedEvent } from './events-tracking';
 import { getSessionToken } from './session';
+
+/**
+ * The local store's code (with idb) loads with the first tracked event, not with the entry screens:
+ * it was in the first load of /login, /inicio and /consulta/historial (issue 10, first load). Each
+ * event keeps the time it was tracked, whenever the store's code arrives.
+ */
+const storeLocally = (event: TrackedEventName, properties: TrackedProperties, now: number): Promise<unknown> =>
+  import('./events-tracking').then((m) => m.storeTrackedEvent(event, properties, now));
 
 /**
  * Tracks one step of the product: kept in the local events-tracking store (read by /et) and sent
@@ -23,7 +30,7 @@ export function track(event: TrackedEventName, properties: TrackedProperties = {
     [CLIENT_HEADERS.deviceId]: getDeviceId(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const local = storeTrackedEvent(event, safe).catch(() => null);
+  const local = storeLocally(event, safe, Date.now()).catch(() => null);
   const remote = fetch('/api/interactions/event', {
     method: 'POST',
     headers,
