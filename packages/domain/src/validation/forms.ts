@@ -1,7 +1,8 @@
 /**
  * spec 5 "Other forms": add dependant, support, consent, complaint report and the call-flow
  * location form (the organization site's is with the organizations' rules, ../organizations.ts).
- * Messages are the spec's keys where it names one; others are marked.
+ * Messages are the spec's keys where it names one; others are marked. The missing-field key they
+ * share, FORM_MISSING_FIELDS, is in ./text.ts (the member's record uses it too).
  */
 import * as z from 'zod/mini';
 import { FORM_MISSING_FIELDS, safeString } from './text';
