@@ -1,4 +1,4 @@
-import { INVALID_VALUE_KEY, ORGANIZATION_FLAGS, PARTNER_PRODUCT_LIMITS, partnerColorsSchema, safeString } from '@puente/domain';
+import { FORM_MISSING_FIELDS, INVALID_VALUE_KEY, ORGANIZATION_FLAGS, PARTNER_PRODUCT_LIMITS, partnerColorsSchema, safeString } from '@puente/domain';
 import * as z from 'zod/mini';
 import { adminPageQuerySchema } from './admin';
 import { organizationSiteSchema } from './organizations';
@@ -8,7 +8,7 @@ import { organizationSiteSchema } from './organizations';
  * (organizations.ts) that the app's first screens load: the admin schemas are built only where
  * they are used (the console's chunks, the server).
  */
-const MISSING = 'form_missing_fields';
+const MISSING = FORM_MISSING_FIELDS;
 const INVALID = INVALID_VALUE_KEY;
 
 /** GET /api/admin/organizations?page&pageSize&search (name or code): paged on the server. */

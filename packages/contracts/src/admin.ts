@@ -3,6 +3,7 @@ import {
   CEDULA_PATTERN,
   CHANNELS,
   DEA_PATTERN,
+  FORM_MISSING_FIELDS,
   INVALID_VALUE_KEY,
   LANGUAGES,
   NPI_PATTERN,
@@ -18,7 +19,7 @@ import * as z from 'zod/mini';
  * report. Every endpoint answers admins only (anyone else: 404).
  */
 
-const MISSING = 'form_missing_fields';
+const MISSING = FORM_MISSING_FIELDS;
 const INVALID = INVALID_VALUE_KEY;
 
 /** Server-side paging of the admin tables (page from 0). */

@@ -1,4 +1,4 @@
-import { addDependantSchema, INVITATION_STATUSES, LANGUAGES, safeString, UNLINK_ROLES } from '@puente/domain';
+import { addDependantSchema, FORM_MISSING_FIELDS, INVITATION_STATUSES, LANGUAGES, safeString, UNLINK_ROLES } from '@puente/domain';
 import * as z from 'zod/mini';
 
 /**
@@ -24,7 +24,7 @@ export const dependantsResponseSchema = z.object({
 export type DependantsResponse = z.infer<typeof dependantsResponseSchema>;
 
 /** addDependants(memberId, dependants[] with alias, phoneNumber, preferredLang). */
-export const addDependantsInputSchema = z.object({ dependants: z.array(addDependantSchema).check(z.minLength(1, { message: 'form_missing_fields' })) });
+export const addDependantsInputSchema = z.object({ dependants: z.array(addDependantSchema).check(z.minLength(1, { message: FORM_MISSING_FIELDS })) });
 export type AddDependantsInput = z.input<typeof addDependantsInputSchema>;
 
 /** deleteDependant / deleteAllDependants: the list left and the member's role after the unlink (spec 4). */

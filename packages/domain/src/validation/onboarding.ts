@@ -9,7 +9,7 @@
  * form_missing_fields. The spec names no key for the others; ours are listed in ONBOARDING_KEYS.
  */
 import * as z from 'zod/mini';
-import { safeString } from './text';
+import { FORM_MISSING_FIELDS, safeString } from './text';
 import { LIMITS } from '../constants';
 import { GENDER, LAB_CONSENT, PREFERRED_CONTACT_METHODS, SEX } from '../enums';
 import { isoDayYearsBefore, todayIsoDay, toIsoDay } from './dates';
@@ -22,7 +22,7 @@ export const ONBOARDING_KEYS = {
   phone: 'mandatory_form_phonenumber_error', // spec 5
   state: 'mandatory_form_state_placeholder', // spec 5 (location form key, reused)
   city: 'mandatory_form_city_placeholder', // spec 5 (location form key, reused)
-  missing: 'form_missing_fields', // spec 5: the warning toast for missing fields, 10 s
+  missing: FORM_MISSING_FIELDS, // spec 5: the warning toast for missing fields, 10 s
   country: 'mandatory_form_country_error', // ours
   zipCode: 'mandatory_form_zipcode_error', // ours
   birthdayRequired: 'mandatory_form_birthday_empty', // ours

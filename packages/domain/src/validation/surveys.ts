@@ -4,10 +4,10 @@
  * generic missing key; it names no other).
  */
 import * as z from 'zod/mini';
-import { safeString } from './text';
+import { FORM_MISSING_FIELDS, safeString } from './text';
 import { LIMITS } from '../constants';
 
-const MISSING = 'form_missing_fields';
+const MISSING = FORM_MISSING_FIELDS;
 
 const toNumberOrNull = (v: unknown): number | null => {
   if (v === null || v === undefined || v === '') return null;

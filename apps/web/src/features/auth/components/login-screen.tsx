@@ -29,7 +29,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { chosenLanguage, currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readSessionStorage, readStorage, removeStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { useSessionToken } from '@/lib/session';
 import { track } from '@/lib/track';
@@ -39,7 +39,6 @@ import { useCountdown } from '../hooks/use-countdown';
 import { useLoginParams, type LoginQuery } from '../hooks/use-login-params';
 import { EntryHeader } from '@/components/ui/entry-header';
 import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
-
 
 /**
  * spec 000 §2: the country code is the last one used. A newcomer has none yet: the language she
@@ -183,15 +182,8 @@ function PhoneCodeForm({ params, prefill }: LoginQuery) {
     }
   };
 
-  // spec 5: on submit, invalid fields show a warning toast for 10 s. The field says what is wrong
-  // under itself; the toast only says something is missing, so the error is not told twice.
-  const handleInvalid = () => {
-    showToast({ variant: 'warning', message: 'form_missing_fields' });
-    scrollToFirstError();
-  };
-
   return (
-    <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, warnMissingFields)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <PhoneNumberFields
         countryField={countryField}
         phoneField={phoneField}

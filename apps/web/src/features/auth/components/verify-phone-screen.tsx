@@ -32,7 +32,7 @@ import { supportLink, usePublicConfig } from '@/features/configs';
 import { chosenLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { showConnectionError } from '@/lib/ui-store';
 import { track } from '@/lib/track';
@@ -181,12 +181,6 @@ export function VerifyPhoneScreen() {
     void navigate(outcome.to, { replace: true, state: toastAfter ? { toastAfter } : undefined });
   };
 
-  // The code field says what is wrong under itself; the toast only says something is missing.
-  const handleInvalid = () => {
-    showToast({ variant: 'warning', message: 'form_missing_fields' });
-    scrollToFirstError();
-  };
-
   const handleResend = async () => {
     if (!phoneNumber || remaining > 0 || resend.isPending) return;
     try {
@@ -243,7 +237,7 @@ export function VerifyPhoneScreen() {
           {t('passwordless-expired-code')} {t('verify_code_expired_hint')}
         </Alert>
       ) : null}
-      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, warnMissingFields)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <OutlinedTextField
           label={t('verify_code_label')}
           error={codeError !== undefined}

@@ -1,4 +1,5 @@
 import { medicalRecordSchema, type AppointmentDto } from '@puente/contracts';
+import { FORM_MISSING_FIELDS } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -34,7 +35,7 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
       plan: { conclusions: values.conclusions, recomendations: values.recomendations, ...(treatment ? { treatment } : {}) },
     });
     if (!parsed.success) {
-      showToast({ variant: 'warning', message: 'form_missing_fields' });
+      showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
       return;
     }
     save.mutate(

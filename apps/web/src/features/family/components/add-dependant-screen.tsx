@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addDependantSchema, LANGUAGES, ROUTES, SUPPORTED_PHONE_CODES, type AddDependantForm, type SupportedPhoneCode } from '@puente/domain';
+import { addDependantSchema, FORM_MISSING_FIELDS, LANGUAGES, ROUTES, SUPPORTED_PHONE_CODES, type AddDependantForm, type SupportedPhoneCode } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -17,7 +17,7 @@ import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/features/profile';
 import { isApiRequestError } from '@/lib/api-client';
-import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useAddDependants } from '../api/dependants';
@@ -62,22 +62,18 @@ export function AddDependantScreen() {
           const field = FIELDS.find((f) => path === f || path.endsWith(`.${f}`));
           if (field) setError(field, { type: 'server', message: key });
         }
-        showToast({ variant: 'warning', message: 'form_missing_fields' });
+        showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
         return;
       }
       showToast({ variant: 'error', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'dependants_action_error' });
     }
-  };
-  const onInvalid = () => {
-    showToast({ variant: 'warning', message: 'form_missing_fields' });
-    scrollToFirstError();
   };
 
   return (
     <Screen testId="add-dependant-screen">
       <ScreenHeader title={t('add_dependant_title')} backTo={ROUTES.dependants.path} />
       <Typography color="text.secondary">{t('add_dependant_intro')}</Typography>
-      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(onValid, warnMissingFields)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <TextField
           label={t('add_dependant_alias_label')}
           {...register('alias')}

@@ -43,7 +43,7 @@ import { errorToastKey, isApiRequestError } from '@/lib/api-client';
 import { useMember } from '@/features/profile';
 import { onboardingRequirements } from '@/features/profile';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
-import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { track } from '@/lib/track';
 import { hideToast, showToast } from '@/lib/toast';
 import { useUpdateMember } from '@/features/profile';
@@ -188,11 +188,6 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
   const stepOf = (field: string): number => Math.max(0, steps.findIndex((fields) => fields.includes(field as Field)));
   const goToStep = (index: number) => void navigate(paths.createProfileStep(index + 1));
 
-  const warnMissing = () => {
-    showToast({ variant: 'warning', message: 'form_missing_fields' });
-    scrollToFirstError();
-  };
-
   const handleNext = async () => {
     const fields = steps[stepIndex] ?? [];
     // WCAG 3.3.1: the focus moves to the first field in error (as handleSubmit's shouldFocusError does on the last step).
@@ -200,7 +195,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
       hideToast();
       void track('profile_step_completed', { step: stepIndex + 1 });
       goToStep(stepIndex + 1);
-    } else warnMissing();
+    } else warnMissingFields();
   };
 
   const handleValid = async (form: Form) => {
@@ -235,7 +230,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
         for (const [field, key] of Object.entries(error.fields)) setError(field.split('.')[0] as Field, { type: 'server', message: key });
         const first = Object.keys(error.fields)[0]?.split('.')[0];
         if (first) goToStep(stepOf(first));
-        warnMissing();
+        warnMissingFields();
         return;
       }
       showToast({ variant: 'error', message: errorToastKey(error, 'onboarding_save_error') });
@@ -262,7 +257,7 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
   };
 
   const handleInvalid = (formErrors: FieldErrors<Form>) => {
-    warnMissing();
+    warnMissingFields();
     const first = Object.keys(formErrors)[0];
     if (first && stepOf(first) !== stepIndex) goToStep(stepOf(first));
   };

@@ -1,4 +1,4 @@
-import { buildPath } from '@puente/domain';
+import { buildPath, FORM_MISSING_FIELDS } from '@puente/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -55,7 +55,7 @@ export function ConsentScreen() {
     <Screen testId="consent-screen">
       <ProfileHeader title={t('consent_title')} />
       <Typography color="text.secondary">{t('consent_description')}</Typography>
-      <Paper elevation={0} sx={{ p: 2 }} component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, () => showToast({ variant: 'warning', message: 'form_missing_fields' }))(e)}>
+      <Paper elevation={0} sx={{ p: 2 }} component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, () => showToast({ variant: 'warning', message: FORM_MISSING_FIELDS }))(e)}>
         <Controller
           name="labConsent"
           control={control}
