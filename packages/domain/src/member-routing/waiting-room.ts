@@ -115,8 +115,7 @@ export const refreshesQueueOnHome = (state: AppointmentState | null | undefined)
 /** spec 4: waiting countdown of 300 s shown m:ss, then 'a few more minutes' (null). */
 export const formatWaitingCountdown = (elapsedSeconds: number, totalSeconds: number = TIMERS.waitingCountdownSeconds): string | null => {
   const left = Math.ceil(totalSeconds - elapsedSeconds);
-  if (left <= 0) return null;
-  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return left <= 0 ? null : formatMinutesSeconds(left * 1000);
 };
 
 /**
