@@ -332,7 +332,6 @@ export const connectionStrengthParamsSchema = z.object({
     z.int({ message: 'invalid_connection_strength' }).check(z.refine((v) => (CONNECTION_STRENGTHS as readonly number[]).includes(v), { message: 'invalid_connection_strength' })),
   ),
 });
-export const okResponseSchema = z.object({ ok: z.literal(true) });
 /** GET /api/appointments/{id}/exit-redirect-url: where the member goes when leaving the call. */
 export const exitRedirectUrlResponseSchema = z.object({ url: safeString() });
 /** GET /api/admin/appointments/live (admin): every appointment not yet in a terminal state. */

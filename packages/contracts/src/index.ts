@@ -14,6 +14,7 @@ export * from './chat';
 export * from './interactions';
 export * from './membership';
 export * from './records';
+export * from './push';
 export * from './prescribing';
 export * from './scheduling';
 export * from './admin';

@@ -1,4 +1,4 @@
-import { FEEDBACK_STATUSES, HISTORY_PAGE_MAX, LANGUAGES, PUSH_ACTIONS, safeString, SURVEY_TYPES } from '@puente/domain';
+import { FEEDBACK_STATUSES, HISTORY_PAGE_MAX, LANGUAGES, safeString, SURVEY_TYPES } from '@puente/domain';
 import * as z from 'zod/mini';
 import { appointmentHistoryItemSchema, appointmentSchema } from './appointments';
 
@@ -92,32 +92,6 @@ export const supportRequestSchema = z.object({
 export type SupportRequestDto = z.infer<typeof supportRequestSchema>;
 export const supportInboxSchema = z.object({ requests: z.array(supportRequestSchema) });
 export const supportStatusUpdateSchema = z.object({ status: z.enum(FEEDBACK_STATUSES, { message: 'invalid_status' }) });
-
-// --- Push registration (spec 3 Push registration, spec 7 POST notifications/push/permissions) -------
-
-/** A browser's Push API subscription (PushSubscription.toJSON()). */
-export const webPushSubscriptionSchema = z.object({
-  endpoint: z.url({ message: 'invalid_push_endpoint' }).check(z.maxLength(1000)),
-  keys: z.object({ p256dh: safeString().check(z.minLength(1), z.maxLength(200)), auth: safeString().check(z.minLength(1), z.maxLength(100)) }),
-});
-export type WebPushSubscription = z.infer<typeof webPushSubscriptionSchema>;
-/** spec 7: mobileTokens, userId. On the web a token is the browser's push subscription. */
-export const pushPermissionsInputSchema = z.object({
-  userId: safeString().check(z.minLength(1)),
-  mobileTokens: z.array(webPushSubscriptionSchema).check(z.minLength(1, { message: 'push_token_required' }), z.maxLength(5)),
-});
-export type PushPermissionsInput = z.infer<typeof pushPermissionsInputSchema>;
-/** GET /api/notifications/push/public-key: the VAPID key a browser subscribes with (null: pushes are off). */
-export const pushPublicKeySchema = z.object({ publicKey: z.nullable(safeString()) });
-/** What a push carries: the action and ids only, never health data (a lock screen shows it). */
-export const pushPayloadSchema = z.object({
-  title: safeString(),
-  body: safeString(),
-  action: z.enum(PUSH_ACTIONS),
-  appointmentId: z.nullable(safeString()),
-  userId: safeString(),
-});
-export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 /** The member's record (spec 000 §5, GET): the web client's requests and the API's routes. */
 export const RECORD_PATHS = {

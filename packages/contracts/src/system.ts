@@ -5,8 +5,11 @@ import * as z from 'zod/mini';
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/** The answer of a call that only says it was done: { ok: true }. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
 /** POST /api/auth/logout (bearer): the session is revoked on the server. */
-export const logoutResponseSchema = z.object({ ok: z.literal(true) });
+export const logoutResponseSchema = okResponseSchema;
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 /** GET /api/dev/outbox?to= (absent in production): every SMS and email "sent", newest first. */

@@ -13,6 +13,13 @@ export type EscalationUrgency = (typeof ESCALATION_URGENCIES)[number];
 
 export const ESCALATION_REASON_MAX = 1_000;
 
+/**
+ * What must be on file before a prescription can reach a pharmacy (issue 12 "readiness before
+ * escalation"): the handoff carries which are missing (prescribing.ts computes them).
+ */
+export const READINESS_ITEMS = ['state', 'address', 'phone', 'pharmacy'] as const;
+export type ReadinessItem = (typeof READINESS_ITEMS)[number];
+
 /** The handoff form and the API's input: a reason (required, at most 1000 characters) and an urgency. */
 export const escalationRequestSchema = z.object({
   reason: safeString({ message: 'escalation_reason_required' }).check(z.trim(), z.minLength(1, { message: 'escalation_reason_required' }), z.maxLength(ESCALATION_REASON_MAX, { message: 'escalation_reason_too_long' })),

@@ -31,6 +31,7 @@ export * from './appointment-participants';
 export * from './membership';
 export * from './records';
 export * from './prescribing';
+export * from './calendar-input';
 export * from './scheduling';
 export * from './admin';
 export * from './family';

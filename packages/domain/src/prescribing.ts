@@ -9,7 +9,8 @@ import * as z from 'zod/mini';
 import { canDeliverPrescription } from './access-rules';
 import { SERVICE_SCOPE, type Language } from './constants';
 import { safeString } from './validation/text';
-import { DOSE_FREQUENCIES, DOSE_ROUTES, DOSE_UNITS, type ReadinessItem } from './prescription-basics';
+import type { ReadinessItem } from './handoff';
+import { DOSE_FREQUENCIES, DOSE_ROUTES, DOSE_UNITS } from './prescription-basics';
 
 export * from './prescription-basics';
 

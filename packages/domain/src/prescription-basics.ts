@@ -113,7 +113,3 @@ export const buildDirections = (line: DoseFields, lang: Language): string => {
 export const isDoseUnit = (v: unknown): v is DoseUnit => (DOSE_UNITS as readonly unknown[]).includes(v);
 export const isDoseRoute = (v: unknown): v is DoseRoute => (DOSE_ROUTES as readonly unknown[]).includes(v);
 export const isDoseFrequency = (v: unknown): v is DoseFrequency => (DOSE_FREQUENCIES as readonly unknown[]).includes(v);
-
-/** What must be on file before a prescription can reach a pharmacy (issue 12 "readiness before escalation"). */
-export const READINESS_ITEMS = ['state', 'address', 'phone', 'pharmacy'] as const;
-export type ReadinessItem = (typeof READINESS_ITEMS)[number];

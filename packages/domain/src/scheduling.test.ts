@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WeeklyHours } from './physician-slots';
-import { calendarExceptionInputSchema, calendarInputSchema, computeSlots, isFreeSlot, lastCalendarDate, overlappingHours, slotsOnDay, wallTimeToIso } from './scheduling';
+import { calendarExceptionInputSchema, calendarInputSchema, overlappingHours } from './calendar-input';
+import { computeSlots, isFreeSlot, lastCalendarDate, slotsOnDay, wallTimeToIso } from './scheduling';
 
 const MX = 'America/Mexico_City';
 const LA = 'America/Los_Angeles';

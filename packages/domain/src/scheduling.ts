@@ -3,33 +3,20 @@
  * time zones, Monday to Friday, 45-minute initial assessment). Pure: the server passes a coach's
  * weekly hours (in the coach's time zone), her exceptions (time off, extra hours), her bookings
  * and the current time; the answer is the free slot starts grouped by day in the member's zone.
- * All calendar arithmetic goes through date-fns on TZDate (no offset arithmetic by hand).
+ * All calendar arithmetic goes through date-fns on TZDate (no offset arithmetic by hand). What the
+ * calendar editor sends (weekly hours, exceptions) and its checks are in ./calendar-input.ts.
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMinutes, addMonths, getDay } from 'date-fns';
-import * as z from 'zod/mini';
+import { isTimeZone, SCHEDULED_DURATION_MINUTES, type CalendarException } from './calendar-input';
 import { CALENDAR, WORKING_HOURS } from './constants';
 import { isSlotDate, slotDateIn, type WeeklyHours } from './physician-slots';
-
-/** Kinds of calendar exception a coach (or an admin) records. */
-export const CALENDAR_EXCEPTION_KINDS = ['time-off', 'extra-hours'] as const;
-export type CalendarExceptionKind = (typeof CALENDAR_EXCEPTION_KINDS)[number];
-
-export interface CalendarException {
-  kind: CalendarExceptionKind;
-  /** ISO datetimes (instants). */
-  startsAt: string;
-  endsAt: string;
-}
 
 /** A booked interval (a scheduled appointment that is not cancelled). */
 export interface BookedInterval {
   startDate: string | Date;
   endDate: string | Date;
 }
-
-/** spec 9: the initial health assessment lasts 45 minutes; a scheduled consultation books that long. */
-export const SCHEDULED_DURATION_MINUTES = WORKING_HOURS.initialAssessmentMinutes;
 
 /**
  * spec 001 §8 / 000 §4: GET /api/online-physicians answers CONFLICT (reason scheduled-appointment)
@@ -53,9 +40,6 @@ export interface SlotQuery {
   /** Length of a booking; default SCHEDULED_DURATION_MINUTES. */
   durationMinutes?: number;
 }
-
-const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/;
-export const isHourMinute = (s: string): boolean => HHMM.test(s);
 
 const hm = (s: string): [number, number] => s.split(':').map(Number) as [number, number];
 const day = (date: string): [number, number, number] => date.split('-').map(Number) as [number, number, number];
@@ -183,52 +167,6 @@ export const isFreeSlot = (q: Omit<SlotQuery, 'from' | 'to'>, startDate: string)
   const iso = new Date(startDate).toISOString();
   return slotsOnDay(q, date).includes(iso);
 };
-
-/** A valid IANA time zone name (Intl knows it). */
-export const isTimeZone = (zone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-};
-
-/** Weekly hours as the calendar editor sends them. */
-export const weeklyHoursInputSchema = z
-  .object({
-    weekday: z.int().check(z.gte(0, { message: 'invalid_weekday' }), z.lte(6, { message: 'invalid_weekday' })),
-    starts: z.string().check(z.refine(isHourMinute, { message: 'invalid_time' })),
-    ends: z.string().check(z.refine(isHourMinute, { message: 'invalid_time' })),
-  }).check(z.refine((h) => h.ends > h.starts, { message: 'invalid_range', path: ['ends'] }));
-
-/**
- * The rows of weekly hours that overlap an earlier row of the same weekday (touching is fine:
- * 09:00-12:00 and 12:00-14:00), by index. Rows that are not valid on their own are left out.
- */
-export const overlappingHours = (hours: readonly { weekday: number; starts: string; ends: string }[]): number[] => {
-  const valid = (h: { starts: string; ends: string }) => isHourMinute(h.starts) && isHourMinute(h.ends) && h.ends > h.starts;
-  return hours.flatMap((h, i) => (valid(h) && hours.slice(0, i).some((o) => valid(o) && o.weekday === h.weekday && o.starts < h.ends && h.starts < o.ends) ? [i] : []));
-};
-
-/** A coach's calendar: time zone, weekly hours (no two rows of a day overlapping), slot step. */
-export const calendarInputSchema = z
-  .object({
-    timeZone: z.string().check(z.refine(isTimeZone, { message: 'invalid_time_zone' })),
-    slotMinutes: z._default(z.int().check(z.gte(15, { message: 'invalid_slot_minutes' }), z.lte(120, { message: 'invalid_slot_minutes' })), SCHEDULED_DURATION_MINUTES),
-    hours: z.array(weeklyHoursInputSchema).check(z.maxLength(28, { message: 'too_many' })),
-  }).check(z.superRefine((calendar, ctx) => {
-    for (const i of overlappingHours(calendar.hours)) ctx.addIssue({ code: 'custom', message: 'overlapping_hours', path: ['hours', i, 'ends'] });
-  }));
-export type CalendarInput = z.infer<typeof calendarInputSchema>;
-
-export const calendarExceptionInputSchema = z
-  .object({
-    kind: z.enum(CALENDAR_EXCEPTION_KINDS, { message: 'invalid_kind' }),
-    startsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
-    endsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
-  }).check(z.refine((e) => Date.parse(e.endsAt) > Date.parse(e.startsAt), { message: 'invalid_range', path: ['endsAt'] }));
-export type CalendarExceptionInput = z.infer<typeof calendarExceptionInputSchema>;
 
 /**
  * A wall time typed in a zone (a datetime-local value, yyyy-MM-ddTHH:mm[:ss]) as the UTC instant
