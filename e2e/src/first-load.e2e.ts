@@ -376,7 +376,7 @@ describe('the first load of the built app', () => {
     );
   });
 
-  it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it; her first scripts leave out the prescribing rules, the phone and form rules, the events store and the code of sheets and dialogs she has not opened', async () => {
+  it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it; her first scripts leave out the prescribing rules, the phone and form rules, the events store, the code of sheets and dialogs she has not opened, home below its main actions, the scheduled card and the record’s shapes', async () => {
     const member = await createMember(server!.server, { needsToAcceptTerms: false });
     const { sessionToken } = await createSessionFor(server!.server, member.id);
     await withBrowser(
@@ -425,6 +425,13 @@ describe('the first load of the built app', () => {
           for (const marker of ['recoveryNewPhoneAssistive', 'prefersContactBy', 'upgradeneeded']) expect(source, script).not.toContain(marker);
           // MUI's drawer and dialog: with the first sheet or question she opens (components/ui/once-needed.tsx).
           for (const component of ['MuiDrawer', 'MuiDialog']) expect(source, script).not.toMatch(muiComponent(component));
+          // Home below its main actions (the topic chips, the other-information list): once home has
+          // painted (home-more-sections.tsx); the tab's notice dot is not MUI's Badge.
+          for (const component of ['MuiChip', 'MuiListItemButton', 'MuiBadge']) expect(source, script).not.toMatch(muiComponent(component));
+          // The scheduled card and the time-zone library (@date-fns/tz's offsets): once she has a
+          // scheduled appointment (scheduled-appointment-cards.tsx). The record's shapes (contracts/records.ts,
+          // with the push registration's apart) and a prescription's wording (the dose tables): with her record.
+          for (const marker of ['scheduled-card-enter', 'longOffset', '/api/records/history', 'sublingual']) expect(source, script).not.toContain(marker);
         }
       },
       { otherLanguage: false },

@@ -1,5 +1,5 @@
 import { APPOINTMENT_STATE as S } from '@puente/domain';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appointment, fakeServer } from '@/test/consultation-fixtures';
 import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-appointment';
@@ -16,10 +16,14 @@ describe('the consultations tab of the member’s bottom navigation', () => {
     const tab = await screen.findByTestId('nav-nav_consultations');
     expect(tab.textContent).toBe('Consultas');
     expect(tab.getAttribute('data-notice')).toBeNull();
+    expect(within(tab).queryByTestId('nav-notice-dot')).toBeNull();
     // The alert that moves her consultation to S5 patches the cached record: the tab follows it.
     act(() => setCurrentAppointment({ id: 'apt_1', state: S.S5_COACH_SENDS_RX }));
     await waitFor(() => expect(screen.getByTestId('nav-nav_consultations').textContent).toBe('Consultas · novedad'));
     expect(screen.getByTestId('nav-nav_consultations').getAttribute('data-notice')).toBe('true');
+    // The dot on its icon.
+    const dot = within(screen.getByTestId('nav-nav_consultations')).getByTestId('nav-notice-dot');
+    expect(dot.querySelector('svg')).not.toBeNull();
   });
 
   it('is in the member’s language', async () => {

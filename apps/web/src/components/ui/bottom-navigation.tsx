@@ -1,10 +1,11 @@
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useNavigate } from '@/lib/navigation';
@@ -18,6 +19,23 @@ export const BOTTOM_NAV_ITEMS = [
 ] as const;
 
 export const BOTTOM_NAV_HEIGHT = 64;
+
+/**
+ * The notice's dot on a tab's icon (as MUI's Badge variant="dot" draws it, without the Badge's code
+ * on every member screen: issue 10, first load). The tab's label says it in words.
+ */
+function NoticeDot({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ position: 'relative', display: 'inline-flex' }} data-testid="nav-notice-dot">
+      {children}
+      <Box
+        component="span"
+        aria-hidden
+        sx={{ position: 'absolute', top: 0, right: 0, width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', transform: 'translate(50%, -50%)' }}
+      />
+    </Box>
+  );
+}
 
 /**
  * `consultationsNotice`: spec 4, S5 (the coach sends the treatment plan) turns the consultations
@@ -44,7 +62,7 @@ export function AppBottomNavigation({ consultationsNotice = false }: { consultat
               key={item.path}
               value={item.path}
               label={t(notice ? 'nav_consultations_notice' : item.label)}
-              icon={notice ? <Badge variant="dot" color="primary">{item.icon}</Badge> : item.icon}
+              icon={notice ? <NoticeDot>{item.icon}</NoticeDot> : item.icon}
               data-testid={`nav-${item.label}`}
               data-notice={notice || undefined}
             />

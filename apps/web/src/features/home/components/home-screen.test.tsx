@@ -21,7 +21,8 @@ describe('home', () => {
     renderApp('/inicio');
     expect((await screen.findByTestId('tile-hardcoded_ph_topic')).textContent).toContain('Salud física');
     expect(screen.getByTestId('tile-hardcoded_mh_topic').textContent).toContain('Salud emocional');
-    expect(screen.getByTestId('topic-topic_flu').textContent).toBe('Gripa y tos');
+    // Below the main actions: loaded once home has painted (home-more-sections.tsx).
+    expect((await screen.findByTestId('topic-topic_flu')).textContent).toBe('Gripa y tos');
     expect(screen.getByText('Temas frecuentes')).toBeTruthy();
     expect((graphqlCalls(calls, 'GetConsultationTopicsTemplate')[0]!.body as { variables: unknown }).variables).toEqual({ lang: 'es' });
     expect(screen.getByTestId('other-info-how-it-works')).toBeTruthy();
@@ -44,7 +45,7 @@ describe('home', () => {
     const { calls } = fakeServer();
     const { router } = renderApp('/inicio');
     await screen.findByTestId('tile-hardcoded_ph_topic');
-    fireEvent.click(screen.getByTestId('other-info-how-it-works'));
+    fireEvent.click(await screen.findByTestId('other-info-how-it-works'));
     await screen.findByTestId('how-it-works-screen');
     await router.navigate('/inicio');
     await screen.findByTestId('tile-hardcoded_ph_topic');

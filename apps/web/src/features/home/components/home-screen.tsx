@@ -1,8 +1,4 @@
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
-import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
-import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
-import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
@@ -10,22 +6,17 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TopicDto } from '@puente/contracts';
 import { buildPath, homeTiles, practiceOffered, profileMenu } from '@puente/domain';
-import { useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useNavigate } from '@/lib/navigation';
 import { BottomDrawer } from '@/components/ui/bottom-drawer';
+import { OnceNeeded } from '@/components/ui/once-needed';
 import { Screen } from '@/components/ui/screen';
 import { writeConsultationRequest } from '@/features/consultation';
 import { currentLanguage } from '@/lib/i18n';
@@ -37,7 +28,9 @@ import { useDownloadPrompt } from '../hooks/use-download-prompt';
 import { ActiveAppointmentCard } from './active-appointment-card';
 import { DownloadAppPrompt } from './download-app-prompt';
 import { TrialBanner } from './trial-banner';
-import { ScheduledAppointmentCards } from './scheduled-appointment-card';
+import { ScheduledAppointmentCards } from './scheduled-appointment-cards';
+
+const HomeMoreSections = lazy(() => import('./home-more-sections').then((m) => ({ default: m.HomeMoreSections })));
 
 const AVAILABLE_COACHES = buildPath('availableCoaches');
 const SCHEDULING_START = buildPath('scheduleSelectTopic');
@@ -76,6 +69,9 @@ export function HomeScreen() {
   const template = useTopicsTemplate(currentLanguage(i18n));
   const download = useDownloadPrompt();
   const [withSubtopics, setWithSubtopics] = useState<TopicDto | null>(null);
+  // What is below the main actions loads once home has painted (./home-more-sections.tsx).
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
   const name = member.data?.firstName?.trim();
   const hasScheduledAppointment = (location.state as { hasScheduledAppointment?: boolean } | null)?.hasScheduledAppointment === true;
 
@@ -165,60 +161,9 @@ export function HomeScreen() {
         )}
       </Box>
 
-      {template.data?.sections.map((section, index) => (
-        <Box component="section" key={`${section.title}-${index}`}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-            {section.title}
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {section.topics.filter(offered).map((topic) => (
-              <Chip
-                key={topic.id}
-                data-testid={`topic-${topic.id}`}
-                icon={<FavoriteBorderOutlined />}
-                label={topic.title}
-                onClick={() => handleTopic(topic)}
-                variant="outlined"
-                sx={{ bgcolor: 'background.paper', py: 2.5, px: 0.5, fontSize: 15 }}
-              />
-            ))}
-          </Box>
-        </Box>
-      ))}
-
-      {menu.howItWorks || menu.healthTips ? (
-        <Box component="section">
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-            {t('home_other_info_title')}
-          </Typography>
-          <Paper elevation={0} sx={{ border: 1, borderColor: 'divider' }}>
-            <List disablePadding>
-              {menu.howItWorks ? (
-                <ListItem disablePadding>
-                  <ListItemButton onClick={() => void navigate(buildPath('howItWorks'))} data-testid="other-info-how-it-works">
-                    <ListItemIcon>
-                      <HelpOutlineOutlined color="secondary" />
-                    </ListItemIcon>
-                    <ListItemText primary={t('home_how_it_works')} secondary={t('home_how_it_works_description')} />
-                    <ChevronRight />
-                  </ListItemButton>
-                </ListItem>
-              ) : null}
-              {menu.healthTips ? (
-                <ListItem disablePadding>
-                  <ListItemButton onClick={() => void navigate(buildPath('healthTips'))} data-testid="other-info-health-tips">
-                    <ListItemIcon>
-                      <LightbulbOutlined color="secondary" />
-                    </ListItemIcon>
-                    <ListItemText primary={t('home_health_tips')} secondary={t('home_health_tips_description')} />
-                    <ChevronRight />
-                  </ListItemButton>
-                </ListItem>
-              ) : null}
-            </List>
-          </Paper>
-        </Box>
-      ) : null}
+      <OnceNeeded when={painted}>
+        <HomeMoreSections sections={template.data?.sections ?? []} offered={offered} onTopic={handleTopic} otherInfo={menu} />
+      </OnceNeeded>
 
       <BottomDrawer open={withSubtopics !== null} onClose={() => setWithSubtopics(null)} title={withSubtopics?.title ?? ''} testId="subtopics-drawer">
         <Typography color="text.secondary">{t('home_choose_subtopic')}</Typography>

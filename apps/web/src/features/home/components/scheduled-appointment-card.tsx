@@ -13,9 +13,7 @@ import { showToast } from '@/lib/toast';
 import { getTimeZone } from '@/lib/time-zone';
 import { useCancelScheduledAppointment } from '../api/cancel-scheduled-appointment';
 import { useJoinScheduledAppointment } from '../api/join-scheduled-appointment';
-import { useMyScheduledAppointments } from '../api/get-my-scheduled-appointments';
 import { useRequestScheduledChange } from '../api/request-scheduled-change';
-import { useScheduledStarted } from '../hooks/use-scheduled-started';
 import type { ScheduledChangeAsked } from './scheduled-card-dialogs';
 
 const ScheduledCardDialogs = lazy(() => import('./scheduled-card-dialogs').then((m) => ({ default: m.ScheduledCardDialogs })));
@@ -132,16 +130,15 @@ function Card({ appointment, now }: { appointment: ScheduledAppointmentDto; now:
   );
 }
 
-/** The member's scheduled appointments on home (spec 4 "Scheduled appointment card timing"). */
-export function ScheduledAppointmentCards() {
+/**
+ * The cards of the member's upcoming scheduled appointments (./scheduled-appointment-cards.tsx
+ * loads this module once she has one: issue 10, first load), timed by a clock refreshed every minute.
+ */
+export function ScheduledCardList({ appointments }: { appointments: readonly ScheduledAppointmentDto[] }) {
   const now = useMinuteClock();
-  const list = useMyScheduledAppointments();
-  useScheduledStarted();
-  const upcoming = (list.data ?? []).filter((a) => a.state === 'scheduled' && a.status !== 'finished' && !a.appointmentId);
-  if (upcoming.length === 0) return null;
   return (
     <>
-      {upcoming.map((a) => (
+      {appointments.map((a) => (
         <Card key={a.id} appointment={a} now={now} />
       ))}
     </>
