@@ -12,18 +12,20 @@ import {
   safeFormat,
   safeString,
   SCHEDULED_STATUSES,
+  trimmedSafeString,
   USER_TYPES,
   type Prescription,
 } from '@puente/domain';
 import * as z from 'zod/mini';
 import { PHYSICIAN_FIELDS, physicianSchema } from './physicians';
+import { appointmentTopicSchema } from './topics';
 
 /**
  * Appointments (spec 000 §3 Appointment, §4 states; spec 001 §7 calls). Every state change goes
  * through the domain machine on the server; clients ask, the server decides and alerts.
  */
 
-const trimmed = (max: number) => safeString().check(z.trim(), z.maxLength(max));
+const trimmed = trimmedSafeString;
 
 export const appointmentLocationSchema = z.object({
   /** ISO country code: MX or US (spec 3 Region). */
@@ -35,12 +37,6 @@ export const appointmentLocationSchema = z.object({
 });
 export type AppointmentLocation = z.infer<typeof appointmentLocationSchema>;
 
-export const appointmentTopicSchema = z.object({
-  topicId: trimmed(100).check(z.minLength(1)),
-  topicText: trimmed(200),
-  subtopicId: z.nullish(trimmed(100)),
-  subtopicText: z.nullish(trimmed(200)),
-});
 export const selfAssessmentSchema = z.object({
   appointmentReason: z.nullish(trimmed(500)),
   appointmentReasonKey: z.nullish(trimmed(100)),

@@ -1,6 +1,6 @@
 import { CALENDAR_EXCEPTION_KINDS, calendarExceptionInputSchema, calendarInputSchema, isTimeZone, LANGUAGES, safeFormat, safeString, SCHEDULED_CANCEL_REASONS, SCHEDULED_STATUSES } from '@puente/domain';
 import * as z from 'zod/mini';
-import { appointmentTopicSchema } from './appointments';
+import { appointmentTopicSchema } from './topics';
 import { PHYSICIAN_FIELDS, physicianSchema } from './physicians';
 
 /** spec 000 §3 Scheduled appointment, as the member and the coach see it (issue 13). */

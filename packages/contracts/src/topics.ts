@@ -1,4 +1,4 @@
-import { HARDCODED_TOPIC_IDS, languageSchema, PRACTICES, safeString } from '@puente/domain';
+import { HARDCODED_TOPIC_IDS, languageSchema, PRACTICES, safeString, trimmedSafeString } from '@puente/domain';
 import * as z from 'zod/mini';
 
 /**
@@ -44,3 +44,15 @@ const TOPIC_FIELDS = `${SUBTOPIC_FIELDS} subtopics { ${SUBTOPIC_FIELDS} }`;
 export const TOPICS_GQL = {
   getConsultationTopicsTemplate: `query GetConsultationTopicsTemplate($lang: String) { getConsultationTopicsTemplate(lang: $lang) { id mainActions { ${TOPIC_FIELDS} } sections { title topics { ${TOPIC_FIELDS} } } } }`,
 } as const;
+
+/**
+ * The topic an appointment is about, as the member chose it (an on-demand or a scheduled one).
+ * Here, not with the appointment's shape (./appointments.ts): the scheduled list on home needs it
+ * without the rest of that module (issue 10, first load).
+ */
+export const appointmentTopicSchema = z.object({
+  topicId: trimmedSafeString(100).check(z.minLength(1)),
+  topicText: trimmedSafeString(200),
+  subtopicId: z.nullish(trimmedSafeString(100)),
+  subtopicText: z.nullish(trimmedSafeString(200)),
+});

@@ -60,3 +60,6 @@ export const safeString = (params?: SafeStringParams): z.ZodMiniString<string> =
  * message, as every other string field.
  */
 export const safeFormat = <F extends z.ZodMiniStringFormat>(format: F): z.ZodMiniPipe<z.ZodMiniString<string>, F> => z.pipe(safeString(), format);
+
+/** Safe text, trimmed, at most `max` characters: the free-text fields of the API's shapes. */
+export const trimmedSafeString = (max: number) => safeString().check(z.trim(), z.maxLength(max));

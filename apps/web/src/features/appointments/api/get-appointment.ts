@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { APPOINTMENT_GQL, appointmentSchema, type AppointmentAlert, type AppointmentDto } from '@puente/contracts';
+import type { AppointmentAlert, AppointmentDto } from '@puente/contracts';
 import { queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import { graphqlRequest } from '@/lib/api-client';
 
@@ -13,13 +13,20 @@ export const appointmentKeys = {
   detail: (appointmentId: string) => ['appointment', 'detail', appointmentId] as const,
 };
 
+/** The appointment's shape, loaded with the first appointment asked for (./appointment-shape.ts). */
+const appointmentShape = () => import('./appointment-shape');
+
 /** GetAppointment (spec 7). */
-export const getAppointment = (appointmentId: string): Promise<AppointmentDto> =>
-  graphqlRequest(APPOINTMENT_GQL.getAppointment, { appointmentId }, 'getAppointment', appointmentSchema);
+export const getAppointment = async (appointmentId: string): Promise<AppointmentDto> => {
+  const { APPOINTMENT_GQL, appointmentSchema } = await appointmentShape();
+  return graphqlRequest(APPOINTMENT_GQL.getAppointment, { appointmentId }, 'getAppointment', appointmentSchema);
+};
 
 /** The member's appointment that is not over yet, if any (recovery after a reload or reconnect). */
-export const getCurrentAppointmentFromServer = (): Promise<AppointmentDto | null> =>
-  graphqlRequest(APPOINTMENT_GQL.getCurrentAppointment, {}, 'getCurrentAppointment', z.nullable(appointmentSchema));
+export const getCurrentAppointmentFromServer = async (): Promise<AppointmentDto | null> => {
+  const { APPOINTMENT_GQL, appointmentSchema } = await appointmentShape();
+  return graphqlRequest(APPOINTMENT_GQL.getCurrentAppointment, {}, 'getCurrentAppointment', z.nullable(appointmentSchema));
+};
 
 /**
  * spec 9 keeps "other queries" for no time (gcTime 0); the appointment is kept while the page
