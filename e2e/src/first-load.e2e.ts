@@ -426,8 +426,13 @@ describe('the first load of the built app', () => {
           // MUI's drawer and dialog: with the first sheet or question she opens (components/ui/once-needed.tsx).
           for (const component of ['MuiDrawer', 'MuiDialog']) expect(source, script).not.toMatch(muiComponent(component));
           // Home below its main actions (the topic chips, the other-information list): once home has
-          // painted (home-more-sections.tsx); the tab's notice dot is not MUI's Badge.
-          for (const component of ['MuiChip', 'MuiListItemButton', 'MuiBadge']) expect(source, script).not.toMatch(muiComponent(component));
+          // painted (home-more-sections.tsx); the tab's notice dot is not MUI's Badge, the placeholders not its Skeleton.
+          for (const component of ['MuiChip', 'MuiListItemButton', 'MuiBadge', 'MuiSkeleton']) expect(source, script).not.toMatch(muiComponent(component));
+          // The consultation in progress's card and the download prompt: when there is one, when it opens.
+          for (const marker of ['active-appointment-open', 'download-app-button']) expect(source, script).not.toContain(marker);
+          // The appointment's shape and documents (its GraphQL fields) and the scheduled list's (with the
+          // calendar editor's checks): with the first appointment, the list asked for after home has painted.
+          for (const marker of ['isMxDoctorBusy chatHasMessages', 'invalid_time_zone']) expect(source, script).not.toContain(marker);
           // The scheduled card and the time-zone library (@date-fns/tz's offsets): once she has a
           // scheduled appointment (scheduled-appointment-cards.tsx). The record's shapes (contracts/records.ts,
           // with the push registration's apart) and a prescription's wording (the dose tables): with her record.

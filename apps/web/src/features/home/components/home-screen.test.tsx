@@ -41,6 +41,18 @@ describe('home', () => {
     expect(graphqlCalls(calls, 'GetConsultationTopicsTemplate')).toHaveLength(1);
   });
 
+  it('holds the main actions’ place with two placeholders until the topics come', async () => {
+    const { fetchMock } = fakeServer();
+    const release = holdRequests(fetchMock, 'GetConsultationTopicsTemplate');
+    renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    expect(screen.getAllByTestId('tile-placeholder')).toHaveLength(2);
+    expect(screen.getAllByTestId('tile-placeholder')[0]!.getAttribute('aria-hidden')).toBe('true');
+    release();
+    expect((await screen.findByTestId('tile-hardcoded_ph_topic')).textContent).toContain('Salud física');
+    expect(screen.queryAllByTestId('tile-placeholder')).toHaveLength(0);
+  });
+
   it('caches the topics template (24 h): coming back home does not ask again', async () => {
     const { calls } = fakeServer();
     const { router } = renderApp('/inicio');

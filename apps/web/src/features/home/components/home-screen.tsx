@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TopicDto } from '@puente/contracts';
 import { buildPath, homeTiles, practiceOffered, profileMenu } from '@puente/domain';
@@ -17,7 +16,9 @@ import { useLocation } from 'react-router';
 import { useNavigate } from '@/lib/navigation';
 import { BottomDrawer } from '@/components/ui/bottom-drawer';
 import { OnceNeeded } from '@/components/ui/once-needed';
+import { Placeholder } from '@/components/ui/placeholder';
 import { Screen } from '@/components/ui/screen';
+import { useCurrentAppointmentId } from '@/features/appointments';
 import { writeConsultationRequest } from '@/features/consultation';
 import { currentLanguage } from '@/lib/i18n';
 import { useMember } from '@/features/profile';
@@ -25,11 +26,13 @@ import { memberOrganizationSettings } from '@/features/profile';
 import { readSessionStorage, SESSION_STORAGE_KEYS } from '@/lib/storage';
 import { useTopicsTemplate } from '../api/get-topics-template';
 import { useDownloadPrompt } from '../hooks/use-download-prompt';
-import { ActiveAppointmentCard } from './active-appointment-card';
-import { DownloadAppPrompt } from './download-app-prompt';
 import { TrialBanner } from './trial-banner';
 import { ScheduledAppointmentCards } from './scheduled-appointment-cards';
 
+// The consultation in progress's card loads when there is one (most members open home with none).
+const ActiveAppointmentCard = lazy(() => import('./active-appointment-card').then((m) => ({ default: m.ActiveAppointmentCard })));
+// The download prompt's sheet loads when it opens (mobile web, from the second visit).
+const DownloadAppPrompt = lazy(() => import('./download-app-prompt').then((m) => ({ default: m.DownloadAppPrompt })));
 const HomeMoreSections = lazy(() => import('./home-more-sections').then((m) => ({ default: m.HomeMoreSections })));
 
 const AVAILABLE_COACHES = buildPath('availableCoaches');
@@ -66,6 +69,7 @@ export function HomeScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const member = useMember();
+  const currentAppointmentId = useCurrentAppointmentId();
   const template = useTopicsTemplate(currentLanguage(i18n));
   const download = useDownloadPrompt();
   const [withSubtopics, setWithSubtopics] = useState<TopicDto | null>(null);
@@ -106,7 +110,7 @@ export function HomeScreen() {
     <Screen testId="home-screen">
       <Box sx={{ mt: 1 }}>
         {member.isPending && member.fetchStatus === 'fetching' ? (
-          <Skeleton variant="text" width="60%" sx={{ fontSize: 32 }} />
+          <Placeholder height={40} width="60%" testId="home-greeting-placeholder" />
         ) : (
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }} data-testid="home-greeting">
             {name ? t('home_greeting', { name }) : t('home_greeting_generic')}
@@ -125,7 +129,9 @@ export function HomeScreen() {
         </Alert>
       ) : null}
 
-      <ActiveAppointmentCard />
+      <OnceNeeded when={!!currentAppointmentId}>
+        <ActiveAppointmentCard />
+      </OnceNeeded>
       <ScheduledAppointmentCards />
 
       <Box component="section" aria-labelledby="home-main-actions">
@@ -150,7 +156,7 @@ export function HomeScreen() {
                     onClick={() => handleTopic(topic)}
                   />
                 ))
-              : [0, 1].map((i) => <Skeleton key={i} variant="rounded" height={120} />)}
+              : [0, 1].map((i) => <Placeholder key={i} height={120} testId="tile-placeholder" />)}
             {tiles.scheduling ? (
               <Tile testId="tile-scheduling" icon={<EventAvailableOutlined />} title={t('home_tile_scheduling')} description={t('home_tile_scheduling_description')} onClick={() => void navigate(SCHEDULING_START)} />
             ) : null}
@@ -173,7 +179,9 @@ export function HomeScreen() {
           </Button>
         ))}
       </BottomDrawer>
-      <DownloadAppPrompt open={download.open} onClose={download.dismiss} />
+      <OnceNeeded when={download.open}>
+        <DownloadAppPrompt open={download.open} onClose={download.dismiss} />
+      </OnceNeeded>
     </Screen>
   );
 }
