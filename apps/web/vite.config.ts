@@ -11,7 +11,7 @@ import type { Plugin, PluginOption } from 'vite';
 import { DEFAULT_LANGUAGE, PRODUCT_NAME, THEME } from '../../packages/domain/src/constants.js';
 import { barrelImports } from './barrel-imports.js';
 import { screenChunks, screenPrefetch, type BuiltChunk } from './screen-prefetch.js';
-import { ENTRY_FILES } from './src/locales/entry-files.js';
+import { FIRST_PART_FILES } from './src/locales/entry-files.js';
 import { firstVisitScript } from './src/prerender/first-visit.js';
 
 /**
@@ -164,13 +164,13 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
 
 /**
  * The chunk of a messages file (src/locales/<language>/<file>.json) of a language other than the
- * default (es, see src/locales/load.ts): two per language, its entry files and the rest; null for
- * any other module.
+ * default (es, see src/locales/load.ts): two per language, its first part (the shell's and the entry
+ * screens' files) and the rest; null for any other module.
  */
 const otherLanguageMessages = (id: string): string | null => {
   const [, language, file] = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([^\\/]+)\.json$/.exec(id) ?? [];
   if (!language || !file || language === DEFAULT_LANGUAGE) return null;
-  return (ENTRY_FILES as readonly string[]).includes(file) ? `messages-${language}` : `messages-${language}-rest`;
+  return (FIRST_PART_FILES as readonly string[]).includes(file) ? `messages-${language}` : `messages-${language}-rest`;
 };
 
 /**
@@ -438,10 +438,10 @@ export default defineConfig(({ isSsrBuild = false }) => ({
           // ('$initial' is the static import graph: see barrelImports for why it holds no barrel.)
           groups: [
             { name: 'boot', tags: ['$initial'] },
-            // A language other than the default comes in two chunks, its entry files (before the
+            // A language other than the default comes in two chunks, its first part (before the
             // first render for a member who chose it) and the rest, not one request per file (27:
             // the English /login showed about 1 s after the Spanish one on slow 4G). The default's
-            // files are in the boot chunk and in ./src/locales/es-rest.ts's chunk.
+            // files are in the boot chunk, one chunk per entry screen's file and ./src/locales/es-rest.ts's chunk.
             { name: otherLanguageMessages },
             // Each module in the chunk named for it (by default a module also pulls its imports into
             // its own chunk, and a module of all three screens' would land in /inicio's).

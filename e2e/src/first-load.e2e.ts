@@ -443,7 +443,7 @@ describe('the first load of the built app', () => {
     );
   });
 
-  it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas, MUI's CSS-variables theme provider, the domain rules of other screens", () => {
+  it("the app's first script leaves out what its first screens do not need: the phone parser and its metadata, the admin console's schemas, MUI's CSS-variables theme provider, the domain rules of other screens, the entry screens' own messages", () => {
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');
     const entry = /<script type="module"[^>]*src="\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
@@ -462,6 +462,13 @@ describe('the first load of the built app', () => {
     expect(source).not.toContain('storeDeletionTime');
     expect(source).not.toContain('prefersContactBy');
     expect(source).not.toContain('recoveryNewPhoneAssistive');
+    // The entry screens' own messages (locales/entry-files.ts SCREEN_FILES): each with its screen,
+    // while the shell's (common, titles) are here.
+    for (const file of ['home', 'identity', 'record']) {
+      const [key] = Object.keys(spanish(file));
+      expect(source, file).not.toMatch(new RegExp(`[{,]["']?${key}["']?:`));
+    }
+    expect(source).toMatch(new RegExp(`[{,]${Object.keys(COMMON_ES)[0]}:`));
     // ... while the member's shape and the session documents are there (the app refreshes its session at boot).
     expect(source).toContain('refreshSession');
   });

@@ -3,7 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { topicsTemplateQuery } from '@/features/home/api/get-topics-template';
-import { completeStoredLanguage, withRestOfMessages } from '@/lib/i18n';
+import { completeStoredLanguage, getStoredLanguage, withRestOfMessages } from '@/lib/i18n';
+import type { ScreenFile } from '@/locales/entry-files';
+import { loadScreenMessages } from '@/locales/load';
 import { whenIdle } from '@/lib/idle';
 import { InitialPathRedirect } from './initial-path-redirect';
 import { modulePreload, screenPrefetchFiles } from './screen-prefetch-files';
@@ -22,15 +24,22 @@ interface LazyScreen {
 }
 
 /**
- * `entry`: the screen's messages are in the default language's entry files (locales/load.ts), so it
- * does not wait for the rest of them; every other screen loads with them.
+ * `entry`: an entry screen, whose messages are the default language's entry files (in the first
+ * script) and its own file, if it has one (`true` when it has none; locales/entry-files.ts): it loads
+ * with that file only, not the rest of the messages; every other screen loads with all of them.
  */
-const lazyScreen = (load: () => Promise<ComponentType>, { entry = false } = {}): LazyScreen => {
+const lazyScreen = (load: () => Promise<ComponentType>, { entry = false }: { entry?: boolean | ScreenFile } = {}): LazyScreen => {
   let loading: Promise<{ default: ComponentType }> | undefined;
   let loaded: { default: ComponentType } | undefined;
+  const withMessages = (): Promise<ComponentType> => {
+    if (entry === false) return withRestOfMessages(load());
+    if (entry === true) return load();
+    // Its file that could not load does not hold it back (as the rest's: it shows what is loaded).
+    return Promise.all([load(), loadScreenMessages(entry, getStoredLanguage()).catch(() => undefined)]).then(([Component]) => Component);
+  };
   const preload = () => {
     // A failed fetch (offline, a deploy replaced the chunk) is retried on the next attempt.
-    loading ??= (entry ? load() : withRestOfMessages(load())).then(
+    loading ??= withMessages().then(
       (Component) => (loaded = { default: Component }),
       (error: unknown) => {
         loading = undefined;
@@ -79,7 +88,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
           return <LoginScreen extras={<SocialLoginButtons />} />;
         },
     ),
-    { entry: true },
+    { entry: 'identity' },
   ),
   identityVerify: lazyScreen(() => import('@/features/identity/components/identity-verify-screen').then((m) => m.IdentityVerifyScreen)),
   identityEmail: lazyScreen(() =>
@@ -131,7 +140,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   dependantsNoSlots: lazyScreen(() => import('@/features/family/components/no-slots-screen').then((m) => m.NoSlotsScreen)),
   expiredInvitation: lazyScreen(() => import('@/features/account/components/expired-invitation-screen').then((m) => m.ExpiredInvitationScreen)),
   logout: lazyScreen(() => import('@/features/auth/components/logout-screen').then((m) => m.LogoutScreen)),
-  home: lazyScreen(() => import('@/features/home/components/home-screen').then((m) => m.HomeScreen), { entry: true }),
+  home: lazyScreen(() => import('@/features/home/components/home-screen').then((m) => m.HomeScreen), { entry: 'home' }),
   createProfile: lazyScreen(() => import('@/features/onboarding/components/create-profile-screen').then((m) => m.CreateProfileScreen)),
   profile: lazyScreen(() => import('@/features/profile/components/profile-screen').then((m) => m.ProfileScreen)),
   profileInformation: lazyScreen(() => import('@/features/profile/components/profile-information-screen').then((m) => m.ProfileInformationScreen)),
@@ -200,7 +209,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   paymentLoading: lazyScreen(() => import('@/features/membership/components/payment-loading-screen').then((m) => m.PaymentLoadingScreen)),
   paymentSuccess: lazyScreen(() => import('@/features/membership/components/payment-success-screen').then((m) => m.PaymentSuccessScreen)),
   // What the member keeps (issue 12).
-  history: lazyScreen(() => import('@/features/record/components/history-screen').then((m) => m.HistoryScreen), { entry: true }),
+  history: lazyScreen(() => import('@/features/record/components/history-screen').then((m) => m.HistoryScreen), { entry: 'record' }),
   historyDetail: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.HistoryDetailScreen)),
   appointmentSummary: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.AppointmentSummaryScreen)),
   survey: lazyScreen(() => import('@/features/record/components/survey-screen').then((m) => m.SurveyScreen)),

@@ -5,9 +5,10 @@ import { LOCALE_FILES, MESSAGES } from './index';
 // The setup loads every language whole; each story here starts from a first load (fresh modules).
 beforeEach(() => vi.resetModules());
 
+/** The default's entry files (in the first script), or another language's first part. */
 const entryMessages = async (language: Language = 'es') => {
-  const { ENTRY_FILES } = await import('./entry-files');
-  const names: readonly string[] = ENTRY_FILES;
+  const { ENTRY_FILES, FIRST_PART_FILES } = await import('./entry-files');
+  const names: readonly string[] = language === 'es' ? ENTRY_FILES : FIRST_PART_FILES;
   return Object.assign({}, ...LOCALE_FILES.filter((f) => f.language === language && names.includes(f.name)).map((f) => f.messages)) as Record<string, string>;
 };
 const DASHBOARD_KEY = Object.keys(LOCALE_FILES.find((f) => f.language === 'es' && f.name === 'dashboard')!.messages)[0]!;
@@ -102,7 +103,42 @@ describe('the default language loads in two parts (issue 10, first load)', () =>
     view.unmount();
   });
 
-  it("a stored other language: the first render waits for its entry files only, the rest follows as the default's does", async () => {
+  it("an entry screen's own file joins the default's messages when its screen loads, heard by every i18n instance, once", async () => {
+    const load = await import('./load');
+    const { createI18n } = await import('@/lib/i18n');
+    const home = LOCALE_FILES.find((f) => f.language === 'es' && f.name === 'home')!.messages;
+    const HOME_KEY = Object.keys(home)[0]!;
+    const i18n = createI18n('es');
+    expect(i18n.exists(HOME_KEY)).toBe(false);
+    const heard: string[] = [];
+    load.onMessagesLoaded((language) => heard.push(language));
+    await Promise.all([load.loadScreenMessages('home', 'es'), load.loadScreenMessages('home', 'es')]);
+    expect(i18n.t(HOME_KEY)).toBe(home[HOME_KEY]);
+    expect(load.loadedMessages('es')).toEqual({ ...(await entryMessages()), ...home });
+    expect(load.isComplete('es')).toBe(false);
+    expect(heard).toEqual(['es']);
+    // The whole language then completes with the rest and the other screens' files.
+    await load.completeLoadedMessages('es');
+    expect(load.loadedMessages('es')).toEqual(MESSAGES.es);
+    await load.loadScreenMessages('record', 'es');
+    expect(heard).toEqual(['es', 'es']);
+  });
+
+  it("a member whose language is another: its first part has the entry screens' files, the default's are not loaded for them", async () => {
+    const load = await import('./load');
+    const { loadLanguage } = await import('@/lib/i18n');
+    await loadLanguage('en', { firstRender: true });
+    await load.loadScreenMessages('identity', 'en');
+    expect(load.loadedMessages('es')).toEqual(await entryMessages());
+    // Her first part could not load (offline): the default shows, with the screen's file.
+    vi.resetModules();
+    const fresh = await import('./load');
+    await fresh.loadScreenMessages('identity', 'en');
+    const identity = LOCALE_FILES.find((f) => f.language === 'es' && f.name === 'identity')!.messages;
+    expect(fresh.loadedMessages('es')).toEqual({ ...(await entryMessages()), ...identity });
+  });
+
+  it("a stored other language: the first render waits for its first part only (the shell's and the entry screens' files), the rest follows as the default's does", async () => {
     const { createI18n, loadLanguage } = await import('@/lib/i18n');
     const load = await import('./load');
     await loadLanguage('en', { firstRender: true });
