@@ -17,7 +17,7 @@ export function Placeholder({ height, width = '100%', testId }: { height: number
         height,
         width,
         borderRadius: 1,
-        bgcolor: 'action.hover',
+        bgcolor: 'action.selected',
         animation: `${pulse} 2s ease-in-out 0.5s infinite`,
         '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
       }}

@@ -53,14 +53,22 @@ describe('home', () => {
     expect(screen.queryAllByTestId('tile-placeholder')).toHaveLength(0);
   });
 
-  it('caches the topics template (24 h): coming back home does not ask again', async () => {
+  it('caches the topics template (24 h): coming back home does not ask again, and shows all of home at once', async () => {
     const { calls } = fakeServer();
     const { router } = renderApp('/inicio');
     await screen.findByTestId('tile-hardcoded_ph_topic');
     fireEvent.click(await screen.findByTestId('other-info-how-it-works'));
     await screen.findByTestId('how-it-works-screen');
+    // Back home, what is below the main actions is there from its first render (its code is in).
+    const homeWithoutTheRest: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      if (screen.queryByTestId('home-screen') && !screen.queryByTestId('other-info-how-it-works')) homeWithoutTheRest.push(true);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
     await router.navigate('/inicio');
     await screen.findByTestId('tile-hardcoded_ph_topic');
+    observer.disconnect();
+    expect(homeWithoutTheRest).toEqual([]);
     expect(graphqlCalls(calls, 'GetConsultationTopicsTemplate')).toHaveLength(1);
   });
 

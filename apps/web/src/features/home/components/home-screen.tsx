@@ -33,7 +33,14 @@ import { ScheduledAppointmentCards } from './scheduled-appointment-cards';
 const ActiveAppointmentCard = lazy(() => import('./active-appointment-card').then((m) => ({ default: m.ActiveAppointmentCard })));
 // The download prompt's sheet loads when it opens (mobile web, from the second visit).
 const DownloadAppPrompt = lazy(() => import('./download-app-prompt').then((m) => ({ default: m.DownloadAppPrompt })));
-const HomeMoreSections = lazy(() => import('./home-more-sections').then((m) => ({ default: m.HomeMoreSections })));
+// Once loaded, coming back home shows it in the first render (no frame without it).
+let moreSectionsLoaded = false;
+const HomeMoreSections = lazy(() =>
+  import('./home-more-sections').then((m) => {
+    moreSectionsLoaded = true;
+    return { default: m.HomeMoreSections };
+  }),
+);
 
 const AVAILABLE_COACHES = buildPath('availableCoaches');
 const SCHEDULING_START = buildPath('scheduleSelectTopic');
@@ -74,7 +81,7 @@ export function HomeScreen() {
   const download = useDownloadPrompt();
   const [withSubtopics, setWithSubtopics] = useState<TopicDto | null>(null);
   // What is below the main actions loads once home has painted (./home-more-sections.tsx).
-  const [painted, setPainted] = useState(false);
+  const [painted, setPainted] = useState(() => moreSectionsLoaded);
   useEffect(() => setPainted(true), []);
   const name = member.data?.firstName?.trim();
   const hasScheduledAppointment = (location.state as { hasScheduledAppointment?: boolean } | null)?.hasScheduledAppointment === true;

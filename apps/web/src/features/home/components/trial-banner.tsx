@@ -1,10 +1,10 @@
-import { showsTrialBanner } from '@puente/domain';
-import { lazy } from 'react';
-import { OnceNeeded } from '@/components/ui/once-needed';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { ROUTES, showsTrialBanner, trialBannerColor } from '@puente/domain';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useMember } from '@/features/profile';
-
-// The banner's code loads for a member in her trial only (issue 10, first load).
-const TrialBannerAlert = lazy(() => import('./trial-banner-alert').then((m) => ({ default: m.TrialBannerAlert })));
 
 /**
  * spec 4/6/9: the trial banner for members without an organization: error at 5 days left or
@@ -12,9 +12,24 @@ const TrialBannerAlert = lazy(() => import('./trial-banner-alert').then((m) => (
  * contrast on the tinted background; it offers the plans on the paywall.
  */
 export function TrialBanner() {
+  const { t } = useTranslation();
   const member = useMember();
   const subscription = member.data?.subscription;
-  const daysLeft = subscription && showsTrialBanner(subscription, Boolean(member.data?.organizationId)) ? subscription.daysLeft : null;
-  const shown = daysLeft !== null && daysLeft > 0;
-  return <OnceNeeded when={shown}>{shown ? <TrialBannerAlert daysLeft={daysLeft} /> : null}</OnceNeeded>;
+  if (!subscription || !showsTrialBanner(subscription, Boolean(member.data?.organizationId)) || subscription.daysLeft === null || subscription.daysLeft <= 0) return null;
+  const color = trialBannerColor(subscription.daysLeft);
+  return (
+    <Alert
+      severity={color}
+      data-testid="trial-banner"
+      data-color={color}
+      action={
+        <Button component={RouterLink} to={ROUTES.paywall.path} state={{ referer: 'activeTrial' }} color="inherit" size="small" sx={{ fontWeight: 700 }}>
+          {t('home_trial_banner_action')}
+        </Button>
+      }
+    >
+      <AlertTitle>{t('home_trial_banner_title')}</AlertTitle>
+      {t('home_trial_banner_days', { count: subscription.daysLeft })}
+    </Alert>
+  );
 }
