@@ -14,8 +14,9 @@ import { ENTRY_FILES, FIRST_PART_FILES, SCREEN_FILES, type ScreenFile } from './
  */
 export type Messages = Record<string, string>;
 
-// import.meta.glob takes literal patterns only: './es/' is DEFAULT_LANGUAGE (checked below), the
-// lists in braces are ENTRY_FILES and SCREEN_FILES, here and in ./es-rest.ts (checked below).
+// import.meta.glob takes literal patterns only: './es/' is DEFAULT_LANGUAGE, the lists in braces are
+// ENTRY_FILES and SCREEN_FILES, here and in ./es-rest.ts (the check below covers this module's globs;
+// load.test.ts, that the three parts together are the whole language).
 const entryFiles = import.meta.glob<Messages>('./es/{common,titles}.json', { eager: true, import: 'default' });
 const screenFiles = import.meta.glob<Messages>('./es/{home,identity,record}.json', { import: 'default' });
 const lazyFiles = import.meta.glob<Messages>(['./*/*.json', '!./es/*.json'], { import: 'default' });
