@@ -1,4 +1,4 @@
-import { FORM_MISSING_FIELDS, INVALID_VALUE_KEY, ORGANIZATION_FLAGS, PARTNER_PRODUCT_LIMITS, partnerColorsSchema, safeString } from '@puente/domain';
+import { FORM_MISSING_FIELDS, INVALID_VALUE_KEY, ORGANIZATION_FLAGS, PARTNER_PRODUCT_LIMITS, partnerColorsSchema, safeString, trimmedSafeString } from '@puente/domain';
 import * as z from 'zod/mini';
 import { adminPageQuerySchema } from './admin';
 import { organizationSiteSchema } from './organizations';
@@ -12,7 +12,7 @@ const MISSING = FORM_MISSING_FIELDS;
 const INVALID = INVALID_VALUE_KEY;
 
 /** GET /api/admin/organizations?page&pageSize&search (name or code): paged on the server. */
-export const adminOrganizationListQuerySchema = z.extend(adminPageQuerySchema, { search: z.optional(safeString().check(z.trim(), z.maxLength(100))) });
+export const adminOrganizationListQuerySchema = z.extend(adminPageQuerySchema, { search: z.optional(trimmedSafeString(100)) });
 export type AdminOrganizationListQuery = z.infer<typeof adminOrganizationListQuerySchema>;
 
 export const adminPartnerSchema = z.object({

@@ -11,6 +11,7 @@ import {
   safeString,
   STAFF_TYPES,
   SUPPRESSED_COUNT,
+  trimmedSafeString,
 } from '@puente/domain';
 import * as z from 'zod/mini';
 
@@ -31,7 +32,7 @@ export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;
 
 export const staffListQuerySchema = z.extend(adminPageQuerySchema, {
   userType: z.optional(z.enum(STAFF_TYPES, { message: INVALID })),
-  search: z.optional(safeString().check(z.trim(), z.maxLength(100))),
+  search: z.optional(trimmedSafeString(100)),
 });
 export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
 

@@ -7,6 +7,7 @@ import {
   prescriptionDraftInputSchema,
   prescriptionLineInputSchema,
   safeString,
+  trimmedSafeString,
 } from '@puente/domain';
 import * as z from 'zod/mini';
 import { prescriptionSchema } from './appointments';
@@ -51,7 +52,7 @@ export type PharmacySearchResponse = z.infer<typeof pharmacySearchResponseSchema
 /** PUT /api/pharmacies/mine: the member chooses her pharmacy (from the profile or during a consultation). */
 export const choosePharmacyInputSchema = z.object({
   pharmacyId: safeString({ error: 'pharmacy_required' }).check(z.trim(), z.minLength(1, { message: 'pharmacy_required' }), z.maxLength(100)),
-  appointmentId: z.nullish(safeString().check(z.trim(), z.maxLength(100))),
+  appointmentId: z.nullish(trimmedSafeString(100)),
 });
 export const myPharmacyResponseSchema = z.object({ pharmacy: z.nullable(z.extend(z.omit(directoryPharmacySchema, { id: true }), { id: z.nullish(safeString()) })) });
 export type MyPharmacyResponse = z.infer<typeof myPharmacyResponseSchema>;

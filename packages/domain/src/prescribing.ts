@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { canDeliverPrescription } from './access-rules';
 import { SERVICE_SCOPE, type Language } from './constants';
-import { safeString } from './validation/text';
+import { safeString, trimmedSafeString } from './validation/text';
 import type { ReadinessItem } from './handoff';
 import { DOSE_FREQUENCIES, DOSE_ROUTES, DOSE_UNITS } from './prescription-basics';
 
@@ -197,7 +197,7 @@ export const prescriptionLineInputSchema = z.object({
   substitutionAllowed: z.boolean({ error: 'rx_substitution_required' }),
   diagnosisCode: z.enum(ICD10_CODES.map((c) => c.code) as [Icd10Code, ...Icd10Code[]], { error: 'rx_diagnosis_required' }),
   /** Required (and recorded) when the line conflicts with the member's allergies. */
-  allergyOverrideReason: z.nullish(safeString().check(z.trim(), z.maxLength(500))),
+  allergyOverrideReason: z.nullish(trimmedSafeString(500)),
 });
 export type PrescriptionLineInput = z.infer<typeof prescriptionLineInputSchema>;
 
@@ -212,7 +212,7 @@ export const NO_PRESCRIPTION_REASONS = ['not-clinically-indicated', 'member-decl
 export type NoPrescriptionReason = (typeof NO_PRESCRIPTION_REASONS)[number];
 export const noPrescriptionInputSchema = z.object({
   reason: z.enum(NO_PRESCRIPTION_REASONS, { error: 'rx_no_prescription_reason_required' }),
-  note: z.nullish(safeString().check(z.trim(), z.maxLength(500))),
+  note: z.nullish(trimmedSafeString(500)),
 });
 
 

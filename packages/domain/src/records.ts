@@ -7,7 +7,7 @@ import { APPOINTMENT_STATE as S, DASHBOARD_END_REASONS, type AppointmentState, t
 import type { PushAction } from './enums';
 import * as z from 'zod/mini';
 import { LIMITS } from './constants';
-import { FORM_MISSING_FIELDS, safeString } from './validation/text';
+import { FORM_MISSING_FIELDS, safeString, trimmedSafeString } from './validation/text';
 import { PUSH_ACTION_BY_DASHBOARD_END_REASON } from './member-routing';
 import { isCanceledState } from './appointment-lifecycle';
 import { showsB2bSupportTopic } from './access-rules';
@@ -186,6 +186,6 @@ export const addressFormSchema = z
     country: z.enum(['MX', 'US'], { error: FORM_MISSING_FIELDS }),
     state: safeString({ error: 'mandatory_form_state_placeholder' }).check(z.trim(), z.minLength(1, { message: 'mandatory_form_state_placeholder' }), z.maxLength(60)),
     city: safeString({ error: 'mandatory_form_city_placeholder' }).check(z.trim(), z.minLength(1, { message: 'mandatory_form_city_placeholder' }), z.maxLength(120)),
-    zipCode: z.optional(safeString().check(z.trim(), z.maxLength(10))),
+    zipCode: z.optional(trimmedSafeString(10)),
   }).check(z.refine((a) => a.country !== 'US' || !a.zipCode || new RegExp(`^\\d{${LIMITS.zipCodeDigits}}$`).test(a.zipCode), { path: ['zipCode'], message: 'address_zip_error' }));
 export type AddressForm = z.input<typeof addressFormSchema>;

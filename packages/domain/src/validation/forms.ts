@@ -5,7 +5,7 @@
  * share, FORM_MISSING_FIELDS, is in ./text.ts (the member's record uses it too).
  */
 import * as z from 'zod/mini';
-import { FORM_MISSING_FIELDS, safeString } from './text';
+import { FORM_MISSING_FIELDS, safeString, trimmedSafeString } from './text';
 import { LANGUAGES, LIMITS, REPORT_CONSEQUENCES, REPORT_REASONS } from '../constants';
 import { SUPPORT_CONTACT_OPTIONS } from '../enums';
 import { todayIsoDay, toIsoDay } from './dates';
@@ -27,7 +27,7 @@ export const supportFormSchema = z.object({
   helpTopic: safeString({ error: 'customer_support_help_topic_error' }).check(z.trim(), z.minLength(1, { message: 'customer_support_help_topic_error' })),
   reason: safeString({ error: 'customer_support_reason_error' }).check(z.trim(), z.minLength(1, { message: 'customer_support_reason_error' })),
   prefersContactBy: z.optional(z.enum(SUPPORT_CONTACT_OPTIONS)),
-  moreDetails: z.optional(safeString().check(z.trim(), z.maxLength(2000))),
+  moreDetails: z.optional(trimmedSafeString(2000)),
 });
 export type SupportForm = z.infer<typeof supportFormSchema>;
 /** spec 3/7: the support survey items (needs help with, prefers contact by, more details). */
@@ -61,8 +61,8 @@ export const complaintReportSchema = (opts: { now: Date; timeZone?: string }) =>
   z.object({
     clinician: safeString({ error: COMPLAINT_KEYS.clinician }).check(z.trim(), z.minLength(1, { message: COMPLAINT_KEYS.clinician })),
     reportReasons: z.array(z.enum(REPORT_REASONS), { error: COMPLAINT_KEYS.reportReasons }).check(z.minLength(1, { message: COMPLAINT_KEYS.reportReasons })),
-    issueDescription: z.optional(safeString().check(z.trim(), z.maxLength(5000))),
-    expectedBehavior: z.optional(safeString().check(z.trim(), z.maxLength(5000))),
+    issueDescription: z.optional(trimmedSafeString(5000)),
+    expectedBehavior: z.optional(trimmedSafeString(5000)),
     issueDate: z.optional(safeString().check(z.refine((s) => {
           const day = toIsoDay(s);
           return !!day && day >= LIMITS.issueReportEarliestDate && day <= todayIsoDay(opts.now, opts.timeZone);

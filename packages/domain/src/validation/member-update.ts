@@ -5,7 +5,7 @@
  * left out on purpose: each has its own flow (login, employer code, payments, terms, deletion).
  */
 import * as z from 'zod/mini';
-import { safeString } from './text';
+import { safeString, trimmedSafeString } from './text';
 import { LANGUAGES, LIMITS, type Language } from '../constants';
 import { GENDER, INSURANCE_TYPES, LAB_CONSENT, PREFERRED_CONTACT_METHODS, SEX, TOPIC_KINDS } from '../enums';
 import { toIsoDay } from './dates';
@@ -62,17 +62,17 @@ const timeZoneSchema = safeString().check(z.refine((tz) => {
 export const memberUpdateSchema = z.partial(z.strictObject({
     firstName: name,
     lastName: safeString().check(z.trim(), z.minLength(LIMITS.nameMinLength, { message: 'mandatory_form_lastname_error' }), z.maxLength(100)),
-    nickName: z.nullable(safeString().check(z.trim(), z.maxLength(100))),
+    nickName: z.nullable(trimmedSafeString(100)),
     email: z.nullable(z.email({ message: 'mandatory_form_email_error' })),
     // Epoch ms (spec 3) or a calendar day; the age rule is applied by the service with birthdayIssue.
     birthday: z.nullable(z.union([z.int(), safeString().check(z.refine((s) => toIsoDay(s) !== undefined))])),
     sex: z.nullable(z.enum(SEX)),
     gender: z.nullable(z.enum(GENDER)),
     address: z.strictObject({
-      zipCode: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(10)))),
-      city: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(100)))),
-      state: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(100)))),
-      country: z.optional(z.nullable(safeString().check(z.trim(), z.maxLength(2)))),
+      zipCode: z.optional(z.nullable(trimmedSafeString(10))),
+      city: z.optional(z.nullable(trimmedSafeString(100))),
+      state: z.optional(z.nullable(trimmedSafeString(100))),
+      country: z.optional(z.nullable(trimmedSafeString(2))),
     }),
     preferredLang: z.enum(LANGUAGES),
     consultationLang: z.enum(LANGUAGES),
@@ -94,7 +94,7 @@ export const memberUpdateSchema = z.partial(z.strictObject({
         dateApprox: z.optional(z.nullable(z.boolean())),
       }),
     ),
-    identificationNumber: z.nullable(safeString().check(z.trim(), z.maxLength(50))),
+    identificationNumber: z.nullable(trimmedSafeString(50)),
     labConsent: z.strictObject({ wasInfoProvided: z.enum(LAB_CONSENT) }),
     // The consent some organizations require (spec 5); it is given here and recorded with its time.
     healthScreeningConsent: z.literal(true),

@@ -4,7 +4,7 @@
  * generic missing key; it names no other).
  */
 import * as z from 'zod/mini';
-import { FORM_MISSING_FIELDS, safeString } from './text';
+import { FORM_MISSING_FIELDS, trimmedSafeString } from './text';
 import { LIMITS } from '../constants';
 
 const MISSING = FORM_MISSING_FIELDS;
@@ -39,7 +39,7 @@ export const generalSatisfactionSurveySchema = z.object({
   satisfactionLevel: requiredRatingSchema,
   serviceRating: z.pipe(z.optional(optionalRatingSchema), z.transform((v) => v ?? null)),
   futureUsage: z.pipe(z.optional(optionalRatingSchema), z.transform((v) => v ?? null)),
-  comments: z.optional(safeString().check(z.trim(), z.maxLength(5000))),
+  comments: z.optional(trimmedSafeString(5000)),
 });
 export type GeneralSatisfactionSurvey = z.output<typeof generalSatisfactionSurveySchema>;
 
