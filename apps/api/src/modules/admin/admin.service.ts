@@ -13,7 +13,7 @@ import {
   type StaffPage,
   type UsageReport,
 } from '@puente/contracts';
-import { INVALID_VALUE_KEY, isUuid, licenseStatesFor, type StaffType } from '@puente/domain';
+import { FORM_MISSING_FIELDS, INVALID_VALUE_KEY, isUuid, licenseStatesFor, type StaffType } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -64,8 +64,8 @@ interface StaffFields {
 function checkStaffFields(f: StaffFields): void {
   const fields: Record<string, string> = {};
   const clinician = f.userType !== 'admin';
-  if (clinician && f.languages.length === 0) fields.languages = 'form_missing_fields';
-  if (clinician && !f.practice) fields.practice = 'form_missing_fields';
+  if (clinician && f.languages.length === 0) fields.languages = FORM_MISSING_FIELDS;
+  if (clinician && !f.practice) fields.practice = FORM_MISSING_FIELDS;
   if (!clinician && f.practice) fields.practice = INVALID_VALUE_KEY;
   const allowed = licenseStatesFor(f.userType);
   const seen = new Set<string>();
@@ -74,7 +74,7 @@ function checkStaffFields(f: StaffFields): void {
     seen.add(l.state);
   });
   // spec 001 §6: a US doctor prescribes only where licensed; without a licence she cannot be asked in.
-  if (f.userType === 'us-physician' && f.licenses.length === 0) fields.licenses = 'form_missing_fields';
+  if (f.userType === 'us-physician' && f.licenses.length === 0) fields.licenses = FORM_MISSING_FIELDS;
   if (f.userType !== 'us-physician' && (f.npi || f.dea)) {
     if (f.npi) fields.npi = INVALID_VALUE_KEY;
     if (f.dea) fields.dea = INVALID_VALUE_KEY;

@@ -5,6 +5,7 @@ import {
   generalSatisfactionSurveySchema,
   isCanceledState,
   isLiveState,
+  FORM_MISSING_FIELDS,
   isReplyOverdue,
   isUuid,
   mentalHealthSurveySchema,
@@ -79,7 +80,7 @@ export class SupportService {
       }
       case 'mental-health satisfaction':
       case 'general satisfaction': {
-        if (!input.appointmentId) throw new AppError('INVALID_DATA', { fields: { appointmentId: 'form_missing_fields' } });
+        if (!input.appointmentId) throw new AppError('INVALID_DATA', { fields: { appointmentId: FORM_MISSING_FIELDS } });
         const row = await this.deps.appointments.visible(actor, input.appointmentId);
         if (row.memberId !== actor.id) throw new AppError('NOT_FOUND');
         // spec 6: the survey type depends on practice.
