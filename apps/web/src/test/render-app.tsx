@@ -9,6 +9,7 @@ import { preloadSignedInShell } from '@/app/signed-in-shell-loader';
 import { createI18n } from '@/lib/i18n';
 import { useNavigate } from '@/lib/navigation';
 import { createQueryClient } from '@/lib/query-client';
+import { resetSessionForTests } from '@/lib/session';
 import { seedKnownAppointment } from './current-appointment';
 
 // The screens are split per route (React.lazy), and the signed-in shell is a chunk of its own; load them all first so each test sees its screen
@@ -46,6 +47,11 @@ function NavigationProbe({ into }: { into: { navigate?: NavigateFunction } }) {
 
 /** Renders the whole app (providers, shell, guard) at a path, as the browser would. */
 export const renderApp = (path: string, options: { language?: Language } = {}) => {
+  // A page load reads the session from storage, where the test put it. The session module keeps what
+  // it read until it is told otherwise, and work left over from the test before (a request whose
+  // chunk arrived after that test's cleanup reads the token then) may have read the emptied storage
+  // in between: this test would then start signed out.
+  resetSessionForTests();
   const i18n = createI18n(options.language ?? 'es');
   const queryClient = createQueryClient();
   seedKnownAppointment(queryClient);
