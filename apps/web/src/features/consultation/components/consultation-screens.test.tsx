@@ -4,6 +4,7 @@ import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment }
 import { fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
 import { trackedEvents, type FakeAnswer } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { recordScrollIntoView } from '@/test/scroll-into-view';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
@@ -241,7 +242,8 @@ describe('coach profile: time zones (issue 13)', () => {
 });
 
 describe('location confirmation', () => {
-  it('state and city are required: the spec keys on the fields and the form_missing_fields warning', async () => {
+  it('state and city are required: the spec keys on the fields and the form_missing_fields warning, the first field in the middle of the screen', async () => {
+    const scrolled = recordScrollIntoView();
     const { calls } = fakeServer();
     renderApp('/consulta/llenado-de-informacion');
     fireEvent.click(await screen.findByTestId('location-submit'));
@@ -250,6 +252,11 @@ describe('location confirmation', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast.getAttribute('data-variant')).toBe('warning');
     expect(toast.textContent).toContain('Completa los campos obligatorios.');
+    // spec 5: the first field in error (the state) comes to the middle of the screen, with the focus.
+    await waitFor(() => expect(scrolled).toHaveLength(1));
+    expect(scrolled[0]!.target).toBe(screen.getByTestId('location-state'));
+    expect(scrolled[0]!.options).toMatchObject({ block: 'center' });
+    expect(document.activeElement).toBe(screen.getByTestId('location-state'));
     expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(0);
   });
 

@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MemberDto } from '@puente/contracts';
-import { buildPath, CALENDAR, countryOfPhoneCode, errorMessageKey, FORM_MISSING_FIELDS, intakeStepNumber, intakeSteps, locationConfirmationRoute, locationFormSchema, serviceScope, showsCrisisPath, type LocationForm } from '@puente/domain';
+import { buildPath, CALENDAR, countryOfPhoneCode, errorMessageKey, intakeStepNumber, intakeSteps, locationConfirmationRoute, locationFormSchema, serviceScope, showsCrisisPath, type LocationForm } from '@puente/domain';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { track } from '@/lib/track';
 import { memberAddress } from '@/features/profile';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { getTimeZone } from '@/lib/time-zone';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { hideLoading, showLoading } from '@/lib/ui-store';
 import { useCreateAppointment } from '../api/create-appointment';
@@ -127,7 +128,7 @@ export function LocationFormScreen() {
     }
   };
 
-  const handleInvalid = () => showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
+  const handleInvalid = warnMissingFields;
   const coachingOnly = country === 'US' && chosenState.trim() !== '' && serviceScope({ country, state: chosenState }) === 'coaching-only';
 
   return (

@@ -10,12 +10,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { addressFormSchema, FORM_MISSING_FIELDS, type AddressForm } from '@puente/domain';
+import { addressFormSchema, type AddressForm } from '@puente/domain';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCountryStates } from '../api/get-country-states';
 import { useMember } from '../api/get-member';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { useUpdateMember } from '../api/update-member';
 
@@ -68,7 +69,7 @@ export function AddressEditor() {
         {t('profile_address_edit')}
       </Button>
       <Dialog open={open} onClose={() => (update.isPending ? undefined : setOpen(false))} fullWidth maxWidth="xs">
-        <Box component="form" noValidate onSubmit={(e) => void form.handleSubmit(handleValid, () => showToast({ variant: 'warning', message: FORM_MISSING_FIELDS }))(e)} data-testid="profile-address-form">
+        <Box component="form" noValidate onSubmit={(e) => void form.handleSubmit(handleValid, warnMissingFields)(e)} data-testid="profile-address-form">
           <DialogTitle>{t('profile_address_edit')}</DialogTitle>
           <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
             <Controller

@@ -1,4 +1,4 @@
-import { buildPath, FORM_MISSING_FIELDS } from '@puente/domain';
+import { buildPath } from '@puente/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -15,6 +15,7 @@ import * as z from 'zod/mini';
 import { Screen } from '@/components/ui/screen';
 import { errorToastKey } from '@/lib/api-client';
 import { useMember } from '../api/get-member';
+import { warnMissingFields } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { useUpdateMember } from '../api/update-member';
 import { ProfileHeader } from './profile-header';
@@ -55,13 +56,13 @@ export function ConsentScreen() {
     <Screen testId="consent-screen">
       <ProfileHeader title={t('consent_title')} />
       <Typography color="text.secondary">{t('consent_description')}</Typography>
-      <Paper elevation={0} sx={{ p: 2 }} component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, () => showToast({ variant: 'warning', message: FORM_MISSING_FIELDS }))(e)}>
+      <Paper elevation={0} sx={{ p: 2 }} component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, warnMissingFields)(e)}>
         <Controller
           name="labConsent"
           control={control}
           render={({ field }) => (
             <FormControl error={errors.labConsent !== undefined}>
-              <RadioGroup value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} aria-describedby={errors.labConsent ? 'consent-error' : undefined}>
+              <RadioGroup value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} aria-invalid={errors.labConsent !== undefined} aria-describedby={errors.labConsent ? 'consent-error' : undefined} data-testid="consent-choices">
                 {/* The first choice takes the focus when the form is sent without one (WCAG 3.3.1). */}
                 <FormControlLabel value="provided_yes" control={<Radio slotProps={{ input: { ref: field.ref, 'data-testid': 'consent-yes' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('consent_yes')} />
                 <FormControlLabel value="provided_no" control={<Radio slotProps={{ input: { 'data-testid': 'consent-no' } as React.InputHTMLAttributes<HTMLInputElement> }} />} label={t('consent_no')} />

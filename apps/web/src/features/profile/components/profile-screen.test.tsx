@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, member, type FakeCall, type FakeHandler } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { recordScrollIntoView } from '@/test/scroll-into-view';
 
 const gql = (call: FakeCall) => call.body as { query: string; variables: Record<string, unknown> };
 
@@ -150,6 +151,7 @@ describe('/perfil/informacion', () => {
 
 describe('/consent (spec 5: labConsent is required)', () => {
   it('refuses an empty answer, then saves the lab consent', async () => {
+    const scrolled = recordScrollIntoView();
     const { calls } = signedIn();
     const { router } = renderApp('/consent');
     fireEvent.click(await screen.findByTestId('consent-submit'));
@@ -159,6 +161,11 @@ describe('/consent (spec 5: labConsent is required)', () => {
     expect(error.getAttribute('role')).toBe('alert');
     expect(screen.getByRole('radiogroup').getAttribute('aria-describedby')).toBe(error.id);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('consent-yes')));
+    // spec 5: the warning toast, and the choices in the middle of the screen (the toast never covers them).
+    expect(screen.getByTestId('toast').textContent).toContain('Completa los campos obligatorios.');
+    await waitFor(() => expect(scrolled).toHaveLength(1));
+    expect(scrolled[0]!.target).toBe(screen.getByTestId('consent-choices'));
+    expect(scrolled[0]!.options).toMatchObject({ block: 'center' });
     fireEvent.click(screen.getByTestId('consent-yes'));
     fireEvent.click(screen.getByTestId('consent-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
