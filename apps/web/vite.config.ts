@@ -8,10 +8,12 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import type { Plugin, PluginOption } from 'vite';
-import { DEFAULT_LANGUAGE, PRODUCT_NAME, THEME } from '../../packages/domain/src/constants.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, PRODUCT_NAME, THEME } from '../../packages/domain/src/constants.js';
+import { STORAGE_KEYS } from '../../packages/domain/src/enums.js';
+import { ROUTES } from '../../packages/domain/src/routes.js';
 import { barrelImports } from './barrel-imports.js';
 import { screenChunks, screenPrefetch, type BuiltChunk } from './screen-prefetch.js';
-import { FIRST_PART_FILES } from './src/locales/entry-files.js';
+import { ENTRY_SCREEN_FILES, FIRST_PART_FILES } from './src/locales/entry-files.js';
 import { firstVisitScript } from './src/prerender/first-visit.js';
 
 /**
@@ -82,7 +84,8 @@ function buildOutput({ mapsDir }: { mapsDir: string }): Plugin {
  * Issue 10 (first load): a screen's chunks are requested only once the entry script has run and the
  * router has matched the path, a second round trip on a slow connection. For the entry screens the
  * build writes a shell of their own, `shells<path>.html`: index.html with a `modulepreload` link
- * for each chunk of the screen, so the HTML starts them with the entry script; the server sends it
+ * for each chunk of the screen, so the HTML starts them with the entry script (and the script that
+ * starts the screen's messages in the stored language, screenMessagesScript); the server sends it
  * for that path (SHELLS_DIR in apps/api/src/web-static.ts). Links in the HTML cost the page
  * nothing: adding them from a script (as before) took 90 ms of /login's main thread and 315 ms of
  * /inicio's on a phone's CPU (4x slower), before its first paint.
@@ -101,6 +104,32 @@ const ROOT = '<div id="root"></div>';
 const rootWith = (html: string): string => `<div id="root">${html}</div>`;
 
 const ENTRY_SCRIPT_TAG = '<script type="module"';
+
+/** Each entry screen's page -> its messages file (ENTRY_SCREEN_FILES, by route name). */
+const ENTRY_PAGE_FILES: ReadonlyMap<string, string> = new Map(Object.entries(ENTRY_SCREEN_FILES).map(([name, file]) => [ROUTES[name as keyof typeof ROUTES].path, file]));
+
+/**
+ * The inline script of an entry screen's shell that starts its messages file with the HTML, in
+ * the language the app will start in (the stored choice, else the default; `files`: the script
+ * holding that file, by language). The app asks for it only once its first script has run and the
+ * router has matched the path, a round trip later, and the screen waits for it (route-table's
+ * lazyScreen; in another language, main.tsx's first part, which holds it). A link in the HTML
+ * could not tell the languages apart: a member in English would download the Spanish file too.
+ */
+const screenMessagesScript = (files: Readonly<Record<string, string>>): string =>
+  '(function(f,k,d){try{var l=localStorage.getItem(k),h=Object.prototype.hasOwnProperty.call(f,l)?f[l]:f[d],a=document.createElement("link");' +
+  'a.rel="modulepreload";a.crossOrigin="";a.fetchPriority="low";a.href=h;document.head.appendChild(a)}catch(x){}})' +
+  `(${[files, STORAGE_KEYS.language, DEFAULT_LANGUAGE].map((a) => JSON.stringify(a).replace(/</g, '\\u003c')).join(',')})`;
+
+/** The script holding `file` of each language (the default's own chunk, another's first part). */
+const messagesFileScripts = (chunks: readonly BuiltChunk[], file: string): Record<string, string> =>
+  Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/src/locales/${language}/${file}.json`)));
+      if (!chunk) throw new Error(`route shells: no chunk holds src/locales/${language}/${file}.json`);
+      return [language, `/${chunk.fileName}`];
+    }),
+  );
 
 function routeShells(routes: Record<string, readonly string[]>, { prerendered, ssrBundle }: { prerendered: readonly string[]; ssrBundle: string }): Plugin {
   let outDir = '';
@@ -144,7 +173,11 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
       if (!html.includes('</head>')) throw new Error('route shells: index.html has no </head>');
       for (const [pathname, modules] of Object.entries(routes)) {
         const files = screenChunks(chunks, modules, pathname).map((c) => c.fileName);
-        const links = files.map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`).join('');
+        const messagesFile = ENTRY_PAGE_FILES.get(pathname);
+        if (messagesFile === undefined) throw new Error(`route shells: ${pathname} has no messages file (ENTRY_SCREEN_FILES)`);
+        const links =
+          files.map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`).join('') +
+          `    <script>${screenMessagesScript(messagesFileScripts(chunks, messagesFile))}</script>\n`;
         const shell = path.join(outDir, 'shells', `${pathname}.html`);
         mkdirSync(path.dirname(shell), { recursive: true });
         const page = pages[pathname];

@@ -26,6 +26,14 @@ const spanish = (file: string): Record<string, string> =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../apps/web/src/locales/es/${file}.json`, import.meta.url)), 'utf8')) as Record<string, string>;
 /** The history screen's (an entry file: apps/web/src/locales/entry-files.ts), the terms dialog's (not one), the shell's. */
 const RECORD_ES = spanish('record');
+/** The built script holding an entry screen's Spanish messages file (a chunk of its own, apps/web/src/locales/load.ts). */
+const spanishScreenScript = (file: string): string => {
+  const [key] = Object.keys(spanish(file));
+  const defines = new RegExp(`[{,]["']?${key}["']?:`);
+  const found = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js') && !f.startsWith('messages-') && defines.test(readFileSync(join(DIST, 'assets', f), 'utf8')));
+  expect(found, file).toHaveLength(1);
+  return `assets/${found[0]!}`;
+};
 const ONBOARDING_ES = spanish('onboarding');
 const COMMON_ES = spanish('common');
 /** The entry screens' pages (ENTRY_SCREENS in apps/web/vite.config.ts), each with the name its merged chunks carry. */
@@ -172,27 +180,40 @@ describe('the first load of the built app', () => {
     expect(holders.get('dashboard.json')).toMatch(/^messages-en-rest-/);
   });
 
-  it('a member who chose English: /login shows in English without the rest of the English messages', async () => {
+  it('a member who chose English: /login shows in English without the rest of the English messages; the HTML starts her first part, not the Spanish file', async () => {
     await withBrowser(
       async (ctx) => {
         await ctx.addInitScript(() => localStorage.setItem('language', 'en'));
         const page = await ctx.newPage();
-        // The rest of the English messages does not arrive until the screen has shown.
+        // The rest of the English messages does not arrive until the screen has shown; the first
+        // script not until the English first part has been asked for (by the page's head, then).
         let release = (): void => undefined;
         const held = new Promise<void>((resolve) => (release = resolve));
+        let releaseEntry = (): void => undefined;
+        const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
         const entry: string[] = [];
+        const scripts: string[] = [];
+        page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname.slice(1))));
         await page.route(/\/assets\/messages-en-[^/]+\.js$/, async (route) => {
           if (/messages-en-rest-/.test(route.request().url())) await held;
           else entry.push(route.request().url());
           await route.continue();
         });
+        await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+          await entryHeld;
+          await route.continue();
+        });
         try {
-          await page.goto(`${server!.url}/login`);
+          await page.goto(`${server!.url}/login`, { waitUntil: 'commit' });
+          await expect.poll(() => entry).toHaveLength(1);
+          releaseEntry();
           await page.getByTestId('login-screen').waitFor();
+          expect(scripts).not.toContain(spanishScreenScript('identity'));
           expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
           expect(await page.getByTestId('login-continue').textContent()).toBe('Continue');
           expect(entry).toHaveLength(1);
         } finally {
+          releaseEntry();
           release();
         }
       },
@@ -208,13 +229,20 @@ describe('the first load of the built app', () => {
     // default copies for older ones (lib/emotion-cache.ts).
     expect(html).toContain('-webkit-user-select:none;user-select:none;');
     expect(html).not.toMatch(/-webkit-transition|-ms-flexbox|@-webkit-keyframes/);
-    // Its inline scripts (the early requests of every page; the one that removes the screen from any
-    // visit but a first one), allowed by their hashes alone.
-    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline).toHaveLength(2);
-    const hashes = inline.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
-    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
-    expect(scriptSrc?.sort()).toEqual(["'self'", ...hashes].sort());
+    // Its inline scripts (the early requests of every page; the one that starts the screen's messages;
+    // the one that removes the screen from any visit but a first one), allowed by their hashes alone:
+    // the policy allows the inline scripts of the build's pages (index.html and the entry screens'
+    // shells) and nothing else.
+    const inlineScripts = (page: string): string[] => [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const inline = inlineScripts(html);
+    expect(inline).toHaveLength(3);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ') ?? [];
+    for (const script of inline) expect(scriptSrc).toContain(sha256(script));
+    const pages = walk(DIST).filter((f) => f.endsWith('.html') && (f === join(DIST, 'index.html') || relative(DIST, f).startsWith('shells')));
+    expect(pages).toHaveLength(1 + Object.keys(ENTRY_PAGES).length);
+    const built = new Set(pages.flatMap((f) => inlineScripts(readFileSync(f, 'utf8')).map(sha256)));
+    expect(scriptSrc.sort()).toEqual(["'self'", ...built].sort());
     expect(readFileSync(join(DIST, 'index.html'), 'utf8')).not.toContain('data-testid="login-screen"');
 
     /** Opens /login with every script of the app held back; `release` lets them through. */
@@ -308,7 +336,7 @@ describe('the first load of the built app', () => {
     }
   });
 
-  it("a signed-in member opening /consulta/historial: the HTML asks for her and her first page before the app's scripts arrive and shows a spinner meanwhile; the app asks for neither again, and the screen shows without the rest of the messages", async () => {
+  it("a signed-in member opening /consulta/historial: the HTML asks for her, her first page and the screen’s messages before the app's scripts arrive and shows a spinner meanwhile; the app asks for neither again, and the screen shows without the rest of the messages", async () => {
     const member = await createMember(server!.server, { needsToAcceptTerms: false });
     const { sessionToken } = await createSessionFor(server!.server, member.id);
     await withBrowser(
@@ -318,10 +346,12 @@ describe('the first load of the built app', () => {
         page.on('pageerror', (error) => errors.push(error.message));
         page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
         const asked: string[] = [];
+        const scripts: string[] = [];
         page.on('request', (request) => {
           const { pathname, search } = new URL(request.url());
           if (pathname === '/api/graphql') asked.push(/query (\w+)/.exec(request.postData() ?? '')?.[1] ?? 'graphql');
           else if (pathname.startsWith('/api/records/history')) asked.push(`history${search}`);
+          else if (pathname.startsWith('/assets/')) scripts.push(pathname.slice(1));
         });
         // Every script held back until both requests are out; the rest of the Spanish messages for good.
         let release = (): void => undefined;
@@ -333,6 +363,8 @@ describe('the first load of the built app', () => {
         });
         await page.goto(`${server!.url}/consulta/historial`, { waitUntil: 'commit' });
         await expect.poll(() => [...asked].sort()).toEqual(['GetMember', 'history?limit=20']);
+        // The screen's messages (Spanish, her language) too: it shows once they are in.
+        await expect.poll(() => scripts).toContain(spanishScreenScript('record'));
         // Meanwhile the page shows the loading spinner from its HTML (not a blank page)...
         await page.waitForFunction(() => document.readyState !== 'loading');
         expect(await page.locator('#root > [data-placeholder] .MuiCircularProgress-root').isVisible()).toBe(true);

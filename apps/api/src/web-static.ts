@@ -78,8 +78,9 @@ const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 
 /**
  * The CSP sources (`'sha256-…'`) of the inline scripts of the pages the server sends (index.html
- * and the shells): every page's early requests (the web app's src/prerender/early-requests-script.ts)
- * and the script that keeps a prerendered screen for a first visit only (src/prerender/first-visit.ts).
+ * and the shells): every page's early requests (the web app's src/prerender/early-requests-script.ts),
+ * each entry screen's shell's start of its messages (screenMessagesScript in its vite.config.ts) and
+ * the script that keeps a prerendered screen for a first visit only (src/prerender/first-visit.ts).
  * Only these exact scripts may run; none when there is no build.
  */
 export function inlineScriptSources(root: string): string[] {

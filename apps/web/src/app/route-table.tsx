@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoti
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { topicsTemplateQuery } from '@/features/home/api/get-topics-template';
 import { completeStoredLanguage, getStoredLanguage, withRestOfMessages } from '@/lib/i18n';
-import type { ScreenFile } from '@/locales/entry-files';
+import { ENTRY_SCREEN_FILES, type ScreenFile } from '@/locales/entry-files';
 import { loadScreenMessages } from '@/locales/load';
 import { whenIdle } from '@/lib/idle';
 import { InitialPathRedirect } from './initial-path-redirect';
@@ -88,7 +88,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
           return <LoginScreen extras={<SocialLoginButtons />} />;
         },
     ),
-    { entry: 'identity' },
+    { entry: ENTRY_SCREEN_FILES.login },
   ),
   identityVerify: lazyScreen(() => import('@/features/identity/components/identity-verify-screen').then((m) => m.IdentityVerifyScreen)),
   identityEmail: lazyScreen(() =>
@@ -140,7 +140,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   dependantsNoSlots: lazyScreen(() => import('@/features/family/components/no-slots-screen').then((m) => m.NoSlotsScreen)),
   expiredInvitation: lazyScreen(() => import('@/features/account/components/expired-invitation-screen').then((m) => m.ExpiredInvitationScreen)),
   logout: lazyScreen(() => import('@/features/auth/components/logout-screen').then((m) => m.LogoutScreen)),
-  home: lazyScreen(() => import('@/features/home/components/home-screen').then((m) => m.HomeScreen), { entry: 'home' }),
+  home: lazyScreen(() => import('@/features/home/components/home-screen').then((m) => m.HomeScreen), { entry: ENTRY_SCREEN_FILES.home }),
   createProfile: lazyScreen(() => import('@/features/onboarding/components/create-profile-screen').then((m) => m.CreateProfileScreen)),
   profile: lazyScreen(() => import('@/features/profile/components/profile-screen').then((m) => m.ProfileScreen)),
   profileInformation: lazyScreen(() => import('@/features/profile/components/profile-information-screen').then((m) => m.ProfileInformationScreen)),
@@ -209,7 +209,7 @@ const SCREENS: Partial<Record<RouteName, LazyScreen>> = {
   paymentLoading: lazyScreen(() => import('@/features/membership/components/payment-loading-screen').then((m) => m.PaymentLoadingScreen)),
   paymentSuccess: lazyScreen(() => import('@/features/membership/components/payment-success-screen').then((m) => m.PaymentSuccessScreen)),
   // What the member keeps (issue 12).
-  history: lazyScreen(() => import('@/features/record/components/history-screen').then((m) => m.HistoryScreen), { entry: 'record' }),
+  history: lazyScreen(() => import('@/features/record/components/history-screen').then((m) => m.HistoryScreen), { entry: ENTRY_SCREEN_FILES.history }),
   historyDetail: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.HistoryDetailScreen)),
   appointmentSummary: lazyScreen(() => import('@/features/record/components/record-screen').then((m) => m.AppointmentSummaryScreen)),
   survey: lazyScreen(() => import('@/features/record/components/survey-screen').then((m) => m.SurveyScreen)),

@@ -17,5 +17,12 @@ export const ENTRY_FILES = ['common', 'titles'] as const;
 export const SCREEN_FILES = ['home', 'identity', 'record'] as const;
 export type ScreenFile = (typeof SCREEN_FILES)[number];
 
+/**
+ * Each entry screen's file, by its route's name (ROUTES in the domain): the route table loads it
+ * with the screen, and the build's shell of that screen's page starts it from the HTML, in the
+ * stored language (vite.config.ts, routeShells).
+ */
+export const ENTRY_SCREEN_FILES = { login: 'identity', home: 'home', history: 'record' } as const satisfies Record<string, ScreenFile>;
+
 /** Another language's first part: what its first render waits for (one chunk, vite.config.ts). */
 export const FIRST_PART_FILES = [...ENTRY_FILES, ...SCREEN_FILES] as const;
