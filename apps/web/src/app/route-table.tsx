@@ -267,7 +267,7 @@ export const preloadScreens = (names: readonly RouteName[]): Promise<unknown> =>
  */
 const prefetchScreen = (name: RouteName): Promise<unknown> => {
   const files = screenPrefetchFiles()?.[name];
-  return files ? modulePreload(files) : preloadScreens([name]);
+  return files ? modulePreload(files, whenIdle) : preloadScreens([name]);
 };
 
 /** Every lazy screen (tests render the whole app and expect each screen in its first render). */
