@@ -19,16 +19,17 @@ export const screenPrefetchFiles = (): ScreenPrefetchFiles | null => {
 };
 
 // Not in the spec: how many links one task adds (issue 10, TBT). Adding one starts its request at once,
-// about 2 ms of a phone's CPU (4x): /inicio's next screens added 52 in one task of 110 ms.
+// 2 to 4 ms of a phone's CPU (4x): a next screen of /inicio added its links in one task of 110 ms, and
+// eight at a time were still a 57 ms task.
 const LINKS_PER_TASK = 4;
 
 /**
  * Fetches the files as `<link rel="modulepreload">`: the browser downloads and compiles each module
  * without running it (it runs when the screen is opened). A file already in the page (its shell's
  * links, Vite's own preloads of a screen opened before) is not asked again. The links go in
- * LINKS_PER_TASK at a time, the next ones in `later` (the app's whenIdle: this module imports nothing,
- * see above), so none of it is a long task. Settles once each link has loaded or failed (a failure is the screen's to meet when it
- * opens: its import retries).
+ * LINKS_PER_TASK at a time, the next ones in `later` (the app's whenIdle: this module imports
+ * nothing, see above), so none of it is a long task. Settles once each link has loaded or failed (a
+ * failure is the screen's to meet when it opens: its import retries).
  */
 export const modulePreload = (files: readonly string[], later: (run: () => void) => unknown): Promise<void> => {
   const links = files.flatMap((file) => {
