@@ -134,10 +134,12 @@ describe('the first load of the built app', () => {
     expect(preloads(await pageHtml('/perfil'))).toEqual(plain);
     expect(plain.some((f) => /^assets\/login-screen-/.test(f))).toBe(false);
     // /login's fields are outlined inputs and the browser's own selects (components/ui/outlined-fields.tsx):
-    // none of its scripts holds TextField's other variants and menu select, nor a sheet's drawer.
+    // none of its scripts holds TextField's other variants and menu select, nor a sheet's drawer; nor the
+    // waiting room's rules (its resend wait's m:ss is domain/timer-format.ts, not member-routing/waiting-room.ts).
     for (const file of [...login, ...plain]) {
       const source = readFileSync(join(DIST, file), 'utf8');
       for (const component of ['MuiTextField', 'MuiSelect', 'MuiMenu', 'MuiPopover', 'MuiFilledInput', 'MuiDrawer']) expect(source, file).not.toMatch(muiComponent(component));
+      expect(source, file).not.toContain('enter-consultation-dialog');
     }
   });
 

@@ -9,6 +9,7 @@ export * from './validation/text';
 export * from './validation/phone';
 export * from './validation/full-phone';
 export * from './member-routing';
+export * from './timer-format';
 export * from './account-flow';
 export * from './account-screens';
 export * from './subscription';

@@ -5,7 +5,6 @@ import {
   connectionStrengthFor,
   consultationsTabHasNotification,
   doctorNotice,
-  formatMinutesSeconds,
   formatWaitingCountdown,
   groupHistory,
   historyCardView,
@@ -34,6 +33,7 @@ import {
   waitingRoomDecision,
   type AlertContext,
 } from './member-routing';
+import { formatMinutesSeconds } from './timer-format';
 
 const base: AlertContext = { currentAppointmentId: 'a1', currentState: S.S1_IN_QUEUE_FOR_COACH, usDoctorNeeded: false, loginless: false, appointmentType: 'on-demand' };
 const VC = '/consulta/video-llamada';

@@ -1,6 +1,7 @@
 /** Waiting room and call (spec 4): joining, the first and second call, returning, in-call transitions, hanging up, prejoin and the countdowns. */
 import { APPOINTMENT_STATE as S, assertNever, isTerminal, type AppointmentState } from '../appointment-machine';
 import { TIMERS } from '../constants';
+import { formatMinutesSeconds } from '../timer-format';
 import { paths } from '../routes';
 import { FINISHED_LINK_PAGE, HOME, nav, type NavigateTo } from './navigate';
 
@@ -127,12 +128,6 @@ export const waitingCountdown = (ctx: { now: number; deadlineAt?: string | null;
   const deadline = ctx.deadlineAt ? Date.parse(ctx.deadlineAt) : Number.NaN;
   const leftMs = Number.isNaN(deadline) ? ctx.waitingSince + TIMERS.waitingCountdownSeconds * 1000 - ctx.now : deadline - ctx.now;
   return formatWaitingCountdown(0, leftMs / 1000);
-};
-
-/** spec 9: m:ss for the resend wait and similar timers. */
-export const formatMinutesSeconds = (ms: number): string => {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 };
 
 /** spec 4: S5 changes the consultations tab label to a notification variant (the bottom navigation). */
