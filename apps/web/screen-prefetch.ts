@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { SCREEN_PREFETCH_ELEMENT_ID, type ScreenPrefetchFiles } from './src/app/screen-prefetch-files.js';
+import { inlineJson } from './src/prerender/inline-json.js';
 
 /** A chunk of the build, as the bundle (and firstScreenChunks' probe, vite.config.ts) describes it. */
 export interface BuiltChunk {
@@ -102,8 +103,7 @@ export const prefetchFiles = (chunks: readonly BuiltChunk[], screens: ReadonlyMa
 
 /** The data block a page carries (not a script the browser runs: its type is JSON). */
 export const prefetchDataElement = (files: ScreenPrefetchFiles): string =>
-  // `<` escaped: the JSON cannot close the element.
-  `<script type="application/json" id="${SCREEN_PREFETCH_ELEMENT_ID}">${JSON.stringify(files).replaceAll('<', '\\u003c')}</script>`;
+  `<script type="application/json" id="${SCREEN_PREFETCH_ELEMENT_ID}">${inlineJson(files)}</script>`;
 
 /**
  * Issue 10 (first load, TBT): the likely next screens (the route table's NEXT_SCREENS) were fetched

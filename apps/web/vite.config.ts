@@ -15,6 +15,7 @@ import { barrelImports } from './barrel-imports.js';
 import { screenChunks, screenPrefetch, type BuiltChunk } from './screen-prefetch.js';
 import { ENTRY_SCREEN_FILES, FIRST_PART_FILES } from './src/locales/entry-files.js';
 import { firstVisitScript } from './src/prerender/first-visit.js';
+import { inlineJson } from './src/prerender/inline-json.js';
 
 /**
  * Issue 10 (first load), the build's last step, after the service worker is written:
@@ -119,7 +120,7 @@ const ENTRY_PAGE_FILES: ReadonlyMap<string, string> = new Map(Object.entries(ENT
 const screenMessagesScript = (files: Readonly<Record<string, string>>): string =>
   '(function(f,k,d){try{var l=localStorage.getItem(k),h=Object.prototype.hasOwnProperty.call(f,l)?f[l]:f[d],a=document.createElement("link");' +
   'a.rel="modulepreload";a.crossOrigin="";a.fetchPriority="low";a.href=h;document.head.appendChild(a)}catch(x){}})' +
-  `(${[files, STORAGE_KEYS.language, DEFAULT_LANGUAGE].map((a) => JSON.stringify(a).replace(/</g, '\\u003c')).join(',')})`;
+  `(${[files, STORAGE_KEYS.language, DEFAULT_LANGUAGE].map(inlineJson).join(',')})`;
 
 /** The script holding `file` of each language (the default's own chunk, another's first part). */
 const messagesFileScripts = (chunks: readonly BuiltChunk[], file: string): Record<string, string> =>

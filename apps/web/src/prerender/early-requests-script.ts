@@ -4,6 +4,7 @@ import { historyPagePath } from '@/features/record/api/get-history-page';
 import { graphqlPayload, requestHeaders } from '@/lib/api-client';
 import { EARLY_REQUESTS_GLOBAL, earlyRequestKey } from '@/lib/early-requests';
 import { STORAGE_KEYS } from '@/lib/storage';
+import { inlineJson } from './inline-json';
 
 /**
  * Issue 10 (first load): the requests a page's HTML starts before the app's scripts arrive (see
@@ -82,7 +83,6 @@ export const earlyRequestsScript = (): string => {
     "var f=fetch(r.path,{method:r.method,headers:h,body:b,credentials:'same-origin'});f.catch(function(){});e.responses[v(r.keys[l])]=f});" +
     'if(z.indexOf(p)>=0)try{new PerformanceObserver(function(x,o){if(x.getEntriesByName("first-contentful-paint").length){o.disconnect();' +
     'setTimeout(function(){try{Intl.DateTimeFormat().resolvedOptions()}catch(y){}},0)}}).observe({type:"paint",buffered:true})}catch(y){}' +
-    // (`<` escaped: no string can close the script element or open a comment in the HTML.)
-    `window[g]=e}catch(x){}})(${args.map((a) => JSON.stringify(a).replace(/</g, '\\u003c')).join(',')})`
+    `window[g]=e}catch(x){}})(${args.map(inlineJson).join(',')})`
   );
 };

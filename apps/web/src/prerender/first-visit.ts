@@ -1,3 +1,5 @@
+import { inlineJson } from './inline-json';
+
 /**
  * Issue 10 (first load): the HTML of /login carries the screen itself, rendered at build time
  * (./entry.tsx), so a phone paints it before the app's scripts have arrived; the app then hydrates
@@ -10,5 +12,4 @@
  */
 export const firstVisitScript = (placeholderHtml: string): string =>
   "(function(){try{if(!localStorage.length&&!sessionStorage.length&&!location.search&&!location.hash)return}catch(e){}var r=document.getElementById('root');" +
-  // (`<` escaped: the markup cannot close the script element.)
-  `if(r)r.innerHTML=${JSON.stringify(placeholderHtml).replace(/</g, '\\u003c')}})()`;
+  `if(r)r.innerHTML=${inlineJson(placeholderHtml)}})()`;
