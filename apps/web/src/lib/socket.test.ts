@@ -48,4 +48,17 @@ describe('the realtime connection (issue 10: socket.io-client loads after sign-i
     expect(socketStore.get()).toBe(next);
     expect(client.sockets.at(-1)!.auth).toEqual({ token: 'st_4' });
   });
+
+  it("opens the connection in a task after the one that ran the client's code (issue 10, TBT)", async () => {
+    const before = client.sockets.length;
+    const connected = connectSocket('st_5');
+    await import('socket.io-client');
+    // Every microtask of this task has run: the chunk's code has, the connection has not.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(client.sockets.length).toBe(before);
+    expect(socketStore.get()).toBeNull();
+    const socket = await connected;
+    expect(socket).toBe(client.sockets.at(-1));
+    expect(client.sockets.length).toBe(before + 1);
+  });
 });
