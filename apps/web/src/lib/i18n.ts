@@ -92,11 +92,14 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   // re-rendering every screen for nothing was a long task on a phone right after the page had
   // settled (issue 10). Another language's rest always does: a message it lacked may have been
   // shown in the default language (the fallback), which the handler does not hear of.
-  // The messages are the loader's own (never changed): i18next need not copy them.
+  // The messages are the loader's own (never changed): i18next need not copy them. They are the
+  // language's whole set (what the instance has and the rest), flat keys: added with a shallow
+  // merge, not i18next's deep one, which set the rest's keys one at a time (9 ms of a desktop CPU,
+  // a long task on a phone's, after the first screen: issue 10, TBT).
   onMessagesLoaded((language, messages) => {
     const silent = language === DEFAULT_LANGUAGE && !missingShown;
     missingShown = false;
-    instance.addResourceBundle(language, 'translation', messages, true, true, { silent, skipCopy: true });
+    instance.addResourceBundle(language, 'translation', messages, false, true, { silent, skipCopy: true });
   });
   // i18next asks the backend only for a language it has nothing of: switching to one loaded in part
   // (the default) first loads the rest of it, so the screen never shows a key.
