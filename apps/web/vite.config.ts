@@ -107,7 +107,7 @@ const rootWith = (html: string): string => `<div id="root">${html}</div>`;
 const ENTRY_SCRIPT_TAG = '<script type="module"';
 
 /** Each entry screen's page -> its messages file (ENTRY_SCREEN_FILES, by route name). */
-const ENTRY_PAGE_FILES: ReadonlyMap<string, string> = new Map(Object.entries(ENTRY_SCREEN_FILES).map(([name, file]) => [ROUTES[name as keyof typeof ROUTES].path, file]));
+const ENTRY_PAGE_FILES: ReadonlyMap<string, string> = new Map(Object.entries(ENTRY_SCREEN_FILES).map(([name, file]) => [ROUTES[name as keyof typeof ENTRY_SCREEN_FILES].path, file]));
 
 /**
  * The inline script of an entry screen's shell that starts its messages file with the HTML, in
@@ -238,15 +238,21 @@ const SSR_OUT_DIR = '.prerender';
 const SSR_BUNDLE = fileURLToPath(new URL(`./${SSR_OUT_DIR}/entry.js`, import.meta.url));
 
 /**
- * The entry screens (a first visit lands on them): the modules each one needs before it shows. Their
- * pages get a shell of their own (routeShells) and their chunks are merged (firstScreenChunks).
+ * The entry screens (a first visit lands on them), by route name, the names of ENTRY_SCREEN_FILES
+ * (their messages files; the type holds both lists to the same screens): the modules each one
+ * needs before it shows. Their pages get a shell of their own (routeShells) and their chunks are
+ * merged (firstScreenChunks).
  */
-const ENTRY_SCREENS: Record<string, readonly string[]> = {
-  '/login': ['/src/features/auth/components/login-screen.tsx', '/src/features/identity/components/social-login-buttons.tsx'],
+const ENTRY_SCREEN_MODULES: Record<keyof typeof ENTRY_SCREEN_FILES, readonly string[]> = {
+  login: ['/src/features/auth/components/login-screen.tsx', '/src/features/identity/components/social-login-buttons.tsx'],
   // A signed-in screen waits for the signed-in shell (src/app/signed-in-shell-loader.ts): its chunk too.
-  '/inicio': ['/src/features/home/components/home-screen.tsx', '/src/app/signed-in-shell.tsx'],
-  '/consulta/historial': ['/src/features/record/components/history-screen.tsx', '/src/app/signed-in-shell.tsx'],
+  home: ['/src/features/home/components/home-screen.tsx', '/src/app/signed-in-shell.tsx'],
+  history: ['/src/features/record/components/history-screen.tsx', '/src/app/signed-in-shell.tsx'],
 };
+/** The same, by the screens' paths (ROUTES in the domain). */
+const ENTRY_SCREENS: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(ENTRY_SCREEN_MODULES).map(([name, modules]) => [ROUTES[name as keyof typeof ENTRY_SCREEN_FILES].path, modules]),
+);
 
 /** Set while firstScreenChunks' probe build runs (this config then builds the chunk graph alone). */
 const PROBE = 'PUENTE_FIRST_SCREENS_PROBE';
@@ -415,7 +421,7 @@ const clientOnlyPlugins = (): PluginOption[] => [
   firstScreens.plugin,
   compileHintFirst(),
   screenPrefetch(fileURLToPath(new URL('./src/app/route-table.tsx', import.meta.url))),
-  routeShells(ENTRY_SCREENS, { prerendered: ['/login'], ssrBundle: SSR_BUNDLE }),
+  routeShells(ENTRY_SCREENS, { prerendered: [ROUTES.login.path], ssrBundle: SSR_BUNDLE }),
   // Last: moves the source maps out of dist and writes the .br/.gz copies (after sw.js exists).
   buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
 ];
