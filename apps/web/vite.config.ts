@@ -267,7 +267,8 @@ const probing = process.env[PROBE] === '1';
  * Here the modules of those shared chunks are one chunk per set of entry screens needing them:
  * /login's alone, /inicio's and /consulta/historial's together, those of all three. A later screen
  * that needs one of their modules loads that chunk whole (by then the service worker has usually
- * cached it). The screens keep their own chunks, and the first script its modules.
+ * cached it); so a module another entry screen loads on demand (its own lazy parts) is left to the
+ * bundler's chunks. The screens keep their own chunks, and the first script its modules.
  *
  * Which modules a screen needs is read from a probe: this build's chunk graph as the bundler makes it
  * by default, built first in memory. The static import graph cannot tell: through a barrel (a
@@ -280,11 +281,14 @@ interface ChunkFacts {
   isDynamicEntry: boolean;
   facadeModuleId: string | null;
   name: string;
+  moduleIds: readonly string[];
 }
 
 function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin: Plugin; chunkName: (id: string) => string | null; runsOnFirstLoad: (chunk: ChunkFacts) => boolean } {
   const chunkOf = new Map<string, string>();
   const names = new Set<string>();
+  /** What the entry screens need on their first load that is left to the bundler's chunks (see below). */
+  const leftOut = new Set<string>();
   let root: string | undefined;
   let configFile: string | undefined;
   let mode = 'production';
@@ -299,6 +303,7 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
     async buildStart() {
       chunkOf.clear();
       names.clear();
+      leftOut.clear();
       const { build } = await import('vite');
       process.env[PROBE] = '1';
       let result: Awaited<ReturnType<typeof build>>;
@@ -307,7 +312,7 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
       } finally {
         delete process.env[PROBE];
       }
-      const output = (Array.isArray(result) ? result[0] : result) as { output: readonly ((BuiltChunk & { type: 'chunk' }) | { type: 'asset' })[] };
+      const output = (Array.isArray(result) ? result[0] : result) as { output: readonly ((BuiltChunk & { type: 'chunk'; dynamicImports: readonly string[] }) | { type: 'asset' })[] };
       const chunks = output.output.flatMap((c) => (c.type === 'chunk' ? [c] : []));
       const pagesOf = new Map<string, string[]>();
       for (const [pathname, modules] of Object.entries(screens)) {
@@ -317,7 +322,37 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
           for (const id of chunk.moduleIds) pagesOf.set(id, [...(pagesOf.get(id) ?? []), pathname]);
         }
       }
-      for (const [id, pages] of pagesOf) chunkOf.set(id, `first${pages.map((p) => p.replace(/\W+/g, '-')).join('')}`);
+      // What each entry screen loads later, on demand (its own lazy parts: home's sections below the
+      // fold, its scheduled appointments' shape...): the chunks its own chunks import dynamically,
+      // and theirs, with what they import.
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const later = (pathname: string, modules: readonly string[]): Set<string> => {
+        const own = screenChunks(chunks, modules, pathname);
+        const seen = new Set(own.map((c) => c.fileName));
+        const ids = new Set<string>();
+        const visit = (file: string): void => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          const chunk = byFile.get(file);
+          if (!chunk || chunk.isEntry) return;
+          for (const id of chunk.moduleIds) ids.add(id);
+          for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+        };
+        for (const chunk of own) for (const file of byFile.get(chunk.fileName)!.dynamicImports) visit(file);
+        return ids;
+      };
+      const laterOf = Object.entries(screens).map(([pathname, modules]) => [pathname, later(pathname, modules)] as const);
+      for (const [id, pages] of pagesOf) {
+        // A module another entry screen loads on demand stays out (the bundler's own chunks then hold
+        // it): in a merged chunk it brought the rest of that chunk with it (home's topic chips, once
+        // home had painted, brought /consulta/historial's first code, 9 kB compressed, and a hook of
+        // its scheduled cards /login's, 28 kB; running them was a long task on a phone's CPU).
+        if (laterOf.some(([pathname, ids]) => !pages.includes(pathname) && ids.has(id))) {
+          leftOut.add(id);
+          continue;
+        }
+        chunkOf.set(id, `first${pages.map((p) => p.replace(/\W+/g, '-')).join('')}`);
+      }
       for (const name of chunkOf.values()) names.add(name);
     },
   };
@@ -325,8 +360,12 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
   return {
     plugin,
     chunkName: (id) => chunkOf.get(id) ?? null,
-    // The first script, an entry screen's own chunk, and the chunks made here.
-    runsOnFirstLoad: (chunk) => chunk.isEntry || names.has(chunk.name) || (chunk.isDynamicEntry && screenModules.some((m) => chunk.facadeModuleId?.endsWith(m))),
+    // The first script, an entry screen's own chunk, the chunks made here and those holding what they left out.
+    runsOnFirstLoad: (chunk) =>
+      chunk.isEntry ||
+      names.has(chunk.name) ||
+      (chunk.isDynamicEntry && screenModules.some((m) => chunk.facadeModuleId?.endsWith(m))) ||
+      chunk.moduleIds.some((id) => leftOut.has(id)),
   };
 }
 

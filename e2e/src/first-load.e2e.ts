@@ -39,6 +39,39 @@ const COMMON_ES = spanish('common');
 /** The entry screens' pages (ENTRY_SCREENS in apps/web/vite.config.ts), each with the name its merged chunks carry. */
 const ENTRY_PAGES = { '/login': 'login', '/inicio': 'inicio', '/consulta/historial': 'consulta-historial' } as const;
 
+/** A built script's code and the scripts it imports, statically and with import(). */
+const builtScript = (file: string) => {
+  const code = readFileSync(join(DIST, 'assets', file), 'utf8');
+  return {
+    statics: [...code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)].map((m) => m[1]!),
+    dynamics: [...code.matchAll(/import\(`\.\/([\w.-]+\.js)`\)/g)].map((m) => m[1]!),
+  };
+};
+/**
+ * What an entry screen's page loads later, on demand (its own lazy parts: home's sections below the
+ * fold, its scheduled appointments' shape...): the scripts its preloaded ones import with import(),
+ * and what those import in turn; none of its preloads, nor the first script.
+ */
+const laterScripts = (preloaded: readonly string[]): string[] => {
+  const own = preloaded.map((f) => f.slice('assets/'.length));
+  const seen = new Set(own);
+  const later: string[] = [];
+  const visit = (file: string): void => {
+    if (seen.has(file) || file.startsWith('index-')) return;
+    seen.add(file);
+    later.push(file);
+    const { statics, dynamics } = builtScript(file);
+    for (const next of [...statics, ...dynamics]) visit(next);
+  };
+  for (const file of own) for (const next of builtScript(file).dynamics) visit(next);
+  return later;
+};
+/** The entry pages' names a merged chunk (first-<names>-<hash>.js) is for, or undefined for another script. */
+const mergedFor = (file: string): string[] | undefined => {
+  const set = /^(?:assets\/)?first-([a-z-]+)-[\w-]{8}\.js$/.exec(file)?.[1];
+  return set === undefined ? undefined : Object.values(ENTRY_PAGES).filter((name) => `-${set}-`.includes(`-${name}-`));
+};
+
 beforeAll(async () => {
   server = await startTestServer({});
 });
@@ -122,13 +155,21 @@ describe('the first load of the built app', () => {
     // What the screens share comes in one chunk per set of entry screens needing it, named for that
     // set, not in one small chunk per module group (/inicio preloaded 56 scripts, 2 kB on average):
     // besides the screens' own chunks (and the bundler's runtime), a page preloads only those, and
-    // exactly those named for it.
+    // exactly those named for it; or a script another entry screen loads later, on demand (a merged
+    // chunk would come whole with it: see the next test).
     const own = /^assets\/(login-screen|social-login-buttons|home-screen|history-screen|signed-in-shell|rolldown-runtime)-/;
     const sets = new Map<string, string[]>();
-    for (const [pathname, name] of Object.entries(ENTRY_PAGES))
-      for (const file of preloads(await pageHtml(pathname)).filter((f) => !own.test(f))) sets.set(file, [...(sets.get(file) ?? []), name]);
-    expect(sets.size).toBeGreaterThan(0);
-    for (const [file, names] of sets) expect(file, names.join(', ')).toMatch(new RegExp(`^assets/first-${names.join('-')}-[\\w-]{8}\\.js$`));
+    const later = new Map<string, string[]>();
+    for (const [pathname, name] of Object.entries(ENTRY_PAGES)) {
+      const preloaded = preloads(await pageHtml(pathname));
+      later.set(name, laterScripts(preloaded));
+      for (const file of preloaded.filter((f) => !own.test(f))) sets.set(file, [...(sets.get(file) ?? []), name]);
+    }
+    expect([...sets.keys()].filter((file) => mergedFor(file)).length).toBeGreaterThan(0);
+    for (const [file, names] of sets) {
+      if (mergedFor(file)) expect(file, names.join(', ')).toMatch(new RegExp(`^assets/first-${names.join('-')}-[\\w-]{8}\\.js$`));
+      else expect([...later].some(([name, files]) => !names.includes(name) && files.includes(file.slice('assets/'.length))), file).toBe(true);
+    }
     // Any other path: index.html, whose only preloads are the entry script's own imports (Vite's).
     const plain = preloads(readFileSync(join(DIST, 'index.html'), 'utf8'));
     expect(preloads(await pageHtml('/perfil'))).toEqual(plain);
@@ -141,6 +182,18 @@ describe('the first load of the built app', () => {
       for (const component of ['MuiTextField', 'MuiSelect', 'MuiMenu', 'MuiPopover', 'MuiFilledInput', 'MuiDrawer']) expect(source, file).not.toMatch(muiComponent(component));
       expect(source, file).not.toContain('enter-consultation-dialog');
     }
+  });
+
+  it("an entry screen's own later parts (home's sections below the fold, its scheduled appointments' shape) bring no other entry screen's merged chunk", async () => {
+    // Home's topic chips and its scheduled list's shape were modules of /consulta/historial's merged
+    // chunk: showing them downloaded and ran all of that screen's first code (9 kB compressed, 30 kB
+    // of code, a long task on a phone), and react-query's useMutation brought /login's (28 kB, 97 kB).
+    for (const [pathname, name] of Object.entries(ENTRY_PAGES)) {
+      const later = laterScripts(preloads(await pageHtml(pathname)));
+      expect(later.length, pathname).toBeGreaterThan(0);
+      expect(later.filter((file) => mergedFor(file) && !mergedFor(file)!.includes(name)), pathname).toEqual([]);
+    }
+    expect(laterScripts(preloads(await pageHtml('/inicio'))).some((file) => file.startsWith('home-more-sections-'))).toBe(true);
   });
 
   it("what a first load runs starts with Chromium's compile hint (its functions compiled while it downloads, off the main thread); nothing else does", async () => {
