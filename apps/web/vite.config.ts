@@ -267,8 +267,8 @@ const probing = process.env[PROBE] === '1';
  * Here the modules of those shared chunks are one chunk per set of entry screens needing them:
  * /login's alone, /inicio's and /consulta/historial's together, those of all three. A later screen
  * that needs one of their modules loads that chunk whole (by then the service worker has usually
- * cached it); so a module another entry screen loads on demand (its own lazy parts) is left to the
- * bundler's chunks. The screens keep their own chunks, and the first script its modules.
+ * cached it); so the modules another entry screen loads on demand (its own lazy parts) are a chunk
+ * of their own per set. The screens keep their own chunks, and the first script its modules.
  *
  * Which modules a screen needs is read from a probe: this build's chunk graph as the bundler makes it
  * by default, built first in memory. The static import graph cannot tell: through a barrel (a
@@ -281,14 +281,11 @@ interface ChunkFacts {
   isDynamicEntry: boolean;
   facadeModuleId: string | null;
   name: string;
-  moduleIds: readonly string[];
 }
 
 function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin: Plugin; chunkName: (id: string) => string | null; runsOnFirstLoad: (chunk: ChunkFacts) => boolean } {
   const chunkOf = new Map<string, string>();
   const names = new Set<string>();
-  /** What the entry screens need on their first load that is left to the bundler's chunks (see below). */
-  const leftOut = new Set<string>();
   let root: string | undefined;
   let configFile: string | undefined;
   let mode = 'production';
@@ -303,7 +300,6 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
     async buildStart() {
       chunkOf.clear();
       names.clear();
-      leftOut.clear();
       const { build } = await import('vite');
       process.env[PROBE] = '1';
       let result: Awaited<ReturnType<typeof build>>;
@@ -343,15 +339,13 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
       };
       const laterOf = Object.entries(screens).map(([pathname, modules]) => [pathname, later(pathname, modules)] as const);
       for (const [id, pages] of pagesOf) {
-        // A module another entry screen loads on demand stays out (the bundler's own chunks then hold
-        // it): in a merged chunk it brought the rest of that chunk with it (home's topic chips, once
+        // A module another entry screen loads on demand goes in a chunk of its own set's later ones
+        // ("later-..."): in the merged chunk it brought the rest of it along (home's topic chips, once
         // home had painted, brought /consulta/historial's first code, 9 kB compressed, and a hook of
-        // its scheduled cards /login's, 28 kB; running them was a long task on a phone's CPU).
-        if (laterOf.some(([pathname, ids]) => !pages.includes(pathname) && ids.has(id))) {
-          leftOut.add(id);
-          continue;
-        }
-        chunkOf.set(id, `first${pages.map((p) => p.replace(/\W+/g, '-')).join('')}`);
+        // its scheduled cards /login's, 28 kB; running them was a long task on a phone's CPU). One
+        // chunk, not one per module: each is one more request on the first load of its screens.
+        const elsewhereLater = laterOf.some(([pathname, ids]) => !pages.includes(pathname) && ids.has(id));
+        chunkOf.set(id, `${elsewhereLater ? 'later' : 'first'}${pages.map((p) => p.replace(/\W+/g, '-')).join('')}`);
       }
       for (const name of chunkOf.values()) names.add(name);
     },
@@ -360,12 +354,8 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
   return {
     plugin,
     chunkName: (id) => chunkOf.get(id) ?? null,
-    // The first script, an entry screen's own chunk, the chunks made here and those holding what they left out.
-    runsOnFirstLoad: (chunk) =>
-      chunk.isEntry ||
-      names.has(chunk.name) ||
-      (chunk.isDynamicEntry && screenModules.some((m) => chunk.facadeModuleId?.endsWith(m))) ||
-      chunk.moduleIds.some((id) => leftOut.has(id)),
+    // The first script, an entry screen's own chunk, and the chunks made here.
+    runsOnFirstLoad: (chunk) => chunk.isEntry || names.has(chunk.name) || (chunk.isDynamicEntry && screenModules.some((m) => chunk.facadeModuleId?.endsWith(m))),
   };
 }
 
