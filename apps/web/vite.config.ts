@@ -106,9 +106,6 @@ const rootWith = (html: string): string => `<div id="root">${html}</div>`;
 
 const ENTRY_SCRIPT_TAG = '<script type="module"';
 
-/** Each entry screen's page -> its messages file (ENTRY_SCREEN_FILES, by route name). */
-const ENTRY_PAGE_FILES: ReadonlyMap<string, string> = new Map(Object.entries(ENTRY_SCREEN_FILES).map(([name, file]) => [ROUTES[name as keyof typeof ENTRY_SCREEN_FILES].path, file]));
-
 /**
  * The inline script of an entry screen's shell that starts its messages file with the HTML, in
  * the language the app will start in (the stored choice, else the default; `files`: the script
@@ -132,7 +129,14 @@ const messagesFileScripts = (chunks: readonly BuiltChunk[], file: string): Recor
     }),
   );
 
-function routeShells(routes: Record<string, readonly string[]>, { prerendered, ssrBundle }: { prerendered: readonly string[]; ssrBundle: string }): Plugin {
+/** An entry screen's page: its path, the modules it needs before it shows, its messages file. */
+interface EntryPage {
+  pathname: string;
+  modules: readonly string[];
+  messagesFile: string;
+}
+
+function routeShells(pages: readonly EntryPage[], { prerendered, ssrBundle }: { prerendered: readonly string[]; ssrBundle: string }): Plugin {
   let outDir = '';
   let chunks: BuiltChunk[] = [];
   // What the server build renders (scripts/prerender.mjs), run once per build.
@@ -167,21 +171,19 @@ function routeShells(routes: Record<string, readonly string[]>, { prerendered, s
     writeBundle() {
       // The final index.html (every plugin's transform done), written by now.
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      const { pages, placeholder } = prerender();
+      const { pages: rendered, placeholder } = prerender();
       // index.html with the placeholder (transformIndexHtml), which a prerendered page replaces.
       const placeholderRoot = rootWith(placeholder.html);
       if (!html.includes(placeholder.styles) || !html.includes(placeholderRoot)) throw new Error('route shells: index.html has no placeholder');
       if (!html.includes('</head>')) throw new Error('route shells: index.html has no </head>');
-      for (const [pathname, modules] of Object.entries(routes)) {
+      for (const { pathname, modules, messagesFile } of pages) {
         const files = screenChunks(chunks, modules, pathname).map((c) => c.fileName);
-        const messagesFile = ENTRY_PAGE_FILES.get(pathname);
-        if (messagesFile === undefined) throw new Error(`route shells: ${pathname} has no messages file (ENTRY_SCREEN_FILES)`);
         const links =
           files.map((f) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`).join('') +
           `    <script>${screenMessagesScript(messagesFileScripts(chunks, messagesFile))}</script>\n`;
         const shell = path.join(outDir, 'shells', `${pathname}.html`);
         mkdirSync(path.dirname(shell), { recursive: true });
-        const page = pages[pathname];
+        const page = rendered[pathname];
         const withLinks = html.replace('</head>', () => `${links}  </head>`);
         const shellHtml =
           page === undefined
@@ -249,10 +251,12 @@ const ENTRY_SCREEN_MODULES: Record<keyof typeof ENTRY_SCREEN_FILES, readonly str
   home: ['/src/features/home/components/home-screen.tsx', '/src/app/signed-in-shell.tsx'],
   history: ['/src/features/record/components/history-screen.tsx', '/src/app/signed-in-shell.tsx'],
 };
-/** The same, by the screens' paths (ROUTES in the domain). */
-const ENTRY_SCREENS: Record<string, readonly string[]> = Object.fromEntries(
-  Object.entries(ENTRY_SCREEN_MODULES).map(([name, modules]) => [ROUTES[name as keyof typeof ENTRY_SCREEN_FILES].path, modules]),
-);
+/** Each entry screen's page (its path from ROUTES in the domain), its modules and its messages file. */
+const ENTRY_PAGES: readonly EntryPage[] = (Object.keys(ENTRY_SCREEN_MODULES) as (keyof typeof ENTRY_SCREEN_FILES)[]).map((name) => ({
+  pathname: ROUTES[name].path,
+  modules: ENTRY_SCREEN_MODULES[name],
+  messagesFile: ENTRY_SCREEN_FILES[name],
+}));
 
 /** Set while firstScreenChunks' probe build runs (this config then builds the chunk graph alone). */
 const PROBE = 'PUENTE_FIRST_SCREENS_PROBE';
@@ -283,7 +287,7 @@ interface ChunkFacts {
   name: string;
 }
 
-function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin: Plugin; chunkName: (id: string) => string | null; runsOnFirstLoad: (chunk: ChunkFacts) => boolean } {
+function firstScreenChunks(screens: readonly EntryPage[]): { plugin: Plugin; chunkName: (id: string) => string | null; runsOnFirstLoad: (chunk: ChunkFacts) => boolean } {
   const chunkOf = new Map<string, string>();
   const names = new Set<string>();
   let root: string | undefined;
@@ -310,10 +314,12 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
       }
       const output = (Array.isArray(result) ? result[0] : result) as { output: readonly ((BuiltChunk & { type: 'chunk'; dynamicImports: readonly string[] }) | { type: 'asset' })[] };
       const chunks = output.output.flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      // Each entry screen's chunks (besides the first script's), as the bundler makes them.
+      const ownOf = screens.map(({ pathname, modules }) => [pathname, screenChunks(chunks, modules, pathname)] as const);
       const pagesOf = new Map<string, string[]>();
-      for (const [pathname, modules] of Object.entries(screens)) {
+      for (const [pathname, own] of ownOf) {
         // A chunk loaded on its own (a screen's) stays as it is.
-        for (const chunk of screenChunks(chunks, modules, pathname)) {
+        for (const chunk of own) {
           if (chunk.isDynamicEntry) continue;
           for (const id of chunk.moduleIds) pagesOf.set(id, [...(pagesOf.get(id) ?? []), pathname]);
         }
@@ -322,8 +328,7 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
       // fold, its scheduled appointments' shape...): the chunks its own chunks import dynamically,
       // and theirs, with what they import.
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const later = (pathname: string, modules: readonly string[]): Set<string> => {
-        const own = screenChunks(chunks, modules, pathname);
+      const later = (own: readonly BuiltChunk[]): Set<string> => {
         const seen = new Set(own.map((c) => c.fileName));
         const ids = new Set<string>();
         const visit = (file: string): void => {
@@ -337,7 +342,7 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
         for (const chunk of own) for (const file of byFile.get(chunk.fileName)!.dynamicImports) visit(file);
         return ids;
       };
-      const laterOf = Object.entries(screens).map(([pathname, modules]) => [pathname, later(pathname, modules)] as const);
+      const laterOf = ownOf.map(([pathname, own]) => [pathname, later(own)] as const);
       for (const [id, pages] of pagesOf) {
         // A module another entry screen loads on demand goes in a chunk of its own set's later ones
         // ("later-..."): in the merged chunk it brought the rest of it along (home's topic chips, once
@@ -350,7 +355,7 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
       for (const name of chunkOf.values()) names.add(name);
     },
   };
-  const screenModules = Object.values(screens).flat();
+  const screenModules = screens.flatMap((screen) => screen.modules);
   return {
     plugin,
     chunkName: (id) => chunkOf.get(id) ?? null,
@@ -359,7 +364,7 @@ function firstScreenChunks(screens: Record<string, readonly string[]>): { plugin
   };
 }
 
-const firstScreens = firstScreenChunks(ENTRY_SCREENS);
+const firstScreens = firstScreenChunks(ENTRY_PAGES);
 
 /**
  * Issue 10 (first load, TBT): V8 compiles a function the first time it is called, on the main thread.
@@ -450,7 +455,7 @@ const clientOnlyPlugins = (): PluginOption[] => [
   firstScreens.plugin,
   compileHintFirst(),
   screenPrefetch(fileURLToPath(new URL('./src/app/route-table.tsx', import.meta.url))),
-  routeShells(ENTRY_SCREENS, { prerendered: [ROUTES.login.path], ssrBundle: SSR_BUNDLE }),
+  routeShells(ENTRY_PAGES, { prerendered: [ROUTES.login.path], ssrBundle: SSR_BUNDLE }),
   // Last: moves the source maps out of dist and writes the .br/.gz copies (after sw.js exists).
   buildOutput({ mapsDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
 ];

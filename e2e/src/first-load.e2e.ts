@@ -36,7 +36,7 @@ const spanishScreenScript = (file: string): string => {
 };
 const ONBOARDING_ES = spanish('onboarding');
 const COMMON_ES = spanish('common');
-/** The entry screens' pages (ENTRY_SCREENS in apps/web/vite.config.ts), each with the name its merged chunks carry. */
+/** The entry screens' pages (ENTRY_PAGES in apps/web/vite.config.ts), each with the name its merged chunks carry. */
 const ENTRY_PAGES = { '/login': 'login', '/inicio': 'inicio', '/consulta/historial': 'consulta-historial' } as const;
 
 /** A built script's code and the scripts it imports, statically and with import(). */
