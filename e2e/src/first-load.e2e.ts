@@ -279,6 +279,39 @@ describe('the first load of the built app', () => {
     );
   });
 
+  it('a stored language the app does not have: the HTML starts the default language’s messages for the screen, and /login shows in Spanish', async () => {
+    await withBrowser(
+      async (ctx) => {
+        // Any stored value: one the app never wrote, or a name every object answers to.
+        for (const stored of ['fr', '__proto__']) {
+          const page = await ctx.newPage();
+          await page.addInitScript((value) => localStorage.setItem('language', value), stored);
+          const scripts: string[] = [];
+          page.on('request', (request) => void scripts.push(new URL(request.url()).pathname.slice(1)));
+          // The first script held until the page's head has asked for the messages.
+          let releaseEntry = (): void => undefined;
+          const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+          await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+            await entryHeld;
+            await route.continue();
+          });
+          try {
+            await page.goto(`${server!.url}/login`, { waitUntil: 'commit' });
+            await expect.poll(() => scripts, { message: stored }).toContain(spanishScreenScript('identity'));
+            releaseEntry();
+            await page.getByTestId('login-screen').waitFor();
+            expect(await page.getByTestId('login-continue').textContent(), stored).toBe(COMMON_ES.login_screen_continue);
+            expect(scripts.filter((path) => path === 'undefined' || path.startsWith('assets/messages-')), stored).toEqual([]);
+          } finally {
+            releaseEntry();
+            await page.close();
+          }
+        }
+      },
+      { otherLanguage: false },
+    );
+  });
+
   it('a first visit to /login: the screen is in the HTML and shows before any script runs, then the app takes over that markup; any other visit renders as before', async () => {
     const response = await fetch(`${server!.url}/login`);
     const html = await response.text();
