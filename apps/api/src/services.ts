@@ -172,7 +172,7 @@ export async function buildServices(wiring: ServiceWiring): Promise<Services> {
       },
     },
     // Organizations and family plans are their modules' tables (built below).
-    { enabledOrganization: (input, tx) => services.organizations.findEnabled(input, tx), acceptedReferrerId: (memberId) => services.family.acceptedReferrerId(memberId) },
+    { enabledOrganization: (input, tx) => services.organizations.findEnabled(input, tx), acceptedReferrerId: (memberId) => services.family.acceptedReferrerId(memberId), partnerOf: (organizationId) => services.organizations.partnerOf(organizationId) },
   );
   // Membership (issue 14): the plans and the entitlement ledger.
   const paymentsSettings = loadPaymentsSettings(options.env ?? process.env);

@@ -72,6 +72,8 @@ export const memberSchema = z.object({
       settings: z.array(z.enum(ORGANIZATION_FLAGS)),
       /** spec 3: where dependants go; the family plan entry shows only when there are some (spec 6). */
       dependantOrganizations: z.optional(z.array(safeString())),
+      /** spec 3 Organization partner (id, name): null when the organization has no partner, so no theme to ask for. */
+      partner: z.optional(z.nullable(z.object({ partnerId: safeString(), partnerName: safeString() }))),
     })),
   /** spec 3 referredById, referredByName: a dependant's referrer (the member whose family plan she is on), else null. */
   referredById: z.optional(z.nullable(safeString())),
@@ -145,7 +147,7 @@ export const GRAPHQL_PATH = '/api/graphql';
  * a test in apps/api runs each one against the schema. Beside the member's shape, not auth.ts's
  * request schemas: the app's first script needs these documents, not the phone rules.
  */
-export const MEMBER_FIELDS = `id firstName lastName email phoneNumber countryCode userType preferredLang consultationLang languages organizationId timeZone loginType loginTypes agreedTosAt needsToAcceptTerms createdAt nickName birthday sex gender address { zipCode city state country } height weight heightMetricSystem weightMetricSystem alergies medications medicalConditions surgeries { name date howLong dateApprox } preferredContactMethod topicsOfInterest identificationNumber labConsent { wasInfoProvided updatedAt } healthScreeningConsentAt healthProfileAnsweredAt insuranceInfo { typeOfInsurance } hasInsurance { wasInfoProvided } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } emailVerifiedAt referredById referredByName organization { id name settings dependantOrganizations } subscription { ${SUBSCRIPTION_FIELDS} }`;
+export const MEMBER_FIELDS = `id firstName lastName email phoneNumber countryCode userType preferredLang consultationLang languages organizationId timeZone loginType loginTypes agreedTosAt needsToAcceptTerms createdAt nickName birthday sex gender address { zipCode city state country } height weight heightMetricSystem weightMetricSystem alergies medications medicalConditions surgeries { name date howLong dateApprox } preferredContactMethod topicsOfInterest identificationNumber labConsent { wasInfoProvided updatedAt } healthScreeningConsentAt healthProfileAnsweredAt insuranceInfo { typeOfInsurance } hasInsurance { wasInfoProvided } pharmacy { pharmStoreName pharmAddressLine1 pharmAddressLine2 pharmCity pharmState pharmZip pharmPhone pharmLatitude pharmLongitude } emailVerifiedAt referredById referredByName organization { id name settings dependantOrganizations partner { partnerId partnerName } } subscription { ${SUBSCRIPTION_FIELDS} }`;
 export const GQL = {
   createSession: `mutation CreateSession($loginToken: String!, $timeZone: String!) { createSession(loginToken: $loginToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,
   refreshSession: `mutation RefreshSession($sessionToken: String!, $timeZone: String!) { refreshSession(sessionToken: $sessionToken, timeZone: $timeZone) { sessionToken mustAcceptTos member { ${MEMBER_FIELDS} } } }`,

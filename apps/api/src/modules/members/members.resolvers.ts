@@ -96,6 +96,12 @@ export const membersTypeDefs = /* GraphQL */ `
     settings: [String!]!
     "spec 3: the organizations dependants join (family plan, spec 6)"
     dependantOrganizations: [ID!]!
+    "spec 3 partner (id, name); null when the organization has none (no partner theme to ask for)"
+    partner: MemberOrganizationPartner
+  }
+  type MemberOrganizationPartner {
+    partnerId: ID!
+    partnerName: String!
   }
   extend type Query {
     getMember: Member!
@@ -114,6 +120,9 @@ export function membersResolvers(members: MembersService) {
       // Every path that presents a member (sessions, getMember, updateMember) gets its organization here.
       organization: (member: MemberDto): Promise<MemberDto['organization']> | MemberDto['organization'] =>
         member.organization ?? (member.organizationId ? members.organizationOf(member.organizationId) : null),
+    },
+    MemberOrganization: {
+      partner: (organization: NonNullable<MemberDto['organization']>) => members.organizationPartner(organization.id),
     },
   };
 }

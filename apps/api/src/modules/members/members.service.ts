@@ -22,6 +22,8 @@ export interface MemberLinks {
   enabledOrganization(input: { orgId?: string | null; empCode?: string | null }, tx?: Db): Promise<OrganizationRow | undefined>;
   /** The referrer whose family plan this member accepted, if any (the family module's). */
   acceptedReferrerId(memberId: string): Promise<string | undefined>;
+  /** The organization's partner (spec 3: id and name), if it has one (the organizations module's). */
+  partnerOf(organizationId: string): Promise<{ partnerId: string; partnerName: string } | undefined>;
 }
 
 export class MembersService {
@@ -131,6 +133,12 @@ export class MembersService {
   async organizationOf(organizationId: string): Promise<MemberDto['organization']> {
     const org = await this.findOrganization({ orgId: organizationId });
     return org ? { id: org.id, name: org.name, settings: organizationFlags(org), dependantOrganizations: dependantOrganizationsFromSettings(org.settings) } : null;
+  }
+
+  /** spec 3 Organization partner: the member app asks for a partner theme only when there is one. */
+  async organizationPartner(organizationId: string): Promise<{ partnerId: string; partnerName: string } | null> {
+    const partner = await this.links.partnerOf(organizationId);
+    return partner ? { partnerId: partner.partnerId, partnerName: partner.partnerName } : null;
   }
 
   /** The recovery code is shown once to its owner; afterwards, and to anyone else, NOT_FOUND. */

@@ -281,6 +281,11 @@ export class OrganizationsService {
     return org ? partnerProductsOf(organizationFlags(org), org.settings) : [];
   }
 
+  /** An organization's partner (spec 3), if it has one: the members module's view of its organization. */
+  partnerOf(organizationId: string): Promise<{ partnerId: string; partnerName: string } | undefined> {
+    return isUuid(organizationId) ? this.repo.partnerOf(organizationId) : Promise.resolve(undefined);
+  }
+
   // --- internals ---------------------------------------------------------------------------------
 
   private ownMember(actor: Actor, userId: string): Actor {

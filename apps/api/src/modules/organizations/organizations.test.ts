@@ -308,6 +308,19 @@ describe('partner theme (GET /api/organizations/{id}/theme-config)', () => {
     expect((await request(t.url, `/api/organizations/${plain.id}/theme-config`)).status).toBe(404);
     expect((await request(t.url, '/api/organizations/nope/theme-config')).status).toBe(404);
   });
+
+  it("tells a member whether her organization has a partner (the app asks for a theme only then)", async () => {
+    const org = await createOrganization(t.server, { name: 'Partner Co' });
+    await t.server.database.db.insert(organizationPartners).values({ organizationId: org.id, partnerId: 'p-2', partnerName: 'Farmacias Sol', colors: { primary: '#ffcc00', secondary: '#0055aa' } });
+    const plain = await createOrganization(t.server);
+    const organizationOf = async (organizationId: string) => {
+      const m = await createMember(t.server, { phoneNumber: randomMxPhone(), organizationId });
+      const res = await graphql<{ getMember: unknown }>(t.url, GQL.getMember, {}, (await createSessionFor(t.server, m.id)).sessionToken);
+      return memberSchema.parse(res.body.data?.getMember).organization;
+    };
+    expect((await organizationOf(org.id))?.partner).toEqual({ partnerId: 'p-2', partnerName: 'Farmacias Sol' });
+    expect((await organizationOf(plain.id))?.partner).toBeNull();
+  });
 });
 
 describe('eligibility rosters (POST /api/admin/organizations/{id}/roster)', () => {

@@ -192,7 +192,7 @@ describe('leaving and sites', () => {
 describe('partner theme', () => {
   it("a partner's member sees the partner's colours (kept at AA) and is a partner user", async () => {
     window.localStorage.setItem('sessionToken', 'st_1');
-    const me = member({ organizationId: 'org_p', organization: { id: 'org_p', name: 'Farmacias Sol', settings: [] } });
+    const me = member({ organizationId: 'org_p', organization: { id: 'org_p', name: 'Farmacias Sol', settings: [], partner: { partnerId: 'farmacias-sol', partnerName: 'Farmacias Sol' } } });
     installFakeFetch((call) => {
       if (call.url === '/api/organizations/org_p/theme-config') return { status: 200, body: { partnerId: 'farmacias-sol', partnerName: 'Farmacias Sol', colors: { primary: '#FFC20E', secondary: '#00539B', background: '#FFF8E1' }, homePageUrl: null } };
       if (call.url === '/api/graphql' && gql(call).query.includes('getOrganization')) {
@@ -211,6 +211,19 @@ describe('partner theme', () => {
     // spec 6: partner users hide how-it-works, tips and privacy too; the others stay.
     for (const hidden of ['howItWorks', 'healthTips', 'privacy']) expect(screen.queryByTestId(`profile-entry-${hidden}`), hidden).toBeNull();
     expect(screen.getByTestId('profile-entry-changeLanguage')).toBeTruthy();
+  });
+
+  it('a member of an organization without a partner keeps the app\'s colours without asking for a theme', async () => {
+    window.localStorage.setItem('sessionToken', 'st_1');
+    window.sessionStorage.setItem('partnerId', 'stale');
+    const me = member({ organizationId: 'org_1', organization: { id: 'org_1', name: 'Acme Salud', settings: [], partner: null } });
+    const { calls } = installFakeFetch((call) => (call.url === '/api/graphql' ? { status: 200, body: { data: { getMember: me } } } : undefined));
+    renderApp('/perfil');
+    await screen.findByTestId('profile-name');
+    // Known to have no partner: not a partner user, and no theme asked for (the server would answer NOT_FOUND).
+    await waitFor(() => expect(window.sessionStorage.getItem('partnerId')).toBeNull());
+    expect(screen.getByTestId('profile-entry-deleteAccount')).toBeTruthy();
+    expect(calls.filter((c) => c.url.includes('/theme-config'))).toEqual([]);
   });
 });
 

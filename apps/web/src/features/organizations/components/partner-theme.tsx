@@ -32,7 +32,8 @@ export const createPartnerTheme = (base: Theme, palette: PartnerPalette): Theme 
 export function PartnerThemeProvider({ base, children }: { base: Theme; children: ReactNode }) {
   const token = useSessionToken();
   const member = useMember();
-  const organizationId = token ? member.data?.organizationId : readStorage(STORAGE_KEYS.b2bOrgId);
+  // A signed-in member's organization is asked for its theme only when it has a partner (no 404 to log).
+  const organizationId = token ? (member.data?.organization?.partner ? member.data.organization.id : null) : readStorage(STORAGE_KEYS.b2bOrgId);
   const config = useThemeConfig(organizationId);
   const partner = organizationId ? config.data : null;
 
