@@ -48,6 +48,9 @@ describe('organizations in the browser', () => {
       await withBrowser(
         async (ctx) => {
           const page = await signedInPage(ctx, (await createSessionFor(server.server, member.id)).sessionToken, { language: lang });
+          // A partner theme is asked for only for an organization that has a partner (no NOT_FOUND on every page).
+          const themeAsks: string[] = [];
+          page.on('request', (request) => void (request.url().includes('/theme-config') && themeAsks.push(request.url())));
           await page.goto(`${server.url}/inicio`);
           await page.waitForURL('**/inicio');
 
@@ -93,12 +96,15 @@ describe('organizations in the browser', () => {
           await page.waitForURL('**/membresia-expirada');
           await expect.poll(() => page.locator('h1').textContent()).toBe(TEXT[lang].ended);
           await snap(page, `organizations-${lang}-paywall`);
+          expect(themeAsks).toEqual([]);
 
           // A partner's member signs in: the partner's colours (kept at AA, axe checks every screen), no delete account.
           await page.evaluate(() => localStorage.removeItem('sessionToken'));
           await phoneSignIn(page, server, partner.phone);
           await page.waitForURL('**/inicio');
           await expect.poll(() => page.evaluate(() => sessionStorage.getItem('partnerId'))).toBe(`sol-${lang}`);
+          expect(themeAsks.every((url) => url.includes(partnerOrg.id))).toBe(true);
+          expect(themeAsks.length).toBeGreaterThan(0);
           await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 248, 225)');
           await snap(page, `organizations-${lang}-partner-home`);
           await page.goto(`${server.url}/perfil`);
