@@ -159,7 +159,7 @@ describe('updateMember (spec 5 whitelist)', () => {
     const org = await createOrganization(t.server, { name: 'Mini Corp', settings: { MinimalOnboarding: true, RequiresLabConsent: false }, flags: ['SUPPORT_AVAILABLE'] });
     const { token } = await memberWithSession({ organizationId: org.id });
     const me = await graphql<{ getMember: unknown }>(t.url, GQL.getMember, {}, token);
-    expect(memberSchema.parse(me.body.data!.getMember).organization).toEqual({ id: org.id, name: 'Mini Corp', settings: expect.arrayContaining(['MINIMAL_ONBOARDING', 'SUPPORT_AVAILABLE']) as unknown, dependantOrganizations: [] });
+    expect(memberSchema.parse(me.body.data!.getMember).organization).toEqual({ id: org.id, name: 'Mini Corp', settings: expect.arrayContaining(['MINIMAL_ONBOARDING', 'SUPPORT_AVAILABLE']) as unknown, dependantOrganizations: [], partner: null });
     expect(memberSchema.parse(me.body.data!.getMember).organization?.settings).not.toContain('REQUIRES_LAB_CONSENT');
   });
 });

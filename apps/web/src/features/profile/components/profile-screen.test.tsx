@@ -70,11 +70,11 @@ describe('/perfil visibility rules (spec 000 §2, spec 001 §6)', () => {
   });
 
   it('a partner user: no delete account, how it works, tips, privacy or membership', async () => {
-    // A partner's member: her organization has a partner (its theme configuration names it), which
-    // the shell keeps as the session's partner id. (A member without one is not a partner user,
-    // whatever an earlier partner link left in the session: the shell clears it.)
+    // A partner's member: her organization has a partner (getMember says so, and its theme configuration
+    // names it), which the shell keeps as the session's partner id. (A member without one is not a
+    // partner user, whatever an earlier partner link left in the session: the shell clears it.)
     window.sessionStorage.setItem('partnerId', 'partner_1');
-    signedIn({ organizationId: 'org_p', organization: { id: 'org_p', name: 'Farmacias Sol', settings: [] } }, (call) =>
+    signedIn({ organizationId: 'org_p', organization: { id: 'org_p', name: 'Farmacias Sol', settings: [], partner: { partnerId: 'partner_1', partnerName: 'Farmacias Sol' } } }, (call) =>
       call.url === '/api/organizations/org_p/theme-config'
         ? { status: 200, body: { partnerId: 'partner_1', partnerName: 'Farmacias Sol', colors: { primary: '#FFC20E', secondary: '#00539B', background: null }, homePageUrl: null } }
         : undefined,
