@@ -17,7 +17,7 @@ export interface BuiltChunk {
  * The chunks a screen's page loads before it shows, besides the first script's: the chunks holding
  * the screen's modules and, transitively, what they import statically.
  */
-export const screenChunks = (chunks: readonly BuiltChunk[], modules: readonly string[], pathname: string): BuiltChunk[] => {
+export const screenChunks = <C extends BuiltChunk>(chunks: readonly C[], modules: readonly string[], pathname: string): C[] => {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (files: readonly string[], into = new Set<string>()): Set<string> => {
     for (const file of files) {

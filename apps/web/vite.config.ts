@@ -328,7 +328,7 @@ function firstScreenChunks(screens: readonly EntryPage[]): { plugin: Plugin; chu
       // fold, its scheduled appointments' shape...): the chunks its own chunks import dynamically,
       // and theirs, with what they import.
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const later = (own: readonly BuiltChunk[]): Set<string> => {
+      const later = (own: readonly (typeof chunks)[number][]): Set<string> => {
         const seen = new Set(own.map((c) => c.fileName));
         const ids = new Set<string>();
         const visit = (file: string): void => {
@@ -339,7 +339,7 @@ function firstScreenChunks(screens: readonly EntryPage[]): { plugin: Plugin; chu
           for (const id of chunk.moduleIds) ids.add(id);
           for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
         };
-        for (const chunk of own) for (const file of byFile.get(chunk.fileName)!.dynamicImports) visit(file);
+        for (const chunk of own) for (const file of chunk.dynamicImports) visit(file);
         return ids;
       };
       const laterOf = ownOf.map(([pathname, own]) => [pathname, later(own)] as const);

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createMember, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
 import { DEFAULT_LANGUAGE, THEME } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,22 @@ const mergedFor = (file: string, kind: 'first' | 'later' = 'first'): string[] | 
   const set = new RegExp(`^(?:assets/)?${kind}-([a-z-]+)-[\\w-]{8}\\.js$`).exec(file)?.[1];
   return set === undefined ? undefined : Object.values(ENTRY_PAGES).filter((name) => `-${set}-`.includes(`-${name}-`));
 };
+
+/**
+ * Holds the page's requests for scripts matching `pattern` until the returned function is called
+ * (the first script, to see what the page's HTML asks for before any script runs).
+ */
+const holdScripts = async (page: Page, pattern: RegExp): Promise<() => void> => {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+};
+/** The app's first script (index-<hash>.js). */
+const FIRST_SCRIPT = /\/assets\/index-[^/]+\.js$/;
 
 beforeAll(async () => {
   server = await startTestServer({});
@@ -247,8 +263,6 @@ describe('the first load of the built app', () => {
         // script not until the English first part has been asked for (by the page's head, then).
         let release = (): void => undefined;
         const held = new Promise<void>((resolve) => (release = resolve));
-        let releaseEntry = (): void => undefined;
-        const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
         const entry: string[] = [];
         const scripts: string[] = [];
         page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname.slice(1))));
@@ -257,10 +271,7 @@ describe('the first load of the built app', () => {
           else entry.push(route.request().url());
           await route.continue();
         });
-        await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-          await entryHeld;
-          await route.continue();
-        });
+        const releaseEntry = await holdScripts(page, FIRST_SCRIPT);
         try {
           await page.goto(`${server!.url}/login`, { waitUntil: 'commit' });
           await expect.poll(() => entry).toHaveLength(1);
@@ -289,12 +300,7 @@ describe('the first load of the built app', () => {
           const scripts: string[] = [];
           page.on('request', (request) => void scripts.push(new URL(request.url()).pathname.slice(1)));
           // The first script held until the page's head has asked for the messages.
-          let releaseEntry = (): void => undefined;
-          const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
-          await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-            await entryHeld;
-            await route.continue();
-          });
+          const releaseEntry = await holdScripts(page, FIRST_SCRIPT);
           try {
             await page.goto(`${server!.url}/login`, { waitUntil: 'commit' });
             await expect.poll(() => scripts, { message: stored }).toContain(spanishScreenScript('identity'));
@@ -342,12 +348,7 @@ describe('the first load of the built app', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-      let release = (): void => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdScripts(page, /\/assets\/[^/]+\.js$/);
       await page.goto(`${server!.url}${path}`, { waitUntil: 'commit' });
       await page.waitForFunction(() => document.readyState !== 'loading');
       return { page, errors, release };
