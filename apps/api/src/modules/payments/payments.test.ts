@@ -241,7 +241,11 @@ describe('Stripe webhooks: verified on the raw body, processed once each', () =>
     const updated = (cancel: boolean) => ({ id: `evt_${crypto.randomUUID()}`, object: 'event', type: 'customer.subscription.updated', data: { object: { id: subscriptionRef, object: 'subscription', cancel_at_period_end: cancel } } });
     const cancelled = updated(true);
     expect(await (await send(cancelled)).json()).toEqual({ received: true, duplicate: false });
-    expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'cancelled', autoRenew: false, daysLeft: 30 });
+    // Access to the end of the paid month: one calendar month from now (the server's clock stands still), 28 to 31 days.
+    const now = s.clock.now();
+    const periodEnd = new Date(now);
+    periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+    expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'cancelled', autoRenew: false, daysLeft: Math.ceil((periodEnd.getTime() - now.getTime()) / DAY) });
     expect(await (await send(cancelled)).json()).toEqual({ received: true, duplicate: true });
     expect((await send(updated(false))).status).toBe(200);
     expect(await subscriptionOfOn(s, m.token)).toMatchObject({ type: 'card', status: 'active', autoRenew: true });
