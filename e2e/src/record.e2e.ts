@@ -3,7 +3,7 @@ import { createMember } from '@puente/api/test';
 import { APPOINTMENT_STATE as S, type Language } from '@puente/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage, snap, withBrowser } from './harness';
+import { signedInPage, snap, waitForSocket, withBrowser } from './harness';
 
 // Issue 12 "What the member keeps": the summary, the history, the survey, the complaint and support forms, in es and en.
 let server: TestServer;
@@ -136,6 +136,65 @@ describe.each(['es', 'en'] as const)('what the member keeps (%s)', (lang) => {
     expect(rows[0]).toMatchObject({ appointment_id: consultation.id, items: { satisfactionLevel: 5, futureUsage: 4, serviceRating: null } });
     expect(rows[1]!.items).toMatchObject({ reportReasons: ['wait_too_long'], issueDate: '2024-03-05', shouldFollowUp: true, hasHappenedBefore: false, confidentialityWaiver: true });
     expect(rows[2]!.items).toMatchObject({ helpTopic: 'account' });
+  });
+});
+
+describe('a treatment plan sent (S5)', () => {
+  it('takes the member from home to the summary, and the consultations tab says there is news until it is finished (es)', async () => {
+    const s = server.server;
+    const member = await createMember(s, {
+      firstName: 'Lucía',
+      lastName: 'Campos',
+      preferredLang: 'es',
+      consultationLang: 'es',
+      languages: ['es'],
+      address: { country: 'US', state: 'CA', city: 'San Francisco', zipCode: '94105' },
+      needsToAcceptTerms: false,
+    });
+    const coach = await createPhysician(s, { user: { firstName: 'María', lastName: 'Hernández' } });
+    const doctor = await createPhysician(s, { userType: 'us-physician', licenses: ['CA'], user: { firstName: 'Emily', lastName: 'Carter' } });
+    const { sessionToken } = await createSessionFor(s, member.id);
+    await withBrowser(async (ctx) => {
+      const page = await signedInPage(ctx, sessionToken, { language: 'es' });
+      await page.goto(`${server.url}/inicio`);
+      await page.getByTestId('home-greeting').waitFor();
+      await waitForSocket(server, member.id);
+      const tab = page.getByTestId('nav-nav_consultations');
+      expect(await tab.getAttribute('data-notice')).toBeNull();
+
+      // The coach's call ended; the US doctor sends the treatment: S5.
+      const consultation = await insertConsultation(s, {
+        memberId: member.id,
+        mxDoctorId: coach.id,
+        usDoctorId: doctor.id,
+        language: 'es',
+        state: S.S4_COACH_ENDS_CALL,
+        practice: 'health',
+        location: { country: 'US', state: 'CA', city: 'San Francisco' },
+      });
+      const rx = { code: '197361', codeSystem: 'RxNorm', name: 'Amoxicillin 500 MG Oral Capsule', dosage: '1 capsule', freq: 'every 8 hours', duration: '7 days', qty: '21', sig: 'Take with food' };
+      expect((await s.services.appointments.sendPrescription(doctor, consultation.id, [rx], 'es')).state).toBe(S.S5_COACH_SENDS_RX);
+
+      // spec 4: S5 takes her to the summary; back from it, home's consultations tab has news.
+      await page.waitForURL('**/consulta/resumen-de-cita', { timeout: 15_000 });
+      await page.getByTestId('appointment-summary-screen').waitFor();
+      await page.getByTestId('back-button').click();
+      await page.waitForURL('**/inicio');
+      await expect.poll(() => tab.getAttribute('data-notice')).toBe('true');
+      expect(await tab.textContent()).toBe('Consultas · novedad');
+      expect(await tab.getByTestId('nav-notice-dot').count()).toBe(1);
+      await snap(page, 'home-consultations-notice-es');
+      // A new load asks the server for the consultation: the news is still there.
+      await page.reload();
+      await page.getByTestId('home-greeting').waitFor();
+      await expect.poll(() => tab.getAttribute('data-notice')).toBe('true');
+
+      // The consultation is finished: the tab is plain again, without a reload.
+      await waitForSocket(server, member.id);
+      expect((await s.services.appointments.finish(doctor, consultation.id, 'es')).state).toBe(S.S11_FINISHED);
+      await expect.poll(() => tab.getAttribute('data-notice'), { timeout: 15_000 }).toBeNull();
+      expect(await tab.textContent()).toBe('Consultas');
+    });
   });
 });
 
