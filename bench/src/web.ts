@@ -16,6 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Language } from '@puente/domain';
 import { createMember, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
+import { markScreenLive, type ScreenLiveWindow } from '@puente/e2e/screen-live';
 import { startH2Proxy } from './h2-proxy';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
@@ -51,11 +52,13 @@ const seed = (token: string | null, language: Language | null = 'es') => (contex
 
 /**
  * Records, in the page, since when the screen (its test id) has been shown (`__shownAt`, and whether
- * its HTML showed it, `__fromHtml`) and since when it answers (`__liveAt`: React has taken it over).
+ * its HTML showed it, `__fromHtml`) and since when it answers (`__liveAt`: markScreenLive).
  */
-const markScreen = (context: BrowserContext, testId: string) =>
-  context.addInitScript((id) => {
-    const w = window as unknown as { __shownAt?: number; __fromHtml?: boolean; __liveAt?: number };
+const markScreen = async (context: BrowserContext, testId: string) => {
+  // Since when it answers (a prerendered screen is shown before that).
+  await markScreenLive(context, testId);
+  await context.addInitScript((id) => {
+    const w = window as unknown as { __shownAt?: number; __fromHtml?: boolean };
     // Since when the screen has been in the page: a screen in the HTML that its inline script then
     // removes (a prerendered /login on a visit other than the first) was not shown.
     new MutationObserver(() => {
@@ -67,15 +70,8 @@ const markScreen = (context: BrowserContext, testId: string) =>
         w.__fromHtml = document.readyState === 'loading';
       }
     }).observe(document, { childList: true, subtree: true });
-    // Since when it answers: React has taken it over (a prerendered screen is shown before that).
-    const poll = setInterval(() => {
-      const screen = document.querySelector(`[data-testid="${id}"]`);
-      if (screen && Object.keys(screen).some((key) => key.startsWith('__reactFiber'))) {
-        w.__liveAt = performance.now();
-        clearInterval(poll);
-      }
-    }, 5);
   }, testId);
+};
 
 /**
  * The scripts the page started fetching before the screen (its test id) appeared, then those fetched
@@ -91,7 +87,7 @@ async function scriptsFor(browser: Browser, server: TestServer, dist: string, pa
   await page.waitForTimeout(3_000); // the idle prefetch of the likely next screens
   const finalPath = new URL(page.url()).pathname;
   const { shownAt, liveAt, fromHtml, entries } = await page.evaluate(() => {
-    const w = window as unknown as { __shownAt?: number; __fromHtml?: boolean; __liveAt?: number };
+    const w = window as unknown as { __shownAt?: number; __fromHtml?: boolean } & ScreenLiveWindow;
     return {
       fromHtml: w.__fromHtml === true,
       shownAt: w.__shownAt ?? Infinity,
@@ -171,7 +167,7 @@ async function scriptAfterShown(browser: Browser, server: TestServer, token: str
         await cdp.send('Performance.enable');
         const scriptSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
         await page.goto(`${server.url}${pathname}`);
-        await page.waitForFunction(() => (window as unknown as { __liveAt?: number }).__liveAt !== undefined);
+        await page.waitForFunction(() => (window as unknown as ScreenLiveWindow).__liveAt !== undefined);
         const from = await scriptSeconds();
         await page.waitForTimeout(4_000);
         ms.push((await scriptSeconds()) - from);

@@ -9,6 +9,7 @@ import { createMember, createSessionFor, startTestServer, type TestServer } from
 import { DEFAULT_LANGUAGE, THEME } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPage, CHROMIUM_ARGS, withBrowser } from './harness';
+import { markScreenLive, type ScreenLiveWindow } from './screen-live';
 
 // Issue 10 "A fast, accessible, installable web app", first load: on the real build (npm run build).
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
@@ -630,21 +631,13 @@ describe('the first load of the built app', () => {
           scripts.push({ file: pathname.slice('/assets/'.length), encoding: headers['content-encoding'], cacheControl: headers['cache-control'] });
       });
       // Since when the screen answers: the app has taken over the screen its HTML showed (it shows
-      // before any script), polled in the page as the bench does (bench/src/web.ts).
-      await ctx.addInitScript(() => {
-        const poll = setInterval(() => {
-          const screen = window.document.querySelector('[data-testid="login-screen"]');
-          if (screen && Object.keys(screen).some((key) => key.startsWith('__reactFiber'))) {
-            (window as unknown as { liveAt: number }).liveAt = performance.now();
-            clearInterval(poll);
-          }
-        }, 5);
-      });
+      // before any script), as the bench measures it.
+      await markScreenLive(ctx, 'login-screen');
       await page.goto(`${url}/login`);
       await page.getByTestId('login-screen').waitFor();
       // The scripts it asked for before it answered (not those of the idle prefetch after it, which a
       // busy machine may already have fetched by now), once their answers are in.
-      const liveAt = await page.waitForFunction(() => (window as unknown as { liveAt?: number }).liveAt).then((handle) => handle.jsonValue() as Promise<number>);
+      const liveAt = await page.waitForFunction(() => (window as unknown as ScreenLiveWindow).__liveAt).then((handle) => handle.jsonValue() as Promise<number>);
       const asked = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, startTime: e.startTime })));
       const before = new Set(asked.filter((e) => e.startTime < liveAt && e.path.startsWith('/assets/') && e.path.endsWith('.js')).map((e) => e.path.slice('/assets/'.length)));
       await expect.poll(() => [...before].filter((file) => !scripts.some((s) => s.file === file))).toEqual([]);
