@@ -131,6 +131,51 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     expect(screen.queryByTestId('info-modal')).toBeNull();
   });
 
+  it('a treatment plan already shown (S5) is not replayed by a reload: at /inicio the member stays home', async () => {
+    const sent = appointment({ state: '5-coach-sends-rx' });
+    const { calls, fetchMock } = fakeServer({ current: sent, byId: { apt_1: sent } });
+    setCurrentAppointment({ id: 'apt_1', state: '4-coach-ends-call', type: 'on-demand', usDoctorNeeded: true, statusReason: null });
+    const first = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const socket = await openSocket();
+    await waitFor(() => expect(socket.listenerCount('appointment-alert')).toBe(1));
+    act(() => socket.serverEmit('appointment-alert', alert('5-coach-sends-rx', { usDoctorNeeded: true })));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/consulta/resumen-de-cita'));
+    // Back home, she reloads; the socket connects before home's card has the appointment (whichever
+    // answers first, the summary she has seen is not shown again).
+    first.unmount();
+    disconnectSocket();
+    simulatePageReload();
+    const release = holdRequests(fetchMock, 'GetAppointment');
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    const again = await openSocket();
+    await waitFor(() => expect(again.listenerCount('connect')).toBe(1));
+    act(() => again.connect());
+    await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(1));
+    release();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(router.state.location.pathname).toBe('/inicio');
+    // The cache holds the server's record (home's consultations tab reads its news there).
+    expect(getCurrentAppointment()?.state).toBe('5-coach-sends-rx');
+  });
+
+  it('a treatment plan sent while the page was closed is shown on load, even when home’s card learnt it first', async () => {
+    const sent = appointment({ state: '5-coach-sends-rx' });
+    const { fetchMock } = fakeServer({ current: sent, byId: { apt_1: sent } });
+    setCurrentAppointment({ id: 'apt_1', state: '4-coach-ends-call', type: 'on-demand', usDoctorNeeded: true, statusReason: null });
+    simulatePageReload();
+    const release = holdRequests(fetchMock, 'GetCurrentAppointment');
+    const { router } = renderApp('/inicio');
+    await screen.findByTestId('home-screen');
+    await waitFor(() => expect(getCurrentAppointment()?.state).toBe('5-coach-sends-rx'));
+    const socket = await openSocket();
+    await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
+    act(() => socket.connect());
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/resumen-de-cita'));
+  });
+
   it('a cancel missed while the page was closed is routed once on load, and not again on the next reload', async () => {
     const { calls } = fakeServer({ current: null, byId: { apt_1: appointment({ state: '12-canceled', statusReason: 'no-coaches' }) } });
     setCurrentAppointment({ id: 'apt_1', state: '1-in-queue-for-coach', type: 'on-demand', usDoctorNeeded: false, statusReason: null });

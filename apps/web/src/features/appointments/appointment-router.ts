@@ -17,7 +17,7 @@ import {
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import type { InfoModalConfig } from '@/lib/ui-store';
 import type { AppointmentPatch } from './api/get-appointment';
-import { clearCurrentAppointment, getCurrentAppointmentId, noteRoutedState, routedState, setCurrentAppointmentId } from './current-appointment';
+import { clearCurrentAppointment, getCurrentAppointmentId, isRoutedOnce, noteRoutedState, routedState, setCurrentAppointmentId } from './current-appointment';
 
 /**
  * The member side of spec 000 §4 "Member routing on an appointment alert", "Cancel or end reasons
@@ -231,11 +231,11 @@ export const recoverAppointment = async <A extends AppointmentView>(
   const knownId = getCurrentAppointmentId();
   const cached = knownId ? fx.read(knownId) : undefined;
   const routed = knownId ? routedState(knownId) : null;
-  // A cancel in the cache that routing has no note of (a new page load: a routed cancel is stored)
-  // was learnt by a screen's fetch (e.g. home's card), never shown: it is routed once now.
-  const unseenCancel = !routed && !!cached && (cached.state === S.S12_CANCELED || cached.state === S.SCHEDULED_CANCELED);
+  // A cancel or a sent plan in the cache that routing has no note of (a new page load: a routed one
+  // is stored) was learnt by a screen's fetch (e.g. home's card), never shown: it is routed once now.
+  const unseen = !routed && !!cached && isRoutedOnce(cached.state);
   // What routing knew: the state it last acted on (a refetch may have updated the record since).
-  const before = cached && !unseenCancel ? { ...cached, ...(routed ? { state: routed } : {}) } : null;
+  const before = cached && !unseen ? { ...cached, ...(routed ? { state: routed } : {}) } : null;
   // Routing already acted on its end (this page, or an earlier load: a routed cancel is stored), so
   // it is not replayed (issue 11: a cancel is shown once).
   const over = (before && isFinishedLike(before.state)) || (routed !== null && isFinishedLike(routed));

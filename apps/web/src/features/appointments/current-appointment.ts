@@ -8,18 +8,23 @@ import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/st
  * (appointmentQueryOptions); the id survives a reload (local storage) so the shell can ask the
  * server for the real state and route on it (issue 4: no transition is missed).
  *
- * With the id, once routing has acted on its cancel, that routed state (`routed`, UI state: the
- * member was told, not a copy of the record): the info pages keep the appointment (spec 4), and
- * without it a reload would replay the cancel, its screen and its modal (issue 11: once).
+ * With the id, once routing has acted on its cancel or sent plan, that routed state (`routed`, UI
+ * state: the member was told, not a copy of the record): the info pages keep the appointment (spec
+ * 4), and without it a reload would replay the cancel, its screen and its modal (issue 11: once),
+ * or take the member back to the summary she has seen.
  */
 interface Stored {
   id: string;
   routed: AppointmentState | null;
 }
 
-/** The outcomes routed once: shown when they happen (or on the next load), never replayed. */
-const ROUTED_ONCE: readonly AppointmentState[] = [S.S12_CANCELED, S.SCHEDULED_CANCELED];
-const routedOnce = (state: unknown): state is AppointmentState => ROUTED_ONCE.includes(state as AppointmentState);
+/**
+ * The outcomes routed once: shown when they happen (or on the next load), never replayed: a cancel
+ * (its screen and modal) and a sent treatment plan (spec 4: 5 and 10 take the member to the
+ * summary; after that, home's consultations tab says there is news).
+ */
+const ROUTED_ONCE: readonly AppointmentState[] = [S.S12_CANCELED, S.SCHEDULED_CANCELED, S.S5_COACH_SENDS_RX, S.S10_ER_SENDS_RX];
+export const isRoutedOnce = (state: unknown): state is AppointmentState => ROUTED_ONCE.includes(state as AppointmentState);
 
 const readStored = (): Stored | null => {
   const raw = readStorage(STORAGE_KEYS.currentAppointment);
@@ -30,7 +35,7 @@ const readStored = (): Stored | null => {
     if (typeof value === 'string' && value) return { id: value, routed: null };
     if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') {
       const { id, routed } = value as { id: string; routed?: unknown };
-      return { id, routed: routedOnce(routed) ? routed : null };
+      return { id, routed: isRoutedOnce(routed) ? routed : null };
     }
     return null;
   } catch {
@@ -70,7 +75,7 @@ export const routedState = (id: string): AppointmentState | null => (lastRouted?
 export const noteRoutedState = (id: string, state: AppointmentState): void => {
   lastRouted = { id, state };
   if (currentAppointmentStore.get() !== id) return;
-  writeStorage(STORAGE_KEYS.currentAppointment, JSON.stringify(routedOnce(state) ? { id, routed: state } : id));
+  writeStorage(STORAGE_KEYS.currentAppointment, JSON.stringify(isRoutedOnce(state) ? { id, routed: state } : id));
 };
 
 /** Tests and logout: re-read from storage (what a new page load knows). */
