@@ -220,7 +220,10 @@ export function report(name: string, ours: LoadResult, base: LoadResult, target?
 export function reportAtRate(name: string, rate: number, ours: LoadResult, base: LoadResult, target?: { maxP99Ms: number }): boolean {
   const ok = target ? ours.p99Ms <= target.maxP99Ms && !ours.errors && !ours.non2xx : true;
   console.log(
-    `${name} at a fixed ${rate} req/s: p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms (served ${ours.requestsPerSecond.toFixed(0)} req/s) vs bare node:http p50 ${base.p50Ms} ms, p99 ${base.p99Ms} ms` +
+    `${name} at a fixed ${rate} req/s: p50 ${ours.p50Ms} ms, p99 ${ours.p99Ms} ms (served ${ours.requestsPerSecond.toFixed(0)} req/s` +
+      (ours.cpuUsPerRequest ? `, server CPU ${ours.cpuUsPerRequest.toFixed(0)} µs/request` : '') +
+      `) vs bare node:http p50 ${base.p50Ms} ms, p99 ${base.p99Ms} ms` +
+      (base.cpuUsPerRequest ? ` (CPU ${base.cpuUsPerRequest.toFixed(0)} µs/request)` : '') +
       (target ? ` (target p99 <= ${target.maxP99Ms} ms: ${ok ? 'met' : 'NOT met'})` : '') +
       (ours.errors || ours.non2xx ? ` [errors ${ours.errors}, non-2xx ${ours.non2xx}]` : ''),
   );

@@ -162,7 +162,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 
-    const sessionCache = new SessionCache((token) => services.auth.authenticate(token), clock, bus, {
+    const sessionCache = new SessionCache(services.auth, clock, bus, {
       // The error alone: never the token or who it is.
       onBackgroundError: (err) => app.log.warn({ err }, 'session lookup in the background failed; the remembered one expires as usual'),
     });

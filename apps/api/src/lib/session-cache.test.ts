@@ -2,9 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContext } from '../modules/auth/auth.service';
 import { createControlledClock } from './clock';
 import { LocalInvalidationBus } from './invalidation-bus';
-import { SessionCache } from './session-cache';
+import { SessionCache, type SessionLookup } from './session-cache';
 
 const context = (sessionId: string, expiresAt: Date): AuthContext => ({ user: { id: `user-${sessionId}` }, session: { id: sessionId, expiresAt } }) as unknown as AuthContext;
+
+/** A lookup from one token's: many at once are each looked up, and the batches are noted. */
+const lookupOf = (one: (token: string) => Promise<AuthContext | undefined>, batches: string[][] = []): SessionLookup => ({
+  authenticate: one,
+  authenticateMany: async (tokens) => {
+    batches.push([...tokens]);
+    return new Map(await Promise.all(tokens.map(async (token) => [token, await one(token)] as const)));
+  },
+});
 
 describe('the session cache', () => {
   afterEach(() => vi.useRealTimers());
@@ -18,10 +27,10 @@ describe('the session cache', () => {
     ]);
     let lookups = 0;
     const cache = new SessionCache(
-      async (token) => {
+      lookupOf(async (token) => {
         lookups++;
         return sessions.get(token);
-      },
+      }),
       clock,
       bus,
     );
@@ -59,14 +68,14 @@ describe('the session cache', () => {
     let lookups = 0;
     let release: (() => void) | undefined;
     const cache = new SessionCache(
-      async () => {
+      lookupOf(async () => {
         lookups++;
         await new Promise<void>((resolve) => (release = resolve));
         return current;
-      },
+      }),
       clock,
       bus,
-      { ttlMs: ttl },
+      { ttlMs: ttl, refreshWaitMs: 0 },
     );
     const remember = cache.get('token-a');
     release!();
@@ -77,6 +86,7 @@ describe('the session cache', () => {
     current = second;
     expect(cache.peek('token-a')).toBe(first);
     expect(cache.peek('token-a')).toBe(first);
+    await batched();
     expect(lookups).toBe(2);
     release!();
     await settled();
@@ -87,6 +97,7 @@ describe('the session cache', () => {
     later(ttl + 20);
     current = undefined;
     expect(cache.peek('token-a')).toBe(second);
+    await batched();
     release!();
     await settled();
     expect(cache.peek('token-a')).toBeUndefined();
@@ -106,41 +117,59 @@ describe('the session cache', () => {
         return false;
       }
     })();
-    const unshared = new SessionCache(async () => first, clock, down, { ttlMs: ttl });
+    const unshared = new SessionCache(lookupOf(async () => first), clock, down, { ttlMs: ttl });
     await unshared.get('token-a');
     expect(unshared.peek('token-a')).toBe(first);
     later(ttl + 20);
     expect(unshared.peek('token-a')).toBeUndefined();
   });
 
-  it('looks up at most 8 stale sessions in the background at once; the others answer and are looked up on a later peek', async () => {
+  it('looks stale sessions up again together: a batch of those peeked within the wait, at most 64 a batch and 256 waiting at once; the others answer and are looked up on a later peek', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const clock = createControlledClock(new Date('2026-11-23T16:00:00Z'));
     const ttl = 200;
     const ctx = (i: number) => context(`session-${i}`, new Date('2026-11-23T17:00:00Z'));
-    let lookups = 0;
     let hold = false;
     const waiting: (() => void)[] = [];
+    const batches: string[][] = [];
     const cache = new SessionCache(
-      async (token) => {
-        lookups++;
+      lookupOf(async (token) => {
         if (hold) await new Promise<void>((resolve) => waiting.push(resolve));
         return ctx(Number(token));
-      },
+      }, batches),
       clock,
       new LocalInvalidationBus(),
-      { ttlMs: ttl },
+      { ttlMs: ttl, refreshWaitMs: 20 },
     );
-    for (let i = 0; i < 10; i++) await cache.get(String(i));
-    expect(lookups).toBe(10);
+    for (let i = 0; i < 300; i++) await cache.get(String(i));
+    expect(batches).toEqual([]); // a request's own lookup is its own
     later(ttl + 20);
-    hold = true;
+
+    // Ten peeked within the wait: one batch, once the wait is over.
     for (let i = 0; i < 10; i++) expect(cache.peek(String(i))?.session.id).toBe(`session-${i}`);
-    expect(lookups).toBe(18);
+    expect(batches).toEqual([]);
+    await batched(30);
+    expect(batches).toEqual([Array.from({ length: 10 }, (_, i) => String(i))]);
+    await settled();
+    expect(cache.peek('0')?.session.id).toBe('session-0'); // fresh again: not queued
+    await batched(30);
+    expect(batches).toHaveLength(1);
+
+    // While lookups are slow: a full batch leaves at once, and no more than 256 tokens wait.
+    batches.length = 0;
+    hold = true;
+    for (let i = 10; i < 300; i++) expect(cache.peek(String(i))?.session.id).toBe(`session-${i}`);
+    expect(batches.map((b) => b.length)).toEqual([64, 64, 64, 64]);
+    await batched(30);
+    expect(batches).toHaveLength(4);
     for (const release of waiting.splice(0)) release();
     await settled();
-    expect(cache.peek('9')?.session.id).toBe('session-9'); // still stale: now its turn
-    expect(lookups).toBe(19);
+    // The 34 beyond the bound still answered; their turn comes at their next peek.
+    for (let i = 266; i < 300; i++) expect(cache.peek(String(i))?.session.id).toBe(`session-${i}`);
+    hold = false;
+    await batched(30);
+    expect(batches.map((b) => b.length)).toEqual([64, 64, 64, 64, 34]);
+    expect(batches.flat()).toEqual(Array.from({ length: 290 }, (_, i) => String(i + 10)));
   });
 
   it('a background lookup that fails is reported, and the remembered one still expires as usual', async () => {
@@ -151,18 +180,19 @@ describe('the session cache', () => {
     let failing = false;
     const reported: unknown[] = [];
     const cache = new SessionCache(
-      async () => {
+      lookupOf(async () => {
         if (failing) throw new Error('connection terminated');
         return first;
-      },
+      }),
       clock,
       new LocalInvalidationBus(),
-      { ttlMs: ttl, onBackgroundError: (error) => reported.push(error) },
+      { ttlMs: ttl, refreshWaitMs: 0, onBackgroundError: (error) => reported.push(error) },
     );
     await cache.get('token-a');
     later(ttl + 20);
     failing = true;
     expect(cache.peek('token-a')).toBe(first);
+    await batched();
     await settled();
     expect(reported).toEqual([new Error('connection terminated')]);
     expect(cache.peek('token-a')).toBe(first); // stale still, for the rest of its second TTL
@@ -175,3 +205,5 @@ describe('the session cache', () => {
 const later = (ms: number) => vi.advanceTimersByTime(ms);
 /** The background lookups released so far have finished. */
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The batch's wait (real time: the cache's timer) is over and its lookups have started. */
+const batched = (ms = 5) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginTokens, otpChallenges, sessions, type OtpChallengeRow, type SessionRow } from '../../db/schema';
 
@@ -96,6 +96,15 @@ export class AuthRepository {
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
       .limit(1);
     return row;
+  }
+
+  /** The active sessions among these token hashes (one query: the session cache's batched lookups). */
+  async findActiveSessions(tokenHashes: readonly string[], now: Date): Promise<SessionRow[]> {
+    if (tokenHashes.length === 0) return [];
+    return this.db
+      .select()
+      .from(sessions)
+      .where(and(inArray(sessions.tokenHash, [...tokenHashes]), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   }
 
   async touchSession(id: string, now: Date): Promise<void> {

@@ -1,7 +1,9 @@
 import { apiErrorSchema, GQL, memberSchema, pwdlessPhoneResponseSchema, pwdlessVerifyResponseSchema, sessionPayloadSchema } from '@puente/contracts';
-import { AUTH } from '@puente/domain';
+import { AUTH, STAFF_AUTH } from '@puente/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, graphql, randomMxPhone, randomUsPhone, readLatestCode, request, startTestServer, type TestServer } from '../../test';
+import { users } from '../../db/schema';
+import { createMember, createOrganization, createSessionFor, graphql, randomMxPhone, randomUsPhone, readLatestCode, request, startTestServer, type TestServer } from '../../test';
 
 // One server for the file (phones are random, so stories do not meet); the per-address limit is
 // raised here and tested on its own server below.
@@ -239,6 +241,45 @@ describe('sending limits', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('sessions looked up together (the session cache in the background)', () => {
+  it('authenticateMany answers every token as authenticate does: open, logged out, erased, unknown; a staff session idle too long ends for good', async () => {
+    const auth = t.server.services.auth;
+    const open = await createMember(t.server);
+    const loggedOut = await createMember(t.server);
+    const erased = await createMember(t.server);
+    const admin = await createMember(t.server, { userType: 'admin' });
+    const tokens = {
+      open: (await createSessionFor(t.server, open.id)).sessionToken,
+      second: (await createSessionFor(t.server, open.id)).sessionToken,
+      loggedOut: (await createSessionFor(t.server, loggedOut.id)).sessionToken,
+      erased: (await createSessionFor(t.server, erased.id)).sessionToken,
+      admin: (await createSessionFor(t.server, admin.id)).sessionToken,
+      unknown: 'a'.repeat(43),
+    };
+    await auth.logout((await auth.authenticate(tokens.loggedOut))!);
+    await t.server.database.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, erased.id));
+
+    const all = Object.values(tokens);
+    const many = await auth.authenticateMany(all);
+    expect([...many.keys()]).toEqual(all);
+    for (const token of all) expect(many.get(token)).toEqual(await auth.authenticate(token));
+    expect(many.get(tokens.open)?.user.id).toBe(open.id);
+    expect(many.get(tokens.second)?.user.id).toBe(open.id);
+    expect(many.get(tokens.open)?.session.id).not.toBe(many.get(tokens.second)?.session.id);
+    expect(many.get(tokens.admin)?.user.userType).toBe('admin');
+    for (const gone of [tokens.loggedOut, tokens.erased, tokens.unknown]) expect(many.get(gone)).toBeUndefined();
+    expect(await auth.authenticateMany([])).toEqual(new Map());
+
+    // HIPAA automatic logoff, in a batch too: the idle staff session is revoked, not only refused.
+    t.clock.advance(STAFF_AUTH.idleTimeoutMs + 60_000);
+    const later = await auth.authenticateMany([tokens.admin, tokens.open]);
+    expect(later.get(tokens.admin)).toBeUndefined();
+    expect(later.get(tokens.open)?.user.id).toBe(open.id);
+    t.clock.advance(-(STAFF_AUTH.idleTimeoutMs + 60_000));
+    expect(await auth.authenticate(tokens.admin)).toBeUndefined();
   });
 });
 

@@ -39,6 +39,12 @@ export class MembersRepository {
     return row;
   }
 
+  /** These accounts, not erased ones (findById for many, in one query). */
+  async findByIds(ids: readonly string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(users).where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)));
+  }
+
   /** A staff account (not a member, not deleted) with this email. */
   async findStaffByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db

@@ -165,6 +165,11 @@ export class MembersService {
     return this.repoIn(tx).findById(id);
   }
 
+  /** findById for many accounts at once (the session cache's batched lookups). */
+  findByIds(ids: readonly string[]): Promise<UserRow[]> {
+    return this.members.findByIds([...new Set(ids)]);
+  }
+
   /** A staff account (not a member, not deleted) by email, case-insensitive (staff sign-in). */
   findStaffByEmail(email: string): Promise<UserRow | undefined> {
     return this.members.findStaffByEmail(email);
