@@ -18,6 +18,26 @@ const alert = appointmentAlert;
 
 resetSocketsBetweenTests(resetCurrentAppointment);
 
+/**
+ * The page is reloaded at /inicio and the socket connects before home's card has the appointment:
+ * its answer waits until the recovery has asked for the current one (as it happens in the browser).
+ * Resolves once the recovery has had its answer and the app could have routed on it.
+ */
+const reloadHomeRecoveryFirst = async (fetchMock: ReturnType<typeof fakeServer>['fetchMock'], calls: ReturnType<typeof fakeServer>['calls']) => {
+  disconnectSocket();
+  simulatePageReload();
+  const release = holdRequests(fetchMock, 'GetAppointment');
+  const rendered = renderApp('/inicio');
+  await screen.findByTestId('home-screen');
+  const socket = await openSocket();
+  await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
+  act(() => socket.connect());
+  await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(1));
+  release();
+  await new Promise((r) => setTimeout(r, 100));
+  return rendered;
+};
+
 describe('member routing on realtime alerts (the global listener)', () => {
   it('an alert with the coach joining takes the member from home to the video call', async () => {
     fakeServer({ byId: { apt_1: appointment({ state: '3-coach-joins-call' }) } });
@@ -116,17 +136,7 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     // She goes home, then reloads /inicio; as in the browser, the socket connects before home's card
     // has the appointment (its answer waits until the recovery has asked for the current one).
     first.unmount();
-    disconnectSocket();
-    simulatePageReload();
-    const release = holdRequests(fetchMock, 'GetAppointment');
-    const { router } = renderApp('/inicio');
-    await screen.findByTestId('home-screen');
-    const again = await openSocket();
-    await waitFor(() => expect(again.listenerCount('connect')).toBe(1));
-    act(() => again.connect());
-    await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(1));
-    release();
-    await new Promise((r) => setTimeout(r, 100));
+    const { router } = await reloadHomeRecoveryFirst(fetchMock, calls);
     expect(router.state.location.pathname).toBe('/inicio');
     expect(screen.queryByTestId('info-modal')).toBeNull();
   });
@@ -144,17 +154,7 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     // Back home, she reloads; the socket connects before home's card has the appointment (whichever
     // answers first, the summary she has seen is not shown again).
     first.unmount();
-    disconnectSocket();
-    simulatePageReload();
-    const release = holdRequests(fetchMock, 'GetAppointment');
-    const { router } = renderApp('/inicio');
-    await screen.findByTestId('home-screen');
-    const again = await openSocket();
-    await waitFor(() => expect(again.listenerCount('connect')).toBe(1));
-    act(() => again.connect());
-    await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(1));
-    release();
-    await new Promise((r) => setTimeout(r, 100));
+    const { router } = await reloadHomeRecoveryFirst(fetchMock, calls);
     expect(router.state.location.pathname).toBe('/inicio');
     // The cache holds the server's record (home's consultations tab reads its news there).
     expect(getCurrentAppointment()?.state).toBe('5-coach-sends-rx');
