@@ -72,6 +72,11 @@ export async function onlinePhysiciansBench(server: BenchProcess<{ url: string; 
     const fixed = await withCpu(server, () => load(url, 5, { bearerTokens: pollers, overallRate: FIXED_RATE }));
     const fixedBase = await withCpu(bare, () => load(bare.info.url, 5, { overallRate: FIXED_RATE }));
     const fast = reportAtRate(`GET /api/online-physicians (${pollers.length} waiting members, each polling with their own session, log level info)`, FIXED_RATE, fixed, fixedBase, { maxP99Ms: 20 });
+    // The node restarts (a deploy): nothing is remembered, and every member's next poll, within 4 s,
+    // looks her session up.
+    await server.call('forget-sessions');
+    const restarted = await withCpu(server, () => load(url, 5, { bearerTokens: pollers, overallRate: FIXED_RATE }));
+    reportAtRate(`GET /api/online-physicians (the same, on a node that remembers no session: ${pollers.length} lookups in 4 s)`, FIXED_RATE, restarted, fixedBase);
     return ok && fast;
   } finally {
     unpin();

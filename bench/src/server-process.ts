@@ -57,6 +57,11 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
         server.app.log.level = String(level);
         return server.app.log.level;
       },
+      // As after a restart: no session lookup remembered (a revocation of all, through the bus).
+      'forget-sessions': async () => {
+        server.server.bus.publish('session');
+        return true;
+      },
     };
     return { url: server.url, memberToken: member.token, pollers };
   },

@@ -81,6 +81,8 @@ export interface PuenteServer {
   realtime: RealtimeGateway;
   /** Requests answered before Fastify (online-physicians.fast-path.ts); tests switch them off to compare. */
   fastPaths: { enabled: boolean; answered: number };
+  /** Per-node caches dropped on every node (lib/invalidation-bus.ts); the bench forgets sessions as a restart would. */
+  bus: InvalidationBus;
   close(): Promise<void>;
 }
 
@@ -270,6 +272,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       services,
       realtime,
       fastPaths,
+      bus,
       close: async () => {
         if (closed) return;
         closed = true;

@@ -78,6 +78,7 @@ describe('the session cache', () => {
       { ttlMs: ttl, refreshWaitMs: 0 },
     );
     const remember = cache.get('token-a');
+    await batched();
     release!();
     expect(await remember).toBe(first);
     later(ttl + 20);
@@ -105,6 +106,7 @@ describe('the session cache', () => {
     // Past two TTLs nothing is answered from memory.
     current = first;
     const again = cache.get('token-a');
+    await batched();
     release!();
     await again;
     later(2 * ttl + 20);
@@ -124,7 +126,7 @@ describe('the session cache', () => {
     expect(unshared.peek('token-a')).toBeUndefined();
   });
 
-  it('looks stale sessions up again together: a batch of those peeked within the wait, at most 64 a batch and 256 waiting at once; the others answer and are looked up on a later peek', async () => {
+  it('looks sessions up together: the requests that arrive together, and the stale ones peeked within the wait; at most 64 a batch and 256 stale ones waiting at once; the others answer and are looked up on a later peek', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const clock = createControlledClock(new Date('2026-11-23T16:00:00Z'));
     const ttl = 200;
@@ -141,8 +143,11 @@ describe('the session cache', () => {
       new LocalInvalidationBus(),
       { ttlMs: ttl, refreshWaitMs: 20 },
     );
-    for (let i = 0; i < 300; i++) await cache.get(String(i));
-    expect(batches).toEqual([]); // a request's own lookup is its own
+    // Requests that arrive together are looked up together (a restart: nothing is remembered).
+    const first = await Promise.all(Array.from({ length: 300 }, (_, i) => cache.get(String(i))));
+    expect(first.map((c) => c?.session.id)).toEqual(Array.from({ length: 300 }, (_, i) => `session-${i}`));
+    expect(batches.map((b) => b.length)).toEqual([64, 64, 64, 64, 44]);
+    batches.length = 0;
     later(ttl + 20);
 
     // Ten peeked within the wait: one batch, once the wait is over.
@@ -170,6 +175,30 @@ describe('the session cache', () => {
     await batched(30);
     expect(batches.map((b) => b.length)).toEqual([64, 64, 64, 64, 34]);
     expect(batches.flat()).toEqual(Array.from({ length: 290 }, (_, i) => String(i + 10)));
+  });
+
+  it('a request waits for the lookup of its token already under way; one that fails fails each request waiting for it, and is not remembered', async () => {
+    const clock = createControlledClock(new Date('2026-11-23T16:00:00Z'));
+    const batches: string[][] = [];
+    let failing = true;
+    const cache = new SessionCache(
+      lookupOf(async (token) => {
+        if (failing) throw new Error('connection terminated');
+        return context(`session-${token}`, new Date('2026-11-23T17:00:00Z'));
+      }, batches),
+      clock,
+      new LocalInvalidationBus(),
+    );
+    const answers = await Promise.allSettled([cache.get('a'), cache.get('a'), cache.get('b')]);
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(batches).toEqual([['a', 'b']]);
+    expect(cache.peek('a')).toBeUndefined();
+    failing = false;
+    const [a, again] = await Promise.all([cache.get('a'), cache.get('a')]);
+    expect(a?.session.id).toBe('session-a');
+    expect(again).toBe(a);
+    expect(batches).toEqual([['a', 'b'], ['a']]);
+    expect(cache.peek('a')).toBe(a);
   });
 
   it('a background lookup that fails is reported, and the remembered one still expires as usual', async () => {

@@ -21,11 +21,13 @@ declare module 'fastify' {
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_TTL_UNSHARED_MS = 2_000;
 const MAX_ENTRIES = 50_000;
-// Not in the spec: stale sessions are looked up again together (see peek), in one batch of at most
-// REFRESH_BATCH tokens, gathered for at most REFRESH_WAIT_MS (8,000 members polling every 4 s make
-// about 270 lookups a second: about 27 a batch). At most MAX_REFRESHING tokens wait or are being
-// looked up at once, so a busy node's database queue stays short; past it, a stale entry answers
-// and is looked up on a later peek.
+// Not in the spec: sessions are looked up together, in batches of at most REFRESH_BATCH tokens. A
+// request's own lookup (a token not remembered) waits only for the requests that arrived with it
+// (the batch leaves in the next turn of the event loop: after a restart every waiting member's poll
+// is such a lookup); a stale session's (see peek) waits up to REFRESH_WAIT_MS for others (8,000
+// members polling every 4 s make about 270 a second: about 27 a batch). At most MAX_REFRESHING
+// stale tokens wait or are being looked up at once, so a busy node's database queue stays short;
+// past it, a stale entry answers and is looked up on a later peek.
 const REFRESH_BATCH = 64;
 const REFRESH_WAIT_MS = 100;
 const MAX_REFRESHING = 4 * REFRESH_BATCH;
@@ -52,11 +54,12 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   /** session id -> token, to drop a revoked session's entry. */
   private readonly bySession = new Map<string, string>();
-  /** Tokens waiting to be looked up again in the background (peek past an entry's time), or being looked up. */
-  private readonly refreshing = new Set<string>();
-  /** The next batch of them, and its timer. */
-  private queued: string[] = [];
-  private batchTimer: NodeJS.Timeout | undefined;
+  /** The lookups of tokens waiting for their batch or being looked up (one per token). */
+  private readonly lookups = new Map<string, Promise<AuthContext | undefined>>();
+  /** The next batch, and what sends it: the next turn of the event loop, or the end of the wait. */
+  private queued: { token: string; settle: (answer: { ctx: AuthContext | undefined } | { error: unknown }) => void }[] = [];
+  private nextTurn: NodeJS.Immediate | undefined;
+  private waitOver: NodeJS.Timeout | undefined;
   /** Bumped by every drop: a lookup that started before one is answered but not remembered. */
   private drops = 0;
   private readonly ttlMs: number;
@@ -101,7 +104,7 @@ export class SessionCache {
     if (!this.open(hit)) return undefined;
     if (hit.until > now) return hit.ctx;
     if (now >= hit.until + this.ttlMs || !this.shared()) return undefined;
-    if (this.refreshing.size < MAX_REFRESHING && !this.refreshing.has(token)) this.refreshLater(token);
+    if (this.lookups.size < MAX_REFRESHING && !this.lookups.has(token)) this.lookUp(token, false).catch((error: unknown) => this.onBackgroundError(error));
     return hit.ctx;
   }
 
@@ -109,10 +112,7 @@ export class SessionCache {
     const now = performance.now();
     const hit = this.fresh(token, now);
     if (hit) return hit;
-    const drops = this.drops;
-    const ctx = await this.lookup.authenticate(token);
-    this.remember(token, ctx, now, drops);
-    return ctx;
+    return this.lookUp(token, true);
   }
 
   /** A lookup's answer, made at `startedAt` (performance.now) when `drops` drops had happened. */
@@ -128,33 +128,52 @@ export class SessionCache {
     this.bySession.set(ctx.session.id, token);
   }
 
-  private refreshLater(token: string): void {
-    this.refreshing.add(token);
-    this.queued.push(token);
-    if (this.queued.length >= REFRESH_BATCH) this.refreshQueued();
-    else if (!this.batchTimer) {
-      this.batchTimer = setTimeout(() => this.refreshQueued(), this.refreshWaitMs);
-      this.batchTimer.unref();
+  /** `token`'s lookup, in the next batch (`soon`: a request waits for it) unless one is under way. */
+  private lookUp(token: string, soon: boolean): Promise<AuthContext | undefined> {
+    let lookup = this.lookups.get(token);
+    if (!lookup) {
+      lookup = new Promise<AuthContext | undefined>((resolve, reject) => {
+        this.queued.push({ token, settle: (answer) => ('error' in answer ? reject(answer.error) : resolve(answer.ctx)) });
+      });
+      this.lookups.set(token, lookup);
     }
+    if (this.queued.length >= REFRESH_BATCH) this.sendBatch();
+    else if (soon) this.nextTurn ??= setImmediate(() => this.sendBatch());
+    else if (this.queued.length > 0 && !this.waitOver) {
+      this.waitOver = setTimeout(() => this.sendBatch(), this.refreshWaitMs);
+      this.waitOver.unref();
+    }
+    return lookup;
   }
 
-  /** Looks the queued tokens up again, together. */
-  private refreshQueued(): void {
-    clearTimeout(this.batchTimer);
-    this.batchTimer = undefined;
+  /** Looks the queued tokens up, together. */
+  private sendBatch(): void {
+    clearImmediate(this.nextTurn);
+    clearTimeout(this.waitOver);
+    this.nextTurn = undefined;
+    this.waitOver = undefined;
     const batch = this.queued;
     this.queued = [];
+    if (batch.length === 0) return;
     const startedAt = performance.now();
     const drops = this.drops;
-    this.lookup
-      .authenticateMany(batch)
-      .then((answers) => {
-        for (const token of batch) this.remember(token, answers.get(token), startedAt, drops);
-      })
-      .catch((error: unknown) => this.onBackgroundError(error))
-      .finally(() => {
-        for (const token of batch) this.refreshing.delete(token);
-      });
+    const done = (): void => {
+      for (const { token } of batch) this.lookups.delete(token);
+    };
+    this.lookup.authenticateMany(batch.map(({ token }) => token)).then(
+      (answers) => {
+        done();
+        for (const { token, settle } of batch) {
+          const ctx = answers.get(token);
+          this.remember(token, ctx, startedAt, drops);
+          settle({ ctx });
+        }
+      },
+      (error: unknown) => {
+        done();
+        for (const { settle } of batch) settle({ error });
+      },
+    );
   }
 
   private fresh(token: string, now: number): AuthContext | undefined {
