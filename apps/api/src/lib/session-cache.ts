@@ -21,16 +21,16 @@ declare module 'fastify' {
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_TTL_UNSHARED_MS = 2_000;
 const MAX_ENTRIES = 50_000;
-// Not in the spec: sessions are looked up together, in batches of at most REFRESH_BATCH tokens. A
+// Not in the spec: sessions are looked up together, in batches of at most LOOKUP_BATCH tokens. A
 // request's own lookup (a token not remembered) waits only for the requests that arrived with it
 // (the batch leaves in the next turn of the event loop: after a restart every waiting member's poll
 // is such a lookup); a stale session's (see peek) waits up to REFRESH_WAIT_MS for others (8,000
-// members polling every 4 s make about 270 a second: about 27 a batch). At most MAX_REFRESHING
-// stale tokens wait or are being looked up at once, so a busy node's database queue stays short;
-// past it, a stale entry answers and is looked up on a later peek.
-const REFRESH_BATCH = 64;
+// members polling every 4 s make about 270 a second: about 27 a batch). A stale one is added only
+// while fewer than MAX_REFRESHING tokens wait or are being looked up, so a busy node's database
+// queue stays short; past it, a stale entry answers and is looked up on a later peek.
+const LOOKUP_BATCH = 64;
 const REFRESH_WAIT_MS = 100;
-const MAX_REFRESHING = 4 * REFRESH_BATCH;
+const MAX_REFRESHING = 4 * LOOKUP_BATCH;
 
 /** How sessions are looked up: one (a request waits for it) or many at once (in the background). */
 export interface SessionLookup {
@@ -137,7 +137,7 @@ export class SessionCache {
       });
       this.lookups.set(token, lookup);
     }
-    if (this.queued.length >= REFRESH_BATCH) this.sendBatch();
+    if (this.queued.length >= LOOKUP_BATCH) this.sendBatch();
     else if (soon) this.nextTurn ??= setImmediate(() => this.sendBatch());
     else if (this.queued.length > 0 && !this.waitOver) {
       this.waitOver = setTimeout(() => this.sendBatch(), this.refreshWaitMs);

@@ -264,9 +264,9 @@ export class AuthService {
   }
 
   /**
-   * authenticate for many tokens in two queries (the session cache looks its remembered sessions up
-   * again together: one lookup at a time cost the embedded database about 1.2 ms of CPU each, a
-   * batch of 32 about 0.09 ms each). Every token has its answer, undefined as authenticate's.
+   * authenticate for many tokens in two queries (the session cache looks sessions up together: one
+   * lookup at a time cost the embedded database about 1.2 ms of CPU each, a batch of 32 about
+   * 0.09 ms each). Every token has its answer, undefined as authenticate's.
    */
   async authenticateMany(sessionTokens: readonly string[]): Promise<Map<string, AuthContext | undefined>> {
     const now = this.deps.clock.now();
