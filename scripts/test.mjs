@@ -109,7 +109,7 @@ const apiWorkers = [`--maxWorkers=${Math.max(2, availableParallelism() - 1)}`];
  */
 const BACKEND_TESTS = [
   'app.test.ts', 'cache-invalidation.test.ts', 'cluster.test.ts', 'db/durability.test.ts', 'faults.test.ts',
-  'lib/jobs.test.ts', 'lib/session-cache.test.ts', 'modules/auth/auth.test.ts', 'modules/physicians/physicians.test.ts',
+  'lib/jobs.test.ts', 'lib/session-cache.test.ts', 'lib/session-lookups.test.ts', 'modules/auth/auth.test.ts', 'modules/physicians/physicians.test.ts',
   'modules/physicians/presence.test.ts', 'modules/scheduling/scheduling.queue.test.ts', 'online-physicians.fast-path.test.ts',
   'providers/queue/pgboss.queue.test.ts', 'realtime/gateway.test.ts', 'realtime/socket-budget.test.ts', 'startup-footprint.test.ts',
 ].map((file) => `apps/api/src/${file}`);

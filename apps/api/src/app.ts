@@ -27,6 +27,7 @@ import { GUEST_GRAPHQL_FIELDS, installSessionScopeGate } from './modules/auth/se
 import type { TelephonyProvider } from './providers/telephony/telephony.provider';
 import type { StorageProvider } from './providers/storage/storage.provider';
 import { SessionCache } from './lib/session-cache';
+import { SessionLookups } from './lib/session-lookups';
 import { LocalInvalidationBus, RedisInvalidationBus, type InvalidationBus } from './lib/invalidation-bus';
 import { JobRunner } from './lib/jobs';
 import type { WorkingHoursSource } from './modules/appointments/appointments.service';
@@ -164,7 +165,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
     const allowedOrigins = [new URL(config.publicUrl).origin, ...config.allowedOrigins];
     await app.register(fastifyCors, { origin: allowedOrigins, credentials: false, maxAge: 600 });
 
-    const sessionCache = new SessionCache(services.auth, clock, bus, {
+    // Every bearer session lookup of this node (requests, socket handshakes, the cache's) goes
+    // through one batcher: under load, lookups that arrive together are one pair of queries.
+    const sessionLookups = new SessionLookups(services.auth);
+    const sessionCache = new SessionCache(sessionLookups, clock, bus, {
       // The error alone: never the token or who it is.
       onBackgroundError: (err) => app.log.warn({ err }, 'session lookup in the background failed; the remembered one expires as usual'),
     });
@@ -181,7 +185,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
         request.auth = remembered;
         return done();
       }
-      (cached ? sessionCache.get(token) : services.auth.authenticate(token)).then((auth) => {
+      (cached ? sessionCache.get(token) : sessionLookups.authenticate(token)).then((auth) => {
         request.auth = auth ?? null;
         done();
       }, done);
@@ -252,7 +256,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Pue
       (req, res) => fastPaths.enabled && onlinePhysicians(req, res) && ++fastPaths.answered > 0,
       (err) => app.log.error({ err }, 'fast path failed; answered by the route'),
     );
-    const io = realtime.attach(app.server, services.auth, {
+    const io = realtime.attach(app.server, sessionLookups, {
       publicUrl: config.publicUrl,
       allowedOrigins: config.allowedOrigins,
       redis: redis ? { pub: redis.pub, sub: redis.sub, keyPrefix: redisPrefix } : undefined,

@@ -2,18 +2,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthContext } from '../modules/auth/auth.service';
 import { createControlledClock } from './clock';
 import { LocalInvalidationBus } from './invalidation-bus';
-import { SessionCache, type SessionLookup } from './session-cache';
+import { SessionCache } from './session-cache';
+import { SessionLookups } from './session-lookups';
 
 const context = (sessionId: string, expiresAt: Date): AuthContext => ({ user: { id: `user-${sessionId}` }, session: { id: sessionId, expiresAt } }) as unknown as AuthContext;
 
-/** A lookup from one token's: many at once are each looked up, and the batches are noted. */
-const lookupOf = (one: (token: string) => Promise<AuthContext | undefined>, batches: string[][] = []): SessionLookup => ({
-  authenticate: one,
-  authenticateMany: async (tokens) => {
-    batches.push([...tokens]);
-    return new Map(await Promise.all(tokens.map(async (token) => [token, await one(token)] as const)));
-  },
-});
+/** Lookups from one token's: many at once are each looked up, and the batches are noted. */
+const lookupsOf = (one: (token: string) => Promise<AuthContext | undefined>, { batches = [] as string[][], laterWaitMs = 0 } = {}): SessionLookups =>
+  new SessionLookups(
+    {
+      authenticate: one,
+      authenticateMany: async (tokens) => {
+        batches.push([...tokens]);
+        return new Map(await Promise.all(tokens.map(async (token) => [token, await one(token)] as const)));
+      },
+    },
+    { laterWaitMs },
+  );
 
 describe('the session cache', () => {
   afterEach(() => vi.useRealTimers());
@@ -27,7 +32,7 @@ describe('the session cache', () => {
     ]);
     let lookups = 0;
     const cache = new SessionCache(
-      lookupOf(async (token) => {
+      lookupsOf(async (token) => {
         lookups++;
         return sessions.get(token);
       }),
@@ -68,14 +73,14 @@ describe('the session cache', () => {
     let lookups = 0;
     let release: (() => void) | undefined;
     const cache = new SessionCache(
-      lookupOf(async () => {
+      lookupsOf(async () => {
         lookups++;
         await new Promise<void>((resolve) => (release = resolve));
         return current;
       }),
       clock,
       bus,
-      { ttlMs: ttl, refreshWaitMs: 0 },
+      { ttlMs: ttl },
     );
     const remember = cache.get('token-a');
     await batched();
@@ -119,7 +124,7 @@ describe('the session cache', () => {
         return false;
       }
     })();
-    const unshared = new SessionCache(lookupOf(async () => first), clock, down, { ttlMs: ttl });
+    const unshared = new SessionCache(lookupsOf(async () => first), clock, down, { ttlMs: ttl });
     await unshared.get('token-a');
     expect(unshared.peek('token-a')).toBe(first);
     later(ttl + 20);
@@ -135,13 +140,13 @@ describe('the session cache', () => {
     const waiting: (() => void)[] = [];
     const batches: string[][] = [];
     const cache = new SessionCache(
-      lookupOf(async (token) => {
+      lookupsOf(async (token) => {
         if (hold) await new Promise<void>((resolve) => waiting.push(resolve));
         return ctx(Number(token));
-      }, batches),
+      }, { batches, laterWaitMs: 20 }),
       clock,
       new LocalInvalidationBus(),
-      { ttlMs: ttl, refreshWaitMs: 20 },
+      { ttlMs: ttl },
     );
     // Requests that arrive together are looked up together (a restart: nothing is remembered).
     const first = await Promise.all(Array.from({ length: 300 }, (_, i) => cache.get(String(i))));
@@ -182,10 +187,10 @@ describe('the session cache', () => {
     const batches: string[][] = [];
     let failing = true;
     const cache = new SessionCache(
-      lookupOf(async (token) => {
+      lookupsOf(async (token) => {
         if (failing) throw new Error('connection terminated');
         return context(`session-${token}`, new Date('2026-11-23T17:00:00Z'));
-      }, batches),
+      }, { batches }),
       clock,
       new LocalInvalidationBus(),
     );
@@ -209,13 +214,13 @@ describe('the session cache', () => {
     let failing = false;
     const reported: unknown[] = [];
     const cache = new SessionCache(
-      lookupOf(async () => {
+      lookupsOf(async () => {
         if (failing) throw new Error('connection terminated');
         return first;
       }),
       clock,
       new LocalInvalidationBus(),
-      { ttlMs: ttl, refreshWaitMs: 0, onBackgroundError: (error) => reported.push(error) },
+      { ttlMs: ttl, onBackgroundError: (error) => reported.push(error) },
     );
     await cache.get('token-a');
     later(ttl + 20);

@@ -1,5 +1,6 @@
 import type { Clock } from './clock';
 import type { InvalidationBus } from './invalidation-bus';
+import { LOOKUP_BATCH, type SessionAnswer, type SessionLookups } from './session-lookups';
 import type { AuthContext } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
@@ -21,23 +22,10 @@ declare module 'fastify' {
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_TTL_UNSHARED_MS = 2_000;
 const MAX_ENTRIES = 50_000;
-// Not in the spec: sessions are looked up together, in batches of at most LOOKUP_BATCH tokens. A
-// request's own lookup (a token not remembered) waits only for the requests that arrived with it
-// (the batch leaves in the next turn of the event loop: after a restart every waiting member's poll
-// is such a lookup); a stale session's (see peek) waits up to REFRESH_WAIT_MS for others (8,000
-// members polling every 4 s make about 270 a second: about 27 a batch). A stale one is added only
-// while fewer than MAX_REFRESHING tokens wait or are being looked up, so a busy node's database
+// Not in the spec: a stale session is looked up again (see peek) only while fewer than this many
+// tokens wait for their batch or are being looked up (SessionLookups), so a busy node's database
 // queue stays short; past it, a stale entry answers and is looked up on a later peek.
-const LOOKUP_BATCH = 64;
-const REFRESH_WAIT_MS = 100;
 const MAX_REFRESHING = 4 * LOOKUP_BATCH;
-
-/** How sessions are looked up: one (a request waits for it) or many at once (in the background). */
-export interface SessionLookup {
-  authenticate(token: string): Promise<AuthContext | undefined>;
-  /** An answer for every token, undefined for one that opens no session. */
-  authenticateMany(tokens: readonly string[]): Promise<Map<string, AuthContext | undefined>>;
-}
 
 interface Entry {
   until: number;
@@ -54,36 +42,25 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   /** session id -> token, to drop a revoked session's entry. */
   private readonly bySession = new Map<string, string>();
-  /** The lookups of tokens waiting for their batch or being looked up (one per token). */
-  private readonly lookups = new Map<string, Promise<AuthContext | undefined>>();
-  /** The next batch, and what sends it: the next turn of the event loop, or the end of the wait. */
-  private queued: { token: string; settle: (answer: { ctx: AuthContext | undefined } | { error: unknown }) => void }[] = [];
-  private nextTurn: NodeJS.Immediate | undefined;
-  private waitOver: NodeJS.Timeout | undefined;
-  /** Bumped by every drop: a lookup that started before one is answered but not remembered. */
-  private drops = 0;
+  /** When the last drop happened (performance.now): a lookup sent before it is answered but not remembered. */
+  private lastDrop = -Infinity;
   private readonly ttlMs: number;
-  private readonly refreshWaitMs: number;
   private readonly onBackgroundError: (error: unknown) => void;
 
   constructor(
-    private readonly lookup: SessionLookup,
+    private readonly lookups: SessionLookups,
     private readonly clock: Clock,
     private readonly bus?: InvalidationBus,
     {
       ttlMs = SESSION_CACHE_TTL_MS,
-      refreshWaitMs = REFRESH_WAIT_MS,
       onBackgroundError = () => undefined,
     }: {
       ttlMs?: number;
-      /** How long stale sessions are gathered before they are looked up together. */
-      refreshWaitMs?: number;
       /** Told of a background lookup that failed (no request waits for it to report it). */
       onBackgroundError?: (error: unknown) => void;
     } = {},
   ) {
     this.ttlMs = ttlMs;
-    this.refreshWaitMs = refreshWaitMs;
     this.onBackgroundError = onBackgroundError;
     bus?.subscribe('session', (sessionId) => (sessionId === undefined ? this.clear() : this.drop(sessionId)));
     bus?.onResync(() => this.clear());
@@ -104,7 +81,12 @@ export class SessionCache {
     if (!this.open(hit)) return undefined;
     if (hit.until > now) return hit.ctx;
     if (now >= hit.until + this.ttlMs || !this.shared()) return undefined;
-    if (this.lookups.size < MAX_REFRESHING && !this.lookups.has(token)) this.lookUp(token, false).catch((error: unknown) => this.onBackgroundError(error));
+    if (this.lookups.size < MAX_REFRESHING && !this.lookups.has(token)) {
+      this.lookups.lookUp(token, 'later').then(
+        (answer) => this.remember(token, answer),
+        (error: unknown) => this.onBackgroundError(error),
+      );
+    }
     return hit.ctx;
   }
 
@@ -112,68 +94,22 @@ export class SessionCache {
     const now = performance.now();
     const hit = this.fresh(token, now);
     if (hit) return hit;
-    return this.lookUp(token, true);
+    const answer = await this.lookups.lookUp(token, 'now');
+    this.remember(token, answer);
+    return answer.ctx;
   }
 
-  /** A lookup's answer, made at `startedAt` (performance.now) when `drops` drops had happened. */
-  private remember(token: string, ctx: AuthContext | undefined, startedAt: number, drops: number): void {
-    if (drops !== this.drops) return; // it may have read the session just before its revocation
+  /** A lookup's answer, remembered from when it was sent unless a drop came since. */
+  private remember(token: string, { ctx, sentAt }: SessionAnswer): void {
+    if (sentAt <= this.lastDrop) return; // it may have read the session just before its revocation
     if (!ctx) {
       this.entries.delete(token);
       return;
     }
     if (this.entries.size >= MAX_ENTRIES) this.clear();
     const ttl = this.shared() ? this.ttlMs : Math.min(this.ttlMs, SESSION_CACHE_TTL_UNSHARED_MS);
-    this.entries.set(token, { until: startedAt + ttl, ctx });
+    this.entries.set(token, { until: sentAt + ttl, ctx });
     this.bySession.set(ctx.session.id, token);
-  }
-
-  /** `token`'s lookup, in the next batch (`soon`: a request waits for it) unless one is under way. */
-  private lookUp(token: string, soon: boolean): Promise<AuthContext | undefined> {
-    let lookup = this.lookups.get(token);
-    if (!lookup) {
-      lookup = new Promise<AuthContext | undefined>((resolve, reject) => {
-        this.queued.push({ token, settle: (answer) => ('error' in answer ? reject(answer.error) : resolve(answer.ctx)) });
-      });
-      this.lookups.set(token, lookup);
-    }
-    if (this.queued.length >= LOOKUP_BATCH) this.sendBatch();
-    else if (soon) this.nextTurn ??= setImmediate(() => this.sendBatch());
-    else if (this.queued.length > 0 && !this.waitOver) {
-      this.waitOver = setTimeout(() => this.sendBatch(), this.refreshWaitMs);
-      this.waitOver.unref();
-    }
-    return lookup;
-  }
-
-  /** Looks the queued tokens up, together. */
-  private sendBatch(): void {
-    clearImmediate(this.nextTurn);
-    clearTimeout(this.waitOver);
-    this.nextTurn = undefined;
-    this.waitOver = undefined;
-    const batch = this.queued;
-    this.queued = [];
-    if (batch.length === 0) return;
-    const startedAt = performance.now();
-    const drops = this.drops;
-    const done = (): void => {
-      for (const { token } of batch) this.lookups.delete(token);
-    };
-    this.lookup.authenticateMany(batch.map(({ token }) => token)).then(
-      (answers) => {
-        done();
-        for (const { token, settle } of batch) {
-          const ctx = answers.get(token);
-          this.remember(token, ctx, startedAt, drops);
-          settle({ ctx });
-        }
-      },
-      (error: unknown) => {
-        done();
-        for (const { settle } of batch) settle({ error });
-      },
-    );
   }
 
   private fresh(token: string, now: number): AuthContext | undefined {
@@ -193,7 +129,7 @@ export class SessionCache {
 
   /** A session was revoked (here or on another node). */
   drop(sessionId: string): void {
-    this.drops++;
+    this.lastDrop = performance.now();
     const token = this.bySession.get(sessionId);
     if (token === undefined) return;
     this.bySession.delete(sessionId);
@@ -201,7 +137,7 @@ export class SessionCache {
   }
 
   clear(): void {
-    this.drops++;
+    this.lastDrop = performance.now();
     this.entries.clear();
     this.bySession.clear();
   }

@@ -256,7 +256,7 @@ export class RealtimeGateway implements SessionSocketControl {
     if (handlers.disconnected) this.onDisconnected.push(handlers.disconnected);
   }
 
-  attach(httpServer: HttpServer, auth: AuthService, options: GatewayOptions): RealtimeServer {
+  attach(httpServer: HttpServer, auth: Pick<AuthService, 'authenticate'>, options: GatewayOptions): RealtimeServer {
     const io: RealtimeServer = new Server(httpServer, {
       path: '/socket.io',
       serveClient: false,
