@@ -11,7 +11,6 @@ const context = (sessionId: string, expiresAt: Date): AuthContext => ({ user: { 
 const lookupsOf = (one: (token: string) => Promise<AuthContext | undefined>, { batches = [] as string[][], laterWaitMs = 0 } = {}): SessionLookups =>
   new SessionLookups(
     {
-      authenticate: one,
       authenticateMany: async (tokens) => {
         batches.push([...tokens]);
         return new Map(await Promise.all(tokens.map(async (token) => [token, await one(token)] as const)));

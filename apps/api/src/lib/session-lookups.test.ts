@@ -10,7 +10,6 @@ const fakeDatabase = () => {
   const batches: string[][] = [];
   let failing = false;
   const lookup: SessionLookup = {
-    authenticate: () => Promise.reject(new Error('one at a time: not used')),
     authenticateMany: async (tokens) => {
       batches.push([...tokens]);
       if (failing) throw new Error('connection terminated');

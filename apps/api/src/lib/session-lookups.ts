@@ -1,11 +1,7 @@
-import type { AuthContext } from '../modules/auth/auth.service';
+import type { AuthContext, AuthService } from '../modules/auth/auth.service';
 
-/** How sessions are looked up in the database: one, or many at once (AuthService). */
-export interface SessionLookup {
-  authenticate(token: string): Promise<AuthContext | undefined>;
-  /** An answer for every token, undefined for one that opens no session. */
-  authenticateMany(tokens: readonly string[]): Promise<Map<string, AuthContext | undefined>>;
-}
+/** How sessions are looked up in the database, many at once: an answer for every token. */
+export type SessionLookup = Pick<AuthService, 'authenticateMany'>;
 
 /** A lookup's answer, and when its batch was sent (performance.now): what it read was true then. */
 export interface SessionAnswer {

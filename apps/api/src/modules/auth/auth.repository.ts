@@ -88,17 +88,7 @@ export class AuthRepository {
     return row!;
   }
 
-  /** The session of this token if it is neither revoked nor expired (whose account it is: the members service's). */
-  async findActiveSession(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1);
-    return row;
-  }
-
-  /** The active sessions among these token hashes (one query: the session cache's batched lookups). */
+  /** The sessions of these token hashes that are neither revoked nor expired, in one query (whose account each is: the members service's). */
   async findActiveSessions(tokenHashes: readonly string[], now: Date): Promise<SessionRow[]> {
     if (tokenHashes.length === 0) return [];
     return this.db

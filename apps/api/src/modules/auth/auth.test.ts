@@ -244,7 +244,7 @@ describe('sending limits', () => {
   });
 });
 
-describe('sessions looked up together (the session cache in the background)', () => {
+describe('sessions looked up together (lib/session-lookups.ts)', () => {
   it('authenticateMany answers every token as authenticate does: open, logged out, erased, unknown; a staff session idle too long ends for good', async () => {
     const auth = t.server.services.auth;
     const open = await createMember(t.server);
