@@ -161,6 +161,20 @@ export const SUBSCRIPTION = {
 export const HARDCODED_TOPIC_IDS = { physical: 'hardcoded_ph_topic', mental: 'hardcoded_mh_topic' } as const;
 /** spec 3: topic template defaults. */
 export const TOPIC_DEFAULTS = { tags: 'practice_health', reason: 'Otra preocupación médica' } as const;
+/**
+ * spec 3: the hardcoded physical-health topic (hardcoded_ph_topic), in each language: the template's
+ * main action, and what a request is about when the member opened the coaches list without ever
+ * choosing a topic on this device (a link, a bookmark): she sees it, and is asked its self-assessment,
+ * as if she had chosen that tile.
+ */
+export const PHYSICAL_HEALTH_TOPIC = {
+  id: HARDCODED_TOPIC_IDS.physical,
+  practice: 'health',
+  tags: TOPIC_DEFAULTS.tags,
+  title: { es: 'Salud física', en: 'Physical health' },
+  reason: { es: TOPIC_DEFAULTS.reason, en: 'Other medical concern' },
+  requiresSelfAssessment: true,
+} as const;
 
 /** spec 9: trial banner colour thresholds (days left). */
 export const TRIAL_BANNER = { errorAtOrBelowDays: 5, warningAtOrBelowDays: 15 } as const;

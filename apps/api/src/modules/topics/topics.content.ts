@@ -1,5 +1,5 @@
 import type { TopicDto } from '@puente/contracts';
-import { HARDCODED_TOPIC_IDS, PRODUCT_NAME, TOPIC_DEFAULTS, type Language, type Practice } from '@puente/domain';
+import { HARDCODED_TOPIC_IDS, PHYSICAL_HEALTH_TOPIC, PRODUCT_NAME, type Language, type Practice } from '@puente/domain';
 
 /**
  * The consultation topics members pick from (spec 3 Topic template), in both languages. This is
@@ -26,7 +26,7 @@ interface TopicSpec {
   subtopics?: Omit<TopicSpec, 'subtopics'>[];
 }
 
-const MEDICAL_REASON: Text = { es: TOPIC_DEFAULTS.reason, en: 'Other medical concern' };
+const MEDICAL_REASON: Text = PHYSICAL_HEALTH_TOPIC.reason;
 const EMOTIONAL_REASON: Text = { es: 'Otra preocupación emocional', en: 'Other emotional concern' };
 
 const tagsFor = (practice: Practice) => `practice_${practice}`;
@@ -46,16 +46,16 @@ const sub = (id: string, practice: Practice, es: string, en: string, reason: Tex
 
 export const HARDCODED_TOPICS: TopicSpec[] = [
   {
-    id: HARDCODED_TOPIC_IDS.physical,
+    id: PHYSICAL_HEALTH_TOPIC.id,
     type: 'main-action',
-    practice: 'health',
-    title: { es: 'Salud física', en: 'Physical health' },
+    practice: PHYSICAL_HEALTH_TOPIC.practice,
+    title: PHYSICAL_HEALTH_TOPIC.title,
     description: { es: 'Habla ahora con un médico sobre síntomas, malestares o dudas de salud.', en: 'Talk now with a doctor about symptoms, discomfort or health questions.' },
-    reason: MEDICAL_REASON,
+    reason: PHYSICAL_HEALTH_TOPIC.reason,
     iconName: 'stethoscope',
     iconColor: 'primary',
     backgroundColor: 'primary',
-    requiresSelfAssessment: true,
+    requiresSelfAssessment: PHYSICAL_HEALTH_TOPIC.requiresSelfAssessment,
   },
   {
     id: HARDCODED_TOPIC_IDS.mental,

@@ -140,6 +140,31 @@ describe('available coaches', () => {
   }, 15_000);
 });
 
+describe('the coaches list opened without a topic ever chosen on the device (a link, a bookmark)', () => {
+  it.each([
+    ['en', 'Physical health', 'Other medical concern'],
+    ['es', 'Salud física', 'Otra preocupación médica'],
+  ] as const)('in %s it is the physical-health topic in her language, and asks its self-assessment', async (language, title, reason) => {
+    const { router } = (fakeServer({ online: [physician()] }), renderApp('/consulta/coaches-disponibles', { language }));
+    const list = await screen.findByTestId('available-coaches-screen');
+    expect(within(list).getByText(title)).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('request-consultation'));
+    const dialog = await screen.findByTestId('self-assessment-dialog');
+    fireEvent.change(within(dialog).getByTestId('self-assessment-reason'), { target: { value: 'Fever' } });
+    fireEvent.click(within(dialog).getByTestId('self-assessment-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
+    // What the new consultation is created with (the location form reads it).
+    expect(JSON.parse(window.localStorage.getItem('rdx-temas')!)).toMatchObject({
+      topicId: 'hardcoded_ph_topic',
+      topicText: title,
+      reason,
+      practice: 'health',
+      tags: 'practice_health',
+      selfAssessment: { appointmentReason: 'Fever', appointmentReasonKey: 'hardcoded_ph_topic' },
+    });
+  });
+});
+
 describe('the self-assessment photos (spec 3: with photos as chat attachments)', () => {
   it('photos picked in the self-assessment go into the new consultation\'s chat as symptom attachments', async () => {
     window.localStorage.setItem(

@@ -42,6 +42,11 @@ describe('the health profile is asked once before the first consultation (issue 
     fakeServer(server);
     const updates: { url: string; body: unknown }[] = [];
     withUpdates(server, updates);
+    // Mental health chosen on home: a topic that asks no self-assessment, so the location comes next.
+    window.localStorage.setItem(
+      'rdx-temas',
+      JSON.stringify({ topicId: 'hardcoded_mh_topic', topicText: 'Salud mental', practice: 'mentalhealth', tags: 'practice_mentalhealth', reason: 'Otra preocupación emocional', requiresSelfAssessment: false }),
+    );
     const { router } = renderApp('/consulta/coaches-disponibles', { language: 'es' });
     fireEvent.click(await screen.findByTestId('request-consultation'));
     const dialog = await screen.findByTestId('health-profile-dialog');

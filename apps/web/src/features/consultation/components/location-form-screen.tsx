@@ -28,6 +28,7 @@ import { hideLoading, showLoading } from '@/lib/ui-store';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useCountryStates } from '@/features/profile';
 import { takePendingSymptomPhotos, uploadSymptomPhotos } from '../symptom-photos';
+import { currentLanguage } from '@/lib/i18n';
 import { requestOrDefault } from '../hooks/use-consultation-request';
 
 const LIMITED_SERVICES = buildPath('limitedServices');
@@ -43,7 +44,8 @@ export const memberCountry = (member: MemberDto | undefined): string =>
  * with the spec defaults; the member goes to the waiting room.
  */
 export function LocationFormScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
   const navigate = useNavigate();
   const member = useMember();
   const country = memberCountry(member.data);
@@ -93,7 +95,7 @@ export function LocationFormScreen() {
       void navigate(LIMITED_SERVICES, { state: { comesFromRegistrationForm: false } });
       return;
     }
-    const request = requestOrDefault();
+    const request = requestOrDefault(language);
     showLoading();
     try {
       // issue 11: the place is confirmed here; the call does not ask it again (stored before the
@@ -146,7 +148,7 @@ export function LocationFormScreen() {
       </Typography>
       <Typography color="text.secondary">{t('location_subtitle')}</Typography>
       {/* issue 11: the crisis path is reachable from the mental-health intake. */}
-      {showsCrisisPath(requestOrDefault().practice) ? <CrisisHelp country={country} /> : null}
+      {showsCrisisPath(requestOrDefault(language).practice) ? <CrisisHelp country={country} /> : null}
 
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Controller

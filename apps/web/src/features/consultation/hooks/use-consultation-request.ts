@@ -1,20 +1,28 @@
-import { HARDCODED_TOPIC_IDS, TOPIC_DEFAULTS } from '@puente/domain';
+import { PHYSICAL_HEALTH_TOPIC, type Language } from '@puente/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '@/lib/i18n';
 import { readConsultationRequest, writeConsultationRequest, type ConsultationRequest } from '../consultation-request';
 
-/** The request as chosen on home, or the physical-health default when the member came straight here. */
-export const requestOrDefault = (): ConsultationRequest =>
+/**
+ * The request as chosen on home, or, when the member came straight here, the physical-health topic
+ * as its tile on home would have written it, in her language (its title, its reason, its
+ * self-assessment).
+ */
+export const requestOrDefault = (language: Language): ConsultationRequest =>
   readConsultationRequest() ?? {
-    topicId: HARDCODED_TOPIC_IDS.physical,
-    topicText: TOPIC_DEFAULTS.reason,
-    practice: 'health',
-    tags: TOPIC_DEFAULTS.tags,
-    reason: TOPIC_DEFAULTS.reason,
-    requiresSelfAssessment: false,
+    topicId: PHYSICAL_HEALTH_TOPIC.id,
+    topicText: PHYSICAL_HEALTH_TOPIC.title[language],
+    practice: PHYSICAL_HEALTH_TOPIC.practice,
+    tags: PHYSICAL_HEALTH_TOPIC.tags,
+    reason: PHYSICAL_HEALTH_TOPIC.reason[language],
+    requiresSelfAssessment: PHYSICAL_HEALTH_TOPIC.requiresSelfAssessment,
   };
 
 export const useConsultationRequest = () => {
-  const [request, setRequest] = useState<ConsultationRequest>(requestOrDefault);
+  const { i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const [request, setRequest] = useState<ConsultationRequest>(() => requestOrDefault(language));
   const update = (patch: Partial<ConsultationRequest>): ConsultationRequest => {
     // Read what is stored: another screen part may have changed the request meanwhile.
     const next = { ...(readConsultationRequest() ?? request), ...patch };
@@ -22,5 +30,5 @@ export const useConsultationRequest = () => {
     setRequest(next);
     return next;
   };
-  return { request, update };
+  return { request, language, update };
 };

@@ -17,7 +17,7 @@ export const LOCATION_FORM_PATH = buildPath('locationForm');
 export const useStartRequest = (): { start: (physicianId?: string | null) => void; dialog: ReactNode } => {
   const navigate = useNavigate();
   const member = useMember();
-  const { request, update } = useConsultationRequest();
+  const { request, language, update } = useConsultationRequest();
   const [asking, setAsking] = useState<'health-profile' | 'self-assessment' | null>(null);
 
   const next = (current: typeof request, healthAsked: boolean) => {
@@ -44,7 +44,7 @@ export const useStartRequest = (): { start: (physicianId?: string | null) => voi
 
   const dialog = (
     <>
-      <HealthProfileDialog open={asking === 'health-profile'} intake onDone={() => next(requestOrDefault(), true)} onCancel={() => setAsking(null)} />
+      <HealthProfileDialog open={asking === 'health-profile'} intake onDone={() => next(requestOrDefault(language), true)} onCancel={() => setAsking(null)} />
       <SelfAssessmentDialog open={asking === 'self-assessment'} topicId={request.topicId} defaultReason={request.reason} onCancel={() => setAsking(null)} onDone={handleDone} />
     </>
   );
