@@ -40,6 +40,15 @@ const serve = (initial: Record<string, unknown>) => {
 };
 
 describe('/membership', () => {
+  it('has a way back to her profile (an installed app has no browser back button)', async () => {
+    serve(paid({ type: 'employer', subscriptionId: 'employer', organizationName: 'Acme Salud', autoRenew: false }));
+    const { router } = renderApp('/membership', { language: 'en' });
+    await screen.findByTestId('membership-plan');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your membership');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+  });
+
   it('a card subscriber cancels at period end: the cancel is sent and her plan shows cancelled, ending on its date', async () => {
     const calls = serve(paid());
     renderApp('/membership');

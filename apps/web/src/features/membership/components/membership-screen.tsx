@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Screen } from '@/components/ui/screen';
+import { ScreenHeader } from '@/components/ui/screen-header';
 import { currentLanguage } from '@/lib/i18n';
 import { useMember } from '@/features/profile';
 import { useCancelMembership } from '../api/cancel-membership';
@@ -37,9 +38,8 @@ export function MembershipScreen() {
 
   return (
     <Screen testId="membership-screen">
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-        {t('membership_title')}
-      </Typography>
+      {/* Reached from her profile; an installed app has no browser back button. */}
+      <ScreenHeader title={t('membership_title')} backTo={ROUTES.profile.path} />
       {s ? (
         <Paper elevation={0} sx={{ p: 2.5, border: 1, borderColor: 'divider' }} data-testid="membership-plan" data-status={s.status}>
           <Typography sx={{ fontWeight: 700 }}>{planName}</Typography>
