@@ -46,6 +46,9 @@ export function DependantsScreen() {
     });
   };
   const slotsLeft = list.data?.slotsLeft ?? 0;
+  // The server's answer for a member whose plan has no family places (or who is a dependant herself):
+  // the profile offers no way here then, but a link or a plan that changed can.
+  const notIncluded = isApiRequestError(list.error) && list.error.code === 'NOT_FOUND';
 
   return (
     <Screen testId="dependants-screen">
@@ -53,8 +56,21 @@ export function DependantsScreen() {
       <Typography color="text.secondary">{t('dependants_intro', { max: LIMITS.maxDependants })}</Typography>
       {list.isPending ? (
         <Skeleton variant="rounded" height={96} />
+      ) : notIncluded ? (
+        <Alert severity="info" data-testid="dependants-not-included">
+          {t('dependants_not_included')}
+        </Alert>
       ) : list.isError ? (
-        <Alert severity="error">{t('dependants_load_error')}</Alert>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()} disabled={list.isFetching} data-testid="dependants-retry">
+              {t('screen_error_retry')}
+            </Button>
+          }
+        >
+          {t('dependants_load_error')}
+        </Alert>
       ) : list.data.dependants.length === 0 ? (
         <Typography data-testid="dependants-empty">{t('dependants_empty')}</Typography>
       ) : (
@@ -92,15 +108,17 @@ export function DependantsScreen() {
           {t('dependants_slots_left', { count: slotsLeft })}
         </Typography>
       ) : null}
-      <Button
-        variant="contained"
-        size="large"
-        disabled={!list.data}
-        onClick={() => void navigate(slotsLeft > 0 ? ROUTES.addDependant.path : ROUTES.dependantsNoSlots.path)}
-        data-testid="dependants-add"
-      >
-        {t('dependants_add')}
-      </Button>
+      {notIncluded ? null : (
+        <Button
+          variant="contained"
+          size="large"
+          disabled={!list.data}
+          onClick={() => void navigate(slotsLeft > 0 ? ROUTES.addDependant.path : ROUTES.dependantsNoSlots.path)}
+          data-testid="dependants-add"
+        >
+          {t('dependants_add')}
+        </Button>
+      )}
       <Dialog open={unlinking !== null} onClose={() => setUnlinking(null)} aria-labelledby="unlink-title">
         <DialogTitle id="unlink-title">{t('dependants_unlink_title', { name: unlinking?.alias ?? '' })}</DialogTitle>
         <DialogContent>

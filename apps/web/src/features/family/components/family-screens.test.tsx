@@ -69,6 +69,33 @@ describe('/dependants', () => {
   });
 });
 
+describe('/dependants without its list', () => {
+  const graphqlError = (status: number, code: string) => ({ status, body: { data: null, errors: [{ message: 'x', extensions: { code, error: { code, status, message: 'x' } } }] } });
+
+  it('a member whose plan has no family places (opened from a link) is told so, with nothing to add', async () => {
+    signedIn({ organizationId: null, organization: null }, (call) => (gql(call)?.query?.includes('getDependants') ? graphqlError(404, 'NOT_FOUND') : undefined));
+    renderApp('/dependants', { language: 'en' });
+    expect((await screen.findByTestId('dependants-not-included')).textContent).toBe('Your plan does not include family members.');
+    expect(screen.queryByTestId('dependants-add')).toBeNull();
+    expect(screen.queryByTestId('dependants-retry')).toBeNull();
+  });
+
+  it('a list that failed to load can be asked again from the screen', async () => {
+    let failing = true;
+    signedIn({ organizationId: 'org_1', organization: ORG }, (call) => {
+      if (!gql(call)?.query?.includes('getDependants')) return undefined;
+      return failing ? graphqlError(500, 'INTERNAL') : { status: 200, body: { data: { getDependants: { slotsLeft: 2, dependants: [pending] } } } };
+    });
+    renderApp('/dependants', { language: 'es' });
+    const retry = await screen.findByTestId('dependants-retry', {}, { timeout: 15_000 });
+    expect(retry.textContent).toBe('Reintentar');
+    failing = false;
+    fireEvent.click(retry);
+    expect(await screen.findAllByTestId('dependant-item')).toHaveLength(1);
+    expect(screen.queryByTestId('dependants-retry')).toBeNull();
+  }, 30_000);
+});
+
 describe('/dependants/add', () => {
   it('requires a name and a 10-digit phone (shared schema), sends addDependants and shows invitation-sent', async () => {
     const { calls } = signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) =>
