@@ -35,7 +35,7 @@ import { useSessionToken } from '@/lib/session';
 import { track } from '@/lib/track';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useRequestPhoneCode } from '../api/request-phone-code';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '@/lib/use-countdown';
 import { useLoginParams, type LoginQuery } from '../hooks/use-login-params';
 import { EntryHeader } from '@/components/ui/entry-header';
 import { PhoneNumberFields } from '@/components/ui/phone-number-fields';

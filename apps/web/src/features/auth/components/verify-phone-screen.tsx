@@ -41,7 +41,7 @@ import { completeMerge, readPendingMerge } from '../api/complete-merge';
 import { useCreateSession } from '../api/create-session';
 import { useRequestPhoneCode } from '../api/request-phone-code';
 import { useVerifyPhoneCode } from '../api/verify-phone-code';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '@/lib/use-countdown';
 import { clearStoredLoginParams, readStoredLoginParams } from '../hooks/use-login-params';
 import { EntryHeader } from '@/components/ui/entry-header';
 

@@ -22,6 +22,56 @@ describe('staff sign-in (/staff/login)', () => {
     expect(screen.queryByText('resend-too-soon')).toBeNull();
   });
 
+  it('from the code step she can go back to her email, and after a refused resend type the code already sent (counted down)', async () => {
+    const { calls } = installFakeFetch((call) => {
+      if (call.url === '/api/staff/auth/email') {
+        const asked = (call.body as { email: string }).email;
+        if (asked === 'coach@puente.test' && calls.filter((c) => c.url === '/api/staff/auth/email').length > 1) {
+          return apiError(429, 'LIMIT_EXCEEDED', 'Wait', { reason: 'resend-too-soon', retryAfterSeconds: 65 });
+        }
+        return json({ challengeToken: `ch_${asked}`, resendAvailableAt: new Date().toISOString() });
+      }
+      if (call.url === '/api/staff/auth/email/verify') return json({ mfaToken: 'mfa_1', enrolmentRequired: false });
+      return undefined;
+    });
+    renderApp('/staff/login', { language: 'en' });
+    fireEvent.change(await screen.findByTestId('staff-email-input'), { target: { value: 'coach@puente.test' } });
+    fireEvent.click(screen.getByTestId('staff-login-submit'));
+    await screen.findByTestId('staff-code-input');
+
+    // Back to the email, which is kept; asking again for it is refused: the wait counts down.
+    fireEvent.click(screen.getByTestId('staff-change-email'));
+    expect(((await screen.findByTestId('staff-email-input')) as HTMLInputElement).value).toBe('coach@puente.test');
+    fireEvent.click(screen.getByTestId('staff-login-submit'));
+    const wait = await screen.findByTestId('staff-resend-wait');
+    expect(wait.textContent).toContain('Wait 1:05 before asking for another code.');
+    await waitFor(() => expect(screen.getByTestId('staff-resend-wait').textContent).toContain('Wait 1:04'), { timeout: 3_000 });
+
+    // The code already sent to that address can still be typed in.
+    fireEvent.click(screen.getByTestId('staff-use-sent-code'));
+    fireEvent.change(await screen.findByTestId('staff-code-input'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('staff-login-submit'));
+    await screen.findByTestId('staff-totp-input');
+    expect(calls.filter((c) => c.url === '/api/staff/auth/email/verify').map((c) => c.body)).toEqual([{ challengeToken: 'ch_coach@puente.test', code: '123456' }]);
+  });
+
+  it('a mistyped email is corrected from the code step: the code goes to the new address', async () => {
+    const { calls } = installFakeFetch((call) =>
+      call.url === '/api/staff/auth/email' ? json({ challengeToken: `ch_${(call.body as { email: string }).email}`, resendAvailableAt: new Date().toISOString() }) : undefined,
+    );
+    renderApp('/staff/login', { language: 'es' });
+    fireEvent.change(await screen.findByTestId('staff-email-input'), { target: { value: 'coahc@puente.test' } });
+    fireEvent.click(screen.getByTestId('staff-login-submit'));
+    await screen.findByTestId('staff-code-input');
+    expect(screen.getByTestId('staff-change-email').textContent).toBe('Usar otro correo');
+    fireEvent.click(screen.getByTestId('staff-change-email'));
+    fireEvent.change(await screen.findByTestId('staff-email-input'), { target: { value: 'coach@puente.test' } });
+    fireEvent.click(screen.getByTestId('staff-login-submit'));
+    expect(await screen.findByText('Escribe el código de 6 dígitos que enviamos a coach@puente.test.')).toBeTruthy();
+    expect(screen.queryByTestId('staff-use-sent-code')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/staff/auth/email').map((c) => (c.body as { email: string }).email)).toEqual(['coahc@puente.test', 'coach@puente.test']);
+  });
+
   it('offers a language choice before signing in; the choice is applied at once and remembered', async () => {
     installFakeFetch(() => undefined);
     renderApp('/staff/login', { language: 'es' });

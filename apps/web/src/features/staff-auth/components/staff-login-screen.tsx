@@ -27,6 +27,7 @@ import {
   verifyStaffIdentity,
   verifyStaffTotp,
 } from '../api/staff-auth-api';
+import { useCountdown } from '@/lib/use-countdown';
 import { StaffLanguageSelect } from './staff-language-select';
 
 type Step = { kind: 'email' } | { kind: 'code'; challengeToken: string; email: string } | { kind: 'totp'; mfaToken: string; enrolment?: { secret: string; qrCodeDataUrl: string } };
@@ -36,10 +37,30 @@ type ErrorMessage = { key: string; values?: Record<string, string> };
 const errorMessage = (error: unknown, fallback: string): ErrorMessage => {
   if (!isApiRequestError(error)) return { key: fallback };
   if (error.isNetworkError) return { key: 'error_network' };
-  // A code asked for again too soon: the catalogue's message with the wait (m:ss), never the raw reason.
-  if (error.reason === 'resend-too-soon') return { key: 'passwordless-resend-too-soon', values: { time: formatMinutesSeconds((error.retryAfterSeconds ?? 0) * 1000) } };
   return { key: error.fields?.code ?? error.fields?.email ?? error.reason ?? fallback };
 };
+
+/** A code asked for again too soon: the wait, counted down on the screen (a toast or a field error would freeze the time it says). */
+function ResendWait({ until, onUseSentCode }: { until: number; onUseSentCode: (() => void) | null }) {
+  const { t } = useTranslation();
+  const remaining = useCountdown(until);
+  if (remaining <= 0) return null;
+  return (
+    <Alert
+      severity="info"
+      data-testid="staff-resend-wait"
+      action={
+        onUseSentCode ? (
+          <Button color="inherit" size="small" onClick={onUseSentCode} data-testid="staff-use-sent-code">
+            {t('login_screen_use_sent_code')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {t('passwordless-resend-too-soon', { time: formatMinutesSeconds(remaining) })}
+    </Alert>
+  );
+}
 
 /** /staff/login: coaches, US doctors and admins: email code (or identity provider), then TOTP. */
 export function StaffLoginScreen() {
@@ -51,6 +72,10 @@ export function StaffLoginScreen() {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<ErrorMessage | null>(null);
+  // The last code sent from this screen (it can still be typed in after going back to the email) and
+  // a refused resend's wait.
+  const [sent, setSent] = useState<{ challengeToken: string; email: string } | null>(null);
+  const [wait, setWait] = useState<{ until: number; email: string } | null>(null);
   const handled = useRef(false);
 
   const goToSecondFactor = async (mfaToken: string, enrolmentRequired: boolean) => {
@@ -88,7 +113,10 @@ export function StaffLoginScreen() {
     try {
       if (step.kind === 'email') {
         const response = await startStaffEmail(value.trim());
-        setStep({ kind: 'code', challengeToken: response.challengeToken, email: value.trim() });
+        const code = { challengeToken: response.challengeToken, email: value.trim() };
+        setSent(code);
+        setWait(null);
+        setStep({ kind: 'code', ...code });
         setValue('');
         showToast({ variant: 'success', message: 'staff_login_code_sent' });
       } else if (step.kind === 'code') {
@@ -107,8 +135,12 @@ export function StaffLoginScreen() {
       }
     } catch (error) {
       const message = errorMessage(error, step.kind === 'email' ? 'staff_login_email_invalid' : step.kind === 'code' ? 'passwordless-invalid-code' : 'staff_totp_error_invalid');
-      if (isApiRequestError(error) && (error.code === 'TOKEN_INVALID' || error.code === 'TOKEN_EXPIRED')) {
+      if (isApiRequestError(error) && error.reason === 'resend-too-soon') {
+        hideToast();
+        setWait({ until: Date.now() + (error.retryAfterSeconds ?? 0) * 1000, email: value.trim() });
+      } else if (isApiRequestError(error) && (error.code === 'TOKEN_INVALID' || error.code === 'TOKEN_EXPIRED')) {
         // The code or ticket ended (expired, used or too many tries): start again.
+        if (step.kind === 'code') setSent(null);
         setStep({ kind: 'email' });
         setValue('');
         showToast({ variant: 'warning', message: 'staff_login_start_again' });
@@ -131,6 +163,26 @@ export function StaffLoginScreen() {
       showToast({ variant: 'error', message: 'identity_provider_unavailable' });
     }
   };
+
+  /** From the code step back to the email (a mistyped address, or a code that did not come). */
+  const changeEmail = () => {
+    if (step.kind !== 'code') return;
+    setFieldError(null);
+    hideToast();
+    setValue(step.email);
+    setStep({ kind: 'email' });
+  };
+  // The wait is the address's: shown while she has that address in the field.
+  const waiting = step.kind === 'email' && wait !== null && wait.email === value.trim() ? wait : null;
+  const enterSentCode =
+    waiting && sent?.email === waiting.email
+      ? () => {
+          setFieldError(null);
+          setWait(null);
+          setValue('');
+          setStep({ kind: 'code', ...sent });
+        }
+      : null;
 
   const label = step.kind === 'email' ? t('staff_login_email_label') : step.kind === 'code' ? t('staff_login_code_label') : t('staff_totp_code_label');
 
@@ -174,9 +226,15 @@ export function StaffLoginScreen() {
             },
           }}
         />
+        {waiting ? <ResendWait until={waiting.until} onUseSentCode={enterSentCode} /> : null}
         <Button type="submit" variant="contained" size="large" disabled={busy || value.trim() === ''} data-testid="staff-login-submit">
           {step.kind === 'email' ? t('staff_login_send_code') : t('staff_login_verify')}
         </Button>
+        {step.kind === 'code' ? (
+          <Button variant="text" disabled={busy} onClick={changeEmail} data-testid="staff-change-email">
+            {t('staff_login_change_email')}
+          </Button>
+        ) : null}
       </Box>
       {step.kind === 'email' ? (
         <Button variant="outlined" disabled={busy} onClick={() => void handleIdentity()} data-testid="staff-login-identity">
