@@ -227,6 +227,40 @@ describe('coach profile', () => {
   });
 });
 
+describe('coach profile: asking a coach who does not speak the member\'s language', () => {
+  it('an English-speaking member who asks a Spanish-speaking coach by name has the consultation in Spanish (in English it could never reach her)', async () => {
+    window.localStorage.setItem(
+      'rdx-temas',
+      JSON.stringify({ topicId: 'hardcoded_mh_topic', topicText: 'Mental health', practice: 'mentalhealth', tags: 'practice_mentalhealth', reason: 'Stress', requiresSelfAssessment: false }),
+    );
+    const { calls } = fakeServer({ member: { preferredLang: 'en', consultationLang: 'en' }, physician: { languages: ['es'] } });
+    const { router } = renderApp('/ondemand-perfil-coach/doc_1', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('request-consultation'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
+    fireEvent.change(await screen.findByTestId('location-state'), { target: { value: 'Jalisco' } });
+    fireEvent.change(screen.getByTestId('location-city'), { target: { value: 'Guadalajara' } });
+    fireEvent.click(screen.getByTestId('location-submit'));
+    await waitFor(() => expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(1));
+    expect((graphqlCalls(calls, 'CreateAppointment')[0]!.body as { variables: { data: unknown } }).variables.data).toMatchObject({ language: 'es', mxDoctorId: 'doc_1' });
+  });
+
+  it('a coach who speaks her language is asked in it', async () => {
+    window.localStorage.setItem(
+      'rdx-temas',
+      JSON.stringify({ topicId: 'hardcoded_mh_topic', topicText: 'Mental health', practice: 'mentalhealth', tags: 'practice_mentalhealth', reason: 'Stress', requiresSelfAssessment: false }),
+    );
+    const { calls } = fakeServer({ member: { preferredLang: 'en', consultationLang: 'en' }, physician: { languages: ['es', 'en'] } });
+    const { router } = renderApp('/ondemand-perfil-coach/doc_1', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('request-consultation'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
+    fireEvent.change(await screen.findByTestId('location-state'), { target: { value: 'Jalisco' } });
+    fireEvent.change(screen.getByTestId('location-city'), { target: { value: 'Guadalajara' } });
+    fireEvent.click(screen.getByTestId('location-submit'));
+    await waitFor(() => expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(1));
+    expect((graphqlCalls(calls, 'CreateAppointment')[0]!.body as { variables: { data: unknown } }).variables.data).toMatchObject({ language: 'en', mxDoctorId: 'doc_1' });
+  });
+});
+
 describe('coach profile: tracked views', () => {
   it('opening a coach\'s profile tracks coach_profile_viewed once, with her id only; another day of her week is the same view', async () => {
     const id = crypto.randomUUID();

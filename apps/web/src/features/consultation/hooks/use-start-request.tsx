@@ -1,4 +1,5 @@
-import { buildPath } from '@puente/domain';
+import type { PhysicianDto } from '@puente/contracts';
+import { buildPath, consultationLanguageOf, consultationLanguageWith } from '@puente/domain';
 import type { SelfAssessment } from '@puente/domain';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from '@/lib/navigation';
@@ -14,7 +15,7 @@ export const LOCATION_FORM_PATH = buildPath('locationForm');
  * health profile once (issue 11: allergies, medications, conditions, surgeries); asks the
  * self-assessment when the topic requires it (spec 3); then the location confirmation (spec 2).
  */
-export const useStartRequest = (): { start: (physicianId?: string | null) => void; dialog: ReactNode } => {
+export const useStartRequest = (): { start: (physician?: Pick<PhysicianDto, 'id' | 'languages'> | null) => void; dialog: ReactNode } => {
   const navigate = useNavigate();
   const member = useMember();
   const { request, language, update } = useConsultationRequest();
@@ -33,7 +34,13 @@ export const useStartRequest = (): { start: (physicianId?: string | null) => voi
     void navigate(LOCATION_FORM_PATH);
   };
 
-  const start = (physicianId?: string | null) => next(update({ physicianId: physicianId ?? null }), false);
+  // A coach asked by name is asked in a language she speaks (her card shows them): the member's own when
+  // she speaks it, else hers, unless the member chose one on the list.
+  const start = (physician?: Pick<PhysicianDto, 'id' | 'languages'> | null) => {
+    const own = member.data ? consultationLanguageOf(member.data) : null;
+    const language = physician && own ? consultationLanguageWith(physician.languages, request.language, own) : null;
+    next(update({ physicianId: physician?.id ?? null, ...(language && language !== own ? { language } : {}) }), false);
+  };
 
   const handleDone = (selfAssessment: SelfAssessment, photos: File[]) => {
     update({ selfAssessment });
