@@ -280,10 +280,11 @@ export const consultationLanguageOf = (m: Pick<Member, 'preferredLang' | 'consul
   m.consultationLang ?? m.preferredLang;
 
 /**
- * The language of a consultation asked of one coach (spec 2: the coaches list shows each coach's
- * languages, with Spanish and English filters): the language the member filtered by, else her own
- * when the coach speaks it, else the coach's. A coach is offered a request only in a language she
- * speaks, so asking her in another one could never reach her.
+ * The language of a consultation asked of a coach by name, or of any of the coaches the list shows
+ * (spec 2: the list shows each coach's languages, with Spanish and English filters), given the
+ * languages they speak: the language the member filtered by, else her own when they speak it, else
+ * theirs. A coach is offered a request only in a language she speaks, so a request in another one
+ * could never reach her.
  */
 export const consultationLanguageWith = (coachLanguages: readonly Language[], chosen: Language | null | undefined, own: Language): Language =>
   chosen ?? (coachLanguages.length === 0 || coachLanguages.includes(own) ? own : coachLanguages[0]!);

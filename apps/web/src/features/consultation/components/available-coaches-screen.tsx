@@ -124,7 +124,7 @@ export function AvailableCoachesScreen() {
               <CoachCard key={coach.id} physician={coach} onClick={() => void navigate(coachProfilePath(coach.id))} />
             ))}
           </Box>
-          <Button size="large" variant="contained" onClick={() => start(null)} data-testid="request-consultation">
+          <Button size="large" variant="contained" onClick={() => start({ physicianId: null, languages: [...new Set(coaches.flatMap((c) => c.languages))] })} data-testid="request-consultation">
             {t('coaches_request_any')}
           </Button>
         </>

@@ -189,7 +189,7 @@ export function CoachProfileScreen() {
           </Box>
 
           {isListedOnlineCoach(p) ? (
-            <Button size="large" variant="contained" onClick={() => start(p)} data-testid="request-consultation">
+            <Button size="large" variant="contained" onClick={() => start({ physicianId: p.id, languages: p.languages })} data-testid="request-consultation">
               {t('coach_profile_request')}
             </Button>
           ) : (

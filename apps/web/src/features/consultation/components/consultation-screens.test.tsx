@@ -227,7 +227,7 @@ describe('coach profile', () => {
   });
 });
 
-describe('coach profile: asking a coach who does not speak the member\'s language', () => {
+describe('asking coaches who do not speak the member\'s language', () => {
   it('an English-speaking member who asks a Spanish-speaking coach by name has the consultation in Spanish (in English it could never reach her)', async () => {
     window.localStorage.setItem(
       'rdx-temas',
@@ -242,6 +242,24 @@ describe('coach profile: asking a coach who does not speak the member\'s languag
     fireEvent.click(screen.getByTestId('location-submit'));
     await waitFor(() => expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(1));
     expect((graphqlCalls(calls, 'CreateAppointment')[0]!.body as { variables: { data: unknown } }).variables.data).toMatchObject({ language: 'es', mxDoctorId: 'doc_1' });
+  });
+
+  it('"Request consultation" on a list of Spanish-speaking coaches only goes in Spanish for an English-speaking member', async () => {
+    window.localStorage.setItem(
+      'rdx-temas',
+      JSON.stringify({ topicId: 'hardcoded_mh_topic', topicText: 'Mental health', practice: 'mentalhealth', tags: 'practice_mentalhealth', reason: 'Stress', requiresSelfAssessment: false }),
+    );
+    const { calls } = fakeServer({ member: { preferredLang: 'en', consultationLang: 'en' }, online: [physician({ languages: ['es'] })] });
+    const { router } = renderApp('/consulta/coaches-disponibles', { language: 'en' });
+    fireEvent.click(await screen.findByTestId('request-consultation'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
+    fireEvent.change(await screen.findByTestId('location-state'), { target: { value: 'Jalisco' } });
+    fireEvent.change(screen.getByTestId('location-city'), { target: { value: 'Guadalajara' } });
+    fireEvent.click(screen.getByTestId('location-submit'));
+    await waitFor(() => expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(1));
+    const data = (graphqlCalls(calls, 'CreateAppointment')[0]!.body as { variables: { data: Record<string, unknown> } }).variables.data;
+    expect(data.language).toBe('es');
+    expect(data.mxDoctorId).toBeUndefined();
   });
 
   it('a coach who speaks her language is asked in it', async () => {

@@ -1,6 +1,5 @@
-import type { PhysicianDto } from '@puente/contracts';
 import { buildPath, consultationLanguageOf, consultationLanguageWith } from '@puente/domain';
-import type { SelfAssessment } from '@puente/domain';
+import type { Language, SelfAssessment } from '@puente/domain';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from '@/lib/navigation';
 import { HealthProfileDialog, needsHealthProfile, useMember } from '@/features/profile';
@@ -15,7 +14,13 @@ export const LOCATION_FORM_PATH = buildPath('locationForm');
  * health profile once (issue 11: allergies, medications, conditions, surgeries); asks the
  * self-assessment when the topic requires it (spec 3); then the location confirmation (spec 2).
  */
-export const useStartRequest = (): { start: (physician?: Pick<PhysicianDto, 'id' | 'languages'> | null) => void; dialog: ReactNode } => {
+/** Whom the request is for: one coach (her id and languages), or any of the coaches listed (no id, their languages). */
+export interface RequestTarget {
+  physicianId: string | null;
+  languages: readonly Language[];
+}
+
+export const useStartRequest = (): { start: (target: RequestTarget) => void; dialog: ReactNode } => {
   const navigate = useNavigate();
   const member = useMember();
   const { request, language, update } = useConsultationRequest();
@@ -34,12 +39,12 @@ export const useStartRequest = (): { start: (physician?: Pick<PhysicianDto, 'id'
     void navigate(LOCATION_FORM_PATH);
   };
 
-  // A coach asked by name is asked in a language she speaks (her card shows them): the member's own when
-  // she speaks it, else hers, unless the member chose one on the list.
-  const start = (physician?: Pick<PhysicianDto, 'id' | 'languages'> | null) => {
+  // The request goes in a language the coaches it is for speak (their cards show them): the member's own
+  // when they do, else theirs, unless the member chose one on the list.
+  const start = ({ physicianId, languages }: RequestTarget) => {
     const own = member.data ? consultationLanguageOf(member.data) : null;
-    const language = physician && own ? consultationLanguageWith(physician.languages, request.language, own) : null;
-    next(update({ physicianId: physician?.id ?? null, ...(language && language !== own ? { language } : {}) }), false);
+    const language = own ? consultationLanguageWith(languages, request.language, own) : null;
+    next(update({ physicianId, ...(language && language !== own ? { language } : {}) }), false);
   };
 
   const handleDone = (selfAssessment: SelfAssessment, photos: File[]) => {
