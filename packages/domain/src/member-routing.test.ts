@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATE as S, APPOINTMENT_STATES, type AppointmentState } from './appointment-machine';
 import {
   callErrorRoute,
+  mediaDeviceProblem,
   connectionStrengthFor,
   consultationsTabHasNotification,
   doctorNotice,
@@ -405,4 +406,18 @@ describe('spec 8 call errors and link to consult', () => {
     expect(linkFinishedButtonTarget({ partnerSession: false })).toBe('/open');
     expect(linkFinishedButtonTarget({ partnerSession: true, homePageUrl: 'https://org.example' })).toBe('https://org.example');
   });
+});
+
+describe('mediaDeviceProblem: a camera or microphone that could not be opened, other than by permission', () => {
+  it.each([
+    ['NotFoundError', 'missing'],
+    ['DevicesNotFoundError', 'missing'],
+    ['OverconstrainedError', 'missing'],
+    ['NotReadableError', 'busy'],
+    ['TrackStartError', 'busy'],
+    ['AbortError', 'busy'],
+    ['NotAllowedError', null],
+    ['SecurityError', null],
+    [undefined, null],
+  ] as const)('%s -> %s', (name, expected) => expect(mediaDeviceProblem(name)).toBe(expected));
 });

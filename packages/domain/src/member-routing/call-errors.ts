@@ -15,6 +15,23 @@ export const callErrorRoute = (err: { name?: string | null; message?: string | n
   return err.code ? { kind: 'dialog', title: 'ERROR', message: text, code: err.code } : { kind: 'dialog', title: 'ERROR', message: text };
 };
 
+/**
+ * A camera or microphone the browser could not open for a reason other than permission (by the name
+ * of getUserMedia's error): none on the device ('missing'), or held by another app or failing
+ * ('busy'). Null for anything else: a refused permission and the call's errors are routed by
+ * callErrorRoute. Not in the spec, whose dialog would show the browser's own message, in English.
+ */
+export type MediaDeviceProblem = 'missing' | 'busy';
+const MEDIA_DEVICE_PROBLEMS: Readonly<Record<string, MediaDeviceProblem>> = {
+  NotFoundError: 'missing',
+  DevicesNotFoundError: 'missing', // older Chrome
+  OverconstrainedError: 'missing', // no device meets the constraints
+  NotReadableError: 'busy',
+  TrackStartError: 'busy', // older Chrome
+  AbortError: 'busy',
+};
+export const mediaDeviceProblem = (name: string | null | undefined): MediaDeviceProblem | null => (name ? (MEDIA_DEVICE_PROBLEMS[name] ?? null) : null);
+
 /** spec 2: link-to-consult entry. */
 export const linkToConsultEntry = (q: {
   cameraDenied: boolean;

@@ -4,6 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { MediaDeviceProblem } from '@puente/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -32,13 +34,26 @@ export function CallErrorDialog({ open, message, code, onClose }: { open: boolea
  * spec 8: NotAllowedError: a dialog asking to change the phone permissions, 'Entendido, daré acceso';
  * spec 4: a member who will not allow the camera may leave instead (media-permissions).
  */
-export function NotAllowedDialog({ open, onRetry, onLeave, busy = false }: { open: boolean; onRetry: () => void; onLeave?: () => void; busy?: boolean }) {
+/** The camera or microphone could not be opened: refused ('not-allowed', spec 8), none on the device, or in use. */
+export type MediaProblem = 'not-allowed' | MediaDeviceProblem;
+
+const MEDIA_PROBLEM_TEXT: Record<MediaProblem, { title: string; body: string; retry: string }> = {
+  'not-allowed': { title: 'vc_not_allowed_title', body: 'vc_not_allowed_body', retry: 'vc_not_allowed_button' },
+  missing: { title: 'vc_media_missing_title', body: 'vc_media_missing_body', retry: 'vc_media_retry' },
+  busy: { title: 'vc_media_busy_title', body: 'vc_media_busy_body', retry: 'vc_media_retry' },
+};
+
+export function NotAllowedDialog({ problem, onRetry, onLeave, busy = false }: { problem: MediaProblem | null; onRetry: () => void; onLeave?: () => void; busy?: boolean }) {
   const { t } = useTranslation();
+  // The last problem's texts stay while the dialog fades out.
+  const [shown, setShown] = useState<MediaProblem>(problem ?? 'not-allowed');
+  if (problem !== null && problem !== shown) setShown(problem);
+  const text = MEDIA_PROBLEM_TEXT[shown];
   return (
-    <Dialog open={open} aria-labelledby="not-allowed-title" data-testid="not-allowed-dialog">
-      <DialogTitle id="not-allowed-title">{t('vc_not_allowed_title')}</DialogTitle>
+    <Dialog open={problem !== null} aria-labelledby="not-allowed-title" data-testid="not-allowed-dialog" data-problem={shown}>
+      <DialogTitle id="not-allowed-title">{t(text.title)}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('vc_not_allowed_body')}</DialogContentText>
+        <DialogContentText>{t(text.body)}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {onLeave ? (
@@ -47,7 +62,7 @@ export function NotAllowedDialog({ open, onRetry, onLeave, busy = false }: { ope
           </Button>
         ) : null}
         <Button fullWidth variant="contained" onClick={onRetry} disabled={busy} data-testid="not-allowed-ok">
-          {t('vc_not_allowed_button')}
+          {t(text.retry)}
         </Button>
       </DialogActions>
     </Dialog>

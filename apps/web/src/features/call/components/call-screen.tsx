@@ -26,6 +26,7 @@ import {
   isReturningToCall,
   isSecondCall,
   loginlessView,
+  mediaDeviceProblem,
   prejoinRedirect,
   REALTIME_EVENTS,
   videoCallEntryRedirect,
@@ -63,7 +64,7 @@ import { useCallTracking } from '../hooks/use-call-tracking';
 import { usePhysicianLabels } from '@/features/consultation';
 import { useLocalMedia } from '../hooks/use-local-media';
 import { useNetworkQuality } from '../hooks/use-network-quality';
-import { CallErrorDialog, EnterConsultationDialog, HangUpDialog, NotAllowedDialog, ReturnToCallDialog } from './call-dialogs';
+import { CallErrorDialog, EnterConsultationDialog, HangUpDialog, NotAllowedDialog, ReturnToCallDialog, type MediaProblem } from './call-dialogs';
 import { CallRoom } from './call-room';
 import { VideoTile } from './video-tile';
 
@@ -217,7 +218,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
   const currentPhase = callPhase(state);
   const setEntered = useCallback(() => setEnteredPhase(currentPhase), [currentPhase]);
   const [rejoinBusy, setRejoinBusy] = useState(false);
-  const [notAllowed, setNotAllowed] = useState(false);
+  const [mediaProblem, setMediaProblem] = useState<MediaProblem | null>(null);
   const [error, setError] = useState<{ message: string; code?: number } | null>(null);
   const [chatOpen, setChatOpen] = useState(false);
   const [chatUnread, setChatUnread] = useState(false);
@@ -234,15 +235,20 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
   const handleMediaError = useCallback(
     (err: { name: string; message: string }) => {
       console.warn('camera or microphone refused', err.name, err.message);
+      const device = mediaDeviceProblem(err.name);
+      if (device) {
+        setMediaProblem(device);
+        return;
+      }
       const route = callErrorRoute(loginless && err.name === 'NotAllowedError' ? { message: 'Permission denied' } : err);
-      if (route.kind === 'not-allowed-dialog') setNotAllowed(true);
+      if (route.kind === 'not-allowed-dialog') setMediaProblem('not-allowed');
       else if (route.kind === 'navigate') navigate(route.to);
       else setError({ message: route.message, code: route.code });
     },
     [loginless, navigate],
   );
   const requestMedia = useCallback(async () => {
-    setNotAllowed(false);
+    setMediaProblem(null);
     const stream = await media.request();
     if (!stream) return;
     if (isMember) {
@@ -393,7 +399,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
   const cancelPrejoin = async (reason: PrejoinCancel['reason']) => {
     try {
       await hangUp.mutateAsync({ appointmentId: appointment.id, action: { kind: 'cancel', reason, confirm: false } });
-      setNotAllowed(false);
+      setMediaProblem(null);
     } catch {
       showToast({ variant: 'warning', message: 'vc_hang_up_error' });
     }
@@ -580,7 +586,7 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
       <EnterConsultationDialog open={isMember && step === 3 && !inCall && !askReturn && decision === 'enter-consultation-dialog'} name={doctorName} onEnter={handleEnter} />
       <HangUpDialog open={!!confirming} kind={confirming?.kind ?? 'member-end'} busy={hangUp.isPending} onConfirm={() => void handleConfirmHangUp()} onCancel={() => setConfirming(null)} />
       <ReturnToCallDialog open={askReturn} onAccept={() => void handleReturn()} busy={rejoinBusy} />
-      <NotAllowedDialog open={notAllowed} onRetry={() => void requestMedia()} onLeave={isMember && !loginless ? () => void cancelPrejoin('media-permissions') : undefined} busy={hangUp.isPending} />
+      <NotAllowedDialog problem={mediaProblem} onRetry={() => void requestMedia()} onLeave={isMember && !loginless ? () => void cancelPrejoin('media-permissions') : undefined} busy={hangUp.isPending} />
       <CallErrorDialog open={!!error} message={error?.message ?? ''} code={error?.code} onClose={() => setError(null)} />
     </Screen>
   );

@@ -174,6 +174,28 @@ describe('the prejoin steps cancel with their own reasons (spec 4 "Cancel or end
     expect(router.state.location.pathname).not.toBe('/consulta/llenado-de-informacion');
   });
 
+  it.each([
+    ['en', 'NotFoundError', 'missing', "We can't find your camera", 'Try again'],
+    ['es', 'NotReadableError', 'busy', 'Tu cámara está en uso', 'Intentar de nuevo'],
+  ] as const)('in %s, a camera the browser cannot open (%s) says why in her language, and she can try again or leave', async (language, name, problem, title, retry) => {
+    const getUserMedia = vi.fn(async () => Promise.reject(Object.assign(new Error('Requested device not found'), { name })));
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia } }));
+    waitingAt({});
+    confirmedOnForm();
+    renderApp('/consulta/video-llamada', { language });
+    const dialog = await screen.findByTestId('not-allowed-dialog');
+    expect(dialog.getAttribute('data-problem')).toBe(problem);
+    expect(within(dialog).getByRole('heading').textContent).toBe(title);
+    expect(dialog.textContent).not.toContain('Requested device not found');
+    expect(screen.queryByText('ERROR')).toBeNull();
+    expect(within(dialog).getByTestId('not-allowed-ok').textContent).toBe(retry);
+    const calls = getUserMedia.mock.calls.length;
+    fireEvent.click(within(dialog).getByTestId('not-allowed-ok'));
+    await waitFor(() => expect(getUserMedia.mock.calls.length).toBe(calls + 1));
+    fireEvent.click(within(await screen.findByTestId('not-allowed-dialog')).getByTestId('not-allowed-leave'));
+    await waitFor(() => expect(cancelReasons()).toEqual([{ appointmentId: 'apt_1', reason: 'media-permissions' }]));
+  });
+
   it('a member who denies the camera may leave: cancelled with media-permissions', async () => {
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn(async () => Promise.reject(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }))) } }));
     waitingAt({});
