@@ -63,6 +63,12 @@ const gqlCall = (calls: FakeCall[], op: string) => calls.find((c) => c.url === '
 beforeEach(() => localStorage.clear());
 
 describe('the scheduling flow', () => {
+  it('the coaches to choose from say which languages they speak', async () => {
+    server();
+    renderApp('/agenda/seleccionar-coach', { language: 'en' });
+    expect((await screen.findByTestId('schedule-coach-languages')).textContent).toBe('Spanish'); // the fixture coach speaks es
+  });
+
   it('mental health goes straight to the coaches; confirming books the slot and shows success', async () => {
     const { calls } = server();
     const { router } = renderApp('/agenda/seleccionar-tema');

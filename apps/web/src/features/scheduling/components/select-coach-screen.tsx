@@ -34,6 +34,10 @@ export function SelectCoachScreen() {
             </Avatar>
             <Box>
               <Typography sx={{ fontWeight: 700 }}>{[coach.firstName, coach.lastName].join(' ')}</Typography>
+              {/* The language of the consultation is one she speaks (as on the on-demand list's cards). */}
+              <Typography variant="body2" data-testid="schedule-coach-languages">
+                {coach.languages.map((lang) => t(`coaches_language_${lang}`)).join(' · ')}
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 {coach.availableSlots.length > 0 ? t('schedule_slots_today', { count: coach.availableSlots.length }) : t('schedule_see_calendar')}
               </Typography>
