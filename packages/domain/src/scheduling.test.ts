@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WeeklyHours } from './physician-slots';
 import { calendarExceptionInputSchema, calendarInputSchema, overlappingHours } from './calendar-input';
-import { computeSlots, isFreeSlot, lastCalendarDate, slotsOnDay, wallTimeToIso } from './scheduling';
+import { computeSlots, formatSlot, isFreeSlot, lastCalendarDate, slotsOnDay, wallTimeToIso } from './scheduling';
 
 const MX = 'America/Mexico_City';
 const LA = 'America/Los_Angeles';
@@ -131,5 +131,17 @@ describe('wallTimeToIso (the calendar editor’s datetime-local in the coach’s
     ['2030-01-07T09:00', 'Mars/Base', '2030-01-07T09:00'],
   ])('%s in %s → %s', (local, zone, expected) => {
     expect(wallTimeToIso(local, zone)).toBe(expected);
+  });
+});
+
+describe('formatSlot', () => {
+  it.each([
+    ['en', 'America/Los_Angeles', false, 'Tuesday, December 1, 2026 at 7:00 AM'],
+    ['en', 'America/Los_Angeles', true, 'Tuesday, December 1, 2026 at 7:00 AM PST'],
+    ['es', 'America/Mexico_City', false, 'martes, 1 de diciembre de 2026, 9:00 a.m.'],
+    ['es', 'America/Mexico_City', true, 'martes, 1 de diciembre de 2026, 9:00 a.m. GMT-6'],
+  ] as const)('%s in %s, with its zone: %s', (lang, zone, withZone, expected) => {
+    // Intl may put a narrow no-break space before AM/PM and in "a.m.": compared with plain spaces.
+    expect(formatSlot('2026-12-01T15:00:00Z', zone, lang, { withZone }).replace(/[\u202f\u00a0]/g, ' ')).toBe(expected);
   });
 });

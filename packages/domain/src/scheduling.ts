@@ -180,6 +180,15 @@ export const wallTimeToIso = (local: string, timeZone: string): string => {
   return new Date(new TZDate(y, mo - 1, d, h, mi, s, timeZone).getTime()).toISOString();
 };
 
-/** The wording of a date in a language and zone (messages, .ics summary). */
-export const formatSlot = (startDate: string | Date, timeZone: string, lang: 'es' | 'en'): string =>
-  new Intl.DateTimeFormat(lang === 'es' ? 'es-MX' : 'en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(startDate));
+/**
+ * The wording of a date in a language and zone (messages, .ics summary). `withZone`: the zone's short
+ * name too ("3:00 PM PST", "9:00 a.m. GMT-6"), for a text read away from the screen that says which
+ * zone it counts in (an SMS, an email, a support request): member, coach and support may be in different ones.
+ */
+export const formatSlot = (startDate: string | Date, timeZone: string, lang: 'es' | 'en', { withZone = false }: { withZone?: boolean } = {}): string =>
+  new Intl.DateTimeFormat(
+    lang === 'es' ? 'es-MX' : 'en-US',
+    withZone
+      ? { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }
+      : { dateStyle: 'full', timeStyle: 'short', timeZone },
+  ).format(new Date(startDate));

@@ -115,7 +115,7 @@ export class BookingCommands {
     if (!record) throw new AppError('CONFLICT', { reason: 'via-support' });
     if (!this.deps.support) throw new AppError('NOT_FOUND');
     const lang = actor.preferredLang;
-    const vars = { coach: [record.user.firstName, record.user.lastName].filter(Boolean).join(' '), when: formatSlot(row.startDate, row.timezone, lang), id: row.tinyId };
+    const vars = { coach: [record.user.firstName, record.user.lastName].filter(Boolean).join(' '), when: formatSlot(row.startDate, row.timezone, lang, { withZone: true }), id: row.tinyId };
     const request = await this.deps.support.requestForMember(row.memberId, {
       helpTopic: 'consultation',
       reason: schedulingText(action === 'cancel' ? 'supportCancelReason' : 'supportRescheduleReason', lang, vars),

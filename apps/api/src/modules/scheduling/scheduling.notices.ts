@@ -113,11 +113,11 @@ export class SchedulingNotices {
     const vars = {
       coach: coachName,
       member: member.firstName ?? '',
-      when: formatSlot(row.startDate, row.timezone, lang),
+      when: formatSlot(row.startDate, row.timezone, lang, { withZone: true }),
       cancelUrl: this.cancelUrl(row, member, coach),
       joinUrl: new URL(`${buildPath('home')}?scheduledAppointmentId=${row.id}`, this.deps.publicUrl).toString(),
     };
-    const coachVars = { ...vars, when: formatSlot(row.startDate, coach.timeZone ?? CALENDAR.fallbackTimeZone, coach.preferredLang) };
+    const coachVars = { ...vars, when: formatSlot(row.startDate, coach.timeZone ?? CALENDAR.fallbackTimeZone, coach.preferredLang, { withZone: true }) };
     const ics = (method: 'REQUEST' | 'CANCEL') =>
       invitation({
         method,

@@ -176,6 +176,8 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     await t.server.services.scheduling.runDue();
     const sms = await outbox(member.user.phoneNumber!);
     expect(sms.map((m) => m.body).join('\n')).toContain('your consultation with');
+    // The time says its zone (the booking's, Mexico City: 9:00 a.m. there), read away from the screen.
+    expect(sms.map((m) => m.body.replace(/[\u202f\u00a0]/g, ' ')).join('\n')).toContain('scheduled for Thursday, November 26, 2026 at 9:00 AM CST.');
     const email = (await outbox(member.user.email!)).at(-1)!;
     expect(email.body).toContain('METHOD:REQUEST');
     expect(email.body).toContain(`UID:${booked.id}@puente`);
