@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { cancelLinkViewForError, isCancelLinkActive } from '@puente/domain';
+import { buildPath, cancelLinkViewForError, isCancelLinkActive } from '@puente/domain';
 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { isLanguage } from '@/lib/i18n';
@@ -72,7 +72,13 @@ export function CancelLinkScreen() {
           </Button>
         </>
       ) : (
-        <Typography data-testid={`cancel-link-${view}`}>{t(`cancel_link_${view}_body`)}</Typography>
+        <>
+          <Typography data-testid={`cancel-link-${view}`}>{t(`cancel_link_${view}_body`)}</Typography>
+          {/* Read from a text message: the way on into the app (to book another time, or see her consultations). */}
+          <Button variant="contained" component={RouterLink} to={buildPath('open')} data-testid="cancel-link-open-app">
+            {t('cancel_link_open_app')}
+          </Button>
+        </>
       )}
     </Screen>
   );

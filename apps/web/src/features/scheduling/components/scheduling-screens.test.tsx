@@ -271,8 +271,13 @@ describe('cancel by the texted link', () => {
     third.unmount();
 
     server();
-    renderApp(link(new Date(Date.now() - 3600_000).toISOString()));
+    const { router } = renderApp(link(new Date(Date.now() - 3600_000).toISOString()));
     expect(await screen.findByTestId('cancel-link-passed')).toBeTruthy();
+    // Each result leads on into the app (read from a text message, the page has no other way on).
+    const open = screen.getByTestId('cancel-link-open-app');
+    expect(open.textContent).toBe('Open Puente');
+    fireEvent.click(open);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/open'));
   });
 
   it('an error passed in the link (?error=) shows the passed view at once, with no cancel call', async () => {
