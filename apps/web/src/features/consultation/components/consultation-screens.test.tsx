@@ -228,54 +228,38 @@ describe('coach profile', () => {
 });
 
 describe('asking coaches who do not speak the member\'s language', () => {
-  it('an English-speaking member who asks a Spanish-speaking coach by name has the consultation in Spanish (in English it could never reach her)', async () => {
+  /**
+   * An English-speaking member asks from `path` (a coach's profile, or the list) with `server`'s coaches,
+   * with mental health chosen on home (no self-assessment), confirms her place and returns what the
+   * consultation is created with.
+   */
+  const createdAsking = async (path: string, server: Parameters<typeof fakeServer>[0]) => {
     window.localStorage.setItem(
       'rdx-temas',
       JSON.stringify({ topicId: 'hardcoded_mh_topic', topicText: 'Mental health', practice: 'mentalhealth', tags: 'practice_mentalhealth', reason: 'Stress', requiresSelfAssessment: false }),
     );
-    const { calls } = fakeServer({ member: { preferredLang: 'en', consultationLang: 'en' }, physician: { languages: ['es'] } });
-    const { router } = renderApp('/ondemand-perfil-coach/doc_1', { language: 'en' });
+    const { calls } = fakeServer({ ...server, member: { preferredLang: 'en', consultationLang: 'en' } });
+    const { router } = renderApp(path, { language: 'en' });
     fireEvent.click(await screen.findByTestId('request-consultation'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
     fireEvent.change(await screen.findByTestId('location-state'), { target: { value: 'Jalisco' } });
     fireEvent.change(screen.getByTestId('location-city'), { target: { value: 'Guadalajara' } });
     fireEvent.click(screen.getByTestId('location-submit'));
     await waitFor(() => expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(1));
-    expect((graphqlCalls(calls, 'CreateAppointment')[0]!.body as { variables: { data: unknown } }).variables.data).toMatchObject({ language: 'es', mxDoctorId: 'doc_1' });
+    return (graphqlCalls(calls, 'CreateAppointment')[0]!.body as { variables: { data: Record<string, unknown> } }).variables.data;
+  };
+
+  it.each([
+    ['a Spanish-speaking coach by name: in Spanish (in English it could never reach her)', ['es'], 'es'],
+    ['a coach by name who speaks English too: in English', ['es', 'en'], 'en'],
+  ] as const)('%s', async (_, languages, expected) => {
+    expect(await createdAsking('/ondemand-perfil-coach/doc_1', { physician: { languages: [...languages] } })).toMatchObject({ language: expected, mxDoctorId: 'doc_1' });
   });
 
-  it('"Request consultation" on a list of Spanish-speaking coaches only goes in Spanish for an English-speaking member', async () => {
-    window.localStorage.setItem(
-      'rdx-temas',
-      JSON.stringify({ topicId: 'hardcoded_mh_topic', topicText: 'Mental health', practice: 'mentalhealth', tags: 'practice_mentalhealth', reason: 'Stress', requiresSelfAssessment: false }),
-    );
-    const { calls } = fakeServer({ member: { preferredLang: 'en', consultationLang: 'en' }, online: [physician({ languages: ['es'] })] });
-    const { router } = renderApp('/consulta/coaches-disponibles', { language: 'en' });
-    fireEvent.click(await screen.findByTestId('request-consultation'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
-    fireEvent.change(await screen.findByTestId('location-state'), { target: { value: 'Jalisco' } });
-    fireEvent.change(screen.getByTestId('location-city'), { target: { value: 'Guadalajara' } });
-    fireEvent.click(screen.getByTestId('location-submit'));
-    await waitFor(() => expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(1));
-    const data = (graphqlCalls(calls, 'CreateAppointment')[0]!.body as { variables: { data: Record<string, unknown> } }).variables.data;
+  it('"Request consultation" on a list of Spanish-speaking coaches only: in Spanish, to no coach in particular', async () => {
+    const data = await createdAsking('/consulta/coaches-disponibles', { online: [physician({ languages: ['es'] })] });
     expect(data.language).toBe('es');
     expect(data.mxDoctorId).toBeUndefined();
-  });
-
-  it('a coach who speaks her language is asked in it', async () => {
-    window.localStorage.setItem(
-      'rdx-temas',
-      JSON.stringify({ topicId: 'hardcoded_mh_topic', topicText: 'Mental health', practice: 'mentalhealth', tags: 'practice_mentalhealth', reason: 'Stress', requiresSelfAssessment: false }),
-    );
-    const { calls } = fakeServer({ member: { preferredLang: 'en', consultationLang: 'en' }, physician: { languages: ['es', 'en'] } });
-    const { router } = renderApp('/ondemand-perfil-coach/doc_1', { language: 'en' });
-    fireEvent.click(await screen.findByTestId('request-consultation'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/consulta/llenado-de-informacion'));
-    fireEvent.change(await screen.findByTestId('location-state'), { target: { value: 'Jalisco' } });
-    fireEvent.change(screen.getByTestId('location-city'), { target: { value: 'Guadalajara' } });
-    fireEvent.click(screen.getByTestId('location-submit'));
-    await waitFor(() => expect(graphqlCalls(calls, 'CreateAppointment')).toHaveLength(1));
-    expect((graphqlCalls(calls, 'CreateAppointment')[0]!.body as { variables: { data: unknown } }).variables.data).toMatchObject({ language: 'en', mxDoctorId: 'doc_1' });
   });
 });
 
