@@ -30,10 +30,6 @@ export function CallErrorDialog({ open, message, code, onClose }: { open: boolea
   );
 }
 
-/**
- * spec 8: NotAllowedError: a dialog asking to change the phone permissions, 'Entendido, daré acceso';
- * spec 4: a member who will not allow the camera may leave instead (media-permissions).
- */
 /** The camera or microphone could not be opened: refused ('not-allowed', spec 8), none on the device, or in use. */
 export type MediaProblem = 'not-allowed' | MediaDeviceProblem;
 
@@ -43,6 +39,11 @@ const MEDIA_PROBLEM_TEXT: Record<MediaProblem, { title: string; body: string; re
   busy: { title: 'vc_media_busy_title', body: 'vc_media_busy_body', retry: 'vc_media_retry' },
 };
 
+/**
+ * spec 8: NotAllowedError: a dialog asking to change the phone permissions, 'Entendido, daré acceso';
+ * spec 4: a member who will not allow the camera may leave instead (media-permissions). The same
+ * dialog, with its own texts, for a camera that is missing or in use (mediaDeviceProblem).
+ */
 export function NotAllowedDialog({ problem, onRetry, onLeave, busy = false }: { problem: MediaProblem | null; onRetry: () => void; onLeave?: () => void; busy?: boolean }) {
   const { t } = useTranslation();
   // The last problem's texts stay while the dialog fades out.

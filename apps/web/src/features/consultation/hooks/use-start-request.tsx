@@ -9,17 +9,17 @@ import { requestOrDefault, useConsultationRequest } from './use-consultation-req
 
 export const LOCATION_FORM_PATH = buildPath('locationForm');
 
-/**
- * "Request consultation": remembers the chosen coach; before the first consultation asks the
- * health profile once (issue 11: allergies, medications, conditions, surgeries); asks the
- * self-assessment when the topic requires it (spec 3); then the location confirmation (spec 2).
- */
 /** Whom the request is for: one coach (her id and languages), or any of the coaches listed (no id, their languages). */
 export interface RequestTarget {
   physicianId: string | null;
   languages: readonly Language[];
 }
 
+/**
+ * "Request consultation": remembers the chosen coach; before the first consultation asks the
+ * health profile once (issue 11: allergies, medications, conditions, surgeries); asks the
+ * self-assessment when the topic requires it (spec 3); then the location confirmation (spec 2).
+ */
 export const useStartRequest = (): { start: (target: RequestTarget) => void; dialog: ReactNode } => {
   const navigate = useNavigate();
   const member = useMember();
