@@ -74,6 +74,14 @@ describe('onboarding profile form (spec 5)', () => {
     expect(toast.textContent).toContain(missing);
   });
 
+  it('a step that does not exist shows the last one, under its own address and title', async () => {
+    signedIn();
+    const { router } = renderApp('/induccion/crear-perfil/9', { language: 'en' });
+    await screen.findByTestId('create-profile-screen');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/induccion/crear-perfil/3'));
+    await waitFor(() => expect(document.title).toBe('Create your profile (step 3) · Puente'));
+  });
+
   it('after Continue, fixing a field clears its error without leaving it', async () => {
     signedIn();
     renderApp('/induccion/crear-perfil/1');

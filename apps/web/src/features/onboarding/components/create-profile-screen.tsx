@@ -124,6 +124,12 @@ function CreateProfileForm({ member }: { member: MemberDto }) {
   const req = useMemo(() => onboardingRequirements(member), [member]);
   const steps = useMemo(() => onboardingSteps(req), [req]);
   const stepIndex = Math.min(Math.max(Number.parseInt(params.stepId ?? '1', 10) || 1, 1), steps.length) - 1;
+  // A step that does not exist (/induccion/crear-perfil/9, a stale link) shows the nearest one: its
+  // address says so too (the page title is the address's step).
+  const shownStep = paths.createProfileStep(stepIndex + 1);
+  useEffect(() => {
+    if (params.stepId !== String(stepIndex + 1)) void navigate(shownStep, { replace: true });
+  }, [params.stepId, stepIndex, shownStep, navigate]);
   const update = useUpdateMember();
 
   const resolver: Resolver<Form> = async (values, context, options) => {
