@@ -14,7 +14,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   complaintReportSchema,
-  FORM_MISSING_FIELDS,
   issueDateFormat,
   parseIssueDate,
   REPORT_CONSEQUENCES,
@@ -203,7 +202,7 @@ export function ReportProblemScreen() {
                 </RadioGroup>
                 {fieldState.error ? (
                   <FormHelperText id={`report-${name}-error`} role="alert">
-                    {t(FORM_MISSING_FIELDS)}
+                    {t('report_issue_answer_required')}
                   </FormHelperText>
                 ) : null}
               </FormControl>
