@@ -7,7 +7,8 @@ import { Server, type Socket } from 'socket.io';
 import { AppError, languageFromHeader } from '../errors';
 import type { InvalidationBus } from '../lib/invalidation-bus';
 import type { CallRole, Language, SessionScope } from '@puente/domain';
-import type { AuthContext, AuthService, SessionSocketControl } from '../modules/auth/auth.service';
+import type { SessionLookups } from '../lib/session-lookups';
+import type { AuthContext, SessionSocketControl } from '../modules/auth/auth.service';
 import { guestRoom } from '../modules/auth/session-scope';
 import { budgetKindOf, SocketBudget } from './socket-budget';
 
@@ -256,7 +257,7 @@ export class RealtimeGateway implements SessionSocketControl {
     if (handlers.disconnected) this.onDisconnected.push(handlers.disconnected);
   }
 
-  attach(httpServer: HttpServer, auth: Pick<AuthService, 'authenticate'>, options: GatewayOptions): RealtimeServer {
+  attach(httpServer: HttpServer, auth: Pick<SessionLookups, 'authenticate'>, options: GatewayOptions): RealtimeServer {
     const io: RealtimeServer = new Server(httpServer, {
       path: '/socket.io',
       serveClient: false,

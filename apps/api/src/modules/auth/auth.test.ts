@@ -245,8 +245,9 @@ describe('sending limits', () => {
 });
 
 describe('sessions looked up together (lib/session-lookups.ts)', () => {
-  it('authenticateMany answers every token as authenticate does: open, logged out, erased, unknown; a staff session idle too long ends for good', async () => {
+  it('authenticateMany answers every token in a batch as alone: open, logged out, erased, unknown; a staff session idle too long ends for good', async () => {
     const auth = t.server.services.auth;
+    const alone = async (token: string) => (await auth.authenticateMany([token])).get(token);
     const open = await createMember(t.server);
     const loggedOut = await createMember(t.server);
     const erased = await createMember(t.server);
@@ -259,13 +260,13 @@ describe('sessions looked up together (lib/session-lookups.ts)', () => {
       admin: (await createSessionFor(t.server, admin.id)).sessionToken,
       unknown: 'a'.repeat(43),
     };
-    await auth.logout((await auth.authenticate(tokens.loggedOut))!);
+    await auth.logout((await alone(tokens.loggedOut))!);
     await t.server.database.db.update(users).set({ deletedAt: t.clock.now() }).where(eq(users.id, erased.id));
 
     const all = Object.values(tokens);
     const many = await auth.authenticateMany(all);
     expect([...many.keys()]).toEqual(all);
-    for (const token of all) expect(many.get(token)).toEqual(await auth.authenticate(token));
+    for (const token of all) expect(many.get(token)).toEqual(await alone(token));
     expect(many.get(tokens.open)?.user.id).toBe(open.id);
     expect(many.get(tokens.second)?.user.id).toBe(open.id);
     expect(many.get(tokens.open)?.session.id).not.toBe(many.get(tokens.second)?.session.id);
@@ -279,7 +280,7 @@ describe('sessions looked up together (lib/session-lookups.ts)', () => {
     expect(later.get(tokens.admin)).toBeUndefined();
     expect(later.get(tokens.open)?.user.id).toBe(open.id);
     t.clock.advance(-(STAFF_AUTH.idleTimeoutMs + 60_000));
-    expect(await auth.authenticate(tokens.admin)).toBeUndefined();
+    expect(await alone(tokens.admin)).toBeUndefined();
   });
 });
 

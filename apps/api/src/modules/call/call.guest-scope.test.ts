@@ -185,7 +185,7 @@ describe('GraphQL through fragments and aliases reaches nothing outside the appo
     expect((await request(t.url, `/api/chat/conversations/${g.linked.id}`, { token: g.guestToken })).status).toBe(200);
     expect((await request(t.url, CALL_PATHS.joinMethod(g.second.id, 'link'), { method: 'PATCH', token: g.guestToken })).status).toBe(404);
     // Straight to the services with the actor the bearer hook builds: the same answers.
-    const ctx = (await t.server.services.auth.authenticate(g.guestToken))!;
+    const ctx = (await t.server.services.auth.authenticateMany([g.guestToken])).get(g.guestToken)!;
     expect(ctx.user.sessionScope).toEqual({ kind: 'guest-call', appointmentId: g.linked.id });
     await expect(t.server.services.appointments.get(ctx.user, g.second.id, 'es')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(t.server.services.appointments.history(ctx.user, g.member.id, 'es')).rejects.toMatchObject({ code: 'FORBIDDEN' });
