@@ -391,6 +391,8 @@ describe('spec 8 call errors and link to consult', () => {
     [{ message: 'camera access denied by user' }, { kind: 'navigate', to: '/link-to-consult-permissions' }],
     [{ message: 'Room closed', code: 53205 }, { kind: 'navigate', to: '/link-to-consult-closed' }],
     [{ name: 'NotAllowedError', message: 'x' }, { kind: 'not-allowed-dialog' }],
+    [{ name: 'NotFoundError', message: 'Requested device not found' }, { kind: 'media-device-dialog', problem: 'missing' }],
+    [{ name: 'NotReadableError', message: 'Could not start video source' }, { kind: 'media-device-dialog', problem: 'busy' }],
     [{ message: 'Bad token', code: 20101 }, { kind: 'dialog', title: 'ERROR', message: 'Bad token. Please make sure you are using the correct credentials.', code: 20101 }],
     [{ message: 'Oops' }, { kind: 'dialog', title: 'ERROR', message: 'Oops' }],
   ] as const)('%j', (err, expected) => expect(callErrorRoute(err)).toEqual(expected));

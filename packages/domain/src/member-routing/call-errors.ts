@@ -2,24 +2,12 @@
 import { buildPath } from '../routes';
 import { nav, type NavigateTo } from './navigate';
 
-export type CallErrorRoute = NavigateTo | { kind: 'dialog'; title: 'ERROR'; message: string; code?: number } | { kind: 'not-allowed-dialog' };
-
-export const callErrorRoute = (err: { name?: string | null; message?: string | null; code?: number | null }): CallErrorRoute => {
-  const message = err.message ?? '';
-  if (err.name === 'NotAllowedError') return { kind: 'not-allowed-dialog' };
-  if (message === 'Permission denied' || message === 'Permission dismissed' || message.includes('denied')) {
-    return nav('/link-to-consult-permissions');
-  }
-  if (err.code === 53205) return nav('/link-to-consult-closed');
-  const text = err.code === 20101 ? `${message}. Please make sure you are using the correct credentials.` : message;
-  return err.code ? { kind: 'dialog', title: 'ERROR', message: text, code: err.code } : { kind: 'dialog', title: 'ERROR', message: text };
-};
-
 /**
  * A camera or microphone the browser could not open for a reason other than permission (by the name
  * of getUserMedia's error): none on the device ('missing'), or held by another app or failing
- * ('busy'). Null for anything else: a refused permission and the call's errors are routed by
- * callErrorRoute. Not in the spec, whose dialog would show the browser's own message, in English.
+ * ('busy'). Null for anything else (a refused permission, the call's errors). Not in the spec, whose
+ * error dialog would show the browser's own message, in English: callErrorRoute sends it to the
+ * permission dialog with its own texts.
  */
 export type MediaDeviceProblem = 'missing' | 'busy';
 const MEDIA_DEVICE_PROBLEMS: Readonly<Record<string, MediaDeviceProblem>> = {
@@ -31,6 +19,25 @@ const MEDIA_DEVICE_PROBLEMS: Readonly<Record<string, MediaDeviceProblem>> = {
   AbortError: 'busy',
 };
 export const mediaDeviceProblem = (name: string | null | undefined): MediaDeviceProblem | null => (name ? (MEDIA_DEVICE_PROBLEMS[name] ?? null) : null);
+
+export type CallErrorRoute =
+  | NavigateTo
+  | { kind: 'dialog'; title: 'ERROR'; message: string; code?: number }
+  | { kind: 'not-allowed-dialog' }
+  | { kind: 'media-device-dialog'; problem: MediaDeviceProblem };
+
+export const callErrorRoute = (err: { name?: string | null; message?: string | null; code?: number | null }): CallErrorRoute => {
+  const message = err.message ?? '';
+  if (err.name === 'NotAllowedError') return { kind: 'not-allowed-dialog' };
+  const device = mediaDeviceProblem(err.name);
+  if (device) return { kind: 'media-device-dialog', problem: device };
+  if (message === 'Permission denied' || message === 'Permission dismissed' || message.includes('denied')) {
+    return nav('/link-to-consult-permissions');
+  }
+  if (err.code === 53205) return nav('/link-to-consult-closed');
+  const text = err.code === 20101 ? `${message}. Please make sure you are using the correct credentials.` : message;
+  return err.code ? { kind: 'dialog', title: 'ERROR', message: text, code: err.code } : { kind: 'dialog', title: 'ERROR', message: text };
+};
 
 /** spec 2: link-to-consult entry. */
 export const linkToConsultEntry = (q: {

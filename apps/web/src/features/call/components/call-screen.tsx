@@ -26,7 +26,6 @@ import {
   isReturningToCall,
   isSecondCall,
   loginlessView,
-  mediaDeviceProblem,
   prejoinRedirect,
   REALTIME_EVENTS,
   videoCallEntryRedirect,
@@ -235,13 +234,9 @@ function CallFlow({ appointment, state, role, loginless, renderChat, renderChart
   const handleMediaError = useCallback(
     (err: { name: string; message: string }) => {
       console.warn('camera or microphone refused', err.name, err.message);
-      const device = mediaDeviceProblem(err.name);
-      if (device) {
-        setMediaProblem(device);
-        return;
-      }
       const route = callErrorRoute(loginless && err.name === 'NotAllowedError' ? { message: 'Permission denied' } : err);
       if (route.kind === 'not-allowed-dialog') setMediaProblem('not-allowed');
+      else if (route.kind === 'media-device-dialog') setMediaProblem(route.problem);
       else if (route.kind === 'navigate') navigate(route.to);
       else setError({ message: route.message, code: route.code });
     },
