@@ -58,8 +58,8 @@ describe('spec 5 organization site, support, consent, location', () => {
   it.each([
     [{ labConsent: 'provided_yes' }, undefined],
     [{ labConsent: 'provided_no' }, undefined],
-    [{ labConsent: 'not_asked' }, 'form_missing_fields'],
-    [{}, 'form_missing_fields'],
+    [{ labConsent: 'not_asked' }, 'consent_lab_required'],
+    [{}, 'consent_lab_required'],
   ])('consent %j -> %s', (v, key) => expect(firstMessage(consentFormSchema, v, 'labConsent')).toBe(key));
   it.each([
     [{ state: 'CA', city: 'Nueva ciudad' }, {}],

@@ -40,9 +40,12 @@ export const SUPPORT_SUCCESS_TOAST_KEY = 'customer_support_success_toast'; // sp
 
 // --- Consent --------------------------------------------------------------------------------
 
-/** spec 5: labConsent is required (an answer: yes or no). */
+/**
+ * spec 5: labConsent is required (an answer: yes or no). The spec names no key; ours says to choose
+ * one under the question (the toast already says that something is missing).
+ */
 export const consentFormSchema = z.object({
-  labConsent: z.enum(['provided_yes', 'provided_no'], { error: FORM_MISSING_FIELDS }),
+  labConsent: z.enum(['provided_yes', 'provided_no'], { error: 'consent_lab_required' }),
 });
 
 // --- Complaint report -----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { buildPath } from '@puente/domain';
+import { buildPath, consentFormSchema } from '@puente/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@/lib/navigation';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { Screen } from '@/components/ui/screen';
 import { errorToastKey } from '@/lib/api-client';
 import { useMember } from '../api/get-member';
@@ -20,8 +20,6 @@ import { showToast } from '@/lib/toast';
 import { useUpdateMember } from '../api/update-member';
 import { ProfileHeader } from './profile-header';
 
-/** spec 5 "Consent form: labConsent is required" (the spec names no key; ours). */
-export const consentFormSchema = z.object({ labConsent: z.enum(['provided_yes', 'provided_no'], { error: 'consent_lab_required' }) });
 type ConsentForm = z.input<typeof consentFormSchema>;
 
 /** /consent: the lab consent, saved through updateMember (labConsent.wasInfoProvided). */
