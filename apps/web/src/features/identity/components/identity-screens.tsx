@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useNavigate } from '@/lib/navigation';
+import { ROUTES } from '@/lib/routes';
 import { HelpDrawer } from '@/features/configs';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Screen } from '@/components/ui/screen';
@@ -30,11 +31,24 @@ const useStart = () => {
   return { busy, start };
 };
 
-/** /login/social/{provider}: a prompt with the sign-in button and the help drawer (spec 2). */
+/** The {provider} of the address, or undefined when it names none we offer. */
+const useProviderParam = (): LoginProvider | undefined => {
+  const { provider } = useParams();
+  return isLoginProvider(provider) ? provider : undefined;
+};
+
+/**
+ * /login/social/{provider}: a prompt with the sign-in button and the help drawer (spec 2). A
+ * provider we do not offer (a mistyped or old link) is an unknown address: it goes to the start, as
+ * any other does (it showed Google's page).
+ */
 export function SocialLoginScreen() {
+  const provider = useProviderParam();
+  return provider ? <SocialLogin provider={provider} /> : <Navigate to={ROUTES.root} replace />;
+}
+
+function SocialLogin({ provider }: { provider: LoginProvider }) {
   const { t } = useTranslation();
-  const params = useParams();
-  const provider: LoginProvider = isLoginProvider(params.provider) ? params.provider : 'google';
   const { busy, start } = useStart();
   const [helpOpen, setHelpOpen] = useState(false);
   return (
@@ -66,12 +80,18 @@ export function IdentityEntryScreen({ provider }: { provider: LoginProvider }) {
   return <LoadingScreen testId="identity-entry-screen" />;
 }
 
-/** /login/merge/error/{provider}: email retries identity login by email, otherwise the social page (spec 2). */
+/**
+ * /login/merge/error/{provider}: email retries identity login by email, otherwise the social page
+ * (spec 2). A provider we do not offer goes to the start, as on the social page.
+ */
 export function MergeErrorScreen() {
+  const provider = useProviderParam();
+  return provider ? <MergeError provider={provider} /> : <Navigate to={ROUTES.root} replace />;
+}
+
+function MergeError({ provider }: { provider: LoginProvider }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const params = useParams();
-  const provider: LoginProvider = isLoginProvider(params.provider) ? params.provider : 'google';
   return (
     <Screen testId="merge-error-screen">
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
