@@ -1,3 +1,4 @@
+import { consultationLanguageWith } from '@puente/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -65,6 +66,8 @@ export function buildScheduling(deps: {
     bus: deps.bus,
     scheduledStarted: (memberId, payload) => deps.realtime.emitToUser(memberId, 'scheduled-started', payload),
     // Joining: the live appointment (type scheduled, S1) asked of that coach; the on-demand life cycle follows.
+    // The booking's language is the member's (her texts and emails); the consultation's is one the
+    // coach speaks (a coach sees and takes requests only in her languages), hers when they share it.
     startLive: async (actor, row) => {
       const record = await deps.physicians.record(row.physicianId);
       const member = await deps.members.account(actor.id);
@@ -73,7 +76,7 @@ export function buildScheduling(deps: {
         actor,
         {
           practice: record?.user.practice ?? 'health',
-          language: row.language,
+          language: consultationLanguageWith(record?.user.languages ?? [], null, row.language),
           topic: row.topic,
           timezone: row.timezone,
           mxDoctorId: row.physicianId,

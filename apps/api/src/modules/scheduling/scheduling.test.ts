@@ -314,6 +314,26 @@ describe('booking, rescheduling, cancelling (spec 7/8)', () => {
     t.clock.set(MONDAY_08);
   });
 
+  it('a member whose app is in English, booked with a coach who speaks Spanish only: her texts are in English, the consultation in Spanish, and the coach can take it', async () => {
+    const { coach } = await coachWithHours(); // languages ['es']
+    const member = await memberWithSession(t.server, { preferredLang: 'en', address: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' } });
+    const booked = await graphql<{ scheduleAppointment: unknown }>(t.url, SCHEDULING_GQL.scheduleAppointment, { input: { physicianId: coach.id, language: 'en', startDate: '2026-11-23T16:30:00.000Z', timezone: MX } }, member.token);
+    const { id } = scheduledAppointmentSchema.parse(booked.body.data?.scheduleAppointment);
+    await t.server.services.scheduling.runDue();
+    expect((await outbox(member.user.phoneNumber!)).map((m) => m.body).join('\n')).toContain('your consultation with');
+    t.clock.set('2026-11-23T16:26:00Z');
+    try {
+      const joined = await request(t.url, `/api/scheduled-appointments/${id}/join`, { method: 'POST', token: member.token });
+      expect(joined.status).toBe(200);
+      const { appointmentId } = joined.body as { appointmentId: string };
+      // A coach sees and takes requests only in her languages: in English she could not (NOT_FOUND).
+      const live = await t.server.services.appointments.accept(coach, appointmentId, 'es');
+      expect(live).toMatchObject({ type: 'scheduled', state: '2-coach-is-reviewing', language: 'es' });
+    } finally {
+      t.clock.set(MONDAY_08);
+    }
+  });
+
   it('online coaches: CONFLICT scheduled-appointment from 60 minutes before her booking until it ends or is cancelled; others unaffected (spec 001 §8)', async () => {
     const { coach } = await coachWithHours();
     const member = await memberWithSession(t.server);
