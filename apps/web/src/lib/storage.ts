@@ -1,7 +1,14 @@
-import { SESSION_STORAGE_KEYS, STORAGE_KEYS as DOMAIN_STORAGE_KEYS } from '@puente/domain';
+import { SESSION_STORAGE_KEYS as DOMAIN_SESSION_STORAGE_KEYS, STORAGE_KEYS as DOMAIN_STORAGE_KEYS } from '@puente/domain';
 import { useSyncExternalStore } from 'react';
 
-export { SESSION_STORAGE_KEYS };
+/** sessionStorage keys (this tab only): the spec's plus the few only the web client uses. */
+export const SESSION_STORAGE_KEYS = {
+  ...DOMAIN_SESSION_STORAGE_KEYS,
+  // Not named in the spec: the staff sign-in's code sent from this tab (its challenge, the address and
+  // when it expires), so a reload (a phone's browser drops a tab while she reads her email) keeps it.
+  staffLoginCode: 'staffLoginCode',
+} as const;
+type SessionStorageKey = (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS];
 
 /** localStorage keys: the spec's (from @puente/domain) plus the few only the web client uses. */
 export const STORAGE_KEYS = {
@@ -72,7 +79,7 @@ export const removeStorage = (key: StorageKey): void => {
  */
 export const useStoredValue = (key: StorageKey): string | null => useSyncExternalStore(watchOf(key).subscribe, () => readStorage(key), () => null);
 
-export const readSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS]): string | null => {
+export const readSessionStorage = (key: SessionStorageKey): string | null => {
   try {
     return window.sessionStorage.getItem(key);
   } catch {
@@ -80,7 +87,7 @@ export const readSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof type
   }
 };
 
-export const writeSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS], value: string): void => {
+export const writeSessionStorage = (key: SessionStorageKey, value: string): void => {
   try {
     window.sessionStorage.setItem(key, value);
   } catch {
@@ -88,7 +95,7 @@ export const writeSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof typ
   }
 };
 
-export const removeSessionStorage = (key: (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS]): void => {
+export const removeSessionStorage = (key: SessionStorageKey): void => {
   try {
     window.sessionStorage.removeItem(key);
   } catch {

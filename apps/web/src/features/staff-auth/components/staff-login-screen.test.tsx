@@ -55,6 +55,39 @@ describe('staff sign-in (/staff/login)', () => {
     expect(calls.filter((c) => c.url === '/api/staff/auth/email/verify').map((c) => c.body)).toEqual([{ challengeToken: 'ch_coach@puente.test', code: '123456' }]);
   });
 
+  it('a reload at the code step (a phone drops the tab while she reads her email) comes back to it, for as long as the code lives', async () => {
+    const { calls } = installFakeFetch((call) => {
+      if (call.url === '/api/staff/auth/email') return json({ challengeToken: 'ch_1', resendAvailableAt: new Date().toISOString() });
+      if (call.url === '/api/staff/auth/email/verify') return json({ mfaToken: 'mfa_1', enrolmentRequired: false });
+      return undefined;
+    });
+    const first = renderApp('/staff/login', { language: 'en' });
+    fireEvent.change(await screen.findByTestId('staff-email-input'), { target: { value: 'coach@puente.test' } });
+    fireEvent.click(screen.getByTestId('staff-login-submit'));
+    await screen.findByTestId('staff-code-input');
+    first.unmount();
+
+    // The page loads again: the code step, for the same address; the code sent is the one checked.
+    const second = renderApp('/staff/login', { language: 'en' });
+    expect(await screen.findByText('Type the 6-digit code we sent to coach@puente.test.')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('staff-code-input'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('staff-login-submit'));
+    await screen.findByTestId('staff-totp-input');
+    expect(calls.filter((c) => c.url === '/api/staff/auth/email/verify').map((c) => c.body)).toEqual([{ challengeToken: 'ch_1', code: '123456' }]);
+    second.unmount();
+
+    // Used: another load starts at the email.
+    const third = renderApp('/staff/login', { language: 'en' });
+    expect(await screen.findByTestId('staff-email-input')).toBeTruthy();
+    third.unmount();
+
+    // A code past its life (10 minutes) is not offered either.
+    window.sessionStorage.setItem('staffLoginCode', JSON.stringify({ challengeToken: 'ch_old', email: 'coach@puente.test', expiresAt: Date.now() - 1 }));
+    renderApp('/staff/login', { language: 'en' });
+    expect(await screen.findByTestId('staff-email-input')).toBeTruthy();
+    expect(window.sessionStorage.getItem('staffLoginCode')).toBeNull();
+  });
+
   it('a mistyped email is corrected from the code step: the code goes to the new address', async () => {
     const { calls } = installFakeFetch((call) =>
       call.url === '/api/staff/auth/email' ? json({ challengeToken: `ch_${(call.body as { email: string }).email}`, resendAvailableAt: new Date().toISOString() }) : undefined,

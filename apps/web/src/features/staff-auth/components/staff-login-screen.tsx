@@ -1,4 +1,4 @@
-import { buildPath, formatMinutesSeconds, staffHomePath, type LoginProvider } from '@puente/domain';
+import { AUTH, buildPath, formatMinutesSeconds, staffHomePath, type LoginProvider } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { setMemberData } from '@/features/profile';
 import { setSessionToken } from '@/lib/session';
-import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { readSessionStorage, removeSessionStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeSessionStorage, writeStorage } from '@/lib/storage';
 import { hideToast, showToast } from '@/lib/toast';
 import {
   createStaffSession,
@@ -33,6 +33,34 @@ import { StaffLanguageSelect } from './staff-language-select';
 type Step = { kind: 'email' } | { kind: 'code'; challengeToken: string; email: string } | { kind: 'totp'; mfaToken: string; enrolment?: { secret: string; qrCodeDataUrl: string } };
 
 type ErrorMessage = { key: string; values?: Record<string, string> };
+
+type SentCode = { challengeToken: string; email: string };
+
+/**
+ * The code sent from this tab, kept for as long as it can be used (AUTH.codeTtlMs): a reload (a
+ * phone's browser drops the tab while she reads her email) comes back to the code step instead of
+ * the email, where sending again is refused for a while. Nothing is kept past the code's life.
+ */
+const sentCodeStore = {
+  read(): SentCode | null {
+    try {
+      const stored = JSON.parse(readSessionStorage(SESSION_STORAGE_KEYS.staffLoginCode) ?? 'null') as (SentCode & { expiresAt: number }) | null;
+      if (stored && typeof stored.challengeToken === 'string' && typeof stored.email === 'string' && stored.expiresAt > Date.now()) {
+        return { challengeToken: stored.challengeToken, email: stored.email };
+      }
+    } catch {
+      // unreadable: as if none
+    }
+    removeSessionStorage(SESSION_STORAGE_KEYS.staffLoginCode);
+    return null;
+  },
+  write(code: SentCode): void {
+    writeSessionStorage(SESSION_STORAGE_KEYS.staffLoginCode, JSON.stringify({ ...code, expiresAt: Date.now() + AUTH.codeTtlMs }));
+  },
+  clear(): void {
+    removeSessionStorage(SESSION_STORAGE_KEYS.staffLoginCode);
+  },
+};
 
 const errorMessage = (error: unknown, fallback: string): ErrorMessage => {
   if (!isApiRequestError(error)) return { key: fallback };
@@ -68,13 +96,16 @@ export function StaffLoginScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
-  const [step, setStep] = useState<Step>({ kind: 'email' });
+  // A code sent from this tab before a reload: back at its step (sentCodeStore).
+  // (Not when coming back from the identity provider: that sign-in goes on to the second factor.)
+  const [restored] = useState(() => (searchParams.has('state') ? null : sentCodeStore.read()));
+  const [step, setStep] = useState<Step>(restored ? { kind: 'code', ...restored } : { kind: 'email' });
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<ErrorMessage | null>(null);
   // The last code sent from this screen (it can still be typed in after going back to the email) and
   // a refused resend's wait.
-  const [sent, setSent] = useState<{ challengeToken: string; email: string } | null>(null);
+  const [sent, setSent] = useState<SentCode | null>(restored);
   const [wait, setWait] = useState<{ until: number; email: string } | null>(null);
   const handled = useRef(false);
 
@@ -115,12 +146,14 @@ export function StaffLoginScreen() {
         const response = await startStaffEmail(value.trim());
         const code = { challengeToken: response.challengeToken, email: value.trim() };
         setSent(code);
+        sentCodeStore.write(code);
         setWait(null);
         setStep({ kind: 'code', ...code });
         setValue('');
         showToast({ variant: 'success', message: 'staff_login_code_sent' });
       } else if (step.kind === 'code') {
         const result = await verifyStaffEmail(step.challengeToken, value.trim());
+        sentCodeStore.clear(); // used
         hideToast();
         await goToSecondFactor(result.mfaToken, result.enrolmentRequired);
       } else {
@@ -140,7 +173,10 @@ export function StaffLoginScreen() {
         setWait({ until: Date.now() + (error.retryAfterSeconds ?? 0) * 1000, email: value.trim() });
       } else if (isApiRequestError(error) && (error.code === 'TOKEN_INVALID' || error.code === 'TOKEN_EXPIRED')) {
         // The code or ticket ended (expired, used or too many tries): start again.
-        if (step.kind === 'code') setSent(null);
+        if (step.kind === 'code') {
+          setSent(null);
+          sentCodeStore.clear();
+        }
         setStep({ kind: 'email' });
         setValue('');
         showToast({ variant: 'warning', message: 'staff_login_start_again' });
