@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addDependantSchema, FORM_MISSING_FIELDS, LANGUAGES, ROUTES, SUPPORTED_PHONE_CODES, type AddDependantForm, type SupportedPhoneCode } from '@puente/domain';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -11,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { useNavigate } from '@/lib/navigation';
 import type * as z from 'zod/mini';
 import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
@@ -20,18 +22,24 @@ import { isApiRequestError } from '@/lib/api-client';
 import { warnMissingFields } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
-import { useAddDependants } from '../api/dependants';
+import { useAddDependants, useDependants } from '../api/dependants';
 import { ScreenHeader } from '@/components/ui/screen-header';
 
 type FormInput = z.input<typeof addDependantSchema>;
 type FormOutput = z.output<typeof addDependantSchema>;
 const FIELDS = ['alias', 'countryCode', 'phoneNumber', 'preferredLang'] as const;
 
-/** /dependants/add: alias required, 10-digit phone, es or en (spec 5); the invitation is texted on save. */
+/**
+ * /dependants/add: alias required, 10-digit phone, es or en (spec 5); the invitation is texted on save.
+ * Opened where it cannot work (a link, the browser's history): a plan without family places, or a
+ * dependant herself, is told so with no form (as /dependants says); a plan with no place left goes
+ * to /dependants/no-available-slots, as its add button does.
+ */
 export function AddDependantScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const member = useMember().data;
+  const list = useDependants(member?.id);
   const add = useAddDependants(member?.id);
   const submitDisabled = useSubmitDisabled(add.isPending);
   const ownCode = member?.countryCode ?? '';
@@ -48,11 +56,14 @@ export function AddDependantScreen() {
     defaultValues: { alias: '', countryCode: defaultCode, phoneNumber: '', preferredLang: i18n.language === 'en' ? 'en' : 'es' } satisfies AddDependantForm,
   });
 
+  const notIncluded = (isApiRequestError(list.error) && list.error.code === 'NOT_FOUND') || (isApiRequestError(add.error) && add.error.code === 'NOT_FOUND');
+
   const onValid = async (form: FormOutput) => {
     try {
       await add.mutateAsync([form]);
       void navigate(ROUTES.dependantInvitationSent.path, { state: { alias: form.alias } });
     } catch (error) {
+      if (isApiRequestError(error) && error.code === 'NOT_FOUND') return; // the plan has no family places: said on the screen
       if (isApiRequestError(error) && error.code === 'LIMIT_EXCEEDED') {
         void navigate(ROUTES.dependantsNoSlots.path);
         return;
@@ -69,6 +80,17 @@ export function AddDependantScreen() {
     }
   };
 
+  if (list.data?.slotsLeft === 0) return <Navigate to={ROUTES.dependantsNoSlots.path} replace />;
+  if (notIncluded) {
+    return (
+      <Screen testId="add-dependant-screen">
+        <ScreenHeader title={t('add_dependant_title')} backTo={ROUTES.dependants.path} />
+        <Alert severity="info" data-testid="dependants-not-included">
+          {t('dependants_not_included')}
+        </Alert>
+      </Screen>
+    );
+  }
   return (
     <Screen testId="add-dependant-screen">
       <ScreenHeader title={t('add_dependant_title')} backTo={ROUTES.dependants.path} />

@@ -97,9 +97,11 @@ describe('/dependants without its list', () => {
 });
 
 describe('/dependants/add', () => {
+  const list = (call: FakeCall, slotsLeft = 2) => (gql(call)?.query?.includes('getDependants') ? { status: 200, body: { data: { getDependants: { slotsLeft, dependants: [] } } } } : undefined);
+
   it('requires a name and a 10-digit phone (shared schema), sends addDependants and shows invitation-sent', async () => {
     const { calls } = signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) =>
-      gql(call)?.query?.includes('addDependants') ? { status: 200, body: { data: { addDependants: { slotsLeft: 2, dependants: [pending] } } } } : undefined,
+      gql(call)?.query?.includes('addDependants') ? { status: 200, body: { data: { addDependants: { slotsLeft: 2, dependants: [pending] } } } } : list(call),
     );
     const { router } = renderApp('/dependants/add');
     fireEvent.click(await screen.findByTestId('dependant-submit'));
@@ -120,7 +122,7 @@ describe('/dependants/add', () => {
   });
 
   it('WCAG 3.3.1: an invalid submit moves the focus to the first field in error (the name, then the phone), which names its error', async () => {
-    signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' });
+    signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, list);
     renderApp('/dependants/add');
     fireEvent.click(await screen.findByTestId('dependant-submit'));
     const alias = screen.getByTestId('dependant-alias');
@@ -132,9 +134,34 @@ describe('/dependants/add', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('dependant-phone')));
   });
 
+  // Opened where it cannot work (a link, the browser's history), as /dependants says it.
+  it('a member whose plan has no family places, or a dependant herself, is told so with no form', async () => {
+    signedIn({ organizationId: null, organization: null }); // getDependants: NOT_FOUND
+    renderApp('/dependants/add', { language: 'en' });
+    expect((await screen.findByTestId('dependants-not-included')).textContent).toBe('Your plan does not include family members.');
+    expect(screen.queryByTestId('dependant-submit')).toBeNull();
+  });
+
+  it('a plan with no place left goes to /dependants/no-available-slots, as the add button does', async () => {
+    signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) => list(call, 0));
+    const { router } = renderApp('/dependants/add');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dependants/no-available-slots'));
+  });
+
+  it('a plan that loses its family places while the form is open: the answer NOT_FOUND says so instead of an error to retry', async () => {
+    signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) =>
+      gql(call)?.query?.includes('addDependants') ? { status: 200, body: { errors: [{ message: 'x', extensions: { error: { code: 'NOT_FOUND', status: 404, message: 'x' } } }] } } : list(call),
+    );
+    renderApp('/dependants/add', { language: 'es' });
+    fireEvent.change(await screen.findByTestId('dependant-alias'), { target: { value: 'Tía' } });
+    fireEvent.change(screen.getByTestId('dependant-phone'), { target: { value: '5511112222' } });
+    fireEvent.click(screen.getByTestId('dependant-submit'));
+    expect((await screen.findByTestId('dependants-not-included')).textContent).toBe('Tu plan no incluye familiares.');
+  });
+
   it('LIMIT_EXCEEDED goes to /dependants/no-available-slots', async () => {
     signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) =>
-      gql(call)?.query?.includes('addDependants') ? { status: 200, body: { errors: [{ message: 'x', extensions: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'x' } } }] } } : undefined,
+      gql(call)?.query?.includes('addDependants') ? { status: 200, body: { errors: [{ message: 'x', extensions: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'x' } } }] } } : list(call),
     );
     const { router } = renderApp('/dependants/add');
     fireEvent.change(await screen.findByTestId('dependant-alias'), { target: { value: 'Tía' } });
