@@ -49,6 +49,21 @@ describe('/membership', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
   });
 
+  // Every kind of access the ledger answers has a name: a dependant read 'membership_plan_family'.
+  it.each([
+    [{ type: 'family', subscriptionId: 'family', autoRenew: false, expiresAt: null, daysLeft: null }, 'Family plan'],
+    [{ type: 'single-visit', subscriptionId: 'single-visit', autoRenew: false }, 'US doctor visit'],
+    [{ type: 'applestore', subscriptionId: 'com.puente.legacy_3m', provider: 'applestore' }, 'Subscription'],
+    [{ type: 'playstore', subscriptionId: 'bs_1m', provider: 'playstore' }, '1 month'],
+    [{ type: 'trial', subscriptionId: 'trial' }, 'Free trial'],
+    [{ type: 'employer', subscriptionId: 'employer', organizationName: null }, 'Employer benefit'],
+  ])('names her plan: %j -> %s', async (sub, name) => {
+    serve(paid(sub));
+    renderApp('/membership', { language: 'en' });
+    const plan = await screen.findByTestId('membership-plan');
+    expect(plan.querySelector('p')?.textContent).toBe(name);
+  });
+
   it('a card subscriber cancels at period end: the cancel is sent and her plan shows cancelled, ending on its date', async () => {
     const calls = serve(paid());
     renderApp('/membership');

@@ -17,6 +17,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useMember } from '@/features/profile';
 import { useCancelMembership } from '../api/cancel-membership';
 import { formatDate } from './format';
+import { planName } from './plan-name';
 
 /**
  * /membership (spec 2): her plan as the ledger answers it. A card subscriber cancels at period end
@@ -30,7 +31,6 @@ export function MembershipScreen() {
   const [confirming, setConfirming] = useState(false);
   const s = member.data?.subscription ?? null;
   const live = s !== null && s.endReason === null;
-  const planName = s ? (s.type === 'employer' ? (s.organizationName ?? t('membership_plan_employer')) : s.type === 'trial' ? t('membership_plan_trial') : t(`membership_plan_${s.subscriptionId}`)) : '';
 
   const handleCancel = () => {
     cancel.mutate(undefined, { onSettled: () => setConfirming(false) });
@@ -42,7 +42,7 @@ export function MembershipScreen() {
       <ScreenHeader title={t('membership_title')} backTo={ROUTES.profile.path} />
       {s ? (
         <Paper elevation={0} sx={{ p: 2.5, border: 1, borderColor: 'divider' }} data-testid="membership-plan" data-status={s.status}>
-          <Typography sx={{ fontWeight: 700 }}>{planName}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{planName(t, s)}</Typography>
           <Typography color="text.secondary">{t(`membership_status_${s.status}`)}</Typography>
           {live && s.daysLeft !== null ? <Typography data-testid="membership-days-left">{t('membership_days_left', { count: s.daysLeft })}</Typography> : null}
           {live && s.expiresAt ? (

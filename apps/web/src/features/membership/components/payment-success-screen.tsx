@@ -11,6 +11,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useMember } from '@/features/profile';
 import { takeDestinationAfterPayment } from '../api/visit-payments';
 import { formatDate } from './format';
+import { planName } from './plan-name';
 
 /** /payment-success (spec 2): returns to the stored destination, else /inicio. ?payment= is a paid US-doctor visit. */
 export function PaymentSuccessScreen() {
@@ -34,7 +35,7 @@ export function PaymentSuccessScreen() {
         {visit ? <Typography data-testid="payment-success-visit">{t('visit_payment_paid_body')}</Typography> : null}
         {!visit && s && s.type === 'card' ? (
           <Typography data-testid="payment-success-plan">
-            {t('membership_payment_success_body', { plan: t(`membership_plan_${s.subscriptionId}`), date: s.expiresAt ? formatDate(s.expiresAt, currentLanguage(i18n)) : '' })}
+            {t('membership_payment_success_body', { plan: planName(t, s), date: s.expiresAt ? formatDate(s.expiresAt, currentLanguage(i18n)) : '' })}
           </Typography>
         ) : null}
         <Button variant="contained" size="large" fullWidth onClick={handleContinue} data-testid="payment-success-continue">

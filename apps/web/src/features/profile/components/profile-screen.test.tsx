@@ -51,6 +51,12 @@ describe('/perfil visibility rules (spec 000 §2, spec 001 §6)', () => {
     expect(screen.getByTestId('profile-close-session')).toBeTruthy();
   });
 
+  it('a dependant on a family plan reads that plan, not an individual one', async () => {
+    signedIn({ subscription: { subscriptionId: 'family', type: 'family', status: 'active', expiresAt: null, daysLeft: null, autoRenew: false, provider: null, currency: 'USD', length: null, organizationName: null, organizationId: null, endReason: null } });
+    renderApp('/perfil');
+    expect((await screen.findByTestId('profile-plan')).textContent).toBe('Plan familiar');
+  });
+
   it('links both legal pages: the privacy notice and the notice of privacy practices (issue 10)', async () => {
     signedIn();
     renderApp('/perfil');

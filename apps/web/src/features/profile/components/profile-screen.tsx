@@ -131,7 +131,7 @@ export function ProfileScreen() {
             {name || t('profile_title')}
           </Typography>
           <Typography color="text.secondary" data-testid="profile-plan">
-            {m?.organization ? t('profile_plan_organization', { name: m.organization.name }) : t('profile_plan_individual')}
+            {m?.organization ? t('profile_plan_organization', { name: m.organization.name }) : m?.subscription?.type === 'family' && m.subscription.endReason === null ? t('profile_plan_family') : t('profile_plan_individual')}
           </Typography>
         </Box>
       </Box>
