@@ -19,12 +19,16 @@ const BROKEN_DOCUMENT = `<!doctype html><html lang="en"><head><title>Broken</tit
 // Clean under WCAG's rules, but with no level-one heading (axe's page-has-heading-one, a best practice the harness checks).
 const NO_HEADING_DOCUMENT = `<!doctype html><html lang="en"><head><title>No heading</title></head><body><main><p data-testid="text">No heading here</p></main></body></html>`;
 
+// A message key shown as it is, as text and as a button's name; an id (a uuid) beside it is not one.
+const RAW_KEY_DOCUMENT = `<!doctype html><html lang="en"><head><title>Plan</title></head><body><main><h1>Your membership</h1>
+<p data-testid="plan">membership_plan_family</p><p>dbff368e-09af-42eb-91a1-eec428864964</p><button aria-label="passwordless-resend-too-soon">x</button></main></body></html>`;
+
 let server: Server;
 let url = '';
 beforeAll(async () => {
   server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(req.url === '/broken-document' ? BROKEN_DOCUMENT : req.url === '/no-heading-document' ? NO_HEADING_DOCUMENT : START);
+    res.end(req.url === '/broken-document' ? BROKEN_DOCUMENT : req.url === '/no-heading-document' ? NO_HEADING_DOCUMENT : req.url === '/raw-key-document' ? RAW_KEY_DOCUMENT : START);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // A path of its own: axe checks a screen once in the whole run (harness.ts), and '/' is the app's home too.
@@ -72,6 +76,19 @@ describe('axe on the screens a page reaches by itself', () => {
         await a11y(page);
       }),
     ).rejects.toThrow(/on \/no-heading-document \(en\):[\s\S]*page-has-heading-one/);
+  });
+
+  it('a message key shown instead of its message fails, as text or as a name (a uuid does not)', async () => {
+    const failure = withBrowser(async (ctx) => {
+      const page = await ctx.newPage();
+      await page.goto(new URL('/raw-key-document', url).href);
+      await a11y(page);
+    });
+    await expect(failure).rejects.toThrow(/on \/raw-key-document \(en\):[\s\S]*raw-message-key/);
+    const message = String(await failure.catch((error: unknown) => error));
+    expect(message).toContain('membership_plan_family');
+    expect(message).toContain('button[aria-label]');
+    expect(message).not.toContain('dbff368e');
   });
 
   it('checks a screen once in the run: a second visit from another browser, and a state named with the journey language, run no axe again', async () => {

@@ -477,7 +477,42 @@ function installReactTreeProbe(): void {
 }
 
 /** axe on the page as it is; if the page moved on while axe ran (a redirect), once more on what it shows now. */
+/**
+ * A message key shown as it is (`membership_plan_family`): a message the language lacks, or a key
+ * built from a value no message was written for. Static checks cannot see the second kind (the
+ * key is made at run time), so every screen axe checks is also read for text or an accessible
+ * name that looks like one of our keys (lower case words joined by underscores, or letters-only
+ * words joined by two hyphens or more: `passwordless-resend-too-soon`; an id such as a uuid is
+ * not one), reported as a violation of its own.
+ */
+const rawMessageKeys = (page: Page): Promise<AxeViolation[]> =>
+  page
+    .evaluate(() => {
+      const KEY = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[a-z]+(?:-[a-z]+){2,}$/;
+      const found: { target: string[]; html: string }[] = [];
+      const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed';
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const el = node.parentElement;
+        if (el && KEY.test(text) && visible(el) && !el.closest('script, style, code, pre')) found.push({ target: [el.tagName.toLowerCase()], html: el.outerHTML.slice(0, 160) });
+      }
+      for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))) {
+        for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+          const value = el.getAttribute(name)?.trim() ?? '';
+          if (KEY.test(value)) found.push({ target: [`${el.tagName.toLowerCase()}[${name}]`], html: el.outerHTML.slice(0, 160) });
+        }
+      }
+      return found;
+    })
+    .then((nodes) => (nodes.length ? [{ id: 'raw-message-key', impact: 'serious', help: 'A message key is shown instead of its message', nodes }] : []))
+    .catch(() => []);
+
 async function runAxe(page: Page): Promise<AxeViolation[]> {
+  return [...(await runAxeOnly(page)), ...(await rawMessageKeys(page))];
+}
+
+async function runAxeOnly(page: Page): Promise<AxeViolation[]> {
   for (let attempt = 0; ; attempt++) {
     try {
       if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
