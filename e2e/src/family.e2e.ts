@@ -51,8 +51,8 @@ afterAll(async () => {
 });
 
 const TEXT = {
-  es: { accepted: 'Aceptado', pending: 'Pendiente', sent: 'Invitación enviada' },
-  en: { accepted: 'Accepted', pending: 'Pending', sent: 'Invitation sent' },
+  es: { accepted: 'Aceptado', pending: 'Pendiente', sent: 'Invitación enviada', familyPlan: 'Plan familiar' },
+  en: { accepted: 'Accepted', pending: 'Pending', sent: 'Invitation sent', familyPlan: 'Family plan' },
 } as const;
 
 /** Types the code texted to `phone` on /login/verify-phone-number (the phone is already filled). */
@@ -153,6 +153,14 @@ describe('family plan in the browser: invite, accept by the texted link, consult
               },
               { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
             );
+
+            // Her profile and her membership name the plan she shares (not an individual plan, never
+            // a message key: the harness reads every screen it checks for one).
+            await page.goto(`${server.url}/perfil`);
+            await expect.poll(() => page.getByTestId('profile-plan').textContent()).toBe(TEXT[dependantLang].familyPlan);
+            await page.goto(`${server.url}/membership`);
+            await expect.poll(() => page.getByTestId('membership-plan').locator('p').first().textContent()).toBe(TEXT[dependantLang].familyPlan);
+            await snap(page, `family-${lang}-dependant-membership`);
 
             // ---- The referrer sees her accepted, and unlinks her ----------------------------------
             await referrer.goto(`${server.url}/dependants`);
