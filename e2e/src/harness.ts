@@ -483,7 +483,8 @@ function installReactTreeProbe(): void {
  * key is made at run time), so every screen axe checks is also read for text or an accessible
  * name that looks like one of our keys (lower case words joined by underscores, or letters-only
  * words joined by two hyphens or more: `passwordless-resend-too-soon`; an id such as a uuid is
- * not one), reported as a violation of its own.
+ * not one; an identifier the screen shows as data sits in a code element or one marked
+ * translate="no"), reported as a violation of its own.
  */
 const rawMessageKeys = (page: Page): Promise<AxeViolation[]> =>
   page
@@ -495,7 +496,7 @@ const rawMessageKeys = (page: Page): Promise<AxeViolation[]> =>
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent?.trim() ?? '';
         const el = node.parentElement;
-        if (el && KEY.test(text) && visible(el) && !el.closest('script, style, code, pre')) found.push({ target: [el.tagName.toLowerCase()], html: el.outerHTML.slice(0, 160) });
+        if (el && KEY.test(text) && visible(el) && !el.closest('script, style, code, pre, [translate="no"]')) found.push({ target: [el.tagName.toLowerCase()], html: el.outerHTML.slice(0, 160) });
       }
       for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))) {
         for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {

@@ -59,7 +59,8 @@ export function EventsDebugScreen() {
         {events.map((e) => (
           <Paper component="li" key={e.uid} variant="outlined" sx={{ p: 1.5 }} data-testid="tracked-event">
             <Typography variant="body2" sx={{ fontWeight: 700 }}>
-              {formatTime(e.uid)} · {e.data.event}
+              {/* The event's name is an identifier, not a message (nor text to translate). */}
+              {formatTime(e.uid)} · <code translate="no">{e.data.event}</code>
             </Typography>
             <Typography variant="caption" component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'monospace' }}>
               {JSON.stringify(e.data.properties)}
