@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addDependantSchema, FORM_MISSING_FIELDS, LANGUAGES, ROUTES, SUPPORTED_PHONE_CODES, type AddDependantForm, type SupportedPhoneCode } from '@puente/domain';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -24,6 +23,7 @@ import { showToast } from '@/lib/toast';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useAddDependants, useDependants } from '../api/dependants';
 import { ScreenHeader } from '@/components/ui/screen-header';
+import { FamilyNotIncluded, isFamilyNotIncluded } from './family-not-included';
 
 type FormInput = z.input<typeof addDependantSchema>;
 type FormOutput = z.output<typeof addDependantSchema>;
@@ -56,14 +56,14 @@ export function AddDependantScreen() {
     defaultValues: { alias: '', countryCode: defaultCode, phoneNumber: '', preferredLang: i18n.language === 'en' ? 'en' : 'es' } satisfies AddDependantForm,
   });
 
-  const notIncluded = (isApiRequestError(list.error) && list.error.code === 'NOT_FOUND') || (isApiRequestError(add.error) && add.error.code === 'NOT_FOUND');
+  const notIncluded = isFamilyNotIncluded(list.error) || isFamilyNotIncluded(add.error);
 
   const onValid = async (form: FormOutput) => {
     try {
       await add.mutateAsync([form]);
       void navigate(ROUTES.dependantInvitationSent.path, { state: { alias: form.alias } });
     } catch (error) {
-      if (isApiRequestError(error) && error.code === 'NOT_FOUND') return; // the plan has no family places: said on the screen
+      if (isFamilyNotIncluded(error)) return; // the plan has no family places: said on the screen
       if (isApiRequestError(error) && error.code === 'LIMIT_EXCEEDED') {
         void navigate(ROUTES.dependantsNoSlots.path);
         return;
@@ -85,9 +85,7 @@ export function AddDependantScreen() {
     return (
       <Screen testId="add-dependant-screen">
         <ScreenHeader title={t('add_dependant_title')} backTo={ROUTES.dependants.path} />
-        <Alert severity="info" data-testid="dependants-not-included">
-          {t('dependants_not_included')}
-        </Alert>
+        <FamilyNotIncluded />
       </Screen>
     );
   }

@@ -20,6 +20,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useDeleteDependant, useDependants, useResendInvitation } from '../api/dependants';
 import { ScreenHeader } from '@/components/ui/screen-header';
+import { FamilyNotIncluded, isFamilyNotIncluded } from './family-not-included';
 
 /** /dependants: the referrer's family (pending with resend, accepted), unlink, and the way to add one. */
 export function DependantsScreen() {
@@ -46,9 +47,7 @@ export function DependantsScreen() {
     });
   };
   const slotsLeft = list.data?.slotsLeft ?? 0;
-  // The server's answer for a member whose plan has no family places (or who is a dependant herself):
-  // the profile offers no way here then, but a link or a plan that changed can.
-  const notIncluded = isApiRequestError(list.error) && list.error.code === 'NOT_FOUND';
+  const notIncluded = isFamilyNotIncluded(list.error);
 
   return (
     <Screen testId="dependants-screen">
@@ -57,9 +56,7 @@ export function DependantsScreen() {
       {list.isPending ? (
         <Skeleton variant="rounded" height={96} />
       ) : notIncluded ? (
-        <Alert severity="info" data-testid="dependants-not-included">
-          {t('dependants_not_included')}
-        </Alert>
+        <FamilyNotIncluded />
       ) : list.isError ? (
         <Alert
           severity="error"
