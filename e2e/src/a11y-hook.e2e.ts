@@ -25,11 +25,20 @@ const RAW_KEY_DOCUMENT = `<!doctype html><html lang="en"><head><title>Plan</titl
 <p data-testid="plan">membership_plan_family</p><p>dbff368e-09af-42eb-91a1-eec428864964</p><button aria-label="passwordless-resend-too-soon">x</button>
 <p>10:14 · <code>signup_started</code></p><p translate="no">language_selected</p></main></body></html>`;
 
+// A chain of documents each moving on to the next by itself shortly after it loads (as the sign-in
+// with an identity provider does: the app's address, the provider's, its sign-in page): a check
+// begun on one meets the next navigation mid-way.
+const HOPS = 8;
+const hop = (n: number): string => `<!doctype html><html lang="en"><head><title>Hop ${n}</title></head><body><main><h1 data-testid="hop">Hop ${n}</h1></main>
+${n < HOPS ? `<script>setTimeout(() => location.replace('/a11y-hop-${n + 1}'), ${40 + 30 * (n % 4)});</script>` : ''}</body></html>`;
+
 let server: Server;
 let url = '';
 beforeAll(async () => {
   server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    const hopAt = /^\/a11y-hop-(\d+)$/.exec(req.url ?? '');
+    if (hopAt) return void res.end(hop(Number(hopAt[1])));
     res.end(req.url === '/broken-document' ? BROKEN_DOCUMENT : req.url === '/no-heading-document' ? NO_HEADING_DOCUMENT : req.url === '/raw-key-document' ? RAW_KEY_DOCUMENT : START);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -144,5 +153,14 @@ describe('axe on the screens a page reaches by itself', () => {
     } finally {
       checkCeiling.ms = ceiling;
     }
+  });
+
+  it('a screen that navigates on by itself while it is checked does not fail the step that reached it', async () => {
+    await withBrowser(async (ctx) => {
+      const page = await ctx.newPage();
+      await page.goto(url.replace('/a11y-hook-start', '/a11y-hop-0'));
+      await page.waitForURL(`**/a11y-hop-${HOPS}`);
+      expect(await page.getByTestId('hop').textContent()).toBe(`Hop ${HOPS}`);
+    });
   });
 });
