@@ -616,6 +616,30 @@ describe('the first load of the built app', () => {
     );
   });
 
+  it('a signed-in member who opens the app offline is told so, with a retry, and her screen shows once the connection is back', async () => {
+    const member = await createMember(server!.server, { needsToAcceptTerms: false });
+    const { sessionToken } = await createSessionFor(server!.server, member.id);
+    await withBrowser(
+      async (ctx) => {
+        const page = await appPage(ctx, { token: sessionToken });
+        await page.goto(`${server!.url}/inicio`);
+        await page.getByTestId('home-screen').waitFor();
+        await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+        expect(await page.getByTestId('offline-banner').textContent()).toBe('');
+        // The service worker opens the app; her data cannot come (it saw "Cargando…" for ever).
+        await ctx.setOffline(true);
+        await page.goto(`${server!.url}/perfil`);
+        await expect.poll(() => page.getByTestId('offline-banner').textContent()).toBe(COMMON_ES.offline_banner);
+        await page.getByTestId('screen-error-retry').waitFor({ timeout: 15_000 });
+        expect(await page.getByRole('alert').textContent()).toBe(COMMON_ES.error_network);
+        await ctx.setOffline(false);
+        await page.getByTestId('profile-name').waitFor({ timeout: 15_000 });
+        expect(await page.getByTestId('offline-banner').textContent()).toBe('');
+      },
+      { otherLanguage: false },
+    );
+  });
+
   it('/login downloads only the entry screens, compressed and cached, then prefetches the code screen; a second visit opens offline', async () => {
     const url = server!.url;
     const allScripts = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));

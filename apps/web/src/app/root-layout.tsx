@@ -1,20 +1,23 @@
 import Box from '@mui/material/Box';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { matchRoute, ROUTES as ROUTE_DEFS } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { OfflineBanner } from '@/components/ui/offline-banner';
 import { ToastHost } from '@/components/ui/toast-host';
 import { useFamilyInvitation } from '@/features/family';
 import { useMember } from '@/features/profile';
 import { PartnerThemeProvider } from '@/features/organizations/components/partner-theme';
 import { currentLanguage } from '@/lib/i18n';
+import { isApiRequestError } from '@/lib/api-client';
 import { useNavigate } from '@/lib/navigation';
+import { useOnline } from '@/lib/online';
 import { theme } from '@/lib/theme';
 import { decideRoute } from './route-guard';
-import { ScreenErrorBoundary } from './screen-error-boundary';
+import { ScreenError, ScreenErrorBoundary } from './screen-error-boundary';
 import { ROUTES } from '@/lib/routes';
 import { useSessionToken } from '@/lib/session';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
@@ -77,6 +80,20 @@ export function RootLayout() {
   // While the member loads on start, private screens wait instead of flashing empty content.
   const privateRoute = route?.auth === 'member' || route?.auth === 'staff' || route?.auth === 'admin';
   const waitingForMember = token !== null && privateRoute && member.isPending && member.fetchStatus === 'fetching';
+  // The member could not be fetched at all (no network, the server failing, after the api client's
+  // retries): the screen would fetch her again as it mounts and hand back to the spinner above, round
+  // and round (an offline member saw "Loading…" for ever). The screen's place says why, with a retry,
+  // and she is fetched again when the browser is back online (TanStack's own refetch on reconnect
+  // misses a page that was opened offline: it takes the browser as online until told otherwise).
+  const memberUnavailable =
+    token !== null && privateRoute && member.data === undefined && member.isError && member.fetchStatus !== 'fetching' && isApiRequestError(member.error) && (member.error.isNetworkError || member.error.status >= 500);
+  const online = useOnline();
+  const wasOnline = useRef(online);
+  const refetchMember = member.refetch;
+  useEffect(() => {
+    if (online && !wasOnline.current && memberUnavailable) void refetchMember();
+    wasOnline.current = online;
+  }, [online, memberUnavailable, refetchMember]);
   // No screen shows with a session before the signed-in shell has loaded: its effects (the alerts
   // and their routing) mount before any signed-in screen's, as when they were part of this layout.
   const waitingForShell = token !== null && !shell;
@@ -104,6 +121,7 @@ export function RootLayout() {
   return (
     // Issue 15: a partner's member (or a partner link) sees the partner's colours.
     <PartnerThemeProvider base={theme}>
+      <OfflineBanner />
       {/* Before the screen: it renders (and notes the current path for routing) before the screen's tree does. */}
       {token !== null && shell ? <shell.SignedInShell token={token} /> : null}
       {decision.kind === 'redirect' ? (
@@ -116,7 +134,11 @@ export function RootLayout() {
         <>
           {/* The page's main landmark (WCAG 1.3.1, 2.4.1: a screen reader's "main" jumps to the screen). */}
           <Box component="main">
-            <ScreenErrorBoundary at={pathname}>{screenVisible ? <Outlet /> : <LoadingScreen />}</ScreenErrorBoundary>
+            {memberUnavailable ? (
+              <ScreenError offline={!online} onRetry={() => void refetchMember()} />
+            ) : (
+              <ScreenErrorBoundary at={pathname}>{screenVisible ? <Outlet /> : <LoadingScreen />}</ScreenErrorBoundary>
+            )}
           </Box>
           {/* Member screens only (a session: the shell has loaded). */}
           {route?.bottomNav && shell && navigationRevealed ? (

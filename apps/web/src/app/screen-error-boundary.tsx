@@ -9,10 +9,10 @@ import { Screen } from '@/components/ui/screen';
 /**
  * What shows in place of a screen that could not load its code (offline, or a deploy replaced the
  * chunk and the one reload main.tsx allows has been used) or failed to render: the reason in the
- * person's language and a way to try again (the page, loaded anew). The shell around it (the bottom
- * navigation, the dialogs) stays usable.
+ * person's language and a way to try again (by default the page, loaded anew). The shell around it
+ * (the bottom navigation, the dialogs) stays usable.
  */
-function ScreenError({ offline }: { offline: boolean }) {
+export function ScreenError({ offline, onRetry = () => window.location.reload() }: { offline: boolean; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
     <Screen testId="screen-error">
@@ -23,7 +23,7 @@ function ScreenError({ offline }: { offline: boolean }) {
             {t(offline ? 'error_network' : 'error_unknown_error')}
           </Typography>
         </Box>
-        <Button variant="contained" onClick={() => window.location.reload()} data-testid="screen-error-retry">
+        <Button variant="contained" onClick={onRetry} data-testid="screen-error-retry">
           {t('screen_error_retry')}
         </Button>
       </Stack>

@@ -6,6 +6,7 @@ import { appointment, fakeServer, physician, type ServerState } from '@/test/con
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
 import { resetJoinedInThisPageForTests } from './call-screen';
+import { stubMediaDevices } from '@/test/media-devices';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
@@ -31,7 +32,7 @@ beforeEach(() => {
   rejoinedPosts = 0;
   // jsdom plays no media.
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn(async () => fakeStream()) } }));
+  stubMediaDevices(vi.fn(async () => fakeStream()));
   server = {
     byId: {
       apt_1: appointment({

@@ -6,6 +6,7 @@ import { trackedEvents, type FakeCall } from '@/test/fake-fetch';
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
 import { resetJoinedInThisPageForTests } from './call-screen';
+import { stubMediaDevices } from '@/test/media-devices';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
@@ -28,7 +29,7 @@ beforeEach(() => {
   resetCurrentAppointment();
   resetJoinedInThisPageForTests();
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn(async () => fakeStream()) } }));
+  stubMediaDevices(vi.fn(async () => fakeStream()));
   server = {};
   const fake = fakeServer(server);
   calls = fake.calls;
@@ -179,7 +180,7 @@ describe('the prejoin steps cancel with their own reasons (spec 4 "Cancel or end
     ['es', 'NotReadableError', 'busy', 'Tu cámara está en uso', 'Intentar de nuevo'],
   ] as const)('in %s, a camera the browser cannot open (%s) says why in her language, and she can try again or leave', async (language, name, problem, title, retry) => {
     const getUserMedia = vi.fn(async () => Promise.reject(Object.assign(new Error('Requested device not found'), { name })));
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia } }));
+    stubMediaDevices(getUserMedia);
     waitingAt({});
     confirmedOnForm();
     renderApp('/consulta/video-llamada', { language });
@@ -197,7 +198,7 @@ describe('the prejoin steps cancel with their own reasons (spec 4 "Cancel or end
   });
 
   it('a member who denies the camera may leave: cancelled with media-permissions', async () => {
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn(async () => Promise.reject(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }))) } }));
+    stubMediaDevices(vi.fn(async () => Promise.reject(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }))));
     waitingAt({});
     confirmedOnForm();
     renderApp('/consulta/video-llamada', { language: 'es' });

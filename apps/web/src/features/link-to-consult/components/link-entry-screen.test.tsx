@@ -6,6 +6,7 @@ import { appointment } from '@/test/consultation-fixtures';
 import { apiError, holdRequests, installFakeFetch, member, trackedEvents } from '@/test/fake-fetch';
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
+import { stubMediaDevices } from '@/test/media-devices';
 
 // Whole-app renders on a busy machine: give each story room.
 vi.setConfig({ testTimeout: 15_000 });
@@ -16,7 +17,7 @@ const fakeStream = () => ({ getTracks: () => [], getAudioTracks: () => [], getVi
 beforeEach(() => {
   resetCurrentAppointment();
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn(async () => fakeStream()) } }));
+  stubMediaDevices(vi.fn(async () => fakeStream()));
 });
 afterEach(() => resetCurrentAppointment());
 
