@@ -148,7 +148,7 @@ export function AdminScreen() {
 export function AdminSupportScreen() {
   return (
     <AdminConsole testId="admin-support">
-      <SupportInbox />
+      <SupportInbox page />
     </AdminConsole>
   );
 }

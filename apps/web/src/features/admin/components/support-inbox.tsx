@@ -31,8 +31,12 @@ const summary = (r: SupportRequestDto, t: (k: string) => string): string => {
     .join(' · ');
 };
 
-/** The admin's inbox of complaints and support requests: status and the 48-hour reply target. */
-export function SupportInbox() {
+/**
+ * The admin's inbox of complaints and support requests: status and the 48-hour reply target. A
+ * section of /admin (its heading a level two), or the page itself on /admin/soporte (level one:
+ * a page has one, axe's page-has-heading-one).
+ */
+export function SupportInbox({ page = false }: { page?: boolean }) {
   const { t, i18n } = useTranslation();
   const inbox = useSupportInbox();
   const update = useUpdateSupportRequest();
@@ -41,9 +45,9 @@ export function SupportInbox() {
     update.mutate({ id, status }, { onError: () => showToast({ variant: 'warning', message: 'admin_inbox_update_error' }) });
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 4 }}>
+    <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: page ? 0 : 4 }}>
       <Box>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 800 }}>
+        <Typography variant="h5" component={page ? 'h1' : 'h2'} sx={{ fontWeight: 800 }}>
           {t('admin_inbox_title')}
         </Typography>
         <Typography color="text.secondary">{t('admin_inbox_subtitle', { hours: SUPPORT_REPLY_TARGET_HOURS })}</Typography>
