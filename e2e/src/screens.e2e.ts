@@ -5,7 +5,8 @@ import { appPage, signedInPage, withBrowser } from './harness';
 // Issue 10: every screen clean under axe, in es and en. The journeys check each screen they pass
 // through (harness.ts); these are the ones none of them reaches (a survey of every journey listed
 // them): each is opened here as whoever may see it, and checked as every journey's screens are.
-// Not here: the addresses that only pass on (/lo, /loading, /call, /login/auth0/*), and /download
+// Not here: the addresses that only pass on (/lo, /loading, /call, /login/auth0/*, /payment-loading
+// without a payment on its way), and /download
 // and /open, which leave for the store or the marketing site at once (their own test watches where).
 let server: TestServer;
 beforeAll(async () => {
@@ -25,14 +26,15 @@ async function visit(page: Awaited<ReturnType<typeof appPage>>, paths: readonly 
 }
 
 describe('the screens no journey passes through', () => {
-  it('signed out: the legal pages, the employer code, an expired invitation', async () => {
+  it('signed out: the legal pages, the employer code and its organization, several accounts, an expired invitation', async () => {
+    const organization = await createOrganization(server.server, {});
     await withBrowser(async (ctx) => {
       const page = await appPage(ctx);
-      await visit(page, ['/aviso-de-privacidad', '/practicas-de-privacidad', '/register-employer-code', '/expired-invitation']);
+      await visit(page, ['/aviso-de-privacidad', '/practicas-de-privacidad', '/register-employer-code', `/register-employer-code-success?code=${organization.code}`, '/login/multiple-accounts', '/expired-invitation']);
     });
   });
 
-  it('a member: how it works, health tips, notifications, lab consent, limited services, her organization, family places, scheduling results', async () => {
+  it('a member: how it works, health tips, notifications, lab consent, limited services, her organization, family places, scheduling results, an email joined', async () => {
     const organization = await createOrganization(server.server, {});
     const member = await createMember(server.server, { needsToAcceptTerms: false, organizationId: organization.id });
     const { sessionToken } = await createSessionFor(server.server, member.id);
@@ -50,6 +52,7 @@ describe('the screens no journey passes through', () => {
         '/agenda/consulta-en-progreso',
         '/agenda/espacio-ocupado',
         '/agenda/cancelada-exitosamente',
+        '/login/email/success',
       ]);
     });
   });
