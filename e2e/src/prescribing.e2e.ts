@@ -82,6 +82,9 @@ describe('prescribing journey', () => {
       const page = await signedInPage(ctx, memberToken, { language: 'es', appointment: { id, state: S.S6_IN_QUEUE_FOR_ER } });
       await page.goto(`${server.url}/consulta/infoPage/SC038`);
       await page.getByTestId('readiness-prompt').waitFor();
+      // On her phone she sees it under the message, without scrolling (it began below the fold).
+      const prompt = await page.getByTestId('readiness-prompt').boundingBox();
+      expect(prompt!.y).toBeLessThan(page.viewportSize()!.height / 2);
       await page.getByTestId('readiness-zip').fill('94110');
       expect(await page.getByTestId('readiness-city').textContent()).toBe('San Francisco, CA');
       await snap(page, 'rx-readiness-address-es-phone');

@@ -31,8 +31,9 @@ const ICONS: Record<InfoPageCode, ReactNode> = {
  * /consulta/infoPage/{code} (spec 2): SC005 searching, SC023 last-minute cancel (see other coaches
  * unless scheduled or noAction; go home), SC038 waiting for the US doctor (clears the waiting-room
  * start flag), SC064 to the survey, SC094 coach not available, SC099 no coaches, SMC11 treatment sent.
+ * `children` follow the message in the same column.
  */
-export function InfoPageScreen() {
+export function InfoPageScreen({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { code } = useParams();
@@ -77,6 +78,8 @@ export function InfoPageScreen() {
           ))}
         </Box>
       </Box>
+      {/* What the page asks of her besides (SC038: what a prescription still needs), right under its message. */}
+      {children}
     </Screen>
   );
 }
