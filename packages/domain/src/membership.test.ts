@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deriveAccess, hasLiveAccess, planPeriodEnd, pricePlans, singleVisitGrant, trialGrant, type EntitlementEvent, type MemberAccess } from './membership';
+import { deriveAccess, hasLiveAccess, isWeekPlan, planPeriodEnd, pricePlans, singleVisitGrant, trialGrant, type EntitlementEvent, type MemberAccess } from './membership';
+import { SUBSCRIPTION_PLAN_IDS } from './constants';
 
 describe('spec 9 plan pricing in minor units', () => {
   const priced = pricePlans([
@@ -37,6 +38,9 @@ describe('spec 9 plan pricing in minor units', () => {
     ['bs_6m', '2026-01-15T10:00:00.000Z', '2026-07-15T10:00:00.000Z'],
     ['bs_12m', '2026-01-15T10:00:00.000Z', '2027-01-15T10:00:00.000Z'],
   ] as const)('one period of %s from %s ends %s', (id, from, to) => expect(planPeriodEnd(id, new Date(from)).toISOString()).toBe(to));
+  it('only bs_1w is a week plan (its price is shown for the week, with no saving)', () => {
+    expect(SUBSCRIPTION_PLAN_IDS.filter(isWeekPlan)).toEqual(['bs_1w']);
+  });
 });
 
 const T0 = new Date('2026-03-01T12:00:00.000Z');

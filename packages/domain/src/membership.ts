@@ -53,10 +53,18 @@ export const pricePlans = (prices: readonly PlanPrice[]): PricedPlan[] => {
   });
 };
 
+/**
+ * The plan that lasts a week. spec 9 counts it as a month for its derived prices, so its "monthly
+ * price" is a week's and its "savings" against the month plan are no saving at all: a screen shows
+ * its price for the week and no saving (a paywall read "$7.99 a month" and "Save 60%" for a week
+ * that costs more per day than the month).
+ */
+export const isWeekPlan = (id: SubscriptionPlanId): boolean => id === 'bs_1w';
+
 /** How long one paid period of a plan lasts (a week plan is 7 days, a month plan one calendar month). */
 export const planPeriodEnd = (id: SubscriptionPlanId, from: Date): Date => {
   const end = new Date(from.getTime());
-  if (id === 'bs_1w') return new Date(from.getTime() + 7 * DAY_MS);
+  if (isWeekPlan(id)) return new Date(from.getTime() + 7 * DAY_MS);
   end.setUTCMonth(end.getUTCMonth() + SUBSCRIPTION.monthsByPlan[id]);
   return end;
 };

@@ -60,6 +60,12 @@ describe('/membresia-expirada', () => {
     expect(screen.getByTestId('plan-bs_12m').textContent).toMatch(/119\.99/);
     expect(screen.getByTestId('plan-bs_12m').textContent).toMatch(/10\.00/);
     expect(screen.getByTestId('plan-bs_1w').textContent).toContain('Ideal para viajes');
+    // The week plan's price is for its week, and it claims no saving (spec 9 counts it as a month:
+    // it read "al mes" and "Ahorras 60 %" for a week that costs more per day than the month).
+    const week = screen.getByTestId('plan-bs_1w').textContent!;
+    expect(week).toMatch(/7\.99 por una semana/);
+    expect(week).not.toMatch(/al mes|Ahorras/);
+    expect(screen.getByTestId('plan-bs_6m').textContent).toMatch(/Ahorras \d+ %.*al mes/);
   });
 
   it.each([

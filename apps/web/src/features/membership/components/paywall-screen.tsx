@@ -10,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { CardCheckoutResponse, SubscriptionDto } from '@puente/contracts';
 import {
+  isWeekPlan,
   PAYWALL_REFERERS,
   ROUTES,
   paywallEntryRedirect,
@@ -172,12 +173,14 @@ export function PaywallScreen() {
                   <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pt: 1 }}>
                     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                       <Typography sx={{ fontWeight: 700 }}>{t(`membership_plan_${p.id}`)}</Typography>
-                      {p.savingsPercentage > 0 ? <Chip size="small" color="success" label={t('membership_plan_savings', { percent: p.savingsPercentage })} /> : null}
+                      {p.savingsPercentage > 0 && !isWeekPlan(p.id) ? <Chip size="small" color="success" label={t('membership_plan_savings', { percent: p.savingsPercentage })} /> : null}
                       {p.isDefault ? <Chip size="small" variant="outlined" label={t('membership_plan_default')} /> : null}
                     </Box>
                     <Typography>{t('membership_plan_total', { price: formatMoney(p.totalPriceMinor, p.pricing.currency, lang) })}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {t('membership_plan_monthly', { price: formatMoney(p.monthlyPriceMinor, p.pricing.currency, lang) })}
+                      {isWeekPlan(p.id)
+                        ? t('membership_plan_weekly', { price: formatMoney(p.totalPriceMinor, p.pricing.currency, lang) })
+                        : t('membership_plan_monthly', { price: formatMoney(p.monthlyPriceMinor, p.pricing.currency, lang) })}
                     </Typography>
                     {p.id === 'bs_1w' ? (
                       <Typography variant="body2" color="text.secondary">
