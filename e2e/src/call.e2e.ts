@@ -96,7 +96,9 @@ describe('the video call in the browser', () => {
         await member.getByTestId('call-flip-camera').click();
         await expect.poll(() => probe<string>(member, 'c.mesh.getSnapshot().facingMode')).toBe('environment');
 
-        // Network quality from getStats, reported as connection strength, and its suggestion.
+        // Network quality from getStats, reported as connection strength, and its suggestion (the
+        // member's microphone off: "turn your camera and microphone on" asks for something then).
+        await member.getByTestId('call-toggle-mic').click();
         // Measured on the loopback: a busy machine can read a moment as 'regular' (a late frame), so
         // the member's app is asked again until the link reads as good and the server holds it (the
         // app's own first check, 5 s into the call, may report a 'regular' after an asked-for 'good').
@@ -109,6 +111,10 @@ describe('the video call in the browser', () => {
         // Its suggestion shows (that it hides after 10 s, and shows again only when the quality
         // changes, is use-network-quality.test.tsx's, on a fake clock).
         await member.getByTestId('network-suggestion-turn-camera-mic-on').waitFor();
+        // Done what it asks, it goes at once, well before its 10 s are up (it showed to people whose
+        // camera and microphone were on).
+        await member.getByTestId('call-toggle-mic').click();
+        await member.getByTestId('network-suggestion-turn-camera-mic-on').waitFor({ state: 'detached', timeout: 4_000 });
 
         // Channels: video -> audio -> chat, previousChannel kept, the coach follows.
         await member.getByTestId('call-channel-phone').click();

@@ -21,6 +21,7 @@ import {
   memberCancelRoute,
   networkQuality,
   networkSuggestions,
+  applicableSuggestions,
   prejoinRedirect,
   pushActionRoute,
   refreshesQueueOnHome,
@@ -382,6 +383,15 @@ describe('spec 4 network quality', () => {
     ['bad', true, ['turn-camera-and-mic-off', 'chat-consultation']],
     ['none', true, []],
   ] as const)('%s (conversation %s) suggests %j', (q, hasConversation, s) => expect(networkSuggestions(q, { hasConversation })).toEqual(s));
+  const ALL = ['turn-camera-mic-on', 'turn-camera-off', 'audio-only', 'turn-camera-and-mic-off', 'chat-consultation'] as const;
+  it.each([
+    ['video, camera and mic on', { channel: 'video-call', camera: true, microphone: true }, ['turn-camera-off', 'audio-only', 'turn-camera-and-mic-off', 'chat-consultation']],
+    ['video, camera off', { channel: 'video-call', camera: false, microphone: true }, ['turn-camera-mic-on', 'audio-only', 'turn-camera-and-mic-off', 'chat-consultation']],
+    ['video, both off', { channel: 'video-call', camera: false, microphone: false }, ['turn-camera-mic-on', 'audio-only', 'chat-consultation']],
+    ['audio call, mic on', { channel: 'phone-call', camera: false, microphone: true }, ['turn-camera-and-mic-off', 'chat-consultation']],
+    ['audio call, mic off', { channel: 'phone-call', camera: false, microphone: false }, ['chat-consultation']],
+    ['chat', { channel: 'chat', camera: false, microphone: false }, []],
+  ] as const)('only what is not done yet is suggested: %s', (_name, media, expected) => expect(applicableSuggestions(ALL, media)).toEqual(expected));
 });
 
 describe('spec 8 call errors and link to consult', () => {

@@ -1,7 +1,7 @@
 /** Network quality (spec 4): the level's quality, the connection strength sent to the server and the suggestions shown. */
 import { assertNever } from '../appointment-machine';
 import { NETWORK_QUALITY_LEVELS } from '../constants';
-import type { ConnectionStrength } from '../enums';
+import type { Channel, ConnectionStrength } from '../enums';
 
 export type NetworkQuality = 'good' | 'regular' | 'bad' | 'none';
 
@@ -44,4 +44,32 @@ export const networkSuggestions = (q: NetworkQuality, ctx: { hasConversation: bo
     default:
       return assertNever(q);
   }
+};
+
+/**
+ * The suggestions that ask for something not done yet, for the call as it is now: a good connection
+ * said "you can turn your camera and microphone on" to someone whose camera and microphone were on
+ * (the clinician's view read so through the whole escalation), and a camera that is off needs no
+ * "turn your camera off". In an audio call there is no camera to turn on or off, nor audio to switch
+ * to; in a chat, no media at all.
+ */
+export const applicableSuggestions = (suggestions: readonly NetworkSuggestion[], media: { channel: Channel; camera: boolean; microphone: boolean }): NetworkSuggestion[] => {
+  const video = media.channel === 'video-call';
+  const audio = video || media.channel === 'phone-call';
+  return suggestions.filter((s) => {
+    switch (s) {
+      case 'turn-camera-mic-on':
+        return video && !(media.camera && media.microphone);
+      case 'turn-camera-off':
+        return video && media.camera;
+      case 'audio-only':
+        return video;
+      case 'turn-camera-and-mic-off':
+        return audio && (media.microphone || (video && media.camera));
+      case 'chat-consultation':
+        return audio;
+      default:
+        return assertNever(s);
+    }
+  });
 };

@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { cameraAudioMode, canToggleCamera, type CallRole, type Channel, type NetworkSuggestion } from '@puente/domain';
+import { applicableSuggestions, cameraAudioMode, canToggleCamera, type CallRole, type Channel, type NetworkSuggestion } from '@puente/domain';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallMesh, CallMeshSnapshot, RemotePeer } from '../lib/call-mesh';
@@ -86,7 +86,7 @@ export function CallRoom({ mesh, snapshot, me, names, suggestions, onSuggestion,
         </Alert>
       ) : null}
       <Stack spacing={1} data-testid="network-suggestions" aria-live="polite">
-        {suggestions.map((s) => (
+        {applicableSuggestions(suggestions, snapshot).map((s) => (
           <Alert
             key={s}
             severity="info"
