@@ -1,3 +1,5 @@
 // The membership feature's public surface for the shell (paid US-doctor visits, issue 14).
 export { paymentRequestStore } from './payment-stores';
 export { usePaymentRequests } from './hooks/use-payment-requests';
+// A plan's name (the admin's ledger reads it too).
+export { planName } from './components/plan-name';

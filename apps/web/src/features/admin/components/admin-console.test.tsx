@@ -123,7 +123,7 @@ describe('/admin/socios', () => {
         return { status: 200, body: { items: [{ id: 'a1', at: '2026-11-20T10:00:00.000Z', actorId: 'adm_1', actorRole: 'admin', actorName: 'Admin Puente', action: 'read', resource: 'audit-log', recordId: null, fields: [] }], total: 1 } };
       }
       if (call.url === '/api/admin/members/m1/entitlements') {
-        return { status: 200, body: { events: [{ id: 'e1', source: 'trial', kind: 'granted', entitlementKey: 'signup', occurredAt: '2026-01-01T00:00:00.000Z', planId: null, expiresAt: '2026-02-15T00:00:00.000Z', autoRenew: false, currency: null, organizationId: null, referrerId: null, origin: 'sign-up' }], current: null } };
+        return { status: 200, body: { events: [{ id: 'e1', source: 'trial', kind: 'granted', entitlementKey: 'signup', occurredAt: '2026-01-01T00:00:00.000Z', planId: null, expiresAt: '2026-02-15T00:00:00.000Z', autoRenew: false, currency: null, organizationId: null, referrerId: null, origin: 'sign-up' }], current: { subscriptionId: 'trial', type: 'trial', status: 'trial', expiresAt: '2026-02-15T00:00:00.000Z', daysLeft: 30, autoRenew: false, provider: null, currency: 'USD', length: null, organizationName: null, organizationId: null, endReason: null } } };
       }
       return adminGraphql(call);
     });
@@ -136,6 +136,8 @@ describe('/admin/socios', () => {
     expect(await screen.findByText('Admin Puente (admin)')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('admin-member-ledger').getAttribute('data-count')).toBe('1'));
     expect(screen.getByText('sign-up')).toBeTruthy();
+    // Her current access by its names in the admin's language (it read "trial (trial)").
+    expect(screen.getByTestId('admin-member-ledger-current').textContent).toMatch(/^Acceso actual: Prueba gratuita hasta \d/);
     expect(calls.find((c) => c.url.startsWith('/api/admin/members?'))?.url).toContain('query=5512345678');
   });
 });

@@ -119,7 +119,8 @@ describe('admin console', () => {
     renderApp('/admin');
     fireEvent.click(await screen.findByTestId('admin-ledger-a1'));
     await waitFor(() => expect(screen.getAllByTestId('admin-ledger-event')).toHaveLength(2));
-    expect(screen.getByTestId('admin-ledger-current').textContent).toContain('applestore');
+    // Her plan and its status by their names in the admin's language (they read as raw values).
+    expect(screen.getByTestId('admin-ledger-current').textContent).toMatch(/^Acceso actual: 1 mes · applestore \(Activa\) hasta /);
     expect(screen.getAllByTestId('admin-ledger-event')[1]!.textContent).toContain('validation:applestore');
   });
 });

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useMemberLedger } from '../api/get-member-ledger';
+import { currentAccessText } from './ledger-current';
 
 /** The admin reads a member's entitlement ledger (every source of access, append-only) and what it derives. */
 export function MemberLedgerDialog({ member, onClose }: { member: { id: string; name: string } | null; onClose: () => void }) {
@@ -29,7 +30,7 @@ export function MemberLedgerDialog({ member, onClose }: { member: { id: string; 
         {ledger.data ? (
           <>
             <Typography sx={{ mb: 2 }} data-testid="admin-ledger-current">
-              {current ? t('admin_ledger_current', { plan: current.type, status: current.status, until: date(current.expiresAt) }) : t('admin_ledger_none')}
+              {current ? currentAccessText(t, current, date(current.expiresAt)) : t('admin_ledger_none')}
             </Typography>
             <Table size="small">
               <TableHead>

@@ -21,6 +21,7 @@ import { useMemberAudit } from '../api/get-member-audit';
 import { useMemberLedger } from '../api/get-member-ledger';
 import { AdminConsole } from './admin-console';
 import { AdminGrid } from './admin-grid';
+import { currentAccessText } from './ledger-current';
 
 const when = (iso: string | null, lang: string) => (iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
@@ -71,7 +72,7 @@ function MemberLedger({ memberId }: { memberId: string }) {
       {ledger.isError ? <Alert severity="error">{t('admin_members_error')}</Alert> : null}
       {ledger.data ? (
         <Typography sx={{ mb: 1 }} data-testid="admin-member-ledger-current">
-          {ledger.data.current ? t('admin_ledger_current', { status: ledger.data.current.status, plan: ledger.data.current.type, until: when(ledger.data.current.expiresAt, i18n.language) }) : t('admin_ledger_none')}
+          {ledger.data.current ? currentAccessText(t, ledger.data.current, when(ledger.data.current.expiresAt, i18n.language)) : t('admin_ledger_none')}
         </Typography>
       ) : null}
       <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('admin_ledger_title')}>
