@@ -1,4 +1,5 @@
 import { createMember, createOrganization, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPage, signedInPage, withBrowser } from './harness';
 
@@ -6,8 +7,8 @@ import { appPage, signedInPage, withBrowser } from './harness';
 // through (harness.ts); these are the ones none of them reaches (a survey of every journey listed
 // them): each is opened here as whoever may see it, and checked as every journey's screens are.
 // Not here: the addresses that only pass on (/lo, /loading, /call, /login/auth0/*, /payment-loading
-// without a payment on its way), and /download
-// and /open, which leave for the store or the marketing site at once (their own test watches where).
+// without a payment on its way), and /download and /open, which leave for the store or the marketing
+// site at once (their own test watches where).
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({});
@@ -17,7 +18,7 @@ afterAll(async () => {
 });
 
 /** Opens each path in one tab and checks it is there (not sent elsewhere), so axe has checked that screen. */
-async function visit(page: Awaited<ReturnType<typeof appPage>>, paths: readonly string[]): Promise<void> {
+async function visit(page: Page, paths: readonly string[]): Promise<void> {
   for (const path of paths) {
     await page.goto(`${server.url}${path}`);
     await page.locator('h1').first().waitFor();

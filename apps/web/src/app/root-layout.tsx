@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { matchRoute, ROUTES as ROUTE_DEFS } from '@puente/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -88,12 +88,13 @@ export function RootLayout() {
   const memberUnavailable =
     token !== null && privateRoute && member.data === undefined && member.isError && member.fetchStatus !== 'fetching' && isApiRequestError(member.error) && (member.error.isNetworkError || member.error.status >= 500);
   const online = useOnline();
-  const wasOnline = useRef(online);
   const refetchMember = member.refetch;
   useEffect(() => {
-    if (online && !wasOnline.current && memberUnavailable) void refetchMember();
-    wasOnline.current = online;
-  }, [online, memberUnavailable, refetchMember]);
+    if (!memberUnavailable) return undefined;
+    const refetch = () => void refetchMember();
+    window.addEventListener('online', refetch);
+    return () => window.removeEventListener('online', refetch);
+  }, [memberUnavailable, refetchMember]);
   // No screen shows with a session before the signed-in shell has loaded: its effects (the alerts
   // and their routing) mount before any signed-in screen's, as when they were part of this layout.
   const waitingForShell = token !== null && !shell;

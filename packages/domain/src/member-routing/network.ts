@@ -1,5 +1,6 @@
 /** Network quality (spec 4): the level's quality, the connection strength sent to the server and the suggestions shown. */
 import { assertNever } from '../appointment-machine';
+import { channelMedia } from '../call';
 import { NETWORK_QUALITY_LEVELS } from '../constants';
 import type { Channel, ConnectionStrength } from '../enums';
 
@@ -54,8 +55,7 @@ export const networkSuggestions = (q: NetworkQuality, ctx: { hasConversation: bo
  * to; in a chat, no media at all.
  */
 export const applicableSuggestions = (suggestions: readonly NetworkSuggestion[], media: { channel: Channel; camera: boolean; microphone: boolean }): NetworkSuggestion[] => {
-  const video = media.channel === 'video-call';
-  const audio = video || media.channel === 'phone-call';
+  const { video, audio } = channelMedia(media.channel);
   return suggestions.filter((s) => {
     switch (s) {
       case 'turn-camera-mic-on':

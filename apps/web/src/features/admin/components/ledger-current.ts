@@ -10,8 +10,7 @@ import { planName } from '@/features/membership';
  */
 export const currentAccessText = (t: TFunction, current: SubscriptionDto, until: string): string => {
   const name = planName(t, current);
-  const status = t(`membership_status_${current.status}`);
   const plan = current.provider ? `${name} · ${current.provider}` : name;
-  // A trial's status is its name: said once.
-  return status === name ? t('admin_ledger_current_plan_only', { plan, until }) : t('admin_ledger_current', { plan, status, until });
+  // A trial's status ("Free trial") is its name: said once.
+  return current.status === 'trial' ? t('admin_ledger_current_plan_only', { plan, until }) : t('admin_ledger_current', { plan, status: t(`membership_status_${current.status}`), until });
 };
