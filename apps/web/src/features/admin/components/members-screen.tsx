@@ -1,5 +1,5 @@
 import type { AdminMemberDto, AuditEntryDto } from '@puente/contracts';
-import { ADMIN_PAGE_SIZES } from '@puente/domain';
+import { ADMIN_PAGE_SIZES, formatPhoneForDisplay } from '@puente/domain';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -168,7 +168,7 @@ export function MembersScreen() {
                   sx={{ justifyContent: 'flex-start', textTransform: 'none', width: { xs: '100%', sm: 'auto' } }}
                   data-testid={`admin-member-${m.id}`}
                 >
-                  {m.deleted ? t('admin_members_deleted') : [m.firstName, m.lastName].filter(Boolean).join(' ') || '—'} · {m.phoneNumber ?? '—'} · {m.id}
+                  {m.deleted ? t('admin_members_deleted') : [m.firstName, m.lastName].filter(Boolean).join(' ') || '—'} · {m.phoneNumber ? formatPhoneForDisplay(m.phoneNumber) : '—'} · {m.id}
                 </Button>
               </li>
             ))}

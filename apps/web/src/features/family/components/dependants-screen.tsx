@@ -1,4 +1,4 @@
-import { LIMITS, ROUTES } from '@puente/domain';
+import { formatPhoneForDisplay, LIMITS, ROUTES } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -84,7 +84,7 @@ export function DependantsScreen() {
                 />
               </Box>
               <Typography color="text.secondary" variant="body2">
-                {d.phoneNumber} · {t(d.preferredLang === 'en' ? 'dependants_lang_en' : 'dependants_lang_es')}
+                {formatPhoneForDisplay(d.phoneNumber)} · {t(d.preferredLang === 'en' ? 'dependants_lang_en' : 'dependants_lang_es')}
               </Typography>
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 {d.invitationStatus === 'PENDING' ? (
