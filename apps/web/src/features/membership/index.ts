@@ -2,4 +2,4 @@
 export { paymentRequestStore } from './payment-stores';
 export { usePaymentRequests } from './hooks/use-payment-requests';
 // A plan's name (the admin's ledger reads it too).
-export { planName } from './components/plan-name';
+export { planName, planStatus } from './components/plan-name';

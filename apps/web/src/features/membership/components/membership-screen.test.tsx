@@ -64,6 +64,17 @@ describe('/membership', () => {
     expect(plan.querySelector('p')?.textContent).toBe(name);
   });
 
+  it('names a free trial once: its status is its name (it read "Prueba gratuita" twice); a store plan in its trial period says so', async () => {
+    serve(paid({ type: 'trial', subscriptionId: 'trial', status: 'trial', autoRenew: false, provider: null, length: null, daysLeft: 45, expiresAt: '2027-01-15T12:00:00.000Z' }));
+    const { unmount } = renderApp('/membership');
+    const plan = await screen.findByTestId('membership-plan');
+    expect([...plan.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Prueba gratuita', 'Te quedan 45 días.', 'Termina el 15 de enero de 2027.']);
+    unmount();
+    serve(paid({ type: 'applestore', subscriptionId: 'bs_1m', status: 'trial', provider: 'applestore' }));
+    renderApp('/membership', { language: 'en' });
+    expect([...(await screen.findByTestId('membership-plan')).querySelectorAll('p')].map((p) => p.textContent).slice(0, 2)).toEqual(['1 month', 'Free trial']);
+  });
+
   it('a card subscriber cancels at period end: the cancel is sent and her plan shows cancelled, ending on its date', async () => {
     const calls = serve(paid());
     renderApp('/membership');

@@ -17,7 +17,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useMember } from '@/features/profile';
 import { useCancelMembership } from '../api/cancel-membership';
 import { formatDate } from './format';
-import { planName } from './plan-name';
+import { planName, planStatus } from './plan-name';
 
 /**
  * /membership (spec 2): her plan as the ledger answers it. A card subscriber cancels at period end
@@ -31,6 +31,7 @@ export function MembershipScreen() {
   const [confirming, setConfirming] = useState(false);
   const s = member.data?.subscription ?? null;
   const live = s !== null && s.endReason === null;
+  const status = s ? planStatus(t, s) : null;
 
   const handleCancel = () => {
     cancel.mutate(undefined, { onSettled: () => setConfirming(false) });
@@ -43,7 +44,7 @@ export function MembershipScreen() {
       {s ? (
         <Paper elevation={0} sx={{ p: 2.5, border: 1, borderColor: 'divider' }} data-testid="membership-plan" data-status={s.status}>
           <Typography sx={{ fontWeight: 700 }}>{planName(t, s)}</Typography>
-          <Typography color="text.secondary">{t(`membership_status_${s.status}`)}</Typography>
+          {status ? <Typography color="text.secondary">{status}</Typography> : null}
           {live && s.daysLeft !== null ? <Typography data-testid="membership-days-left">{t('membership_days_left', { count: s.daysLeft })}</Typography> : null}
           {live && s.expiresAt ? (
             <Typography>{t(s.autoRenew && s.type !== 'trial' ? 'membership_renews_on' : 'membership_ends_on', { date: formatDate(s.expiresAt, lang) })}</Typography>

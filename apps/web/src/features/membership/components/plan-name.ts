@@ -22,3 +22,11 @@ export const planName = (t: TFunction, s: Pick<SubscriptionDto, 'type' | 'subscr
       return Object.hasOwn(SUBSCRIPTION.monthsByPlan, s.subscriptionId) ? t(`membership_plan_${s.subscriptionId}`) : t('membership_plan_subscription');
   }
 };
+
+/**
+ * Her plan's status as her screens say it, or null when it would only repeat the plan's name: a free
+ * trial's status is 'trial', which reads "Free trial" under "Free trial" (a store plan in its trial
+ * period keeps it: "1 month", "Free trial").
+ */
+export const planStatus = (t: TFunction, s: Pick<SubscriptionDto, 'type' | 'status'>): string | null =>
+  s.type === 'trial' && s.status === 'trial' ? null : t(`membership_status_${s.status}`);
