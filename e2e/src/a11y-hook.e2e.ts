@@ -25,6 +25,12 @@ const RAW_KEY_DOCUMENT = `<!doctype html><html lang="en"><head><title>Plan</titl
 <p data-testid="plan">membership_plan_family</p><p>dbff368e-09af-42eb-91a1-eec428864964</p><button aria-label="passwordless-resend-too-soon">x</button>
 <p>10:14 · <code>signup_started</code></p><p translate="no">language_selected</p></main></body></html>`;
 
+// Text cut off with an ellipsis on a phone, beside the same text wrapping, text that fits, and text
+// shortened on purpose (data-shortened: the whole of it one tap away).
+const CUT_OFF_DOCUMENT = `<!doctype html><html lang="en"><head><title>Coaches</title><style>.cut{width:120px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}</style></head>
+<body><main><h1>Coaches</h1><p class="cut">Next slot 3:00 in the afternoon</p><p style="width:120px">Next slot 3:00 in the afternoon</p><p class="cut">3:00 PM</p>
+<p class="cut" data-shortened>john.smith.with.a.long.address@example.com</p></main></body></html>`;
+
 // A chain of documents each moving on to the next by itself shortly after it loads (as the sign-in
 // with an identity provider does: the app's address, the provider's, its sign-in page): a check
 // begun on one meets the next navigation mid-way.
@@ -39,7 +45,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     const hopAt = /^\/a11y-hop-(\d+)$/.exec(req.url ?? '');
     if (hopAt) return void res.end(hop(Number(hopAt[1])));
-    res.end(req.url === '/broken-document' ? BROKEN_DOCUMENT : req.url === '/no-heading-document' ? NO_HEADING_DOCUMENT : req.url === '/raw-key-document' ? RAW_KEY_DOCUMENT : START);
+    res.end(req.url === '/broken-document' ? BROKEN_DOCUMENT : req.url === '/no-heading-document' ? NO_HEADING_DOCUMENT : req.url === '/raw-key-document' ? RAW_KEY_DOCUMENT : req.url === '/cut-off-document' ? CUT_OFF_DOCUMENT : START);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // A path of its own: axe checks a screen once in the whole run (harness.ts), and '/' is the app's home too.
@@ -102,6 +108,20 @@ describe('axe on the screens a page reaches by itself', () => {
     expect(message).not.toContain('dbff368e');
     expect(message).not.toContain('signup_started');
     expect(message).not.toContain('language_selected');
+  });
+
+  it('text cut off with an ellipsis fails (not text that wraps, fits, or is shortened on purpose)', async () => {
+    const failure = withBrowser(async (ctx) => {
+      const page = await ctx.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(new URL('/cut-off-document', url).href);
+      await a11y(page);
+    });
+    await expect(failure).rejects.toThrow(/on \/cut-off-document \(en\):[\s\S]*text-cut-off/);
+    const message = String(await failure.catch((error: unknown) => error));
+    expect(message.match(/\(Next slot 3:00 in the afternoon\)/g)).toHaveLength(1);
+    expect(message).not.toContain('(3:00 PM)');
+    expect(message).not.toContain('john.smith');
   });
 
   it('checks a screen once in the run: a second visit from another browser, and a state named with the journey language, run no axe again', async () => {

@@ -482,7 +482,6 @@ function installReactTreeProbe(): void {
   (window as unknown as ReactTreeProbe).__puenteFromTree = fromTree;
 }
 
-/** axe on the page as it is; if the page moved on while axe ran (a redirect), once more on what it shows now. */
 /**
  * A message key shown as it is (`membership_plan_family`): a message the language lacks, or a key
  * built from a value no message was written for. Static checks cannot see the second kind (the
@@ -515,10 +514,31 @@ const rawMessageKeys = (page: Page): Promise<AxeViolation[]> =>
     .then((nodes) => (nodes.length ? [{ id: 'raw-message-key', impact: 'serious', help: 'A message key is shown instead of its message', nodes }] : []))
     .catch(() => []);
 
+/**
+ * Text cut short with an ellipsis because it does not fit ("Próximo horario 3:00 …" on a phone: the
+ * words lost were the ones that mattered). Every screen axe checks is also read for an element whose
+ * own text overflows its box under text-overflow: ellipsis, reported as a violation of its own. Text
+ * a screen shortens on purpose, whole one tap away, is marked data-shortened.
+ */
+const cutOffText = (page: Page): Promise<AxeViolation[]> =>
+  page
+    .evaluate(() => {
+      const found: { target: string[]; html: string }[] = [];
+      for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+        if (el.scrollWidth <= el.clientWidth + 1 || el.closest('[data-shortened]')) continue;
+        if (getComputedStyle(el).textOverflow !== 'ellipsis' || !el.textContent?.trim()) continue;
+        found.push({ target: [el.tagName.toLowerCase()], html: `${el.outerHTML.slice(0, 120)} (${el.textContent.trim().slice(0, 80)})` });
+      }
+      return found;
+    })
+    .then((nodes) => (nodes.length ? [{ id: 'text-cut-off', impact: 'serious', help: 'Text is cut off with an ellipsis: what it says is lost', nodes }] : []))
+    .catch(() => []);
+
 async function runAxe(page: Page): Promise<AxeViolation[]> {
-  return [...(await runAxeOnly(page)), ...(await rawMessageKeys(page))];
+  return [...(await runAxeOnly(page)), ...(await rawMessageKeys(page)), ...(await cutOffText(page))];
 }
 
+/** axe on the page as it is; if the page moved on while axe ran (a redirect), once more on what it shows now. */
 async function runAxeOnly(page: Page): Promise<AxeViolation[]> {
   for (let attempt = 0; ; attempt++) {
     try {

@@ -1,4 +1,4 @@
-import { createMember, createOrganization, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
+import { createMember, createOrganization, createPhysician, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPage, signedInPage, withBrowser } from './harness';
@@ -56,6 +56,32 @@ describe('the screens no journey passes through', () => {
         '/login/email/success',
       ]);
     });
+  });
+
+  // Nobody is online, so the screen lists the coaches she can book today (spec 2), each with its next
+  // free time on a chip that cut the time off on a phone ("Próximo horario 3:00 …"). Next Monday at
+  // 08:00 in Mexico City (UTC-6), on the server and in the browser; the coach works from 15:00.
+  it('a member when no coach is online: the coaches she can book today, their next times whole', async () => {
+    const before = server.clock.now();
+    const monday = new Date(before);
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
+    monday.setUTCHours(14, 0, 0, 0);
+    server.clock.set(monday);
+    try {
+      await createPhysician(server.server, { hours: { starts: '15:00', ends: '18:00' } });
+      const member = await createMember(server.server, { needsToAcceptTerms: false });
+      const { sessionToken } = await createSessionFor(server.server, member.id);
+      await withBrowser(async (ctx) => {
+        const page = await signedInPage(ctx, sessionToken);
+        await page.clock.setSystemTime(monday);
+        await visit(page, ['/consulta/coaches-disponibles']);
+        const list = page.getByTestId('coaches-schedulable-list');
+        await expect.poll(() => list.locator('[data-testid^="coach-card-"]').count()).toBeGreaterThan(0);
+        expect(await list.textContent()).toMatch(/Próximo horario \d{1,2}:00\sp\.\s?m\./);
+      });
+    } finally {
+      server.clock.set(before);
+    }
   });
 
   // A staff screen shows in the staff member's language (her profile's), so the harness checks it in

@@ -2,7 +2,11 @@ import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-dat
 import { enUS, esES } from '@mui/x-data-grid/locales';
 import { useTranslation } from 'react-i18next';
 
-/** The console's tables: @mui/x-data-grid (MIT) in the reader's language; loaded with the admin chunks only. */
+/**
+ * The console's tables: @mui/x-data-grid (MIT) in the reader's language; loaded with the admin chunks
+ * only. A long value (an email, an employer code) and a long heading ("Código de empresa") wrap onto
+ * another line, the row growing to fit: the grid cut them off with an ellipsis.
+ */
 export function AdminGrid<R extends GridValidRowModel>(props: DataGridProps<R> & { label: string }) {
   const { i18n } = useTranslation();
   const { label, ...rest } = props;
@@ -14,8 +18,13 @@ export function AdminGrid<R extends GridValidRowModel>(props: DataGridProps<R> &
       disableRowSelectionOnClick
       disableColumnMenu
       autoHeight
+      getRowHeight={() => 'auto'}
       localeText={locale.components.MuiDataGrid.defaultProps.localeText}
-      sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { alignItems: 'center', display: 'flex' } }}
+      sx={{
+        bgcolor: 'background.paper',
+        '& .MuiDataGrid-cell': { alignItems: 'center', display: 'flex', py: 0.75, whiteSpace: 'normal', overflowWrap: 'anywhere' },
+        '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
+      }}
       {...rest}
     />
   );

@@ -22,7 +22,7 @@ export function CoachCard({ physician, onClick, note }: { physician: PhysicianDt
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="text.secondary">
             {physician.medicalSpecialties.map((s) => labels.specialty(s.speciality)).join(' · ') || t(physician.practice === 'mentalhealth' ? 'coaches_practice_mentalhealth' : 'coaches_practice_health')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
@@ -30,7 +30,8 @@ export function CoachCard({ physician, onClick, note }: { physician: PhysicianDt
             {physician.languages.map((lang) => (
               <Chip key={lang} size="small" variant="outlined" label={t(`coaches_language_${lang}`)} />
             ))}
-            {note ? <Chip size="small" variant="outlined" color="secondary" label={note} /> : null}
+            {/* Wraps on a narrow phone rather than cut the time off ("Próximo horario 3:00 …"). */}
+            {note ? <Chip size="small" variant="outlined" color="secondary" label={note} sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }} /> : null}
           </Box>
         </Box>
         <ChevronRight color="action" />

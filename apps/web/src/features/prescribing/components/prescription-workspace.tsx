@@ -246,6 +246,9 @@ export function PrescriptionWorkspace({ appointment, onAppointment }: { appointm
                 size="small"
                 required
                 label={t('rx_diagnosis')}
+                // The whole row: its label and the chosen code's name ("J06.9 · Acute upper respiratory
+                // infection") were cut off in a column of three beside the call.
+                sx={{ gridColumn: '1 / -1' }}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 error={!!errors.diagnosisCode}

@@ -54,10 +54,10 @@ export function HistoryCard({ item, timeZone, onOpen }: { item: AppointmentHisto
           </Typography>
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 700 }} noWrap>
+          <Typography sx={{ fontWeight: 700 }}>
             {item.physicianName ?? t('record_no_physician')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="text.secondary">
             {t(`record_channel_${item.channel.replace('-', '_')}`)}
             {item.reason ? ` · ${item.reason}` : ''}
           </Typography>
