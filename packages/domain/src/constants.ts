@@ -148,13 +148,13 @@ export const SUBSCRIPTION = {
   currency: 'USD', // spec 9: currency USD
   // spec 9: a week counts as 1 month and a year as 12 months.
   monthsByPlan: { bs_12m: 12, bs_6m: 6, bs_1m: 1, bs_1w: 1 },
-  travelPlan: 'bs_1w', // spec 3: one week described as good for travel
+  weekPlan: 'bs_1w', // spec 9: the plan that lasts a week (spec 3: described as good for travel)
 } as const satisfies {
   defaultPlan: SubscriptionPlanId;
   savingsBaselinePlan: SubscriptionPlanId;
   currency: string;
   monthsByPlan: Record<SubscriptionPlanId, number>;
-  travelPlan: SubscriptionPlanId;
+  weekPlan: SubscriptionPlanId;
 };
 
 /** spec 3/9: hardcoded topic ids. */

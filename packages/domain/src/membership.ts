@@ -59,7 +59,7 @@ export const pricePlans = (prices: readonly PlanPrice[]): PricedPlan[] => {
  * its price for the week and no saving (a paywall read "$7.99 a month" and "Save 60%" for a week
  * that costs more per day than the month).
  */
-export const isWeekPlan = (id: SubscriptionPlanId): boolean => id === 'bs_1w';
+export const isWeekPlan = (id: SubscriptionPlanId): boolean => id === SUBSCRIPTION.weekPlan;
 
 /** How long one paid period of a plan lasts (a week plan is 7 days, a month plan one calendar month). */
 export const planPeriodEnd = (id: SubscriptionPlanId, from: Date): Date => {

@@ -1,5 +1,5 @@
 import type { MemberLedgerResponse, SubscriptionDto, SubscriptionProductDto } from '@puente/contracts';
-import type { EntitlementEvent, MemberAccess, PricedPlan } from '@puente/domain';
+import { isWeekPlan, type EntitlementEvent, type MemberAccess, type PricedPlan } from '@puente/domain';
 import type { EntitlementEventRow } from '../../db/schema';
 
 /** spec 3 Subscription as getMember carries it. */
@@ -27,7 +27,7 @@ export const presentProduct = (p: PricedPlan, storeProductPrefix: string): Subsc
   title: TITLES[p.id],
   storeIds: { ios: `${storeProductPrefix}.${p.id}`, android: `${storeProductPrefix}.${p.id}` },
   // spec 3 priceMicros: the stores' unit, a millionth of the currency (= minor units x 10,000).
-  pricing: { priceMicros: p.amountMinor * 10_000, currency: p.currency, billingPeriod: p.id === 'bs_1w' ? 'P1W' : `P${p.subscriptionLength}M` },
+  pricing: { priceMicros: p.amountMinor * 10_000, currency: p.currency, billingPeriod: isWeekPlan(p.id) ? 'P1W' : `P${p.subscriptionLength}M` },
   totalPriceMinor: p.amountMinor,
   monthlyPriceMinor: p.monthlyPriceMinor,
   savingsPercentage: p.savingsPercentage,

@@ -1,5 +1,5 @@
 import type { CancelMembershipResponse, CardCheckoutResponse, CardCheckoutStatus, SubscriptionDto } from '@puente/contracts';
-import { buildPath, hasLiveAccess, isUuid, planPeriodEnd, SUBSCRIPTION, type Language, type SubscriptionPlanId } from '@puente/domain';
+import { buildPath, hasLiveAccess, isUuid, isWeekPlan, planPeriodEnd, SUBSCRIPTION, type Language, type SubscriptionPlanId } from '@puente/domain';
 import type { CardCheckoutRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -55,7 +55,7 @@ export class PaymentsService {
       amountMinor: product.totalPriceMinor,
       currency: product.pricing.currency,
       returnUrl: `${this.deps.publicUrl}${buildPath('paymentLoading')}?checkout=${row.id}`,
-      interval: planId === 'bs_1w' ? { unit: 'week', count: 1 } : { unit: 'month', count: SUBSCRIPTION.monthsByPlan[planId] },
+      interval: isWeekPlan(planId) ? { unit: 'week', count: 1 } : { unit: 'month', count: SUBSCRIPTION.monthsByPlan[planId] },
     });
     await this.deps.repository.setExternalId(row.id, session.externalId);
     return { checkoutId: row.id, provider: this.deps.card.name, url: session.url ?? null, clientSecret: session.clientSecret ?? null, publishableKey: this.deps.card.publishableKey };

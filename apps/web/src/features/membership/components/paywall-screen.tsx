@@ -182,7 +182,7 @@ export function PaywallScreen() {
                         ? t('membership_plan_weekly', { price: formatMoney(p.totalPriceMinor, p.pricing.currency, lang) })
                         : t('membership_plan_monthly', { price: formatMoney(p.monthlyPriceMinor, p.pricing.currency, lang) })}
                     </Typography>
-                    {p.id === 'bs_1w' ? (
+                    {isWeekPlan(p.id) ? (
                       <Typography variant="body2" color="text.secondary">
                         {t('membership_plan_travel')}
                       </Typography>
