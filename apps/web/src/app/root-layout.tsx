@@ -20,6 +20,7 @@ import { decideRoute } from './route-guard';
 import { ScreenError, ScreenErrorBoundary } from './screen-error-boundary';
 import { ROUTES } from '@/lib/routes';
 import { useSessionToken } from '@/lib/session';
+import { screenChanged } from '@/lib/toast';
 import { removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { prefetchRouteData, useScreenCode } from './route-table';
 import { ShellDialogs } from './shell-dialogs';
@@ -47,6 +48,8 @@ export function RootLayout() {
   const route = routeName ? ROUTE_DEFS[routeName] : undefined;
 
   useDocumentTitle();
+  // A toast about the screen before (a form's missing fields) goes with it.
+  useEffect(() => screenChanged(pathname), [pathname]);
   useTransportErrors();
   useResumeRefresh();
   useUnhandledRejectionDialog();

@@ -1,5 +1,5 @@
-import { FORM_MISSING_FIELDS, scrollToErrorDelayMs } from '@puente/domain';
-import { showToast } from './toast';
+import { scrollToErrorDelayMs } from '@puente/domain';
+import { showMissingFieldsToast } from './toast';
 
 /** What can take the focus in a field in error: itself, or (a group of boxes, radios or buttons) its first control. */
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]';
@@ -43,6 +43,6 @@ export const scrollToFirstError = (root: ParentNode = document): void => {
 
 /** spec 5: an invalid submit says something is missing (the warning toast) and scrolls to the first field in error. */
 export const warnMissingFields = (): void => {
-  showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
+  showMissingFieldsToast();
   scrollToFirstError();
 };

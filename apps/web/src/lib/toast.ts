@@ -1,4 +1,4 @@
-import { TOAST } from '@puente/domain';
+import { FORM_MISSING_FIELDS, TOAST } from '@puente/domain';
 import { createStore } from './external-store';
 
 export type ToastVariant = 'success' | 'warning' | 'info' | 'error';
@@ -13,6 +13,8 @@ export interface ToastMessage {
   durationMs: number;
   /** A link shown in the toast (spec 8: phone_number_taken with the action phone_number_taken_action). */
   action?: ToastAction;
+  /** The screen (its path) a toast about that screen only was shown on: it goes when another one shows. */
+  shownOn?: string;
 }
 
 export interface ToastAction {
@@ -28,6 +30,8 @@ export interface ShowToastInput {
   values?: Record<string, string | number>;
   durationMs?: number;
   action?: ToastAction;
+  /** About the screen it is shown on only (a form's missing fields): hidden once the app shows another screen. */
+  screen?: boolean;
 }
 
 /** spec 9: 5000 ms by default, 10000 ms for warnings (and form-missing, which is a warning). */
@@ -36,6 +40,8 @@ export const defaultToastDuration = (variant: ToastVariant): number =>
 
 let nextId = 1;
 export const toastStore = createStore<ToastMessage | null>(null);
+/** The path of the screen the app shows (screenChanged). */
+let currentScreen = '';
 
 export const showToast = (input: ShowToastInput): void => {
   const variant = input.variant ?? 'info';
@@ -47,8 +53,22 @@ export const showToast = (input: ShowToastInput): void => {
     values: input.values,
     durationMs: input.durationMs ?? defaultToastDuration(variant),
     action: input.action,
+    ...(input.screen ? { shownOn: currentScreen } : {}),
   });
 };
+
+/**
+ * The app shows the screen at `pathname` (the root layout, on every change of path): a toast about the
+ * screen before goes with it. A form's "complete the required fields" stayed up to 10 s over the
+ * screen the corrected form led to ("Invitation sent").
+ */
+export const screenChanged = (pathname: string): void => {
+  currentScreen = pathname;
+  toastStore.set((current) => (current?.shownOn !== undefined && current.shownOn !== pathname ? null : current));
+};
+
+/** spec 5: the warning that a form has missing fields (about that form's screen only). */
+export const showMissingFieldsToast = (): void => showToast({ variant: 'warning', message: FORM_MISSING_FIELDS, screen: true });
 
 export const hideToast = (id?: number): void => {
   toastStore.set((current) => (current && (id === undefined || current.id === id) ? null : current));

@@ -1,11 +1,10 @@
 import { medicalRecordSchema, type AppointmentDto } from '@puente/contracts';
-import { FORM_MISSING_FIELDS } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '@/lib/toast';
+import { showMissingFieldsToast, showToast } from '@/lib/toast';
 import { useSaveMedicalRecord } from '../api/save-medical-record';
 
 interface PlanForm {
@@ -35,7 +34,7 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
       plan: { conclusions: values.conclusions, recomendations: values.recomendations, ...(treatment ? { treatment } : {}) },
     });
     if (!parsed.success) {
-      showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
+      showMissingFieldsToast();
       return;
     }
     save.mutate(

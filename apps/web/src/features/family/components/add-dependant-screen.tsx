@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addDependantSchema, FORM_MISSING_FIELDS, LANGUAGES, ROUTES, SUPPORTED_PHONE_CODES, type AddDependantForm, type SupportedPhoneCode } from '@puente/domain';
+import { addDependantSchema, LANGUAGES, ROUTES, SUPPORTED_PHONE_CODES, type AddDependantForm, type SupportedPhoneCode } from '@puente/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -19,7 +19,7 @@ import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/features/profile';
 import { isApiRequestError } from '@/lib/api-client';
 import { warnMissingFields } from '@/lib/scroll-to-error';
-import { showToast } from '@/lib/toast';
+import { showMissingFieldsToast, showToast } from '@/lib/toast';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useAddDependants, useDependants } from '../api/dependants';
 import { ScreenHeader } from '@/components/ui/screen-header';
@@ -73,7 +73,7 @@ export function AddDependantScreen() {
           const field = FIELDS.find((f) => path === f || path.endsWith(`.${f}`));
           if (field) setError(field, { type: 'server', message: key });
         }
-        showToast({ variant: 'warning', message: FORM_MISSING_FIELDS });
+        showMissingFieldsToast();
         return;
       }
       showToast({ variant: 'error', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'dependants_action_error' });

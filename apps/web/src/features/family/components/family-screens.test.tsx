@@ -109,6 +109,7 @@ describe('/dependants/add', () => {
     fireEvent.click(await screen.findByTestId('dependant-submit'));
     expect(await screen.findByText('Ingresa un nombre.')).toBeTruthy();
     expect(screen.getByText('Ingresa un número de celular.')).toBeTruthy();
+    expect(screen.getByTestId('toast').textContent).toContain('Completa los campos obligatorios.');
     fireEvent.change(screen.getByTestId('dependant-alias'), { target: { value: 'Mamá' } });
     fireEvent.change(screen.getByTestId('dependant-phone'), { target: { value: '551111222' } });
     fireEvent.click(screen.getByTestId('dependant-submit'));
@@ -121,6 +122,8 @@ describe('/dependants/add', () => {
     const sent = calls.find((c) => c.url === '/api/graphql' && gql(c).query.includes('addDependants'));
     expect(gql(sent!).variables).toEqual({ memberId: 'mem_1', dependants: [{ alias: 'Mamá', countryCode: '52', phoneNumber: '5511112222', preferredLang: 'en' }] });
     expect((await screen.findByTestId('dependant-invitation-sent-screen')).textContent).toContain('Mamá');
+    // The form's warning went with the form (it stayed over "Invitación enviada" for its 10 s).
+    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull(), { timeout: 1000 });
   });
 
   it('WCAG 3.3.1: an invalid submit moves the focus to the first field in error (the name, then the phone), which names its error', async () => {
