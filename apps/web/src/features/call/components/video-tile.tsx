@@ -68,7 +68,7 @@ export function VideoTile({
       ) : null}
       <Typography
         variant={main ? 'body2' : 'caption'}
-        sx={{ position: 'absolute', left: 8, bottom: 8, px: 1, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.55)', color: 'common.white', maxWidth: '90%', overflowWrap: 'anywhere' }}
+        sx={{ position: 'absolute', left: main ? 16 : 8, bottom: main ? 16 : 8, px: 1, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.55)', color: 'common.white', maxWidth: '90%', overflowWrap: 'anywhere' }}
       >
         {label}
       </Typography>
