@@ -62,13 +62,21 @@ export const loadLanguage = async (language: Language = getStoredLanguage(), { f
 const CHOSEN = Symbol('chosen language');
 type WithChoice = I18n & { [CHOSEN]?: () => string | undefined };
 
+/**
+ * A sentence's period right after a time that ends with its own: Mexican Spanish writes "6:00 a.m.",
+ * and "Con Lucía, el miércoles, 2 de diciembre, 6:00 a.m.. Te enviamos..." read two. Every message
+ * passes through it (i18next's post-processing): one period stays.
+ */
+const ABBREVIATED_TIME_THEN_PERIOD = /(\b[ap]\.\s?m\.)\./g;
+const onePeriod = { type: 'postProcessor' as const, name: 'one-period', process: (value: string): string => value.replace(ABBREVIATED_TIME_THEN_PERIOD, '$1') };
+
 /** A language whose messages are not loaded yet starts in the default (load it first with loadLanguage). */
 export const createI18n = (language: Language = getStoredLanguage()): I18n => {
   const instance = i18next.createInstance();
   /** A message was asked for that the instance did not have (see onMessagesLoaded below). */
   let missingShown = false;
   const ready = loadedMessages(language) ? language : DEFAULT_LANGUAGE;
-  void instance.use(lazyLanguages).use(initReactI18next).init({
+  void instance.use(lazyLanguages).use(onePeriod).use(initReactI18next).init({
     resources: loadedResources(),
     // Other languages come from the backend above when changeLanguage asks for them.
     partialBundledLanguages: true,
@@ -76,6 +84,7 @@ export const createI18n = (language: Language = getStoredLanguage()): I18n => {
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false }, // React escapes
+    postProcess: [onePeriod.name],
     initAsync: false,
     returnNull: false,
     // The default language's later files re-render what is shown (issue 10: see locales/load.ts)...

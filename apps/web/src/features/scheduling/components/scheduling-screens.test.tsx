@@ -84,7 +84,8 @@ describe('the scheduling flow', () => {
     const sent = gqlCall(calls, 'ScheduleAppointment')!.body as { variables: { input: Record<string, unknown> } };
     expect(sent.variables.input).toMatchObject({ physicianId: coach.id, startDate: coach.availableSlots[0], language: 'es', topic: { topicId: 'hardcoded_mh_topic' } });
     expect(router.state.location.state).toEqual({ reschedule: false, scheduledAppointmentId: 'sch_1' });
-    expect(await screen.findByTestId('schedule-success')).toBeTruthy();
+    // One period after the time ("6:00 a.m.. Te enviamos" read two).
+    expect((await screen.findByTestId('schedule-success')).textContent).toMatch(/\d:\d\d\s[ap]\.\s?m\. Te enviamos la confirmación/);
     fireEvent.click(screen.getByTestId('schedule-success-continue'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/consulta-agendada'));
   });
