@@ -267,7 +267,8 @@ export function PrescriptionWorkspace({ appointment, onAppointment }: { appointm
             name="substitutionAllowed"
             control={form.control}
             render={({ field }) => (
-              <FormControlLabel control={<Switch checked={!!field.value} onChange={(_e, v) => field.onChange(v)} slotProps={{ input: { 'aria-label': t('rx_substitution') } }} />} label={t('rx_substitution')} />
+              // The whole row, as the diagnosis: in a column of three its label took three lines.
+              <FormControlLabel sx={{ gridColumn: '1 / -1' }} control={<Switch checked={!!field.value} onChange={(_e, v) => field.onChange(v)} slotProps={{ input: { 'aria-label': t('rx_substitution') } }} />} label={t('rx_substitution')} />
             )}
           />
           <Box sx={{ gridColumn: '1 / -1' }}>
