@@ -181,7 +181,7 @@ describe('on-demand consultation in the browser (issues 4, 11, 12)', () => {
                 // He signs his part of the record, after confirming: it is locked (later changes are addenda).
                 await chart.getByTestId('notes-sign').click();
                 await coach.getByTestId('notes-sign-confirm').click();
-                await expect.poll(() => chart.getByTestId('note-observations').isDisabled(), { timeout: 15_000 }).toBe(true);
+                await expect.poll(() => chart.getByTestId('note-observations').isEditable(), { timeout: 15_000 }).toBe(false);
                 await chart.getByTestId('note-addendum-text').waitFor();
                 // Still in the call, and the member's video of the coach keeps decoding.
                 expect(pathOf(coach)).toBe('/consulta/video-llamada');

@@ -44,7 +44,9 @@ describe('the shared, signed record on the clinician’s screen (issue 11)', () 
 
     // Locked: no more editing, an addendum instead.
     expect(await screen.findByText('Tu nota está firmada y bloqueada. Para cualquier cambio, agrega una adenda.')).toBeTruthy();
-    expect((screen.getByTestId('note-subjective') as HTMLTextAreaElement).disabled).toBe(true);
+    // Read-only in full colour (disabled, it was grey at 38%), its text still there to read and copy.
+    const subjective = screen.getByTestId('note-subjective') as HTMLTextAreaElement;
+    expect([subjective.readOnly, subjective.disabled, subjective.value]).toEqual([true, false, 'Dolor desde ayer']);
     expect(screen.queryByTestId('notes-save')).toBeNull();
     expect(screen.queryByTestId('notes-sign')).toBeNull();
     fireEvent.change(screen.getByTestId('note-addendum-text'), { target: { value: 'Refiere alergia a penicilina.' } });

@@ -210,9 +210,10 @@ export function ConsultationNotes({
                 label={t(`note_field_${f.name}`, { defaultValue: f.label })}
                 multiline={f.kind === 'textarea'}
                 minRows={f.kind === 'textarea' ? 3 : undefined}
-                disabled={!editable || locked}
                 {...form.register(f.name)}
-                slotProps={{ htmlInput: { 'data-testid': `note-${f.name}` } }}
+                // Read-only, not disabled, once signed or not hers to edit: disabled, the note itself
+                // was grey at 38% (hard to read beside the call) and could not be selected to copy.
+                slotProps={{ htmlInput: { 'data-testid': `note-${f.name}`, readOnly: !editable || locked } }}
               />
             ))}
             {editable && !locked ? (
