@@ -51,9 +51,9 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
       label={label}
       multiline
       minRows={3}
-      disabled={!editable}
       {...form.register(name)}
-      slotProps={{ htmlInput: { 'data-testid': `plan-${name}` } }}
+      // Read-only for a clinician not assigned, as a signed note: disabled, the plan was grey at 38%.
+      slotProps={{ htmlInput: { 'data-testid': `plan-${name}`, readOnly: !editable } }}
     />
   );
 
