@@ -7,7 +7,7 @@ import { PlanTab } from './plan-tab';
 
 describe('the medical plan tab', () => {
   it('a clinician not assigned reads the plan in full colour: read-only, not disabled (it was grey at 38%), with no save', () => {
-    const a = appointment({ medicalRecord: { internalNotes: 'Revisar en 2 semanas', plan: { conclusions: 'Migraña tensional', recomendations: 'Dormir 8 horas' } } as never });
+    const a = appointment({ medicalRecord: { internalNotes: 'Revisar en 2 semanas', plan: { conclusions: 'Migraña tensional', recomendations: 'Dormir 8 horas' }, pharmacy: null } });
     render(
       <QueryClientProvider client={new QueryClient()}>
         <PlanTab appointment={a} editable={false} />
