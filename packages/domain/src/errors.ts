@@ -88,10 +88,10 @@ export const ERROR_REASONS = [
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 
-/** The message key the web app shows for each code (translated in apps/web/src/locales). */
 /** The catalogue's generic field key: a field refused by a check without a key of its own (API and web forms alike). */
 export const INVALID_VALUE_KEY = 'invalid_value';
 
+/** The message key the web app shows for each code (translated in apps/web/src/locales). */
 export const errorMessageKey = (code: ErrorCode): string => `error_${code.toLowerCase()}`;
 
 /** Server-side messages in both languages, so API callers get a readable error in their language. */

@@ -36,7 +36,7 @@ describe('spec 5 add dependant', () => {
     [{ ...ok, phoneNumber: undefined }, 'phoneNumber', 'add_dependant_phone_required'],
     [{ ...ok, phoneNumber: '55555' }, 'phoneNumber', 'error_phone_invalid'],
     [{ ...ok, phoneNumber: '555555010x' }, 'phoneNumber', 'error_phone_invalid'],
-    [{ ...ok, preferredLang: 'fr' }, 'preferredLang', 'form_missing_fields'],
+    [{ ...ok, preferredLang: 'fr' }, 'preferredLang', 'invalid_value'],
   ])('%j -> %s: %s', (v, path, key) => expect(firstMessage(addDependantSchema, v, path)).toBe(key));
   it('country code defaults to 1', () => expect(addDependantSchema.parse(ok).countryCode).toBe('1'));
 });

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { FORM_MISSING_FIELDS, safeString, trimmedSafeString } from './text';
 import { LANGUAGES, LIMITS, REPORT_CONSEQUENCES, REPORT_REASONS } from '../constants';
 import { SUPPORT_CONTACT_OPTIONS } from '../enums';
+import { INVALID_VALUE_KEY } from '../errors';
 import { todayIsoDay, toIsoDay } from './dates';
 import { invitePhoneSchema, SUPPORTED_PHONE_CODES } from './phone';
 
@@ -17,7 +18,8 @@ export const addDependantSchema = z.object({
   alias: safeString({ error: 'add_dependant_alias_required' }).check(z.trim(), z.minLength(1, { message: 'add_dependant_alias_required' })),
   countryCode: z._default(z.enum(SUPPORTED_PHONE_CODES), '1'),
   phoneNumber: invitePhoneSchema,
-  preferredLang: z.enum(LANGUAGES, { error: FORM_MISSING_FIELDS }),
+  // A language the app does not speak is a wrong value, not a missing one (the form's radios always hold one).
+  preferredLang: z.enum(LANGUAGES, { error: INVALID_VALUE_KEY }),
 });
 export type AddDependantForm = z.input<typeof addDependantSchema>;
 
