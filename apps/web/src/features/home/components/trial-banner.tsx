@@ -23,7 +23,7 @@ export function TrialBanner() {
       data-testid="trial-banner"
       data-color={color}
       action={
-        <Button component={RouterLink} to={ROUTES.paywall.path} state={{ referer: 'activeTrial' }} color="inherit" size="small" sx={{ fontWeight: 700 }}>
+        <Button component={RouterLink} to={ROUTES.paywall.path} state={{ referer: 'activeTrial' }} color="inherit" size="small" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
           {t('home_trial_banner_action')}
         </Button>
       }
