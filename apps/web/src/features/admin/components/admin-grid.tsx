@@ -24,6 +24,8 @@ export function AdminGrid<R extends GridValidRowModel>(props: DataGridProps<R> &
         bgcolor: 'background.paper',
         '& .MuiDataGrid-cell': { alignItems: 'center', display: 'flex', py: 0.75, whiteSpace: 'normal', overflowWrap: 'anywhere' },
         '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
+        // A button's label stays on one line ('Restablecer autenticador' broke in two).
+        '& .MuiDataGrid-cell .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 },
       }}
       {...rest}
     />

@@ -61,7 +61,7 @@ export function StaffScreen() {
       {
         field: 'actions',
         headerName: t('admin_col_actions'),
-        width: 260,
+        width: 320,
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', gap: 1 }}>
