@@ -56,6 +56,8 @@ describe('the admin edits a coach’s calendar (issue 13)', () => {
 
     fireEvent.click(screen.getByTestId('admin-nav-adminCalendars'));
     await screen.findByTestId('admin-calendars');
+    // Titled as the console's other sections (it read 'Calendarios de coaches').
+    await waitFor(() => expect(document.title).toBe('Administración · Calendarios · Puente'));
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Coach' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Daniel Rivera' }));
     const editor = await screen.findByTestId('calendar-editor');
