@@ -8,9 +8,12 @@ dashboardTestEnv();
 describe('the coach calendar on the dashboard (issue 13)', () => {
   it('edits weekly hours (validated by the shared schema) and adds time off', async () => {
     const server = installStaffServer({ userType: 'mx-physician' });
+    server.state.calendar.slotMinutes = 30;
     renderApp('/dashboard');
     const editor = await screen.findByTestId('calendar-editor', {}, { timeout: 5000 });
     await waitFor(() => expect(within(editor).getAllByTestId('calendar-hours-row')).toHaveLength(1));
+    // Her own appointments' length (it said 45 minutes whatever hers were).
+    expect(within(editor).getByTestId('calendar-subtitle').textContent).toBe('Tus horas de trabajo semanales, en tu zona horaria. Los socios agendan citas de 30 minutos en ellas.');
 
     // An end before the start is refused with the schema's message key.
     const ends = within(editor).getAllByLabelText('Hasta')[0]!;

@@ -137,7 +137,11 @@ export function CalendarEditor({ physicianId, api = 'coach', title, subtitle }: 
       <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
         {title ?? t('calendar_title')}
       </Typography>
-      <Typography color="text.secondary">{subtitle ?? t('calendar_subtitle')}</Typography>
+      <Typography color="text.secondary" data-testid="calendar-subtitle">
+        {subtitle ?? t('calendar_subtitle')}
+        {/* Her own appointments' length (it said 45 minutes to a coach whose are 30). */}
+        {calendar.data ? ` ${t('calendar_slot_length', { minutes: calendar.data.slotMinutes })}` : null}
+      </Typography>
       {calendar.isError ? <Alert severity="error">{t('dashboard_action_error')}</Alert> : null}
       {calendar.data ? (
         <>
