@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
-import { browserNavigation, detectPlatform, redirectToApp } from './mobile-redirect-screen';
+import { detectPlatform } from '@/lib/platform';
+import { browserNavigation, redirectToApp } from './mobile-redirect-screen';
 
 const LINKS = { deepLink: 'puente://open', iosStore: 'https://apps.apple.com/app/puente', androidStore: 'https://play.google.com/store/apps/details?id=app.puente', marketingSite: 'https://puente.health' };
 const CONFIG = {

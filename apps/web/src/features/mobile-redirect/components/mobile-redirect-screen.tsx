@@ -8,16 +8,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '@/components/ui/screen';
 import { usePublicConfig } from '@/features/configs';
+import { currentPlatform, type BrowserPlatform } from '@/lib/platform';
 import { track } from '@/lib/track';
-
-export type BrowserPlatform = 'ios' | 'android' | 'desktop';
-
-/** iPhone, iPad (also iPadOS, which says "Macintosh" but has touch), Android, else desktop. */
-export const detectPlatform = (userAgent: string, maxTouchPoints = 0): BrowserPlatform => {
-  if (/iPhone|iPad|iPod/i.test(userAgent) || (/Macintosh/i.test(userAgent) && maxTouchPoints > 1)) return 'ios';
-  if (/Android/i.test(userAgent)) return 'android';
-  return 'desktop';
-};
 
 /** Leaving the web app: one place, so tests can watch where it goes. */
 export const browserNavigation = {
@@ -47,7 +39,7 @@ export function redirectToApp(platform: BrowserPlatform, links: PublicConfig['ap
 export function MobileRedirectScreen() {
   const { t } = useTranslation();
   const config = usePublicConfig();
-  const platform = detectPlatform(navigator.userAgent, navigator.maxTouchPoints);
+  const platform = currentPlatform();
   const links = config.data?.appLinks;
 
   useEffect(() => {

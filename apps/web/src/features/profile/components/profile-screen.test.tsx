@@ -1,9 +1,12 @@
 import { buildPath, TOAST } from '@puente/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, member, type FakeCall, type FakeHandler } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { recordScrollIntoView } from '@/test/scroll-into-view';
+
+// The user agents the notifications tests give the browser.
+afterEach(() => vi.restoreAllMocks());
 
 const gql = (call: FakeCall) => call.body as { query: string; variables: Record<string, unknown> };
 
@@ -91,13 +94,33 @@ describe('/perfil visibility rules (spec 000 §2, spec 001 §6)', () => {
     expect(entry('reportProblem')).not.toBeNull();
   });
 
-  it('denied push permission shows the enable-notifications entry', async () => {
+  it("denied push permission shows the enable-notifications entry; on an iPhone, the iPhone's steps and its settings", async () => {
     vi.stubGlobal('Notification', { permission: 'denied', requestPermission: vi.fn() });
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1');
     signedIn();
-    renderApp('/perfil');
+    renderApp('/perfil', { language: 'en' });
     fireEvent.click(await screen.findByTestId('profile-entry-enableNotifications'));
-    expect(await screen.findByTestId('notifications-steps')).toBeTruthy();
-    expect(screen.getByTestId('notifications-steps').querySelectorAll('li')).toHaveLength(3);
+    const steps = [...(await screen.findByTestId('notifications-steps')).querySelectorAll('li')].map((li) => li.textContent);
+    expect(steps).toEqual(["Open your iPhone's Settings.", 'Find Puente and tap Notifications.', 'Turn on “Allow Notifications”.']);
+    expect(screen.getByTestId('notifications-open-settings').textContent).toBe('Go to Settings');
+  });
+
+  // The web app opens on Android and computers too, where the iPhone's steps were wrong and its
+  // settings address ('app-settings:') opened nothing.
+  it("elsewhere, the browser's site settings; the button asks the browser while it can, and goes once refused", async () => {
+    const requestPermission = vi.fn(() => Promise.resolve('denied' as const));
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36');
+    signedIn();
+    renderApp('/perfil/notificaciones');
+    const steps = [...(await screen.findByTestId('notifications-steps')).querySelectorAll('li')].map((li) => li.textContent);
+    expect(steps).toEqual(['Abre la configuración del sitio (el candado junto a la dirección de Puente) o, si instalaste Puente, la información de la app.', 'Busca Notificaciones.', 'Elige «Permitir».']);
+    const allow = screen.getByTestId('notifications-open-settings');
+    expect(allow.textContent).toBe('Permitir notificaciones');
+    fireEvent.click(allow);
+    await waitFor(() => expect(requestPermission).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByTestId('notifications-open-settings')).toBeNull());
+    expect(screen.getByTestId('notifications-steps')).toBeTruthy();
   });
 
   it('the notifications screen leaves to /perfil once permission is granted', async () => {
