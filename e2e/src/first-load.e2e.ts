@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createMember, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
+import { memberWithSession, startTestServer, type TestServer } from '@puente/api/test';
 import { DEFAULT_LANGUAGE, THEME } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPage, CHROMIUM_ARGS, withBrowser } from './harness';
@@ -430,8 +430,7 @@ describe('the first load of the built app', () => {
   });
 
   it("a signed-in member opening /consulta/historial: the HTML asks for her, her first page and the screen’s messages before the app's scripts arrive and shows a spinner meanwhile; the app asks for neither again, and the screen shows without the rest of the messages", async () => {
-    const member = await createMember(server!.server, { needsToAcceptTerms: false });
-    const { sessionToken } = await createSessionFor(server!.server, member.id);
+    const { token: sessionToken } = await memberWithSession(server!.server, { needsToAcceptTerms: false });
     await withBrowser(
       async (ctx) => {
         const page = await appPage(ctx, { token: sessionToken, storage: { 'device-id': 'e2e-early-device' } });
@@ -476,8 +475,7 @@ describe('the first load of the built app', () => {
   });
 
   it("a member with terms to accept opening /inicio: the terms dialog (its messages are not in the entry files) waits for the rest of the messages, never showing a message's key", async () => {
-    const member = await createMember(server!.server, { needsToAcceptTerms: true });
-    const { sessionToken } = await createSessionFor(server!.server, member.id);
+    const { token: sessionToken } = await memberWithSession(server!.server, { needsToAcceptTerms: true });
     await withBrowser(
       async (ctx) => {
         const page = await appPage(ctx, { token: sessionToken });
@@ -502,8 +500,7 @@ describe('the first load of the built app', () => {
   });
 
   it('a signed-in member opening /inicio: the realtime connection opens once her home is shown, not before it; her first scripts leave out the prescribing rules, the phone and form rules, the events store, the code of sheets and dialogs she has not opened, home below its main actions, the scheduled card and the record’s shapes', async () => {
-    const member = await createMember(server!.server, { needsToAcceptTerms: false });
-    const { sessionToken } = await createSessionFor(server!.server, member.id);
+    const { token: sessionToken } = await memberWithSession(server!.server, { needsToAcceptTerms: false });
     await withBrowser(
       async (ctx) => {
         // What the page shows at the moment the app opens its socket (the realtime client connects by WebSocket first).
@@ -617,8 +614,7 @@ describe('the first load of the built app', () => {
   });
 
   it('a signed-in member who opens the app offline is told so, with a retry, and her screen shows once the connection is back', async () => {
-    const member = await createMember(server!.server, { needsToAcceptTerms: false });
-    const { sessionToken } = await createSessionFor(server!.server, member.id);
+    const { token: sessionToken } = await memberWithSession(server!.server, { needsToAcceptTerms: false });
     await withBrowser(
       async (ctx) => {
         const page = await appPage(ctx, { token: sessionToken });
