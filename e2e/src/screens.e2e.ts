@@ -1,4 +1,4 @@
-import { createMember, createOrganization, createPhysician, createSessionFor, startTestServer, type TestServer } from '@puente/api/test';
+import { createOrganization, createPhysician, memberWithSession, startTestServer, type TestServer } from '@puente/api/test';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPage, signedInPage, withBrowser } from './harness';
@@ -37,8 +37,7 @@ describe('the screens no journey passes through', () => {
 
   it('a member: how it works, health tips, notifications, lab consent, limited services, her organization, family places, scheduling results, an email joined', async () => {
     const organization = await createOrganization(server.server, {});
-    const member = await createMember(server.server, { needsToAcceptTerms: false, organizationId: organization.id });
-    const { sessionToken } = await createSessionFor(server.server, member.id);
+    const { token: sessionToken } = await memberWithSession(server.server, { needsToAcceptTerms: false, organizationId: organization.id });
     await withBrowser(async (ctx) => {
       const page = await signedInPage(ctx, sessionToken);
       await visit(page, [
@@ -69,10 +68,9 @@ describe('the screens no journey passes through', () => {
     server.clock.set(monday);
     try {
       await createPhysician(server.server, { hours: { starts: '15:00', ends: '18:00' } });
-      const member = await createMember(server.server, { needsToAcceptTerms: false });
-      const { sessionToken } = await createSessionFor(server.server, member.id);
+      const { token } = await memberWithSession(server.server, { needsToAcceptTerms: false });
       await withBrowser(async (ctx) => {
-        const page = await signedInPage(ctx, sessionToken);
+        const page = await signedInPage(ctx, token);
         await page.clock.setSystemTime(monday);
         await visit(page, ['/consulta/coaches-disponibles']);
         const list = page.getByTestId('coaches-schedulable-list');
@@ -91,8 +89,7 @@ describe('the screens no journey passes through', () => {
     ['es', ['/admin/soporte', '/admin/calendarios', '/admin/organizaciones', '/admin/personal', '/admin/socios', '/admin/uso']],
     ['en', ['/admin/soporte']],
   ] as const)('an admin in %s: the support inbox and the console sections', async (preferredLang, paths) => {
-    const admin = await createMember(server.server, { userType: 'admin', firstName: 'Admin', lastName: 'Puente', preferredLang });
-    const { sessionToken } = await createSessionFor(server.server, admin.id);
+    const { token: sessionToken } = await memberWithSession(server.server, { userType: 'admin', firstName: 'Admin', lastName: 'Puente', preferredLang });
     await withBrowser(async (ctx) => {
       const page = await signedInPage(ctx, sessionToken, { language: preferredLang });
       await visit(page, paths);

@@ -33,7 +33,7 @@ export function NotificationsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [permission, setPermission] = useState(permissionNow);
-  const [ios] = useState(() => currentPlatform() === 'ios');
+  const ios = currentPlatform() === 'ios';
 
   useEffect(() => {
     if (permission === 'granted') {
