@@ -31,7 +31,9 @@ describe('api client (spec 7)', () => {
   it('retries a network failure and succeeds when the network comes back', async () => {
     vi.useFakeTimers();
     let attempts = 0;
-    vi.stubGlobal('fetch', vi.fn(async () => {
+    // Only this request's attempts: in a full run, a request another test left pending can reach the stub.
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      if (!String(input instanceof Request ? input.url : input).endsWith('/api/thing')) return new Response('{}', { status: 404 });
       attempts += 1;
       if (attempts < 3) throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify({ ok: true }), { status: 200 });
