@@ -365,6 +365,7 @@ export async function buildServices(wiring: ServiceWiring): Promise<Services> {
       appointments,
       support,
       physicians,
+      topics,
       translation: options.providers?.translation ?? (await translationFromEnv(options.env ?? process.env)),
       prescriptionDocument: (appointmentId) => services.prescribing.documentAvailable(appointmentId),
     }),

@@ -98,8 +98,12 @@ export function presentAlert(row: AppointmentRow, previousState: AppointmentRow[
   };
 }
 
-/** spec 4 history card: day, physician, channel and reason, status. */
-export function presentHistoryItem(row: AppointmentRow, physician: PhysicianDto | null): AppointmentHistoryItem {
+/**
+ * spec 4 history card: day, physician, channel and reason, status. The reason is what she typed,
+ * else her topic's title, in the reader's language where `topicTitles` knows it (the consultation
+ * keeps the title in the language it was asked in).
+ */
+export function presentHistoryItem(row: AppointmentRow, physician: PhysicianDto | null, topicTitles?: ReadonlyMap<string, string>): AppointmentHistoryItem {
   return {
     id: row.id,
     startDate: row.startDate.toISOString(),
@@ -109,7 +113,7 @@ export function presentHistoryItem(row: AppointmentRow, physician: PhysicianDto 
     type: row.type,
     channel: row.channel,
     practice: row.practice,
-    reason: row.selfAssessment?.appointmentReason ?? row.topic?.topicText ?? null,
+    reason: row.selfAssessment?.appointmentReason ?? (row.topic ? (topicTitles?.get(row.topic.topicId) ?? row.topic.topicText) : null),
     physicianName: physician ? `${physician.firstName} ${physician.lastName}`.trim() : null,
     physicianUserType: physician?.userType ?? null,
     prescriptionNeeded: row.prescriptionNeeded,

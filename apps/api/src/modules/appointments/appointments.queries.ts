@@ -102,7 +102,7 @@ export class AppointmentQueries {
    * One page of getAppointmentsHistory for the member herself (the history screen): newest first,
    * `limit` cards after the opaque cursor. Another member's id is NOT_FOUND.
    */
-  async historyPage(actor: Actor, memberId: string, page: { cursor?: string; limit: number }, lang: Language): Promise<{ items: AppointmentHistoryItem[]; nextCursor: string | null }> {
+  async historyPage(actor: Actor, memberId: string, page: { cursor?: string; limit: number }, lang: Language, topicTitles?: ReadonlyMap<string, string>): Promise<{ items: AppointmentHistoryItem[]; nextCursor: string | null }> {
     refuseGuest(actor);
     if (actor.userType !== 'member' || actor.id !== memberId) throw new AppError('NOT_FOUND');
     const after = page.cursor ? decodeHistoryCursor(page.cursor) : undefined;
@@ -114,7 +114,7 @@ export class AppointmentQueries {
     for (const row of shown) {
       const physicianId = row.usDoctorId ?? row.mxDoctorId;
       if (physicianId && !physicians.has(physicianId)) physicians.set(physicianId, await this.physicianDto(physicianId, lang));
-      items.push(presentHistoryItem(row, physicianId ? (physicians.get(physicianId) ?? null) : null));
+      items.push(presentHistoryItem(row, physicianId ? (physicians.get(physicianId) ?? null) : null, topicTitles));
     }
     const last = shown.at(-1);
     return { items, nextCursor: more && last ? encodeHistoryCursor(last) : null };

@@ -105,8 +105,8 @@ export class AppointmentsService {
     return this.queries.history(actor, memberId, lang);
   }
   /** A page of the member's own history (issue 12: a member with hundreds of consultations). */
-  historyPage(actor: Actor, memberId: string, page: { cursor?: string; limit: number }, lang: Language): Promise<{ items: AppointmentHistoryItem[]; nextCursor: string | null }> {
-    return this.queries.historyPage(actor, memberId, page, lang);
+  historyPage(actor: Actor, memberId: string, page: { cursor?: string; limit: number }, lang: Language, topicTitles?: ReadonlyMap<string, string>): Promise<{ items: AppointmentHistoryItem[]; nextCursor: string | null }> {
+    return this.queries.historyPage(actor, memberId, page, lang, topicTitles);
   }
   queue(actor: Actor, lang: Language): Promise<AppointmentDto[]> {
     return this.queries.queue(actor, lang);

@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { TranslationProvider } from '../../providers/translation/translation.provider';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import type { PhysiciansService } from '../physicians/physicians.service';
+import type { TopicsService } from '../topics/topics.service';
 import { refuseGuest, type Actor } from '../auth/session-scope';
 import type { SupportService } from '../support/support.service';
 
@@ -12,6 +13,8 @@ export interface RecordsServiceDeps {
   support: SupportService;
   translation: TranslationProvider;
   physicians: Pick<PhysiciansService, 'getPhysician'>;
+  /** Her topics' titles in her language (a consultation keeps its topic's in the language it was asked in). */
+  topics: Pick<TopicsService, 'titles'>;
   /** Whether the consultation's signed prescription PDF exists (the prescribing module stores it). */
   prescriptionDocument: (appointmentId: string) => Promise<boolean>;
 }
@@ -37,8 +40,11 @@ export class RecordsService {
     return { clinicians: out.sort((a, b) => a.name.localeCompare(b.name)) };
   }
 
-  history(actor: Actor, page: { cursor?: string; limit?: number }, lang: Language): Promise<HistoryPage> {
-    return this.deps.appointments.historyPage(actor, actor.id, { cursor: page.cursor, limit: page.limit ?? HISTORY_PAGE_SIZE }, lang);
+  async history(actor: Actor, page: { cursor?: string; limit?: number }, lang: Language): Promise<HistoryPage> {
+    refuseGuest(actor);
+    if (actor.userType !== 'member') throw new AppError('NOT_FOUND');
+    const titles = await this.deps.topics.titles(actor, lang);
+    return this.deps.appointments.historyPage(actor, actor.id, { cursor: page.cursor, limit: page.limit ?? HISTORY_PAGE_SIZE }, lang, titles);
   }
 
   async record(actor: Actor, appointmentId: string, lang: Language): Promise<MemberRecord> {
@@ -46,7 +52,12 @@ export class RecordsService {
     if (actor.userType !== 'member') throw new AppError('NOT_FOUND');
     const row = await this.deps.appointments.visible(actor, appointmentId);
     if (row.memberId !== actor.id) throw new AppError('NOT_FOUND');
-    const appointment = await this.deps.appointments.get(actor, row.id, lang);
+    const asked = await this.deps.appointments.get(actor, row.id, lang);
+    // Her topic in her language (the consultation keeps it in the language it was asked in).
+    const titles = asked.topic ? await this.deps.topics.titles(actor, lang) : undefined;
+    const appointment = asked.topic && titles
+      ? { ...asked, topic: { ...asked.topic, topicText: titles.get(asked.topic.topicId) ?? asked.topic.topicText, subtopicText: (asked.topic.subtopicId ? titles.get(asked.topic.subtopicId) : undefined) ?? asked.topic.subtopicText } }
+      : asked;
     // spec 4: after expiry the notes are replaced by the expired message.
     const notesHidden = row.state === 'expired';
     // Free text is labelled with its writer's language, recorded when written (the note part's

@@ -1,5 +1,5 @@
 import { APPOINTMENT_GQL, clinicianListSchema, GQL, historyPageSchema, memberRecordSchema, type ConsultationNoteDto } from '@puente/contracts';
-import { APPOINTMENT_STATE as S, HISTORY_PAGE_MAX } from '@puente/domain';
+import { APPOINTMENT_STATE as S, HARDCODED_TOPIC_IDS, HISTORY_PAGE_MAX } from '@puente/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultationNotes } from '../../db/schema';
 import type { TranslationProvider } from '../../providers/translation/translation.provider';
@@ -55,6 +55,29 @@ describe('the member pages through hundreds of consultations (getAppointmentsHis
     // Another member sees none of them.
     const eve = await memberWithSession(t.server);
     expect(historyPageSchema.parse((await request(t.url, '/api/records/history', { token: eve.token })).body)).toEqual({ items: [], nextCursor: null });
+  });
+});
+
+describe('her topic in the language she reads the app in, not the one she asked in', () => {
+  it('history and record name the topic in her language; what she typed and a topic her menu no longer has stay as written', async () => {
+    const ana = await memberWithSession(t.server, { preferredLang: 'es' });
+    const coach = await createPhysician(t.server);
+    const base = t.clock.now().getTime();
+    const finished = { memberId: ana.user.id, mxDoctorId: coach.id, state: S.S11_FINISHED, status: 'finished' as const };
+    // Asked in English, before she switched the app to Spanish.
+    const asked = await insertConsultation(t.server, { ...finished, language: 'en', startDate: new Date(base - 3 * DAY), topic: { topicId: HARDCODED_TOPIC_IDS.mental, topicText: 'Mental health', subtopicId: 'stress', subtopicText: 'Stress and anxiety' } });
+    const typed = await insertConsultation(t.server, { ...finished, startDate: new Date(base - 2 * DAY), topic: { topicId: HARDCODED_TOPIC_IDS.physical, topicText: 'Physical health' }, selfAssessment: { appointmentReason: 'Dolor de garganta', appointmentReasonKey: HARDCODED_TOPIC_IDS.physical, painLevel: 3, symptoms: [] } });
+    const gone = await insertConsultation(t.server, { ...finished, startDate: new Date(base - DAY), topic: { topicId: 'retired_topic', topicText: 'Back pain' } });
+
+    const page = historyPageSchema.parse((await request(t.url, '/api/records/history', { token: ana.token })).body);
+    const reason = (id: string) => page.items.find((i) => i.id === id)?.reason;
+    expect([reason(asked.id), reason(typed.id), reason(gone.id)]).toEqual(['Salud mental', 'Dolor de garganta', 'Back pain']);
+
+    const record = memberRecordSchema.parse((await request(t.url, `/api/records/appointments/${asked.id}`, { token: ana.token })).body);
+    expect(record.appointment.topic).toEqual({ topicId: HARDCODED_TOPIC_IDS.mental, topicText: 'Salud mental', subtopicId: 'stress', subtopicText: 'Estrés y ansiedad' });
+    // The stored consultation keeps what was asked (her coach reads it as asked).
+    const stored = await t.server.database.db.query.appointments.findFirst({ where: (a, { eq }) => eq(a.id, asked.id) });
+    expect(stored?.topic?.topicText).toBe('Mental health');
   });
 });
 

@@ -37,6 +37,20 @@ export class TopicsService {
     return (await this.load(templateId, lang)) ?? (await this.load(DEFAULT_TOPICS_TEMPLATE_ID, lang))!;
   }
 
+  /**
+   * Every topic's and subtopic's title in `lang`, by id, from the member's template: a consultation
+   * keeps its topic's title in the language it was asked in, and her record reads it in hers.
+   */
+  async titles(actor: UserRow, lang: Language): Promise<ReadonlyMap<string, string>> {
+    const template = await this.templateFor(actor, lang);
+    const titles = new Map<string, string>();
+    for (const topic of [...template.mainActions, ...template.sections.flatMap((s) => s.topics)]) {
+      titles.set(topic.id, topic.title);
+      for (const sub of topic.subtopics) titles.set(sub.id, sub.title);
+    }
+    return titles;
+  }
+
   async setOrganizationTemplate(organizationId: string, templateId: string): Promise<void> {
     await this.deps.repository.setOrganizationTemplate(organizationId, templateId);
     this.forgetOrganization(organizationId);
