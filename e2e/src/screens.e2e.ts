@@ -82,6 +82,18 @@ describe('the screens no journey passes through', () => {
     }
   });
 
+  // A short screen over the bottom navigation filled the phone and then the navigation's height more:
+  // her empty history scrolled 80 px for nothing.
+  it('a member with no consultation yet: her history fits the phone, over the navigation, without scrolling', async () => {
+    const { token } = await memberWithSession(server.server, { needsToAcceptTerms: false });
+    await withBrowser(async (ctx) => {
+      const page = await signedInPage(ctx, token);
+      await visit(page, ['/consulta/historial']);
+      await page.getByRole('navigation').waitFor();
+      expect(await page.evaluate(() => [document.scrollingElement!.scrollHeight, window.innerHeight])).toEqual([844, 844]);
+    });
+  });
+
   // A staff screen shows in the staff member's language (her profile's), so the harness checks it in
   // that one only: the admin journey works in English, so the console's sections are opened here by
   // an admin who works in Spanish, and the support inbox (no journey opens it) in both.

@@ -28,6 +28,7 @@ import { useDocumentTitle } from './route-titles';
 import { usePushActionRouting } from '@/features/notifications/hooks/use-push';
 import { useSignedInShell } from './signed-in-shell-loader';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
+import { BOTTOM_SPACE_VAR } from '@/components/ui/bottom-space';
 
 function GuardRedirect({ to, clearRedirectTo }: { to: string; clearRedirectTo: boolean }) {
   const navigate = useNavigate();
@@ -122,6 +123,9 @@ export function RootLayout() {
   if (!screenShown && screenVisible) setScreenShown(true);
   useRealtimeConnection(screenShown ? token : null);
 
+  const showsNavigation = Boolean(route?.bottomNav && shell && navigationRevealed);
+  const bottomSpace = shell ? shell.BOTTOM_NAV_HEIGHT + 16 : 0;
+
   return (
     // Issue 15: a partner's member (or a partner link) sees the partner's colours.
     <PartnerThemeProvider base={theme}>
@@ -137,7 +141,7 @@ export function RootLayout() {
       ) : (
         <>
           {/* The page's main landmark (WCAG 1.3.1, 2.4.1: a screen reader's "main" jumps to the screen). */}
-          <Box component="main">
+          <Box component="main" sx={showsNavigation ? { [BOTTOM_SPACE_VAR]: `${bottomSpace}px` } : undefined}>
             {memberUnavailable ? (
               <ScreenError offline={!online} onRetry={() => void refetchMember()} />
             ) : (
@@ -145,9 +149,9 @@ export function RootLayout() {
             )}
           </Box>
           {/* Member screens only (a session: the shell has loaded). */}
-          {route?.bottomNav && shell && navigationRevealed ? (
+          {showsNavigation && shell ? (
             <>
-              <Box sx={{ height: shell.BOTTOM_NAV_HEIGHT + 16 }} />
+              <Box sx={{ height: bottomSpace }} />
               <shell.MemberBottomNavigation />
             </>
           ) : null}
