@@ -16,6 +16,18 @@ configure({ asyncUtilTimeout: 10_000 });
 // default's files with its first other screen; tests render screens directly, in either language.
 beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('es')]));
 
+// React's warnings about list keys fail the test that caused them: two children with one key may
+// be duplicated or dropped, or keep each other's state (a coach's weekly hours and her time off
+// shared one key on the dashboard, seen only in this output).
+const KEY_WARNING = /Encountered two children with the same key|Each child in a list should have a unique "key"/;
+const keyWarnings: string[] = [];
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  const text = args.map(String).join(' ');
+  if (KEY_WARNING.test(text)) keyWarnings.push(text.slice(0, 300));
+  consoleError(...args);
+};
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
@@ -27,4 +39,6 @@ afterEach(() => {
   hideConnectionError();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  const warned = keyWarnings.splice(0);
+  if (warned.length > 0) throw new Error(`React warned about list keys:\n${[...new Set(warned)].join('\n')}`);
 });

@@ -145,11 +145,11 @@ export function CalendarEditor({ physicianId, api = 'coach', title, subtitle }: 
       {calendar.isError ? <Alert severity="error">{t('dashboard_action_error')}</Alert> : null}
       {calendar.data ? (
         <>
-          <HoursForm key={physicianId} physicianId={physicianId} calendar={calendar.data} api={api} />
+          <HoursForm key={`hours-${physicianId}`} physicianId={physicianId} calendar={calendar.data} api={api} />
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
             {t('calendar_exceptions')}
           </Typography>
-          <ExceptionsForm key={physicianId} physicianId={physicianId} calendar={calendar.data} api={api} />
+          <ExceptionsForm key={`exceptions-${physicianId}`} physicianId={physicianId} calendar={calendar.data} api={api} />
         </>
       ) : null}
     </Paper>
