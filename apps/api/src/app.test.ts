@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { apiErrorSchema, GQL, healthResponseSchema } from '@puente/contracts';
+import { apiErrorSchema, GQL, healthResponseSchema, historyPageSchema, memberRecordSchema } from '@puente/contracts';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { DEMO_LOGINS } from './db/seed';
@@ -124,8 +124,21 @@ describe('demo data', () => {
     try {
       const ana = await loginByPhone(t.url, DEMO_LOGINS[0].phoneNumber);
       expect(ana).toMatchObject({ status: 'account_exist', mustAcceptTos: false, member: { firstName: 'Ana', preferredLang: 'es' } });
+      // Her history and record can be tried at once: two finished consultations, with notes and a plan.
+      const history = historyPageSchema.parse((await request(t.url, '/api/records/history', { token: ana.sessionToken })).body);
+      expect(history.items.map((i) => [i.physicianName, i.channel, i.reason])).toEqual([
+        ['María Hernández', 'video-call', 'Dolor de garganta y fiebre desde hace dos días'],
+        ['Daniel Rivera', 'phone-call', 'Estrés y ansiedad'],
+      ]);
+      for (const item of history.items) {
+        const record = memberRecordSchema.parse((await request(t.url, `/api/records/appointments/${item.id}`, { token: ana.sessionToken })).body);
+        expect(record.note.length).toBeGreaterThanOrEqual(5);
+        expect(record.plan?.recomendations?.language).toBe('es');
+      }
       const john = await loginByPhone(t.url, DEMO_LOGINS[1].phoneNumber, { lang: 'en' });
       expect(john.member).toMatchObject({ firstName: 'John', preferredLang: 'en', organizationId: expect.any(String) });
+      const johnHistory = historyPageSchema.parse((await request(t.url, '/api/records/history', { token: john.sessionToken })).body);
+      expect(johnHistory.items.map((i) => [i.physicianName, i.reason])).toEqual([['Daniel Rivera', 'Work burnout']]);
       // Sofía shares John's Acme plan (family plan): access from the ledger, derived from his.
       const sofia = await loginByPhone(t.url, DEMO_LOGINS.find((l) => l.key === 'sofia')!.phoneNumber);
       expect(await t.server.services.membership.accessOf(sofia.member.id)).toMatchObject({ source: 'family', endReason: null });

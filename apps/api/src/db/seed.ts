@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Language } from '@puente/domain';
+import { APPOINTMENT_STATE, PHYSICAL_HEALTH_TOPIC, type Language } from '@puente/domain';
 import type { Db } from './client';
+import { appointments, consultationNotes } from './schema-appointments';
+import { consultationNoteParts } from './schema-note-parts';
 import { dependants, entitlementEvents, organizationPartners, organizations, organizationSites, organizationTopicTemplates, physicianAvailability, physicianLicenses, physicianProfiles, users, type NewUserRow } from './schema';
 
 /**
@@ -247,6 +249,90 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
         { userId: coachEsId, weekday, starts: '16:00', ends: '19:00', timeZone: 'America/Mexico_City', slotMinutes: 30 },
       ]),
       ...weekdays.map((weekday) => ({ userId: coachEnId, weekday, starts: '10:00', ends: '18:00', timeZone: 'America/Mexico_City', slotMinutes: 45 })),
+    ]);
+    // Past consultations, so the history and record (/consulta/historial) can be tried without first
+    // holding one: Ana's video consultation with María and phone session with Daniel (Spanish), John's
+    // video session with Daniel (English); each with notes and a plan.
+    const anaId = inserted.find((u) => u.phoneNumber === phoneOf('ana'))!.id;
+    const daysAgo = (days: number, minutes = 0) => new Date(now.getTime() - days * 86_400_000 + minutes * 60_000);
+    const finished = { memberId: anaId, state: APPOINTMENT_STATE.S11_FINISHED, status: 'finished' as const, type: 'on-demand' as const, language: 'es' as const, serviceScope: 'full-care' as const, location: { country: 'MX', state: 'CDMX', city: 'Ciudad de México' } };
+    const johnFinished = { ...finished, memberId: johnId, language: 'en' as const, location: { country: 'US', state: 'CA', city: 'San Francisco' } };
+    const [sore, stress, burnout] = await tx
+      .insert(appointments)
+      .values([
+        {
+          ...finished,
+          mxDoctorId: coachEsId,
+          channel: 'video-call',
+          practice: 'health',
+          topic: { topicId: PHYSICAL_HEALTH_TOPIC.id, topicText: PHYSICAL_HEALTH_TOPIC.title.es },
+          selfAssessment: { appointmentReason: 'Dolor de garganta y fiebre desde hace dos días', appointmentReasonKey: PHYSICAL_HEALTH_TOPIC.id, painLevel: 4, symptoms: ['fever', 'sore_throat'] },
+          templateId: 'health-soap',
+          medicalRecord: {
+            internalNotes: 'Amígdalas hiperémicas sin exudado. Sin datos de alarma.',
+            plan: {
+              conclusions: 'Faringitis viral probable, sin datos de alarma.',
+              recomendations: 'Reposo, líquidos abundantes y paracetamol 500 mg cada 8 horas si hay fiebre. Si la fiebre dura más de 3 días o te cuesta tragar líquidos, pide otra consulta.',
+            },
+            planLanguage: 'es',
+          },
+          startDate: daysAgo(9),
+          endDate: daysAgo(9, 18),
+          createdAt: daysAgo(9),
+          updatedAt: daysAgo(9, 18),
+        },
+        {
+          ...finished,
+          mxDoctorId: coachEnId,
+          channel: 'phone-call',
+          practice: 'mentalhealth',
+          topic: { topicId: 'stress', topicText: 'Estrés y ansiedad' },
+          templateId: 'mentalhealth-session',
+          medicalRecord: {
+            plan: {
+              conclusions: 'Estrés laboral con alteración del sueño.',
+              recomendations: 'Respiración diafragmática 5 minutos antes de dormir, horario fijo para acostarte y una pausa breve cada 2 horas de trabajo.',
+            },
+            planLanguage: 'es',
+          },
+          startDate: daysAgo(35),
+          endDate: daysAgo(35, 40),
+          createdAt: daysAgo(35),
+          updatedAt: daysAgo(35, 40),
+        },
+        {
+          ...johnFinished,
+          mxDoctorId: coachEnId,
+          channel: 'video-call',
+          practice: 'mentalhealth',
+          topic: { topicId: 'acme_burnout', topicText: 'Work burnout' },
+          templateId: 'mentalhealth-session',
+          medicalRecord: {
+            plan: {
+              conclusions: 'Work-related exhaustion after a long project; sleep is holding up.',
+              recomendations: 'Block two short breaks a day in your calendar, stop checking email after 8 p.m., and write down three things that went well before bed.',
+            },
+            planLanguage: 'en',
+          },
+          startDate: daysAgo(14),
+          endDate: daysAgo(14, 45),
+          createdAt: daysAgo(14),
+          updatedAt: daysAgo(14, 45),
+        },
+      ])
+      .returning({ id: appointments.id });
+    const soreNote = { chiefComplaint: 'Dolor de garganta y fiebre', subjective: 'Dolor al tragar y fiebre de 38.3 °C desde hace dos días. Sin tos.', objective: 'Amígdalas enrojecidas sin placas, por videollamada.', assessment: 'Faringitis viral probable.', plan: 'Medidas generales y paracetamol; volver a consultar si no mejora en 3 días.' };
+    const stressNote = { reason: 'Estrés en el trabajo y dificultad para dormir', observations: 'Refiere jornadas largas y dificultad para desconectarse por la noche.', interventions: 'Psicoeducación sobre estrés; técnica de respiración diafragmática.', agreements: 'Practicar la respiración cada noche y llevar un registro de sueño una semana.', followUp: 'Sesión de seguimiento en 2 semanas.' };
+    const burnoutNote = { reason: 'Feeling drained at work', observations: 'Describes long hours over the last month and trouble switching off.', interventions: 'Talked through workload limits and a short wind-down routine.', agreements: 'Two scheduled breaks a day; no email after 8 p.m.', followUp: 'Check in again in 3 weeks.' };
+    await tx.insert(consultationNotes).values([
+      { appointmentId: sore!.id, templateId: 'health-soap', values: soreNote, authorId: coachEsId, updatedAt: daysAgo(9, 18) },
+      { appointmentId: stress!.id, templateId: 'mentalhealth-session', values: stressNote, authorId: coachEnId, updatedAt: daysAgo(35, 40) },
+      { appointmentId: burnout!.id, templateId: 'mentalhealth-session', values: burnoutNote, authorId: coachEnId, updatedAt: daysAgo(14, 45) },
+    ]);
+    await tx.insert(consultationNoteParts).values([
+      { appointmentId: sore!.id, authorId: coachEsId, authorRole: 'mx-physician', templateId: 'health-soap', values: soreNote, language: 'es', updatedAt: daysAgo(9, 18), signedAt: daysAgo(9, 18) },
+      { appointmentId: stress!.id, authorId: coachEnId, authorRole: 'mx-physician', templateId: 'mentalhealth-session', values: stressNote, language: 'es', updatedAt: daysAgo(35, 40), signedAt: daysAgo(35, 40) },
+      { appointmentId: burnout!.id, authorId: coachEnId, authorRole: 'mx-physician', templateId: 'mentalhealth-session', values: burnoutNote, language: 'en', updatedAt: daysAgo(14, 45), signedAt: daysAgo(14, 45) },
     ]);
     // Acme Salud members see its own topic template (spec 3 topicsTemplateId).
     await tx.insert(organizationTopicTemplates).values({ organizationId: acme!.id, topicsTemplateId: 'acme' });
