@@ -31,6 +31,13 @@ describe('/consulta/survey/{id}', () => {
     const view = renderApp('/consulta/survey/apt_1');
     await screen.findByTestId('survey-general');
     expect(screen.queryByTestId('survey-abilityConfidence')).toBeNull();
+    // The optional questions say so, as every form's optional fields do; the required one is unmarked.
+    const legend = (name: string) => screen.getByTestId(`survey-${name}`).querySelector('legend')?.textContent;
+    expect([legend('satisfactionLevel'), legend('serviceRating'), legend('futureUsage')]).toEqual([
+      '¿Qué tan satisfecha o satisfecho quedaste con tu consulta?',
+      '¿Cómo calificas el servicio? (opcional)',
+      '¿Qué tan probable es que vuelvas a usarlo? (opcional)',
+    ]);
     fireEvent.click(screen.getByTestId('survey-submit'));
     await waitFor(() => expect(screen.getByTestId('survey-satisfactionLevel').querySelector('[aria-invalid="true"]')).not.toBeNull());
     expect(surveyCalls(calls)).toEqual([]);
@@ -55,7 +62,9 @@ describe('/consulta/survey/{id}', () => {
     const first = screen.getByTestId('survey-abilityConfidence-1');
     await waitFor(() => expect(document.activeElement).toBe(first));
     const error = document.getElementById(first.getAttribute('aria-describedby') ?? '');
-    expect(error?.textContent).toBe('Completa los campos obligatorios.');
+    expect(error?.textContent).toBe('Elige una calificación del 1 al 5.');
+    // The toast only says that something is missing.
+    expect((await screen.findByTestId('toast')).textContent).toContain('Completa los campos obligatorios.');
     expect(error?.getAttribute('role')).toBe('alert');
     // Answered, the rating no longer names an error.
     fireEvent.click(screen.getByTestId('survey-abilityConfidence-4'));
@@ -66,7 +75,8 @@ describe('/consulta/survey/{id}', () => {
     const { calls } = serve('mentalhealth', { organizationId: 'org_1', organization: { id: 'org_1', name: 'Acme', settings: [] } });
     const view = renderApp('/consulta/survey/apt_1', { language: 'en' });
     await screen.findByTestId('survey-mental-health');
-    expect(screen.getByTestId('survey-abilityConfidence').textContent).toContain('How confident');
+    expect(screen.getByTestId('survey-abilityConfidence').querySelector('legend')?.textContent).toBe('How confident did your coach make you feel about handling what worries you?');
+    expect(screen.getByTestId('survey-wasRespectful').querySelector('legend')?.textContent).toBe('Were they respectful to you? (optional)');
     expect(screen.queryByTestId('survey-satisfactionLevel')).toBeNull();
     fireEvent.click(screen.getByTestId('survey-abilityConfidence-5'));
     fireEvent.click(screen.getByTestId('survey-submit'));

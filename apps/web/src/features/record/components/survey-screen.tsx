@@ -11,7 +11,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   canSubmitSurvey,
-  FORM_MISSING_FIELDS,
   generalSatisfactionSurveySchema,
   LIMITS,
   mentalHealthSurveySchema,
@@ -48,8 +47,9 @@ function RatingField<T extends FieldValues>({ control, name }: { control: Contro
         return (
           <FormControl error={!!fieldState.error} data-testid={`survey-${name}`} component="fieldset">
             <FormLabel component="legend" sx={{ mb: 1, color: 'text.primary' }}>
+              {/* As every form here: an optional question says so (issue 10); the required one is unmarked. */}
               {t(`survey_${name}`)}
-              {REQUIRED.has(name) ? ' *' : ''}
+              {REQUIRED.has(name) ? null : ` ${t('survey_optional')}`}
             </FormLabel>
             <ToggleButtonGroup
               exclusive
@@ -70,7 +70,8 @@ function RatingField<T extends FieldValues>({ control, name }: { control: Contro
             </Typography>
             {fieldState.error ? (
               <FormHelperText id={errorId} role="alert">
-                {t(fieldState.error.message ?? FORM_MISSING_FIELDS)}
+                {/* What this question needs (the toast says that something is missing). */}
+                {t('survey_rating_required')}
               </FormHelperText>
             ) : null}
           </FormControl>
