@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { EMPLOYER_CODE_KEYS, TOAST, employerCodeControls, employerCodeFormSchema, employerCodeReducer, initialEmployerCode, worksThereFormSchema } from '@puente/domain';
 import { useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hideToast, showToast } from '@/lib/toast';
+import { hideToast, showMissingFieldsToast, showToast } from '@/lib/toast';
 import { lookupEmployerCode } from '../api/lookup-employer-code';
 
 export interface ValidatedEmployerCode {
@@ -38,14 +38,16 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
   const [state, dispatch] = useReducer(employerCodeReducer, { ...initialEmployerCode, code: initialCode?.trim() ?? '' });
   const [checking, setChecking] = useState(false);
   const [checked, setChecked] = useState(false);
+  const [missing, setMissing] = useState(false);
 
   const handleValidate = async (event: FormEvent) => {
     event.preventDefault();
     if (state.status === 'valid') return;
-    // spec 5: it must be non-empty to validate.
+    // spec 5: it must be non-empty to validate. Nothing typed is not looked up, nor called "not
+    // found": the field asks for the code and the toast says something is missing.
     if (!employerCodeFormSchema.safeParse({ code: state.code }).success) {
-      dispatch({ type: 'lookup-result', organization: null });
-      showToast({ variant: 'warning', message: EMPLOYER_CODE_KEYS.invalidToast, durationMs: TOAST.companyCodeMs });
+      setMissing(true);
+      showMissingFieldsToast();
       return;
     }
     setChecking(true);
@@ -73,10 +75,13 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
       <TextField
         label={t('employer_code_label')}
         value={state.code}
-        onChange={(e) => dispatch({ type: 'typed', code: e.target.value })}
+        onChange={(e) => {
+          setMissing(false);
+          dispatch({ type: 'typed', code: e.target.value });
+        }}
         disabled={controls.inputDisabled}
-        error={invalid}
-        helperText={invalid ? t(EMPLOYER_CODE_KEYS.invalid) : ' '}
+        error={invalid || missing}
+        helperText={invalid ? t(EMPLOYER_CODE_KEYS.invalid) : missing ? t('employer_code_required') : ' '}
         slotProps={{ htmlInput: { 'data-testid': 'employer-code-input', maxLength: 100, autoCapitalize: 'characters', autoComplete: 'off' } }}
         fullWidth
       />

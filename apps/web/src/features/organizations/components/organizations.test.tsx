@@ -47,10 +47,14 @@ describe('employer code entry (spec 4/5)', () => {
     const { router } = renderApp('/register-employer-code');
     await screen.findByTestId('register-employer-code-screen');
     expect(form().dataset.state).toBe('notset');
-    // Empty: not even looked up.
+    // Empty: not looked up, nor called "not found": the field asks for the code, the toast says something is missing.
     fireEvent.click(screen.getByTestId('employer-code-validate'));
-    await waitFor(() => expect(form().dataset.state).toBe('invalid'));
+    await screen.findByText('Escribe el código de empresa.');
+    expect(form().dataset.state).toBe('notset');
+    expect(toastStore.get()).toMatchObject({ variant: 'warning', message: 'form_missing_fields' });
+    expect(screen.queryByText('El código de empresa no es válido.')).toBeNull();
     typeCode('NOPE');
+    expect(screen.queryByText('Escribe el código de empresa.')).toBeNull();
     expect(form().dataset.state).toBe('notset');
     fireEvent.click(screen.getByTestId('employer-code-validate'));
     await waitFor(() => expect(form().dataset.state).toBe('invalid'));
