@@ -27,7 +27,13 @@ describe('spec 5 supported codes, full number and display', () => {
     expect(toFullPhoneNumber(code, digits)).toBe(full);
     expect(splitFullPhoneNumber(full)).toEqual({ countryCode: code, digits });
   });
-  it('display groups 3-3-4', () => expect(formatPhoneForDisplay('+525512345678')).toBe('+52 551 234 5678'));
+  it('display groups 3-3-4, and 2-4-4 for the Mexican areas with two-digit codes', () => {
+    expect(formatPhoneForDisplay('+14155550123')).toBe('+1 415 555 0123');
+    expect(formatPhoneForDisplay('+522221234567')).toBe('+52 222 123 4567');
+    expect(formatPhoneForDisplay('+525512345678')).toBe('+52 55 1234 5678');
+    expect(formatPhoneForDisplay('+523312345678')).toBe('+52 33 1234 5678');
+    expect(formatPhoneForDisplay('+528112345678')).toBe('+52 81 1234 5678');
+  });
   it.each([
     ['+15555550100', true],
     ['+525512345678', true],

@@ -34,8 +34,13 @@ export const formatPhoneForDisplay = (full: string): string => {
   const parts = splitFullPhoneNumber(full);
   if (!parts) return full;
   const d = parts.digits;
+  // Mexico City, Guadalajara and Monterrey have two-digit area codes: a Mexican reads "55 1234 5678".
+  if (parts.countryCode === '52' && MX_TWO_DIGIT_AREAS.includes(d.slice(0, 2))) return `+52 ${d.slice(0, 2)} ${d.slice(2, 6)} ${d.slice(6)}`;
   return `+${parts.countryCode} ${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
 };
+
+/** Mexico's two-digit area codes (the rest have three): Mexico City, Guadalajara, Monterrey. */
+const MX_TWO_DIGIT_AREAS: readonly string[] = ['55', '33', '81'];
 
 /**
  * Login form (spec 001 §5): country code required; phone required, digits only, exactly 10.

@@ -132,7 +132,7 @@ describe('/admin/socios', () => {
     fireEvent.change(await screen.findByTestId('admin-members-query'), { target: { value: '5512345678' } });
     fireEvent.click(screen.getByTestId('admin-members-search'));
     // Her phone as her own profile shows it (it read +525512345678).
-    expect((await screen.findByTestId('admin-member-m1')).textContent).toContain('+52 551 234 5678');
+    expect((await screen.findByTestId('admin-member-m1')).textContent).toContain('+52 55 1234 5678');
     fireEvent.click(screen.getByTestId('admin-member-m1'));
     await waitFor(() => expect(screen.getByTestId('admin-member-audit').getAttribute('data-count')).toBe('1'));
     expect(await screen.findByText('Admin Puente (admin)')).toBeTruthy();

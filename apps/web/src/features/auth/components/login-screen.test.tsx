@@ -155,7 +155,7 @@ describe('login form validation (spec 5)', () => {
     expect(call?.headers['x-client']).toBe('app');
     expect(window.localStorage.getItem('phoneNumber')).toBe('+525512345678');
     expect(window.localStorage.getItem('lastcountrycode')).toBe('52');
-    expect(await screen.findByDisplayValue('+52 551 234 5678')).toBeTruthy();
+    expect(await screen.findByDisplayValue('+52 55 1234 5678')).toBeTruthy();
   });
 
   it('shows the protection banner in Spanish only', () => {

@@ -35,7 +35,7 @@ describe('verify phone number screen', () => {
   it('shows the phone read-only in the display format and a one-time-code field', () => {
     renderApp('/login/verify-phone-number');
     const phone = screen.getByTestId('phone-display') as HTMLInputElement;
-    expect(phone.value).toBe('+52 551 234 5678');
+    expect(phone.value).toBe('+52 55 1234 5678');
     expect(phone.readOnly).toBe(true);
     const code = screen.getByTestId('code-input') as HTMLInputElement;
     expect(code.name).toBe('code');

@@ -58,7 +58,7 @@ describe('/dependants', () => {
     const items = await screen.findAllByTestId('dependant-item');
     expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Pending'), expect.stringContaining('Accepted')]);
     // Their numbers as the member's own profile shows hers (it read +525511112222).
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('+52 551 111 2222 · Spanish'), expect.stringContaining('+52 553 333 4444 · English')]);
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('+52 55 1111 2222 · Spanish'), expect.stringContaining('+52 55 3333 4444 · English')]);
     expect(screen.getAllByTestId('dependant-resend')).toHaveLength(1); // only the pending one
     fireEvent.click(screen.getByTestId('dependant-resend'));
     await waitFor(() => expect(calls.find((c) => c.url === '/api/member/invitation-link')?.body).toMatchObject({ dependantMemberId: 'temp|1', referalId: 'mem_1' }));
