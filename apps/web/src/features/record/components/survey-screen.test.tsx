@@ -31,10 +31,10 @@ describe('/consulta/survey/{id}', () => {
     const view = renderApp('/consulta/survey/apt_1');
     await screen.findByTestId('survey-general');
     expect(screen.queryByTestId('survey-abilityConfidence')).toBeNull();
-    // The optional questions say so, as every form's optional fields do; the required one is unmarked.
+    // The optional questions say so, as the other forms' optional fields do; the required one is starred.
     const legend = (name: string) => screen.getByTestId(`survey-${name}`).querySelector('legend')?.textContent;
     expect([legend('satisfactionLevel'), legend('serviceRating'), legend('futureUsage')]).toEqual([
-      '¿Qué tan satisfecha o satisfecho quedaste con tu consulta?',
+      '¿Qué tan satisfecha o satisfecho quedaste con tu consulta? *',
       '¿Cómo calificas el servicio? (opcional)',
       '¿Qué tan probable es que vuelvas a usarlo? (opcional)',
     ]);
@@ -75,7 +75,7 @@ describe('/consulta/survey/{id}', () => {
     const { calls } = serve('mentalhealth', { organizationId: 'org_1', organization: { id: 'org_1', name: 'Acme', settings: [] } });
     const view = renderApp('/consulta/survey/apt_1', { language: 'en' });
     await screen.findByTestId('survey-mental-health');
-    expect(screen.getByTestId('survey-abilityConfidence').querySelector('legend')?.textContent).toBe('How confident did your coach make you feel about handling what worries you?');
+    expect(screen.getByTestId('survey-abilityConfidence').querySelector('legend')?.textContent).toBe('How confident did your coach make you feel about handling what worries you? *');
     expect(screen.getByTestId('survey-wasRespectful').querySelector('legend')?.textContent).toBe('Were they respectful to you? (optional)');
     expect(screen.queryByTestId('survey-satisfactionLevel')).toBeNull();
     fireEvent.click(screen.getByTestId('survey-abilityConfidence-5'));

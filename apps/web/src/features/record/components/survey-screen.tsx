@@ -47,9 +47,9 @@ function RatingField<T extends FieldValues>({ control, name }: { control: Contro
         return (
           <FormControl error={!!fieldState.error} data-testid={`survey-${name}`} component="fieldset">
             <FormLabel component="legend" sx={{ mb: 1, color: 'text.primary' }}>
-              {/* As every form here: an optional question says so (issue 10); the required one is unmarked. */}
+              {/* As the other forms: the required question is starred, an optional one says so (issue 10). */}
               {t(`survey_${name}`)}
-              {REQUIRED.has(name) ? null : ` ${t('survey_optional')}`}
+              {REQUIRED.has(name) ? ' *' : ` ${t('survey_optional')}`}
             </FormLabel>
             <ToggleButtonGroup
               exclusive

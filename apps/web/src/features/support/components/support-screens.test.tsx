@@ -144,6 +144,8 @@ describe('/contacto-soporte', () => {
     await view.router.navigate('/contacto-soporte', { state: { referer: '/consulta/historial' } });
     fireEvent.click(await screen.findByTestId('support-submit'));
     await screen.findByText('Elige un tema.');
+    // The contact preference is optional and says so (issue 10).
+    expect(screen.getByLabelText('¿Cómo prefieres que te contactemos? (opcional)')).toBeTruthy();
     expect(screen.getByText('Cuéntanos el motivo.')).toBeTruthy();
     expect(surveys(calls)).toEqual([]);
     fireEvent.mouseDown(screen.getByTestId('support-topic'));
