@@ -41,7 +41,8 @@ export class PharmaciesService {
   async search(actor: Actor, query: z.output<typeof pharmacySearchQuerySchema>): Promise<PharmacySearchResponse> {
     refuseGuest(actor);
     const zip = lookupUsZipCode(query.zip);
-    if (!zip) throw new AppError('INVALID_DATA', { fields: { zip: 'pharmacy_zip_invalid' } });
+    // Five digits (the query's schema) but no US zip code: not "enter five digits".
+    if (!zip) throw new AppError('INVALID_DATA', { fields: { zip: 'pharmacy_zip_unknown' } });
     // The zipcodes package knows the centre of each zip code.
     const { default: zipcodes } = await import('zipcodes');
     const centre = zipcodes.lookup(zip.zipCode)!;

@@ -174,6 +174,8 @@ describe('pharmacy directory and the member’s pharmacy', () => {
     expect(pharmacySearchResponseSchema.parse((await request(t.url, '/api/pharmacies?zip=10001&radiusMiles=10', { token: member.token })).body).pharmacies).toEqual([]);
     const bad = await request(t.url, '/api/pharmacies?zip=123', { token: member.token });
     expect([bad.status, errorOf(bad.body).fields]).toEqual([400, { zip: 'pharmacy_zip_invalid' }]);
+    const unknown = await request(t.url, '/api/pharmacies?zip=00000', { token: member.token });
+    expect([unknown.status, errorOf(unknown.body).fields]).toEqual([400, { zip: 'pharmacy_zip_unknown' }]);
     expect((await request(t.url, '/api/pharmacies?zip=94110')).status).toBe(401);
   });
 

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toast';
+import { isApiRequestError } from '@/lib/api-client';
 import { useChoosePharmacy } from '../api/choose-pharmacy';
 import { useMyPharmacy } from '../api/get-my-pharmacy';
 import { usePharmacySearch } from '../api/search-pharmacies';
@@ -30,6 +31,8 @@ export function PharmacyPicker({ appointmentId, initialZip }: { appointmentId?: 
   const results = usePharmacySearch(zip, radius);
   const choose = useChoosePharmacy();
   const zipValid = /^\d{5}$/.test(zipInput.trim());
+  // The server knows no such zip code: said under the field while it still holds that code.
+  const refused = isApiRequestError(results.error) && zipInput.trim() === zip ? results.error.fields?.zip : undefined;
   const current = mine.data?.pharmacy;
 
   return (
@@ -61,8 +64,8 @@ export function PharmacyPicker({ appointmentId, initialZip }: { appointmentId?: 
           label={t('pharmacy_zip')}
           value={zipInput}
           onChange={(e) => setZipInput(e.target.value.replace(/\D/g, '').slice(0, 5))}
-          error={zipInput.length > 0 && !zipValid}
-          helperText={zipInput.length > 0 && !zipValid ? t('pharmacy_zip_invalid') : undefined}
+          error={(zipInput.length > 0 && !zipValid) || refused !== undefined}
+          helperText={zipInput.length > 0 && !zipValid ? t('pharmacy_zip_invalid') : refused ? t(refused) : undefined}
           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'pharmacy-zip' } }}
         />
         <TextField select size="small" label={t('pharmacy_radius')} value={radius} onChange={(e) => setRadius(Number(e.target.value))} sx={{ minWidth: 120 }}>
@@ -76,7 +79,7 @@ export function PharmacyPicker({ appointmentId, initialZip }: { appointmentId?: 
           {t('pharmacy_search')}
         </Button>
       </Box>
-      {results.isError ? <Alert severity="warning">{t('pharmacy_search_error')}</Alert> : null}
+      {results.isError && !refused ? <Alert severity="warning">{t('pharmacy_search_error')}</Alert> : null}
       {results.data ? (
         results.data.pharmacies.length === 0 ? (
           <Typography color="text.secondary" data-testid="pharmacy-none-near">

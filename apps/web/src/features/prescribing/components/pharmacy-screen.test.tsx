@@ -1,0 +1,41 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installFakeFetch, member } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+/** /perfil/farmacia (issue 12): the member looks for a pharmacy by zip code. */
+
+const SOMA = { id: 'ca-sf-soma', pharmStoreName: 'SoMa Health Pharmacy', pharmAddressLine1: '1100 Howard St', pharmAddressLine2: null, pharmCity: 'San Francisco', pharmState: 'CA', pharmZip: '94103', pharmPhone: '+14155550103', pharmLatitude: 37.77, pharmLongitude: -122.41, distanceMiles: 0 };
+
+const serve = () => {
+  window.localStorage.setItem('sessionToken', 'st_1');
+  return installFakeFetch((call) => {
+    if (call.url === '/api/graphql') return { status: 200, body: { data: { getMember: member() } } };
+    if (call.url === '/api/pharmacies/mine') return { status: 200, body: { pharmacy: null } };
+    if (call.url.startsWith('/api/pharmacies?zip=00000')) return { status: 400, body: { error: { code: 'INVALID_DATA', status: 400, message: 'Please check the information you sent.', fields: { zip: 'pharmacy_zip_unknown' } } } };
+    if (call.url.startsWith('/api/pharmacies?zip=94103')) return { status: 200, body: { origin: { zip: '94103', lat: 37.77, lon: -122.41 }, pharmacies: [SOMA] } };
+    return undefined;
+  });
+};
+
+afterEach(() => window.localStorage.clear());
+
+describe('/perfil/farmacia', () => {
+  it('a zip code the server does not know is said under the field, not as a failed search to try again', async () => {
+    serve();
+    renderApp('/perfil/farmacia');
+    const zip = await screen.findByTestId('pharmacy-zip');
+    fireEvent.change(zip, { target: { value: '00000' } });
+    fireEvent.click(screen.getByTestId('pharmacy-search'));
+    await screen.findByText('No encontramos ese código postal en EE. UU.');
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('No pudimos buscar farmacias. Intenta de nuevo.')).toBeNull();
+
+    // Another code clears it and finds pharmacies.
+    fireEvent.change(zip, { target: { value: '94103' } });
+    expect(screen.queryByText('No encontramos ese código postal en EE. UU.')).toBeNull();
+    fireEvent.click(screen.getByTestId('pharmacy-search'));
+    await screen.findByText('SoMa Health Pharmacy');
+    await waitFor(() => expect(zip.getAttribute('aria-invalid')).toBe('false'));
+  });
+});
