@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import TextField from '@mui/material/TextField';
 import { decomposeColor, getContrastRatio, recomposeColor, ThemeProvider } from '@mui/material/styles';
 import { render } from '@testing-library/react';
 import { createElement, type ElementType } from 'react';
@@ -74,5 +75,21 @@ describe('theme contrast (WCAG 2.2 AA)', () => {
       ),
     );
     expect([...container.children].map((e) => e.tagName)).toEqual(['P', 'P', 'H3', 'H5']);
+  });
+});
+
+describe('focused fields', () => {
+  // The brand's shade (a red-orange) outlined a focused field like the error red outlines one in error.
+  it('a focused field is outlined in the text colour; one in error keeps the error red, focused or not', () => {
+    const outline = (props: Record<string, unknown>) => {
+      const { container } = render(createElement(ThemeProvider, { theme }, createElement(TextField, { label: 'Código', focused: true, ...props })));
+      const border = getComputedStyle(container.querySelector('.MuiOutlinedInput-notchedOutline')!).borderColor;
+      const label = getComputedStyle(container.querySelector('label')!).color;
+      return [border, label].map((c) => recomposeColor(decomposeColor(c)));
+    };
+    const text = recomposeColor(decomposeColor(p.text.primary));
+    const error = recomposeColor(decomposeColor(p.error.main));
+    expect(outline({})).toEqual([text, text]);
+    expect(outline({ error: true })).toEqual([error, error]);
   });
 });

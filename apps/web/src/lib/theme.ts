@@ -47,6 +47,14 @@ export const theme = createTheme({
       // The ring above replaces the ripple's faint pulse as the keyboard focus indicator.
       styleOverrides: { root: { '&.Mui-focusVisible': { outline: `3px solid ${BRAND_TEXT}`, outlineOffset: 2 } } },
     },
+    // A focused field is outlined in the text colour, not the brand's shade: that red-orange is close to
+    // the error red, and a field being typed in looked like one in error. A field in error keeps its red.
+    MuiOutlinedInput: {
+      styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: t.palette.text.primary } }) },
+    },
+    MuiFormLabel: {
+      styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-focused:not(.Mui-error)': { color: t.palette.text.primary } }) },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { borderRadius: 999, minHeight: 48 } },
