@@ -33,6 +33,19 @@ export const topicTemplateSchema = z.object({
 });
 export type TopicTemplateDto = z.infer<typeof topicTemplateSchema>;
 
+/**
+ * Every topic's and subtopic's title in a template, by id: a consultation keeps its topic's title
+ * in the language it was asked in, and a reader sees it in hers (the member's record, the dashboard).
+ */
+export const topicTitlesOf = (template: TopicTemplateDto): ReadonlyMap<string, string> => {
+  const titles = new Map<string, string>();
+  for (const topic of [...template.mainActions, ...template.sections.flatMap((s) => s.topics)]) {
+    titles.set(topic.id, topic.title);
+    for (const sub of topic.subtopics) titles.set(sub.id, sub.title);
+  }
+  return titles;
+};
+
 /** getConsultationTopicsTemplate(lang): the member's organization template (topicsTemplateId) or the default. */
 export const topicsTemplateArgsSchema = z.object({ lang: z.optional(languageSchema) });
 

@@ -1,4 +1,4 @@
-import type { TopicTemplateDto } from '@puente/contracts';
+import { topicTitlesOf, type TopicTemplateDto } from '@puente/contracts';
 import type { Language } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -42,13 +42,7 @@ export class TopicsService {
    * keeps its topic's title in the language it was asked in, and her record reads it in hers.
    */
   async titles(actor: UserRow, lang: Language): Promise<ReadonlyMap<string, string>> {
-    const template = await this.templateFor(actor, lang);
-    const titles = new Map<string, string>();
-    for (const topic of [...template.mainActions, ...template.sections.flatMap((s) => s.topics)]) {
-      titles.set(topic.id, topic.title);
-      for (const sub of topic.subtopics) titles.set(sub.id, sub.title);
-    }
-    return titles;
+    return topicTitlesOf(await this.templateFor(actor, lang));
   }
 
   async setOrganizationTemplate(organizationId: string, templateId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { TOPICS_GQL, topicTemplateSchema, type TopicTemplateDto } from '@puente/contracts';
+import { TOPICS_GQL, topicTemplateSchema, topicTitlesOf, type TopicTemplateDto } from '@puente/contracts';
 import { CACHE_MS, type Language } from '@puente/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,7 @@ export type TopicTitles = ReadonlyMap<string, string>;
 /** getConsultationTopicsTemplate(lang) as the clinician reads it: every topic's and subtopic's title by id. */
 export const getTopicTitles = async (lang: Language): Promise<TopicTitles> => {
   const template: TopicTemplateDto = await graphqlRequest(TOPICS_GQL.getConsultationTopicsTemplate, { lang }, 'getConsultationTopicsTemplate', topicTemplateSchema);
-  const titles = new Map<string, string>();
-  for (const topic of [...template.mainActions, ...template.sections.flatMap((s) => s.topics)]) {
-    titles.set(topic.id, topic.title);
-    for (const sub of topic.subtopics) titles.set(sub.id, sub.title);
-  }
-  return titles;
+  return topicTitlesOf(template);
 };
 
 /**
