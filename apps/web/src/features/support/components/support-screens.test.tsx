@@ -145,7 +145,7 @@ describe('/contacto-soporte', () => {
     fireEvent.click(await screen.findByTestId('support-submit'));
     await screen.findByText('Elige un tema.');
     // The contact preference is optional and says so (issue 10).
-    expect(screen.getByLabelText('¿Cómo prefieres que te contactemos? (opcional)')).toBeTruthy();
+    expect(screen.getByLabelText('Cómo contactarte (opcional)')).toBeTruthy();
     expect(screen.getByText('Cuéntanos el motivo.')).toBeTruthy();
     expect(surveys(calls)).toEqual([]);
     fireEvent.mouseDown(screen.getByTestId('support-topic'));
