@@ -46,6 +46,16 @@ export const topicTitlesOf = (template: TopicTemplateDto): ReadonlyMap<string, s
   return titles;
 };
 
+/**
+ * A consultation's topic as a reader sees it: its topic's and subtopic's titles in her language
+ * where `titles` (topicTitlesOf) knows them, else as the member asked.
+ */
+export const topicReadIn = <T extends { topicId: string; topicText: string; subtopicId?: string | null; subtopicText?: string | null }>(topic: T, titles: ReadonlyMap<string, string>): T => ({
+  ...topic,
+  topicText: titles.get(topic.topicId) ?? topic.topicText,
+  subtopicText: (topic.subtopicId ? titles.get(topic.subtopicId) : undefined) ?? topic.subtopicText,
+});
+
 /** getConsultationTopicsTemplate(lang): the member's organization template (topicsTemplateId) or the default. */
 export const topicsTemplateArgsSchema = z.object({ lang: z.optional(languageSchema) });
 

@@ -20,13 +20,19 @@ beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('es')]));
 // be duplicated or dropped, or keep each other's state (a coach's weekly hours and her time off
 // shared one key on the dashboard, seen only in this output).
 const KEY_WARNING = /Encountered two children with the same key|Each child in a list should have a unique "key"/;
-const keyWarnings: string[] = [];
-const consoleError = console.error.bind(console);
-console.error = (...args: unknown[]) => {
-  const text = args.map(String).join(' ');
-  if (KEY_WARNING.test(text)) keyWarnings.push(text.slice(0, 300));
-  consoleError(...args);
-};
+// This file runs before every test file in the same worker (isolate: false): console.error is wrapped once.
+const shared = globalThis as { __reactKeyWarnings?: string[] };
+if (!shared.__reactKeyWarnings) {
+  const warnings: string[] = [];
+  shared.__reactKeyWarnings = warnings;
+  const consoleError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    const text = args.map(String).join(' ');
+    if (KEY_WARNING.test(text)) warnings.push(text.slice(0, 300));
+    consoleError(...args);
+  };
+}
+const keyWarnings = shared.__reactKeyWarnings;
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import type { AppointmentAlert, AppointmentDto, AppointmentHistoryItem, HandoffDto, MedicalRecordDto, PhysicianDto } from '@puente/contracts';
+import { topicReadIn, type AppointmentAlert, type AppointmentDto, type AppointmentHistoryItem, type HandoffDto, type MedicalRecordDto, type PhysicianDto } from '@puente/contracts';
 import { APPOINTMENT_STATE } from '@puente/domain';
 import type { AppointmentRow, UserRow } from '../../db/schema';
 
@@ -113,7 +113,7 @@ export function presentHistoryItem(row: AppointmentRow, physician: PhysicianDto 
     type: row.type,
     channel: row.channel,
     practice: row.practice,
-    reason: row.selfAssessment?.appointmentReason ?? (row.topic ? (topicTitles?.get(row.topic.topicId) ?? row.topic.topicText) : null),
+    reason: row.selfAssessment?.appointmentReason ?? (row.topic && topicTitles ? topicReadIn(row.topic, topicTitles) : row.topic)?.topicText ?? null,
     physicianName: physician ? `${physician.firstName} ${physician.lastName}`.trim() : null,
     physicianUserType: physician?.userType ?? null,
     prescriptionNeeded: row.prescriptionNeeded,

@@ -1,4 +1,4 @@
-import type { ClinicianList, FreeText, HistoryPage, MemberRecord } from '@puente/contracts';
+import { topicReadIn, type ClinicianList, type FreeText, type HistoryPage, type MemberRecord } from '@puente/contracts';
 import { clinicianInstructions, HISTORY_PAGE_SIZE, type Language } from '@puente/domain';
 import { AppError } from '../../errors';
 import type { TranslationProvider } from '../../providers/translation/translation.provider';
@@ -41,8 +41,7 @@ export class RecordsService {
   }
 
   async history(actor: Actor, page: { cursor?: string; limit?: number }, lang: Language): Promise<HistoryPage> {
-    refuseGuest(actor);
-    if (actor.userType !== 'member') throw new AppError('NOT_FOUND');
+    // historyPage refuses anyone but the member herself.
     const titles = await this.deps.topics.titles(actor, lang);
     return this.deps.appointments.historyPage(actor, actor.id, { cursor: page.cursor, limit: page.limit ?? HISTORY_PAGE_SIZE }, lang, titles);
   }
@@ -54,10 +53,7 @@ export class RecordsService {
     if (row.memberId !== actor.id) throw new AppError('NOT_FOUND');
     const asked = await this.deps.appointments.get(actor, row.id, lang);
     // Her topic in her language (the consultation keeps it in the language it was asked in).
-    const titles = asked.topic ? await this.deps.topics.titles(actor, lang) : undefined;
-    const appointment = asked.topic && titles
-      ? { ...asked, topic: { ...asked.topic, topicText: titles.get(asked.topic.topicId) ?? asked.topic.topicText, subtopicText: (asked.topic.subtopicId ? titles.get(asked.topic.subtopicId) : undefined) ?? asked.topic.subtopicText } }
-      : asked;
+    const appointment = asked.topic ? { ...asked, topic: topicReadIn(asked.topic, await this.deps.topics.titles(actor, lang)) } : asked;
     // spec 4: after expiry the notes are replaced by the expired message.
     const notesHidden = row.state === 'expired';
     // Free text is labelled with its writer's language, recorded when written (the note part's

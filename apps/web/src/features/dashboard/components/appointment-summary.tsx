@@ -1,4 +1,4 @@
-import type { AppointmentDto } from '@puente/contracts';
+import { topicReadIn, type AppointmentDto } from '@puente/contracts';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,8 @@ import type { TopicTitles } from '../api/get-topic-titles';
  * language when known (issue 11: the appointment keeps the member's-language text).
  */
 export const appointmentReason = (a: Pick<AppointmentDto, 'selfAssessment' | 'topic' | 'chiefComplaint'>, titles?: TopicTitles): string | null => {
-  const title = (id: string | null | undefined) => (id ? titles?.get(id) : undefined);
-  const t = a.topic;
-  const topic = t ? (title(t.subtopicId) ?? t.subtopicText ?? title(t.topicId) ?? t.topicText) : null;
+  const t = a.topic && titles ? topicReadIn(a.topic, titles) : a.topic;
+  const topic = t ? (t.subtopicText ?? t.topicText) : null;
   return a.selfAssessment?.appointmentReason ?? topic ?? a.chiefComplaint ?? null;
 };
 
