@@ -67,7 +67,7 @@ describe('the web app under its Content Security Policy', () => {
         expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
         expect(consoleViolations).toEqual([]);
       },
-      { media: true },
+      { media: true, serviceWorkers: 'allow' },
     );
   });
 

@@ -287,7 +287,7 @@ describe('the first load of the built app', () => {
           release();
         }
       },
-      { otherLanguage: false },
+      { otherLanguage: false, serviceWorkers: 'allow' },
     );
   });
 
@@ -315,7 +315,7 @@ describe('the first load of the built app', () => {
           }
         }
       },
-      { otherLanguage: false },
+      { otherLanguage: false, serviceWorkers: 'allow' },
     );
   });
 
@@ -401,7 +401,7 @@ describe('the first load of the built app', () => {
         // No hydration mismatch (React reports one as an error, then draws the screen again).
         expect(errors).toEqual([]);
       },
-      { otherLanguage: false },
+      { otherLanguage: false, serviceWorkers: 'allow' },
     );
 
     // A stored choice (English here) or a link's query: the screen is removed before it paints, for
@@ -424,7 +424,7 @@ describe('the first load of the built app', () => {
           expect(await page.locator('[data-placeholder]').count(), path).toBe(0);
           expect(errors, path).toEqual([]);
         },
-        { otherLanguage: false },
+        { otherLanguage: false, serviceWorkers: 'allow' },
       );
     }
   });
@@ -470,7 +470,7 @@ describe('the first load of the built app', () => {
         // Each once: the app took the HTML's answers (had it asked again, the screen would have waited for that answer).
         expect(asked.filter((a) => a === 'GetMember' || a.startsWith('history'))).toEqual(['GetMember', 'history?limit=20']);
       },
-      { otherLanguage: false },
+      { otherLanguage: false, serviceWorkers: 'allow' },
     );
   });
 
@@ -495,7 +495,7 @@ describe('the first load of the built app', () => {
         await dialog.waitFor();
         expect(await dialog.getByRole('heading').first().textContent()).toBe(ONBOARDING_ES.terms_dialog_title);
       },
-      { otherLanguage: false },
+      { otherLanguage: false, serviceWorkers: 'allow' },
     );
   });
 
@@ -561,7 +561,7 @@ describe('the first load of the built app', () => {
           for (const marker of ['scheduled-card-enter', 'longOffset', '/api/records/history', 'sublingual']) expect(source, script).not.toContain(marker);
         }
       },
-      { otherLanguage: false },
+      { otherLanguage: false, serviceWorkers: 'allow' },
     );
   });
 
@@ -632,7 +632,7 @@ describe('the first load of the built app', () => {
         await page.getByTestId('profile-name').waitFor({ timeout: 15_000 });
         expect(await page.getByTestId('offline-banner').textContent()).toBe('');
       },
-      { otherLanguage: false },
+      { otherLanguage: false, serviceWorkers: 'allow' },
     );
   });
 
@@ -730,7 +730,7 @@ describe('the first load of the built app', () => {
       await page.getByTestId('login-screen').waitFor({ timeout: 30_000 });
       // What /login downloads is measured: axe checks it in Spanish only here (switching to English
       // would download the English messages; login.e2e checks /login in both).
-    }, { otherLanguage: false });
+    }, { otherLanguage: false, serviceWorkers: 'allow' });
   });
 
   it('a new deploy is picked up on the next navigation: the service worker updates and the page after it is the new build', async () => {
@@ -777,7 +777,7 @@ describe('the first load of the built app', () => {
         await page.getByTestId('login-screen').waitFor();
         expect(next?.fromServiceWorker()).toBe(true);
         expect(await page.locator(`meta[name="${marker}"]`).count()).toBe(1);
-      });
+      }, { serviceWorkers: 'allow' });
     } finally {
       await deploy.close();
       rmSync(dist, { recursive: true, force: true });

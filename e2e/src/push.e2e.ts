@@ -40,6 +40,6 @@ describe('push in the service worker', () => {
       // What notificationclick opens: /inicio with the action; the app routes her own push to the detail.
       await page.goto(`${server.url}/inicio?pushAction=TREAT_COMPLETED&appointmentId=apt-e2e&pushUserId=${member.id}`);
       await page.waitForURL('**/consulta/historial/apt-e2e');
-    });
+    }, { serviceWorkers: 'allow' });
   });
 });
