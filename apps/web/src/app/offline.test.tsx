@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { RETRY } from '@puente/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, member } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
@@ -15,6 +16,7 @@ const goOnline = (value: boolean) => {
 };
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   online = true;
 });
@@ -30,15 +32,18 @@ describe('opening the app offline (signed in)', () => {
     const { calls, fetchMock } = installFakeFetch((call) => (call.url === '/api/graphql' ? { status: 200, body: { data: { getMember: member() } } } : undefined));
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation((input, init) => (online ? answer(input, init) : Promise.reject(new TypeError('Failed to fetch'))));
+    // The clock runs as usual and jumps over the api client's retry waits (not waited for).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/perfil', { language });
 
     // The banner from the start; the screen's place, once the api client's retries are spent.
     expect(screen.getByTestId('offline-banner').textContent).toBe(banner);
+    await vi.advanceTimersByTimeAsync((RETRY.count + 1) * RETRY.delayMs);
     expect((await screen.findByRole('alert', {}, { timeout: 8_000 })).textContent).toBe(message);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(message);
     // No more fetching round and round: the member's fetches stop with the failed one.
     const fetched = calls.filter((c) => c.url === '/api/graphql').length;
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await vi.advanceTimersByTimeAsync(5 * RETRY.delayMs);
     expect(calls.filter((c) => c.url === '/api/graphql').length).toBe(fetched);
 
     // Back online: she is fetched again by herself, the banner goes, the screen shows.
@@ -55,7 +60,9 @@ describe('opening the app offline (signed in)', () => {
       if (call.url !== '/api/graphql') return undefined;
       return failing ? { status: 503, body: { error: { code: 'UNKNOWN_ERROR', status: 503, message: 'x' } } } : { status: 200, body: { data: { getMember: member() } } };
     });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/perfil', { language: 'en' });
+    await vi.advanceTimersByTimeAsync((RETRY.count + 1) * RETRY.delayMs);
     expect((await screen.findByRole('alert', {}, { timeout: 8_000 })).textContent).toBe('The request could not be processed.');
     expect(screen.getByTestId('offline-banner').textContent).toBe('');
     failing = false;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest, graphqlRequest } from '@/lib/api-client';
 
 /** How often the waiting room asks again while the coach is still in another consultation. */
-const BUSY_RECHECK_MS = 15_000;
+export const BUSY_RECHECK_MS = 15_000;
 
 /** GET /api/physicians/{id}/isbusy?appointmentId= (spec 7). */
 export const getCoachBusy = (physicianId: string, appointmentId: string) =>

@@ -5,6 +5,7 @@ import { resetCurrentAppointment, setCurrentAppointment } from '@/test/current-a
 import { appointment, fakeServer, physician, type ServerState } from '@/test/consultation-fixtures';
 import { FakeSocket } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
+import { BUSY_RECHECK_MS } from '../api/get-coach-busy';
 import { resetJoinedInThisPageForTests } from './call-screen';
 import { stubMediaDevices } from '@/test/media-devices';
 
@@ -177,11 +178,20 @@ describe('spec 4: a scheduled appointment in state 1 checks whether the coach is
       }
       return previous(input, init);
     });
-    renderApp('/consulta/video-llamada', { language: 'en' });
-    expect((await screen.findByTestId('coach-busy', {}, { timeout: 10_000 })).textContent).toBe('Your coach is busy with another consultation.');
-    expect(asked[0]).toContain('/api/physicians/coach_1/isbusy?appointmentId=apt_1');
-    busy = false;
-    await waitFor(() => expect(screen.queryByTestId('coach-busy')).toBeNull(), { timeout: 20_000 });
+    // The clock runs as usual, and jumps the 15 s to the next check (not waited for).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApp('/consulta/video-llamada', { language: 'en' });
+      expect((await screen.findByTestId('coach-busy', {}, { timeout: 10_000 })).textContent).toBe('Your coach is busy with another consultation.');
+      expect(asked[0]).toContain('/api/physicians/coach_1/isbusy?appointmentId=apt_1');
+      busy = false;
+      const checks = asked.length;
+      await vi.advanceTimersByTimeAsync(BUSY_RECHECK_MS);
+      await waitFor(() => expect(screen.queryByTestId('coach-busy')).toBeNull(), { timeout: 5_000 });
+      expect(asked.length).toBeGreaterThan(checks);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 40_000);
 });
 
