@@ -26,6 +26,41 @@ async function visit(page: Page, paths: readonly string[]): Promise<void> {
   }
 }
 
+describe('less motion, when the device asks for it', () => {
+  it('a button changes colour at once and its press shows no ripple; with no such wish it fades and ripples as usual', async () => {
+    await withBrowser(async (ctx) => {
+      const page = await appPage(ctx);
+      await page.goto(`${server.url}/login`);
+      const button = page.getByTestId('login-continue');
+      await button.waitFor();
+      // How long its colour takes to change, and whether the ripple of a press shows (MUI mounts it
+      // at the first press; the press is let go elsewhere, so nothing is sent).
+      const motion = async () => {
+        const box = (await button.boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        const seen = await button.evaluate((el) => {
+          const ripple = el.querySelector('.MuiTouchRipple-root');
+          return {
+            transitionS: Math.max(...getComputedStyle(el).transitionDuration.split(',').map((d) => parseFloat(d))),
+            ripple: ripple !== null && getComputedStyle(ripple).display !== 'none',
+          };
+        });
+        await page.mouse.move(1, 1);
+        await page.mouse.up();
+        return seen;
+      };
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      const usual = await motion();
+      expect(usual.transitionS).toBeGreaterThan(0);
+      expect(usual.ripple).toBe(true);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await motion()).toEqual({ transitionS: 0, ripple: false });
+      await expect.poll(() => page.url()).toContain('/login');
+    });
+  });
+});
+
 describe('the screens no journey passes through', () => {
   it('signed out: the legal pages, the employer code and its organization, several accounts, an expired invitation', async () => {
     const organization = await createOrganization(server.server, {});

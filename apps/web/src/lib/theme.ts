@@ -15,6 +15,13 @@ export const BRAND_TEXT = darken(THEME.colors.primary, 0.28);
 /** The minimum contrast of text (WCAG 1.4.3 AA); MUI picks each palette's contrastText with it. */
 export const TEXT_CONTRAST = 4.5;
 
+/** The app under `prefers-reduced-motion: reduce` (CssBaseline; screens.e2e checks it in Chromium). */
+export const REDUCED_MOTION = {
+  '*, *::before, *::after': { transitionDuration: '0s !important', transitionDelay: '0s !important', scrollBehavior: 'auto !important' },
+  '.MuiTouchRipple-root': { display: 'none' },
+  '.MuiSkeleton-root, .MuiSkeleton-root::after': { animation: 'none' },
+} as const;
+
 /** spec 9: colours, spacing 8, radius 16, breakpoints xs 0 sm 600 md 960 lg 1280 xl 1920 (from @puente/domain). */
 export const theme = createTheme({
   palette: {
@@ -41,7 +48,13 @@ export const theme = createTheme({
     MuiCssBaseline: {
       // WCAG 2.4.7/2.4.13: whatever has the keyboard focus shows a 3 px ring in the text shade
       // (fields show theirs as the 2 px border of the focused outline).
-      styleOverrides: { '*:focus-visible': { outline: `3px solid ${BRAND_TEXT}`, outlineOffset: 2 } },
+      styleOverrides: {
+        '*:focus-visible': { outline: `3px solid ${BRAND_TEXT}`, outlineOffset: 2 },
+        // A person who asked her device for less motion (vestibular disorders, migraine; WCAG 2.3.3)
+        // gets no sliding sheets and dialogs, no ripples and no sweeping placeholders: what changes
+        // changes at once. Spinners keep turning (they say something is on its way).
+        '@media (prefers-reduced-motion: reduce)': REDUCED_MOTION,
+      },
     },
     MuiButtonBase: {
       // The ring above replaces the ripple's faint pulse as the keyboard focus indicator.
