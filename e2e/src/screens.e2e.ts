@@ -1,4 +1,4 @@
-import { createOrganization, createPhysician, memberWithSession, startTestServer, type TestServer } from '@puente/api/test';
+import { createOrganization, createPhysician, createSessionFor, memberWithSession, startTestServer, type TestServer } from '@puente/api/test';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPage, signedInPage, withBrowser } from './harness';
@@ -57,6 +57,24 @@ describe('less motion, when the device asks for it', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       expect(await motion()).toEqual({ transitionS: 0, ripple: false });
       await expect.poll(() => page.url()).toContain('/login');
+    });
+  });
+});
+
+describe("the coach's weekly hours on a phone", () => {
+  it('each row reads as a line: the day with its delete button, then from and to side by side', async () => {
+    const coach = await createPhysician(server.server, { userType: 'mx-physician', languages: ['es'], practice: 'health' });
+    const { sessionToken } = await createSessionFor(server.server, coach.id);
+    await withBrowser(async (ctx) => {
+      const page = await signedInPage(ctx, sessionToken);
+      await page.goto(`${server.url}/dashboard`);
+      await page.getByTestId('calendar-add-hours').click();
+      const row = page.getByTestId('calendar-hours-row').first();
+      const top = async (label: string | RegExp) => Math.round((await row.getByLabel(label).first().boundingBox())!.y);
+      const [day, remove, starts, ends] = [await top('Día'), Math.round((await row.getByRole('button', { name: 'Quitar' }).boundingBox())!.y), await top('Desde'), await top('Hasta')];
+      expect(starts).toBeGreaterThan(day);
+      expect(ends).toBe(starts);
+      expect(Math.abs(remove - day)).toBeLessThan(16);
     });
   });
 });

@@ -19,6 +19,19 @@ import { useSaveCoachCalendar } from '../api/save-coach-calendar';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 
+
+/**
+ * A weekly-hours row: on a phone the day with its delete button, then "from" and "to" side by side
+ * (they wrapped unevenly: day and "from" on one line, "to" and delete on the next); one row from sm.
+ */
+const HOURS_ROW = {
+  display: 'grid',
+  gap: 1,
+  alignItems: 'start',
+  gridTemplateColumns: { xs: '1fr 1fr auto', sm: 'minmax(140px, 1fr) 1fr 1fr auto' },
+  gridTemplateAreas: { xs: '"day day remove" "starts ends ."', sm: '"day starts ends remove"' },
+} as const;
+
 function HoursForm({ physicianId, calendar, api }: { physicianId: string; calendar: CalendarDto; api: CalendarApi }) {
   const { t } = useTranslation();
   const save = useSaveCoachCalendar();
@@ -41,25 +54,26 @@ function HoursForm({ physicianId, calendar, api }: { physicianId: string; calend
     <Box component="form" onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="calendar-hours-form" noValidate>
       <TextField label={t('calendar_time_zone')} {...form.register('timeZone')} error={Boolean(errors.timeZone)} helperText={errors.timeZone?.message ? t(`calendar_error_${errors.timeZone.message}`) : undefined} size="small" />
       {hours.fields.map((field, i) => (
-        <Box key={field.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }} data-testid="calendar-hours-row">
-          <TextField select size="small" label={t('calendar_weekday')} defaultValue={field.weekday} {...form.register(`hours.${i}.weekday`, { valueAsNumber: true })} sx={{ minWidth: 140 }}>
+        <Box key={field.id} sx={HOURS_ROW} data-testid="calendar-hours-row">
+          <TextField select size="small" label={t('calendar_weekday')} defaultValue={field.weekday} {...form.register(`hours.${i}.weekday`, { valueAsNumber: true })} sx={{ gridArea: 'day' }}>
             {WEEKDAYS.map((d) => (
               <MenuItem key={d} value={d}>
                 {t(`calendar_weekday_${d}`)}
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" type="time" label={t('calendar_starts')} {...form.register(`hours.${i}.starts`)} error={Boolean(errors.hours?.[i]?.starts)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="time" label={t('calendar_starts')} {...form.register(`hours.${i}.starts`)} error={Boolean(errors.hours?.[i]?.starts)} slotProps={{ inputLabel: { shrink: true } }} sx={{ gridArea: 'starts' }} />
           <TextField
             size="small"
             type="time"
+            sx={{ gridArea: 'ends' }}
             label={t('calendar_ends')}
             {...form.register(`hours.${i}.ends`)}
             error={Boolean(errors.hours?.[i]?.ends)}
             helperText={errors.hours?.[i]?.ends?.message ? t(`calendar_error_${errors.hours[i].ends.message}`) : undefined}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <IconButton aria-label={t('calendar_remove')} onClick={() => hours.remove(i)}>
+          <IconButton aria-label={t('calendar_remove')} onClick={() => hours.remove(i)} sx={{ gridArea: 'remove', justifySelf: 'start' }}>
             <DeleteOutline />
           </IconButton>
         </Box>
