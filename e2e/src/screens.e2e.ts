@@ -1,5 +1,5 @@
 import { createOrganization, createPhysician, createSessionFor, memberWithSession, startTestServer, type TestServer } from '@puente/api/test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPage, signedInPage, withBrowser } from './harness';
 
@@ -70,8 +70,8 @@ describe("the coach's weekly hours on a phone", () => {
       await page.goto(`${server.url}/dashboard`);
       await page.getByTestId('calendar-add-hours').click();
       const row = page.getByTestId('calendar-hours-row').first();
-      const top = async (label: string | RegExp) => Math.round((await row.getByLabel(label).first().boundingBox())!.y);
-      const [day, remove, starts, ends] = [await top('Día'), Math.round((await row.getByRole('button', { name: 'Quitar' }).boundingBox())!.y), await top('Desde'), await top('Hasta')];
+      const top = async (field: Locator) => Math.round((await field.first().boundingBox())!.y);
+      const [day, remove, starts, ends] = [await top(row.getByLabel('Día')), await top(row.getByRole('button', { name: 'Quitar' })), await top(row.getByLabel('Desde')), await top(row.getByLabel('Hasta'))];
       expect(starts).toBeGreaterThan(day);
       expect(ends).toBe(starts);
       expect(Math.abs(remove - day)).toBeLessThan(16);

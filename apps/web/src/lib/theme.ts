@@ -16,7 +16,7 @@ export const BRAND_TEXT = darken(THEME.colors.primary, 0.28);
 export const TEXT_CONTRAST = 4.5;
 
 /** The app under `prefers-reduced-motion: reduce` (CssBaseline; screens.e2e checks it in Chromium). */
-export const REDUCED_MOTION = {
+const REDUCED_MOTION = {
   '*, *::before, *::after': { transitionDuration: '0s !important', transitionDelay: '0s !important', scrollBehavior: 'auto !important' },
   '.MuiTouchRipple-root': { display: 'none' },
   '.MuiSkeleton-root, .MuiSkeleton-root::after': { animation: 'none' },

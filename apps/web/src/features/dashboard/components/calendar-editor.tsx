@@ -19,7 +19,6 @@ import { useSaveCoachCalendar } from '../api/save-coach-calendar';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 
-
 /**
  * A weekly-hours row: on a phone the day with its delete button, then "from" and "to" side by side
  * (they wrapped unevenly: day and "from" on one line, "to" and delete on the next); one row from sm.
