@@ -52,12 +52,20 @@ export async function createSessionFor(server: Pick<PuenteServer, 'database' | '
   return server.services.auth.createSession({ loginToken, timeZone });
 }
 
-/** Inserts an organization (code = employer code). */
+/** How many organizations this process has made: the end of each one's code, so no two share one. */
+let organizationsMade = 0;
+
+/**
+ * Inserts an organization (code = employer code): `T`, six random digits and a count of this
+ * process's organizations. Six random digits alone were once the same for two organizations of one
+ * test file's database (PostgreSQL refused the second: organizations_code_unique).
+ */
 export async function createOrganization(server: Target, values: Partial<typeof organizations.$inferInsert> = {}): Promise<OrganizationRow> {
   const now = server.clock.now();
+  organizationsMade += 1;
   const [row] = await server.database.db
     .insert(organizations)
-    .values({ name: 'Test Org', code: `T${randomInt(100_000, 999_999)}`, createdAt: now, updatedAt: now, ...values })
+    .values({ name: 'Test Org', code: `T${randomInt(100_000, 999_999)}${organizationsMade}`, createdAt: now, updatedAt: now, ...values })
     .returning();
   return row!;
 }
