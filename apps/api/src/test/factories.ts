@@ -8,10 +8,17 @@ import { AuthRepository } from '../modules/auth/auth.repository';
 import { STAFF_SESSION_PROVIDER } from '../modules/auth/auth.service';
 import { MembersRepository } from '../modules/members/members.repository';
 
-/** A random, valid US number (+1 415 555 xxxx style, but unique enough for one test run). */
-export const randomUsPhone = (): string => `+1415${String(randomInt(2_000_000, 9_999_999))}`;
-/** A random, valid Mexico City number. */
-export const randomMxPhone = (): string => `+5255${String(randomInt(10_000_000, 99_999_999))}`;
+/**
+ * The phone numbers this process hands out: consecutive from a random start, so no two of one test
+ * file's database are the same (drawn at random, a file making 300 members would give two of them one
+ * number about once in 180 runs, and the second would be refused: users_phone_active_unique).
+ */
+let phonesMade = randomInt(0, 8_000_000);
+const nextPhone = (): number => (phonesMade += 1);
+/** A valid US number (+1 415 and seven digits from 2000000), unique in this process. */
+export const randomUsPhone = (): string => `+1415${2_000_000 + (nextPhone() % 8_000_000)}`;
+/** A valid Mexico City number (+52 55 and eight digits from 10000000), unique in this process. */
+export const randomMxPhone = (): string => `+5255${10_000_000 + (nextPhone() % 90_000_000)}`;
 
 type Target = Pick<PuenteServer, 'database' | 'clock'>;
 
