@@ -9,16 +9,18 @@ import { STAFF_SESSION_PROVIDER } from '../modules/auth/auth.service';
 import { MembersRepository } from '../modules/members/members.repository';
 
 /**
- * The phone numbers this process hands out: consecutive from a random start, so no two of one test
- * file's database are the same (drawn at random, a file making 300 members would give two of them one
- * number about once in 180 runs, and the second would be refused: users_phone_active_unique).
+ * Numbers this process hands out for what must be unique in a test file's database (phone numbers,
+ * employer codes): consecutive from a random start, so no two are the same. Drawn at random, a file
+ * making 300 members would give two of them one phone number about once in 180 runs, and the second
+ * would be refused (users_phone_active_unique); two organizations of one file once drew one code
+ * (organizations_code_unique).
  */
-let phonesMade = randomInt(0, 8_000_000);
-const nextPhone = (): number => (phonesMade += 1);
+let handedOut = randomInt(0, 8_000_000);
+const nextUnique = (): number => (handedOut += 1);
 /** A valid US number (+1 415 and seven digits from 2000000), unique in this process. */
-export const randomUsPhone = (): string => `+1415${2_000_000 + (nextPhone() % 8_000_000)}`;
+export const randomUsPhone = (): string => `+1415${2_000_000 + (nextUnique() % 8_000_000)}`;
 /** A valid Mexico City number (+52 55 and eight digits from 10000000), unique in this process. */
-export const randomMxPhone = (): string => `+5255${10_000_000 + (nextPhone() % 90_000_000)}`;
+export const randomMxPhone = (): string => `+5255${10_000_000 + (nextUnique() % 90_000_000)}`;
 
 type Target = Pick<PuenteServer, 'database' | 'clock'>;
 
@@ -59,20 +61,12 @@ export async function createSessionFor(server: Pick<PuenteServer, 'database' | '
   return server.services.auth.createSession({ loginToken, timeZone });
 }
 
-/** How many organizations this process has made: the end of each one's code, so no two share one. */
-let organizationsMade = 0;
-
-/**
- * Inserts an organization (code = employer code): `T`, six random digits and a count of this
- * process's organizations. Six random digits alone were once the same for two organizations of one
- * test file's database (PostgreSQL refused the second: organizations_code_unique).
- */
+/** Inserts an organization (code = employer code: `T` and a number unique in this process). */
 export async function createOrganization(server: Target, values: Partial<typeof organizations.$inferInsert> = {}): Promise<OrganizationRow> {
   const now = server.clock.now();
-  organizationsMade += 1;
   const [row] = await server.database.db
     .insert(organizations)
-    .values({ name: 'Test Org', code: `T${randomInt(100_000, 999_999)}${organizationsMade}`, createdAt: now, updatedAt: now, ...values })
+    .values({ name: 'Test Org', code: `T${nextUnique()}`, createdAt: now, updatedAt: now, ...values })
     .returning();
   return row!;
 }
