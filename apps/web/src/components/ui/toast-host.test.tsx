@@ -1,10 +1,10 @@
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '@/lib/i18n';
-import { hideToast, showToast } from '@/lib/toast';
+import { hideToast, showMissingFieldsToast, showToast } from '@/lib/toast';
 import { BottomDrawer } from './bottom-drawer';
 import { ToastHost } from './toast-host';
 
@@ -37,6 +37,38 @@ describe('the toast and what opens above the screen (a phone: the toast sat over
     // An answer to its own action.
     act(() => showToast({ variant: 'error', message: 'error_unknown_error' }));
     expect(await screen.findByTestId('toast')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('toast')).toBeTruthy();
+    view.unmount();
+  });
+});
+
+describe("a form's missing-fields warning and the person answering it (on a phone it sat over the submit button)", () => {
+  it('goes at their next tap or key outside it; a tap on it, or another toast, does not', async () => {
+    const view = render(
+      <I18nextProvider i18n={i18n}>
+        <ToastHost />
+        <button type="button">5</button>
+      </I18nextProvider>,
+    );
+    act(() => showMissingFieldsToast());
+    const toast = await screen.findByTestId('toast');
+    fireEvent.pointerDown(toast); // reading it, or reaching for its close button
+    expect(screen.getByTestId('toast')).toBeTruthy();
+    fireEvent.pointerDown(screen.getByRole('button', { name: '5' })); // a rating: answering it
+    // Well before the warning's own 10 s.
+    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull(), { timeout: 2_000 });
+
+    act(() => showMissingFieldsToast());
+    await screen.findByTestId('toast');
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull(), { timeout: 2_000 });
+
+    // Any other toast (an answer, an error) is read to its end.
+    act(() => showToast({ variant: 'warning', message: 'error_unknown_error' }));
+    await screen.findByTestId('toast');
+    fireEvent.pointerDown(screen.getByRole('button', { name: '5' }));
+    fireEvent.keyDown(document.body, { key: 'Tab' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('toast')).toBeTruthy();
     view.unmount();

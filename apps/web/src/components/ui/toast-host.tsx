@@ -2,7 +2,7 @@ import { TOAST } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@/lib/external-store';
 import { hideToast, toastStore } from '@/lib/toast';
@@ -26,6 +26,25 @@ export function ToastHost() {
     return () => observer.disconnect();
   }, [shownId]);
 
+  // A form's "complete the required fields" (about the screen only) goes at the person's next tap or
+  // key outside it: they are answering it, and the fields keep their own errors. On a phone it sat
+  // over the submit button for its 10 s (the survey's ratings are buttons, so no field "changed").
+  const alertRef = useRef<HTMLDivElement>(null);
+  const screenToastId = toast?.shownOn === undefined ? undefined : toast.id;
+  useEffect(() => {
+    if (screenToastId === undefined) return undefined;
+    const onAction = (event: Event) => {
+      if (event.target instanceof Node && alertRef.current?.contains(event.target)) return;
+      hideToast(screenToastId);
+    };
+    document.addEventListener('pointerdown', onAction, true);
+    document.addEventListener('keydown', onAction, true);
+    return () => {
+      document.removeEventListener('pointerdown', onAction, true);
+      document.removeEventListener('keydown', onAction, true);
+    };
+  }, [screenToastId]);
+
   const handleClose = (_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
     hideToast(toast?.id);
@@ -42,6 +61,7 @@ export function ToastHost() {
     >
       {toast ? (
         <Alert
+          ref={alertRef}
           data-testid="toast"
           data-variant={toast.variant}
           data-duration={toast.durationMs}
