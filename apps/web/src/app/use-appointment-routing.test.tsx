@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment, getCurrentAppointment, setCurrentAppointment, simulatePageReload } from '@/test/current-appointment';
-import { appointment, fakeServer, graphqlCalls } from '@/test/consultation-fixtures';
+import { appointment, fakeServer, graphqlCalls, type ServerState } from '@/test/consultation-fixtures';
 import { holdRequests } from '@/test/fake-fetch';
 import { appointmentAlert } from '@/test/appointment-alerts';
 import { openSocket, resetSocketsBetweenTests } from '@/test/fake-socket-io';
@@ -26,13 +26,14 @@ resetSocketsBetweenTests(resetCurrentAppointment);
 const reloadHomeRecoveryFirst = async (fetchMock: ReturnType<typeof fakeServer>['fetchMock'], calls: ReturnType<typeof fakeServer>['calls']) => {
   disconnectSocket();
   simulatePageReload();
+  const askedBefore = graphqlCalls(calls, 'GetCurrentAppointment').length;
   const release = holdRequests(fetchMock, 'GetAppointment');
   const rendered = renderApp('/inicio');
   await screen.findByTestId('home-screen');
   const socket = await openSocket();
   await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
   act(() => socket.connect());
-  await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(1));
+  await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment')).toHaveLength(askedBefore + 1));
   release();
   await new Promise((r) => setTimeout(r, 100));
   return rendered;
@@ -200,6 +201,47 @@ describe('recovery after a reconnect or a reload (no transition is missed)', () 
     await new Promise((r) => setTimeout(r, 100));
     expect(router.state.location.pathname).toBe('/consulta/infoPage/SC099');
     expect(screen.queryByTestId('info-modal')).toBeNull();
+  });
+
+  describe('an alert that routes while the recovery waits for its answer (the consultation moved on as the socket connected)', () => {
+    /**
+     * She is home with no consultation known; the socket connects and the recovery asks the server
+     * (its answer held); meanwhile the plan is sent (S5) and its alert takes her to the summary; she
+     * reads it and goes home. Then the recovery's answer arrives.
+     */
+    const summarySeenWhileRecoveryWaits = async (answer: 'made-before-the-alert' | 'made-after-it') => {
+      const server: ServerState = { current: appointment({ state: '4-coach-ends-call', usDoctorNeeded: true }) };
+      const { calls, fetchMock } = fakeServer(server);
+      const release = holdRequests(fetchMock, 'GetCurrentAppointment', { madeWhenAsked: answer === 'made-before-the-alert' });
+      const first = renderApp('/inicio');
+      await screen.findByTestId('home-screen');
+      const socket = await openSocket();
+      await waitFor(() => expect(socket.listenerCount('connect')).toBe(1));
+      act(() => socket.connect());
+      // The recovery has asked (a held request is recorded in `calls` only when it is answered).
+      await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => String(init?.body).includes('GetCurrentAppointment')).length).toBeGreaterThan(0));
+      server.current = appointment({ state: '5-coach-sends-rx', usDoctorNeeded: true });
+      act(() => socket.serverEmit('appointment-alert', alert('5-coach-sends-rx', { usDoctorNeeded: true })));
+      await waitFor(() => expect(first.router.state.location.pathname).toBe('/consulta/resumen-de-cita'));
+      await act(() => first.router.navigate('/inicio'));
+      release();
+      return { first, calls, fetchMock };
+    };
+
+    it.each([
+      ['made after the alert (S5)', 'made-after-it'],
+      ['made before it (still S4)', 'made-before-the-alert'],
+    ] as const)('an answer %s neither takes her back to the summary she has seen nor undoes it: a reload keeps her home', async (_name, answer) => {
+      const { first, calls, fetchMock } = await summarySeenWhileRecoveryWaits(answer);
+      await waitFor(() => expect(graphqlCalls(calls, 'GetCurrentAppointment').length).toBeGreaterThan(0));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(first.router.state.location.pathname).toBe('/inicio');
+      expect(getCurrentAppointment()?.state).toBe('5-coach-sends-rx');
+      // What the page stored for the next load says the summary was shown: a reload stays home.
+      first.unmount();
+      const { router } = await reloadHomeRecoveryFirst(fetchMock, calls);
+      expect(router.state.location.pathname).toBe('/inicio');
+    });
   });
 
   it('nothing changed while offline: the member stays where they are', async () => {

@@ -45,14 +45,20 @@ export const installFakeFetch = (handler: FakeHandler) => {
 
 /**
  * Holds every request whose body names `operation` (a GraphQL operation) until the returned
- * `release` is called; the others are answered at once, as before.
+ * `release` is called; the others are answered at once, as before. With `madeWhenAsked`, a held
+ * request gets the answer the server had when it was asked (made then, arriving late), not the one
+ * it has at the release.
  */
-export const holdRequests = (fetchMock: ReturnType<typeof installFakeFetch>['fetchMock'], operation: string): (() => void) => {
+export const holdRequests = (fetchMock: ReturnType<typeof installFakeFetch>['fetchMock'], operation: string, options: { madeWhenAsked?: boolean } = {}): (() => void) => {
   let release = (): void => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   const answer = fetchMock.getMockImplementation()!;
   fetchMock.mockImplementation(async (input, init) => {
-    if (typeof init?.body === 'string' && init.body.includes(operation)) await held;
+    if (typeof init?.body === 'string' && init.body.includes(operation)) {
+      const made = options.madeWhenAsked ? answer(input, init) : undefined;
+      await held;
+      if (made) return made;
+    }
     return answer(input, init);
   });
   return release;

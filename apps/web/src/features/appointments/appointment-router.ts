@@ -220,14 +220,11 @@ export const applyAppointmentCancel = (payload: unknown, fx: RouterEffects, befo
   return 'cancel';
 };
 
-/**
- * After a (re)connect or a reload: ask the server where the appointment is and route on it as if
- * the missed alert had arrived (issue 4: no transition is missed).
- */
-export const recoverAppointment = async <A extends AppointmentView>(
-  api: { getCurrent: () => Promise<A | null>; getById: (id: string) => Promise<A> },
-  fx: RouterEffects & { store: (appointment: A) => void },
-): Promise<RoutedAs> => {
+/** How often a recovery asks at most when alerts keep routing while it waits (not in the spec). */
+const RECOVERY_ASKS = 3;
+
+/** What routing knows of the current appointment, for a recovery to compare the server's answer with. */
+const routingKnows = (fx: RouterEffects) => {
   const knownId = getCurrentAppointmentId();
   const cached = knownId ? fx.read(knownId) : undefined;
   const routed = knownId ? routedState(knownId) : null;
@@ -239,7 +236,31 @@ export const recoverAppointment = async <A extends AppointmentView>(
   // Routing already acted on its end (this page, or an earlier load: a routed cancel is stored), so
   // it is not replayed (issue 11: a cancel is shown once).
   const over = (before && isFinishedLike(before.state)) || (routed !== null && isFinishedLike(routed));
+  return { knownId, routed, before, over };
+};
+const sameKnowledge = (a: ReturnType<typeof routingKnows>, b: ReturnType<typeof routingKnows>): boolean => a.knownId === b.knownId && a.routed === b.routed;
+
+/**
+ * After a (re)connect or a reload: ask the server where the appointment is and route on it as if
+ * the missed alert had arrived (issue 4: no transition is missed).
+ */
+export const recoverAppointment = async <A extends AppointmentView>(
+  api: { getCurrent: () => Promise<A | null>; getById: (id: string) => Promise<A> },
+  fx: RouterEffects & { store: (appointment: A) => void },
+): Promise<RoutedAs> => {
+  // An alert can route while the server is asked (a consultation that began, or moved on, as the
+  // socket connected): its answer may then be older than the alert, and what routing knew before
+  // asking is out of date. Routing compares the answer with what it knows when the answer comes;
+  // one that may predate an alert is asked for again. (A late answer once took a member who had
+  // seen her summary and gone home back to it: read before the alert, it "adopted" the consultation
+  // from the queue and routed S5 a second time.)
+  let knew = routingKnows(fx);
   let server = await api.getCurrent();
+  for (let asked = 1; asked < RECOVERY_ASKS && !sameKnowledge(knew, routingKnows(fx)); asked++) {
+    knew = routingKnows(fx);
+    server = await api.getCurrent();
+  }
+  const { knownId, before, over } = routingKnows(fx);
   // The one we knew about is over (or this page never saw how it stands): learn how it ended.
   if (!server && knownId && !over) server = await api.getById(knownId);
   if (!server) return 'ignored';
