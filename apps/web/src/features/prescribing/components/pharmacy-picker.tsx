@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toast';
 import { isApiRequestError } from '@/lib/api-client';
@@ -34,6 +34,7 @@ export function PharmacyPicker({ appointmentId, initialZip }: { appointmentId?: 
   // The server knows no such zip code: said under the field while it still holds that code.
   const refused = isApiRequestError(results.error) && zipInput.trim() === zip ? results.error.fields?.zip : undefined;
   const current = mine.data?.pharmacy;
+  const resultsTitleId = useId();
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="pharmacy-picker">
@@ -80,43 +81,49 @@ export function PharmacyPicker({ appointmentId, initialZip }: { appointmentId?: 
         </Button>
       </Box>
       {results.isError && !refused ? <Alert severity="warning">{t('pharmacy_search_error')}</Alert> : null}
-      {results.data ? (
+      {/* The list says which code it is for: it stays while another is typed, until that one is searched. */}
+      {results.data && zip ? (
         results.data.pharmacies.length === 0 ? (
           <Typography color="text.secondary" data-testid="pharmacy-none-near">
-            {t('pharmacy_none_near')}
+            {t('pharmacy_none_near', { zip })}
           </Typography>
         ) : (
-          <List aria-label={t('pharmacy_results')} data-testid="pharmacy-results">
-            {results.data.pharmacies.map((p) => (
-              <ListItem
-                key={p.id}
-                divider
-                secondaryAction={
-                  <Button
-                    size="small"
-                    variant={current?.pharmStoreName === p.pharmStoreName ? 'contained' : 'outlined'}
-                    disabled={choose.isPending}
-                    aria-label={t('pharmacy_choose_named', { name: p.pharmStoreName })}
-                    onClick={() =>
-                      choose.mutate(
-                        { pharmacyId: p.id, appointmentId: appointmentId ?? null },
-                        { onSuccess: () => showToast({ variant: 'success', message: 'pharmacy_chosen' }), onError: () => showToast({ variant: 'warning', message: 'pharmacy_choose_error' }) },
-                      )
-                    }
-                    data-testid={`pharmacy-choose-${p.id}`}
-                  >
-                    {t('pharmacy_choose')}
-                  </Button>
-                }
-                sx={{ pr: 14 }}
-              >
-                <ListItemText
-                  primary={p.pharmStoreName}
-                  secondary={`${[p.pharmAddressLine1, p.pharmCity, p.pharmState, p.pharmZip].join(', ')} · ${t('pharmacy_distance', { miles: p.distanceMiles })}`}
-                />
-              </ListItem>
-            ))}
-          </List>
+          <Box>
+            <Typography id={resultsTitleId} variant="subtitle2" component="p" data-testid="pharmacy-results-title">
+              {t('pharmacy_results', { zip })}
+            </Typography>
+            <List aria-labelledby={resultsTitleId} data-testid="pharmacy-results">
+              {results.data.pharmacies.map((p) => (
+                <ListItem
+                  key={p.id}
+                  divider
+                  secondaryAction={
+                    <Button
+                      size="small"
+                      variant={current?.pharmStoreName === p.pharmStoreName ? 'contained' : 'outlined'}
+                      disabled={choose.isPending}
+                      aria-label={t('pharmacy_choose_named', { name: p.pharmStoreName })}
+                      onClick={() =>
+                        choose.mutate(
+                          { pharmacyId: p.id, appointmentId: appointmentId ?? null },
+                          { onSuccess: () => showToast({ variant: 'success', message: 'pharmacy_chosen' }), onError: () => showToast({ variant: 'warning', message: 'pharmacy_choose_error' }) },
+                        )
+                      }
+                      data-testid={`pharmacy-choose-${p.id}`}
+                    >
+                      {t('pharmacy_choose')}
+                    </Button>
+                  }
+                  sx={{ pr: 14 }}
+                >
+                  <ListItemText
+                    primary={p.pharmStoreName}
+                    secondary={`${[p.pharmAddressLine1, p.pharmCity, p.pharmState, p.pharmZip].join(', ')} · ${t('pharmacy_distance', { miles: p.distanceMiles })}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Box>
         )
       ) : null}
     </Box>

@@ -38,4 +38,16 @@ describe('/perfil/farmacia', () => {
     await screen.findByText('SoMa Health Pharmacy');
     await waitFor(() => expect(zip.getAttribute('aria-invalid')).toBe('false'));
   });
+
+  it('the pharmacies listed say which zip code they are near, while she types another (the list stays until she searches it)', async () => {
+    serve();
+    renderApp('/perfil/farmacia');
+    const zip = await screen.findByTestId('pharmacy-zip');
+    fireEvent.change(zip, { target: { value: '94103' } });
+    fireEvent.click(screen.getByTestId('pharmacy-search'));
+    expect(await screen.findByRole('list', { name: 'Farmacias cerca de 94103' })).toBeTruthy();
+    fireEvent.change(zip, { target: { value: '' } });
+    expect(screen.getByRole('list', { name: 'Farmacias cerca de 94103' }).textContent).toContain('SoMa Health Pharmacy');
+    expect(screen.getByTestId('pharmacy-results-title').textContent).toBe('Farmacias cerca de 94103');
+  });
 });
