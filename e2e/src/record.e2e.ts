@@ -113,7 +113,7 @@ describe.each(['es', 'en'] as const)('what the member keeps (%s)', (lang) => {
       await page.getByTestId('survey-futureUsage-4').click();
       await snap(page, `record-survey-${lang}`);
       // Send is there to press, nothing over it.
-      await page.getByTestId('survey-submit').click({ trial: true, timeout: 1_000 });
+      await page.getByTestId('survey-submit').click({ trial: true, timeout: 3_000 });
       await page.getByTestId('survey-submit').click();
       await page.waitForURL('**/inicio');
 
