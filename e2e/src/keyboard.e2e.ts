@@ -3,9 +3,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFromOutbox, uniquePhone, withBrowser } from './harness';
 
-// Issue 10 (WCAG 2.1.1 Keyboard, 2.4.7 Focus Visible, 3.3.1 Error Identification): a new member
-// signs in and completes the onboarding with the keyboard alone (Tab, Shift+Tab, Enter, Space and
-// typing; no mouse), and wherever the focus lands it can be seen.
+// Issue 10 (WCAG 2.1.1 Keyboard, 2.4.7 Focus Visible, 2.4.11 Focus Not Obscured, 3.3.1 Error
+// Identification): a new member signs in and completes the onboarding with the keyboard alone (Tab,
+// Shift+Tab, Enter, Space and typing; no mouse), and wherever the focus lands it can be seen.
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({});
@@ -36,6 +36,31 @@ const focusProblem = (page: Page): Promise<string> =>
     return `${name} shows no focus indicator`;
   });
 
+/**
+ * WCAG 2.4.11 Focus Not Obscured: what stays on the screen as the page scrolls (the member's bottom
+ * navigation, a toast) must not hide the focused element. Stricter than 2.4.11's "not all of it":
+ * no part of it (a control half under the navigation is hard to see). '' when nothing hides it.
+ */
+const focusHidden = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const r = el.getBoundingClientRect();
+    const [top, bottom] = [Math.max(r.top, 0) + 1, Math.min(r.bottom, window.innerHeight) - 1];
+    const [left, right] = [Math.max(r.left, 0) + 1, Math.min(r.right, window.innerWidth) - 1];
+    if (bottom <= top || right <= left) return ''; // off the screen: the browser scrolls to it, or it is a skip link
+    /** The layer fixed on the screen that `hit` belongs to, unless the focused element is in it too (a dialog). */
+    const overlay = (hit: Element | null): Element | null => {
+      for (let e = hit; e && e !== document.body; e = e.parentElement) if (getComputedStyle(e).position === 'fixed') return e.contains(el) ? null : e;
+      return null;
+    };
+    // What is on top at nine points of it (the page's stacking decides, as for the eye).
+    const points = [0, 0.5, 1].flatMap((fx) => [0, 0.5, 1].map((fy) => document.elementFromPoint(left + (right - left) * fx, top + (bottom - top) * fy)));
+    const cover = points.map(overlay).find((o) => o !== null);
+    if (!cover) return '';
+    return `${el.tagName.toLowerCase()}[data-testid=${el.closest('[data-testid]')?.getAttribute('data-testid') ?? '?'}] (${Math.round(r.top)}-${Math.round(r.bottom)}) is under ${cover.querySelector('[data-testid]')?.getAttribute('data-testid') ?? cover.tagName.toLowerCase()} (${Math.round(cover.getBoundingClientRect().top)}-)`;
+  });
+
 /** The test id of the focused element (or of the control it belongs to). */
 const focusedTestId = (page: Page): Promise<string | null> =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('[data-testid]')?.getAttribute('data-testid') ?? null);
@@ -51,6 +76,7 @@ async function tabTo(page: Page, testId: string, { back = false, max = 40 } = {}
     // Past the last control the focus leaves the page (the browser's own controls); Tab comes back.
     if (problem === 'nothing has the focus') continue;
     expect(problem, `focus visible on the way to ${testId}`).toBe('');
+    expect(await focusHidden(page), `focus not hidden on the way to ${testId}`).toBe('');
     if ((await focusedTestId(page)) === testId) return;
   }
   throw new Error(`${testId} was not reached with ${back ? 'Shift+Tab' : 'Tab'} in ${max} presses (focus on ${await focusedTestId(page)})`);
@@ -164,6 +190,10 @@ describe('keyboard only', () => {
       }
       await expect.poll(() => page.getByTestId('home-greeting').textContent()).toContain('Ana');
       await expect.poll(() => page.title()).toBe('Inicio · Puente');
+      // Home on a short phone screen: its content runs under the bottom navigation, and Tab through
+      // all of it to the navigation never leaves the focus hidden beneath it (WCAG 2.4.11).
+      await page.setViewportSize({ width: 390, height: 560 });
+      await tabTo(page, 'nav-nav_profile');
     });
 
     const { rows } = (await server.server.database.db.execute(

@@ -29,6 +29,7 @@ import { usePushActionRouting } from '@/features/notifications/hooks/use-push';
 import { useSignedInShell } from './signed-in-shell-loader';
 import { useRealtimeConnection, useResumeRefresh, useTransportErrors, useUnhandledRejectionDialog } from './use-session-lifecycle';
 import { BOTTOM_SPACE_VAR } from '@/components/ui/bottom-space';
+import { setBottomCover } from '@/lib/bottom-cover';
 
 function GuardRedirect({ to, clearRedirectTo }: { to: string; clearRedirectTo: boolean }) {
   const navigate = useNavigate();
@@ -125,6 +126,11 @@ export function RootLayout() {
 
   const showsNavigation = Boolean(route?.bottomNav && shell && navigationRevealed);
   const bottomSpace = shell ? shell.BOTTOM_NAV_HEIGHT + 16 : 0;
+  const navigationCover = showsNavigation ? bottomSpace : null;
+  useEffect(() => {
+    setBottomCover('navigation', navigationCover);
+    return () => setBottomCover('navigation', null);
+  }, [navigationCover]);
 
   return (
     // Issue 15: a partner's member (or a partner link) sees the partner's colours.

@@ -1,5 +1,6 @@
 import { createTheme, darken } from '@mui/material/styles';
 import { THEME } from '@puente/domain';
+import { SCROLL_PADDING_BOTTOM } from './bottom-cover';
 
 /**
  * WCAG 2.2 AA (issue 10): text and icons need 4.5:1 against what they sit on. The spec's brand
@@ -50,6 +51,8 @@ export const theme = createTheme({
       // (fields show theirs as the 2 px border of the focused outline).
       styleOverrides: {
         '*:focus-visible': { outline: `3px solid ${BRAND_TEXT}`, outlineOffset: 2 },
+        // WCAG 2.4.11: a control the focus scrolls to stops above the bottom navigation and a toast.
+        html: { scrollPaddingBottom: SCROLL_PADDING_BOTTOM },
         // A person who asked her device for less motion (vestibular disorders, migraine; WCAG 2.3.3)
         // gets no sliding sheets and dialogs, no ripples and no sweeping placeholders: what changes
         // changes at once. Spinners keep turning (they say something is on its way).

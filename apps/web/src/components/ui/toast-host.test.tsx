@@ -2,7 +2,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '@/lib/i18n';
 import { hideToast, showMissingFieldsToast, showToast } from '@/lib/toast';
 import { BottomDrawer } from './bottom-drawer';
@@ -72,5 +72,32 @@ describe("a form's missing-fields warning and the person answering it (on a phon
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('toast')).toBeTruthy();
     view.unmount();
+  });
+});
+
+describe('a toast and the keyboard focus (WCAG 2.4.11)', () => {
+  it('while it shows, the page keeps a focused control above it: its height joins the bottom the browser scrolls the focus clear of', async () => {
+    // jsdom lays nothing out: the snackbar sits 120 px above the bottom of a 768 px window.
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('MuiSnackbar-root') ? DOMRect.fromRect({ x: 8, y: 648, width: 374, height: 48 }) : DOMRect.fromRect();
+    });
+    const html = document.documentElement;
+    try {
+      window.innerHeight = 768;
+      const view = render(
+        <I18nextProvider i18n={i18n}>
+          <ToastHost />
+        </I18nextProvider>,
+      );
+      expect(html.style.getPropertyValue('--toast-cover')).toBe('');
+      act(() => showToast({ variant: 'success', message: 'pharmacy_chosen' }));
+      await screen.findByTestId('toast');
+      await waitFor(() => expect(html.style.getPropertyValue('--toast-cover')).toBe('128px'));
+      act(() => hideToast());
+      await waitFor(() => expect(html.style.getPropertyValue('--toast-cover')).toBe(''));
+      view.unmount();
+    } finally {
+      rect.mockRestore();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@/lib/external-store';
 import { hideToast, toastStore } from '@/lib/toast';
+import { setBottomCover } from '@/lib/bottom-cover';
 
 /** spec 9: bottom centre, at most 744 px wide from md up, variants success/warning/info/error. */
 export function ToastHost() {
@@ -44,6 +45,14 @@ export function ToastHost() {
       document.removeEventListener('keydown', onAction, true);
     };
   }, [screenToastId]);
+
+  // While a toast shows, the focus is not scrolled under it (WCAG 2.4.11; see setBottomCover).
+  useEffect(() => {
+    const bar = shownId === undefined ? null : alertRef.current?.closest(`.${SNACKBAR_ROOT}`);
+    if (!bar) return undefined;
+    setBottomCover('toast', window.innerHeight - bar.getBoundingClientRect().top + 8);
+    return () => setBottomCover('toast', null);
+  }, [shownId]);
 
   const handleClose = (_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
@@ -85,6 +94,8 @@ export function ToastHost() {
   );
 }
 
+/** MUI's class of a snackbar's root (snackbarClasses.root): fixed at the bottom, the toast inside. */
+const SNACKBAR_ROOT = 'MuiSnackbar-root';
 /** MUI's class of a modal's root (Modal's modalClasses.root), which its portal adds to the body. */
 const MODAL_ROOT = 'MuiModal-root';
 const isModal = (node: Node): boolean => node instanceof Element && (node.classList.contains(MODAL_ROOT) || node.querySelector(`.${MODAL_ROOT}`) !== null);
