@@ -77,13 +77,12 @@ describe("a form's missing-fields warning and the person answering it (on a phon
 
 describe('a toast and the keyboard focus (WCAG 2.4.11)', () => {
   it('while it shows, the page keeps a focused control above it: its height joins the bottom the browser scrolls the focus clear of', async () => {
-    // jsdom lays nothing out: the snackbar sits 120 px above the bottom of a 768 px window.
+    // jsdom lays nothing out: the snackbar's top is 648 px down the window.
     const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
       return this.classList.contains('MuiSnackbar-root') ? DOMRect.fromRect({ x: 8, y: 648, width: 374, height: 48 }) : DOMRect.fromRect();
     });
     const html = document.documentElement;
     try {
-      window.innerHeight = 768;
       const view = render(
         <I18nextProvider i18n={i18n}>
           <ToastHost />
@@ -92,7 +91,7 @@ describe('a toast and the keyboard focus (WCAG 2.4.11)', () => {
       expect(html.style.getPropertyValue('--toast-cover')).toBe('');
       act(() => showToast({ variant: 'success', message: 'pharmacy_chosen' }));
       await screen.findByTestId('toast');
-      await waitFor(() => expect(html.style.getPropertyValue('--toast-cover')).toBe('128px'));
+      await waitFor(() => expect(html.style.getPropertyValue('--toast-cover')).toBe(`${window.innerHeight - 648 + 8}px`));
       act(() => hideToast());
       await waitFor(() => expect(html.style.getPropertyValue('--toast-cover')).toBe(''));
       view.unmount();

@@ -1,7 +1,7 @@
 import { TOAST } from '@puente/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
+import Snackbar, { snackbarClasses } from '@mui/material/Snackbar';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@/lib/external-store';
@@ -48,7 +48,7 @@ export function ToastHost() {
 
   // While a toast shows, the focus is not scrolled under it (WCAG 2.4.11; see setBottomCover).
   useEffect(() => {
-    const bar = shownId === undefined ? null : alertRef.current?.closest(`.${SNACKBAR_ROOT}`);
+    const bar = shownId === undefined ? null : alertRef.current?.closest(`.${snackbarClasses.root}`);
     if (!bar) return undefined;
     setBottomCover('toast', window.innerHeight - bar.getBoundingClientRect().top + 8);
     return () => setBottomCover('toast', null);
@@ -94,8 +94,6 @@ export function ToastHost() {
   );
 }
 
-/** MUI's class of a snackbar's root (snackbarClasses.root): fixed at the bottom, the toast inside. */
-const SNACKBAR_ROOT = 'MuiSnackbar-root';
 /** MUI's class of a modal's root (Modal's modalClasses.root), which its portal adds to the body. */
 const MODAL_ROOT = 'MuiModal-root';
 const isModal = (node: Node): boolean => node instanceof Element && (node.classList.contains(MODAL_ROOT) || node.querySelector(`.${MODAL_ROOT}`) !== null);

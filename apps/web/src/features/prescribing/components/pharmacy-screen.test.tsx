@@ -20,13 +20,22 @@ const serve = () => {
 
 afterEach(() => window.localStorage.clear());
 
+/** /perfil/farmacia open, its zip code field found. */
+const openScreen = async (): Promise<HTMLElement> => {
+  serve();
+  renderApp('/perfil/farmacia');
+  return screen.findByTestId('pharmacy-zip');
+};
+/** Types `code` in the zip code field and searches. */
+const searchFor = (zip: HTMLElement, code: string): void => {
+  fireEvent.change(zip, { target: { value: code } });
+  fireEvent.click(screen.getByTestId('pharmacy-search'));
+};
+
 describe('/perfil/farmacia', () => {
   it('a zip code the server does not know is said under the field, not as a failed search to try again', async () => {
-    serve();
-    renderApp('/perfil/farmacia');
-    const zip = await screen.findByTestId('pharmacy-zip');
-    fireEvent.change(zip, { target: { value: '00000' } });
-    fireEvent.click(screen.getByTestId('pharmacy-search'));
+    const zip = await openScreen();
+    searchFor(zip, '00000');
     await screen.findByText('No encontramos ese código postal en EE. UU.');
     expect(zip.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('No pudimos buscar farmacias. Intenta de nuevo.')).toBeNull();
@@ -40,11 +49,8 @@ describe('/perfil/farmacia', () => {
   });
 
   it('the pharmacies listed say which zip code they are near, while she types another (the list stays until she searches it)', async () => {
-    serve();
-    renderApp('/perfil/farmacia');
-    const zip = await screen.findByTestId('pharmacy-zip');
-    fireEvent.change(zip, { target: { value: '94103' } });
-    fireEvent.click(screen.getByTestId('pharmacy-search'));
+    const zip = await openScreen();
+    searchFor(zip, '94103');
     expect(await screen.findByRole('list', { name: 'Farmacias cerca de 94103' })).toBeTruthy();
     fireEvent.change(zip, { target: { value: '' } });
     expect(screen.getByRole('list', { name: 'Farmacias cerca de 94103' }).textContent).toContain('SoMa Health Pharmacy');
