@@ -171,10 +171,6 @@ export function pinApart(servers: readonly BenchProcess<unknown>[]): () => void 
   return () => taskset(['-a', '-cp', `0-${cpus - 1}`, String(process.pid)]);
 }
 
-/**
- * Ours against the baseline in interleaved rounds (ours, base, ours, base, ...), so a burst of load
- * from elsewhere on the machine hits both sides alike; returns the round with the median ratio.
- */
 /** Runs `run` and adds the CPU time `target` spent per request meanwhile (robust to a busy machine). */
 export async function withCpu(target: BenchProcess<unknown>, run: () => Promise<LoadResult>): Promise<LoadResult> {
   const before = await target.call<{ user: number; system: number }>('cpu');
@@ -184,10 +180,16 @@ export async function withCpu(target: BenchProcess<unknown>, run: () => Promise<
   return { ...result, cpuUsPerRequest: result.requests ? spent / result.requests : undefined };
 }
 
+/**
+ * Ours against the baseline in interleaved rounds (ours, base, ours, base, ...), so a burst of load
+ * from elsewhere on the machine hits both sides alike; returns the round with the median of the
+ * ratio a target is judged on (the CPU ratio when both sides measured it, see report).
+ */
 export async function compare(ours: () => Promise<LoadResult>, base: () => Promise<LoadResult>, rounds = Number(process.env.BENCH_ROUNDS ?? 3)): Promise<{ ours: LoadResult; base: LoadResult }> {
   const results: { ours: LoadResult; base: LoadResult }[] = [];
   for (let i = 0; i < rounds; i++) results.push({ ours: await ours(), base: await base() });
-  results.sort((a, b) => ratioOf(a.ours, a.base) - ratioOf(b.ours, b.base));
+  const judged = (round: { ours: LoadResult; base: LoadResult }): number => cpuRatioOf(round.ours, round.base) ?? ratioOf(round.ours, round.base);
+  results.sort((a, b) => judged(a) - judged(b));
   return results[Math.floor(results.length / 2)]!;
 }
 
