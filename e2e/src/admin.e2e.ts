@@ -145,8 +145,13 @@ describe(`the admin console (admin in ${lang}, member in ${memberLang})`, () => 
         expect(await page.getByTestId('admin-usage-totals').getAttribute('data-consultations')).toMatch(/^(<5|\d+)$/);
         await snap(page, `admin-usage-${lang}`);
 
-        // On a phone: the navigation scrolls sideways, the tables scroll inside the screen.
+        // On a phone: every section of the navigation shows (a row scrolling sideways hid three, the
+        // usage report's own link among them); the tables scroll inside the screen.
         await page.setViewportSize({ width: 390, height: 844 });
+        const outside = await page.getByTestId('admin-nav').evaluate((nav) =>
+          Array.from(nav.querySelectorAll('a')).filter((a) => a.getBoundingClientRect().right > document.documentElement.clientWidth).map((a) => a.textContent),
+        );
+        expect(outside).toEqual([]);
         await page.getByRole('link', { name: TEXT[lang].staff, exact: true }).click();
         await page.waitForURL('**/admin/personal');
         await page.getByTestId('admin-staff-grid').waitFor();

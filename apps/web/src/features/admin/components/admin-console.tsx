@@ -20,7 +20,11 @@ export const ADMIN_SECTIONS: readonly { route: RouteName; label: string }[] = [
   { route: 'adminCalendars', label: 'admin_nav_calendars' },
 ];
 
-/** The staff frame with the console's navigation (a row of links that scrolls sideways on a phone). */
+/**
+ * The staff frame with the console's navigation: its links wrap onto more lines on a narrow screen.
+ * A row that scrolled sideways hid three of the seven sections on a 390 px phone, with nothing to say
+ * they were there (and, on one of them, the link to the screen itself).
+ */
 export function AdminConsole({ children, testId }: { children: ReactNode; testId: string }) {
   const { t } = useTranslation();
   const me = useMember();
@@ -32,7 +36,7 @@ export function AdminConsole({ children, testId }: { children: ReactNode; testId
         component="nav"
         aria-label={t('admin_nav_label')}
         data-testid="admin-nav"
-        sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 1, mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, pb: 1, mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {ADMIN_SECTIONS.map((s) => {
           const path = buildPath(s.route);
