@@ -7,8 +7,8 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { StaffFrame, useMember } from '@/features/profile';
 
 /**
- * The admin console's sections, in the navigation's order. Other sections (organizations,
- * calendars) add a line here with their route.
+ * The admin console's sections, in the navigation's order. A new section adds a line here with its
+ * route.
  */
 export const ADMIN_SECTIONS: readonly { route: RouteName; label: string }[] = [
   { route: 'admin', label: 'admin_nav_queue' },
