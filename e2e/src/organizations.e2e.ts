@@ -1,7 +1,7 @@
 import { createOrganization, createSessionFor, loginByPhone, startTestServer, type TestServer } from '@puente/api/test';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneSignIn, signedInPage, snap, uniquePhone, withBrowser } from './harness';
+import { a11y, phoneSignIn, signedInPage, snap, uniquePhone, withBrowser } from './harness';
 
 // Issue 15 "Tests that prove it": a member enters an employer code and is linked, changes site,
 // leaves the organization and meets the paywall; a partner member sees the partner's theme.
@@ -61,10 +61,19 @@ describe('organizations in the browser', () => {
           await page.getByTestId('employer-code-input').fill('WRONG-CODE');
           await page.getByTestId('employer-code-validate').click();
           await expect.poll(() => page.getByTestId('employer-code-form').getAttribute('data-state')).toBe('invalid');
+          // The field that says the code is not valid has the focus, to correct it there.
+          await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('employer-code-input');
           await page.getByTestId('employer-code-input').fill(org.code!.toLowerCase());
           await page.getByTestId('employer-code-validate').click();
           await expect.poll(() => page.getByTestId('employer-code-form').getAttribute('data-state')).toBe('valid');
+          // Associate without the works-there box: the box says why and has the focus.
+          await page.getByTestId('employer-code-associate').click();
+          await page.getByTestId('employer-code-works-there-error').waitFor();
+          expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('employer-code-works-there');
+          await a11y(page, 'works-there refused');
+          await snap(page, `organizations-${lang}-works-there-refused`);
           await page.getByTestId('employer-code-works-there').check();
+          await page.getByTestId('employer-code-works-there-error').waitFor({ state: 'detached' });
           await snap(page, `organizations-${lang}-code-valid`);
           await page.getByTestId('employer-code-associate').click();
           await page.waitForURL('**/registro-organizacion-exitoso');

@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EMPLOYER_CODE_KEYS, TOAST, employerCodeControls, employerCodeFormSchema, employerCodeReducer, initialEmployerCode, worksThereFormSchema } from '@puente/domain';
-import { useReducer, useState, type FormEvent } from 'react';
+import { EMPLOYER_CODE_KEYS, TOAST, employerCodeControls, employerCodeFormSchema, employerCodeReducer, initialEmployerCode } from '@puente/domain';
+import { useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hideToast, showMissingFieldsToast, showToast } from '@/lib/toast';
 import { lookupEmployerCode } from '../api/lookup-employer-code';
+import { useWorksThere, WorksThereCheckbox } from './works-there-checkbox';
 
 export interface ValidatedEmployerCode {
   code: string;
@@ -37,8 +36,10 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(employerCodeReducer, { ...initialEmployerCode, code: initialCode?.trim() ?? '' });
   const [checking, setChecking] = useState(false);
-  const [checked, setChecked] = useState(false);
   const [missing, setMissing] = useState(false);
+  const confirmation = useWorksThere();
+  // A refused Validate moves the focus to the field, which says why (WCAG 3.3.1).
+  const codeRef = useRef<HTMLInputElement>(null);
 
   const handleValidate = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,23 +49,25 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
     if (!employerCodeFormSchema.safeParse({ code: state.code }).success) {
       setMissing(true);
       showMissingFieldsToast();
+      codeRef.current?.focus();
       return;
     }
     setChecking(true);
     const organization = await lookupEmployerCode(state.code.trim());
     setChecking(false);
     dispatch({ type: 'lookup-result', organization });
-    if (!organization) showToast({ variant: 'warning', message: EMPLOYER_CODE_KEYS.invalidToast, durationMs: TOAST.companyCodeMs });
+    if (!organization) {
+      showToast({ variant: 'warning', message: EMPLOYER_CODE_KEYS.invalidToast, durationMs: TOAST.companyCodeMs });
+      // The field says the code is not valid: she corrects it there.
+      codeRef.current?.focus();
+    }
     // A valid code: an earlier "not found" toast no longer applies.
     else hideToast();
   };
 
   const handleAssociate = () => {
     if (state.status !== 'valid' || !state.organizationId) return;
-    if (worksThere && !worksThereFormSchema.safeParse({ worksThere: checked }).success) {
-      showToast({ variant: 'warning', message: EMPLOYER_CODE_KEYS.worksThereToast, durationMs: TOAST.companyCodeMs });
-      return;
-    }
+    if (worksThere && !confirmation.confirmed()) return;
     void onAssociate({ code: state.code.trim(), organizationId: state.organizationId, organizationName: state.organizationName ?? '' });
   };
 
@@ -80,6 +83,7 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
           dispatch({ type: 'typed', code: e.target.value });
         }}
         disabled={controls.inputDisabled}
+        inputRef={codeRef}
         error={invalid || missing}
         helperText={invalid ? t(EMPLOYER_CODE_KEYS.invalid) : missing ? t('employer_code_required') : ' '}
         slotProps={{ htmlInput: { 'data-testid': 'employer-code-input', maxLength: 100, autoCapitalize: 'characters', autoComplete: 'off' } }}
@@ -94,10 +98,7 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
         </Paper>
       ) : null}
       {state.status === 'valid' && worksThere ? (
-        <FormControlLabel
-          control={<Checkbox checked={checked} onChange={(e) => setChecked(e.target.checked)} slotProps={{ input: { 'data-testid': 'employer-code-works-there' } as object }} />}
-          label={t('employer_code_works_there', { name: state.organizationName ?? '' })}
-        />
+        <WorksThereCheckbox {...confirmation.box} organizationName={state.organizationName ?? ''} />
       ) : null}
       {controls.showAssociate ? (
         <Button variant="contained" size="large" onClick={handleAssociate} disabled={busy} data-testid="employer-code-associate">

@@ -40,6 +40,27 @@ const subscription = { subscriptionId: 'employer', type: 'employer', status: 'ac
 
 const typeCode = (value: string) => fireEvent.change(screen.getByTestId('employer-code-input'), { target: { value } });
 const form = () => screen.getByTestId('employer-code-form');
+/** Pressing a button moves the focus off the field, as a tap does (jsdom's click does not). */
+const press = (testId: string) => {
+  screen.getByTestId(testId).focus();
+  fireEvent.click(screen.getByTestId(testId));
+};
+
+/** Continue without the works-there box: it is marked, says why (announced) and has the focus; ticking it clears that. */
+const refusedWithoutWorksThere = async (continueTestId: string) => {
+  press(continueTestId);
+  expect(toastStore.get()).toMatchObject({ message: 'signup_company_success_toast_error', durationMs: TOAST.companyCodeMs });
+  const box = screen.getByTestId('employer-code-works-there');
+  const error = await screen.findByTestId('employer-code-works-there-error');
+  expect(error.getAttribute('role')).toBe('alert');
+  expect(error.textContent).toBe('Confirma que trabajas en esta empresa.');
+  expect(box.getAttribute('aria-invalid')).toBe('true');
+  expect(box.getAttribute('aria-describedby')).toBe(error.id);
+  expect(document.activeElement).toBe(box);
+  fireEvent.click(box);
+  expect(screen.queryByTestId('employer-code-works-there-error')).toBeNull();
+  expect(box.getAttribute('aria-invalid')).toBeNull();
+};
 
 describe('employer code entry (spec 4/5)', () => {
   it('notset -> invalid with a 6 s toast; typing resets to notset; valid disables the input and shows Associate', async () => {
@@ -47,19 +68,21 @@ describe('employer code entry (spec 4/5)', () => {
     const { router } = renderApp('/register-employer-code');
     await screen.findByTestId('register-employer-code-screen');
     expect(form().dataset.state).toBe('notset');
-    // Empty: not looked up, nor called "not found": the field asks for the code, the toast says something is missing.
-    fireEvent.click(screen.getByTestId('employer-code-validate'));
+    // Empty: not looked up, nor called "not found": the field asks for the code (and has the focus), the toast says something is missing.
+    press('employer-code-validate');
     await screen.findByText('Escribe el código de empresa.');
     expect(form().dataset.state).toBe('notset');
     expect(toastStore.get()).toMatchObject({ variant: 'warning', message: 'form_missing_fields' });
+    expect(document.activeElement).toBe(screen.getByTestId('employer-code-input'));
     expect(screen.queryByText('El código de empresa no es válido.')).toBeNull();
     typeCode('NOPE');
     expect(screen.queryByText('Escribe el código de empresa.')).toBeNull();
     expect(form().dataset.state).toBe('notset');
-    fireEvent.click(screen.getByTestId('employer-code-validate'));
+    press('employer-code-validate');
     await waitFor(() => expect(form().dataset.state).toBe('invalid'));
     expect(toastStore.get()).toMatchObject({ variant: 'warning', message: 'signup_company_code_toast_error', durationMs: TOAST.companyCodeMs });
     expect(screen.getByText('El código de empresa no es válido.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByTestId('employer-code-input'));
     expect(screen.queryByTestId('employer-code-associate')).toBeNull();
 
     typeCode('acme2026');
@@ -73,9 +96,7 @@ describe('employer code entry (spec 4/5)', () => {
     await screen.findByTestId('register-employer-code-success-screen');
     expect(screen.getByTestId('employer-code-success-code').textContent).toBe('ACME2026');
     expect((await screen.findByTestId('employer-code-success-organization')).textContent).toBe('Acme Salud');
-    fireEvent.click(screen.getByTestId('employer-code-success-continue'));
-    expect(toastStore.get()).toMatchObject({ message: 'signup_company_success_toast_error', durationMs: TOAST.companyCodeMs });
-    fireEvent.click(screen.getByTestId('employer-code-works-there'));
+    await refusedWithoutWorksThere('employer-code-success-continue');
     fireEvent.click(screen.getByTestId('employer-code-success-continue'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?empCode=acme2026');
@@ -98,10 +119,8 @@ describe('/registro-organizacion', () => {
     await screen.findByTestId('organization-registration-screen');
     fireEvent.click(screen.getByTestId('employer-code-validate'));
     await screen.findByTestId('employer-code-associate');
-    fireEvent.click(screen.getByTestId('employer-code-associate'));
-    expect(toastStore.get()).toMatchObject({ message: 'signup_company_success_toast_error', durationMs: TOAST.companyCodeMs });
+    await refusedWithoutWorksThere('employer-code-associate');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
-    fireEvent.click(screen.getByTestId('employer-code-works-there'));
     fireEvent.click(screen.getByTestId('employer-code-associate'));
     await screen.findByTestId('organization-registration-success-screen');
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.url)).toEqual(['/api/users/mem_1/employer-code/ACME2026']);

@@ -1,22 +1,19 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { EMPLOYER_CODE_KEYS, TOAST, buildPath, worksThereFormSchema } from '@puente/domain';
+import { buildPath } from '@puente/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useNavigate } from '@/lib/navigation';
 import { ProtectionBanner } from '@/components/ui/protection-banner';
 import { Screen } from '@/components/ui/screen';
 import { ROUTES } from '@/lib/routes';
-import { showToast } from '@/lib/toast';
 import { lookupEmployerCode } from '../api/lookup-employer-code';
 import { EmployerCodeForm } from './employer-code-form';
+import { useWorksThere, WorksThereCheckbox } from './works-there-checkbox';
 
 const successPath = (code: string): string => `${buildPath('registerEmployerCodeSuccess')}?${new URLSearchParams({ code }).toString()}`;
 
@@ -70,16 +67,13 @@ export function RegisterEmployerCodeSuccessScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';
-  const [checked, setChecked] = useState(false);
+  const confirmation = useWorksThere();
   // The server is the source of truth: the code is looked up again (a typed URL proves nothing).
   const lookup = useQuery({ queryKey: ['employer-code', code], queryFn: () => lookupEmployerCode(code), enabled: code !== '', staleTime: Infinity });
   if (code === '' || (lookup.isSuccess && !lookup.data)) return <Navigate to={buildPath('registerEmployerCode')} replace />;
 
   const handleContinue = () => {
-    if (!worksThereFormSchema.safeParse({ worksThere: checked }).success) {
-      showToast({ variant: 'warning', message: EMPLOYER_CODE_KEYS.worksThereToast, durationMs: TOAST.companyCodeMs });
-      return;
-    }
+    if (!confirmation.confirmed()) return;
     void navigate(`${ROUTES.login}?${new URLSearchParams({ empCode: code }).toString()}`);
   };
 
@@ -106,10 +100,7 @@ export function RegisterEmployerCodeSuccessScreen() {
           <Skeleton width="60%" />
         )}
       </Paper>
-      <FormControlLabel
-        control={<Checkbox checked={checked} onChange={(e) => setChecked(e.target.checked)} slotProps={{ input: { 'data-testid': 'employer-code-works-there' } as object }} />}
-        label={t('employer_code_works_there', { name: lookup.data?.name ?? '' })}
-      />
+      <WorksThereCheckbox {...confirmation.box} organizationName={lookup.data?.name ?? ''} />
       <Button variant="contained" size="large" onClick={handleContinue} disabled={!lookup.data} data-testid="employer-code-success-continue">
         {t('employer_code_continue')}
       </Button>
