@@ -69,7 +69,7 @@ describe('organizations in the browser', () => {
           // Associate without the works-there box: the box says why and has the focus.
           await page.getByTestId('employer-code-associate').click();
           await page.getByTestId('employer-code-works-there-error').waitFor();
-          expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('employer-code-works-there');
+          await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('employer-code-works-there');
           await a11y(page, 'works-there refused');
           await snap(page, `organizations-${lang}-works-there-refused`);
           await page.getByTestId('employer-code-works-there').check();

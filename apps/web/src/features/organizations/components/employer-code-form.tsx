@@ -4,9 +4,10 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EMPLOYER_CODE_KEYS, TOAST, employerCodeControls, employerCodeFormSchema, employerCodeReducer, initialEmployerCode } from '@puente/domain';
-import { useReducer, useRef, useState, type FormEvent } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hideToast, showMissingFieldsToast, showToast } from '@/lib/toast';
+import { scrollToFirstError, warnMissingFields } from '@/lib/scroll-to-error';
+import { hideToast, showToast } from '@/lib/toast';
 import { lookupEmployerCode } from '../api/lookup-employer-code';
 import { useWorksThere, WorksThereCheckbox } from './works-there-checkbox';
 
@@ -38,8 +39,6 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
   const [checking, setChecking] = useState(false);
   const [missing, setMissing] = useState(false);
   const confirmation = useWorksThere();
-  // A refused Validate moves the focus to the field, which says why (WCAG 3.3.1).
-  const codeRef = useRef<HTMLInputElement>(null);
 
   const handleValidate = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,8 +47,7 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
     // found": the field asks for the code and the toast says something is missing.
     if (!employerCodeFormSchema.safeParse({ code: state.code }).success) {
       setMissing(true);
-      showMissingFieldsToast();
-      codeRef.current?.focus();
+      warnMissingFields();
       return;
     }
     setChecking(true);
@@ -58,8 +56,8 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
     dispatch({ type: 'lookup-result', organization });
     if (!organization) {
       showToast({ variant: 'warning', message: EMPLOYER_CODE_KEYS.invalidToast, durationMs: TOAST.companyCodeMs });
-      // The field says the code is not valid: she corrects it there.
-      codeRef.current?.focus();
+      // The field says the code is not valid: she corrects it there (it takes the focus).
+      scrollToFirstError();
     }
     // A valid code: an earlier "not found" toast no longer applies.
     else hideToast();
@@ -83,7 +81,6 @@ export function EmployerCodeForm({ initialCode, onAssociate, worksThere = false,
           dispatch({ type: 'typed', code: e.target.value });
         }}
         disabled={controls.inputDisabled}
-        inputRef={codeRef}
         error={invalid || missing}
         helperText={invalid ? t(EMPLOYER_CODE_KEYS.invalid) : missing ? t('employer_code_required') : ' '}
         slotProps={{ htmlInput: { 'data-testid': 'employer-code-input', maxLength: 100, autoCapitalize: 'characters', autoComplete: 'off' } }}

@@ -56,7 +56,7 @@ const refusedWithoutWorksThere = async (continueTestId: string) => {
   expect(error.textContent).toBe('Confirma que trabajas en esta empresa.');
   expect(box.getAttribute('aria-invalid')).toBe('true');
   expect(box.getAttribute('aria-describedby')).toBe(error.id);
-  expect(document.activeElement).toBe(box);
+  await waitFor(() => expect(document.activeElement).toBe(box));
   fireEvent.click(box);
   expect(screen.queryByTestId('employer-code-works-there-error')).toBeNull();
   expect(box.getAttribute('aria-invalid')).toBeNull();
@@ -73,7 +73,7 @@ describe('employer code entry (spec 4/5)', () => {
     await screen.findByText('Escribe el código de empresa.');
     expect(form().dataset.state).toBe('notset');
     expect(toastStore.get()).toMatchObject({ variant: 'warning', message: 'form_missing_fields' });
-    expect(document.activeElement).toBe(screen.getByTestId('employer-code-input'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('employer-code-input')));
     expect(screen.queryByText('El código de empresa no es válido.')).toBeNull();
     typeCode('NOPE');
     expect(screen.queryByText('Escribe el código de empresa.')).toBeNull();
@@ -82,7 +82,7 @@ describe('employer code entry (spec 4/5)', () => {
     await waitFor(() => expect(form().dataset.state).toBe('invalid'));
     expect(toastStore.get()).toMatchObject({ variant: 'warning', message: 'signup_company_code_toast_error', durationMs: TOAST.companyCodeMs });
     expect(screen.getByText('El código de empresa no es válido.')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByTestId('employer-code-input'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('employer-code-input')));
     expect(screen.queryByTestId('employer-code-associate')).toBeNull();
 
     typeCode('acme2026');

@@ -3,8 +3,9 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { EMPLOYER_CODE_KEYS, TOAST, worksThereFormSchema } from '@puente/domain';
-import { useId, useRef, useState, type Ref } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 
 export interface WorksThereCheckboxProps {
@@ -13,38 +14,36 @@ export interface WorksThereCheckboxProps {
   /** Continue was pressed without it: the box is marked and says why under it. */
   error: boolean;
   organizationName: string;
-  /** The box's input, which the screen focuses when Continue is refused (WCAG 3.3.1). */
-  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * The works-there box's state for a screen: `confirmed()` is true once it is ticked; else it gives
- * spec 5's 6 s toast, marks the box and moves the focus to it. `box` goes to WorksThereCheckbox.
+ * spec 5's 6 s toast, marks the box and brings it into view with the focus, as every form does with
+ * its first field in error (scrollToFirstError). `box` goes to WorksThereCheckbox.
  */
 export function useWorksThere() {
   const [checked, setChecked] = useState(false);
   const [error, setError] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const confirmed = (): boolean => {
     if (worksThereFormSchema.safeParse({ worksThere: checked }).success) return true;
     showToast({ variant: 'warning', message: EMPLOYER_CODE_KEYS.worksThereToast, durationMs: TOAST.companyCodeMs });
     setError(true);
-    inputRef.current?.focus();
+    scrollToFirstError();
     return false;
   };
   const onChange = (value: boolean) => {
     setChecked(value);
     if (value) setError(false);
   };
-  return { confirmed, box: { checked, onChange, error, inputRef } };
+  return { confirmed, box: { checked, onChange, error } };
 }
 
 /**
  * spec 5's works-there confirmation, on the employer-code form and its success screen. Continuing
  * without it gives the spec's 6 s toast; the box itself is marked invalid and says why beneath it
- * (announced), and the screen moves the focus to it, as for every other field in error.
+ * (announced), and it takes the focus, as every other field in error does.
  */
-export function WorksThereCheckbox({ checked, onChange, error, organizationName, inputRef }: WorksThereCheckboxProps) {
+export function WorksThereCheckbox({ checked, onChange, error, organizationName }: WorksThereCheckboxProps) {
   const { t } = useTranslation();
   const errorId = useId();
   return (
@@ -56,7 +55,6 @@ export function WorksThereCheckbox({ checked, onChange, error, organizationName,
             onChange={(e) => onChange(e.target.checked)}
             slotProps={{
               input: {
-                ref: inputRef,
                 'data-testid': 'employer-code-works-there',
                 'aria-invalid': error || undefined,
                 'aria-describedby': error ? errorId : undefined,
