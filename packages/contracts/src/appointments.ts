@@ -91,13 +91,18 @@ export const appointmentPharmacySchema = z.object({
   pharmLongitude: z.nullish(z.number()),
 });
 
+/** The most characters each text of the medical record holds (ours: the spec names no limit). */
+export const MEDICAL_RECORD_TEXT_MAX = 10_000;
+/** A text of the medical record: over the limit, the field says so (dashboard_text_too_long, with {{max}}). */
+const recordText = () => safeString().check(z.trim(), z.maxLength(MEDICAL_RECORD_TEXT_MAX, { message: 'dashboard_text_too_long' }));
+
 /** spec 3 medicalRecord: written by the assigned physicians only (dashboard tabs). */
 export const medicalRecordSchema = z.object({
   /** Never shown to the member. */
-  internalNotes: z.nullish(trimmed(10_000)),
+  internalNotes: z.nullish(recordText()),
   plan: z.nullish(z.object({
-      conclusions: z.nullish(trimmed(10_000)),
-      recomendations: z.nullish(trimmed(10_000)),
+      conclusions: z.nullish(recordText()),
+      recomendations: z.nullish(recordText()),
       treatment: z.optional(z.array(z.object({ medication: trimmed(200).check(z.minLength(1)), dosis: trimmed(200) })).check(z.maxLength(30))),
     })),
   pharmacy: z.nullish(appointmentPharmacySchema),

@@ -1,6 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@/lib/i18n';
+import { installFakeFetch } from '@/test/fake-fetch';
 import '@/lib/i18n';
 import { appointment } from '@/test/consultation-fixtures';
 import { PlanTab } from './plan-tab';
@@ -20,5 +23,28 @@ describe('the medical plan tab', () => {
       ['Dormir 8 horas', true, false],
     ]);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('a text over its length is refused in its field, which takes the focus; nothing typed is cut, nothing sent (it said "complete the required fields" of a form with none)', async () => {
+    const { calls } = installFakeFetch(() => undefined);
+    render(
+      <I18nextProvider i18n={createI18n('es')}>
+        <QueryClientProvider client={new QueryClient()}>
+          <PlanTab appointment={appointment({ medicalRecord: null })} editable />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const conclusions = screen.getByTestId('plan-conclusions') as HTMLTextAreaElement;
+    const long = 'Migraña tensional. '.repeat(530); // 10,070 characters
+    fireEvent.change(conclusions, { target: { value: long } });
+    screen.getByTestId('plan-save').focus();
+    fireEvent.click(screen.getByTestId('plan-save'));
+    expect(await screen.findByText(/Usa como máximo 10.?000 caracteres\./)).toBeTruthy();
+    expect(conclusions.getAttribute('aria-invalid')).toBe('true');
+    expect(conclusions.value).toBe(long);
+    await waitFor(() => expect(document.activeElement).toBe(conclusions));
+    expect(calls).toEqual([]);
+    fireEvent.change(conclusions, { target: { value: 'Migraña tensional.' } });
+    expect(screen.queryByText(/Usa como máximo/)).toBeNull();
   });
 });

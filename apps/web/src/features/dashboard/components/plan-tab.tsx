@@ -1,10 +1,11 @@
-import { medicalRecordSchema, type AppointmentDto } from '@puente/contracts';
+import { MEDICAL_RECORD_TEXT_MAX, medicalRecordSchema, type AppointmentDto } from '@puente/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showMissingFieldsToast, showToast } from '@/lib/toast';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { showToast } from '@/lib/toast';
 import { useSaveMedicalRecord } from '../api/save-medical-record';
 
 interface PlanForm {
@@ -12,10 +13,12 @@ interface PlanForm {
   conclusions: string;
   recomendations: string;
 }
+const PLAN_FIELDS: readonly (keyof PlanForm)[] = ['internalNotes', 'conclusions', 'recomendations'];
+const isPlanField = (name: unknown): name is keyof PlanForm => PLAN_FIELDS.includes(name as keyof PlanForm);
 
 /** Medical plan tab: internal notes (never shown to the member), conclusions and recommendations. */
 export function PlanTab({ appointment, editable }: { appointment: AppointmentDto; editable: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const save = useSaveMedicalRecord();
   const record = appointment.medicalRecord;
   const form = useForm<PlanForm>({
@@ -34,7 +37,13 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
       plan: { conclusions: values.conclusions, recomendations: values.recomendations, ...(treatment ? { treatment } : {}) },
     });
     if (!parsed.success) {
-      showMissingFieldsToast();
+      // Every field is optional: what fails is a text over its length (or with a character no text
+      // may hold). The field says so and takes the focus; what was typed stays, nothing is cut.
+      for (const issue of parsed.error.issues) {
+        const name = issue.path.at(-1);
+        if (isPlanField(name)) form.setError(name, { message: issue.message });
+      }
+      scrollToFirstError();
       return;
     }
     save.mutate(
@@ -46,12 +55,15 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
     );
   });
 
+  const max = MEDICAL_RECORD_TEXT_MAX.toLocaleString(i18n.language);
   const field = (name: keyof PlanForm, label: string) => (
     <TextField
       label={label}
       multiline
       minRows={3}
-      {...form.register(name)}
+      {...form.register(name, { onChange: () => form.clearErrors(name) })}
+      error={form.formState.errors[name] !== undefined}
+      helperText={form.formState.errors[name]?.message ? t(form.formState.errors[name].message, { max }) : undefined}
       // Read-only for a clinician not assigned, as a signed note: disabled, the plan was grey at 38%.
       slotProps={{ htmlInput: { 'data-testid': `plan-${name}`, readOnly: !editable } }}
     />
