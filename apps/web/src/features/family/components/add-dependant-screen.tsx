@@ -18,8 +18,8 @@ import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 import { Screen } from '@/components/ui/screen';
 import { useMember } from '@/features/profile';
 import { isApiRequestError } from '@/lib/api-client';
-import { warnMissingFields } from '@/lib/scroll-to-error';
-import { showMissingFieldsToast, showToast } from '@/lib/toast';
+import { scrollToFirstError, warnMissingFields } from '@/lib/scroll-to-error';
+import { showToast } from '@/lib/toast';
 import { useSubmitDisabled } from '@/lib/use-stale-submit';
 import { useAddDependants, useDependants } from '../api/dependants';
 import { ScreenHeader } from '@/components/ui/screen-header';
@@ -73,7 +73,9 @@ export function AddDependantScreen() {
           const field = FIELDS.find((f) => path === f || path.endsWith(`.${f}`));
           if (field) setError(field, { type: 'server', message: key });
         }
-        showMissingFieldsToast();
+        // The field says what is wrong (a number already invited): nothing is missing, so no
+        // missing-fields warning; it takes the focus, as a field the form refused does.
+        scrollToFirstError();
         return;
       }
       showToast({ variant: 'error', message: isApiRequestError(error) && error.isNetworkError ? 'error_network' : 'dependants_action_error' });

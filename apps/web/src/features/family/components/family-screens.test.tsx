@@ -164,6 +164,24 @@ describe('/dependants/add', () => {
     expect((await screen.findByTestId('dependants-not-included')).textContent).toBe('Tu plan no incluye familiares.');
   });
 
+  it('a number the server refuses (already invited) is said under the phone, which takes the focus; no "complete the required fields" (it said so with every field filled)', async () => {
+    signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) =>
+      gql(call)?.query?.includes('addDependants')
+        ? { status: 200, body: { errors: [{ message: 'x', extensions: { error: { code: 'INVALID_DATA', status: 400, message: 'x', fields: { phoneNumber: 'add_dependant_phone_already_invited' } } } }] } }
+        : list(call),
+    );
+    renderApp('/dependants/add');
+    fireEvent.change(await screen.findByTestId('dependant-alias'), { target: { value: 'Tía' } });
+    const phone = screen.getByTestId('dependant-phone');
+    fireEvent.change(phone, { target: { value: '5511112222' } });
+    screen.getByTestId('dependant-submit').focus();
+    fireEvent.click(screen.getByTestId('dependant-submit'));
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Ya invitaste a este número.');
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+    expect(screen.queryByText('Completa los campos obligatorios.')).toBeNull();
+  });
+
   it('LIMIT_EXCEEDED goes to /dependants/no-available-slots', async () => {
     signedIn({ organizationId: 'org_1', organization: ORG, countryCode: '52' }, (call) =>
       gql(call)?.query?.includes('addDependants') ? { status: 200, body: { errors: [{ message: 'x', extensions: { error: { code: 'LIMIT_EXCEEDED', status: 429, message: 'x' } } }] } } : list(call),
