@@ -1,7 +1,7 @@
 import { buildPath, TOAST } from '@puente/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, member } from '@/test/fake-fetch';
+import { apiError, installFakeFetch, member } from '@/test/fake-fetch';
 import { expectLegalPageLinks } from '@/test/legal-links';
 import { renderApp } from '@/test/render-app';
 import { recordScrollIntoView } from '@/test/scroll-into-view';
@@ -137,6 +137,18 @@ describe('login form validation (spec 5)', () => {
     first.unmount();
     renderApp('/login?phonenumber=%2B445512345678');
     expect(phoneInput().value).toBe('');
+  });
+
+  it('WCAG 3.3.1: a number the server refuses is marked and takes the focus (it stayed on the button)', async () => {
+    installFakeFetch((call) => (call.url === '/api/auth/pwdless/phone' ? apiError(400, 'INVALID_DATA', 'x', { fields: { phoneNumber: 'error_phone_invalid' } }) : undefined));
+    renderApp('/login');
+    fireEvent.change(screen.getByTestId('country-code'), { target: { value: '52' } });
+    typePhone('5512345678');
+    screen.getByTestId('login-continue').focus();
+    fireEvent.click(screen.getByTestId('login-continue'));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('No pudimos enviar el código'));
+    expect(phoneInput().getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(phoneInput()));
   });
 
   it('a valid number asks for a code, remembers the phone and goes to verification', async () => {

@@ -29,7 +29,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { chosenLanguage, currentLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readSessionStorage, readStorage, removeStorage, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { warnMissingFields } from '@/lib/scroll-to-error';
+import { scrollToFirstError, warnMissingFields } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { useSessionToken } from '@/lib/session';
 import { track } from '@/lib/track';
@@ -179,6 +179,7 @@ function PhoneCodeForm({ params, prefill }: LoginQuery) {
       const key = isApiRequestError(error) && error.fields?.phoneNumber ? error.fields.phoneNumber : 'login_screen_error_invalid_length';
       setError('phoneNumber', { type: 'server', message: key });
       showToast({ variant: 'warning', message: 'login_screen_send_error' });
+      scrollToFirstError();
     }
   };
 

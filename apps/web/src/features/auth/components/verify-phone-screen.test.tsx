@@ -15,6 +15,7 @@ const startChallenge = (resendInMs = 120_000) => {
 const submitCode = (code: string) => {
   const input = screen.getByTestId('code-input');
   fireEvent.change(input, { target: { value: code } });
+  screen.getByTestId('verify-submit').focus(); // as a tap does (jsdom's click moves no focus)
   fireEvent.click(screen.getByTestId('verify-submit'));
 };
 
@@ -86,6 +87,8 @@ describe('verify phone number screen', () => {
     expect(toast.textContent).toContain('El código no es correcto. Revísalo');
     expect(screen.getByTestId('code-input').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('El código no es correcto.')).toBeTruthy(); // the field error
+    // WCAG 3.3.1: the field the server refused takes the focus (it stayed on the button).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('code-input')));
     expect(screen.queryByTestId('code-expired')).toBeNull();
     expect(router.state.location.pathname).toBe('/login/verify-phone-number');
   });

@@ -32,7 +32,7 @@ import { supportLink, usePublicConfig } from '@/features/configs';
 import { chosenLanguage } from '@/lib/i18n';
 import { ROUTES } from '@/lib/routes';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
-import { warnMissingFields } from '@/lib/scroll-to-error';
+import { scrollToFirstError, warnMissingFields } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { showConnectionError } from '@/lib/ui-store';
 import { track } from '@/lib/track';
@@ -81,6 +81,7 @@ export function VerifyPhoneScreen() {
     setExpired(true);
     setError('code', { type: 'server', message: 'verify_code_error_expired' });
     showToast({ variant: 'warning', message: 'passwordless-expired-code' });
+    scrollToFirstError();
   };
 
   const handleValid = async (form: VerifyCodeForm) => {
@@ -106,6 +107,7 @@ export function VerifyPhoneScreen() {
         case 'invalid':
           setError('code', { type: 'server', message: outcome.fieldError });
           showToast({ variant: outcome.toast, message: 'passwordless-invalid-code' });
+          scrollToFirstError();
           return;
         case 'expired':
           handleExpired();

@@ -26,6 +26,7 @@ import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 import { errorToastKey, isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { useSessionToken } from '@/lib/session';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { prescribingKeys } from '../api/query-keys';
 
@@ -66,6 +67,7 @@ export function ReadinessPhone() {
       const key = error.fields.phoneNumber;
       phoneForm.setError('phoneNumber', { type: 'server', message: key });
       showToast({ variant: 'warning', message: key });
+      scrollToFirstError();
     } else if (isApiRequestError(error) && error.reason === 'resend-too-soon') {
       showToast({ variant: 'warning', message: 'passwordless-resend-too-soon', values: { time: formatMinutesSeconds(resendWaitMs(error)) } });
     } else {
@@ -97,6 +99,7 @@ export function ReadinessPhone() {
         setChallenge(null);
         phoneForm.setError('phoneNumber', { type: 'server', message: PHONE_MESSAGE_KEYS.phoneTaken });
         showToast({ variant: 'warning', message: PHONE_MESSAGE_KEYS.phoneTaken });
+        scrollToFirstError();
         return;
       }
       void queryClient.invalidateQueries({ queryKey: memberQueryKey(token) });
@@ -107,6 +110,7 @@ export function ReadinessPhone() {
       if (outcome.kind === 'invalid') {
         codeForm.setError('code', { type: 'server', message: outcome.fieldError });
         showToast({ variant: outcome.toast, message: 'passwordless-invalid-code' });
+        scrollToFirstError();
       } else if (outcome.kind === 'expired') {
         setChallenge(null);
         showToast({ variant: outcome.toast, message: 'passwordless-expired-code' });

@@ -83,14 +83,19 @@ describe('readiness in the US doctor’s waiting room (SC038)', () => {
     setCurrentAppointmentId('apt_1');
     renderApp('/consulta/infoPage/SC038');
     fireEvent.change(await screen.findByTestId('readiness-phone-input'), { target: { value: '4155550000' } });
+    screen.getByTestId('readiness-phone-send').focus();
     fireEvent.click(screen.getByTestId('readiness-phone-send'));
     expect((await screen.findAllByText('Este número ya está en uso en otra cuenta.')).length).toBeGreaterThan(0);
+    // WCAG 3.3.1: the field the server refused takes the focus, then the code the same way.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('readiness-phone-input')));
     expect(state.sent).toEqual([]);
     fireEvent.change(screen.getByTestId('readiness-phone-input'), { target: { value: '4155551234' } });
     fireEvent.click(screen.getByTestId('readiness-phone-send'));
     fireEvent.change(await screen.findByTestId('readiness-phone-code'), { target: { value: '654321' } });
+    screen.getByTestId('readiness-phone-verify').focus();
     fireEvent.click(screen.getByTestId('readiness-phone-verify'));
     expect(await screen.findByText('El código no es correcto.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('readiness-phone-code')));
     expect(state.missing).toContain('phone');
     expect(screen.getByTestId('readiness-phone-code-form')).toBeTruthy();
   });

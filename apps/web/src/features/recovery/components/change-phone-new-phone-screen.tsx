@@ -22,6 +22,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { clearResetToken, readResetToken } from '../phone-change';
 import { supportLink, usePublicConfig } from '@/features/configs';
 import { ROUTES } from '@/lib/routes';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { usePhoneTaken } from '../api/phone-taken';
 import { useRequestNewPhoneCode } from '../api/request-new-phone-code';
@@ -66,6 +67,7 @@ export function ChangePhoneNewPhoneScreen() {
       if ((await taken.mutateAsync({ phoneNumber, resetToken })).taken) {
         // spec 8: phone_number_taken with the action phone_number_taken_action, a link to support.
         setError('phoneNumber', { type: 'server', message: PHONE_MESSAGE_KEYS.phoneTaken });
+        scrollToFirstError();
         showToast({
           variant: 'warning',
           message: PHONE_MESSAGE_KEYS.phoneTaken,

@@ -22,6 +22,7 @@ import { Screen } from '@/components/ui/screen';
 import { isApiRequestError } from '@/lib/api-client';
 import { storeResetToken } from '../phone-change';
 import { ROUTES } from '@/lib/routes';
+import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { hideToast, showToast } from '@/lib/toast';
 import { useResetWithRecoveryCode } from '../api/reset-with-recovery-code';
 import { useSendRecoveryCode } from '../api/send-recovery-code';
@@ -86,6 +87,7 @@ export function ChangePhoneRecoveryScreen() {
       if (isApiRequestError(error) && error.fields?.recoveryCode) {
         setError('recoveryCode', { type: 'server', message: error.fields.recoveryCode });
         showToast({ variant: 'warning', message: error.fields.recoveryCode });
+        scrollToFirstError();
         return;
       }
       showToast({ variant: 'warning', message: 'change_phone_screen_toast_error_other' });

@@ -42,9 +42,12 @@ describe('/change-phone/recovery', () => {
     renderApp('/change-phone/recovery');
     fill('recovery-phone-input', '5512345678');
     fill('recovery-code-input', 'WRONG');
+    screen.getByTestId('recovery-submit').focus();
     fireEvent.click(screen.getByTestId('recovery-submit'));
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('no coinciden'));
     expect(screen.getByTestId('recovery-code-input').getAttribute('aria-invalid')).toBe('true');
+    // WCAG 3.3.1: the field the server refused takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('recovery-code-input')));
   });
 
   it('sending a new recovery code disables the button for 2 minutes', async () => {
@@ -96,8 +99,10 @@ describe('/change-phone/new-phone', () => {
     await waitFor(() => expect(queryClient.getQueryData(['public-config'])).toBeTruthy());
     fill('new-phone-input', '5598765432');
     fireEvent.change(screen.getByTestId('new-phone-country-code'), { target: { value: '52' } });
+    screen.getByTestId('new-phone-submit').focus();
     fireEvent.click(screen.getByTestId('new-phone-submit'));
     const action = await screen.findByTestId('toast-action');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('new-phone-input')));
     expect(action.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/525500001111/);
     expect(calls.find((c) => c.url.startsWith('/api/user/phone-taken/'))?.url).toBe('/api/user/phone-taken/%2B525598765432?resetToken=rt_1');
     expect(calls.some((c) => c.url === '/api/auth/pwdless/phone')).toBe(false);
