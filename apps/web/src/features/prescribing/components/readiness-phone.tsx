@@ -26,7 +26,7 @@ import { PhoneNumberFields } from '@/components/ui/phone-number-fields';
 import { errorToastKey, isApiRequestError } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { useSessionToken } from '@/lib/session';
-import { scrollToFirstError } from '@/lib/scroll-to-error';
+import { scrollToFirstError, warnMissingFields } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { prescribingKeys } from '../api/query-keys';
 
@@ -129,7 +129,7 @@ export function ReadinessPhone() {
       <Box
         component="form"
         noValidate
-        onSubmit={(e) => void phoneForm.handleSubmit((form) => send(toFullPhoneNumber(form.countryCode, form.phoneNumber)))(e)}
+        onSubmit={(e) => void phoneForm.handleSubmit((form) => send(toFullPhoneNumber(form.countryCode, form.phoneNumber)), warnMissingFields)(e)}
         sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
         data-testid="readiness-phone"
       >
@@ -152,7 +152,7 @@ export function ReadinessPhone() {
 
   const codeError = codeForm.formState.errors.code?.message;
   return (
-    <Box component="form" noValidate onSubmit={(e) => void codeForm.handleSubmit(verify)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="readiness-phone-code-form">
+    <Box component="form" noValidate onSubmit={(e) => void codeForm.handleSubmit(verify, warnMissingFields)(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="readiness-phone-code-form">
       <Typography variant="body2">{t('readiness_phone_code_sent', { phone: formatPhoneForDisplay(challenge.phoneNumber) })}</Typography>
       <TextField
         label={t('verify_code_label')}

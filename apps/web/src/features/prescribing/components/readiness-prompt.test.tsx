@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setCurrentAppointmentId } from '@/features/appointments';
 import { appointment } from '@/test/consultation-fixtures';
 import { apiError, installFakeFetch, member } from '@/test/fake-fetch';
+import { hideToast } from '@/lib/toast';
 import { renderApp } from '@/test/render-app';
 
 /** Readiness before escalation (issue 12): in the second waiting room the member completes what a prescription needs, in place. */
@@ -76,6 +77,27 @@ describe('readiness in the US doctor’s waiting room (SC038)', () => {
     // The check runs again and, with nothing missing, the prompt goes away.
     await waitFor(() => expect(screen.queryByTestId('readiness-prompt')).toBeNull());
     expect(calls.filter((c) => c.url.endsWith('/prescription-readiness')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('spec 5: a phone or a code left short gives the missing-fields warning and the focus to the field, as on /login (neither did)', async () => {
+    const { state } = serve(['address', 'phone']);
+    setCurrentAppointmentId('apt_1');
+    renderApp('/consulta/infoPage/SC038');
+    fireEvent.change(await screen.findByTestId('readiness-phone-input'), { target: { value: '41555' } });
+    screen.getByTestId('readiness-phone-send').focus();
+    fireEvent.click(screen.getByTestId('readiness-phone-send'));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Completa los campos obligatorios.'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('readiness-phone-input')));
+    expect(state.sent).toEqual([]);
+    fireEvent.change(screen.getByTestId('readiness-phone-input'), { target: { value: '4155551234' } });
+    fireEvent.click(screen.getByTestId('readiness-phone-send'));
+    const code = await screen.findByTestId('readiness-phone-code');
+    act(() => hideToast());
+    fireEvent.change(code, { target: { value: '12' } });
+    screen.getByTestId('readiness-phone-verify').focus();
+    fireEvent.click(screen.getByTestId('readiness-phone-verify'));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Completa los campos obligatorios.'));
+    await waitFor(() => expect(document.activeElement).toBe(code));
   });
 
   it('a wrong code shows its error and keeps the phone item; a taken phone is refused (es)', async () => {
