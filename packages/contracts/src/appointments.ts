@@ -94,7 +94,7 @@ export const appointmentPharmacySchema = z.object({
 /** The most characters each text of the medical record holds (ours: the spec names no limit). */
 export const MEDICAL_RECORD_TEXT_MAX = 10_000;
 /** A text of the medical record: over the limit, the field says so (dashboard_text_too_long, with {{max}}). */
-const recordText = () => safeString().check(z.trim(), z.maxLength(MEDICAL_RECORD_TEXT_MAX, { message: 'dashboard_text_too_long' }));
+const recordText = () => trimmed(MEDICAL_RECORD_TEXT_MAX, 'dashboard_text_too_long');
 
 /** spec 3 medicalRecord: written by the assigned physicians only (dashboard tabs). */
 export const medicalRecordSchema = z.object({

@@ -61,5 +61,8 @@ export const safeString = (params?: SafeStringParams): z.ZodMiniString<string> =
  */
 export const safeFormat = <F extends z.ZodMiniStringFormat>(format: F): z.ZodMiniPipe<z.ZodMiniString<string>, F> => z.pipe(safeString(), format);
 
-/** Safe text, trimmed, at most `max` characters: the free-text fields of the API's shapes. */
-export const trimmedSafeString = (max: number) => safeString().check(z.trim(), z.maxLength(max));
+/**
+ * Safe text, trimmed, at most `max` characters: the free-text fields of the API's shapes.
+ * `tooLong`: the message key of a text over `max` (the form shows it under the field).
+ */
+export const trimmedSafeString = (max: number, tooLong?: string) => safeString().check(z.trim(), z.maxLength(max, tooLong === undefined ? undefined : { message: tooLong }));

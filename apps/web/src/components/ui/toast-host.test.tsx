@@ -1,5 +1,6 @@
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
+import { snackbarClasses } from '@mui/material/Snackbar';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,7 +80,7 @@ describe('a toast and the keyboard focus (WCAG 2.4.11)', () => {
   it('while it shows, the page keeps a focused control above it: its height joins the bottom the browser scrolls the focus clear of', async () => {
     // jsdom lays nothing out: the snackbar's top is 648 px down the window.
     const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('MuiSnackbar-root') ? DOMRect.fromRect({ x: 8, y: 648, width: 374, height: 48 }) : DOMRect.fromRect();
+      return this.classList.contains(snackbarClasses.root) ? DOMRect.fromRect({ x: 8, y: 648, width: 374, height: 48 }) : DOMRect.fromRect();
     });
     const html = document.documentElement;
     try {

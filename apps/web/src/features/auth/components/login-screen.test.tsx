@@ -5,6 +5,7 @@ import { apiError, installFakeFetch, member } from '@/test/fake-fetch';
 import { expectLegalPageLinks } from '@/test/legal-links';
 import { renderApp } from '@/test/render-app';
 import { recordScrollIntoView } from '@/test/scroll-into-view';
+import { press } from '@/test/press';
 
 const phoneInput = () => screen.getByTestId('phone-input') as HTMLInputElement;
 const typePhone = (value: string) => {
@@ -144,8 +145,7 @@ describe('login form validation (spec 5)', () => {
     renderApp('/login');
     fireEvent.change(screen.getByTestId('country-code'), { target: { value: '52' } });
     typePhone('5512345678');
-    screen.getByTestId('login-continue').focus();
-    fireEvent.click(screen.getByTestId('login-continue'));
+    press('login-continue');
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('No pudimos enviar el código'));
     expect(phoneInput().getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(phoneInput()));

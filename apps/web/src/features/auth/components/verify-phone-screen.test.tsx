@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installFakeFetch, member, trackedEvents, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { press } from '@/test/press';
 
 const PHONE = '+525512345678';
 const PHONE_COUNTRY_CODE = '52';
@@ -15,8 +16,7 @@ const startChallenge = (resendInMs = 120_000) => {
 const submitCode = (code: string) => {
   const input = screen.getByTestId('code-input');
   fireEvent.change(input, { target: { value: code } });
-  screen.getByTestId('verify-submit').focus(); // as a tap does (jsdom's click moves no focus)
-  fireEvent.click(screen.getByTestId('verify-submit'));
+  press('verify-submit');
 };
 
 const session = (status: string) => (call: FakeCall) => {

@@ -7,6 +7,7 @@ import { installFakeFetch } from '@/test/fake-fetch';
 import '@/lib/i18n';
 import { appointment } from '@/test/consultation-fixtures';
 import { PlanTab } from './plan-tab';
+import { press } from '@/test/press';
 
 describe('the medical plan tab', () => {
   it('a clinician not assigned reads the plan in full colour: read-only, not disabled (it was grey at 38%), with no save', () => {
@@ -37,8 +38,7 @@ describe('the medical plan tab', () => {
     const conclusions = screen.getByTestId('plan-conclusions') as HTMLTextAreaElement;
     const long = 'Migraña tensional. '.repeat(530); // 10,070 characters
     fireEvent.change(conclusions, { target: { value: long } });
-    screen.getByTestId('plan-save').focus();
-    fireEvent.click(screen.getByTestId('plan-save'));
+    press('plan-save');
     expect(await screen.findByText(/Usa como máximo 10.?000 caracteres\./)).toBeTruthy();
     expect(conclusions.getAttribute('aria-invalid')).toBe('true');
     expect(conclusions.value).toBe(long);

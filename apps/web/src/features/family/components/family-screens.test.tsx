@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, installFakeFetch, member, type FakeCall, type FakeHandler } from '@/test/fake-fetch';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { renderApp } from '@/test/render-app';
+import { press } from '@/test/press';
 
 /** Family plans (issue 15): the screens, the profile entry and the texted invitation. */
 const gql = (call: FakeCall) => call.body as { query: string; variables: Record<string, unknown> };
@@ -174,8 +175,7 @@ describe('/dependants/add', () => {
     fireEvent.change(await screen.findByTestId('dependant-alias'), { target: { value: 'Tía' } });
     const phone = screen.getByTestId('dependant-phone');
     fireEvent.change(phone, { target: { value: '5511112222' } });
-    screen.getByTestId('dependant-submit').focus();
-    fireEvent.click(screen.getByTestId('dependant-submit'));
+    press('dependant-submit');
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Ya invitaste a este número.');
     await waitFor(() => expect(document.activeElement).toBe(phone));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toastStore } from '@/lib/toast';
 import { installFakeFetch, member, type FakeCall } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { press } from '@/test/press';
 
 const ACME = { id: 'org_1', name: 'Acme Salud', code: 'ACME2026' };
 const gql = (call: FakeCall) => call.body as { query: string; variables: Record<string, unknown> };
@@ -40,12 +41,6 @@ const subscription = { subscriptionId: 'employer', type: 'employer', status: 'ac
 
 const typeCode = (value: string) => fireEvent.change(screen.getByTestId('employer-code-input'), { target: { value } });
 const form = () => screen.getByTestId('employer-code-form');
-/** Pressing a button moves the focus off the field, as a tap does (jsdom's click does not). */
-const press = (testId: string) => {
-  screen.getByTestId(testId).focus();
-  fireEvent.click(screen.getByTestId(testId));
-};
-
 /** Continue without the works-there box: it is marked, says why (announced) and has the focus; ticking it clears that. */
 const refusedWithoutWorksThere = async (continueTestId: string) => {
   press(continueTestId);

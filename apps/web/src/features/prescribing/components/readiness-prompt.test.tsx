@@ -5,6 +5,7 @@ import { appointment } from '@/test/consultation-fixtures';
 import { apiError, installFakeFetch, member } from '@/test/fake-fetch';
 import { hideToast } from '@/lib/toast';
 import { renderApp } from '@/test/render-app';
+import { press } from '@/test/press';
 
 /** Readiness before escalation (issue 12): in the second waiting room the member completes what a prescription needs, in place. */
 const serve = (initiallyMissing: string[]) => {
@@ -44,6 +45,16 @@ const serve = (initiallyMissing: string[]) => {
   return { ...fake, state };
 };
 
+/** The second waiting room with an address and a phone missing, `phone` typed in its phone field and sent. */
+const sendPhone = async (phone: string) => {
+  const served = serve(['address', 'phone']);
+  setCurrentAppointmentId('apt_1');
+  renderApp('/consulta/infoPage/SC038');
+  fireEvent.change(await screen.findByTestId('readiness-phone-input'), { target: { value: phone } });
+  press('readiness-phone-send');
+  return served;
+};
+
 describe('readiness in the US doctor’s waiting room (SC038)', () => {
   it('asks the address in place: a zip code fills city and state, saving it updates her profile and the check', async () => {
     const { calls, state } = serve(['address']);
@@ -80,12 +91,7 @@ describe('readiness in the US doctor’s waiting room (SC038)', () => {
   });
 
   it('spec 5: a phone or a code left short gives the missing-fields warning and the focus to the field, as on /login (neither did)', async () => {
-    const { state } = serve(['address', 'phone']);
-    setCurrentAppointmentId('apt_1');
-    renderApp('/consulta/infoPage/SC038');
-    fireEvent.change(await screen.findByTestId('readiness-phone-input'), { target: { value: '41555' } });
-    screen.getByTestId('readiness-phone-send').focus();
-    fireEvent.click(screen.getByTestId('readiness-phone-send'));
+    const { state } = await sendPhone('41555');
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Completa los campos obligatorios.'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('readiness-phone-input')));
     expect(state.sent).toEqual([]);
@@ -94,19 +100,13 @@ describe('readiness in the US doctor’s waiting room (SC038)', () => {
     const code = await screen.findByTestId('readiness-phone-code');
     act(() => hideToast());
     fireEvent.change(code, { target: { value: '12' } });
-    screen.getByTestId('readiness-phone-verify').focus();
-    fireEvent.click(screen.getByTestId('readiness-phone-verify'));
+    press('readiness-phone-verify');
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Completa los campos obligatorios.'));
     await waitFor(() => expect(document.activeElement).toBe(code));
   });
 
   it('a wrong code shows its error and keeps the phone item; a taken phone is refused (es)', async () => {
-    const { state } = serve(['address', 'phone']);
-    setCurrentAppointmentId('apt_1');
-    renderApp('/consulta/infoPage/SC038');
-    fireEvent.change(await screen.findByTestId('readiness-phone-input'), { target: { value: '4155550000' } });
-    screen.getByTestId('readiness-phone-send').focus();
-    fireEvent.click(screen.getByTestId('readiness-phone-send'));
+    const { state } = await sendPhone('4155550000');
     expect((await screen.findAllByText('Este número ya está en uso en otra cuenta.')).length).toBeGreaterThan(0);
     // WCAG 3.3.1: the field the server refused takes the focus, then the code the same way.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('readiness-phone-input')));
@@ -114,8 +114,7 @@ describe('readiness in the US doctor’s waiting room (SC038)', () => {
     fireEvent.change(screen.getByTestId('readiness-phone-input'), { target: { value: '4155551234' } });
     fireEvent.click(screen.getByTestId('readiness-phone-send'));
     fireEvent.change(await screen.findByTestId('readiness-phone-code'), { target: { value: '654321' } });
-    screen.getByTestId('readiness-phone-verify').focus();
-    fireEvent.click(screen.getByTestId('readiness-phone-verify'));
+    press('readiness-phone-verify');
     expect(await screen.findByText('El código no es correcto.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('readiness-phone-code')));
     expect(state.missing).toContain('phone');

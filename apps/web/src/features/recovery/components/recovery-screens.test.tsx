@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, installFakeFetch, type FakeCall, type FakeHandler } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { press } from '@/test/press';
 
 const CONFIG = {
   companyPhones: { whatsapp: '+525500001111', ohmd: '+14155550100' },
@@ -42,8 +43,7 @@ describe('/change-phone/recovery', () => {
     renderApp('/change-phone/recovery');
     fill('recovery-phone-input', '5512345678');
     fill('recovery-code-input', 'WRONG');
-    screen.getByTestId('recovery-submit').focus();
-    fireEvent.click(screen.getByTestId('recovery-submit'));
+    press('recovery-submit');
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('no coinciden'));
     expect(screen.getByTestId('recovery-code-input').getAttribute('aria-invalid')).toBe('true');
     // WCAG 3.3.1: the field the server refused takes the focus.
@@ -99,8 +99,7 @@ describe('/change-phone/new-phone', () => {
     await waitFor(() => expect(queryClient.getQueryData(['public-config'])).toBeTruthy());
     fill('new-phone-input', '5598765432');
     fireEvent.change(screen.getByTestId('new-phone-country-code'), { target: { value: '52' } });
-    screen.getByTestId('new-phone-submit').focus();
-    fireEvent.click(screen.getByTestId('new-phone-submit'));
+    press('new-phone-submit');
     const action = await screen.findByTestId('toast-action');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('new-phone-input')));
     expect(action.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/525500001111/);
