@@ -176,8 +176,15 @@ describe('on-demand consultation in the browser (issues 4, 11, 12)', () => {
                 const framesBefore = Object.values(await remoteFrames(member))[0] ?? 0;
                 const note = 'Anxious since the move; sleeps 4 hours';
                 await chart.getByTestId('note-observations').fill(note);
+                // Not saved yet: it says so, and a reload asks first (staying keeps the call and the text).
+                await chart.getByTestId('notes-unsaved').waitFor();
+                const asked = new Promise<string>((resolve) => coach.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+                await coach.evaluate(() => location.reload());
+                expect(await asked).toBe('beforeunload');
+                expect(await chart.getByTestId('note-observations').inputValue()).toBe(note);
                 await chart.getByTestId('notes-save').click();
                 await expect.poll(() => coach.getByTestId('toast').textContent()).toMatch(/Saved|Guardado/);
+                await expect.poll(() => chart.getByTestId('notes-unsaved').count()).toBe(0);
                 // He signs his part of the record, after confirming: it is locked (later changes are addenda).
                 await chart.getByTestId('notes-sign').click();
                 await coach.getByTestId('notes-sign-confirm').click();

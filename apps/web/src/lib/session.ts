@@ -38,9 +38,10 @@ export const resetSessionForTests = (): void => {
   listeners.forEach((l) => l());
 };
 
-const subscribe = (listener: Listener): (() => void) => {
+/** Calls `listener` whenever the session changes (a sign-in, a sign-out, an expired session). */
+export const onSessionTokenChange = (listener: Listener): (() => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
-export const useSessionToken = (): string | null => useSyncExternalStore(subscribe, getSessionToken, getSessionToken);
+export const useSessionToken = (): string | null => useSyncExternalStore(onSessionTokenChange, getSessionToken, getSessionToken);

@@ -13,16 +13,19 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '@/lib/api-client';
+import { readDraft, useFormDraft, writeDraft } from '@/lib/drafts';
 import { showToast } from '@/lib/toast';
 import { useAddNoteAddendum } from '../api/add-note-addendum';
 import { useConsultationNote } from '../api/get-consultation-note';
 import { useSaveConsultationNote } from '../api/save-consultation-note';
 import { useSignConsultationNote } from '../api/sign-consultation-note';
+import { UnsavedHint } from './unsaved-hint';
 
+const NO_VALUES: Readonly<Record<string, unknown>> = {};
 const asText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 
 /** Dates and times in the reader's language (es-MX or en-US). */
@@ -132,7 +135,6 @@ export function ConsultationNotes({
   const sign = useSignConsultationNote();
   const addAddendum = useAddNoteAddendum();
   const [confirmSign, setConfirmSign] = useState(false);
-  const [addendum, setAddendum] = useState('');
   const myId = userType === 'us-physician' ? appointment.usDoctorId : appointment.mxDoctorId;
   const parts = note.data?.parts ?? [];
   const mine = parts.find((p) => p.authorId === myId);
@@ -141,9 +143,18 @@ export function ConsultationNotes({
   const template =
     note.data?.templates.find((tpl) => tpl._id === appointment.templateId) ?? note.data?.templates.find((tpl) => tpl.practice === appointment.practice);
   // Her own part; before anyone wrote a part, the note as it stands.
-  const source = mine?.values ?? (parts.length === 0 ? note.data?.values : {}) ?? {};
-  const values = Object.fromEntries((template?.fields ?? []).map((f) => [f.name, asText(source[f.name])]));
-  const form = useForm<Record<string, string>>({ values });
+  const source = mine?.values ?? (parts.length === 0 ? note.data?.values : undefined) ?? NO_VALUES;
+  const fields = template?.fields;
+  const saved = useMemo(() => Object.fromEntries((fields ?? []).map((f) => [f.name, asText(source[f.name])])), [fields, source]);
+  // What she is typing stays when the note changes under it (her save answered, a colleague's
+  // part), and while the note is off the screen (lib/drafts).
+  const form = useForm<Record<string, string>>({ values: saved, resetOptions: { keepDirtyValues: true } });
+  const unsaved = useFormDraft(`note:${appointment.id}`, form, saved);
+  const [addendum, setAddendumText] = useState(() => readDraft(`addendum:${appointment.id}`)?.text ?? '');
+  const setAddendum = (text: string) => {
+    setAddendumText(text);
+    writeDraft(`addendum:${appointment.id}`, text.trim() === '' ? {} : { text });
+  };
   const failed = (error: unknown) =>
     showToast({ variant: 'error', message: isApiRequestError(error) && error.reason === 'note-signed' ? 'dashboard_note_signed_error' : 'dashboard_action_error' });
 
@@ -157,16 +168,18 @@ export function ConsultationNotes({
       },
     );
   });
-  const handleSign = () => {
-    if (!myId) return;
-    sign.mutate(
-      { appointmentId: appointment.id, authorId: myId },
-      {
-        onSuccess: () => showToast({ variant: 'success', message: 'dashboard_note_signed_toast' }),
-        onError: failed,
-        onSettled: () => setConfirmSign(false),
-      },
-    );
+  const handleSign = async () => {
+    if (!myId || !template) return;
+    try {
+      // She signs what she sees: what is typed and not saved yet is saved first.
+      if (unsaved) await save.mutateAsync({ appointmentId: appointment.id, templateId: template._id, values: form.getValues() });
+      await sign.mutateAsync({ appointmentId: appointment.id, authorId: myId });
+      showToast({ variant: 'success', message: 'dashboard_note_signed_toast' });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setConfirmSign(false);
+    }
   };
   const handleAddendum = () => {
     const text = addendum.trim();
@@ -217,7 +230,7 @@ export function ConsultationNotes({
               />
             ))}
             {editable && !locked ? (
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
                 <Button type="submit" variant="contained" disabled={save.isPending} data-testid="notes-save">
                   {t('dashboard_notes_save')}
                 </Button>
@@ -226,6 +239,7 @@ export function ConsultationNotes({
                     {t('dashboard_note_sign')}
                   </Button>
                 ) : null}
+                <UnsavedHint unsaved={unsaved} testId="notes-unsaved" />
               </Box>
             ) : null}
           </Box>
@@ -268,7 +282,7 @@ export function ConsultationNotes({
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmSign(false)}>{t('dashboard_note_sign_cancel')}</Button>
-          <Button variant="contained" onClick={handleSign} disabled={sign.isPending} data-testid="notes-sign-confirm">
+          <Button variant="contained" onClick={() => void handleSign()} disabled={sign.isPending || save.isPending} data-testid="notes-sign-confirm">
             {t('dashboard_note_sign')}
           </Button>
         </DialogActions>

@@ -47,4 +47,21 @@ describe('the medical plan tab', () => {
     fireEvent.change(conclusions, { target: { value: 'Migraña tensional.' } });
     expect(screen.queryByText(/Usa como máximo/)).toBeNull();
   });
+
+  it('what she is typing stays when the record changes under it (a colleague saved the internal notes meanwhile)', () => {
+    const client = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <PlanTab appointment={appointment({ medicalRecord: null })} editable />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Migraña tensional' } });
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <PlanTab appointment={appointment({ medicalRecord: { internalNotes: 'Revisar en 2 semanas', plan: null, pharmacy: null } })} editable />
+      </QueryClientProvider>,
+    );
+    expect((screen.getByTestId('plan-conclusions') as HTMLTextAreaElement).value).toBe('Migraña tensional');
+    expect((screen.getByTestId('plan-internalNotes') as HTMLTextAreaElement).value).toBe('Revisar en 2 semanas');
+  });
 });

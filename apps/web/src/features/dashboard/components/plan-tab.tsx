@@ -2,11 +2,14 @@ import { MEDICAL_RECORD_TEXT_MAX, medicalRecordSchema, type AppointmentDto } fro
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFormDraft } from '@/lib/drafts';
 import { scrollToFirstError } from '@/lib/scroll-to-error';
 import { showToast } from '@/lib/toast';
 import { useSaveMedicalRecord } from '../api/save-medical-record';
+import { UnsavedHint } from './unsaved-hint';
 
 interface PlanForm {
   internalNotes: string;
@@ -21,13 +24,13 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
   const { t, i18n } = useTranslation();
   const save = useSaveMedicalRecord();
   const record = appointment.medicalRecord;
-  const form = useForm<PlanForm>({
-    values: {
-      internalNotes: record?.internalNotes ?? '',
-      conclusions: record?.plan?.conclusions ?? '',
-      recomendations: record?.plan?.recomendations ?? '',
-    },
-  });
+  const saved = useMemo<PlanForm>(
+    () => ({ internalNotes: record?.internalNotes ?? '', conclusions: record?.plan?.conclusions ?? '', recomendations: record?.plan?.recomendations ?? '' }),
+    [record?.internalNotes, record?.plan?.conclusions, record?.plan?.recomendations],
+  );
+  // What she is typing stays when the record changes under it (her save answered, a colleague's).
+  const form = useForm<PlanForm>({ values: saved, resetOptions: { keepDirtyValues: true } });
+  const unsaved = useFormDraft(`plan:${appointment.id}`, form, saved);
 
   const handleSave = form.handleSubmit((values) => {
     // The server merges the record by section: send the notes and the whole plan (its treatment kept).
@@ -75,10 +78,11 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
       {field('conclusions', t('dashboard_plan_conclusions'))}
       {field('recomendations', t('dashboard_plan_recommendations'))}
       {editable ? (
-        <Box>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Button type="submit" variant="contained" disabled={save.isPending} data-testid="plan-save">
             {t('dashboard_save')}
           </Button>
+          <UnsavedHint unsaved={unsaved} testId="plan-unsaved" />
         </Box>
       ) : null}
     </Box>
