@@ -64,4 +64,17 @@ describe('the medical plan tab', () => {
     expect((screen.getByTestId('plan-conclusions') as HTMLTextAreaElement).value).toBe('Migraña tensional');
     expect((screen.getByTestId('plan-internalNotes') as HTMLTextAreaElement).value).toBe('Revisar en 2 semanas');
   });
+
+  it('the internal notes say that the member never sees them in their help, under a label short enough for a phone (it was cut off at 390 px)', () => {
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <QueryClientProvider client={new QueryClient()}>
+          <PlanTab appointment={appointment({ medicalRecord: null })} editable />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const field = screen.getByTestId('plan-internalNotes');
+    expect(screen.getByText('Internal notes', { selector: 'label' })).toBeTruthy();
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe('Never shown to the member.');
+  });
 });

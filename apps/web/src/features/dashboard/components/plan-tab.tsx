@@ -59,14 +59,15 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
   });
 
   const max = MEDICAL_RECORD_TEXT_MAX.toLocaleString(i18n.language);
-  const field = (name: keyof PlanForm, label: string) => (
+  // A label fits one line on a phone (a longer one is cut off): what more there is to say is its help.
+  const field = (name: keyof PlanForm, label: string, help?: string) => (
     <TextField
       label={label}
       multiline
       minRows={3}
       {...form.register(name, { onChange: () => form.clearErrors(name) })}
       error={form.formState.errors[name] !== undefined}
-      helperText={form.formState.errors[name]?.message ? t(form.formState.errors[name].message, { max }) : undefined}
+      helperText={form.formState.errors[name]?.message ? t(form.formState.errors[name].message, { max }) : help}
       // Read-only for a clinician not assigned, as a signed note: disabled, the plan was grey at 38%.
       slotProps={{ htmlInput: { 'data-testid': `plan-${name}`, readOnly: !editable } }}
     />
@@ -74,7 +75,7 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
 
   return (
     <Box component="form" noValidate onSubmit={(e) => void handleSave(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="plan-tab">
-      {field('internalNotes', t('dashboard_plan_internal_notes'))}
+      {field('internalNotes', t('dashboard_plan_internal_notes'), t('dashboard_plan_internal_notes_help'))}
       {field('conclusions', t('dashboard_plan_conclusions'))}
       {field('recomendations', t('dashboard_plan_recommendations'))}
       {editable ? (
