@@ -33,6 +33,12 @@ describe('the video call in the browser', () => {
         const coach = await signedInPage(coachCtx, c.coach.token);
         // The coach goes in from their consultation on the dashboard.
         await coach.goto(`${server.url}/dashboard/consulta/${c.id}`);
+        // On a phone that way in floats over the page: the page's end (the note and its Save) scrolls clear of it.
+        await coach.getByTestId('notes-template').waitFor();
+        await coach.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const fab = (await coach.getByTestId('join-video-call').boundingBox())!;
+        const notes = (await coach.getByTestId('consultation-notes').boundingBox())!;
+        expect(notes.y + notes.height).toBeLessThanOrEqual(fab.y);
         await coach.getByTestId('join-video-call').click();
         await coach.waitForURL(`**/consulta/video-llamada?appointmentId=${c.id}`);
         await coach.getByTestId('call-room').waitFor();

@@ -1,4 +1,5 @@
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
+import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import { buildPath, isCallOpen, isInCallState, type AppointmentState } from '@puente/domain';
 import { useTranslation } from 'react-i18next';
@@ -15,15 +16,20 @@ export function JoinCallButton({ appointmentId, state }: { appointmentId: string
   const navigate = useNavigate();
   if (!state || !isCallOpen(state) || !isInCallState(state)) return null;
   return (
-    <Fab
-      variant="extended"
-      color="primary"
-      onClick={() => void navigate(`${buildPath('videoCall')}?appointmentId=${encodeURIComponent(appointmentId)}`)}
-      data-testid="join-video-call"
-      sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (theme) => theme.zIndex.appBar + 1 }}
-    >
-      <VideocamOutlined sx={{ mr: 1 }} />
-      {t('vc_join_call')}
-    </Fab>
+    <>
+      {/* Room at the page's end for the button floating over it: the last of the page (the note's
+          Save, what is unsaved) scrolls clear of it instead of staying under it on a phone. */}
+      <Box aria-hidden sx={{ height: 96 }} />
+      <Fab
+        variant="extended"
+        color="primary"
+        onClick={() => void navigate(`${buildPath('videoCall')}?appointmentId=${encodeURIComponent(appointmentId)}`)}
+        data-testid="join-video-call"
+        sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (theme) => theme.zIndex.appBar + 1 }}
+      >
+        <VideocamOutlined sx={{ mr: 1 }} />
+        {t('vc_join_call')}
+      </Fab>
+    </>
   );
 }
