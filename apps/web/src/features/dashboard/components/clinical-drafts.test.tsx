@@ -69,4 +69,21 @@ describe('a clinician’s unsaved text', () => {
     const order = server.calls.map((c) => (c.url === '/api/graphql' ? /mutation\s+(\w+)/.exec((c.body as { query: string }).query)?.[1] : undefined));
     expect(order.filter((n) => n === 'SaveConsultationNote' || n === 'SignConsultationNote')).toEqual(['SaveConsultationNote', 'SignConsultationNote']);
   });
+
+  it('an addendum being written to a signed note survives going back to the dashboard', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [consultation()] });
+    const part = { authorId: COACH_ID, authorName: 'Daniel Rivera', authorRole: 'mx-physician' as const, templateId: 'tpl_health', values: { subjective: 'Dolor desde ayer' }, updatedAt: '2026-11-21T18:30:00.000Z', signedAt: '2026-11-21T18:40:00.000Z' };
+    server.state.note = { ...NOTE, parts: [part] };
+    const { router } = renderApp('/dashboard/consulta/apt_1', { language: 'es' });
+    fireEvent.change(await screen.findByTestId('note-addendum-text', {}, { timeout: 15_000 }), { target: { value: 'Refiere alergia a penicilina.' } });
+    expect(asksBeforeLeaving()).toBe(true);
+    fireEvent.click(screen.getByTestId('back-to-dashboard'));
+    await waitFor(() => expect(screen.queryByTestId('note-addendum-text')).toBeNull());
+    await router.navigate('/dashboard/consulta/apt_1');
+    await waitFor(() => expect(text('note-addendum-text')).toBe('Refiere alergia a penicilina.'), { timeout: 15_000 });
+    fireEvent.click(screen.getByTestId('note-addendum-add'));
+    await waitFor(() => expect(server.opCalls('AddConsultationNoteAddendum')).toHaveLength(1));
+    await waitFor(() => expect(text('note-addendum-text')).toBe(''));
+    expect(asksBeforeLeaving()).toBe(false);
+  });
 });
