@@ -190,6 +190,11 @@ describe('on-demand consultation in the browser (issues 4, 11, 12)', () => {
                 await coach.getByTestId('notes-sign-confirm').click();
                 await expect.poll(() => chart.getByTestId('note-observations').isEditable(), { timeout: 15_000 }).toBe(false);
                 await chart.getByTestId('note-addendum-text').waitFor();
+                // His plan, from the chart's Plan tab (John reads it in his summary).
+                await chart.getByTestId('tab-plan').click();
+                await chart.getByTestId('plan-conclusions').fill('Adjustment anxiety after a move');
+                await chart.getByTestId('plan-save').click();
+                await expect.poll(() => chart.getByTestId('plan-unsaved').count()).toBe(0);
                 // Still in the call, and the member's video of the coach keeps decoding.
                 expect(pathOf(coach)).toBe('/consulta/video-llamada');
                 expect(await coach.getByTestId('call-flow').getAttribute('data-in-call')).toBe('true');
@@ -330,6 +335,7 @@ describe('on-demand consultation in the browser (issues 4, 11, 12)', () => {
                 await member.goto(`${server.url}/consulta/resumen-de-cita`);
                 await member.getByTestId('appointment-summary-screen').waitFor();
                 await member.getByTestId('record-summary').waitFor();
+                expect(await member.getByTestId('record-summary').textContent()).toContain('Adjustment anxiety after a move');
                 await member.getByTestId('record-tab-treatment').click();
                 await member.getByTestId('prescription-line').waitFor();
                 expect(await member.getByTestId('prescription-line').textContent()).toContain('Take 1 capsule by mouth every 8 hours for 10 days.');

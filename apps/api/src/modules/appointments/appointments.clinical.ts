@@ -117,8 +117,15 @@ export class ClinicalRecord {
       throw new AppError('CONFLICT', { data: { transitionError: 'not-licensed-to-prescribe' satisfies TransitionError } });
     }
     const changes = stripUndefined(record);
-    // The plan is free text: recorded with its writer's language (issue 12), the member reads it labelled so.
-    const merged = { ...(row.medicalRecord ?? {}), ...changes, ...(changes.plan ? { planLanguage: writerLanguage(actor) } : {}) };
+    const current = row.medicalRecord ?? {};
+    // Merged by section, and the plan by field: a save carries what its writer changed, never
+    // overwrites what another wrote meanwhile (the US doctor's treatment under the coach's
+    // conclusions, or the other way round).
+    const plan = changes.plan ? { ...(current.plan ?? {}), ...stripUndefined(changes.plan) } : changes.plan;
+    // The plan's text is free text: recorded with its writer's language (issue 12), the member reads
+    // it labelled so (a treatment alone is not text in a language).
+    const writesPlanText = changes.plan === null || (changes.plan !== undefined && (changes.plan.conclusions !== undefined || changes.plan.recomendations !== undefined));
+    const merged = { ...current, ...changes, ...(plan !== undefined ? { plan } : {}), ...(writesPlanText ? { planLanguage: writerLanguage(actor) } : {}) };
     const updated = await this.repo.update(row.id, { medicalRecord: merged, updatedAt: this.deps.clock.now() }, (tx) =>
       this.deps.audit.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) }, tx),
     );

@@ -118,6 +118,22 @@ describe('licensure and roles (spec 1/6): only a US doctor licensed in the membe
     expect(treated.data?.medicalRecord?.plan?.treatment).toEqual([{ medication: 'Ibuprofeno', dosis: '400 mg c/8h' }]);
   });
 
+  it('a save changes only what it carries: the US doctor’s treatment keeps the coach’s plan, her later conclusions keep his treatment and her notes', async () => {
+    const a = await insertAppointment(t, { memberId: member.user.id, state: S.S8_ER_JOINS_CALL, mxDoctorId: coach.user.id, usDoctorId: doctor.user.id });
+    const save = (medicalRecord: Record<string, unknown>, token: string) => gql<AppointmentDto>(t, APPOINTMENT_GQL.saveMedicalRecord, { appointmentId: a.id, medicalRecord }, token);
+    await save({ internalNotes: 'Descartar HTA.', plan: { conclusions: 'Faringitis', recomendations: 'Reposo' } }, coach.token);
+    const treated = await save({ plan: { treatment: [{ medication: 'Amoxicilina', dosis: '500 mg c/8h' }] } }, doctor.token);
+    expect(treated.data?.medicalRecord).toMatchObject({ internalNotes: 'Descartar HTA.', plan: { conclusions: 'Faringitis', recomendations: 'Reposo', treatment: [{ medication: 'Amoxicilina' }] } });
+    // Her conclusions, later: no treatment sent, so no licence asked; his treatment and the rest stay.
+    const later = await save({ plan: { conclusions: 'Faringitis bacteriana' } }, coach.token);
+    expect(later.error).toBeUndefined();
+    expect(later.data?.medicalRecord).toMatchObject({ internalNotes: 'Descartar HTA.', plan: { conclusions: 'Faringitis bacteriana', recomendations: 'Reposo', treatment: [{ medication: 'Amoxicilina' }] } });
+    // The plan's text keeps its writer's language: a treatment alone did not relabel it English.
+    expect((await readAppointment(t, a.id)).medicalRecord?.planLanguage).toBe('es');
+    // An emptied field (the plan tab sends it empty) is cleared.
+    expect((await save({ plan: { recomendations: '' } }, coach.token)).data?.medicalRecord?.plan).toMatchObject({ conclusions: 'Faringitis bacteriana', recomendations: '' });
+  });
+
   it.each([
     [['CA'], 'CA', true],
     [['TX'], 'CA', false],

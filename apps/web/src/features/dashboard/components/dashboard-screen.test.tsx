@@ -422,7 +422,8 @@ describe('dashboard tabs and notes', () => {
     fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Migraña tensional' } });
     fireEvent.click(screen.getByTestId('plan-save'));
     await waitFor(() => expect(server.opCalls('SaveMedicalRecord')).toHaveLength(1));
-    expect(server.opCalls('SaveMedicalRecord')[0]?.variables).toEqual({ appointmentId: 'apt_t', medicalRecord: { internalNotes: 'Nota previa', plan: { conclusions: 'Migraña tensional', recomendations: '' } } });
+    // Only what she changed (the server merges the plan by field): the notes she did not touch are not sent back.
+    expect(server.opCalls('SaveMedicalRecord')[0]?.variables).toEqual({ appointmentId: 'apt_t', medicalRecord: { plan: { conclusions: 'Migraña tensional' } } });
 
     expect((await screen.findByTestId('notes-template')).textContent).toBe('Notas SOAP del coach');
     expect(server.opCalls('GetConsultationNoteForMember')[0]?.variables).toEqual({ appointmentId: 'apt_t', memberId: 'mem_9', templateId: null });

@@ -226,7 +226,12 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
       }
       case 'SaveMedicalRecord': {
         const id = v.appointmentId as string;
-        const next = { ...state.appointments.get(id)!, medicalRecord: v.medicalRecord as AppointmentDto['medicalRecord'] };
+        // As the server merges it: by section, the plan by field.
+        const current = state.appointments.get(id)!;
+        const changes = v.medicalRecord as NonNullable<AppointmentDto['medicalRecord']>;
+        const before = current.medicalRecord ?? { internalNotes: null, plan: null, pharmacy: null };
+        const medicalRecord = { ...before, ...changes, ...(changes.plan ? { plan: { ...before.plan, ...changes.plan } } : {}) };
+        const next = { ...current, medicalRecord };
         state.appointments.set(id, next);
         return ok('saveMedicalRecord', next);
       }

@@ -77,4 +77,20 @@ describe('the medical plan tab', () => {
     expect(screen.getByText('Internal notes', { selector: 'label' })).toBeTruthy();
     expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe('Never shown to the member.');
   });
+
+  it('a save sends only the fields she changed: a colleague’s notes and the US doctor’s treatment are not sent back as the screen showed them', async () => {
+    const { calls } = installFakeFetch(() => undefined);
+    const record = { internalNotes: 'Descartar HTA.', plan: { conclusions: 'Faringitis', recomendations: 'Reposo', treatment: [{ medication: 'Amoxicilina', dosis: '500 mg' }] }, pharmacy: null };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PlanTab appointment={appointment({ medicalRecord: record })} editable />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Faringitis bacteriana' } });
+    press('plan-save');
+    // (Only this screen's save: a request left over from an earlier test may reach the fake too.)
+    const saves = () => calls.filter((c) => /mutation SaveMedicalRecord/.test((c.body as { query?: string } | undefined)?.query ?? ''));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect((saves()[0]!.body as { variables: unknown }).variables).toEqual({ appointmentId: expect.any(String), medicalRecord: { plan: { conclusions: 'Faringitis bacteriana' } } });
+  });
 });

@@ -33,11 +33,18 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
   const unsaved = useFormDraft(`plan:${appointment.id}`, form, saved);
 
   const handleSave = form.handleSubmit((values) => {
-    // The server merges the record by section: send the notes and the whole plan (its treatment kept).
-    const treatment = record?.plan?.treatment ?? undefined;
+    // Only what she changed is sent (the server merges the record by section, the plan by field): a
+    // colleague's save since the screen read the record (the other fields, the US doctor's
+    // treatment) is never written over with what it showed.
+    const changed = PLAN_FIELDS.filter((name) => values[name] !== saved[name]);
+    if (changed.length === 0) {
+      showToast({ variant: 'success', message: 'dashboard_saved' });
+      return;
+    }
+    const plan = Object.fromEntries(changed.filter((name) => name !== 'internalNotes').map((name) => [name, values[name]]));
     const parsed = medicalRecordSchema.safeParse({
-      internalNotes: values.internalNotes,
-      plan: { conclusions: values.conclusions, recomendations: values.recomendations, ...(treatment ? { treatment } : {}) },
+      ...(changed.includes('internalNotes') ? { internalNotes: values.internalNotes } : {}),
+      ...(Object.keys(plan).length > 0 ? { plan } : {}),
     });
     if (!parsed.success) {
       // Every field is optional: what fails is a text over its length (or with a character no text
