@@ -64,9 +64,9 @@ const unsavedFields = (values: Record<string, unknown>, saved: Record<string, un
  * `saved` (the values the form was given from the server) is written on every change, and put back
  * when the form is mounted again. The form must keep what the person typed when `saved` changes
  * under it (useForm's `values` with `resetOptions: { keepDirtyValues: true }`): a save answered, a
- * colleague's save, a refetch. Returns whether anything is unsaved.
+ * colleague's save, a refetch. Returns whether anything is unsaved, and how to go back to `saved`.
  */
-export function useFormDraft<T extends FieldValues>(key: string, form: UseFormReturn<T>, saved: T): boolean {
+export function useFormDraft<T extends FieldValues>(key: string, form: UseFormReturn<T>, saved: T): { unsaved: boolean; discard: () => void } {
   const savedRef = useRef(saved);
   savedRef.current = saved;
   useEffect(() => {
@@ -81,5 +81,11 @@ export function useFormDraft<T extends FieldValues>(key: string, form: UseFormRe
   useEffect(() => {
     writeDraft(key, unsavedFields(form.getValues(), saved));
   }, [key, form, saved]);
-  return useHasDraft(key);
+  const unsaved = useHasDraft(key);
+  const discard = () => {
+    // Not keeping what was typed (the form's own resetOptions keep it through the server's changes).
+    form.reset(saved, { keepDirtyValues: false });
+    writeDraft(key, {});
+  };
+  return { unsaved, discard };
 }

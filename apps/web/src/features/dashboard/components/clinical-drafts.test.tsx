@@ -86,4 +86,23 @@ describe('a clinician’s unsaved text', () => {
     await waitFor(() => expect(text('note-addendum-text')).toBe(''));
     expect(asksBeforeLeaving()).toBe(false);
   });
+
+  it('discarding, after confirming, puts back what is saved and forgets the draft', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [consultation()] });
+    server.state.note = NOTE;
+    renderApp('/dashboard/consulta/apt_1', { language: 'es' });
+    await screen.findByTestId('note-subjective', {}, { timeout: 15_000 });
+    fireEvent.change(screen.getByTestId('note-subjective'), { target: { value: 'Texto de prueba' } });
+    fireEvent.click(screen.getByTestId('notes-unsaved-discard'));
+    fireEvent.click(await screen.findByTestId('notes-unsaved-discard-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('notes-unsaved-discard-dialog')).toBeNull());
+    expect(text('note-subjective')).toBe('Texto de prueba');
+    fireEvent.click(screen.getByTestId('notes-unsaved-discard'));
+    expect((await screen.findByRole('dialog')).textContent).toContain('¿Descartar los cambios?');
+    fireEvent.click(screen.getByTestId('notes-unsaved-discard-dialog-confirm'));
+    await waitFor(() => expect(text('note-subjective')).toBe('Dolor desde ayer'));
+    expect(screen.queryByTestId('notes-unsaved')).toBeNull();
+    expect(asksBeforeLeaving()).toBe(false);
+    expect(server.opCalls('SaveConsultationNote')).toHaveLength(0);
+  });
 });

@@ -149,7 +149,7 @@ export function ConsultationNotes({
   // What she is typing stays when the note changes under it (her save answered, a colleague's
   // part), and while the note is off the screen (lib/drafts).
   const form = useForm<Record<string, string>>({ values: saved, resetOptions: { keepDirtyValues: true } });
-  const unsaved = useFormDraft(`note:${appointment.id}`, form, saved);
+  const { unsaved, discard } = useFormDraft(`note:${appointment.id}`, form, saved);
   const [addendum, setAddendumText] = useState(() => readDraft(`addendum:${appointment.id}`)?.text ?? '');
   const setAddendum = (text: string) => {
     setAddendumText(text);
@@ -239,7 +239,7 @@ export function ConsultationNotes({
                     {t('dashboard_note_sign')}
                   </Button>
                 ) : null}
-                <UnsavedHint unsaved={unsaved} testId="notes-unsaved" />
+                <UnsavedHint unsaved={unsaved} testId="notes-unsaved" onDiscard={discard} />
               </Box>
             ) : null}
           </Box>

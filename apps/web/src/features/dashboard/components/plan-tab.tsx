@@ -30,7 +30,7 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
   );
   // What she is typing stays when the record changes under it (her save answered, a colleague's).
   const form = useForm<PlanForm>({ values: saved, resetOptions: { keepDirtyValues: true } });
-  const unsaved = useFormDraft(`plan:${appointment.id}`, form, saved);
+  const { unsaved, discard } = useFormDraft(`plan:${appointment.id}`, form, saved);
 
   const handleSave = form.handleSubmit((values) => {
     // Only what she changed is sent (the server merges the record by section, the plan by field): a
@@ -90,7 +90,7 @@ export function PlanTab({ appointment, editable }: { appointment: AppointmentDto
           <Button type="submit" variant="contained" disabled={save.isPending} data-testid="plan-save">
             {t('dashboard_save')}
           </Button>
-          <UnsavedHint unsaved={unsaved} testId="plan-unsaved" />
+          <UnsavedHint unsaved={unsaved} testId="plan-unsaved" onDiscard={discard} />
         </Box>
       ) : null}
     </Box>
