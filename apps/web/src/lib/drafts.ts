@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { createStore, useStore } from './external-store';
-import { getSessionToken, onSessionTokenChange } from './session';
+import { onSessionTokenChange } from './session';
 
 /** The fields of a form that differ from what the server holds, by name. */
 export type Draft = Readonly<Record<string, string>>;
@@ -51,8 +51,8 @@ draftStore.subscribe(() => {
   else window.removeEventListener('beforeunload', askBeforeLeaving);
 });
 // Signed out (or the session ended): nothing of hers stays. A refreshed token is the same session.
-onSessionTokenChange(() => {
-  if (getSessionToken() === null && draftStore.get().size > 0) draftStore.set(new Map());
+onSessionTokenChange((token) => {
+  if (token === null && draftStore.get().size > 0) draftStore.set(new Map());
 });
 
 /** The fields of `values` that differ from `saved` (text fields: a missing one reads as empty). */

@@ -5,7 +5,8 @@ import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storag
  * The session token is the only auth state kept outside the query cache: it is a credential,
  * not server data. The member itself lives in the query cache (features/profile/api/get-member.ts).
  */
-type Listener = () => void;
+/** Told the session's new token (null: signed out, or forgotten by a test). */
+type Listener = (token: string | null) => void;
 const listeners = new Set<Listener>();
 let token: string | null = null;
 let loaded = false;
@@ -28,14 +29,14 @@ export const setSessionToken = (next: string | null): void => {
   token = next;
   if (next) writeStorage(STORAGE_KEYS.sessionToken, next);
   else removeStorage(STORAGE_KEYS.sessionToken);
-  listeners.forEach((l) => l());
+  listeners.forEach((l) => l(next));
 };
 
 /** Test helper and logout path: forget the in-memory copy so the next read goes to storage. */
 export const resetSessionForTests = (): void => {
   loaded = false;
   token = null;
-  listeners.forEach((l) => l());
+  listeners.forEach((l) => l(null));
 };
 
 /** Calls `listener` whenever the session changes (a sign-in, a sign-out, an expired session). */
