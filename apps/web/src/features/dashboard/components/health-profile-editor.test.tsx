@@ -38,4 +38,23 @@ describe("the clinician edits the member's health profile (issue 11)", () => {
     await waitFor(() => expect(within(screen.getByTestId('member-profile')).getByTestId('member-profile-allergies').textContent).toContain('Penicilina, Sulfas'));
     expect(within(screen.getByTestId('member-profile')).getByTestId('member-profile-conditions').textContent).toContain('Hipertensión');
   });
+
+  it('a tap beside the dialog keeps what she changed (it closed and threw the edits away); untouched, it closes', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [appointment({ id: 'apt_1', state: '3-coach-joins-call', mxDoctorId: COACH_ID, mxDoctor: physician() })] });
+    server.state.memberProfile = memberCareView({ id: 'mem_9', alergies: [], medications: [], medicalConditions: [], surgeries: [] });
+    renderApp('/dashboard/consulta/apt_1', { language: 'es' });
+    const profile = await screen.findByTestId('member-profile', {}, { timeout: 15_000 });
+    const backdrop = () => document.querySelector('.MuiBackdrop-root:not(.MuiBackdrop-invisible)')!;
+    fireEvent.click(await within(profile).findByTestId('member-profile-edit'));
+    await screen.findByTestId('health-profile-editor');
+    fireEvent.click(backdrop());
+    await waitFor(() => expect(screen.queryByTestId('health-profile-editor')).toBeNull());
+
+    fireEvent.click(within(profile).getByTestId('member-profile-edit'));
+    const dialog = await screen.findByTestId('health-profile-editor');
+    fireEvent.change(within(dialog).getByTestId('health-edit-alergies'), { target: { value: 'Penicilina' } });
+    fireEvent.click(backdrop());
+    expect(screen.getByTestId('health-profile-editor')).toBeTruthy();
+    expect((within(dialog).getByTestId('health-edit-alergies') as HTMLTextAreaElement).value).toBe('Penicilina');
+  });
 });

@@ -67,7 +67,14 @@ export function HealthProfileEditor({ member, open, onClose }: { member: MemberC
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="health-profile-editor-title" data-testid="health-profile-editor">
+    <Dialog
+      open={open}
+      // A tap beside the dialog (easy on a phone) does not throw away what she changed: Cancel or Escape does.
+      onClose={(_event, reason) => {
+        if (reason === 'backdropClick' && texts !== null) return;
+        close();
+      }}
+      fullWidth maxWidth="sm" aria-labelledby="health-profile-editor-title" data-testid="health-profile-editor">
       <DialogTitle id="health-profile-editor-title">{t('dashboard_health_profile_edit_title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <DialogContentText>{t('dashboard_health_profile_edit_hint')}</DialogContentText>
