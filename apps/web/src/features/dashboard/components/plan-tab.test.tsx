@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AppointmentDto } from '@puente/contracts';
 import { describe, expect, it } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@/lib/i18n';
@@ -9,14 +10,26 @@ import { appointment } from '@/test/consultation-fixtures';
 import { PlanTab } from './plan-tab';
 import { press } from '@/test/press';
 
+/** The tab in its providers (a language's own i18n when given, else the app's), re-renderable with another appointment. */
+const renderPlan = (a: AppointmentDto, { editable = true, language }: { editable?: boolean; language?: 'es' | 'en' } = {}) => {
+  const client = new QueryClient();
+  const i18n = language ? createI18n(language) : null;
+  const ui = (next: AppointmentDto) => {
+    const tab = (
+      <QueryClientProvider client={client}>
+        <PlanTab appointment={next} editable={editable} />
+      </QueryClientProvider>
+    );
+    return i18n ? <I18nextProvider i18n={i18n}>{tab}</I18nextProvider> : tab;
+  };
+  const view = render(ui(a));
+  return { rerender: (next: AppointmentDto) => view.rerender(ui(next)) };
+};
+
 describe('the medical plan tab', () => {
   it('a clinician not assigned reads the plan in full colour: read-only, not disabled (it was grey at 38%), with no save', () => {
     const a = appointment({ medicalRecord: { internalNotes: 'Revisar en 2 semanas', plan: { conclusions: 'Migraña tensional', recomendations: 'Dormir 8 horas' }, pharmacy: null } });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <PlanTab appointment={a} editable={false} />
-      </QueryClientProvider>,
-    );
+    renderPlan(a, { editable: false });
     const fields = ['internalNotes', 'conclusions', 'recomendations'].map((name) => screen.getByTestId(`plan-${name}`) as HTMLTextAreaElement);
     expect(fields.map((f) => [f.value, f.readOnly, f.disabled])).toEqual([
       ['Revisar en 2 semanas', true, false],
@@ -28,13 +41,7 @@ describe('the medical plan tab', () => {
 
   it('a text over its length is refused in its field, which takes the focus; nothing typed is cut, nothing sent (it said "complete the required fields" of a form with none)', async () => {
     const { calls } = installFakeFetch(() => undefined);
-    render(
-      <I18nextProvider i18n={createI18n('es')}>
-        <QueryClientProvider client={new QueryClient()}>
-          <PlanTab appointment={appointment({ medicalRecord: null })} editable />
-        </QueryClientProvider>
-      </I18nextProvider>,
-    );
+    renderPlan(appointment({ medicalRecord: null }), { language: 'es' });
     const conclusions = screen.getByTestId('plan-conclusions') as HTMLTextAreaElement;
     const long = 'Migraña tensional. '.repeat(530); // 10,070 characters
     fireEvent.change(conclusions, { target: { value: long } });
@@ -49,30 +56,15 @@ describe('the medical plan tab', () => {
   });
 
   it('what she is typing stays when the record changes under it (a colleague saved the internal notes meanwhile)', () => {
-    const client = new QueryClient();
-    const view = render(
-      <QueryClientProvider client={client}>
-        <PlanTab appointment={appointment({ medicalRecord: null })} editable />
-      </QueryClientProvider>,
-    );
+    const view = renderPlan(appointment({ medicalRecord: null }));
     fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Migraña tensional' } });
-    view.rerender(
-      <QueryClientProvider client={client}>
-        <PlanTab appointment={appointment({ medicalRecord: { internalNotes: 'Revisar en 2 semanas', plan: null, pharmacy: null } })} editable />
-      </QueryClientProvider>,
-    );
+    view.rerender(appointment({ medicalRecord: { internalNotes: 'Revisar en 2 semanas', plan: null, pharmacy: null } }));
     expect((screen.getByTestId('plan-conclusions') as HTMLTextAreaElement).value).toBe('Migraña tensional');
     expect((screen.getByTestId('plan-internalNotes') as HTMLTextAreaElement).value).toBe('Revisar en 2 semanas');
   });
 
   it('the internal notes say that the member never sees them in their help, under a label short enough for a phone (it was cut off at 390 px)', () => {
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <QueryClientProvider client={new QueryClient()}>
-          <PlanTab appointment={appointment({ medicalRecord: null })} editable />
-        </QueryClientProvider>
-      </I18nextProvider>,
-    );
+    renderPlan(appointment({ medicalRecord: null }), { language: 'en' });
     const field = screen.getByTestId('plan-internalNotes');
     expect(screen.getByText('Internal notes', { selector: 'label' })).toBeTruthy();
     expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe('Never shown to the member.');
@@ -81,11 +73,7 @@ describe('the medical plan tab', () => {
   it('a save sends only the fields she changed: a colleague’s notes and the US doctor’s treatment are not sent back as the screen showed them', async () => {
     const { calls } = installFakeFetch(() => undefined);
     const record = { internalNotes: 'Descartar HTA.', plan: { conclusions: 'Faringitis', recomendations: 'Reposo', treatment: [{ medication: 'Amoxicilina', dosis: '500 mg' }] }, pharmacy: null };
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <PlanTab appointment={appointment({ medicalRecord: record })} editable />
-      </QueryClientProvider>,
-    );
+    renderPlan(appointment({ medicalRecord: record }));
     fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Faringitis bacteriana' } });
     press('plan-save');
     // (Only this screen's save: a request left over from an earlier test may reach the fake too.)
