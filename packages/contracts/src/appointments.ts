@@ -110,6 +110,24 @@ export const medicalRecordSchema = z.object({
 export type MedicalRecordDto = z.infer<typeof medicalRecordSchema>;
 
 /**
+ * The medical record's free texts as its writer last read them (saveMedicalRecord's basedOn): for
+ * each text she changed, what she started from. A text a colleague changed since is not written
+ * over (CONFLICT, reason record-changed, data.fields: the domain's overwrittenFields).
+ */
+export const medicalRecordBaseSchema = z.object({
+  internalNotes: z.nullish(recordText()),
+  plan: z.nullish(z.object({ conclusions: z.nullish(recordText()), recomendations: z.nullish(recordText()) })),
+});
+export type MedicalRecordBaseDto = z.infer<typeof medicalRecordBaseSchema>;
+
+/** A medical record's free texts by path (internalNotes, plan.conclusions, plan.recomendations), as the domain's overwrittenFields reads them. */
+export const medicalRecordTexts = (record: MedicalRecordBaseDto | null | undefined): Record<string, string | null | undefined> => ({
+  internalNotes: record?.internalNotes,
+  'plan.conclusions': record?.plan?.conclusions,
+  'plan.recomendations': record?.plan?.recomendations,
+});
+
+/**
  * What GraphQL answers: a list the caller left out comes back as null, not absent. The answer
  * shapes accept that; the request shapes above stay strict.
  */
@@ -244,8 +262,12 @@ export type UpdateAppointmentInput = z.input<typeof updateAppointmentInputSchema
 /** cancelAppointment(appointmentId, reason): member (canceled-by-socio...), admin (canceled-by-admin). */
 export const cancelAppointmentInputSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), reason: trimmed(60).check(z.minLength(1)) });
 
-/** saveMedicalRecord(appointmentId, medicalRecord): assigned physicians only. */
-export const saveMedicalRecordInputSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), medicalRecord: medicalRecordSchema });
+/** saveMedicalRecord(appointmentId, medicalRecord, basedOn?): assigned physicians only; basedOn: the texts she started from. */
+export const saveMedicalRecordInputSchema = z.object({
+  appointmentId: safeString().check(z.minLength(1)),
+  medicalRecord: medicalRecordSchema,
+  basedOn: z.optional(medicalRecordBaseSchema),
+});
 /** sendPrescription(appointmentId, prescriptions): only a US doctor licensed in the member's state. */
 export const sendPrescriptionInputSchema = z.object({
   appointmentId: safeString().check(z.minLength(1)),
@@ -383,7 +405,7 @@ export const APPOINTMENT_GQL = {
   declineAppointment: `mutation DeclineAppointment($appointmentId: ID!) { declineAppointment(appointmentId: $appointmentId) }`,
   finishAppointment: `mutation FinishAppointment($appointmentId: ID!) { finishAppointment(appointmentId: $appointmentId) { ${APPOINTMENT_FIELDS} } }`,
   cancelAppointment: `mutation CancelAppointment($appointmentId: ID!, $reason: String!) { cancelAppointment(appointmentId: $appointmentId, reason: $reason) { ${APPOINTMENT_FIELDS} } }`,
-  saveMedicalRecord: `mutation SaveMedicalRecord($appointmentId: ID!, $medicalRecord: MedicalRecordInput!) { saveMedicalRecord(appointmentId: $appointmentId, medicalRecord: $medicalRecord) { ${APPOINTMENT_FIELDS} } }`,
+  saveMedicalRecord: `mutation SaveMedicalRecord($appointmentId: ID!, $medicalRecord: MedicalRecordInput!, $basedOn: MedicalRecordBaseInput) { saveMedicalRecord(appointmentId: $appointmentId, medicalRecord: $medicalRecord, basedOn: $basedOn) { ${APPOINTMENT_FIELDS} } }`,
   sendPrescription: `mutation SendPrescription($appointmentId: ID!, $prescriptions: [PrescriptionInput!]!) { sendPrescription(appointmentId: $appointmentId, prescriptions: $prescriptions) { ${APPOINTMENT_FIELDS} } }`,
   getConsultationNoteForMember: `query GetConsultationNoteForMember($appointmentId: ID!, $memberId: ID!, $templateId: String) { getConsultationNoteForMember(appointmentId: $appointmentId, memberId: $memberId, templateId: $templateId) { ${NOTE_FIELDS} } }`,
   saveConsultationNote: `mutation SaveConsultationNote($appointmentId: ID!, $templateId: String!, $values: JSON!) { saveConsultationNote(appointmentId: $appointmentId, templateId: $templateId, values: $values) { ${NOTE_FIELDS} } }`,

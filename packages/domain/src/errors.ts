@@ -85,6 +85,9 @@ export const ERROR_REASONS = [
   'support-not-available',
   // Issue 15 (spec 3 USP_SCHEDULING_AVAILABLE): a booking with a US physician for a member whose organization does not offer it.
   'usp-scheduling-not-available',
+  // A save of the medical record that would write over a text a colleague changed since its writer
+  // read it (CONFLICT, data.fields: the texts; the domain's overwrittenFields).
+  'record-changed',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -31,6 +31,7 @@ export * from './validation/ids';
 export * from './appointment-participants';
 export * from './membership';
 export * from './records';
+export * from './concurrent-edits';
 export * from './prescribing';
 export * from './calendar-input';
 export * from './scheduling';

@@ -1,6 +1,6 @@
-import type { AppointmentDto, ConsultationNoteDto, medicalRecordSchema } from '@puente/contracts';
-import type { AppointmentRow } from '../../db/schema';
-import { APPOINTMENT_STATE as S, canPrescribe, isAssignedPhysician, isClinicalRecordClosed, writerLanguage, type Language, type TransitionError } from '@puente/domain';
+import { medicalRecordTexts, type AppointmentDto, type ConsultationNoteDto, type MedicalRecordBaseDto, type medicalRecordSchema } from '@puente/contracts';
+import type { AppointmentRow, MedicalRecordValue } from '../../db/schema';
+import { APPOINTMENT_STATE as S, canPrescribe, isAssignedPhysician, isClinicalRecordClosed, overwrittenFields, writerLanguage, type Language, type TransitionError } from '@puente/domain';
 import type * as z from 'zod/mini';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -106,8 +106,12 @@ export class ClinicalRecord {
     return this.consultationNote(actor, row.id, row.memberId, templateId);
   }
 
-  /** Medical record (internal notes, plan, treatment, pharmacy): the assigned physicians only; treatment only from a licensed US doctor. */
-  async saveMedicalRecord(actor: UserRow, id: string, record: z.output<typeof medicalRecordSchema>, lang: Language): Promise<AppointmentDto> {
+  /**
+   * Medical record (internal notes, plan, treatment, pharmacy): the assigned physicians only;
+   * treatment only from a licensed US doctor. `basedOn`: the texts as the writer last read them; a
+   * text a colleague changed since is not written over (CONFLICT record-changed, with its fields).
+   */
+  async saveMedicalRecord(actor: UserRow, id: string, record: z.output<typeof medicalRecordSchema>, lang: Language, basedOn?: MedicalRecordBaseDto): Promise<AppointmentDto> {
     const row = await this.queries.visible(actor, id);
     if (!isAssignedPhysician(row, actor.id)) throw new AppError('FORBIDDEN');
     if (isClinicalRecordClosed(row.state)) throw stateConflict(row.state, row.state);
@@ -117,16 +121,22 @@ export class ClinicalRecord {
       throw new AppError('CONFLICT', { data: { transitionError: 'not-licensed-to-prescribe' satisfies TransitionError } });
     }
     const changes = stripUndefined(record);
-    const current = row.medicalRecord ?? {};
-    // Merged by section, and the plan by field: a save carries what its writer changed, never
-    // overwrites what another wrote meanwhile (the US doctor's treatment under the coach's
-    // conclusions, or the other way round).
-    const plan = changes.plan ? { ...(current.plan ?? {}), ...stripUndefined(changes.plan) } : changes.plan;
     // The plan's text is free text: recorded with its writer's language (issue 12), the member reads
     // it labelled so (a treatment alone is not text in a language).
     const writesPlanText = changes.plan === null || (changes.plan !== undefined && (changes.plan.conclusions !== undefined || changes.plan.recomendations !== undefined));
-    const merged = { ...current, ...changes, ...(plan !== undefined ? { plan } : {}), ...(writesPlanText ? { planLanguage: writerLanguage(actor) } : {}) };
-    const updated = await this.repo.update(row.id, { medicalRecord: merged, updatedAt: this.deps.clock.now() }, (tx) =>
+    const merge = (stored: MedicalRecordValue | null): MedicalRecordValue => {
+      const current = stored ?? {};
+      if (basedOn) {
+        const fields = overwrittenFields(medicalRecordTexts(current), medicalRecordTexts(changes), medicalRecordTexts(basedOn));
+        if (fields.length > 0) throw new AppError('CONFLICT', { reason: 'record-changed', data: { fields } });
+      }
+      // Merged by section, and the plan by field: a save carries what its writer changed, never
+      // overwrites what another wrote meanwhile (the US doctor's treatment under the coach's
+      // conclusions, or the other way round).
+      const plan = changes.plan ? { ...(current.plan ?? {}), ...stripUndefined(changes.plan) } : changes.plan;
+      return { ...current, ...changes, ...(plan !== undefined ? { plan } : {}), ...(writesPlanText ? { planLanguage: writerLanguage(actor) } : {}) };
+    };
+    const updated = await this.repo.updateMedicalRecord(row.id, merge, this.deps.clock.now(), (tx) =>
       this.deps.audit.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) }, tx),
     );
     return this.queries.present(actor, updated ?? row, lang);

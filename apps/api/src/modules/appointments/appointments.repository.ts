@@ -13,6 +13,7 @@ import {
   type ConsultationNoteAddendumRow,
   type ConsultationNotePartRow,
   type ConsultationNoteTemplateRow,
+  type MedicalRecordValue,
   type NewAppointmentRow,
 } from '../../db/schema';
 
@@ -99,6 +100,22 @@ export class AppointmentsRepository {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.update(appointments).set(patch).where(eq(appointments.id, id)).returning();
       if (row) await withTx(tx);
+      return row;
+    });
+  }
+
+  /**
+   * Rewrites the medical record from the one it holds now, read under a row lock: two saves at the
+   * same moment run one after the other, the second computing from what the first wrote (never
+   * both from the same old record, the first's change lost). `next` may throw to refuse; the audit
+   * row (`withTx`) commits with the write.
+   */
+  async updateMedicalRecord(id: string, next: (current: MedicalRecordValue | null) => MedicalRecordValue, now: Date, withTx: WithTx): Promise<AppointmentRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ medicalRecord: appointments.medicalRecord }).from(appointments).where(eq(appointments.id, id)).for('update');
+      if (!locked) return undefined;
+      const [row] = await tx.update(appointments).set({ medicalRecord: next(locked.medicalRecord), updatedAt: now }).where(eq(appointments.id, id)).returning();
+      await withTx(tx);
       return row;
     });
   }

@@ -343,6 +343,15 @@ export const appointmentsTypeDefs = /* GraphQL */ `
     plan: MedicalPlanInput
     pharmacy: PharmacyInput
   }
+  "The texts a save changes as its writer last read them: a text a colleague changed since is refused (CONFLICT, reason record-changed)."
+  input MedicalRecordBaseInput {
+    internalNotes: String
+    plan: MedicalPlanBaseInput
+  }
+  input MedicalPlanBaseInput {
+    conclusions: String
+    recomendations: String
+  }
   extend type Query {
     getAppointment(appointmentId: ID!): Appointment!
     "the caller's appointment still in progress (after a reload or reconnect), or null"
@@ -361,7 +370,7 @@ export const appointmentsTypeDefs = /* GraphQL */ `
     declineAppointment(appointmentId: ID!): Boolean!
     cancelAppointment(appointmentId: ID!, reason: String!): Appointment!
     finishAppointment(appointmentId: ID!): Appointment!
-    saveMedicalRecord(appointmentId: ID!, medicalRecord: MedicalRecordInput!): Appointment!
+    saveMedicalRecord(appointmentId: ID!, medicalRecord: MedicalRecordInput!, basedOn: MedicalRecordBaseInput): Appointment!
     sendPrescription(appointmentId: ID!, prescriptions: [PrescriptionInput!]!): Appointment!
     saveConsultationNote(appointmentId: ID!, templateId: String!, values: JSON!): ConsultationNote!
     "a clinician signs her own part of the record; a signed part is locked"
@@ -434,7 +443,7 @@ export function appointmentsResolvers(appointments: AppointmentsService) {
       saveMedicalRecord: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> => {
         const user = session(ctx);
         const input = parseWith(saveMedicalRecordInputSchema, dropNulls(args));
-        return appointments.saveMedicalRecord(user, input.appointmentId, input.medicalRecord, ctx.lang);
+        return appointments.saveMedicalRecord(user, input.appointmentId, input.medicalRecord, ctx.lang, input.basedOn);
       },
       sendPrescription: (_r: unknown, args: unknown, ctx: GraphqlContext): Promise<AppointmentDto> => {
         const user = session(ctx);

@@ -1,4 +1,4 @@
-import type { AppointmentDto, AppointmentHistoryItem, ClinicianConsultationsResponse, ConsultationNoteDto, CreateAppointmentResult } from '@puente/contracts';
+import type { AppointmentDto, AppointmentHistoryItem, ClinicianConsultationsResponse, ConsultationNoteDto, CreateAppointmentResult, MedicalRecordBaseDto } from '@puente/contracts';
 import type * as z from 'zod/mini';
 import type {
   appointmentLocationSchema,
@@ -240,7 +240,7 @@ export class AppointmentsService {
   addConsultationNoteAddendum(actor: UserRow, appointmentId: string, text: string): Promise<ConsultationNoteDto> {
     return this.clinical.addConsultationNoteAddendum(actor, appointmentId, text);
   }
-  saveMedicalRecord(actor: UserRow, id: string, record: z.output<typeof medicalRecordSchema>, lang: Language): Promise<AppointmentDto> {
-    return this.clinical.saveMedicalRecord(actor, id, record, lang);
+  saveMedicalRecord(actor: UserRow, id: string, record: z.output<typeof medicalRecordSchema>, lang: Language, basedOn?: MedicalRecordBaseDto): Promise<AppointmentDto> {
+    return this.clinical.saveMedicalRecord(actor, id, record, lang, basedOn);
   }
 }

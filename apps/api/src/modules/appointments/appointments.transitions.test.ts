@@ -134,6 +134,41 @@ describe('licensure and roles (spec 1/6): only a US doctor licensed in the membe
     expect((await save({ plan: { recomendations: '' } }, coach.token)).data?.medicalRecord?.plan).toMatchObject({ conclusions: 'Faringitis bacteriana', recomendations: '' });
   });
 
+  it('a save that would write over a colleague’s text since its writer read it is refused, and two saves at once both land', async () => {
+    const a = await insertAppointment(t, { memberId: member.user.id, state: S.S8_ER_JOINS_CALL, mxDoctorId: coach.user.id, usDoctorId: doctor.user.id });
+    const save = (medicalRecord: Record<string, unknown>, basedOn: Record<string, unknown> | undefined, token: string) =>
+      gql<AppointmentDto>(t, APPOINTMENT_GQL.saveMedicalRecord, { appointmentId: a.id, medicalRecord, ...(basedOn ? { basedOn } : {}) }, token);
+    await save({ plan: { conclusions: 'Faringitis' } }, undefined, coach.token);
+    // He read 'Faringitis' and changed it: nobody had changed it since.
+    expect((await save({ plan: { conclusions: 'Faringitis bacteriana' } }, { plan: { conclusions: 'Faringitis' } }, doctor.token)).error).toBeUndefined();
+    // She too read 'Faringitis': her save would write over his text without her knowing.
+    const refused = await save({ plan: { conclusions: 'Faringitis viral' } }, { plan: { conclusions: 'Faringitis' } }, coach.token);
+    expectError(refused, 'CONFLICT');
+    expect(refused.error).toMatchObject({ reason: 'record-changed', data: { fields: ['plan.conclusions'] } });
+    expect(refused.error?.message).toMatch(/[áéíóúñ¿]|conflicto/i);
+    expect((await readAppointment(t, a.id)).medicalRecord?.plan?.conclusions).toBe('Faringitis bacteriana');
+    // A field nobody else touched is taken; and once she has read his text, hers is taken too.
+    expect((await save({ plan: { recomendations: 'Reposo' } }, { plan: { recomendations: '' } }, coach.token)).error).toBeUndefined();
+    expect((await save({ plan: { conclusions: 'Faringitis viral' } }, { plan: { conclusions: 'Faringitis bacteriana' } }, coach.token)).data?.medicalRecord?.plan).toMatchObject({ conclusions: 'Faringitis viral', recomendations: 'Reposo' });
+    // Two saves at the same moment, of different texts, both from the record as it was: both land.
+    const both = await Promise.all([
+      save({ internalNotes: 'Descartar HTA.' }, { internalNotes: '' }, coach.token),
+      save({ plan: { treatment: [{ medication: 'Amoxicilina', dosis: '500 mg c/8h' }] } }, undefined, doctor.token),
+      save({ plan: { recomendations: 'Reposo y líquidos' } }, { plan: { recomendations: 'Reposo' } }, doctor.token),
+    ]);
+    expect(both.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
+    expect((await readAppointment(t, a.id)).medicalRecord).toMatchObject({
+      internalNotes: 'Descartar HTA.',
+      plan: { conclusions: 'Faringitis viral', recomendations: 'Reposo y líquidos', treatment: [{ medication: 'Amoxicilina' }] },
+    });
+    // Two saves at once of the same text from the same reading: one lands, the other is refused.
+    const race = await Promise.all([
+      save({ internalNotes: 'Mine' }, { internalNotes: 'Descartar HTA.' }, coach.token),
+      save({ internalNotes: 'His' }, { internalNotes: 'Descartar HTA.' }, doctor.token),
+    ]);
+    expect(race.map((r) => r.code ?? 'ok').sort()).toEqual(['CONFLICT', 'ok']);
+  });
+
   it.each([
     [['CA'], 'CA', true],
     [['TX'], 'CA', false],

@@ -9,6 +9,9 @@ import '@/lib/i18n';
 import { appointment } from '@/test/consultation-fixtures';
 import { PlanTab } from './plan-tab';
 import { press } from '@/test/press';
+import { toastStore } from '@/lib/toast';
+import { recordScrollIntoView } from '@/test/scroll-into-view';
+import { appointmentKeys } from '@/features/appointments';
 
 /** The tab in its providers (a language's own i18n when given, else the app's), re-renderable with another appointment. */
 const renderPlan = (a: AppointmentDto, { editable = true, language }: { editable?: boolean; language?: 'es' | 'en' } = {}) => {
@@ -23,7 +26,7 @@ const renderPlan = (a: AppointmentDto, { editable = true, language }: { editable
     return i18n ? <I18nextProvider i18n={i18n}>{tab}</I18nextProvider> : tab;
   };
   const view = render(ui(a));
-  return { rerender: (next: AppointmentDto) => view.rerender(ui(next)) };
+  return { client, rerender: (next: AppointmentDto) => view.rerender(ui(next)) };
 };
 
 describe('the medical plan tab', () => {
@@ -79,6 +82,77 @@ describe('the medical plan tab', () => {
     // (Only this screen's save: a request left over from an earlier test may reach the fake too.)
     const saves = () => calls.filter((c) => /mutation SaveMedicalRecord/.test((c.body as { query?: string } | undefined)?.query ?? ''));
     await waitFor(() => expect(saves()).toHaveLength(1));
-    expect((saves()[0]!.body as { variables: unknown }).variables).toEqual({ appointmentId: expect.any(String), medicalRecord: { plan: { conclusions: 'Faringitis bacteriana' } } });
+    expect((saves()[0]!.body as { variables: unknown }).variables).toEqual({
+      appointmentId: expect.any(String),
+      medicalRecord: { plan: { conclusions: 'Faringitis bacteriana' } },
+      // What she started from: the server refuses the save if a colleague changed it since.
+      basedOn: { plan: { conclusions: 'Faringitis' } },
+    });
+  });
+
+  it('a colleague’s text saved under hers shows beside it: nothing is sent until she chooses; keeping hers sends it based on theirs', async () => {
+    const { calls } = installFakeFetch(() => undefined);
+    const saves = () => calls.filter((c) => /mutation SaveMedicalRecord/.test((c.body as { query?: string } | undefined)?.query ?? ''));
+    const record = (conclusions: string) => ({ internalNotes: null, plan: { conclusions, recomendations: 'Reposo' }, pharmacy: null });
+    const a = appointment({ medicalRecord: record('Faringitis') });
+    const scrolled = recordScrollIntoView();
+    const view = renderPlan(a, { language: 'es' });
+    fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Faringitis viral' } });
+    // The US doctor saved his conclusions meanwhile (the screen read them again).
+    view.rerender({ ...a, medicalRecord: record('Faringitis bacteriana') });
+    const alert = screen.getByTestId('plan-conclusions-changed');
+    expect(alert.textContent).toContain('Un colega cambió este campo mientras escribías');
+    expect(screen.getByTestId('plan-conclusions-theirs').textContent).toBe('Faringitis bacteriana');
+    expect((screen.getByTestId('plan-conclusions') as HTMLTextAreaElement).value).toBe('Faringitis viral');
+    press('plan-save');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(scrolled.map((c) => c.target)).toEqual([alert]);
+    expect(toastStore.get()?.message).toBe('dashboard_record_changed_toast');
+    expect(saves()).toEqual([]);
+    press('plan-conclusions-keep-mine');
+    expect(screen.queryByTestId('plan-conclusions-changed')).toBeNull();
+    press('plan-save');
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect((saves()[0]!.body as { variables: unknown }).variables).toMatchObject({
+      medicalRecord: { plan: { conclusions: 'Faringitis viral' } },
+      basedOn: { plan: { conclusions: 'Faringitis bacteriana' } },
+    });
+  });
+
+  it('taking the colleague’s text drops hers from that field only', () => {
+    installFakeFetch(() => undefined);
+    const a = appointment({ medicalRecord: { internalNotes: null, plan: { conclusions: 'Faringitis', recomendations: '' }, pharmacy: null } });
+    const view = renderPlan(a, { language: 'en' });
+    fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Faringitis viral' } });
+    fireEvent.change(screen.getByTestId('plan-recomendations'), { target: { value: 'Reposo' } });
+    view.rerender({ ...a, medicalRecord: { internalNotes: null, plan: { conclusions: '', recomendations: '' }, pharmacy: null } });
+    expect(screen.getByTestId('plan-conclusions-theirs').textContent).toBe('(left it empty)');
+    press('plan-conclusions-take-theirs');
+    expect((screen.getByTestId('plan-conclusions') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByTestId('plan-conclusions-changed')).toBeNull();
+    expect((screen.getByTestId('plan-recomendations') as HTMLTextAreaElement).value).toBe('Reposo');
+    expect(screen.getByTestId('plan-unsaved')).toBeTruthy();
+  });
+
+  it('the server refusing a save over a colleague’s text (record-changed) reads the record again and says so; what she typed stays', async () => {
+    const { calls } = installFakeFetch((call) => {
+      const query = (call.body as { query?: string } | undefined)?.query ?? '';
+      if (query.includes('mutation SaveMedicalRecord')) {
+        const error = { code: 'CONFLICT', status: 409, message: 'Conflicto.', reason: 'record-changed', data: { fields: ['plan.conclusions'] } };
+        return { status: 200, body: { data: null, errors: [{ message: 'Conflicto.', extensions: { code: 'CONFLICT', error } }] } };
+      }
+      return undefined;
+    });
+    const a = appointment({ medicalRecord: { internalNotes: null, plan: { conclusions: 'Faringitis', recomendations: '' }, pharmacy: null } });
+    const { client } = renderPlan(a, { language: 'es' });
+    client.setQueryData(appointmentKeys.detail(a.id), a);
+    fireEvent.change(screen.getByTestId('plan-conclusions'), { target: { value: 'Faringitis viral' } });
+    press('plan-save');
+    await waitFor(() => expect(toastStore.get()?.message).toBe('dashboard_record_changed_toast'));
+    // The record is read again (whoever shows it fetches it): the colleague's text comes in beside hers.
+    expect(client.getQueryState(appointmentKeys.detail(a.id))?.isInvalidated).toBe(true);
+    expect((screen.getByTestId('plan-conclusions') as HTMLTextAreaElement).value).toBe('Faringitis viral');
+    expect(screen.getByTestId('plan-unsaved')).toBeTruthy();
+    expect(calls.filter((c) => /mutation SaveMedicalRecord/.test((c.body as { query?: string } | undefined)?.query ?? ''))).toHaveLength(1);
   });
 });
