@@ -75,6 +75,9 @@ export function ConsultationScreen({
   );
 }
 
+/** The server answered no (a rule, the state moved on), as opposed to a request that did not get through. */
+const isRefusal = (error: unknown): boolean => isApiRequestError(error) && error.code !== 'UNKNOWN_ERROR' && error.status !== 0;
+
 /**
  * The consultation's record and actions for its coach or US doctor (issue 11): the member profile,
  * the intake and health profile, the notes, the prescription, clinical history and plan tabs, and
@@ -122,8 +125,7 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
   const busy = accept.isPending || update.isPending || send.isPending || saveRecord.isPending || finish.isPending;
 
   const handleError = (error: unknown) => {
-    const conflict = isApiRequestError(error) && error.code !== 'UNKNOWN_ERROR' && error.status !== 0;
-    showToast({ variant: 'warning', message: conflict ? 'dashboard_action_refused' : 'dashboard_action_error' });
+    showToast({ variant: 'warning', message: isRefusal(error) ? 'dashboard_action_refused' : 'dashboard_action_error' });
     void appointment.refetch();
   };
 
@@ -197,7 +199,9 @@ export function ConsultationWorkspace({ id, prescribing, layout }: { id: string;
           notice.announce(to);
         },
         onError: (error) => {
-          setEscalating(false);
+          // Refused (the consultation moved on): the request no longer applies. A request that did
+          // not go through keeps the dialog open with her reason, to send again.
+          if (isRefusal(error)) setEscalating(false);
           handleError(error);
         },
       },

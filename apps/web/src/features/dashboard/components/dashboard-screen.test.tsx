@@ -164,6 +164,29 @@ describe('consultation: the coach during and after the call', () => {
     await waitFor(() => expect(screen.getByTestId('appointment-state').getAttribute('data-state')).toBe('6-in-queue-for-er'));
   });
 
+  it('a request for a US doctor that did not get through keeps the dialog open with her reason, to send again', async () => {
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [inCall()] });
+    const answer = server.state.onUpdate;
+    server.state.onUpdate = () => {
+      // The network is down (the request and its retries do not get through).
+      throw new TypeError('Failed to fetch');
+    };
+    renderApp('/dashboard/consulta/apt_1');
+    fireEvent.click(await screen.findByTestId('request-us-doctor'));
+    fireEvent.change(await screen.findByTestId('escalation-reason'), { target: { value: 'Posible neumonía' } });
+    fireEvent.click(screen.getByTestId('escalation-submit'));
+    expect((await screen.findByTestId('toast')).textContent).toMatch(/no se pudo|inténtalo/i);
+    // Still open once a closing dialog would have left (its exit transition is 195 ms).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    const dialog = screen.getByTestId('escalation-dialog');
+    expect((within(dialog).getByTestId('escalation-reason') as HTMLTextAreaElement).value).toBe('Posible neumonía');
+    server.state.onUpdate = answer;
+    fireEvent.click(within(dialog).getByTestId('escalation-submit'));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toBe(COACH_SEARCHING_US_DOCTOR_TOAST));
+    await waitFor(() => expect(screen.queryByTestId('escalation-dialog')).toBeNull());
+    expect(server.opCalls('UpdateAppointment').at(-1)?.variables).toEqual({ appointment: { id: 'apt_1', state: 'coach-request-us-dr', escalation: { reason: 'Posible neumonía', urgency: 'soon' } } });
+  });
+
   it('the toast is in English for an English-speaking coach', async () => {
     installStaffServer({ userType: 'mx-physician', appointments: [inCall()], preferredLang: 'en' });
     renderApp('/dashboard/consulta/apt_1', { language: 'en' });
@@ -423,7 +446,7 @@ describe('dashboard tabs and notes', () => {
     fireEvent.click(screen.getByTestId('plan-save'));
     await waitFor(() => expect(server.opCalls('SaveMedicalRecord')).toHaveLength(1));
     // Only what she changed (the server merges the plan by field): the notes she did not touch are not sent back.
-    expect(server.opCalls('SaveMedicalRecord')[0]?.variables).toEqual({ appointmentId: 'apt_t', medicalRecord: { plan: { conclusions: 'Migraña tensional' } } });
+    expect(server.opCalls('SaveMedicalRecord')[0]?.variables).toEqual({ appointmentId: 'apt_t', medicalRecord: { plan: { conclusions: 'Migraña tensional' } }, basedOn: { plan: { conclusions: '' } } });
 
     expect((await screen.findByTestId('notes-template')).textContent).toBe('Notas SOAP del coach');
     expect(server.opCalls('GetConsultationNoteForMember')[0]?.variables).toEqual({ appointmentId: 'apt_t', memberId: 'mem_9', templateId: null });
