@@ -226,6 +226,7 @@ export async function buildServices(wiring: ServiceWiring): Promise<Services> {
         socketNotifier.appointmentAlert(target, alert);
         services.notifications.onAppointmentAlert(alert).catch((err: unknown) => log.warn({ err }, 'push failed'));
       },
+      recordChanged: (appointmentId, userIds): void => socketNotifier.recordChanged(appointmentId, userIds),
     },
     timeouts: { ...DEFAULT_APPOINTMENT_TIMEOUTS, ...options.appointmentTimeouts },
     workingHours: options.workingHours ?? (() => configs.publicConfig('es').workingHours),

@@ -82,6 +82,7 @@ export interface ServerToClientEvents extends ChatServerToClientEvents {
   'command-notification': (payload: Payload<typeof notificationCommandSchema>) => void;
   'command-finish-appointment': (payload: Payload<typeof appointmentRefSchema>) => void;
   'scheduled-started': (payload: Payload<typeof scheduledStartedSchema>) => void;
+  'appointment-record-update': (payload: Payload<typeof appointmentRefSchema>) => void;
 }
 
 export interface ClientToServerEvents extends ChatClientToServerEvents {

@@ -345,6 +345,12 @@ export const REALTIME_EVENTS = {
   scheduledStarted: 'scheduled-started',
   /** Chat (issue 5): a stored message, sent to the conversation's participants only. */
   chatMessage: 'chat-message',
+  /**
+   * Ours: a consultation's clinical record (its medical record, a note) was saved; sent to its
+   * assigned physicians only, whose open chart reads it again (a colleague's text shows beside what
+   * they are typing). Carries the appointment's id, never the record.
+   */
+  appointmentRecordUpdate: 'appointment-record-update',
 } as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 const E = REALTIME_EVENTS;
@@ -374,6 +380,7 @@ export const REALTIME_SERVER_EVENTS = [
   E.finishAppointmentCommand,
   E.scheduledStarted,
   E.chatMessage,
+  E.appointmentRecordUpdate,
 ] as const;
 export type RealtimeServerEvent = (typeof REALTIME_SERVER_EVENTS)[number];
 

@@ -17,6 +17,8 @@ export interface AlertTarget {
 /** What the service needs from the realtime gateway. */
 export interface AppointmentNotifier {
   appointmentAlert(target: AlertTarget, alert: AppointmentAlert): void;
+  /** The consultation's clinical record was saved: its physicians (`userIds`) read it again. */
+  recordChanged?(appointmentId: string, userIds: readonly string[]): void;
 }
 
 /** Who hears of an appointment's change: the policy picks the recipients before every emit. */

@@ -23,6 +23,11 @@ export class ClinicalRecord {
     this.repo = deps.repository;
   }
 
+  /** Its physicians' open charts read the record again (a colleague's text shows beside what they type). */
+  private recordChanged(row: AppointmentRow): void {
+    this.deps.notifier.recordChanged?.(row.id, [row.mxDoctorId, row.usDoctorId].filter((id): id is string => !!id));
+  }
+
   /** The authors' parts of the shared note with the language each was written in (oldest first). */
   async noteLanguages(appointmentId: string): Promise<{ templateId: string; values: Record<string, unknown>; language: Language | null }[]> {
     return (await this.repo.noteParts(appointmentId)).map((p) => ({ templateId: p.templateId, values: p.values, language: p.language ?? null }));
@@ -72,6 +77,7 @@ export class ClinicalRecord {
       if (part?.signedAt) throw new AppError('CONFLICT', { reason: 'note-signed' });
       throw new AppError('INVALID_DATA', { fields: { values: 'required' } });
     }
+    this.recordChanged(row);
     return this.consultationNote(actor, row.id, row.memberId, signed.templateId);
   }
 
@@ -84,6 +90,7 @@ export class ClinicalRecord {
     await this.repo.addNoteAddendum({ appointmentId: row.id, authorId: actor.id, authorRole: part.authorRole, text, createdAt: this.deps.clock.now() }, (tx) =>
       this.deps.audit.record({ actor, action: 'create', resource: 'consultation-note-addendum', subjectId: row.memberId, recordId: row.id, fields: ['text'] }, tx),
     );
+    this.recordChanged(row);
     return this.consultationNote(actor, row.id, row.memberId, part.templateId);
   }
 
@@ -103,6 +110,7 @@ export class ClinicalRecord {
     );
     if (!saved) throw new AppError('CONFLICT', { reason: 'note-signed' });
     if (row.templateId !== templateId) await this.repo.update(row.id, { templateId, updatedAt: now });
+    this.recordChanged(row);
     return this.consultationNote(actor, row.id, row.memberId, templateId);
   }
 
@@ -139,6 +147,7 @@ export class ClinicalRecord {
     const updated = await this.repo.updateMedicalRecord(row.id, merge, this.deps.clock.now(), (tx) =>
       this.deps.audit.record({ actor, action: 'update', resource: 'medical-record', subjectId: row.memberId, recordId: row.id, fields: Object.keys(changes) }, tx),
     );
+    this.recordChanged(updated ?? row);
     return this.queries.present(actor, updated ?? row, lang);
   }
 }

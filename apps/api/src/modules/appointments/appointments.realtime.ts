@@ -44,6 +44,11 @@ export class SocketAppointmentNotifier implements AppointmentNotifier {
     const rooms = [...target.userIds.map(userRoom), ...(target.admins ? [ADMIN_ROOM] : []), room, guestRoom(target.appointmentId)];
     this.gateway.emitToRooms(rooms, 'appointment-alert', alert);
   }
+
+  recordChanged(appointmentId: string, userIds: readonly string[]): void {
+    // Their user rooms only: not the appointment's room, which the member and a guest are in.
+    if (userIds.length > 0) this.gateway.emitToRooms(userIds.map(userRoom), 'appointment-record-update', { appointmentId });
+  }
 }
 
 type Ack<T> = ((answer: T) => void) | undefined;

@@ -169,6 +169,25 @@ describe('licensure and roles (spec 1/6): only a US doctor licensed in the membe
     expect(race.map((r) => r.code ?? 'ok').sort()).toEqual(['CONFLICT', 'ok']);
   });
 
+  it('a save of the record tells its physicians to read it again (appointment-record-update), and never the member', async () => {
+    const a = await insertAppointment(t, { memberId: member.user.id, state: S.S8_ER_JOINS_CALL, mxDoctorId: coach.user.id, usDoctorId: doctor.user.id });
+    const memberSocket = await openSocket(t.url, member.token);
+    sockets.push(memberSocket);
+    const heard = { coach: [] as unknown[], doctor: [] as unknown[], member: [] as unknown[] };
+    const listen = (socket: TestSocket, into: unknown[]) => socket.on('appointment-record-update', (p) => void into.push(p));
+    listen(coach.socket!, heard.coach);
+    listen(doctor.socket!, heard.doctor);
+    listen(memberSocket, heard.member);
+    await gql(t, APPOINTMENT_GQL.saveMedicalRecord, { appointmentId: a.id, medicalRecord: { plan: { conclusions: 'Faringitis' } } }, doctor.token);
+    await expect.poll(() => heard.coach).toEqual([{ appointmentId: a.id }]);
+    const note = await gql<ConsultationNoteDto>(t, APPOINTMENT_GQL.saveConsultationNote, { appointmentId: a.id, templateId: 'health-soap', values: { subjective: 'Dolor de garganta' } }, coach.token);
+    expect(note.error).toBeUndefined();
+    await expect.poll(() => heard.doctor).toEqual([{ appointmentId: a.id }, { appointmentId: a.id }]);
+    // (Both saves were heard by both physicians; the member's socket, connected all along, heard none.)
+    expect(heard.coach).toHaveLength(2);
+    expect(heard.member).toEqual([]);
+  });
+
   it.each([
     [['CA'], 'CA', true],
     [['TX'], 'CA', false],

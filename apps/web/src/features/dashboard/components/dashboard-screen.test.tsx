@@ -424,6 +424,20 @@ describe('US doctor', () => {
 });
 
 describe('dashboard tabs and notes', () => {
+  it('a colleague’s save reaches the open chart at once: the US doctor’s conclusions show beside what the coach is typing', async () => {
+    const plan = (conclusions: string | null) => ({ internalNotes: null, plan: { conclusions, recomendations: null, treatment: null }, pharmacy: null });
+    const a = appointment({ id: 'apt_r', state: '8-er-joins-call', mxDoctorId: COACH_ID, mxDoctor: coach, usDoctorId: DOCTOR_ID, usDoctor: doctor, medicalRecord: plan('Faringitis') });
+    const server = installStaffServer({ userType: 'mx-physician', appointments: [a] });
+    renderApp('/dashboard/consulta/apt_r');
+    fireEvent.click(await screen.findByTestId('tab-plan'));
+    fireEvent.change(await screen.findByTestId('plan-conclusions'), { target: { value: 'Faringitis viral' } });
+    // The US doctor saves his conclusions; the server tells the chart's physicians.
+    server.state.appointments.set('apt_r', { ...a, medicalRecord: plan('Faringitis bacteriana') });
+    act(() => socket.serverEmit('appointment-record-update', { appointmentId: 'apt_r' }));
+    expect((await screen.findByTestId('plan-conclusions-theirs')).textContent).toBe('Faringitis bacteriana');
+    expect((screen.getByTestId('plan-conclusions') as HTMLTextAreaElement).value).toBe('Faringitis viral');
+  });
+
   it('prescription, clinical history and plan tabs; notes by the practice template', async () => {
     const a = appointment({ id: 'apt_t', state: '3-coach-joins-call', mxDoctorId: COACH_ID, mxDoctor: coach, medicalRecord: { internalNotes: 'Nota previa', plan: { conclusions: null, recomendations: null, treatment: null }, pharmacy: null } });
     const server = installStaffServer({ userType: 'mx-physician', appointments: [a] });
