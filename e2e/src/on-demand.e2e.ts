@@ -273,8 +273,27 @@ describe('on-demand consultation in the browser (issues 4, 11, 12)', () => {
                 expect(await member.getByTestId('call-room').getAttribute('data-peers')).toBe('2');
                 await snap(member, 'on-demand-call-doctor');
 
-                // ---- Issue 11/12: the US doctor prescribes from the chart beside the call -------------
+                // ---- Two clinicians on one plan: the US doctor's save reaches the coach's chart while
+                // he types; his text stays, the doctor's shows beside it, and he chooses -----------
                 const rx = doctor.getByTestId('call-chart');
+                // (The coach was told a US doctor took the consultation: he closes the notice.)
+                await coach.getByTestId('doctor-modal-close').click();
+                await coach.getByTestId('doctor-modal').waitFor({ state: 'detached' });
+                await chart.getByTestId('plan-recomendations').fill('Sleep hygiene');
+                await rx.getByTestId('tab-plan').click();
+                await rx.getByTestId('plan-recomendations').fill('Finish the antibiotic course; sleep hygiene');
+                await rx.getByTestId('plan-save').click();
+                await expect.poll(() => rx.getByTestId('plan-unsaved').count()).toBe(0);
+                await chart.getByTestId('plan-recomendations-changed').waitFor({ timeout: 15_000 });
+                expect(await chart.getByTestId('plan-recomendations-theirs').textContent()).toBe('Finish the antibiotic course; sleep hygiene');
+                expect(await chart.getByTestId('plan-recomendations').inputValue()).toBe('Sleep hygiene');
+                await snap(coach, 'on-demand-plan-changed-under');
+                await chart.getByTestId('plan-recomendations-take-theirs').click();
+                await expect.poll(() => chart.getByTestId('plan-unsaved').count()).toBe(0);
+                expect(await chart.getByTestId('plan-recomendations').inputValue()).toBe('Finish the antibiotic course; sleep hygiene');
+                await rx.getByTestId('tab-prescription').click();
+
+                // ---- Issue 11/12: the US doctor prescribes from the chart beside the call -------------
                 await rx.getByTestId('rx-workspace').waitFor();
                 await rx.getByTestId('rx-medication').fill('amox');
                 await doctor.getByTestId('rx-option-308191').click();
