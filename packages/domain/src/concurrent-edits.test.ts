@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overwrittenFields } from './concurrent-edits';
+import { mergeEditedList, overwrittenFields } from './concurrent-edits';
 
 describe('overwrittenFields', () => {
   it('refuses a field a colleague changed since the writer read it', () => {
@@ -20,5 +20,27 @@ describe('overwrittenFields', () => {
 
   it('refuses emptying a field a colleague has written since', () => {
     expect(overwrittenFields({ internalNotes: 'Hers' }, { internalNotes: '' }, { internalNotes: 'Before' })).toEqual(['internalNotes']);
+  });
+});
+
+describe('mergeEditedList', () => {
+  const names = (current: string[], base: string[], next: string[]) => mergeEditedList(current, base, next, (s) => s);
+
+  it('keeps what someone else added since, and applies what she took out and put in', () => {
+    // The clinician read [Penicilina, Sulfas], took out Sulfas and put in Látex; the member had added Polen meanwhile.
+    expect(names(['Penicilina', 'Sulfas', 'Polen'], ['Penicilina', 'Sulfas'], ['Penicilina', 'Látex'])).toEqual(['Penicilina', 'Polen', 'Látex']);
+  });
+
+  it('does not bring back what someone else took out since, nor add twice what both added', () => {
+    expect(names(['Penicilina'], ['Penicilina', 'Sulfas'], ['Penicilina', 'Sulfas'])).toEqual(['Penicilina']);
+    expect(names(['Penicilina', 'Látex'], ['Penicilina'], ['penicilina ', 'látex'])).toEqual(['Penicilina', 'Látex']);
+  });
+
+  it('an item she kept unchanged keeps the record’s version; one she changed takes hers', () => {
+    type Surgery = { name: string; date: string | null };
+    const merge = (current: Surgery[], base: Surgery[], next: Surgery[]) => mergeEditedList(current, base, next, (s) => s.name, (a, b) => a.date === b.date);
+    const dated = { name: 'Apendicectomía', date: '2019-05-01' };
+    expect(merge([dated], [{ name: 'Apendicectomía', date: null }], [{ name: 'Apendicectomía', date: null }])).toEqual([dated]);
+    expect(merge([dated], [dated], [{ name: 'Apendicectomía', date: '2018-05-01' }])).toEqual([{ name: 'Apendicectomía', date: '2018-05-01' }]);
   });
 });

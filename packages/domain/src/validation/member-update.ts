@@ -129,3 +129,10 @@ export const pickMemberUpdate = (data: Readonly<Record<string, unknown>>): Parti
 export const HEALTH_PROFILE_FIELDS = ['alergies', 'medications', 'medicalConditions', 'surgeries'] as const;
 export const healthProfileSchema = z.partial(z.pick(memberUpdateSchema, { alergies: true, medications: true, medicalConditions: true, surgeries: true }));
 export type HealthProfileInput = z.output<typeof healthProfileSchema>;
+/**
+ * A clinician's edit of the health profile: the lists she changed, and `basedOn`, the lists as she
+ * read them. Given, each list is merged into what the record holds now (mergeHealthProfileEdit):
+ * what someone else changed since (the member adding an allergy) is kept.
+ */
+export const healthProfileEditSchema = z.extend(healthProfileSchema, { basedOn: z.optional(healthProfileSchema) });
+export type HealthProfileEdit = z.output<typeof healthProfileEditSchema>;

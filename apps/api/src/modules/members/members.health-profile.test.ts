@@ -1,9 +1,9 @@
-import { memberCareViewSchema } from '@puente/contracts';
+import { GQL, memberCareViewSchema } from '@puente/contracts';
 import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { createPhysician, createSessionFor, memberWithSession, request, startTestServer, type TestServer } from '../../test';
+import { createPhysician, createSessionFor, graphql, memberWithSession, request, startTestServer, type TestServer } from '../../test';
 import { insertAppointment } from '../appointments/appointments.test-kit';
 
 let t: TestServer;
@@ -58,5 +58,37 @@ describe('her clinician corrects the member’s health profile (issue 11)', () =
     const empty = await patch(member.user.id, {}, coach.token);
     expect(empty.status).toBe(400);
     expect((await patch('not-a-uuid', { alergies: ['X'] }, coach.token)).status).toBe(404);
+  });
+
+  it('an edit made from what she read keeps what the member changed since: her new allergy stays, the surgery keeps its date through the member’s own save', async () => {
+    const member = await memberWithSession(t.server, { alergies: ['Polen'] });
+    const coach = await clinician();
+    await insertAppointment(t, { memberId: member.user.id, state: S.S3_COACH_JOINS_CALL, mxDoctorId: coach.user.id });
+    const updateOwn = (data: unknown) => graphql<{ updateMember: unknown }>(t.url, GQL.updateMember, { memberId: member.user.id, data }, member.token);
+    // The coach opened the profile ([Polen]); meanwhile the member added latex herself.
+    expect((await updateOwn({ alergies: ['Polen', 'Látex'] })).status).toBe(200);
+    const res = await patch(member.user.id, { alergies: ['Polen', 'Penicilina'], basedOn: { alergies: ['Polen'] } }, coach.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ alergies: ['Polen', 'Látex', 'Penicilina'] });
+    // What she took out goes (and only that).
+    expect((await patch(member.user.id, { alergies: ['Látex', 'Penicilina'], basedOn: { alergies: ['Polen', 'Látex', 'Penicilina'] } }, coach.token)).body).toMatchObject({ alergies: ['Látex', 'Penicilina'] });
+    // Without basedOn the list is hers as sent (as before).
+    expect((await patch(member.user.id, { medications: ['Losartán 50 mg'] }, coach.token)).body).toMatchObject({ medications: ['Losartán 50 mg'] });
+    // The coach records a surgery's date; the member's form names surgeries only: her save keeps it.
+    await patch(member.user.id, { surgeries: [{ name: 'Apendicectomía', date: '2015-06-01' }] }, coach.token);
+    expect((await updateOwn({ surgeries: [{ name: 'apendicectomía' }, { name: 'Cesárea' }] })).status).toBe(200);
+    const read = await request(t.url, `/api/members/${member.user.id}`, { token: coach.token });
+    expect(read.body).toMatchObject({ surgeries: [{ name: 'Apendicectomía', date: '2015-06-01' }, { name: 'Cesárea', date: null }] });
+    // Two clinicians' edits at the same moment from the same reading: both land.
+    const doctor = await clinician('us-physician');
+    await insertAppointment(t, { memberId: member.user.id, state: S.S8_ER_JOINS_CALL, mxDoctorId: coach.user.id, usDoctorId: doctor.user.id });
+    const basedOn = { alergies: ['Látex', 'Penicilina'] };
+    const both = await Promise.all([
+      patch(member.user.id, { alergies: ['Látex', 'Penicilina', 'Sulfas'], basedOn }, coach.token),
+      patch(member.user.id, { alergies: ['Látex', 'Penicilina', 'Ibuprofeno'], basedOn }, doctor.token),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const after = await request(t.url, `/api/members/${member.user.id}`, { token: coach.token });
+    expect([...(after.body as { alergies: string[] }).alergies].sort()).toEqual(['Ibuprofeno', 'Látex', 'Penicilina', 'Sulfas']);
   });
 });

@@ -92,6 +92,20 @@ export class MembersRepository {
   }
 
   /** Updates an account that is not erased; `withTx` (the change's audit row) commits or rolls back with it (issue 11). */
+  /**
+   * Writes what `change` makes of the row as it is now, read under a row lock: two edits at once
+   * run one after the other, the second computed from what the first wrote. With its audit row.
+   */
+  async updateFrom(id: string, change: (row: UserRow) => Partial<NewUserRow>, withTx: WithTx): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).for('update');
+      if (!row) return undefined;
+      const [updated] = await tx.update(users).set(change(row)).where(eq(users.id, id)).returning();
+      await withTx(tx);
+      return updated;
+    });
+  }
+
   async updateWith(id: string, values: Partial<NewUserRow>, withTx?: WithTx): Promise<UserRow | undefined> {
     return writeWith(this.db, async (db) => (await db.update(users).set(values).where(and(eq(users.id, id), isNull(users.deletedAt))).returning())[0], withTx);
   }

@@ -1,6 +1,6 @@
 import type { MemberCareView, MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
 import type { FastifyInstance } from 'fastify';
-import { healthProfileSchema, safeString } from '@puente/domain';
+import { healthProfileEditSchema, safeString } from '@puente/domain';
 import * as z from 'zod/mini';
 import { parseWith, requireAuth } from '../../http';
 import type { MembersService } from './members.service';
@@ -19,7 +19,7 @@ export function membersRoutes(members: MembersService) {
     app.patch('/api/members/:id/health-profile', async (request): Promise<MemberCareView> => {
       const actor = requireAuth(request);
       const { id } = parseWith(memberParamsSchema, request.params);
-      return members.updateHealthProfileForCare(actor.user, id, parseWith(healthProfileSchema, request.body ?? {}));
+      return members.updateHealthProfileForCare(actor.user, id, parseWith(healthProfileEditSchema, request.body ?? {}));
     });
 
     app.get('/api/members/:id/recovery-code', async (request): Promise<RecoveryCodeResponse> => {

@@ -1,5 +1,5 @@
 import type { MemberCareView, MemberDto, MemberReadResponse, RecoveryCodeResponse } from '@puente/contracts';
-import { dependantOrganizationsFromSettings, HEALTH_PROFILE_FIELDS, isUuid, type HealthProfileInput, type Language, type StaffType } from '@puente/domain';
+import { dependantOrganizationsFromSettings, HEALTH_PROFILE_FIELDS, isUuid, mergeHealthProfileEdit, type HealthProfileEdit, type Language, type StaffType } from '@puente/domain';
 import type { Db } from '../../db/client';
 import type { WithTx } from '../../db/with-tx';
 import type { NewUserRow, OrganizationRow, UserRow } from '../../db/schema';
@@ -93,7 +93,7 @@ export class MembersService {
    * with a care relationship) corrects her allergies, medications, conditions or surgeries. The
    * change and its audit row (field names only) commit together; anyone else gets NOT_FOUND.
    */
-  async updateHealthProfileForCare(actor: Actor, memberId: string, input: HealthProfileInput): Promise<MemberCareView> {
+  async updateHealthProfileForCare(actor: Actor, memberId: string, edit: HealthProfileEdit): Promise<MemberCareView> {
     refuseGuest(actor);
     if (!isUuid(memberId)) throw new AppError('NOT_FOUND');
     const clinician = actor.userType === 'mx-physician' || actor.userType === 'us-physician';
@@ -103,14 +103,21 @@ export class MembersService {
       if (row) await this.audit.record({ actor, action: 'read-denied', resource: 'health-profile', subjectId: memberId });
       throw new AppError('NOT_FOUND');
     }
-    const fields = HEALTH_PROFILE_FIELDS.filter((f) => input[f] !== undefined);
+    const { basedOn, ...next } = edit;
+    const fields = HEALTH_PROFILE_FIELDS.filter((f) => next[f] !== undefined);
     if (fields.length === 0) throw new AppError('INVALID_DATA', { fields: { alergies: 'health_profile_empty' } });
-    const values: Partial<NewUserRow> = {};
-    if (input.alergies !== undefined) values.alergies = input.alergies;
-    if (input.medications !== undefined) values.medications = input.medications;
-    if (input.medicalConditions !== undefined) values.medicalConditions = input.medicalConditions;
-    if (input.surgeries !== undefined) values.surgeries = input.surgeries.map((s) => ({ name: s.name, date: s.date ?? null, howLong: s.howLong ?? null, dateApprox: s.dateApprox ?? null }));
-    const updated = await this.members.updateWith(memberId, values, (tx) => this.audit.record({ actor, action: 'update', resource: 'health-profile', subjectId: memberId, fields }, tx));
+    // Merged into the profile as it is now (with basedOn, what she read): an allergy the member
+    // added while the clinician had it open is kept, not written over.
+    const change = (current: UserRow): Partial<NewUserRow> => {
+      const input = mergeHealthProfileEdit(current, basedOn, next);
+      const values: Partial<NewUserRow> = {};
+      if (input.alergies !== undefined) values.alergies = input.alergies;
+      if (input.medications !== undefined) values.medications = input.medications;
+      if (input.medicalConditions !== undefined) values.medicalConditions = input.medicalConditions;
+      if (input.surgeries !== undefined) values.surgeries = input.surgeries.map((s) => ({ name: s.name, date: s.date ?? null, howLong: s.howLong ?? null, dateApprox: s.dateApprox ?? null }));
+      return values;
+    };
+    const updated = await this.members.updateFrom(memberId, change, (tx) => this.audit.record({ actor, action: 'update', resource: 'health-profile', subjectId: memberId, fields }, tx));
     if (!updated) throw new AppError('NOT_FOUND');
     return presentMemberForCare(updated);
   }

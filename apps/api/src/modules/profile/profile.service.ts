@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ChangeLanguageResponse, MemberDto, VerifyEmailResponse, ZipCodeLookupResponse } from '@puente/contracts';
-import { birthdayIssue, buildPath, HEALTH_PROFILE_FIELDS, isProfileIncomplete, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, ONBOARDING_KEYS, organizationOffers, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
+import { birthdayIssue, buildPath, HEALTH_PROFILE_FIELDS, isProfileIncomplete, MEMBER_UPDATE_WHITELIST, memberUpdateSchema, ONBOARDING_KEYS, organizationOffers, sameItem, TIMERS, toIsoDay, type Language, type MemberUpdate } from '@puente/domain';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError, fromZodError } from '../../errors';
 import { refuseGuest, type Actor } from '../auth/session-scope';
@@ -230,7 +230,9 @@ export class ProfileService {
     if (p.alergies !== undefined) v.alergies = p.alergies;
     if (p.medications !== undefined) v.medications = p.medications;
     if (p.medicalConditions !== undefined) v.medicalConditions = p.medicalConditions;
-    if (p.surgeries !== undefined) v.surgeries = p.surgeries;
+    // A surgery she names again keeps what her clinician recorded of it (the member's form has its
+    // name only: her save dropped the date).
+    if (p.surgeries !== undefined) v.surgeries = p.surgeries.map((s) => (s.date === undefined && s.howLong === undefined && s.dateApprox === undefined ? (current.surgeries.find((c) => sameItem(c.name, s.name)) ?? s) : s));
     if (p.identificationNumber !== undefined) v.identificationNumber = p.identificationNumber;
     if (p.labConsent !== undefined) {
       v.labConsent = p.labConsent.wasInfoProvided;

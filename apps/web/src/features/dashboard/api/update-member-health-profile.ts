@@ -1,5 +1,5 @@
 import { memberCareViewSchema, type MemberCareView } from '@puente/contracts';
-import type { HealthProfileInput } from '@puente/domain';
+import type { HealthProfileEdit } from '@puente/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { dashboardKeys } from './query-keys';
@@ -8,7 +8,7 @@ import { dashboardKeys } from './query-keys';
  * PATCH /api/members/{id}/health-profile (issue 11): the member's clinician corrects her allergies,
  * medications, conditions and surgeries (the server checks the care relationship and audits it).
  */
-export const updateMemberHealthProfile = (input: { memberId: string; profile: HealthProfileInput }): Promise<MemberCareView> =>
+export const updateMemberHealthProfile = (input: { memberId: string; profile: HealthProfileEdit }): Promise<MemberCareView> =>
   apiRequest(`/api/members/${encodeURIComponent(input.memberId)}/health-profile`, { method: 'PATCH', body: input.profile, schema: memberCareViewSchema });
 
 export const useUpdateMemberHealthProfile = () => {

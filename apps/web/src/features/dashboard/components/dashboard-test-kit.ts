@@ -148,7 +148,9 @@ export const installStaffServer = (options: { userType: 'mx-physician' | 'us-phy
     }
     // PATCH /api/members/{id}/health-profile (issue 11): the clinician's edit, answered with the updated care view.
     if (state.memberProfile && call.url === `/api/members/${state.memberProfile.id}/health-profile` && call.method === 'PATCH') {
-      state.memberProfile = { ...state.memberProfile, ...(call.body as Partial<MemberCareView>) };
+      // (The lists sent replace the fake's: it has no one else editing, so basedOn changes nothing.)
+      const { basedOn: _read, ...lists } = call.body as Partial<MemberCareView> & { basedOn?: unknown };
+      state.memberProfile = { ...state.memberProfile, ...lists };
       return { status: 200, body: state.memberProfile };
     }
     if (call.url.startsWith('/api/members/')) {

@@ -28,11 +28,12 @@ describe("the clinician edits the member's health profile (issue 11)", () => {
 
     await waitFor(() => expect(server.calls.filter((c) => c.url === '/api/members/mem_9/health-profile' && c.method === 'PATCH')).toHaveLength(1));
     const patch = server.calls.find((c) => c.url === '/api/members/mem_9/health-profile')!;
+    // Only the lists she changed, each with what she read (the server merges them into what it
+    // holds: an allergy the member added meanwhile stays).
     expect(patch.body).toEqual({
       alergies: ['Penicilina', 'Sulfas'],
-      medications: ['Losartán 50 mg'],
       medicalConditions: ['Hipertensión'],
-      surgeries: [{ name: 'Apendicectomía', date: '2015-06-01', howLong: null, dateApprox: null }],
+      basedOn: { alergies: [], medicalConditions: [] },
     });
     await waitFor(() => expect(screen.queryByTestId('health-profile-editor')).toBeNull());
     await waitFor(() => expect(within(screen.getByTestId('member-profile')).getByTestId('member-profile-allergies').textContent).toContain('Penicilina, Sulfas'));

@@ -1,5 +1,5 @@
 import type { MemberCareView } from '@puente/contracts';
-import { HEALTH_PROFILE_FIELDS, healthProfileSchema } from '@puente/domain';
+import { HEALTH_PROFILE_FIELDS, healthProfileSchema, type HealthProfileInput } from '@puente/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,27 +20,37 @@ const LABEL: Record<Field, string> = {
   surgeries: 'dashboard_profile_surgeries',
 };
 const lines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean);
+/** The profile's lists as the editor's texts (one item per line). */
+const textsOf = (p: HealthProfileInput): Record<Field, string> => ({
+  alergies: (p.alergies ?? []).join('\n'),
+  medications: (p.medications ?? []).join('\n'),
+  medicalConditions: (p.medicalConditions ?? []).join('\n'),
+  surgeries: (p.surgeries ?? []).map((s) => s.name).join('\n'),
+});
 
 /**
  * The clinician edits the member's health profile (issue 11), one item per line, checked by the
- * domain's rules (the server's too). A surgery keeps its date when its name is kept.
+ * domain's rules (the server's too). A surgery keeps its date when its name is kept. Only the lists
+ * she changed are sent, with the lists as she read them (the server merges them into what it holds).
  */
 export function HealthProfileEditor({ member, open, onClose }: { member: MemberCareView; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateMemberHealthProfile();
-  const initial = (): Record<Field, string> => ({
-    alergies: member.alergies.join('\n'),
-    medications: member.medications.join('\n'),
-    medicalConditions: member.medicalConditions.join('\n'),
-    surgeries: member.surgeries.map((s) => s.name).join('\n'),
-  });
   const [texts, setTexts] = useState<Record<Field, string> | null>(null);
+  // The profile as she read it when she began changing it: the server merges her changes into what
+  // it holds then (an allergy the member added meanwhile is kept, not written over).
+  const [basedOn, setBasedOn] = useState<HealthProfileInput | null>(null);
   const [invalid, setInvalid] = useState<Field[]>([]);
-  const current = texts ?? initial();
+  const current = texts ?? textsOf(member);
   const close = () => {
     setTexts(null);
+    setBasedOn(null);
     setInvalid([]);
     onClose();
+  };
+  const change = (field: Field, value: string) => {
+    if (basedOn === null) setBasedOn({ alergies: member.alergies, medications: member.medications, medicalConditions: member.medicalConditions, surgeries: member.surgeries });
+    setTexts({ ...current, [field]: value });
   };
 
   const handleSave = () => {
@@ -54,8 +64,16 @@ export function HealthProfileEditor({ member, open, onClose }: { member: MemberC
       setInvalid([...new Set(parsed.error.issues.map((i) => i.path[0] as Field))]);
       return;
     }
+    // Only the lists she changed, each with what she read.
+    const read = textsOf(basedOn ?? member);
+    const changed = HEALTH_PROFILE_FIELDS.filter((f) => current[f] !== read[f]);
+    if (changed.length === 0) {
+      close();
+      return;
+    }
+    const pick = (profile: HealthProfileInput): HealthProfileInput => Object.fromEntries(changed.map((f) => [f, profile[f]]));
     update.mutate(
-      { memberId: member.id, profile: parsed.data },
+      { memberId: member.id, profile: { ...pick(parsed.data), ...(basedOn ? { basedOn: pick(basedOn) } : {}) } },
       {
         onSuccess: () => {
           showToast({ variant: 'success', message: 'dashboard_saved' });
@@ -87,7 +105,7 @@ export function HealthProfileEditor({ member, open, onClose }: { member: MemberC
             value={current[f]}
             error={invalid.includes(f)}
             helperText={invalid.includes(f) ? t('dashboard_health_profile_invalid') : undefined}
-            onChange={(e) => setTexts({ ...current, [f]: e.target.value })}
+            onChange={(e) => change(f, e.target.value)}
             slotProps={{ htmlInput: { 'data-testid': `health-edit-${f}` } }}
           />
         ))}

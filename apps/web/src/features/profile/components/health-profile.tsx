@@ -69,8 +69,19 @@ export function HealthProfileDialog({ open, intake, onDone, onCancel }: { open: 
       setErrors(result.fields);
       return;
     }
+    // Only the lists she changed: one she left as it was is not sent back as this screen read it
+    // (over what her clinician recorded since). Answering the intake sends all (nothing to declare
+    // is an answer).
+    const read = textsOf(me);
+    const changed = HEALTH_PROFILE_FIELDS.filter((f) => current[f] !== read[f]);
+    if (changed.length === 0 && !intake) {
+      setTexts(null);
+      onDone();
+      return;
+    }
+    const data = intake ? result.value : Object.fromEntries(changed.map((f) => [f, result.value[f]]));
     update.mutate(
-      { memberId: me.id, data: result.value },
+      { memberId: me.id, data },
       {
         onSuccess: () => {
           writeStorage(STORAGE_KEYS.healthProfileAsked, me.id);
