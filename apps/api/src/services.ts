@@ -173,6 +173,7 @@ export async function buildServices(wiring: ServiceWiring): Promise<Services> {
     },
     // Organizations and family plans are their modules' tables (built below).
     { enabledOrganization: (input, tx) => services.organizations.findEnabled(input, tx), acceptedReferrerId: (memberId) => services.family.acceptedReferrerId(memberId), partnerOf: (organizationId) => services.organizations.partnerOf(organizationId) },
+    { memberChanged: (memberId, member) => realtime.emitToUser(memberId, 'member-data-update', { member }) },
   );
   // Membership (issue 14): the plans and the entitlement ledger.
   const paymentsSettings = loadPaymentsSettings(options.env ?? process.env);
@@ -297,6 +298,7 @@ export async function buildServices(wiring: ServiceWiring): Promise<Services> {
       publicUrl: config.publicUrl,
       log,
       audit,
+      memberChanged: (memberId, member) => realtime.emitToUser(memberId, 'member-data-update', { member }),
     }),
     audit,
     recovery,

@@ -3,6 +3,7 @@ import { useAppointmentAlerts } from '@/features/appointments';
 import { usePaymentRequests } from '@/features/membership';
 import { usePushRegistration } from '@/features/notifications/hooks/use-push-registration';
 import { useMember } from '@/features/profile';
+import { useMemberDataUpdates } from '@/features/profile/hooks/use-member-data-updates';
 import { useStaffIdleLogout } from '@/features/staff-auth/hooks/use-staff-idle-logout';
 import { whenIdle } from '@/lib/idle';
 import { identify } from '@/lib/track';
@@ -11,7 +12,7 @@ import { useTreatmentSent } from './use-treatment-sent';
 
 /**
  * What the shell does for a signed-in person only: the appointment alerts and their routing, payment
- * requests, the sent treatment, the staff idle logout, push registration, identify().
+ * requests, her account's changes made elsewhere (member-data-update), the sent treatment, the staff idle logout, push registration, identify().
  * Issue 10 (first load): a chunk of its own (signed-in-shell-loader.ts), so /login does not download
  * the appointment machine, the member routing and their contracts. RootLayout shows the loading
  * screen instead of any screen until this has loaded, so these effects are always mounted before a
@@ -26,6 +27,7 @@ export function SignedInShell({ token }: { token: string }) {
   useStaffIdleLogout(member.data?.userType);
   useAppointmentAlerts();
   usePaymentRequests();
+  useMemberDataUpdates();
   useAppointmentRouting();
   usePushRegistration();
   useTreatmentSent();

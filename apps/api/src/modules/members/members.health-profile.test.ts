@@ -1,9 +1,9 @@
-import { GQL, memberCareViewSchema } from '@puente/contracts';
+import { GQL, memberCareViewSchema, memberDataUpdateSchema } from '@puente/contracts';
 import { APPOINTMENT_STATE as S } from '@puente/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { createPhysician, createSessionFor, graphql, memberWithSession, request, startTestServer, type TestServer } from '../../test';
+import { createPhysician, createSessionFor, graphql, memberWithSession, openSocket, request, startTestServer, type TestServer } from '../../test';
 import { insertAppointment } from '../appointments/appointments.test-kit';
 
 let t: TestServer;
@@ -90,5 +90,25 @@ describe('her clinician corrects the member’s health profile (issue 11)', () =
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     const after = await request(t.url, `/api/members/${member.user.id}`, { token: coach.token });
     expect([...(after.body as { alergies: string[] }).alergies].sort()).toEqual(['Ibuprofeno', 'Látex', 'Penicilina', 'Sulfas']);
+  });
+
+  it('her signed-in devices hear what changed (member-data-update): her own save elsewhere, her clinician’s correction', async () => {
+    const member = await memberWithSession(t.server, { alergies: ['Polen'] });
+    const coach = await clinician();
+    await insertAppointment(t, { memberId: member.user.id, state: S.S3_COACH_JOINS_CALL, mxDoctorId: coach.user.id });
+    const phone = await openSocket(t.url, member.token);
+    const heard: unknown[] = [];
+    phone.on('member-data-update', (p) => void heard.push(p));
+    try {
+      await graphql(t.url, GQL.updateMember, { memberId: member.user.id, data: { nickName: 'Anita' } }, member.token);
+      await expect.poll(() => heard).toHaveLength(1);
+      expect(memberDataUpdateSchema.parse(heard[0]).member).toMatchObject({ id: member.user.id, nickName: 'Anita', alergies: ['Polen'] });
+      expect(heard[0]).not.toHaveProperty('member.organization');
+      await patch(member.user.id, { alergies: ['Polen', 'Penicilina'], basedOn: { alergies: ['Polen'] } }, coach.token);
+      await expect.poll(() => heard).toHaveLength(2);
+      expect(heard[1]).toEqual({ member: { alergies: ['Polen', 'Penicilina'], medications: [], medicalConditions: [], surgeries: [] } });
+    } finally {
+      phone.disconnect();
+    }
   });
 });

@@ -37,6 +37,8 @@ export class MembersService {
     private readonly trials: { startSignUpTrial(member: UserRow, tx?: Db): Promise<void> },
     /** Organizations and family plans are their modules' tables: asked through their services (issue 9). */
     private readonly links: MemberLinks,
+    /** spec 7 member-data-update: the member's signed-in devices hear what her clinician changed. */
+    private readonly updates?: { memberChanged(memberId: string, member: Partial<MemberDto>): void },
   ) {}
 
   /**
@@ -119,7 +121,9 @@ export class MembersService {
     };
     const updated = await this.members.updateFrom(memberId, change, (tx) => this.audit.record({ actor, action: 'update', resource: 'health-profile', subjectId: memberId, fields }, tx));
     if (!updated) throw new AppError('NOT_FOUND');
-    return presentMemberForCare(updated);
+    const view = presentMemberForCare(updated);
+    this.updates?.memberChanged(memberId, { alergies: view.alergies, medications: view.medications, medicalConditions: view.medicalConditions, surgeries: view.surgeries });
+    return view;
   }
 
   async getOwnMember(actor: UserRow): Promise<MemberDto> {

@@ -25,6 +25,8 @@ export interface ProfileServiceDeps {
   log?: { error(obj: unknown, msg: string): void };
   /** Her own address corrections are audited (issue 12). */
   audit: Pick<AuditService, 'recordOwnChange'>;
+  /** spec 7 member-data-update: her other signed-in devices hear what changed (the realtime gateway). */
+  memberChanged?: (memberId: string, member: Partial<MemberDto>) => void;
 }
 
 // Not in the spec: the reminder sweep runs every minute, so a reminder leaves at most a minute late.
@@ -101,7 +103,11 @@ export class ProfileService {
     const row = await this.deps.members.updateActive(actor.id, { ...values, updatedAt: now }, trace);
     if (!row) throw new AppError('USER_NOT_FOUND');
     if (verificationCode && row.email) await this.sendVerification(row, verificationCode, 'first');
-    return presentMember(row);
+    const member = presentMember(row);
+    // (Her organization is not read here: left out, not sent as none.)
+    const { organization: _unread, ...changed } = member;
+    this.deps.memberChanged?.(row.id, changed);
+    return member;
   }
 
   /** spec 7 "accept terms (returns an agreement date)"; the mustAcceptTos dialog's accept button. */

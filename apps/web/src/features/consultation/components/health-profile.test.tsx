@@ -1,9 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCurrentAppointment } from '@/test/current-appointment';
 import { fakeServer, graphqlCalls, physician } from '@/test/consultation-fixtures';
 import { member } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { FakeSocket } from '@/test/fake-socket';
+import { socketStore } from '@/lib/socket';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -98,5 +101,24 @@ describe('the health profile is asked once before the first consultation (issue 
     // what her clinician may have recorded since.
     expect((updates[0]!.body as { variables: { data: unknown } }).variables.data).toEqual({ medicalConditions: ['Asthma'] });
     await waitFor(() => expect(within(card).getByTestId('health-profile-value-medicalConditions').textContent).toContain('Asthma'));
+  });
+
+  it('her clinician’s correction shows on her profile at once (member-data-update), without a reload', async () => {
+    const server: { member?: Record<string, unknown> } = { member: { alergies: ['Polen'] } };
+    fakeServer(server);
+    const socket = new FakeSocket();
+    socketStore.set(socket as unknown as Socket);
+    try {
+      renderApp('/perfil/informacion', { language: 'es' });
+      const card = await screen.findByTestId('health-profile-card');
+      await waitFor(() => expect(socket.listenerCount('member-data-update')).toBeGreaterThan(0));
+      act(() => socket.serverEmit('member-data-update', { member: { alergies: ['Polen', 'Penicilina'], medications: [], medicalConditions: [], surgeries: [] } }));
+      await waitFor(() => expect(within(card).getByTestId('health-profile-value-alergies').textContent).toContain('Penicilina'));
+      // A payload that does not parse changes nothing.
+      act(() => socket.serverEmit('member-data-update', { member: { alergies: 'Látex' } }));
+      expect(within(card).getByTestId('health-profile-value-alergies').textContent).not.toContain('Látex');
+    } finally {
+      socketStore.set(null);
+    }
   });
 });
