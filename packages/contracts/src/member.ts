@@ -84,6 +84,14 @@ export const memberSchema = z.object({
 export type MemberDto = z.infer<typeof memberSchema>;
 
 /**
+ * member-data-update (spec 7 realtime, server to the member's devices): what of her account changed
+ * elsewhere. Here beside the member's shape, so a screen that hears it does not load the realtime
+ * module's other shapes (issue 10: /inicio's first scripts).
+ */
+export const memberDataUpdateSchema = z.object({ member: z.partial(memberSchema) });
+export type MemberDataUpdate = z.infer<typeof memberDataUpdateSchema>;
+
+/**
  * GET /api/members/{id} read by anyone but the member herself (her coach or US doctor, or an admin):
  * only what care needs (minimum necessary). No contact details (email, phone), no identification
  * number, login types, terms or verification dates, organization, insurance or consents. A strict

@@ -2,7 +2,7 @@ import { APPOINTMENT_STATES, APPOINTMENT_TYPES, LANGUAGES, safeString } from '@p
 import * as z from 'zod/mini';
 import type { ChatClientToServerEvents, ChatServerToClientEvents } from './chat';
 import { apiErrorSchema } from './errors';
-import { memberSchema } from './member';
+import type { MemberDataUpdate } from './member';
 
 /**
  * The realtime event names live once, in @puente/domain (REALTIME_EVENTS); this file adds their
@@ -58,8 +58,7 @@ export const appointmentUpdateSchema = z.object({ appointmentId: safeString().ch
 export const appointmentCancelSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), reason: safeString().check(z.minLength(1)) });
 export const appointmentLocationChangeSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), country: z.optional(safeString().check(z.length(2))), state: safeString().check(z.minLength(1)), city: safeString().check(z.minLength(1)) });
 export const appointmentMemberJoinedSchema = z.object({ appointmentId: safeString().check(z.minLength(1)), memberId: z.optional(safeString()) });
-export const memberDataUpdateSchema = z.object({ member: z.partial(memberSchema) });
-export type MemberDataUpdate = z.infer<typeof memberDataUpdateSchema>;
+export { memberDataUpdateSchema, type MemberDataUpdate } from './member';
 export const paymentRequestedSchema = z.object({ appointmentId: z.optional(safeString()), priceType: z.enum(['usp', 'coach']), paymentId: z.optional(safeString()) });
 export const paymentStatusUpdateSchema = z.object({ paymentId: safeString(), status: z.enum(['succeeded', 'failed', 'pending']) });
 export const notificationCommandSchema = z.catchall(z.object({ title: z.optional(safeString()), body: safeString(), lang: z.optional(z.enum(LANGUAGES)) }), z.unknown());
