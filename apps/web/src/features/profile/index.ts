@@ -6,4 +6,4 @@ export * from './member-profile';
 export * from './organization-flags';
 export { StaffFrame, type StaffFrameProps } from './components/staff-frame';
 export * from './api/get-organization';
-export { HealthProfileCard, HealthProfileDialog, needsHealthProfile } from './components/health-profile';
+export { HealthProfileCard, HealthProfileDialog, healthProfileLines, healthProfileTexts, needsHealthProfile } from './components/health-profile';

@@ -1,5 +1,5 @@
 import type { MemberCareView } from '@puente/contracts';
-import { HEALTH_PROFILE_FIELDS, healthProfileSchema, type HealthProfileInput } from '@puente/domain';
+import { HEALTH_PROFILE_FIELDS, healthProfileSchema, sameItem, type HealthProfileInput } from '@puente/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { healthProfileLines, healthProfileTexts } from '@/features/profile';
 import { showToast } from '@/lib/toast';
 import { useUpdateMemberHealthProfile } from '../api/update-member-health-profile';
 
@@ -19,14 +20,6 @@ const LABEL: Record<Field, string> = {
   medicalConditions: 'dashboard_profile_conditions',
   surgeries: 'dashboard_profile_surgeries',
 };
-const lines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean);
-/** The profile's lists as the editor's texts (one item per line). */
-const textsOf = (p: HealthProfileInput): Record<Field, string> => ({
-  alergies: (p.alergies ?? []).join('\n'),
-  medications: (p.medications ?? []).join('\n'),
-  medicalConditions: (p.medicalConditions ?? []).join('\n'),
-  surgeries: (p.surgeries ?? []).map((s) => s.name).join('\n'),
-});
 
 /**
  * The clinician edits the member's health profile (issue 11), one item per line, checked by the
@@ -41,7 +34,7 @@ export function HealthProfileEditor({ member, open, onClose }: { member: MemberC
   // it holds then (an allergy the member added meanwhile is kept, not written over).
   const [basedOn, setBasedOn] = useState<HealthProfileInput | null>(null);
   const [invalid, setInvalid] = useState<Field[]>([]);
-  const current = texts ?? textsOf(member);
+  const current = texts ?? healthProfileTexts(member);
   const close = () => {
     setTexts(null);
     setBasedOn(null);
@@ -55,17 +48,17 @@ export function HealthProfileEditor({ member, open, onClose }: { member: MemberC
 
   const handleSave = () => {
     const parsed = healthProfileSchema.safeParse({
-      alergies: lines(current.alergies),
-      medications: lines(current.medications),
-      medicalConditions: lines(current.medicalConditions),
-      surgeries: lines(current.surgeries).map((name) => member.surgeries.find((s) => s.name === name) ?? { name }),
+      alergies: healthProfileLines(current.alergies),
+      medications: healthProfileLines(current.medications),
+      medicalConditions: healthProfileLines(current.medicalConditions),
+      surgeries: healthProfileLines(current.surgeries).map((name) => member.surgeries.find((s) => sameItem(s.name, name)) ?? { name }),
     });
     if (!parsed.success) {
       setInvalid([...new Set(parsed.error.issues.map((i) => i.path[0] as Field))]);
       return;
     }
     // Only the lists she changed, each with what she read.
-    const read = textsOf(basedOn ?? member);
+    const read = healthProfileTexts(basedOn ?? member);
     const changed = HEALTH_PROFILE_FIELDS.filter((f) => current[f] !== read[f]);
     if (changed.length === 0) {
       close();

@@ -20,19 +20,21 @@ import { useUpdateMember } from '../api/update-member';
 type Field = (typeof HEALTH_PROFILE_FIELDS)[number];
 type Texts = Record<Field, string>;
 
-const listOf = (m: MemberDto | undefined, field: Field): string[] =>
-  field === 'surgeries' ? (m?.surgeries ?? []).map((s) => s.name) : ((m?.[field] as string[] | undefined) ?? []);
-const textsOf = (m: MemberDto | undefined): Texts =>
+const listOf = (m: HealthProfileInput | undefined, field: Field): string[] =>
+  field === 'surgeries' ? (m?.surgeries ?? []).map((s) => s.name) : (m?.[field] ?? []);
+/** The health profile's lists as its forms' texts, one item per line (the member's dialog, her clinician's editor). */
+export const healthProfileTexts = (m: HealthProfileInput | undefined): Texts =>
   Object.fromEntries(HEALTH_PROFILE_FIELDS.map((f) => [f, listOf(m, f).join('\n')])) as Texts;
-const lines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean);
+/** A form's text as the list's items: one per line, trimmed, no empty ones. */
+export const healthProfileLines = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
 /** One item per line, checked by the domain's health profile rules (the same as the server's). */
 export const healthProfileFromTexts = (texts: Texts): { ok: true; value: HealthProfileInput } | { ok: false; fields: Field[] } => {
   const value = {
-    alergies: lines(texts.alergies),
-    medications: lines(texts.medications),
-    medicalConditions: lines(texts.medicalConditions),
-    surgeries: lines(texts.surgeries).map((name) => ({ name })),
+    alergies: healthProfileLines(texts.alergies),
+    medications: healthProfileLines(texts.medications),
+    medicalConditions: healthProfileLines(texts.medicalConditions),
+    surgeries: healthProfileLines(texts.surgeries).map((name) => ({ name })),
   };
   const parsed = healthProfileSchema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
@@ -59,7 +61,7 @@ export function HealthProfileDialog({ open, intake, onDone, onCancel }: { open: 
   const update = useUpdateMember();
   const [texts, setTexts] = useState<Texts | null>(null);
   const [errors, setErrors] = useState<Field[]>([]);
-  const current = texts ?? textsOf(member.data);
+  const current = texts ?? healthProfileTexts(member.data);
 
   const handleSave = () => {
     const me = member.data;
@@ -72,7 +74,7 @@ export function HealthProfileDialog({ open, intake, onDone, onCancel }: { open: 
     // Only the lists she changed: one she left as it was is not sent back as this screen read it
     // (over what her clinician recorded since). Answering the intake sends all (nothing to declare
     // is an answer).
-    const read = textsOf(me);
+    const read = healthProfileTexts(me);
     const changed = HEALTH_PROFILE_FIELDS.filter((f) => current[f] !== read[f]);
     if (changed.length === 0 && !intake) {
       setTexts(null);
